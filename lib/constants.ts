@@ -1,0 +1,53 @@
+// SPEC §9 — business constants and limits. One module; everything else imports from here.
+export const PRODUCT_NAME = "Maia Console";
+
+export const MTU_MIN = 576;
+export const MTU_MAX = 9216;
+export const VLAN_MIN = 0;
+export const VLAN_MAX = 4094;
+export const CLAIM_CODE_LENGTH = 8;
+export const NAME_MIN_LENGTH = 2;
+
+export const SLA_THRESHOLDS = {
+  latencyMs: { warning: 80, bad: 100 },
+  jitterMs: { warning: 20, bad: 30 },
+  lossPercent: { warning: 1, bad: 5 },
+} as const;
+
+export const BACKCAST_OPTIONS = ["1d", "1w", "1m"] as const;
+export type BackcastOption = (typeof BACKCAST_OPTIONS)[number];
+
+export const API_TIMEOUT_MS = 15_000;
+export const RELOAD_GUARD_MS = 5_000;
+export const LAST_RELOAD_KEY = "last-reload";
+export const SLOW_LOADING_BANNER_MS = 10_000;
+
+export const SOCKET_MAX_ATTEMPTS = 5;
+export const SOCKET_RETRY_DELAY_MS = 2_000;
+export const TOAST_DURATION_MS = 4_000;
+export const TOAST_MAX_VISIBLE = 3;
+
+export const LOCALES = ["en", "fr"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+
+export const THEMES = ["light", "dark", "system"] as const;
+export const DEFAULT_THEME = "light";
+export const THEME_STORAGE_KEY = "ui-theme";
+
+export const ORGANIZATION_TYPES = ["msp", "customer", "maia"] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+export const ROUTE_PRELOAD_STALE_TIME_MS = 0;
+
+export const SESSION_COOKIE = "maia_session";
+export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
+
+export const LOGIN_RATE_LIMIT = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 } as const;
+export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+export const SUPPORT_MESSAGE_MAX = 5000;
+
+export const DOCUMENTATION_URL = "/organization/{organizationId}/apiDocs";
+export const REQUEST_ID_HEADER = "x-request-id";

@@ -1,0 +1,41 @@
+import { createTranslator } from "use-intl/core";
+import en from "@/messages/en.json";
+import fr from "@/messages/fr.json";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/constants";
+
+export const MESSAGES = { en, fr } as const satisfies Record<Locale, typeof en>;
+export type Messages = typeof en;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The best supported locale for an Accept-Language header ("fr-CA,fr;q=0.9,en;q=0.8" → fr). */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  const ranked = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      return { base: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.base)
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((entry) => entry.base).find(isLocale) ?? DEFAULT_LOCALE;
+}
+
+/** A translator over the whole catalogue, for code outside React (the API, the server). */
+export function translatorFor(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale] });
+}
+
+/**
+ * Translates a zod message that is a catalogue key ("validation.nameMin"); any other text is returned as is.
+ */
+export function translateMessageKey(
+  t: ReturnType<typeof translatorFor>,
+  message: string,
+  values?: Record<string, string | number>,
+): string {
+  return t.has(message as never) ? (t as (key: string, v?: Record<string, string | number>) => string)(message, values) : message;
+}

@@ -1,0 +1,123 @@
+import type { OrganizationType } from "@/lib/constants";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+
+/** A route under /organization/{organizationId}/, with the SPEC §6 guard when it has one. */
+export interface ConsoleRoute {
+  pattern: string;
+  types?: readonly OrganizationType[];
+  scopes?: readonly Scope[];
+}
+
+const MSP_CONFIG = { types: ["msp"], scopes: ["common:config:read"] } as const;
+const USERS = { types: ["customer", "msp", "maia"], scopes: ["common:user:read"] } as const;
+const MSP_ONLY = { types: ["msp"], scopes: [] } as const;
+const CUSTOMER_ONLY = { types: ["customer"], scopes: [] } as const;
+const CUSTOMER_CONFIG = { types: ["customer"], scopes: ["common:config:read"] } as const;
+const LIFECYCLE = { types: ["msp"], scopes: ["msp:lifecycle:read"] } as const;
+
+const nodePages = (kind: string) => [
+  { pattern: `msp/${kind}`, ...MSP_CONFIG },
+  { pattern: `msp/${kind}/:nodeId`, ...MSP_CONFIG },
+  { pattern: `msp/${kind}/:nodeId/monitor`, ...MSP_CONFIG },
+  { pattern: `msp/${kind}/:nodeId/link`, ...MSP_CONFIG },
+  { pattern: `msp/${kind}/:nodeId/configuration`, ...MSP_CONFIG },
+];
+
+// SPEC §2 routes and the SPEC §6 guard table. Routes without types/scopes have no guard.
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  { pattern: "" },
+  { pattern: "chat" },
+  { pattern: "chat/:chatId" },
+  { pattern: "userSettings" },
+  { pattern: "organizationSettings" },
+  { pattern: "user", ...USERS },
+  { pattern: "user/users", ...USERS },
+  { pattern: "user/invitations", ...USERS },
+  { pattern: "paths", types: ["msp", "customer"], scopes: ["common:config:read"] },
+  { pattern: "paths/:pathId", ...MSP_ONLY },
+  { pattern: "paths/:pathId/pathTopology", ...MSP_CONFIG },
+  { pattern: "events" },
+  { pattern: "apiDocs" },
+  { pattern: "alarms" },
+  { pattern: "msp/topology", ...MSP_CONFIG },
+  { pattern: "msp/dashboard", ...MSP_ONLY },
+  { pattern: "msp/dashboard/:customerOrganizationId", ...MSP_ONLY },
+  { pattern: "msp/dashboard/:customerOrganizationId/:siteId", ...MSP_ONLY },
+  { pattern: "msp/dashboard/:customerOrganizationId/:siteId/connector/:siteConnectorId", ...MSP_ONLY },
+  { pattern: "msp/lifecycle", ...LIFECYCLE },
+  { pattern: "msp/lifecycle/scheduled", ...LIFECYCLE },
+  { pattern: "msp/lifecycle/running", ...LIFECYCLE },
+  { pattern: "msp/lifecycle/finished", ...LIFECYCLE },
+  { pattern: "msp/inventory", types: ["msp"], scopes: ["msp:inventory:read"] },
+  { pattern: "msp/externalFabric", ...MSP_CONFIG },
+  { pattern: "msp/externalFabric/:fabricId", ...MSP_CONFIG },
+  ...nodePages("edgeNode"),
+  ...nodePages("cpeNode"),
+  { pattern: "msp/customerOrganization", ...MSP_CONFIG },
+  { pattern: "msp/coreFabric", ...MSP_CONFIG },
+  { pattern: "msp/coreFabric/:fabricId", ...MSP_CONFIG },
+  { pattern: "msp/coreFabric/:fabricId/coreNode/:nodeId", ...MSP_CONFIG },
+  { pattern: "msp/coreFabric/:fabricId/coreNode/:nodeId/monitor", ...MSP_CONFIG },
+  { pattern: "msp/coreFabric/:fabricId/coreNode/:nodeId/configuration", ...MSP_CONFIG },
+  { pattern: "customer/dashboard", ...CUSTOMER_ONLY },
+  { pattern: "customer/dashboard/:siteId", ...CUSTOMER_ONLY },
+  { pattern: "customer/dashboard/:siteId/path/:pathId", ...CUSTOMER_ONLY },
+  { pattern: "customer/dashboard/:siteId/connector/:siteConnectorId", ...CUSTOMER_ONLY },
+  { pattern: "customer/site", ...CUSTOMER_CONFIG },
+  { pattern: "customer/site/:siteId" },
+  { pattern: "customer/site/:siteId/path", ...CUSTOMER_CONFIG },
+  { pattern: "customer/site/:siteId/path/:pathId", ...CUSTOMER_CONFIG },
+  { pattern: "customer/site/:siteId/configuration", ...CUSTOMER_CONFIG },
+  { pattern: "core/msp", types: ["maia"], scopes: ["common:config:read"] },
+  { pattern: "core/inventory", types: ["maia"], scopes: ["internal:inventory:read"] },
+];
+
+export interface RouteMatch {
+  route: ConsoleRoute;
+  params: Record<string, string>;
+}
+
+function splitPath(path: string): string[] {
+  return path.split("/").filter(Boolean);
+}
+
+/** Finds the console route for a path relative to /organization/{id}/ (e.g. "msp/edgeNode/n1/monitor"). */
+export function matchConsoleRoute(path: string): RouteMatch | null {
+  const segments = splitPath(path);
+  for (const route of CONSOLE_ROUTES) {
+    const parts = splitPath(route.pattern);
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const ok = parts.every((part, i) => {
+      if (part.startsWith(":")) {
+        params[part.slice(1)] = decodeURIComponent(segments[i]);
+        return true;
+      }
+      return part === segments[i];
+    });
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+/** SPEC §6: the organization type must be allowed and every required scope held. */
+export function isRouteAllowed(route: ConsoleRoute, organizationType: OrganizationType, scopes: Iterable<string>): boolean {
+  if (route.types && !route.types.includes(organizationType)) return false;
+  return hasScopes(scopes, route.scopes ?? []);
+}
+
+/** Splits "/organization/{id}/rest" into its parts; null for paths outside the organization tree. */
+export function parseOrganizationPath(pathname: string): { organizationId: string; rest: string } | null {
+  const match = /^\/organization\/([^/]+)(?:\/(.*))?$/.exec(pathname);
+  if (!match) return null;
+  return { organizationId: decodeURIComponent(match[1]), rest: (match[2] ?? "").replace(/\/+$/, "") };
+}
+
+export function organizationPath(organizationId: string, rest = ""): string {
+  return `/organization/${encodeURIComponent(organizationId)}/${rest}`.replace(/\/$/, rest ? "" : "/");
+}
+
+/** The organization's home page (SPEC §2: / and /organization/{id}/ go there). */
+export function homeRoute(type: OrganizationType): string {
+  return type === "maia" ? "core/msp" : type === "msp" ? "msp/dashboard" : "customer/dashboard";
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
+import type { MiddlewareHandler } from "hono";
+import { API_BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from "@/lib/constants";
+import { localeFromAcceptLanguage, translateMessageKey, translatorFor } from "@/lib/i18n/messages";
+import { readSessionToken, resolveSession } from "@/server/auth/sessions";
+import { getDb } from "@/server/db/client";
+import { type ApiEnv } from "./context";
+import { ApiError } from "./errors";
+import { createRouter } from "./openapi";
+import { authRouter } from "./routes/auth";
+import { configRouter } from "./routes/config";
+import { supportRouter } from "./routes/support";
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// Request id (kept when the caller sent a sane one), language, translator and database for every call.
+const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const incoming = c.req.header(REQUEST_ID_HEADER);
+  const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  const locale = localeFromAcceptLanguage(c.req.header("accept-language"));
+  c.set("requestId", requestId);
+  c.set("locale", locale);
+  c.set("t", translatorFor(locale));
+  c.set("db", await getDb());
+  await next();
+  c.header(REQUEST_ID_HEADER, requestId);
+};
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+// CSRF: a mutating call must come from our own origin and use a non-simple content type (JSON).
+const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (UNSAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header("origin");
+    const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+    if (origin && origin !== "null") {
+      let originHost: string | undefined;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = undefined;
+      }
+      if (!host || originHost !== host) throw new ApiError(403, "apiErrors.crossOrigin");
+    } else if (origin === "null") {
+      throw new ApiError(403, "apiErrors.crossOrigin");
+    }
+    const type = c.req.header("content-type") ?? "";
+    if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "validation.contentTypeJson");
+  }
+  await next();
+};
+
+// Who is calling: the session cookie's principal, or null.
+const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const token = readSessionToken({ get: (name) => getCookie(c, name) });
+  c.set("sessionToken", token);
+  c.set("principal", await resolveSession(c.get("db"), token));
+  await next();
+};
+
+/** The control-plane API, mounted under /api/v1. The route handler calls `api.fetch(request)` in-process. */
+export function createApiApp() {
+  const api = createRouter().basePath("/api/v1");
+  api.use("*", requestContext);
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, "validation.bodyTooLarge");
+      },
+    }),
+  );
+  api.use("*", csrfGuard);
+  api.use("*", identify);
+
+  api.route("/auth", authRouter);
+  api.route("/config", configRouter);
+  api.route("/support", supportRouter);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Maia Console control-plane API", version: "1" },
+  });
+
+  api.notFound((c) => {
+    const t = c.get("t") ?? translatorFor("en");
+    return c.json({ error: t("apiErrors.notFound"), requestId: c.get("requestId") ?? randomUUID() }, 404);
+  });
+
+  api.onError((error, c) => {
+    const t = c.get("t") ?? translatorFor(localeFromAcceptLanguage(c.req.header("accept-language")));
+    const requestId = c.get("requestId") ?? randomUUID();
+    c.header(REQUEST_ID_HEADER, requestId);
+    if (error instanceof ApiError) {
+      const issues = error.issues?.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) }));
+      return c.json({ error: translateMessageKey(t, error.key, error.values), requestId, ...(issues ? { issues } : {}) }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's JSON parser answers 400 for a body that is not JSON.
+      const key = error.status === 400 ? "validation.malformedJson" : "apiErrors.internal";
+      return c.json({ error: t(key as "validation.malformedJson"), requestId }, error.status);
+    }
+    console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed (requestId=${requestId}):`, error);
+    return c.json({ error: t("apiErrors.internal"), requestId }, 500);
+  });
+
+  return api;
+}
+
+let app: ReturnType<typeof createApiApp> | undefined;
+export function getApiApp() {
+  app ??= createApiApp();
+  return app;
+}

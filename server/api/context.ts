@@ -1,0 +1,45 @@
+import type { Context } from "hono";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { setCookie } from "hono/cookie";
+import { LOCALE_COOKIE, type Locale } from "@/lib/constants";
+import type { translatorFor } from "@/lib/i18n/messages";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { forbidden, unauthenticated } from "./errors";
+
+export interface ApiEnv {
+  Variables: {
+    requestId: string;
+    locale: Locale;
+    t: ReturnType<typeof translatorFor>;
+    db: Db;
+    principal: Principal | null;
+    sessionToken: string | undefined;
+  };
+}
+
+export type ApiContext = Context<ApiEnv>;
+
+/** The signed-in caller holding every given scope; 401 without a session, 403 without the scopes. */
+export function requirePrincipal(c: ApiContext, ...scopes: Scope[]): Principal {
+  const principal = c.get("principal");
+  if (!principal) throw unauthenticated();
+  if (!hasScopes(principal.scopes, scopes)) throw forbidden();
+  return principal;
+}
+
+/** The caller's network address as the console's server saw it (it overwrites any client-sent value). */
+export function clientAddress(c: ApiContext): string {
+  return c.req.header("x-maia-client-address") ?? "unknown";
+}
+
+export function isSecureRequest(c: ApiContext): boolean {
+  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Remembers the user's language for the pages (next-intl reads this cookie). */
+export function setLocaleCookie(c: ApiContext, locale: Locale): void {
+  setCookie(c, LOCALE_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: YEAR_SECONDS, secure: isSecureRequest(c) });
+}

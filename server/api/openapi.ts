@@ -1,0 +1,40 @@
+import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { ApiEnv } from "./context";
+import { validationError } from "./validation";
+
+/** A router whose request bodies, params and queries are parsed by their zod schemas, failing as one 400. */
+export function createRouter() {
+  return new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error as z.ZodError);
+    },
+  });
+}
+
+export const errorBodySchema = z.object({ error: z.string(), requestId: z.string() });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorBodySchema } },
+});
+
+/** The error answers every authenticated route may give. */
+export const standardErrors = {
+  400: errorResponse("Invalid input"),
+  401: errorResponse("Not signed in"),
+  403: errorResponse("Missing scope"),
+  404: errorResponse("Not found, or not visible to the caller"),
+} satisfies RouteConfig["responses"];
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,70 @@
+import { createRoute } from "@hono/zod-openapi";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { loginSchema } from "@/lib/auth/schema";
+import { SESSION_ABSOLUTE_TIMEOUT_MS } from "@/lib/constants";
+import { currentUserSchema } from "@/lib/users/schema";
+import { login } from "@/server/auth/login";
+import { readSessionToken, resolveSession, revokeSession, sessionCookieName } from "@/server/auth/sessions";
+import { toCurrentUser } from "@/server/users/service";
+import { clientAddress, isSecureRequest, setLocaleCookie, type ApiContext } from "../context";
+import { ApiError } from "../errors";
+import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+
+export const authRouter = createRouter();
+
+function setSessionCookie(c: ApiContext, token: string) {
+  const secure = isSecureRequest(c);
+  setCookie(c, sessionCookieName(secure), token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    path: "/",
+    maxAge: Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000),
+  });
+}
+
+// POST /api/v1/auth/login — checks the credentials and sets the session cookie.
+authRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/login",
+    tags: ["auth"],
+    request: { body: jsonBody(loginSchema) },
+    responses: {
+      200: jsonResponse(currentUserSchema, "Signed in; the session cookie is set"),
+      ...standardErrors,
+      429: { description: "Too many attempts" },
+    },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const result = await login(db, c.req.valid("json"), { address: clientAddress(c), userAgent: c.req.header("user-agent") });
+    if (!result.ok) {
+      if (result.reason === "rate-limited") throw new ApiError(429, "apiErrors.tooManyAttempts", { minutes: result.minutes });
+      throw new ApiError(401, "apiErrors.invalidCredentials");
+    }
+    setSessionCookie(c, result.token);
+    const principal = await resolveSession(db, result.token);
+    if (!principal) throw new ApiError(401, "apiErrors.invalidCredentials");
+    // The console speaks the user's language from the first page on.
+    setLocaleCookie(c, principal.language);
+    return c.json(toCurrentUser(principal), 200);
+  },
+);
+
+// POST /api/v1/auth/logout — revokes the session and clears its cookie.
+authRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/logout",
+    tags: ["auth"],
+    responses: { 204: { description: "Signed out" } },
+  }),
+  async (c) => {
+    const token = readSessionToken({ get: (name) => getCookie(c, name) });
+    if (token) await revokeSession(c.get("db"), token);
+    const secure = isSecureRequest(c);
+    deleteCookie(c, sessionCookieName(secure), { path: "/", secure });
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,24 @@
+import { createRoute } from "@hono/zod-openapi";
+import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/schema";
+import { createSupportTicket } from "@/server/support/service";
+import { requirePrincipal } from "../context";
+import { notFound } from "../errors";
+import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+
+export const supportRouter = createRouter();
+
+// POST /api/v1/support/ticket — a message to the support team from the support dialog.
+supportRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/ticket",
+    tags: ["support"],
+    request: { body: jsonBody(supportTicketSchema) },
+    responses: { 201: jsonResponse(supportTicketCreatedSchema, "Ticket stored"), ...standardErrors },
+  }),
+  async (c) => {
+    const ticket = await createSupportTicket(c.get("db"), requirePrincipal(c), c.req.valid("json"), c.get("requestId"));
+    if (!ticket) throw notFound();
+    return c.json(ticket, 201);
+  },
+);

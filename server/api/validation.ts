@@ -1,0 +1,25 @@
+import type { z } from "zod";
+import { ApiError, type FieldIssue } from "./errors";
+
+const isCatalogueKey = (message: string) => message.startsWith("validation.");
+
+function toFieldIssue(issue: z.core.$ZodIssue): FieldIssue {
+  const path = issue.path.join(".");
+  const field = path || "body";
+  // A catalogue key set on the schema wins: a missing name says "Name is required", not "wrong type".
+  if (isCatalogueKey(issue.message) && issue.code !== "unrecognized_keys") return { path, key: issue.message };
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return { path, key: "validation.unknownField", values: { field: issue.keys.join(", ") } };
+    case "invalid_type":
+      return { path, key: "validation.invalidType", values: { field } };
+    default:
+      return { path, key: "validation.invalidValue", values: { field } };
+  }
+}
+
+/** A 400 whose message is the first issue, with every issue listed by field. */
+export function validationError(error: z.ZodError): ApiError {
+  const issues = error.issues.map(toFieldIssue);
+  return new ApiError(400, issues[0]?.key ?? "validation.invalidValue", issues[0]?.values ?? { field: "body" }, issues);
+}

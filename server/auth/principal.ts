@@ -1,0 +1,16 @@
+import type { Role, Scope } from "@/lib/auth/scopes";
+import type { Locale, OrganizationType } from "@/lib/constants";
+
+/** Who is calling: the signed-in user, their home organization and the scopes of their role there. */
+export interface Principal {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: Locale;
+  organizationId: string;
+  organizationType: OrganizationType;
+  role: Role;
+  scopes: Scope[];
+  sessionTokenHash: string;
+}

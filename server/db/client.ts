@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Where the data lives, for the start banner (a directory or a redacted URL). */
+  location: string;
+  /** The raw client, for LISTEN/NOTIFY and dumps. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** A directory for PGlite, or "memory://" for a throw-away database (tests). */
+  dataDir?: string;
+}
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres";
+  }
+}
+
+// PGlite is one process's database with no lock of its own: two processes on one directory corrupt it.
+function takeDirectoryLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, "maia.lock");
+  try {
+    const pid = Number(fs.readFileSync(lockFile, "utf8"));
+    if (pid && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        throw new Error(`The data directory ${dir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another directory.`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+      }
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { kind: "postgres", db, pool, location: redact(options.databaseUrl), close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? "memory://";
+  const inMemory = dataDir.startsWith("memory://");
+  const pgDir = inMemory ? undefined : path.join(path.resolve(dataDir), "pglite");
+  const releaseLock = pgDir ? takeDirectoryLock(path.resolve(dataDir)) : () => {};
+  try {
+    const client = pgDir ? new PGlite(pgDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      kind: "pglite",
+      db,
+      pglite: client,
+      location: pgDir ?? "memory",
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+// Several console processes may start together on one PostgreSQL: migrate under an advisory lock.
+const MIGRATION_LOCK = 7_346_221;
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const migrationsFolder = MIGRATIONS_DIR;
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  const client = await handle.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function withAdvisoryLock<T>(handle: DatabaseHandle, key: number, work: () => Promise<T>): Promise<T> {
+  if (handle.kind === "pglite") return work();
+  // Session-level locks belong to one connection: hold a dedicated client while the work runs.
+  const client = await handle.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [key]);
+    return await work();
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
+    client.release();
+  }
+}
+
+// One database per process, shared by the server entry and the code Next bundles (two module graphs).
+const holder = globalThis as typeof globalThis & { __maiaDatabase?: Promise<DatabaseHandle> };
+
+export function setDatabase(handle: Promise<DatabaseHandle> | DatabaseHandle | undefined): void {
+  holder.__maiaDatabase = handle ? Promise.resolve(handle) : undefined;
+}
+
+export function databaseFromEnvironment(): DatabaseOptions {
+  return { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || "./data" };
+}
+
+/** The process's database, opened lazily (never at build time). */
+export function getDatabase(): Promise<DatabaseHandle> {
+  holder.__maiaDatabase ??= openDatabase(databaseFromEnvironment()).then(async (handle) => {
+    await migrateDatabase(handle);
+    return handle;
+  });
+  return holder.__maiaDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}

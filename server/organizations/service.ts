@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { roleFor } from "@/lib/auth/scopes";
+import type { CustomerOrganizationCreate, Organization, OrganizationUpdate } from "@/lib/organizations/schema";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { invitations, organizations } from "@/server/db/schema";
+import { findVisibleOrganization, listVisibleOrganizations } from "@/server/tenancy";
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export function toOrganization(row: OrganizationRow): Organization {
+  return { id: row.id, name: row.name, organizationType: row.organizationType, parentId: row.parentId };
+}
+
+// GET /api/v1/config/organization — the organizations the caller may see.
+export async function listOrganizations(db: Db, principal: Principal): Promise<Organization[]> {
+  return (await listVisibleOrganizations(db, principal)).map(toOrganization);
+}
+
+/** Renames a visible organization; null when the caller may not see it (or it is not of the wanted type). */
+export async function renameOrganization(
+  db: Db,
+  principal: Principal,
+  organizationId: string,
+  update: OrganizationUpdate,
+  requiredType?: Organization["organizationType"],
+): Promise<Organization | null> {
+  const existing = await findVisibleOrganization(db, principal, organizationId);
+  if (!existing || (requiredType && existing.organizationType !== requiredType)) return null;
+  const [row] = await db
+    .update(organizations)
+    .set({ name: update.name, updatedAt: new Date() })
+    .where(eq(organizations.id, existing.id))
+    .returning();
+  return toOrganization(row);
+}
+
+/** The MSP when the caller may see it, else null. */
+async function findVisibleMsp(db: Db, principal: Principal, mspId: string) {
+  const msp = await findVisibleOrganization(db, principal, mspId);
+  return msp?.organizationType === "msp" ? msp : null;
+}
+
+// GET /api/v1/config/msp/{id}/organization — the MSP's customer organizations.
+export async function listCustomerOrganizations(db: Db, principal: Principal, mspId: string): Promise<Organization[] | null> {
+  const msp = await findVisibleMsp(db, principal, mspId);
+  if (!msp) return null;
+  const rows = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.parentId, msp.id), eq(organizations.organizationType, "customer")))
+    .orderBy(organizations.name);
+  return rows.map(toOrganization);
+}
+
+// POST /api/v1/config/msp/{id}/organization — creates the customer and invites its first admin.
+export async function createCustomerOrganization(db: Db, principal: Principal, mspId: string, input: CustomerOrganizationCreate) {
+  const msp = await findVisibleMsp(db, principal, mspId);
+  if (!msp) return null;
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .insert(organizations)
+      .values({ name: input.name, organizationType: "customer", parentId: msp.id })
+      .returning();
+    const token = randomBytes(32).toString("base64url");
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({
+        organizationId: customer.id,
+        email: input.userEmail,
+        role: roleFor("customer", "admin"),
+        tokenHash: createHash("sha256").update(token).digest("base64url"),
+        invitedBy: principal.userId,
+      })
+      .returning();
+    return {
+      ...toOrganization(customer),
+      invitation: { id: invitation.id, email: invitation.email, role: invitation.role },
+    };
+  });
+}

@@ -1,0 +1,41 @@
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "@/server/db/client";
+import { organizations } from "@/server/db/schema";
+import type { Principal } from "@/server/auth/principal";
+
+// The one tenant-visibility rule: the operator sees all, an MSP itself and its customers, a customer itself.
+// Every query over tenant data filters through these helpers, never by hand in a handler.
+
+/** A condition on the organizations table, or undefined when everything is visible. */
+export function visibleOrganizationsWhere(principal: Principal): SQL | undefined {
+  switch (principal.organizationType) {
+    case "maia":
+      return undefined;
+    case "msp":
+      return or(eq(organizations.id, principal.organizationId), eq(organizations.parentId, principal.organizationId));
+    case "customer":
+      return eq(organizations.id, principal.organizationId);
+  }
+}
+
+/** A condition for a table's organization-id column: rows of visible organizations only. */
+export function tenantWhere(principal: Principal, organizationIdColumn: PgColumn, db: Db): SQL | undefined {
+  const where = visibleOrganizationsWhere(principal);
+  if (!where) return undefined;
+  return inArray(organizationIdColumn, db.select({ id: organizations.id }).from(organizations).where(where));
+}
+
+export async function listVisibleOrganizations(db: Db, principal: Principal) {
+  return db.select().from(organizations).where(visibleOrganizationsWhere(principal)).orderBy(organizations.name);
+}
+
+/** The organization when the principal may see it; null otherwise (callers answer 404, not 403). */
+export async function findVisibleOrganization(db: Db, principal: Principal, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), visibleOrganizationsWhere(principal)))
+    .limit(1);
+  return row ?? null;
+}
