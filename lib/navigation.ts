@@ -3,8 +3,12 @@ import { isRouteAllowed, matchConsoleRoute } from "@/lib/routes";
 
 export type NavGroupId = "customer" | "msp" | "operator" | "common";
 
+export type NavItemId =
+  | "dashboard" | "sites" | "customers" | "edgeNodes" | "cpeNodes" | "externalFabrics" | "topology"
+  | "inventory" | "msps" | "users" | "alarms" | "events" | "lifecycle" | "paths";
+
 export interface NavItem {
-  id: string;
+  id: NavItemId;
   path: string;
 }
 

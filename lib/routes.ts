@@ -121,3 +121,40 @@ export function organizationPath(organizationId: string, rest = ""): string {
 export function homeRoute(type: OrganizationType): string {
   return type === "maia" ? "core/msp" : type === "msp" ? "msp/dashboard" : "customer/dashboard";
 }
+
+export type PageTitleKey =
+  | "home" | "chat" | "userSettings" | "organizationSettings" | "user" | "paths" | "path" | "pathTopology"
+  | "events" | "apiDocs" | "alarms" | "mspTopology" | "mspDashboard" | "lifecycle" | "mspInventory"
+  | "externalFabric" | "edgeNode" | "cpeNode" | "customerOrganization" | "coreFabric" | "customerDashboard"
+  | "customerSite" | "coreMsp" | "coreInventory";
+
+const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
+  ["paths/:pathId/pathTopology", "pathTopology"],
+  ["paths/:pathId", "path"],
+  ["paths", "paths"],
+  ["msp/topology", "mspTopology"],
+  ["msp/dashboard", "mspDashboard"],
+  ["msp/lifecycle", "lifecycle"],
+  ["msp/inventory", "mspInventory"],
+  ["msp/externalFabric", "externalFabric"],
+  ["msp/edgeNode", "edgeNode"],
+  ["msp/cpeNode", "cpeNode"],
+  ["msp/customerOrganization", "customerOrganization"],
+  ["msp/coreFabric", "coreFabric"],
+  ["customer/dashboard", "customerDashboard"],
+  ["customer/site", "customerSite"],
+  ["core/msp", "coreMsp"],
+  ["core/inventory", "coreInventory"],
+  ["chat", "chat"],
+  ["userSettings", "userSettings"],
+  ["organizationSettings", "organizationSettings"],
+  ["user", "user"],
+  ["events", "events"],
+  ["apiDocs", "apiDocs"],
+  ["alarms", "alarms"],
+];
+
+/** The catalogue key (pages.*) naming the page of a route pattern. */
+export function routeTitleKey(pattern: string): PageTitleKey {
+  return TITLE_PREFIXES.find(([prefix]) => pattern === prefix || pattern.startsWith(`${prefix}/`))?.[1] ?? "home";
+}

@@ -76,8 +76,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dataDir = options.dataDir ?? "memory://";
   const inMemory = dataDir.startsWith("memory://");
-  const pgDir = inMemory ? undefined : path.join(path.resolve(dataDir), "pglite");
-  const releaseLock = pgDir ? takeDirectoryLock(path.resolve(dataDir)) : () => {};
+  const pgDir = inMemory ? undefined : path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "pglite");
+  const releaseLock = pgDir ? takeDirectoryLock(path.resolve(/*turbopackIgnore: true*/ dataDir)) : () => {};
   try {
     const client = pgDir ? new PGlite(pgDir) : new PGlite();
     await client.waitReady;
@@ -152,4 +152,9 @@ export function getDatabase(): Promise<DatabaseHandle> {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
+}
+
+/** The process's database if the server has opened it, without ever opening one (for the proxy). */
+export function peekDatabase(): Promise<DatabaseHandle> | undefined {
+  return holder.__maiaDatabase;
 }

@@ -1,0 +1,62 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { Button } from "@/components/ui/button";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { api } from "@/lib/api/client";
+import { loginSchema, type LoginInput } from "@/lib/auth/schema";
+import type { CurrentUser } from "@/lib/users/schema";
+
+/** Only same-site paths are followed after sign-in. */
+function safeNext(next: string | undefined): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+export function SignInForm({ next }: { next?: string }) {
+  const t = useTranslations("auth");
+  const form = useZodForm(loginSchema, { defaultValues: { email: "", password: "" } });
+  const login = useMutation({
+    mutationFn: (body: LoginInput) => api.post<CurrentUser>("/auth/login", body, { handleAuthErrors: false }),
+    // A full load so the pages render in the user's language from the session's first byte.
+    onSuccess: () => window.location.assign(safeNext(next)),
+  });
+  return (
+    <ZodForm form={form} onSubmit={(values) => login.mutate(values)} className="flex flex-col gap-4">
+      {login.error && <ErrorAlert message={login.error.message.replace(/ \(requestId=.*\)$/, "")} />}
+      <FormField
+        control={form.control}
+        name="email"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t("email")}</FormLabel>
+            <FormControl>
+              <Input type="email" autoComplete="username" autoFocus {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="password"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t("password")}</FormLabel>
+            <FormControl>
+              <Input type="password" autoComplete="current-password" {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <Button type="submit" busy={login.isPending || login.isSuccess}>
+        {t("signIn")}
+      </Button>
+      <p className="text-xs text-muted-foreground">{t("demoHint")}</p>
+    </ZodForm>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+
+/** Internal link the click would follow, or null for anything we should not intercept. */
+function internalHref(event: MouseEvent): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+  if (!anchor || anchor.target === "_blank" || anchor.hasAttribute("download")) return null;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  const next = url.pathname + url.search + url.hash;
+  return next === window.location.pathname + window.location.search + window.location.hash ? null : next;
+}
+
+/** SPEC §4: unsaved changes trigger a leave confirmation — for links inside the console and for closing the tab. */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const t = useTranslations("common");
+  const router = useRouter();
+  const [pending, setPending] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!when) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      const href = internalHref(event);
+      if (!href) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setPending(href);
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [when]);
+
+  return (
+    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("leaveTitle")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("leaveDescription")}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("stay")}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              const href = pending;
+              setPending(null);
+              if (href) router.push(href);
+            }}
+          >
+            {t("leave")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { Form, FormMessageTranslatorContext } from "@/components/ui/form";
+import { ApiRequestError } from "@/lib/api/client";
+import { UnsavedChangesGuard } from "./unsaved-changes-guard";
+
+/** A react-hook-form bound to one of the shared zod schemas: no form can skip validation. */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver">,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), mode: "onTouched", ...options });
+}
+
+/** Puts the API's per-field messages (already in the user's language) on the matching fields. */
+export function applyServerIssues<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown): boolean {
+  if (!(error instanceof ApiRequestError) || !error.issues?.length) return false;
+  const fields = Object.keys(form.getValues());
+  let applied = false;
+  for (const issue of error.issues) {
+    if (fields.includes(issue.path)) {
+      form.setError(issue.path as Path<T>, { type: "server", message: issue.message });
+      applied = true;
+    }
+  }
+  return applied;
+}
+
+interface ZodFormProps<TInput extends FieldValues, TOutput> {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  onSubmit: (values: TOutput) => unknown;
+  /** Ask before leaving the page while the form has unsaved changes. */
+  guardUnsavedChanges?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}
+
+export function ZodForm<TInput extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  guardUnsavedChanges = false,
+  className,
+  children,
+}: ZodFormProps<TInput, TOutput>) {
+  const t = useTranslations();
+  // Schema messages are catalogue keys; anything else (a server message) is shown as it is.
+  const translator = useMemo(
+    () => ({ translate: (message: string) => (t.has(message as never) ? t(message as never) : message) }),
+    [t],
+  );
+  return (
+    <FormMessageTranslatorContext value={translator}>
+      <Form {...form}>
+        <form noValidate className={className} onSubmit={form.handleSubmit(onSubmit)}>
+          {children}
+        </form>
+      </Form>
+      {guardUnsavedChanges && <UnsavedChangesGuard when={form.formState.isDirty && !form.formState.isSubmitSuccessful} />}
+    </FormMessageTranslatorContext>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { QueryClientProvider } from "@tanstack/react-query";
+import { NextIntlClientProvider, useTranslations, type AbstractIntlMessages } from "next-intl";
+import { ThemeProvider } from "next-themes";
+import { useEffect } from "react";
+import { Toaster } from "@/components/ui/sonner";
+import { configureApiClient } from "@/lib/api/client";
+import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
+import { getQueryClient } from "@/lib/query-client";
+import { ChunkErrorReloader } from "./chunk-error-reloader";
+
+// Keeps the API client's language header and fallback texts in step with the UI's locale.
+function ApiClientLanguage({ locale }: { locale: Locale }) {
+  const t = useTranslations("apiClient");
+  configureApiClient({ locale, unknownErrorText: t("unknownError"), timeoutText: t("timeout"), networkText: t("network") });
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return null;
+}
+
+export function Providers({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: AbstractIntlMessages;
+  children: React.ReactNode;
+}) {
+  return (
+    <NextIntlClientProvider locale={locale} messages={messages}>
+      <ThemeProvider
+        attribute="class"
+        storageKey={THEME_STORAGE_KEY}
+        defaultTheme={DEFAULT_THEME}
+        themes={THEMES.filter((theme) => theme !== "system")}
+        enableSystem
+        disableTransitionOnChange
+      >
+        <QueryClientProvider client={getQueryClient()}>
+          <ApiClientLanguage locale={locale} />
+          <ChunkErrorReloader />
+          {children}
+          <Toaster />
+        </QueryClientProvider>
+      </ThemeProvider>
+    </NextIntlClientProvider>
+  );
+}

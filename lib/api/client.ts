@@ -1,0 +1,138 @@
+import { API_TIMEOUT_MS, DEFAULT_LOCALE, LAST_RELOAD_KEY, RELOAD_GUARD_MS, REQUEST_ID_HEADER } from "@/lib/constants";
+
+// SPEC §7 and §8: the one API client every screen uses.
+
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly requestId: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+export interface ApiClientSettings {
+  locale: string;
+  unknownErrorText: string;
+  timeoutText: string;
+  networkText: string;
+}
+
+const settings: ApiClientSettings = {
+  locale: DEFAULT_LOCALE,
+  unknownErrorText: "Unknown API Error",
+  timeoutText: "The request timed out",
+  networkText: "The server could not be reached",
+};
+
+/** The provider keeps the language header and the fallback texts in step with the UI's locale. */
+export function configureApiClient(next: Partial<ApiClientSettings>): void {
+  Object.assign(settings, next);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  body?: unknown;
+  query?: Record<string, QueryValue | QueryValue[]>;
+  signal?: AbortSignal;
+  /** False for calls whose 401 is an ordinary answer (sign-in). */
+  handleAuthErrors?: boolean;
+}
+
+/** The user and organization calls get the dedicated 401/403 handling (SPEC §8). */
+const BOOTSTRAP_PATHS = new Set(["/config/user", "/config/organization"]);
+
+export function buildUrl(path: string, query?: ApiRequest["query"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== "") params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return `/api/v1${path}${search ? `?${search}` : ""}`;
+}
+
+export interface Navigator {
+  replace(url: string): void;
+  now(): number;
+  storage(): Pick<Storage, "getItem" | "setItem"> | null;
+}
+
+const browserNavigator: Navigator = {
+  replace: (url) => window.location.replace(url),
+  now: () => Date.now(),
+  storage: () => (typeof window === "undefined" ? null : window.sessionStorage),
+};
+
+/**
+ * SPEC §8: on 401/403 from the user or organization calls, go to sign-in; on any other, reload to / unless a
+ * reload was recorded under 5 s ago (then sign out), remembering the time in session storage.
+ */
+export function handleAuthFailure(path: string, nav: Navigator = browserNavigator): void {
+  if (BOOTSTRAP_PATHS.has(path)) {
+    nav.replace("/user/logout");
+    return;
+  }
+  const storage = nav.storage();
+  const last = Number(storage?.getItem(LAST_RELOAD_KEY) ?? 0);
+  if (last && nav.now() - last < RELOAD_GUARD_MS) {
+    nav.replace("/user/logout");
+    return;
+  }
+  storage?.setItem(LAST_RELOAD_KEY, String(nav.now()));
+  nav.replace("/");
+}
+
+function newRequestId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export async function apiRequest<T>(method: string, path: string, request: ApiRequest = {}): Promise<T> {
+  const requestId = newRequestId();
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Content-Type": "application/json",
+    "Accept-Language": settings.locale,
+    [REQUEST_ID_HEADER]: requestId,
+  };
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, method === "GET" ? request.query : undefined), {
+      method,
+      headers,
+      body: request.body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(request.body),
+      signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    const text = timeout.aborted ? settings.timeoutText : settings.networkText;
+    throw new ApiRequestError(`${text} (requestId=${requestId})`, 0, requestId);
+  }
+  const answeredId = response.headers.get(REQUEST_ID_HEADER) ?? requestId;
+  if (response.status === 204) return undefined as T;
+  const payload = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && request.handleAuthErrors !== false && typeof window !== "undefined") {
+      handleAuthFailure(path);
+    }
+    const message = typeof payload?.error === "string" && payload.error ? payload.error : settings.unknownErrorText;
+    throw new ApiRequestError(`${message} (requestId=${payload?.requestId ?? answeredId})`, response.status, answeredId, payload?.issues);
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, request?: ApiRequest) => apiRequest<T>("GET", path, request),
+  post: <T>(path: string, body?: unknown, request?: ApiRequest) => apiRequest<T>("POST", path, { ...request, body }),
+  patch: <T>(path: string, body?: unknown, request?: ApiRequest) => apiRequest<T>("PATCH", path, { ...request, body }),
+  put: <T>(path: string, body?: unknown, request?: ApiRequest) => apiRequest<T>("PUT", path, { ...request, body }),
+  delete: <T>(path: string, request?: ApiRequest) => apiRequest<T>("DELETE", path, request),
+};

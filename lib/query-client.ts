@@ -1,0 +1,27 @@
+import { QueryClient, defaultShouldDehydrateQuery, isServer } from "@tanstack/react-query";
+import { ApiRequestError } from "@/lib/api/client";
+
+const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422]);
+
+/** One factory for the server (a client per request) and the browser (one per tab). */
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failures, error) => !(error instanceof ApiRequestError && NO_RETRY_STATUSES.has(error.status)) && failures < 2,
+      },
+      dehydrate: {
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+      },
+    },
+  });
+}
+
+let browserClient: QueryClient | undefined;
+
+export function getQueryClient(): QueryClient {
+  if (isServer) return makeQueryClient();
+  browserClient ??= makeQueryClient();
+  return browserClient;
+}

@@ -1,0 +1,109 @@
+import http from "node:http";
+import next from "next";
+import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
+import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
+import { RealtimeHub } from "@/server/realtime/hub";
+
+// The one console process: Next.js pages and the /api/v1 route handler, plus the /ws websocket server.
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
+const publicHost = process.env.PUBLIC_HOST ?? "localhost";
+const startedAt = performance.now();
+const SEED_LOCK = 7_346_222;
+
+async function prepareDatabase() {
+  const handle = await openDatabase(databaseFromEnvironment());
+  await migrateDatabase(handle);
+  const seeded = await withAdvisoryLock(handle, SEED_LOCK, async () => {
+    if (process.env.SEED_DEMO === "off") {
+      const email = process.env.ADMIN_EMAIL;
+      const password = process.env.ADMIN_PASSWORD;
+      if (email && password) return seedFirstAdmin(handle.db, email, password);
+      return false;
+    }
+    return seedDemo(handle.db, process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD);
+  });
+  setDatabase(handle);
+  return { handle, seeded };
+}
+
+function banner(seeded: boolean, location: string) {
+  const url = `http://${publicHost}:${port}`;
+  const lines = [`Maia Console ready on ${url} (${dev ? "development" : "production"}, ${Math.round(performance.now() - startedAt)} ms)`];
+  lines.push(`Database: ${location}${seeded ? " (seeded now)" : ""}`);
+  if (process.env.SEED_DEMO !== "off") {
+    lines.push(`Demo password for every demo user: ${process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD}`);
+    for (const org of DEMO_ORGANIZATIONS) lines.push(`  ${org.name.padEnd(20)} ${org.users.map((u) => u.email).join(", ")}`);
+  } else if (process.env.ADMIN_EMAIL) {
+    lines.push(`Operator admin: ${process.env.ADMIN_EMAIL}`);
+  }
+  console.log(lines.join("\n"));
+}
+
+async function main() {
+  const { handle, seeded } = await prepareDatabase();
+  const server = http.createServer();
+  const app = next({ dev, dir: process.cwd(), hostname: publicHost, port, httpServer: server });
+  await app.prepare();
+
+  // Next attaches its own upgrade listener lazily on the first request and then claims every upgrade.
+  // Mark that done and route upgrades ourselves: /ws to our hub, the rest (dev reload) to Next.
+  const custom = app as unknown as { didWebSocketSetup: boolean; upgradeHandler: (...args: unknown[]) => Promise<void> };
+  custom.didWebSocketSetup = true;
+  const nextUpgrade = custom.upgradeHandler;
+  const handleRequest = app.getRequestHandler();
+  const hub = new RealtimeHub(getDb);
+  (globalThis as { __maiaRealtime?: RealtimeHub }).__maiaRealtime = hub;
+
+  server.on("request", (req, res) => {
+    // The API trusts only this header for the caller's address; a client-sent value is overwritten.
+    const forwarded = process.env.TRUST_PROXY === "1" ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+    req.headers["x-maia-client-address"] = forwarded || req.socket.remoteAddress || "unknown";
+    handleRequest(req, res).catch((error: unknown) => {
+      console.error("[server] request failed:", error);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (pathname === "/ws") {
+      void hub.handleUpgrade(req, socket, head);
+    } else if (dev) {
+      void nextUpgrade(req, socket, head);
+    } else {
+      socket.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  banner(seeded, handle.location);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests and closing the database`);
+    const force = setTimeout(() => {
+      console.error("Shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await hub.close();
+    await closed;
+    await app.close?.();
+    await handle.close();
+    console.log("Stopped cleanly");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("Maia Console failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
