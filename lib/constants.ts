@@ -31,6 +31,8 @@ export const LOCALES = ["en", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
+// Server and browser render dates in one zone, so the HTML and the hydrated page agree.
+export const DISPLAY_TIME_ZONE = "UTC";
 
 export const THEMES = ["light", "dark", "system"] as const;
 export const DEFAULT_THEME = "light";

@@ -6,7 +6,7 @@ import { ThemeProvider } from "next-themes";
 import { useEffect } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { configureApiClient } from "@/lib/api/client";
-import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
+import { DEFAULT_THEME, DISPLAY_TIME_ZONE, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
 import { getQueryClient } from "@/lib/query-client";
 import { ChunkErrorReloader } from "./chunk-error-reloader";
 
@@ -30,7 +30,7 @@ export function Providers({
   children: React.ReactNode;
 }) {
   return (
-    <NextIntlClientProvider locale={locale} messages={messages}>
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone={DISPLAY_TIME_ZONE}>
       <ThemeProvider
         attribute="class"
         storageKey={THEME_STORAGE_KEY}

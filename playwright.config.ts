@@ -1,0 +1,53 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+// A fresh embedded database for every run, seeded with the demo network.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `maia-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", testIgnore: /auth\.setup\.ts/, dependencies: ["setup"] },
+  ],
+  webServer: {
+    command: "node dist/server.mjs",
+    url: `${baseURL}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: "maia-demo",
+      SEED_DEMO: "on",
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import { expect, test as base, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "maia-demo";
+
+export const DEMO_USERS = [
+  "admin@maia.example",
+  "readonly@maia.example",
+  "admin@northwind.example",
+  "configure@northwind.example",
+  "readonly@northwind.example",
+  "admin@bluewave.example",
+  "admin@contoso.example",
+  "readonly@contoso.example",
+  "admin@fabrikam.example",
+  "admin@initech.example",
+] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+export const storageStateOf = (email: DemoUser) => `tests/e2e/.auth/${email}.json`;
+
+/** Signs in through the sign-in page, as a person does. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(password);
+  await page.getByRole("button", { name: /^(Sign in|Se connecter)$/ }).click();
+  await expect(page).toHaveURL(/\/organization\/[^/]+\//);
+}
+
+/** The organization id in the current URL. */
+export function currentOrganizationId(page: Page): string {
+  const match = /\/organization\/([^/]+)/.exec(new URL(page.url()).pathname);
+  if (!match) throw new Error(`not on an organization page: ${page.url()}`);
+  return match[1];
+}
+
+/** A test that starts signed in as the given demo user (sessions saved once by the setup project). */
+export function as(email: DemoUser) {
+  base.use({ storageState: storageStateOf(email) });
+}
+
+export const test = base;
+export { expect };

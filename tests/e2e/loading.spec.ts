@@ -1,0 +1,16 @@
+import { expect, test } from "./fixtures";
+
+test("the loading page shows the slow banner after 10 s with Go Home and Logout", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/loading");
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.clock.fastForward(9_000);
+  await expect(page.getByTestId("slow-loading-banner")).toHaveCount(0);
+  await page.clock.fastForward(1_500);
+  const banner = page.getByTestId("slow-loading-banner");
+  await expect(banner).toContainText(
+    "Operation is taking longer than expected. Please wait or try one of the options to the right.",
+  );
+  await expect(banner.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+  await expect(banner.getByRole("link", { name: "Logout" })).toHaveAttribute("href", "/logout");
+});

@@ -1,0 +1,109 @@
+import { as, currentOrganizationId, expect, test } from "./fixtures";
+
+const groupsOf = async (page: import("@playwright/test").Page) =>
+  page.locator("aside [data-testid^=nav-group-]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")));
+
+test.describe("operator", () => {
+  as("admin@maia.example");
+  test("lands on the MSP list with the operator and common groups", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/organization\/[^/]+\/core\/msp$/);
+    await expect(page).toHaveTitle("Maia Console - Maia");
+    expect(await groupsOf(page)).toEqual(["nav-group-operator", "nav-group-common"]);
+    const aside = page.locator("aside");
+    await expect(aside.getByTestId("nav-operator-msps")).toBeVisible();
+    await expect(aside.getByTestId("nav-operator-inventory")).toBeVisible();
+    await expect(aside.getByTestId("nav-operator-users")).toBeVisible();
+    await expect(aside.getByTestId("nav-common-alarms")).toBeVisible();
+    await expect(aside.getByTestId("nav-common-lifecycle")).toHaveCount(0);
+  });
+
+  test("switches into an MSP and a customer with the organization selector", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("aside").getByTestId("organization-selector").click();
+    const listbox = page.getByRole("listbox");
+    await expect(listbox.getByRole("group", { name: "Maia" })).toBeVisible();
+    await expect(listbox.getByRole("group", { name: "MSPs" })).toContainText("Bluewave Telecom");
+    await expect(listbox.getByRole("group", { name: "Customers" })).toContainText("Initech");
+    await page.getByPlaceholder("Search organizations...").fill("north");
+    await expect(listbox.getByRole("option")).toHaveCount(1);
+    await listbox.getByRole("option", { name: "Northwind Networks" }).click();
+    await expect(page).toHaveURL(/\/msp\/dashboard$/);
+    await expect(page).toHaveTitle("Maia Console - Northwind Networks");
+    expect(await groupsOf(page)).toEqual(["nav-group-msp", "nav-group-common"]);
+  });
+});
+
+test.describe("MSP admin", () => {
+  as("admin@northwind.example");
+  test("lands on the MSP dashboard with the MSP and common groups", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/msp\/dashboard$/);
+    await expect(page).toHaveTitle("Maia Console - Northwind Networks");
+    expect(await groupsOf(page)).toEqual(["nav-group-msp", "nav-group-common"]);
+    for (const item of ["dashboard", "customers", "edgeNodes", "cpeNodes", "externalFabrics", "topology", "inventory"]) {
+      await expect(page.locator("aside").getByTestId(`nav-msp-${item}`)).toBeVisible();
+    }
+    for (const item of ["alarms", "events", "lifecycle", "paths", "users"]) {
+      await expect(page.locator("aside").getByTestId(`nav-common-${item}`)).toBeVisible();
+    }
+  });
+
+  test("sees only its own customers in the selector and works on Contoso's pages", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("aside").getByTestId("organization-selector").click();
+    const options = page.getByRole("listbox").getByRole("option");
+    await expect(options).toHaveText(["Northwind Networks", "Contoso", "Fabrikam"]);
+    await page.getByRole("option", { name: "Contoso" }).click();
+    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+    expect(await groupsOf(page)).toEqual(["nav-group-customer", "nav-group-common"]);
+    await expect(page.getByTestId("current-organization")).toContainText("Contoso");
+  });
+});
+
+test.describe("customer admin", () => {
+  as("admin@contoso.example");
+  test("lands on the customer dashboard with the customer and common groups", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+    await expect(page).toHaveTitle("Maia Console - Contoso");
+    expect(await groupsOf(page)).toEqual(["nav-group-customer", "nav-group-common"]);
+    await expect(page.locator("aside").getByTestId("nav-common-lifecycle")).toHaveCount(0);
+    await expect(page.getByTestId("not-available")).toBeVisible();
+  });
+
+  test("is sent to / (and so home) when opening an MSP-only route", async ({ page }) => {
+    await page.goto("/");
+    const organizationId = currentOrganizationId(page);
+    for (const route of ["msp/edgeNode", "msp/lifecycle/running", "core/msp", "paths/p1"]) {
+      await page.goto(`/organization/${organizationId}/${route}`);
+      await expect(page).toHaveURL(new RegExp(`/organization/${organizationId}/customer/dashboard$`));
+    }
+  });
+
+  test("cannot open another tenant's organization", async ({ page, request }) => {
+    const organizations = await (await request.get("/api/v1/config/organization")).json();
+    expect(organizations.map((org: { name: string }) => org.name)).toEqual(["Contoso"]);
+    await page.goto("/organization/00000000-0000-0000-0000-000000000000/customer/dashboard");
+    await expect(page.getByTestId("unrecoverable-message")).toHaveText("Organization not found.");
+  });
+
+  test("an unknown route redirects to /", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+  });
+});
+
+test.describe("read-only users", () => {
+  as("readonly@northwind.example");
+  test("see the customers but no Add Customer, and organization settings without Save", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("aside").getByTestId("nav-msp-customers").click();
+    await expect(page.getByTestId("customers-table")).toContainText("Contoso");
+    await expect(page.getByTestId("add-customer")).toHaveCount(0);
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("menu-organization-settings").click();
+    await expect(page.getByText("You can view these settings but not change them.")).toBeVisible();
+    await expect(page.getByTestId("organization-save")).toHaveCount(0);
+  });
+});
