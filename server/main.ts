@@ -4,6 +4,8 @@ import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } f
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
 import { RealtimeHub } from "@/server/realtime/hub";
 
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 // The one console process: Next.js pages and the /api/v1 route handler, plus the /ws websocket server.
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);

@@ -14,6 +14,10 @@ function errorResponse(status: number, error: string, requestId: string): Respon
  * (cookie, client address), enforces the 15 s timeout and never lets a stack trace out.
  */
 export async function forwardToControlPlane(request: Request): Promise<Response> {
+  return forward(request, { upstream: process.env.UPSTREAM_API_URL, timeoutMs: API_TIMEOUT_MS });
+}
+
+export async function forward(request: Request, options: { upstream?: string; timeoutMs: number }): Promise<Response> {
   const incoming = request.headers.get(REQUEST_ID_HEADER);
   const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
   const t = translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
@@ -23,7 +27,7 @@ export async function forwardToControlPlane(request: Request): Promise<Response>
   const headers = new Headers(request.headers);
   headers.set(REQUEST_ID_HEADER, requestId);
 
-  const upstream = process.env.UPSTREAM_API_URL;
+  const { upstream } = options;
   const url = new URL(request.url);
   const target = upstream ? new URL(url.pathname + url.search, upstream) : url;
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
@@ -40,7 +44,7 @@ export async function forwardToControlPlane(request: Request): Promise<Response>
     timer = setTimeout(() => {
       controller.abort();
       resolve(errorResponse(504, t("apiErrors.timeout"), requestId));
-    }, API_TIMEOUT_MS);
+    }, options.timeoutMs);
   });
   try {
     const answer = upstream ? fetch(forwarded, { redirect: "manual" }) : Promise.resolve(getApiApp().fetch(forwarded));

@@ -1,0 +1,355 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api, ApiRequestError, apiRequest, buildUrl, configureApiClient, handleAuthFailure, type Navigator } from "@/lib/api/client";
+
+const DEFAULTS = {
+  locale: "en",
+  unknownErrorText: "Unknown API Error",
+  timeoutText: "The request timed out",
+  networkText: "The server could not be reached",
+};
+
+interface Call {
+  url: string;
+  init: RequestInit;
+  headers: Headers;
+}
+
+/** Stubs global fetch; each call is answered by `answer` and recorded. */
+function stubFetch(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (url: string | URL, init: RequestInit = {}) => {
+    const call = { url: String(url), init, headers: new Headers(init.headers) };
+    calls.push(call);
+    return answer(call);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls, fetchMock };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+async function rejection(promise: Promise<unknown>): Promise<ApiRequestError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected the request to fail");
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiRequestError);
+  return error as ApiRequestError;
+}
+
+afterEach(() => {
+  configureApiClient(DEFAULTS);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe("buildUrl", () => {
+  it("prefixes /api/v1 and adds no query string when there is none", () => {
+    expect(buildUrl("/config/user")).toBe("/api/v1/config/user");
+    expect(buildUrl("/config/user", {})).toBe("/api/v1/config/user");
+  });
+
+  it("appends query parameters, numbers and booleans as text, encoded", () => {
+    const url = buildUrl("/events", { nodeId: "n 1&x", limit: 20, acknowledged: false });
+    expect(url.startsWith("/api/v1/events?")).toBe(true);
+    const params = new URL(url, "http://x").searchParams;
+    expect(params.get("nodeId")).toBe("n 1&x");
+    expect(params.get("limit")).toBe("20");
+    expect(params.get("acknowledged")).toBe("false");
+  });
+
+  it("repeats a parameter for each array entry", () => {
+    const params = new URL(buildUrl("/alarms", { severity: ["major", "minor"] }), "http://x").searchParams;
+    expect(params.getAll("severity")).toEqual(["major", "minor"]);
+  });
+
+  it("skips empty, null and undefined values, in arrays too, but keeps 0 and false", () => {
+    const url = buildUrl("/events", {
+      startTime: "",
+      endTime: undefined,
+      nodeId: null,
+      ids: ["a", "", null, undefined, "b"],
+      zero: 0,
+      off: false,
+    });
+    const params = new URL(url, "http://x").searchParams;
+    expect([...params.keys()].sort()).toEqual(["ids", "ids", "off", "zero"]);
+    expect(params.getAll("ids")).toEqual(["a", "b"]);
+    expect(params.get("zero")).toBe("0");
+    expect(params.get("off")).toBe("false");
+  });
+
+  it("adds no '?' when every value is empty", () => {
+    expect(buildUrl("/events", { startTime: "", endTime: undefined, tags: [] })).toBe("/api/v1/events");
+  });
+});
+
+describe("apiRequest", () => {
+  it("sends JSON with the language and a request id, and returns the parsed body", async () => {
+    const { calls } = stubFetch(() => json([{ id: "o1" }]));
+    const result = await apiRequest("GET", "/config/organization");
+    expect(result).toEqual([{ id: "o1" }]);
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call.url).toBe("/api/v1/config/organization");
+    expect(call.init.method).toBe("GET");
+    expect(call.headers.get("Content-Type")).toBe("application/json");
+    expect(call.headers.get("Accept")).toBe("application/json");
+    expect(call.headers.get("Accept-Language")).toBe("en");
+    expect(call.headers.get("x-request-id")).toMatch(/\S{8,}/);
+    expect(call.init.body).toBeUndefined();
+  });
+
+  it("serialises the body of a write call as JSON", async () => {
+    const { calls } = stubFetch(() => json({ ok: true }, 201));
+    const body = { name: "Acme", userEmail: "a@acme.test" };
+    await api.post("/config/msp/m1/organization", body);
+    expect(calls[0].init.method).toBe("POST");
+    expect(calls[0].url).toBe("/api/v1/config/msp/m1/organization");
+    expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
+    expect(calls[0].headers.get("Content-Type")).toBe("application/json");
+
+    await api.patch("/config/organization/o1", { name: "New" });
+    expect(calls[1].init.method).toBe("PATCH");
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ name: "New" });
+  });
+
+  it("sends the language set by configureApiClient", async () => {
+    const { calls } = stubFetch(() => json({}));
+    configureApiClient({ locale: "fr" });
+    await api.get("/config/user");
+    expect(calls[0].headers.get("Accept-Language")).toBe("fr");
+    configureApiClient({ locale: "en" });
+    await api.get("/config/user");
+    expect(calls[1].headers.get("Accept-Language")).toBe("en");
+  });
+
+  it("uses a new request id for every call", async () => {
+    const { calls } = stubFetch(() => json({}));
+    await Promise.all([api.get("/a"), api.get("/b"), api.post("/c", {})]);
+    const ids = calls.map((call) => call.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toBeTruthy();
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it("appends query parameters to GET calls only", async () => {
+    const { calls } = stubFetch(() => json({}));
+    await api.get("/events", { query: { nodeId: "n1", startTime: "", kinds: ["a", "b"] } });
+    expect(calls[0].url).toBe("/api/v1/events?nodeId=n1&kinds=a&kinds=b");
+    await apiRequest("POST", "/events", { query: { nodeId: "n1" }, body: {} });
+    expect(calls[1].url).toBe("/api/v1/events");
+  });
+
+  it("yields undefined for a 204 answer, without reading a body", async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(api.delete("/config/thing/1")).resolves.toBeUndefined();
+    await expect(api.patch("/config/organization/o1", { name: "Ab" })).resolves.toBeUndefined();
+  });
+
+  it("on a non-OK answer, uses the error field and appends the request id", async () => {
+    const { calls } = stubFetch(() => json({ error: "Name is required" }, 400));
+    const error = await rejection(api.patch("/config/organization/o1", { name: "" }));
+    const requestId = calls[0].headers.get("x-request-id")!;
+    expect(error.message).toBe(`Name is required (requestId=${requestId})`);
+    expect(error.status).toBe(400);
+    expect(error.requestId).toBe(requestId);
+  });
+
+  it("on a non-OK answer without an error field, says Unknown API Error with the request id", async () => {
+    const { calls } = stubFetch(() => json({ detail: "nothing useful" }, 500));
+    const error = await rejection(api.get("/config/user"));
+    expect(error.message).toBe(`Unknown API Error (requestId=${calls[0].headers.get("x-request-id")})`);
+    expect(error.status).toBe(500);
+  });
+
+  it("on a non-OK answer that is not JSON, says Unknown API Error with the request id", async () => {
+    const { calls } = stubFetch(() => new Response("<html>Bad gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } }));
+    const error = await rejection(api.get("/config/user"));
+    expect(error.message).toBe(`Unknown API Error (requestId=${calls[0].headers.get("x-request-id")})`);
+  });
+
+  it("on a non-OK answer with an empty error field, falls back to Unknown API Error", async () => {
+    const { calls } = stubFetch(() => json({ error: "" }, 409));
+    const error = await rejection(api.get("/config/user"));
+    expect(error.message).toBe(`Unknown API Error (requestId=${calls[0].headers.get("x-request-id")})`);
+  });
+
+  it("uses the translated unknown-error text the provider configured", async () => {
+    const { calls } = stubFetch(() => json({}, 500));
+    configureApiClient({ unknownErrorText: "Erreur d'API inconnue" });
+    const error = await rejection(api.get("/config/user"));
+    expect(error.message).toBe(`Erreur d'API inconnue (requestId=${calls[0].headers.get("x-request-id")})`);
+  });
+
+  it("does not redirect on 401 outside a browser (no window)", async () => {
+    stubFetch(() => json({ error: "Unauthenticated" }, 401));
+    const error = await rejection(api.get("/config/user"));
+    expect(error.status).toBe(401);
+    expect(error.message).toMatch(/^Unauthenticated \(requestId=.+\)$/);
+  });
+
+  describe("timeout", () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      // Node's AbortSignal.timeout runs on an internal timer that fake timers cannot reach; back it with the
+      // (faked) global setTimeout so the 15 s can be advanced. A client that uses setTimeout directly works too.
+      vi.spyOn(AbortSignal, "timeout").mockImplementation((ms: number) => {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), ms);
+        return controller.signal;
+      });
+    });
+
+    /** A fetch that never answers and rejects only when its signal aborts. */
+    function hangingFetch() {
+      return stubFetch(
+        ({ init }) =>
+          new Promise<Response>((_, reject) => {
+            const signal = init.signal!;
+            expect(signal).toBeDefined();
+            signal.addEventListener("abort", () => reject(signal.reason ?? new DOMException("Aborted", "AbortError")));
+          }),
+      );
+    }
+
+    it("aborts a hanging call after 15 s, not before", async () => {
+      const { calls } = hangingFetch();
+      let settled = false;
+      const promise = api.get("/config/user").finally(() => {
+        settled = true;
+      });
+      const outcome = rejection(promise);
+
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(settled).toBe(false);
+      expect(calls[0].init.signal!.aborted).toBe(false);
+
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await outcome;
+      expect(settled).toBe(true);
+      expect(calls[0].init.signal!.aborted).toBe(true);
+      expect(error.message).toBe(`The request timed out (requestId=${calls[0].headers.get("x-request-id")})`);
+    });
+
+    it("lets the caller cancel first, passing the caller's abort through", async () => {
+      hangingFetch();
+      const controller = new AbortController();
+      const promise = api.get("/config/user", { signal: controller.signal });
+      const settledError = promise.catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(1_000);
+      controller.abort(new DOMException("Cancelled", "AbortError"));
+      const error = await settledError;
+      expect(error).not.toBeInstanceOf(ApiRequestError);
+      expect((error as DOMException).name).toBe("AbortError");
+    });
+  });
+
+  it("reports an unreachable server with the request id", async () => {
+    const { calls } = stubFetch(() => Promise.reject(new TypeError("fetch failed")));
+    const error = await rejection(api.get("/config/user"));
+    expect(error.message).toBe(`The server could not be reached (requestId=${calls[0].headers.get("x-request-id")})`);
+    expect(error.status).toBe(0);
+  });
+
+  describe("in a browser (window present)", () => {
+    function stubWindow() {
+      const replace = vi.fn();
+      const store = new Map<string, string>();
+      vi.stubGlobal("window", {
+        location: { replace },
+        sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
+      });
+      return { replace, store };
+    }
+
+    it.each([401, 403])("a %i on the user call sends the browser to /user/logout", async (status) => {
+      const { replace } = stubWindow();
+      stubFetch(() => json({ error: "Denied" }, status));
+      await rejection(api.get("/config/user"));
+      expect(replace).toHaveBeenCalledWith("/user/logout");
+    });
+
+    it.each([401, 403])("a %i on another call reloads to / and records last-reload", async (status) => {
+      const { replace, store } = stubWindow();
+      stubFetch(() => json({ error: "Denied" }, status));
+      await rejection(api.get("/config/msp/m1/organization"));
+      expect(replace).toHaveBeenCalledWith("/");
+      expect(Number(store.get("last-reload"))).toBeGreaterThan(0);
+    });
+
+    it("leaves other errors and opted-out calls alone", async () => {
+      const { replace } = stubWindow();
+      stubFetch(() => json({ error: "Nope" }, 500));
+      await rejection(api.get("/config/user"));
+      stubFetch(() => json({ error: "Invalid email or password." }, 401));
+      await rejection(api.post("/auth/login", { email: "a@b.c", password: "x" }, { handleAuthErrors: false }));
+      expect(replace).not.toHaveBeenCalled();
+    });
+  });
+});
+
+describe("handleAuthFailure", () => {
+  function fakeNavigator(start = 1_700_000_000_000, withStorage = true) {
+    const store = new Map<string, string>();
+    const replaced: string[] = [];
+    const clock = { now: start };
+    const nav: Navigator = {
+      replace: (url) => void replaced.push(url),
+      now: () => clock.now,
+      storage: () =>
+        withStorage ? { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) } : null,
+    };
+    return { nav, store, replaced, clock };
+  }
+
+  it.each(["/config/user", "/config/organization"])("%s → /user/logout, without recording a reload", (path) => {
+    const { nav, store, replaced } = fakeNavigator();
+    handleAuthFailure(path, nav);
+    expect(replaced).toEqual(["/user/logout"]);
+    expect(store.has("last-reload")).toBe(false);
+  });
+
+  it("another call, the first time: records last-reload and replaces /", () => {
+    const { nav, store, replaced, clock } = fakeNavigator();
+    handleAuthFailure("/config/msp/m1/organization", nav);
+    expect(store.get("last-reload")).toBe(String(clock.now));
+    expect(replaced).toEqual(["/"]);
+  });
+
+  it("a second failure within 5000 ms → /user/logout", () => {
+    const { nav, replaced, clock } = fakeNavigator();
+    handleAuthFailure("/alarms", nav);
+    clock.now += 4_999;
+    handleAuthFailure("/events", nav);
+    expect(replaced).toEqual(["/", "/user/logout"]);
+  });
+
+  it("a failure 5000 ms or more after the recorded reload → / again, recording the new time", () => {
+    const { nav, store, replaced, clock } = fakeNavigator();
+    handleAuthFailure("/alarms", nav);
+    clock.now += 5_000;
+    handleAuthFailure("/alarms", nav);
+    expect(replaced).toEqual(["/", "/"]);
+    expect(store.get("last-reload")).toBe(String(clock.now));
+    clock.now += 60_000;
+    handleAuthFailure("/alarms", nav);
+    expect(replaced).toEqual(["/", "/", "/"]);
+  });
+
+  it("reads a reload recorded earlier in the session (the key survives the reload)", () => {
+    const { nav, store, replaced, clock } = fakeNavigator();
+    store.set("last-reload", String(clock.now - 1_000));
+    handleAuthFailure("/alarms", nav);
+    expect(replaced).toEqual(["/user/logout"]);
+  });
+
+  it("still reloads to / when there is no session storage", () => {
+    const { nav, replaced } = fakeNavigator(1_700_000_000_000, false);
+    handleAuthFailure("/alarms", nav);
+    expect(replaced).toEqual(["/"]);
+  });
+});
