@@ -37,7 +37,7 @@ describe("forwarding /api/v1", () => {
   });
 
   it("makes a request id when the caller sent none (or a hostile one)", async () => {
-    for (const headers of [{}, { "x-request-id": "<script>" }]) {
+    for (const headers of [{}, { "x-request-id": "<script>" }] as Record<string, string>[]) {
       const response = await forward(new Request("http://localhost/api/v1/nothing", { headers }), { timeoutMs: 15_000 });
       expect(response.status).toBe(404);
       const id = response.headers.get("x-request-id");
