@@ -77,6 +77,15 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** decodeURIComponent that answers null for malformed escapes instead of throwing. */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 function splitPath(path: string): string[] {
   return path.split("/").filter(Boolean);
 }
@@ -90,7 +99,9 @@ export function matchConsoleRoute(path: string): RouteMatch | null {
     const params: Record<string, string> = {};
     const ok = parts.every((part, i) => {
       if (part.startsWith(":")) {
-        params[part.slice(1)] = decodeURIComponent(segments[i]);
+        const value = safeDecode(segments[i]);
+        if (value === null) return false;
+        params[part.slice(1)] = value;
         return true;
       }
       return part === segments[i];
@@ -109,8 +120,9 @@ export function isRouteAllowed(route: ConsoleRoute, organizationType: Organizati
 /** Splits "/organization/{id}/rest" into its parts; null for paths outside the organization tree. */
 export function parseOrganizationPath(pathname: string): { organizationId: string; rest: string } | null {
   const match = /^\/organization\/([^/]+)(?:\/(.*))?$/.exec(pathname);
-  if (!match) return null;
-  return { organizationId: decodeURIComponent(match[1]), rest: (match[2] ?? "").replace(/\/+$/, "") };
+  const organizationId = match ? safeDecode(match[1]) : null;
+  if (!match || organizationId === null) return null;
+  return { organizationId, rest: (match[2] ?? "").replace(/\/+$/, "") };
 }
 
 export function organizationPath(organizationId: string, rest = ""): string {

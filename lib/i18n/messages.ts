@@ -19,7 +19,8 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
       const q = params.find((p) => p.trim().startsWith("q="));
       return { base: tag.trim().toLowerCase().split("-")[0], q: q ? Number(q.trim().slice(2)) || 0 : 1 };
     })
-    .filter((entry) => entry.base)
+    // q=0 means "not acceptable", not "least preferred".
+    .filter((entry) => entry.base && entry.q > 0)
     .sort((a, b) => b.q - a.q);
   return ranked.map((entry) => entry.base).find(isLocale) ?? DEFAULT_LOCALE;
 }

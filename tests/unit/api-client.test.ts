@@ -148,6 +148,14 @@ describe("apiRequest", () => {
     stubFetch(() => new Response(null, { status: 204 }));
     await expect(api.delete("/config/thing/1")).resolves.toBeUndefined();
     await expect(api.patch("/config/organization/o1", { name: "Ab" })).resolves.toBeUndefined();
+
+    // Even a 204 that (wrongly) carries a body yields nothing, and the body is never read.
+    const json = vi.fn(async () => ({ unexpected: true }));
+    const text = vi.fn(async () => '{"unexpected":true}');
+    stubFetch(() => ({ status: 204, ok: true, headers: new Headers(), json, text }) as unknown as Response);
+    await expect(api.patch("/config/msp/m1", { name: "Ab" })).resolves.toBeUndefined();
+    expect(json).not.toHaveBeenCalled();
+    expect(text).not.toHaveBeenCalled();
   });
 
   it("on a non-OK answer, uses the error field and appends the request id", async () => {

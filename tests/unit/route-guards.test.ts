@@ -330,3 +330,10 @@ describe("routeTitleKey", () => {
     }
   });
 });
+
+describe("malformed percent-encoding", () => {
+  it("is an unknown route, not an exception", () => {
+    expect(parseOrganizationPath("/organization/%E0%A4%A/alarms")).toBeNull();
+    expect(matchConsoleRoute("msp/edgeNode/%E0%A4%A")).toBeNull();
+  });
+});
