@@ -7,6 +7,7 @@ import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormRe
 import type { z } from "zod";
 import { Form, FormMessageTranslatorContext } from "@/components/ui/form";
 import { ApiRequestError } from "@/lib/api/client";
+import { decodeMessage } from "@/lib/validation/messages";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 
 /** A react-hook-form bound to one of the shared zod schemas: no form can skip validation. */
@@ -50,7 +51,12 @@ export function ZodForm<TInput extends FieldValues, TOutput>({
   const t = useTranslations();
   // Schema messages are catalogue keys; anything else (a server message) is shown as it is.
   const translator = useMemo(
-    () => ({ translate: (message: string) => (t.has(message as never) ? t(message as never) : message) }),
+    () => ({
+      translate: (message: string) => {
+        const { key, values } = decodeMessage(message);
+        return t.has(key as never) ? t(key as never, values as never) : message;
+      },
+    }),
     [t],
   );
   return (

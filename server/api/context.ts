@@ -43,3 +43,8 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export function setLocaleCookie(c: ApiContext, locale: Locale): void {
   setCookie(c, LOCALE_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: YEAR_SECONDS, secure: isSecureRequest(c) });
 }
+
+/** The service context of a call: the database, the caller holding the given scopes, the request id. */
+export function serviceContext(c: ApiContext, ...scopes: Scope[]) {
+  return { db: c.get("db"), principal: requirePrincipal(c, ...scopes), requestId: c.get("requestId") };
+}

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { decodeMessage } from "@/lib/validation/messages";
 import { ApiError, type FieldIssue } from "./errors";
 
 const isCatalogueKey = (message: string) => message.startsWith("validation.");
@@ -7,7 +8,7 @@ function toFieldIssue(issue: z.core.$ZodIssue): FieldIssue {
   const path = issue.path.join(".");
   const field = path || "body";
   // A catalogue key set on the schema wins: a missing name says "Name is required", not "wrong type".
-  if (isCatalogueKey(issue.message) && issue.code !== "unrecognized_keys") return { path, key: issue.message };
+  if (isCatalogueKey(issue.message) && issue.code !== "unrecognized_keys") return { path, ...decodeMessage(issue.message) };
   switch (issue.code) {
     case "unrecognized_keys":
       return { path, key: "validation.unknownField", values: { field: issue.keys.join(", ") } };

@@ -1,1 +1,5 @@
 export * from "./identity";
+export * from "./sites";
+export * from "./nodes";
+export * from "./operations";
+export * from "./settings";

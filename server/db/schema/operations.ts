@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { organizations, users } from "./identity";
+import { nodes } from "./nodes";
+
+const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
+
+export const LIFECYCLE_OPERATIONS = ["install-version", "reboot"] as const;
+export const LIFECYCLE_STATUSES = ["scheduled", "active", "success", "failed", "cancelled"] as const;
+export const ALARM_SEVERITIES = ["critical", "major", "minor", "warning"] as const;
+export const ALARM_TYPES = ["sla-bad", "port-down", "link-down", "device-unreachable"] as const;
+
+export const devices = pgTable(
+  "devices",
+  {
+    id: id(),
+    serialNumber: text("serial_number").notNull(),
+    // SHA-256 of the 8-character claim code printed on the device.
+    claimCodeHash: text("claim_code_hash").notNull(),
+    model: text("model").notNull().default(""),
+    softwareVersion: text("software_version").notNull().default(""),
+    configured: boolean("configured").notNull().default(false),
+    mspOrganizationId: text("msp_organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    nodeId: text("node_id").references(() => nodes.id, { onDelete: "set null" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("devices_serial_idx").on(t.serialNumber),
+    uniqueIndex("devices_node_idx").on(t.nodeId),
+    index("devices_msp_idx").on(t.mspOrganizationId),
+  ],
+);
+
+export const lifecycleOperations = pgTable(
+  "lifecycle_operations",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    deviceId: text("device_id").notNull().references(() => devices.id, { onDelete: "cascade" }),
+    operation: text("operation", { enum: LIFECYCLE_OPERATIONS }).notNull(),
+    version: text("version"),
+    status: text("status", { enum: LIFECYCLE_STATUSES }).notNull().default("scheduled"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    progress: integer("progress").notNull().default(0),
+    summary: text("summary"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lifecycle_org_status_idx").on(t.organizationId, t.status, t.scheduledAt)],
+);
+
+export const alarms = pgTable(
+  "alarms",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    severity: text("severity", { enum: ALARM_SEVERITIES }).notNull(),
+    type: text("type", { enum: ALARM_TYPES }).notNull(),
+    source: text("source").notNull(),
+    // What the alarm is about ("path:<id>", "link:<id>", …): at most one open alarm per subject and type.
+    subject: text("subject").notNull(),
+    raisedAt: timestamp("raised_at", { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    acknowledgedBy: text("acknowledged_by").references(() => users.id, { onDelete: "set null" }),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    note: text("note"),
+  },
+  (t) => [
+    index("alarms_org_raised_idx").on(t.organizationId, t.raisedAt),
+    uniqueIndex("alarms_open_subject_idx").on(t.subject, t.type).where(sql`${t.clearedAt} is null`),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    source: text("source").notNull(),
+    type: text("type").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    nodeId: text("node_id"),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    requestId: text("request_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("events_org_time_idx").on(t.organizationId, t.timestamp), index("events_entity_idx").on(t.entityType, t.entityId)],
+);

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { organizations, users } from "./identity";
+
+const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const SITE_TYPES = ["standard", "aws", "azure", "gcp", "oracle", "aws-direct-connect"] as const;
+export const CONNECTOR_KINDS = ["physical", "ipsec", "external", "virtual", "internet"] as const;
+export const PATH_LAYERS = ["layer2", "layer3"] as const;
+export const SLA_HEALTH = ["healthy", "warning", "bad", "unknown"] as const;
+
+export const sites = pgTable(
+  "sites",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: SITE_TYPES }).notNull().default("standard"),
+    locationAddress: text("location_address").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    // AWS account ID, Azure subscription ID, GCP project ID or Oracle compartment ID, by type.
+    cloudAccountId: text("cloud_account_id"),
+    cloudRegion: text("cloud_region"),
+    awsConfig: text("aws_config"),
+    active: boolean("active").notNull().default(true),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("sites_org_name_idx").on(t.organizationId, t.name, t.id)],
+);
+
+export const connectors = pgTable(
+  "connectors",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    siteId: text("site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CONNECTOR_KINDS }).notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    bandwidthMbps: integer("bandwidth_mbps").notNull(),
+    // physical
+    customerIp: text("customer_ip"),
+    providerEdgeIp: text("provider_edge_ip"),
+    vlan: integer("vlan"),
+    // ipsec
+    localSiteIp: text("local_site_ip"),
+    publicIp: text("public_ip"),
+    mtu: integer("mtu"),
+    mss: integer("mss"),
+    natTraversal: boolean("nat_traversal"),
+    deadPeerDetectionDelaySeconds: integer("dpd_delay_seconds"),
+    phase1SaLifetimeHours: integer("phase1_sa_lifetime_hours"),
+    phase2SaLifetimeHours: integer("phase2_sa_lifetime_hours"),
+    // AES-256-GCM with the server's secret key; never returned by the API.
+    presharedKeyEncrypted: text("preshared_key_encrypted"),
+    ...timestamps,
+  },
+  (t) => [index("connectors_site_idx").on(t.siteId), index("connectors_org_idx").on(t.organizationId, t.name, t.id)],
+);
+
+export const paths = pgTable(
+  "paths",
+  {
+    id: id(),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    layer: text("layer", { enum: PATH_LAYERS }).notNull(),
+    sourceSiteId: text("source_site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    sourceConnectorId: text("source_connector_id").notNull().references(() => connectors.id, { onDelete: "cascade" }),
+    destinationSiteId: text("destination_site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
+    destinationConnectorId: text("destination_connector_id").notNull().references(() => connectors.id, { onDelete: "cascade" }),
+    bandwidthMbps: integer("bandwidth_mbps").notNull(),
+    vlanType: text("vlan_type", { enum: ["all", "specific"] }).notNull().default("specific"),
+    vlanId: integer("vlan_id"),
+    prefixes: text("prefixes").array().notNull().default(sql`'{}'::text[]`),
+    slaHealth: text("sla_health", { enum: SLA_HEALTH }).notNull().default("unknown"),
+    ...timestamps,
+  },
+  (t) => [
+    index("paths_org_name_idx").on(t.organizationId, t.name, t.id),
+    index("paths_source_connector_idx").on(t.sourceConnectorId),
+    index("paths_destination_connector_idx").on(t.destinationConnectorId),
+    check("paths_bandwidth_positive", sql`${t.bandwidthMbps} >= 1`),
+  ],
+);
+
