@@ -12,6 +12,11 @@ import { ApiError } from "./errors";
 import { createRouter } from "./openapi";
 import { authRouter } from "./routes/auth";
 import { configRouter } from "./routes/config";
+import { nodesRouter } from "./routes/nodes";
+import { operationsRouter } from "./routes/operations";
+import { pathsRouter } from "./routes/paths";
+import { peopleRouter } from "./routes/people";
+import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -80,6 +85,12 @@ export function createApiApp() {
   api.route("/auth", authRouter);
   api.route("/config", configRouter);
   api.route("/support", supportRouter);
+  // The network model (issue 4): one router per area, each mounted at the API root with its own paths.
+  api.route("/", sitesRouter);
+  api.route("/", pathsRouter);
+  api.route("/", nodesRouter);
+  api.route("/", operationsRouter);
+  api.route("/", peopleRouter);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
