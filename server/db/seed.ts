@@ -4,6 +4,7 @@ import type { OrganizationType } from "@/lib/constants";
 import { hashPassword } from "@/server/auth/password";
 import type { Db } from "./client";
 import { memberships, organizations, users } from "./schema";
+import { seedDemoNetwork } from "./seed-network";
 
 export const DEFAULT_DEMO_PASSWORD = "maia-demo";
 
@@ -66,15 +67,19 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return n === 0;
 }
 
-/** Seeds the demo tenants and users once, into an empty database. Returns whether it seeded. */
-export async function seedDemo(db: Db, password: string): Promise<boolean> {
+/**
+ * Seeds the demo tenants and users once, into an empty database, and (unless `network: false`) the demo network.
+ * Returns whether it seeded.
+ */
+export async function seedDemo(db: Db, password: string, options: { network?: boolean } = {}): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const hashes = await Promise.all(
     DEMO_ORGANIZATIONS.flatMap((org) => org.users).map(() => hashPassword(password)),
   );
   let next = 0;
+  const ids = new Map<string, string>();
+  const people = new Map<string, string>();
   await db.transaction(async (tx) => {
-    const ids = new Map<string, string>();
     for (const org of DEMO_ORGANIZATIONS) {
       const [row] = await tx
         .insert(organizations)
@@ -92,10 +97,12 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
             passwordHash: hashes[next++],
           })
           .returning({ id: users.id });
+        people.set(person.email, user.id);
         await tx.insert(memberships).values({ userId: user.id, organizationId: row.id, role: roleFor(org.type, person.level) });
       }
     }
   });
+  if (options.network !== false) await seedDemoNetwork(db, ids, people);
   return true;
 }
 

@@ -31,7 +31,8 @@ beforeAll(async () => {
   }
   handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: "memory://" });
   await migrateDatabase(handle);
-  await seedDemo(handle.db, DEMO_PASSWORD);
+  // The demo network is left out unless a file asks for it: each test builds the objects it reasons about.
+  await seedDemo(handle.db, DEMO_PASSWORD, { network: process.env.TEST_SEED_NETWORK === "1" });
   setDatabase(handle);
 });
 

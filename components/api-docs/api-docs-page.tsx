@@ -1,0 +1,33 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
+import { PageHeader } from "@/components/pages/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+
+// The renderer is large: it loads with this page only, in the browser.
+const ApiReference = dynamic(() => import("./api-reference"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-[70svh] w-full" />,
+});
+
+/** API documentation: the control-plane API's OpenAPI 3.1 document, generated from the same zod schemas. */
+export function ApiDocsPage() {
+  const t = useTranslations();
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t("pages.apiDocs")}
+        description={t("apiDocs.description")}
+        actions={
+          <a className="text-sm font-medium text-primary underline-offset-4 hover:underline" href="/api/v1/openapi.json" download>
+            openapi.json
+          </a>
+        }
+      />
+      <div data-testid="api-reference" className="overflow-hidden rounded-lg border bg-card">
+        <ApiReference />
+      </div>
+    </div>
+  );
+}
