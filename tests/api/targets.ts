@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+
+// Real objects of the demo network, by the name a route gives its path parameter, owned by a given organization.
+// The generated tests (hostile payloads, isolation matrix) fill path templates from here.
+
+type Lookup = (organizationId: string) => ReturnType<typeof sql>;
+
+const byOrganization = (table: string, column = "organization_id"): Lookup => (organizationId) =>
+  sql.raw(`select id from ${table} where ${column} = '${organizationId.replace(/'/g, "")}' order by id limit 1`);
+
+/** Path parameter → how to find an object of that kind owned by an organization, keyed by the path's context. */
+export function lookupFor(template: string, parameter: string): Lookup | "organization" | null {
+  if (parameter === "organizationId" || parameter === "mspId" || parameter === "customerOrganizationId") return "organization";
+  if (parameter === "id" && /\/(organization|msp)\/\{id\}/.test(template)) return "organization";
+  if (parameter === "siteId") return byOrganization("sites");
+  if (parameter === "connectorId") return byOrganization("connectors");
+  if (parameter === "pathId") return byOrganization("paths");
+  if (parameter === "nodeId") return byOrganization("nodes");
+  if (parameter === "linkId") return byOrganization("links");
+  if (parameter === "fabricId") return template.includes("external-fabric") ? byOrganization("external_fabrics") : byOrganization("core_fabrics");
+  if (parameter === "deviceId" || (parameter === "id" && template.includes("/device/"))) return byOrganization("devices", "msp_organization_id");
+  if (parameter === "operationId" || (parameter === "id" && template.includes("/lifecycle/"))) return byOrganization("lifecycle_operations");
+  if (parameter === "alarmId") return byOrganization("alarms");
+  if (parameter === "invitationId") return byOrganization("invitations");
+  if (parameter === "userId")
+    return (organizationId) => sql.raw(`select user_id as id from memberships where organization_id = '${organizationId.replace(/'/g, "")}' order by user_id limit 1`);
+  return null;
+}
+
+/** Fills a path template with objects owned by the organization; null when one cannot be found. */
+export async function fillTemplate(template: string, organizationId: string): Promise<string | null> {
+  const db = await getDb();
+  let path = template;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    const parameter = match[1];
+    const lookup = lookupFor(template, parameter);
+    if (!lookup) return null;
+    let id: string | undefined;
+    if (lookup === "organization") id = organizationId;
+    else {
+      const rows = (await db.execute(lookup(organizationId))).rows as { id?: string | number }[];
+      id = rows[0]?.id === undefined ? undefined : String(rows[0].id);
+    }
+    if (!id) return null;
+    path = path.replace(match[0], encodeURIComponent(id));
+  }
+  return path;
+}
