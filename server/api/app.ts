@@ -18,6 +18,7 @@ import { pathsRouter } from "./routes/paths";
 import { peopleRouter } from "./routes/people";
 import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
+import { systemRouter } from "./routes/system";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -82,6 +83,7 @@ export function createApiApp() {
   api.use("*", csrfGuard);
   api.use("*", identify);
 
+  api.route("/", systemRouter);
   api.route("/auth", authRouter);
   api.route("/config", configRouter);
   api.route("/support", supportRouter);

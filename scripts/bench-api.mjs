@@ -1,0 +1,112 @@
+// npm run bench:api — req/s and latency of the control-plane API through the production console, on the scale seed:
+// a paginated list over 100,000 paths, a path detail, a path create, and a bare route (the ceiling) in the same run.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import autocannon from "autocannon";
+import { isBuildCurrent } from "./build-state.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3500);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const base = `http://localhost:${PORT}`;
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!isBuildCurrent()) run("npm", ["run", "build"]);
+if (!process.env.DATABASE_URL && !fs.existsSync(`${DATA_DIR}/pglite`)) console.log(`Building the scale network in ${DATA_DIR}...`);
+run("npm", ["run", "seed:scale"], { DATA_DIR });
+
+const server = spawn("node", ["dist/server.mjs"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR, SIMULATOR: "off" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on("data", (chunk) => String(chunk).includes("ready on") && resolve());
+  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+try {
+  const json = { "content-type": "application/json", origin: base };
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: "admin@maia.example", password: process.env.DEMO_PASSWORD || "maia-demo" }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const get = async (path) => (await fetch(`${base}/api/v1${path}`, { headers: { cookie } })).json();
+
+  const organizations = await get("/config/organization");
+  const customer = organizations.find((org) => org.name === "Scale Customer 001");
+  const firstPage = await get("/config/path?limit=50");
+  const pathId = firstPage.items[0].id;
+  const sites = await get(`/config/organization/${customer.id}/site?limit=100`);
+  const connectors = [];
+  for (const site of sites.items.slice(0, 20)) {
+    const list = await get(`/config/site/${site.id}/connector`);
+    for (const connector of list.items ?? list) connectors.push({ siteId: site.id, id: connector.id });
+  }
+  let sequence = 0;
+  const createBody = () => {
+    const i = sequence++;
+    const pair = Math.floor(i / 4000) % (connectors.length - 1);
+    const source = connectors[pair];
+    const destination = connectors[pair + 1];
+    return JSON.stringify({
+      name: `Bench path ${Date.now()}-${i}`,
+      layer: "layer2",
+      sourceSiteId: source.siteId,
+      sourceConnectorId: source.id,
+      destinationSiteId: destination.siteId,
+      destinationConnectorId: destination.id,
+      bandwidth: 1,
+      vlanType: "specific",
+      vlanId: 4094 - (i % 4000),
+    });
+  };
+
+  const scenarios = [
+    { name: "bare route (GET /health)", path: "/api/v1/health", method: "GET" },
+    { name: "paginated list (GET /config/path?limit=50)", path: "/api/v1/config/path?limit=50", method: "GET" },
+    { name: "detail (GET /config/path/{id})", path: `/api/v1/config/path/${pathId}`, method: "GET" },
+    { name: "create (POST /organization/{id}/path)", path: `/api/v1/config/organization/${customer.id}/path`, method: "POST", body: createBody },
+  ];
+  const results = [];
+  for (const scenario of scenarios) {
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [
+        {
+          method: scenario.method,
+          path: scenario.path,
+          headers: { cookie, ...json },
+          ...(scenario.body ? { setupRequest: (request) => ({ ...request, body: scenario.body() }) } : {}),
+        },
+      ],
+    });
+    results.push({ ...scenario, result });
+  }
+  const ceiling = results[0].result.requests.average;
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${base} (production build, scale seed in ${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR})`);
+  console.log(["scenario".padEnd(46), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8), "of bare".padStart(8)].join(" "));
+  for (const { name, result } of results) {
+    console.log(
+      [
+        name.padEnd(46),
+        result.requests.average.toFixed(0).padStart(8),
+        String(result.latency.p50).padStart(8),
+        String(result.latency.p99).padStart(8),
+        String(result.non2xx).padStart(8),
+        `${((result.requests.average / ceiling) * 100).toFixed(0)} %`.padStart(8),
+      ].join(" "),
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+}
