@@ -67,12 +67,11 @@ try {
     );
     await step(`${EVENTS} events`, () =>
       db.execute(sql`
+        with scale as (select array_agg(id order by name) as ids from organizations where name like 'Scale Customer %')
         insert into events (organization_id, timestamp, source, type, entity_type, entity_id, before, after)
-        select o.id, now() - (e * interval '2.6 seconds'), 'scale-seed', 'path.updated', 'path', 'scale-' || e,
-               jsonb_build_object('bandwidthMbps', 10 + e % 90), jsonb_build_object('bandwidthMbps', 20 + e % 90)
-        from generate_series(1, ${EVENTS}) e
-        join lateral (select id from organizations where name like 'Scale Customer %'
-                      order by name offset (e % ${CUSTOMERS}) limit 1) o on true`),
+        select scale.ids[1 + e % cardinality(scale.ids)], now() - (e * interval '2.6 seconds'), 'scale-seed', 'path.updated',
+               'path', 'scale-' || e, jsonb_build_object('bandwidthMbps', 10 + e % 90), jsonb_build_object('bandwidthMbps', 20 + e % 90)
+        from generate_series(1, ${EVENTS}) e, scale`),
     );
     await step("analyze", () => db.execute(sql`analyze`));
   }
