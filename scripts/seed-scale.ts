@@ -2,7 +2,7 @@
 // 100 extra customers, 10,000 sites, 20,000 connectors, 100,000 paths, 1,000,000 events. Set-based SQL, so it takes
 // seconds, not hours. Run it with the console stopped (PGlite is one process per directory).
 import { sql } from "drizzle-orm";
-import { databaseFromEnvironment, migrateDatabase, openDatabase } from "@/server/db/client";
+import { databaseFromEnvironment, migrateDatabase, openDatabase, queryRows } from "@/server/db/client";
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from "@/server/db/seed";
 
 const CUSTOMERS = Number(process.env.SCALE_CUSTOMERS ?? 100);
@@ -21,7 +21,7 @@ try {
   await migrateDatabase(handle);
   await seedDemo(handle.db, process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD);
   const db = handle.db;
-  const [{ n: already }] = (await db.execute(sql`select count(*)::int as n from organizations where name like 'Scale Customer %'`)).rows as { n: number }[];
+  const [{ n: already }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from organizations where name like 'Scale Customer %'`);
   if (already > 0) {
     console.log(`The scale network is already there (${already} scale customers).`);
   } else {
@@ -75,10 +75,11 @@ try {
     );
     await step("analyze", () => db.execute(sql`analyze`));
   }
-  const [counts] = (
-    await db.execute(sql`select (select count(*)::int from sites) as sites, (select count(*)::int from paths) as paths,
-                                (select count(*)::int from events) as events, (select count(*)::int from organizations) as organizations`)
-  ).rows as Record<string, number>[];
+  const [counts] = await queryRows<Record<string, number>>(
+    db,
+    sql`select (select count(*)::int from sites) as sites, (select count(*)::int from paths) as paths,
+               (select count(*)::int from events) as events, (select count(*)::int from organizations) as organizations`,
+  );
   console.log(`Now: ${counts.organizations} organizations, ${counts.sites} sites, ${counts.paths} paths, ${counts.events} events (${handle.location})`);
 } finally {
   await handle.close();

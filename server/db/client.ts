@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -157,4 +158,10 @@ export async function getDb(): Promise<Db> {
 /** The process's database if the server has opened it, without ever opening one (for the proxy). */
 export function peekDatabase(): Promise<DatabaseHandle> | undefined {
   return holder.__maiaDatabase;
+}
+
+/** Rows of a raw SQL query, on PGlite and node-postgres alike (both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

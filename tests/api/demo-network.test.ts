@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/server/db/client";
+import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client";
 import { seedDemo } from "@/server/db/seed";
 import { decryptSecret } from "@/server/secrets/crypto";
 
 // The demo network must be consistent with the model's own rules, or the demo teaches the wrong thing.
 let handle: DatabaseHandle;
-const rows = async <T,>(query: ReturnType<typeof sql>) => (await handle.db.execute(query)).rows as T[];
+const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(handle.db, query);
 
 beforeAll(async () => {
   handle = await openDatabase({ dataDir: "memory://" });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/server/db/client";
+import { getDb, queryRows } from "@/server/db/client";
 import { call, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
 
@@ -28,7 +28,7 @@ async function fingerprint(): Promise<string> {
   const counts = TABLES.map((table) => `(select count(*) from ${table})`).join(" || ',' || ");
   const updates = UPDATED.map((table) => `coalesce((select max(updated_at)::text from ${table}), '-')`).join(" || ',' || ");
   const acks = `coalesce((select max(acknowledged_at)::text from alarms), '-') || (select count(*) from alarms where acknowledged_at is null)`;
-  const [row] = (await db.execute(sql.raw(`select ${counts} || '|' || ${updates} || '|' || ${acks} as f`))).rows as { f: string }[];
+  const [row] = await queryRows<{ f: string }>(db, sql.raw(`select ${counts} || '|' || ${updates} || '|' || ${acks} as f`));
   return row.f;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "@/server/db/client";
+import { getDb, queryRows } from "@/server/db/client";
 
 // Real objects of the demo network, by the name a route gives its path parameter, owned by a given organization.
 // The generated tests (hostile payloads, isolation matrix) fill path templates from here.
@@ -39,7 +39,7 @@ export async function fillTemplate(template: string, organizationId: string): Pr
     let id: string | undefined;
     if (lookup === "organization") id = organizationId;
     else {
-      const rows = (await db.execute(lookup(organizationId))).rows as { id?: string | number }[];
+      const rows = await queryRows<{ id?: string | number }>(db, lookup(organizationId));
       id = rows[0]?.id === undefined ? undefined : String(rows[0].id);
     }
     if (!id) return null;
