@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
+import { hashPassword } from "@/server/auth/password";
+import { getDb } from "@/server/db/client";
+import { memberships, users } from "@/server/db/schema";
+import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
+import { fillTemplate } from "./targets";
+
+// The tenant-isolation matrix, generated from the API's own route table (its OpenAPI document):
+// every endpoint with a tenant object in its path × objects of every organization × callers of every kind and role.
+// A caller who may not see an object gets exactly what a missing object gets — not even its existence leaks.
+process.env.TEST_SEED_NETWORK = "1";
+
+type OrgName = "Maia" | "Northwind Networks" | "Bluewave Telecom" | "Contoso" | "Fabrikam" | "Initech";
+const TYPE: Record<OrgName, "maia" | "msp" | "customer"> = {
+  Maia: "maia",
+  "Northwind Networks": "msp",
+  "Bluewave Telecom": "msp",
+  Contoso: "customer",
+  Fabrikam: "customer",
+  Initech: "customer",
+};
+const PARENT: Partial<Record<OrgName, OrgName>> = { Contoso: "Northwind Networks", Fabrikam: "Northwind Networks", Initech: "Bluewave Telecom" };
+const ORGS = Object.keys(TYPE) as OrgName[];
+const CALLERS: OrgName[] = ["Contoso", "Northwind Networks", "Maia"];
+const LEVELS: RoleLevel[] = ["admin", "configure", "read-only"];
+const PUBLIC = [/^\/auth\//, /^\/health$/, /^\/openapi\.json$/, /^\/invitation\/(accept|preview)/];
+
+function visible(caller: OrgName, target: OrgName): boolean {
+  if (TYPE[caller] === "maia") return true;
+  if (TYPE[caller] === "msp") return target === caller || PARENT[target] === caller;
+  return target === caller;
+}
+
+const email = (org: OrgName, level: RoleLevel) => `grid-${level}@${org.toLowerCase().replace(/\s+/g, "-")}.example`;
+
+interface Operation {
+  method: string;
+  template: string;
+}
+let operations: Operation[] = [];
+const ids = new Map<OrgName, string>();
+
+beforeAll(async () => {
+  const db = await getDb();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const org of ORGS) ids.set(org, await organizationId(org));
+  for (const org of CALLERS) {
+    for (const level of LEVELS) {
+      const [user] = await db.insert(users).values({ email: email(org, level), firstName: "Grid", lastName: level, passwordHash }).returning();
+      await db.insert(memberships).values({ userId: user.id, organizationId: ids.get(org)!, role: roleFor(TYPE[org], level) });
+    }
+  }
+  const document = (await call("GET", "/openapi.json")).body;
+  for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {
+    const path = template.replace(/^\/api\/v1/, "");
+    if (PUBLIC.some((pattern) => pattern.test(path)) || !path.includes("{")) continue;
+    for (const method of Object.keys(item)) {
+      if (["get", "post", "put", "patch", "delete"].includes(method)) operations.push({ method: method.toUpperCase(), template: path });
+    }
+  }
+  // Reads first, deletes last, so the objects are still there for every other cell.
+  const order = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 } as Record<string, number>;
+  operations = operations.sort((a, b) => order[a.method] - order[b.method]);
+});
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+
+describe("tenant isolation matrix (generated from the route table)", () => {
+  it("covers the API's tenant endpoints", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("answers an invisible object exactly like a missing one, and never leaks it", async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    for (const operation of operations) {
+      for (const target of ORGS) {
+        const path = await fillTemplate(operation.template, ids.get(target)!);
+        if (!path) continue;
+        const missingPath = operation.template.replace(/\{\w+\}/g, MISSING_ID);
+        for (const caller of CALLERS) {
+          if (visible(caller, target)) continue;
+          for (const level of LEVELS) {
+            cells++;
+            const cookie = await signIn(email(caller, level));
+            const body = operation.method === "GET" || operation.method === "DELETE" ? undefined : {};
+            const response = await call(operation.method, path, { cookie, body });
+            const missing = await call(operation.method, missingPath, { cookie, body });
+            const cell = `${operation.method} ${operation.template} on ${target}'s object as ${caller} ${level}`;
+            if (response.status < 400) failures.push(`${cell}: ${response.status} (leaked)`);
+            else if (response.status !== missing.status || response.body?.error !== missing.body?.error)
+              failures.push(`${cell}: ${response.status} "${response.body?.error}" but a missing object gives ${missing.status} "${missing.body?.error}"`);
+            const text = JSON.stringify(response.body ?? "");
+            if (text.includes(path.split("/").pop()!) && !text.includes("requestId")) failures.push(`${cell}: the answer names the object`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cells).toBeGreaterThan(0);
+  }, 600_000);
+
+  it("lets every caller read what it may see", async () => {
+    const failures: string[] = [];
+    const operator = await signIn(email("Maia", "admin"));
+    for (const operation of operations.filter((op) => op.method === "GET")) {
+      for (const target of ORGS) {
+        const path = await fillTemplate(operation.template, ids.get(target)!);
+        if (!path) continue;
+        // Endpoints for one kind of organization (an MSP's customers…) do not apply to the others: the operator,
+        // who sees everything, tells which objects an endpoint serves.
+        if ((await call("GET", path, { cookie: operator })).status === 404) continue;
+        for (const caller of CALLERS) {
+          if (!visible(caller, target)) continue;
+          const response = await call("GET", path, { cookie: await signIn(email(caller, "read-only")) });
+          if (response.status === 404) failures.push(`GET ${operation.template} on ${target}'s object as ${caller}: 404`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it("lists nothing of an organization the caller may not see", async () => {
+    const document = (await call("GET", "/openapi.json")).body;
+    const lists = Object.keys(document.paths)
+      .map((template) => template.replace(/^\/api\/v1/, ""))
+      .filter((template) => !template.includes("{") && document.paths[`/api/v1${template}`].get && !PUBLIC.some((p) => p.test(template)));
+    const failures: string[] = [];
+    for (const template of lists) {
+      for (const caller of CALLERS) {
+        const response = await call("GET", template, { cookie: await signIn(email(caller, "admin")) });
+        if (response.status !== 200) continue;
+        const items: Record<string, unknown>[] = Array.isArray(response.body) ? response.body : (response.body?.items ?? []);
+        for (const item of items) {
+          const owner = (item.organizationId ?? item.mspOrganizationId ?? item.parentId ?? item.id) as string | undefined;
+          const ownerName = [...ids.entries()].find(([, id]) => id === owner)?.[0];
+          if (ownerName && !visible(caller, ownerName) && !(template === "/config/organization" && item.id !== owner)) {
+            failures.push(`GET ${template} as ${caller} lists an object of ${ownerName}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
