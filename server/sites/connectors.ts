@@ -1,0 +1,254 @@
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import {
+  connectorChangedSchema,
+  type Connector,
+  type ConnectorChanged,
+  type ConnectorCreate,
+  type ConnectorKind,
+  type ConnectorUpdate,
+} from "@/lib/connectors/schema";
+import { ApiError } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { validationError } from "@/server/api/validation";
+import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
+import { encryptSecret } from "@/server/secrets/crypto";
+import { tenantWhere } from "@/server/tenancy";
+import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+
+type ConnectorRow = typeof connectors.$inferSelect;
+
+/** The API's view of a connector row: the fields of its kind, and whether a preshared key is set (never the key). */
+export function toConnector(row: ConnectorRow): Connector {
+  const base = {
+    id: row.id,
+    organizationId: row.organizationId,
+    siteId: row.siteId,
+    name: row.name,
+    bandwidth: row.bandwidthMbps,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  switch (row.kind) {
+    case "physical":
+      return {
+        ...base,
+        kind: "physical",
+        description: row.description,
+        customerIp: row.customerIp ?? "",
+        providerEdgeIp: row.providerEdgeIp ?? "",
+        vlan: row.vlan ?? 0,
+      };
+    case "ipsec":
+      return {
+        ...base,
+        kind: "ipsec",
+        description: row.description,
+        localSiteIp: row.localSiteIp ?? "",
+        publicIp: row.publicIp ?? "",
+        mtu: row.mtu ?? 0,
+        mss: row.mss ?? 0,
+        natTraversal: row.natTraversal ?? false,
+        deadPeerDetectionDelaySeconds: row.deadPeerDetectionDelaySeconds ?? 0,
+        phase1SaLifetimeHours: row.phase1SaLifetimeHours ?? 0,
+        phase2SaLifetimeHours: row.phase2SaLifetimeHours ?? 0,
+        presharedKeySet: row.presharedKeyEncrypted !== null,
+      };
+    case "external":
+      return { ...base, kind: "external" };
+    case "virtual":
+    case "internet":
+      return { ...base, kind: row.kind, description: row.description };
+  }
+}
+
+/** The columns of a connector's fields; the other kinds' columns are cleared. */
+function toColumns(input: ConnectorChanged) {
+  const columns = {
+    kind: input.kind as ConnectorKind,
+    name: input.name,
+    description: "description" in input ? input.description : "",
+    bandwidthMbps: input.bandwidth,
+    customerIp: null as string | null,
+    providerEdgeIp: null as string | null,
+    vlan: null as number | null,
+    localSiteIp: null as string | null,
+    publicIp: null as string | null,
+    mtu: null as number | null,
+    mss: null as number | null,
+    natTraversal: null as boolean | null,
+    deadPeerDetectionDelaySeconds: null as number | null,
+    phase1SaLifetimeHours: null as number | null,
+    phase2SaLifetimeHours: null as number | null,
+  };
+  if (input.kind === "physical") {
+    return { ...columns, customerIp: input.customerIp, providerEdgeIp: input.providerEdgeIp, vlan: input.vlan };
+  }
+  if (input.kind === "ipsec") {
+    return {
+      ...columns,
+      localSiteIp: input.localSiteIp,
+      publicIp: input.publicIp,
+      mtu: input.mtu,
+      mss: input.mss,
+      natTraversal: input.natTraversal,
+      deadPeerDetectionDelaySeconds: input.deadPeerDetectionDelaySeconds,
+      phase1SaLifetimeHours: input.phase1SaLifetimeHours,
+      phase2SaLifetimeHours: input.phase2SaLifetimeHours,
+    };
+  }
+  return columns;
+}
+
+/** The connector as an input of its kind (without the key), to apply a PATCH to. */
+function toInput(row: ConnectorRow): Record<string, unknown> {
+  const { id: _id, organizationId: _organization, siteId: _site, createdAt: _created, updatedAt: _updated, ...fields } = toConnector(row) as Record<
+    string,
+    unknown
+  >;
+  delete fields.presharedKeySet;
+  return fields;
+}
+
+/** A visible connector with its organization's name; null when missing or another tenant's. */
+async function findVisibleConnector(executor: Db | Transaction, principal: Principal, connectorId: string, lock = false) {
+  const query = executor
+    .select({ connector: connectors, organizationName: organizations.name })
+    .from(connectors)
+    .innerJoin(organizations, eq(organizations.id, connectors.organizationId))
+    .where(and(eq(connectors.id, connectorId), tenantWhere(principal, connectors.organizationId, executor as Db)))
+    .limit(1);
+  const [row] = lock ? await query.for("update", { of: connectors }) : await query;
+  return row ?? null;
+}
+
+/** SPEC §6: a customer gets physical connectors only on ports (switch ports or interfaces) its MSP assigned it. */
+async function hasPhysicalPorts(db: Db, customerOrganizationId: string): Promise<boolean> {
+  const [port] = await db.select({ id: switchPorts.id }).from(switchPorts).where(eq(switchPorts.customerOrganizationId, customerOrganizationId)).limit(1);
+  if (port) return true;
+  const [networkInterface] = await db
+    .select({ id: interfaces.id })
+    .from(interfaces)
+    .where(eq(interfaces.customerOrganizationId, customerOrganizationId))
+    .limit(1);
+  return Boolean(networkInterface);
+}
+
+const usingConnector = (connectorId: string) => or(eq(paths.sourceConnectorId, connectorId), eq(paths.destinationConnectorId, connectorId));
+
+/** The bandwidth the paths over a connector take, in Mbps. */
+async function bandwidthInUse(tx: Transaction, connectorId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string | number>`coalesce(sum(${paths.bandwidthMbps}), 0)` })
+    .from(paths)
+    .where(usingConnector(connectorId));
+  return Number(row.total);
+}
+
+// GET /api/v1/config/site/{siteId}/connector — the site's connectors by name, a page at a time.
+export async function listConnectors(
+  context: ServiceContext,
+  siteId: string,
+  query: PageQuery & { search?: string; kind?: ConnectorKind },
+) {
+  const { db, principal } = context;
+  const site = await findVisibleSite(db, principal, siteId);
+  if (!site) return null;
+  const cursor = decodeCursor(query.cursor);
+  const conditions: (SQL | undefined)[] = [
+    eq(connectors.siteId, site.site.id),
+    tenantWhere(principal, connectors.organizationId, db),
+    query.search ? ilike(connectors.name, containsPattern(query.search)) : undefined,
+    query.kind ? eq(connectors.kind, query.kind) : undefined,
+    cursor ? sql`(${connectors.name}, ${connectors.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(connectors)
+    .where(and(...conditions))
+    .orderBy(connectors.name, connectors.id)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+  return { items: page.items.map(toConnector), nextCursor: page.nextCursor };
+}
+
+// GET /api/v1/config/connector/{connectorId}
+export async function getConnector(context: ServiceContext, connectorId: string): Promise<Connector | null> {
+  const found = await findVisibleConnector(context.db, context.principal, connectorId);
+  return found ? toConnector(found.connector) : null;
+}
+
+// POST /api/v1/config/site/{siteId}/connector — the connector belongs to the site's organization.
+export async function createConnector(context: ServiceContext, siteId: string, input: ConnectorCreate): Promise<Connector | null> {
+  const { db, principal } = context;
+  const found = await findVisibleSite(db, principal, siteId);
+  if (!found) return null;
+  if (input.kind === "physical" && !(await hasPhysicalPorts(db, found.site.organizationId))) {
+    throw new ApiError(409, "apiErrors.noPhysicalPorts", { customer: found.organizationName });
+  }
+  // Encrypted before the transaction: the key may be read from the database on first use.
+  const presharedKeyEncrypted = input.kind === "ipsec" ? await encryptSecret(db, input.presharedKey) : null;
+  return mutate(context, async (tx, record) => {
+    // Holds the site so that it cannot be deleted under the new connector.
+    const locked = await findVisibleSite(tx, principal, siteId, true);
+    if (!locked) return null;
+    const [row] = await tx
+      .insert(connectors)
+      .values({ organizationId: locked.site.organizationId, siteId: locked.site.id, ...toColumns(input), presharedKeyEncrypted })
+      .returning();
+    const connector = toConnector(row);
+    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "created", after: connector });
+    return connector;
+  });
+}
+
+// PATCH /api/v1/config/connector/{connectorId} — the kind stays; the bandwidth stays above what its paths use.
+export async function updateConnector(context: ServiceContext, connectorId: string, update: ConnectorUpdate): Promise<Connector | null> {
+  const { db, principal } = context;
+  const existing = await findVisibleConnector(db, principal, connectorId);
+  if (!existing) return null;
+  if (update.kind !== undefined && update.kind !== existing.connector.kind) {
+    throw new ApiError(400, "validation.connectorKindFixed", undefined, [{ path: "kind", key: "validation.connectorKindFixed" }]);
+  }
+  const { kind: _kind, presharedKey, ...changes } = update;
+  const presharedKeyEncrypted = presharedKey !== undefined && existing.connector.kind === "ipsec" ? await encryptSecret(db, presharedKey) : undefined;
+  return mutate(context, async (tx, record) => {
+    const found = await findVisibleConnector(tx, principal, connectorId, true);
+    if (!found) return null;
+    const row = found.connector;
+    const result = connectorChangedSchema.safeParse({ ...toInput(row), ...changes, ...(presharedKey !== undefined ? { presharedKey } : {}) });
+    if (!result.success) throw validationError(result.error);
+    const columns = toColumns(result.data);
+    if (columns.bandwidthMbps < row.bandwidthMbps) {
+      // SPEC §5: a path's bandwidth is not above its connectors'; so neither is the sum of the paths over one.
+      const total = await bandwidthInUse(tx, row.id);
+      if (columns.bandwidthMbps < total) throw new ApiError(409, "apiErrors.connectorBandwidthInUse", { total });
+    }
+    const before = toConnector(row);
+    const unchanged = presharedKeyEncrypted === undefined && (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key]);
+    if (unchanged) return before;
+    const [updated] = await tx
+      .update(connectors)
+      .set({ ...columns, ...(presharedKeyEncrypted ? { presharedKeyEncrypted } : {}), updatedAt: new Date() })
+      .where(eq(connectors.id, row.id))
+      .returning();
+    const after = toConnector(updated);
+    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "updated", before, after });
+    return after;
+  });
+}
+
+// DELETE /api/v1/config/connector/{connectorId} — with the paths over it.
+export async function deleteConnector(context: ServiceContext, connectorId: string): Promise<boolean> {
+  return mutate(context, async (tx, record) => {
+    const found = await findVisibleConnector(tx, context.principal, connectorId, true);
+    if (!found) return false;
+    const row = found.connector;
+    await recordPathCascade(tx, record, usingConnector(row.id));
+    await tx.delete(connectors).where(eq(connectors.id, row.id));
+    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "deleted", before: toConnector(row) });
+    return true;
+  });
+}

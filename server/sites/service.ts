@@ -1,0 +1,246 @@
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  AWS_SITE_TYPES,
+  CLOUD_ACCOUNT_FIELDS,
+  siteCreateSchema,
+  siteProvider,
+  type AwsConfigUpload,
+  type Site,
+  type SiteCreate,
+  type SiteType,
+  type SiteUpdate,
+} from "@/lib/sites/schema";
+import { ApiError } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { validationError } from "@/server/api/validation";
+import { mutate, type ServiceContext } from "@/server/audit/record";
+import { connectors, paths, sites } from "@/server/db/schema";
+import { encryptSecret } from "@/server/secrets/crypto";
+import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { toConnector } from "./connectors";
+import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+
+export type SiteRow = typeof sites.$inferSelect;
+
+/** The API's view of a site row: the account under the provider's field name, never the AWS file itself. */
+export function toSite(row: SiteRow): Site {
+  const base = {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    description: row.description,
+    location: { address: row.locationAddress, latitude: row.latitude, longitude: row.longitude },
+    active: row.active,
+    awsConfigSet: row.awsConfig !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  const account = row.cloudAccountId ?? "";
+  const region = row.cloudRegion ?? "";
+  switch (row.type) {
+    case "standard":
+      return { ...base, type: "standard" };
+    case "aws":
+    case "aws-direct-connect":
+      return { ...base, type: row.type, awsAccountId: account, region };
+    case "azure":
+      return { ...base, type: "azure", azureSubscriptionId: account, region };
+    case "gcp":
+      return { ...base, type: "gcp", gcpProjectId: account, region };
+    case "oracle":
+      return { ...base, type: "oracle", oracleCompartmentId: account, region };
+  }
+}
+
+/** The columns a create (or a whole, changed site) writes. */
+function toColumns(input: SiteCreate) {
+  const columns = {
+    name: input.name,
+    description: input.description,
+    type: input.type,
+    locationAddress: input.location.address,
+    latitude: input.location.latitude,
+    longitude: input.location.longitude,
+    cloudAccountId: null as string | null,
+    cloudRegion: null as string | null,
+  };
+  switch (input.type) {
+    case "standard":
+      break;
+    case "aws":
+    case "aws-direct-connect":
+      return { ...columns, cloudAccountId: input.awsAccountId, cloudRegion: input.region };
+    case "azure":
+      return { ...columns, cloudAccountId: input.azureSubscriptionId, cloudRegion: input.region };
+    case "gcp":
+      return { ...columns, cloudAccountId: input.gcpProjectId, cloudRegion: input.region };
+    case "oracle":
+      return { ...columns, cloudAccountId: input.oracleCompartmentId, cloudRegion: input.region };
+  }
+  return columns;
+}
+
+/** The site as a create input, to apply a PATCH to. */
+function toInput(row: SiteRow): Record<string, unknown> {
+  const site = toSite(row) as Record<string, unknown>;
+  const { name, description, location, type } = site;
+  const provider = siteProvider(row.type);
+  if (!provider) return { name, description, location, type };
+  const field = CLOUD_ACCOUNT_FIELDS[provider];
+  return { name, description, location, type, [field]: site[field], region: site.region };
+}
+
+/** The site with the changes applied, checked whole: a new type needs its own account and region. */
+function applyUpdate(row: SiteRow, update: SiteUpdate): SiteCreate {
+  const { active: _active, ...changes } = update;
+  const current = toInput(row);
+  const type: SiteType = changes.type ?? row.type;
+  const oldProvider = siteProvider(row.type);
+  if (oldProvider && oldProvider !== siteProvider(type)) {
+    // The old provider's account and region mean nothing to the new one.
+    delete current[CLOUD_ACCOUNT_FIELDS[oldProvider]];
+    delete current.region;
+  }
+  const result = siteCreateSchema.safeParse({ ...current, ...changes, type });
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+// GET /api/v1/config/organization/{organizationId}/site — the organization's sites by name, a page at a time.
+export async function listSites(
+  context: ServiceContext,
+  organizationId: string,
+  query: PageQuery & { search?: string; type?: SiteType },
+) {
+  const { db, principal } = context;
+  const organization = await findVisibleOrganization(db, principal, organizationId);
+  if (!organization) return null;
+  const cursor = decodeCursor(query.cursor);
+  const conditions: (SQL | undefined)[] = [
+    eq(sites.organizationId, organization.id),
+    tenantWhere(principal, sites.organizationId, db),
+    query.search ? ilike(sites.name, containsPattern(query.search)) : undefined,
+    query.type ? eq(sites.type, query.type) : undefined,
+    cursor ? sql`(${sites.name}, ${sites.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(sites)
+    .where(and(...conditions))
+    .orderBy(sites.name, sites.id)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+  return { items: page.items.map(toSite), nextCursor: page.nextCursor };
+}
+
+// GET /api/v1/config/site/{siteId}
+export async function getSite(context: ServiceContext, siteId: string): Promise<Site | null> {
+  const found = await findVisibleSite(context.db, context.principal, siteId);
+  return found ? toSite(found.site) : null;
+}
+
+// POST /api/v1/config/organization/{organizationId}/site — in a customer the caller may see (itself, an MSP's
+// customer, any for the operator).
+export async function createSite(context: ServiceContext, organizationId: string, input: SiteCreate): Promise<Site | null> {
+  const organization = await findVisibleOrganization(context.db, context.principal, organizationId);
+  if (!organization) return null;
+  if (organization.organizationType !== "customer") {
+    throw new ApiError(400, "apiErrors.siteOrganizationNotCustomer", { organization: organization.name });
+  }
+  return mutate(context, async (tx, record) => {
+    const [row] = await tx
+      .insert(sites)
+      .values({ organizationId: organization.id, ...toColumns(input), createdBy: context.principal.userId })
+      .returning();
+    const site = toSite(row);
+    await record({ organizationId: row.organizationId, entityType: "site", entityId: row.id, type: "created", after: site });
+    return site;
+  });
+}
+
+// PATCH /api/v1/config/site/{siteId}
+export async function updateSite(context: ServiceContext, siteId: string, update: SiteUpdate): Promise<Site | null> {
+  return mutate(context, async (tx, record) => {
+    const found = await findVisibleSite(tx, context.principal, siteId, true);
+    if (!found) return null;
+    const row = found.site;
+    const changed = applyUpdate(row, update);
+    const columns = toColumns(changed);
+    const before = toSite(row);
+    const unchanged =
+      (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key]) &&
+      (update.active === undefined || update.active === row.active);
+    if (unchanged) return before;
+    const [updated] = await tx
+      .update(sites)
+      .set({
+        ...columns,
+        active: update.active ?? row.active,
+        // An AWS configuration file belongs to an AWS site only.
+        awsConfig: AWS_SITE_TYPES.includes(changed.type) ? row.awsConfig : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(sites.id, row.id))
+      .returning();
+    const after = toSite(updated);
+    await record({ organizationId: row.organizationId, entityType: "site", entityId: row.id, type: "updated", before, after });
+    return after;
+  });
+}
+
+// DELETE /api/v1/config/site/{siteId} — SPEC §6: only the customer deletes a site, with its connectors and paths.
+export async function deleteSite(context: ServiceContext, siteId: string): Promise<boolean> {
+  const found = await findVisibleSite(context.db, context.principal, siteId);
+  if (!found) return false;
+  if (context.principal.organizationType !== "customer") {
+    throw new ApiError(403, "apiErrors.siteDeleteCustomerOnly", { customer: found.organizationName, site: found.site.name });
+  }
+  return mutate(context, async (tx, record) => {
+    const locked = await findVisibleSite(tx, context.principal, siteId, true);
+    if (!locked) return false;
+    const row = locked.site;
+    const siteConnectors = await tx.select().from(connectors).where(eq(connectors.siteId, row.id)).orderBy(connectors.id);
+    const connectorIds = siteConnectors.map((connector) => connector.id);
+    await recordPathCascade(
+      tx,
+      record,
+      or(
+        eq(paths.sourceSiteId, row.id),
+        eq(paths.destinationSiteId, row.id),
+        connectorIds.length ? inArray(paths.sourceConnectorId, connectorIds) : undefined,
+        connectorIds.length ? inArray(paths.destinationConnectorId, connectorIds) : undefined,
+      ),
+    );
+    for (const connector of siteConnectors) {
+      await record({
+        organizationId: connector.organizationId,
+        entityType: "connector",
+        entityId: connector.id,
+        type: "deleted",
+        before: toConnector(connector),
+      });
+    }
+    await tx.delete(sites).where(eq(sites.id, row.id));
+    await record({ organizationId: row.organizationId, entityType: "site", entityId: row.id, type: "deleted", before: toSite(row) });
+    return true;
+  });
+}
+
+// POST /api/v1/config/site/{siteId}/aws-config — stored encrypted (it may hold BGP or tunnel keys), never returned.
+export async function uploadAwsConfig(context: ServiceContext, siteId: string, upload: AwsConfigUpload): Promise<Site | null> {
+  const found = await findVisibleSite(context.db, context.principal, siteId);
+  if (!found) return null;
+  if (!AWS_SITE_TYPES.includes(found.site.type)) throw new ApiError(400, "validation.awsConfigFile");
+  // Encrypted before the transaction: the key may be read from the database on first use.
+  const encrypted = await encryptSecret(context.db, upload.content);
+  return mutate(context, async (tx, record) => {
+    const locked = await findVisibleSite(tx, context.principal, siteId, true);
+    if (!locked) return null;
+    if (!AWS_SITE_TYPES.includes(locked.site.type)) throw new ApiError(400, "validation.awsConfigFile");
+    const before = toSite(locked.site);
+    const [updated] = await tx.update(sites).set({ awsConfig: encrypted, updatedAt: new Date() }).where(eq(sites.id, siteId)).returning();
+    const after = toSite(updated);
+    await record({ organizationId: updated.organizationId, entityType: "site", entityId: updated.id, type: "updated", before, after });
+    return after;
+  });
+}
