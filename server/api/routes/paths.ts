@@ -1,3 +1,110 @@
-import { createRouter } from "../openapi";
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { pathCreateSchema, pathListQuerySchema, pathSchema, pathUpdateSchema } from "@/lib/paths/schema";
+import { createPath, deletePath, getPath, listPaths, updatePath } from "@/server/paths/service";
+import { findVisibleOrganization } from "@/server/tenancy";
+import { serviceContext } from "../context";
+import { notFound } from "../errors";
+import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { pageQuerySchema, pageSchema } from "../pagination";
 
 export const pathsRouter = createRouter();
+
+const id = z.string().min(1).max(64);
+const conflict = { 409: { description: "Over a connector's headroom, or a VLAN conflict", content: { "application/json": { schema: errorBodySchema } } } };
+
+// GET /api/v1/config/path — every path the caller may see ("Filter paths..." searches names, sites and connectors).
+pathsRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/path",
+    tags: ["paths"],
+    request: { query: pageQuerySchema.extend(pathListQuerySchema.shape) },
+    responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of paths"), ...standardErrors },
+  }),
+  async (c) => {
+    const { db, principal } = serviceContext(c, "common:config:read");
+    return c.json(await listPaths(db, principal, c.req.valid("query")), 200);
+  },
+);
+
+// GET /api/v1/config/organization/{organizationId}/path — one organization's paths.
+pathsRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/organization/{organizationId}/path",
+    tags: ["paths"],
+    request: { params: z.object({ organizationId: id }), query: pageQuerySchema.extend(pathListQuerySchema.omit({ organizationId: true }).shape) },
+    responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of the organization's paths"), ...standardErrors },
+  }),
+  async (c) => {
+    const { db, principal } = serviceContext(c, "common:config:read");
+    const { organizationId } = c.req.valid("param");
+    if (!(await findVisibleOrganization(db, principal, organizationId))) throw notFound();
+    return c.json(await listPaths(db, principal, { ...c.req.valid("query"), organizationId }), 200);
+  },
+);
+
+// POST /api/v1/config/organization/{organizationId}/path — a Layer 2 or Layer 3 path between two site connectors.
+pathsRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/config/organization/{organizationId}/path",
+    tags: ["paths"],
+    request: { params: z.object({ organizationId: id }), body: jsonBody(pathCreateSchema) },
+    responses: { 201: jsonResponse(pathSchema, "The created path"), ...standardErrors, ...conflict },
+  }),
+  async (c) => {
+    const created = await createPath(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
+    if (!created) throw notFound();
+    return c.json(created, 201);
+  },
+);
+
+// GET /api/v1/config/path/{pathId}
+pathsRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/path/{pathId}",
+    tags: ["paths"],
+    request: { params: z.object({ pathId: id }) },
+    responses: { 200: jsonResponse(pathSchema, "The path"), ...standardErrors },
+  }),
+  async (c) => {
+    const { db, principal } = serviceContext(c, "common:config:read");
+    const path = await getPath(db, principal, c.req.valid("param").pathId);
+    if (!path) throw notFound();
+    return c.json(path, 200);
+  },
+);
+
+// PATCH /api/v1/config/path/{pathId}
+pathsRouter.openapi(
+  createRoute({
+    method: "patch",
+    path: "/config/path/{pathId}",
+    tags: ["paths"],
+    request: { params: z.object({ pathId: id }), body: jsonBody(pathUpdateSchema) },
+    responses: { 200: jsonResponse(pathSchema, "The updated path"), ...standardErrors, ...conflict },
+  }),
+  async (c) => {
+    const updated = await updatePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId, c.req.valid("json"));
+    if (!updated) throw notFound();
+    return c.json(updated, 200);
+  },
+);
+
+// DELETE /api/v1/config/path/{pathId}
+pathsRouter.openapi(
+  createRoute({
+    method: "delete",
+    path: "/config/path/{pathId}",
+    tags: ["paths"],
+    request: { params: z.object({ pathId: id }) },
+    responses: { 204: { description: "Deleted" }, ...standardErrors },
+  }),
+  async (c) => {
+    if (!(await deletePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId))) throw notFound();
+    return c.body(null, 204);
+  },
+);
