@@ -50,10 +50,12 @@ try {
     const list = await get(`/config/site/${site.id}/connector`);
     for (const connector of list.items ?? list) connectors.push({ siteId: site.id, id: connector.id });
   }
+  // Each run starts on another connector pair, so the VLANs of earlier runs' paths do not conflict.
+  const firstPair = Math.floor(Math.random() * (connectors.length - 1));
   let sequence = 0;
   const createBody = () => {
     const i = sequence++;
-    const pair = Math.floor(i / 4000) % (connectors.length - 1);
+    const pair = (firstPair + Math.floor(i / 4000)) % (connectors.length - 1);
     const source = connectors[pair];
     const destination = connectors[pair + 1];
     return JSON.stringify({
@@ -75,6 +77,8 @@ try {
     { name: "detail (GET /config/path/{id})", path: `/api/v1/config/path/${pathId}`, method: "GET" },
     { name: "create (POST /organization/{id}/path)", path: `/api/v1/config/organization/${customer.id}/path`, method: "POST", body: createBody },
   ];
+  // Warm-up: the first requests compile code paths and fill caches; they are not measured.
+  await autocannon({ url: `${base}/api/v1/config/path?limit=50`, connections: CONNECTIONS, duration: 3, headers: { cookie } });
   const results = [];
   for (const scenario of scenarios) {
     const result = await autocannon({

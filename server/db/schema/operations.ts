@@ -93,5 +93,9 @@ export const events = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
   },
-  (t) => [index("events_org_time_idx").on(t.organizationId, t.timestamp), index("events_entity_idx").on(t.entityType, t.entityId)],
+  (t) => [
+    index("events_org_time_idx").on(t.organizationId, t.timestamp),
+    index("events_time_idx").on(t.timestamp, t.id),
+    index("events_entity_idx").on(t.entityType, t.entityId),
+  ],
 );

@@ -85,6 +85,8 @@ export const paths = pgTable(
   },
   (t) => [
     index("paths_org_name_idx").on(t.organizationId, t.name, t.id),
+    // Lists across organizations (an MSP's or the operator's) walk this one in name order.
+    index("paths_name_idx").on(t.name, t.id),
     index("paths_source_connector_idx").on(t.sourceConnectorId),
     index("paths_destination_connector_idx").on(t.destinationConnectorId),
     check("paths_bandwidth_positive", sql`${t.bandwidthMbps} >= 1`),
