@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { messageWithValues } from "@/lib/validation/messages";
-import { bandwidth, prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
+import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
 
 export const PATH_LAYERS = ["layer2", "layer3"] as const;
+export type PathLayer = (typeof PATH_LAYERS)[number];
 export const VLAN_TYPES = ["all", "specific"] as const;
+export type VlanType = (typeof VLAN_TYPES)[number];
 export const SLA_HEALTH = ["healthy", "warning", "bad", "unknown"] as const;
 export type SlaHealth = (typeof SLA_HEALTH)[number];
 
 /**
- * SPEC §5: a path's bandwidth lies between 1 and the maximum — the smaller of its two connectors' bandwidths;
- * when that maximum is 1 the message says it must be 1. Null when the bandwidth is acceptable.
+ * SPEC §5: a path's bandwidth lies between 1 and the maximum, the smaller of its two connectors' bandwidths;
+ * when that maximum is 1 the message says it must be 1. Null when the bandwidth is acceptable, else a catalogue
+ * message (validation.pathBandwidthRange with {max}, or validation.pathBandwidthOne). The form uses it too.
  */
 export function pathBandwidthIssue(bandwidthMbps: number, sourceConnectorMbps: number, destinationConnectorMbps: number): string | null {
   const max = Math.min(sourceConnectorMbps, destinationConnectorMbps);
@@ -17,29 +20,57 @@ export function pathBandwidthIssue(bandwidthMbps: number, sourceConnectorMbps: n
   return max <= 1 ? "validation.pathBandwidthOne" : messageWithValues("validation.pathBandwidthRange", { max });
 }
 
-// The fields of a path as a person enters them (POST /api/v1/config/organization/{id}/path).
-export const pathFieldsSchema = z.strictObject({
+const isBlank = (value: unknown) =>
+  value === null ||
+  value === "" ||
+  (typeof value === "string" && value.split(",").every((entry) => !entry.trim())) ||
+  (Array.isArray(value) && value.every((entry) => typeof entry === "string" && !entry.trim()));
+
+/**
+ * The prefixes of a Layer 3 path: a comma-separated list (or an array), each entry a CIDR. An empty field means
+ * "no prefix" (null), so a Layer 2 form's blank field passes and a Layer 3 one says "Prefix is required" once.
+ */
+const pathPrefix = () => z.preprocess((value) => (isBlank(value) ? null : value), prefixList().nullable()).optional();
+
+/** A VLAN id or nothing (a blank form field is nothing, not VLAN 0). */
+const pathVlanId = () => z.preprocess((value) => (value === "" ? null : value), vlan().nullable()).optional();
+
+const pathBandwidth = () =>
+  z.coerce.number({ error: "validation.bandwidthPositive" }).int("validation.bandwidthPositive");
+
+// The fields of a path as a person enters them. No defaults here: a PATCH must not reset what it does not name.
+const pathFields = {
   name: requiredName(),
   layer: z.enum(PATH_LAYERS, { error: "validation.layerRequired" }),
   sourceSiteId: reference("validation.sourceSiteRequired"),
   sourceConnectorId: reference("validation.sourceConnectorRequired"),
   destinationSiteId: reference("validation.destinationSiteRequired"),
   destinationConnectorId: reference("validation.destinationConnectorRequired"),
-  bandwidth: bandwidth(),
-  // All: the path carries every VLAN, so both connectors are its alone. Specific: one VLAN.
-  vlanType: z.enum(VLAN_TYPES, { error: "validation.vlanTypeRequired" }).default("specific"),
-  vlanId: vlan().nullish(),
-  prefix: prefixList().optional(),
-});
+  // Mbps. A whole number here; its range (1 to the smaller connector's bandwidth) is pathBandwidthIssue's, so a
+  // 0 gets the SPEC's message with the real maximum once the connectors are known.
+  bandwidth: pathBandwidth(),
+  // All: the path carries every VLAN, so both ends match and both connectors are its alone. Specific: one VLAN.
+  vlanType: z.enum(VLAN_TYPES, { error: "validation.vlanTypeRequired" }),
+  vlanId: pathVlanId(),
+  prefix: pathPrefix(),
+};
 
-type PathFields = z.infer<typeof pathFieldsSchema>;
+interface PathRuleInput {
+  layer?: PathLayer;
+  vlanType?: VlanType;
+  vlanId?: number | null;
+  prefix?: string[] | null;
+  sourceConnectorId?: string;
+  destinationConnectorId?: string;
+}
 
-/** The rules between fields: Layer 3 needs a prefix, Layer 2 has none; a Specific path names its VLAN. */
-function pathRules(path: PathFields, ctx: z.RefinementCtx) {
-  if (path.layer === "layer3" && (!path.prefix || path.prefix.length === 0)) {
+/** The rules between fields: Layer 3 needs a prefix and Layer 2 has none; Specific names its VLAN; two ends. */
+function pathRules(path: PathRuleInput, ctx: z.RefinementCtx) {
+  const prefixes = path.prefix ?? [];
+  if (path.layer === "layer3" && prefixes.length === 0) {
     ctx.addIssue({ code: "custom", path: ["prefix"], message: "validation.prefixRequired" });
   }
-  if (path.layer === "layer2" && path.prefix && path.prefix.length > 0) {
+  if (path.layer === "layer2" && prefixes.length > 0) {
     ctx.addIssue({ code: "custom", path: ["prefix"], message: "validation.prefixLayer2" });
   }
   if (path.vlanType === "specific" && (path.vlanId === undefined || path.vlanId === null)) {
@@ -50,12 +81,15 @@ function pathRules(path: PathFields, ctx: z.RefinementCtx) {
   }
 }
 
-export const pathCreateSchema = pathFieldsSchema.superRefine(pathRules);
+// POST /api/v1/config/organization/{organizationId}/path — VLAN type Specific unless told otherwise.
+export const pathCreateSchema = z
+  .strictObject({ ...pathFields, vlanType: pathFields.vlanType.default("specific") })
+  .superRefine(pathRules);
 export type PathCreate = z.infer<typeof pathCreateSchema>;
 export type PathCreateInput = z.input<typeof pathCreateSchema>;
 
-// PATCH /api/v1/config/path/{id}: any subset; the result must still be a valid path.
-export const pathUpdateSchema = pathFieldsSchema.partial();
+// PATCH /api/v1/config/path/{pathId} — any subset; the server checks the merged path with pathCreateSchema.
+export const pathUpdateSchema = z.strictObject(pathFields).partial();
 export type PathUpdate = z.infer<typeof pathUpdateSchema>;
 
 export const pathSchema = z.object({
@@ -71,9 +105,12 @@ export const pathSchema = z.object({
   destinationSiteName: z.string(),
   destinationConnectorId: z.string(),
   destinationConnectorName: z.string(),
+  /** Mbps. */
   bandwidth: z.number().int(),
   vlanType: z.enum(VLAN_TYPES),
+  /** The VLAN of a Specific path; null for All. */
   vlanId: z.number().int().nullable(),
+  /** Layer 3 prefixes; empty for Layer 2. */
   prefix: z.array(z.string()),
   slaHealth: z.enum(SLA_HEALTH),
   createdAt: z.string(),
@@ -81,7 +118,7 @@ export const pathSchema = z.object({
 });
 export type Path = z.infer<typeof pathSchema>;
 
-// GET /api/v1/config/path — the "Filter paths..." box and the list's filters.
+// GET /api/v1/config/path — the "Filter paths..." box (path, site and connector names) and the list's filters.
 export const pathListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   organizationId: z.string().max(64).optional(),
@@ -89,3 +126,4 @@ export const pathListQuerySchema = z.object({
   layer: z.enum(PATH_LAYERS).optional(),
   slaHealth: z.enum(SLA_HEALTH).optional(),
 });
+export type PathListQuery = z.infer<typeof pathListQuerySchema>;

@@ -35,6 +35,9 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.header(REQUEST_ID_HEADER, requestId);
 };
 
+// invalid byte sequence, untranslatable character, invalid text representation, numeric out of range.
+const BAD_INPUT_DATABASE_CODES = new Set(["22021", "22P05", "22P02", "22003"]);
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // CSRF: a mutating call must come from our own origin and use a non-simple content type (JSON).
@@ -111,6 +114,11 @@ export function createApiApp() {
     if (error instanceof ApiError) {
       const issues = error.issues?.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) }));
       return c.json({ error: translateMessageKey(t, error.key, error.values), requestId, ...(issues ? { issues } : {}) }, error.status);
+    }
+    // Text PostgreSQL cannot store (a NUL byte) or a value it cannot cast is bad input, not a server failure.
+    const databaseCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (databaseCode && BAD_INPUT_DATABASE_CODES.has(databaseCode)) {
+      return c.json({ error: t("validation.invalidValue", { field: "body" }), requestId }, 400);
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's JSON parser answers 400 for a body that is not JSON.

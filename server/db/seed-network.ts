@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { encryptSecret } from "@/server/secrets/crypto";
 import type { Db } from "./client";
 import {
@@ -8,6 +8,7 @@ import {
   devices,
   events,
   externalFabrics,
+  invitations,
   interfaces,
   ipsecEndpoints,
   lifecycleOperations,
@@ -701,6 +702,16 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         raisedAt: new Date(now - 90 * 60_000),
       },
     ]);
+
+    // --- A pending invitation (its link was shown once to the inviter; the token is not kept). ---
+    await tx.insert(invitations).values({
+      organizationId: contoso,
+      email: "network.engineer@contoso.example",
+      role: "customer-configure",
+      tokenHash: createHash("sha256").update(randomBytes(32)).digest("base64url"),
+      invitedBy: carla,
+      createdAt: new Date(now - DAY),
+    });
 
     // --- A month of configuration events with before/after. ---
     const history: (typeof events.$inferInsert)[] = [];

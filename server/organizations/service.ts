@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { roleFor } from "@/lib/auth/scopes";
 import type { CustomerOrganizationCreate, Organization, OrganizationUpdate } from "@/lib/organizations/schema";
+import { invitationAcceptPath } from "@/lib/people/schema";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { invitations, organizations } from "@/server/db/schema";
@@ -76,7 +77,8 @@ export async function createCustomerOrganization(db: Db, principal: Principal, m
       .returning();
     return {
       ...toOrganization(customer),
-      invitation: { id: invitation.id, email: invitation.email, role: invitation.role },
+      // The accept link, once: only the token's hash is stored (POST /api/v1/invitation/accept takes it).
+      invitation: { id: invitation.id, email: invitation.email, role: invitation.role, acceptPath: invitationAcceptPath(token) },
     };
   });
 }

@@ -1,14 +1,13 @@
-import { aliasedTable, and, asc, eq, gt, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
-import { pathBandwidthIssue, pathCreateSchema, type Path, type PathCreate, type PathUpdate } from "@/lib/paths/schema";
+import { aliasedTable, and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { pathBandwidthIssue, pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
 import { decodeMessage } from "@/lib/validation/messages";
+import { ApiError, type FieldIssue } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
-import { containsPattern } from "@/server/sites/shared";
 import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
 
 const sourceSite = aliasedTable(sites, "source_site");
@@ -16,14 +15,7 @@ const destinationSite = aliasedTable(sites, "destination_site");
 const sourceConnector = aliasedTable(connectors, "source_connector");
 const destinationConnector = aliasedTable(connectors, "destination_connector");
 
-const pathColumns = {
-  path: paths,
-  sourceSiteName: sourceSite.name,
-  destinationSiteName: destinationSite.name,
-  sourceConnectorName: sourceConnector.name,
-  destinationConnectorName: destinationConnector.name,
-};
-
+type Executor = Db | Transaction;
 type PathRow = {
   path: typeof paths.$inferSelect;
   sourceSiteName: string;
@@ -31,6 +23,23 @@ type PathRow = {
   sourceConnectorName: string;
   destinationConnectorName: string;
 };
+
+/** Paths with the names of their sites and connectors (the list and the detail show them). */
+function selectPaths(executor: Executor) {
+  return executor
+    .select({
+      path: paths,
+      sourceSiteName: sourceSite.name,
+      destinationSiteName: destinationSite.name,
+      sourceConnectorName: sourceConnector.name,
+      destinationConnectorName: destinationConnector.name,
+    })
+    .from(paths)
+    .innerJoin(sourceSite, eq(sourceSite.id, paths.sourceSiteId))
+    .innerJoin(destinationSite, eq(destinationSite.id, paths.destinationSiteId))
+    .innerJoin(sourceConnector, eq(sourceConnector.id, paths.sourceConnectorId))
+    .innerJoin(destinationConnector, eq(destinationConnector.id, paths.destinationConnectorId));
+}
 
 function toPath(row: PathRow): Path {
   const { path } = row;
@@ -50,62 +59,75 @@ function toPath(row: PathRow): Path {
     bandwidth: path.bandwidthMbps,
     vlanType: path.vlanType,
     vlanId: path.vlanType === "specific" ? path.vlanId : null,
-    prefix: path.prefixes,
+    prefix: path.layer === "layer3" ? path.prefixes : [],
     slaHealth: path.slaHealth,
     createdAt: path.createdAt.toISOString(),
     updatedAt: path.updatedAt.toISOString(),
   };
 }
 
-function selectPaths(db: Db | Transaction) {
-  return db
-    .select(pathColumns)
-    .from(paths)
-    .innerJoin(sourceSite, eq(sourceSite.id, paths.sourceSiteId))
-    .innerJoin(destinationSite, eq(destinationSite.id, paths.destinationSiteId))
-    .innerJoin(sourceConnector, eq(sourceConnector.id, paths.sourceConnectorId))
-    .innerJoin(destinationConnector, eq(destinationConnector.id, paths.destinationConnectorId));
-}
-
-/** What a path's events record: its fields as a person sees them. */
+/** What a path's events record: its fields as a person sees them (names included), without timestamps. */
 function snapshot(path: Path) {
   const { createdAt: _created, updatedAt: _updated, ...fields } = path;
   return fields;
 }
 
-export interface PathFilter {
-  search?: string;
-  organizationId?: string;
-  siteId?: string;
-  layer?: Path["layer"];
-  slaHealth?: Path["slaHealth"];
-  limit: number;
-  cursor?: string;
+/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-// GET /api/v1/config/path — the paths the caller may see, by name, keyset-paginated.
+export type PathFilter = PathListQuery & PageQuery;
+
+/** Beyond this many matching connectors a search is broad: matches come early in name order, no index needed. */
+const SEARCH_CONNECTOR_LIMIT = 500;
+
+/**
+ * "Filter paths...": the path's name, or the name of a site or connector at either end. A path's connectors belong
+ * to its sites (every write checks it), so a site's name is matched through its connectors. They are resolved
+ * first and passed as an array, so each arm of the OR can use an index (paths.name by trigram if one exists, the
+ * two connector columns by btree) when the term is rare; a broad term keeps a sub-select.
+ */
+async function searchCondition(db: Db, principal: Principal, search: string, organizationId?: string) {
+  const pattern = containsPattern(search);
+  const matching = () =>
+    db
+      .select({ id: connectors.id })
+      .from(connectors)
+      .innerJoin(sites, eq(sites.id, connectors.siteId))
+      .where(
+        and(
+          tenantWhere(principal, connectors.organizationId, db),
+          organizationId ? eq(connectors.organizationId, organizationId) : undefined,
+          or(ilike(connectors.name, pattern), ilike(sites.name, pattern)),
+        ),
+      );
+  const found = await matching().limit(SEARCH_CONNECTOR_LIMIT + 1);
+  if (found.length > SEARCH_CONNECTOR_LIMIT) {
+    return or(ilike(paths.name, pattern), inArray(paths.sourceConnectorId, matching()), inArray(paths.destinationConnectorId, matching()));
+  }
+  const ids = sql.param(found.map((row) => row.id));
+  return or(ilike(paths.name, pattern), sql`${paths.sourceConnectorId} = any(${ids}::text[])`, sql`${paths.destinationConnectorId} = any(${ids}::text[])`);
+}
+
+/** Paths with an end at the site, through its connectors so the two connector indexes serve a small site. */
+async function siteCondition(db: Db, siteId: string) {
+  const found = await db.select({ id: connectors.id }).from(connectors).where(eq(connectors.siteId, siteId));
+  const ids = sql.param(found.map((row) => row.id));
+  return or(sql`${paths.sourceConnectorId} = any(${ids}::text[])`, sql`${paths.destinationConnectorId} = any(${ids}::text[])`);
+}
+
+// GET /api/v1/config/path — the paths the caller may see, by name then id, keyset-paginated.
 export async function listPaths(db: Db, principal: Principal, filter: PathFilter) {
-  const cursor = decodeCursor(filter.cursor);
   const conditions: (SQL | undefined)[] = [tenantWhere(principal, paths.organizationId, db)];
   if (filter.organizationId) conditions.push(eq(paths.organizationId, filter.organizationId));
-  if (filter.siteId) conditions.push(or(eq(paths.sourceSiteId, filter.siteId), eq(paths.destinationSiteId, filter.siteId)));
+  if (filter.siteId) conditions.push(await siteCondition(db, filter.siteId));
   if (filter.layer) conditions.push(eq(paths.layer, filter.layer));
   if (filter.slaHealth) conditions.push(eq(paths.slaHealth, filter.slaHealth));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(paths.name, pattern),
-        ilike(sourceSite.name, pattern),
-        ilike(destinationSite.name, pattern),
-        ilike(sourceConnector.name, pattern),
-        ilike(destinationConnector.name, pattern),
-      ),
-    );
-  }
-  if (cursor) {
-    conditions.push(or(gt(paths.name, String(cursor.value)), and(eq(paths.name, String(cursor.value)), gt(paths.id, cursor.id))));
-  }
+  if (filter.search) conditions.push(await searchCondition(db, principal, filter.search, filter.organizationId));
+  const cursor = decodeCursor(filter.cursor);
+  // A row comparison, so the index (organization_id, name, id) or (name, id) starts right after the cursor.
+  if (cursor) conditions.push(sql`(${paths.name}, ${paths.id}) > (${String(cursor.value)}, ${cursor.id})`);
   const rows = await selectPaths(db)
     .where(and(...conditions))
     .orderBy(asc(paths.name), asc(paths.id))
@@ -114,74 +136,107 @@ export async function listPaths(db: Db, principal: Principal, filter: PathFilter
   return { items: page.items.map(toPath), nextCursor: page.nextCursor };
 }
 
-async function findVisiblePath(db: Db | Transaction, principal: Principal, pathId: string, lock = false) {
-  const query = selectPaths(db)
-    .where(and(eq(paths.id, pathId), tenantWhere(principal, paths.organizationId, db as Db)))
+// GET /api/v1/config/organization/{organizationId}/path — null when the organization is not visible (404).
+export async function listOrganizationPaths(db: Db, principal: Principal, organizationId: string, filter: Omit<PathFilter, "organizationId">) {
+  const organization = await findVisibleOrganization(db, principal, organizationId);
+  if (!organization) return null;
+  return listPaths(db, principal, { ...filter, organizationId: organization.id });
+}
+
+/** A path the caller may see, or null (another tenant's path is indistinguishable from a missing one). */
+async function findVisiblePath(executor: Executor, principal: Principal, pathId: string, lock = false) {
+  const query = selectPaths(executor)
+    .where(and(eq(paths.id, pathId), tenantWhere(principal, paths.organizationId, executor as Db)))
     .limit(1);
   const [row] = lock ? await query.for("update", { of: paths }) : await query;
   return row ?? null;
 }
 
-// GET /api/v1/config/path/{id}
+// GET /api/v1/config/path/{pathId}
 export async function getPath(db: Db, principal: Principal, pathId: string): Promise<Path | null> {
   const row = await findVisiblePath(db, principal, pathId);
   return row ? toPath(row) : null;
 }
 
-type Connector = typeof connectors.$inferSelect;
+const invalid = (issues: FieldIssue[]) => new ApiError(400, issues[0].key, issues[0].values, issues);
 
 /**
- * The network's rules for a path on its two connectors, checked under row locks on both connectors so two
- * concurrent writes cannot both pass: ends belong to their sites, bandwidth within both connectors (SPEC §5),
- * headroom (the paths on a connector never exceed it), and VLAN conflicts. The path itself is excluded on update.
+ * The two ends of a path in its organization: each site exists there, each connector belongs to its site.
+ * The connector rows stay locked (in id order, so two writers never wait on each other in a circle) until the
+ * transaction ends: a concurrent write on the same connectors waits here and then sees this one's path.
  */
-async function checkNetworkRules(tx: Transaction, organizationId: string, path: PathCreate, selfId?: string) {
-  const ends = await tx
+async function lockEnds(tx: Transaction, organizationId: string, path: PathCreate) {
+  const siteRows = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(inArray(sites.id, [path.sourceSiteId, path.destinationSiteId]), eq(sites.organizationId, organizationId)));
+  const connectorRows = await tx
     .select()
     .from(connectors)
     .where(and(inArray(connectors.id, [path.sourceConnectorId, path.destinationConnectorId]), eq(connectors.organizationId, organizationId)))
     .orderBy(connectors.id)
     .for("update");
-  const byId = new Map(ends.map((connector) => [connector.id, connector]));
-  const source = byId.get(path.sourceConnectorId);
-  const destination = byId.get(path.destinationConnectorId);
-  const issues: { path: string; key: string }[] = [];
-  if (!source || source.siteId !== path.sourceSiteId) issues.push({ path: "sourceConnectorId", key: "validation.connectorNotOfSite" });
-  if (!destination || destination.siteId !== path.destinationSiteId) issues.push({ path: "destinationConnectorId", key: "validation.connectorNotOfSite" });
-  if (issues.length || !source || !destination) throw new ApiError(400, issues[0].key, undefined, issues);
+  const siteIds = new Set(siteRows.map((site) => site.id));
+  const source = connectorRows.find((connector) => connector.id === path.sourceConnectorId);
+  const destination = connectorRows.find((connector) => connector.id === path.destinationConnectorId);
+  const issues: FieldIssue[] = [];
+  for (const [end, siteId, connector] of [
+    ["source", path.sourceSiteId, source],
+    ["destination", path.destinationSiteId, destination],
+  ] as const) {
+    if (!siteIds.has(siteId)) issues.push({ path: `${end}SiteId`, key: "validation.pathSiteNotFound" });
+    else if (!connector || connector.siteId !== siteId) issues.push({ path: `${end}ConnectorId`, key: "validation.connectorNotOfSite" });
+  }
+  if (issues.length > 0 || !source || !destination) throw invalid(issues);
+  return { source, destination };
+}
 
+type Connector = typeof connectors.$inferSelect;
+
+/** Paths on a connector, at either end, other than the one being written. */
+const onConnector = (connectorId: string, selfId?: string) =>
+  and(or(eq(paths.sourceConnectorId, connectorId), eq(paths.destinationConnectorId, connectorId)), selfId ? ne(paths.id, selfId) : undefined);
+
+/**
+ * The network's rules for a path on its two (locked) connectors: the bandwidth within both (SPEC §5), the headroom
+ * (all paths on a connector together never exceed it) and VLANs (two Specific paths never share a VLAN on a
+ * connector; a VLAN All path shares its connectors with no other path). On update the path itself is left out.
+ */
+async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Connector, destination: Connector, selfId?: string) {
   const bandwidthIssue = pathBandwidthIssue(path.bandwidth, source.bandwidthMbps, destination.bandwidthMbps);
   if (bandwidthIssue) {
     const { key, values } = decodeMessage(bandwidthIssue);
-    throw new ApiError(400, key, values, [{ path: "bandwidth", key, values }]);
+    throw invalid([{ path: "bandwidth", key, values }]);
   }
-
-  for (const connector of [source, destination] as Connector[]) {
-    const others = await tx
-      .select({ id: paths.id, name: paths.name, bandwidthMbps: paths.bandwidthMbps, vlanType: paths.vlanType, vlanId: paths.vlanId })
+  for (const connector of [source, destination]) {
+    const [{ used }] = await tx
+      .select({ used: sql<number>`coalesce(sum(${paths.bandwidthMbps}), 0)`.mapWith(Number) })
       .from(paths)
-      .where(
-        and(
-          or(eq(paths.sourceConnectorId, connector.id), eq(paths.destinationConnectorId, connector.id)),
-          selfId ? ne(paths.id, selfId) : undefined,
-        ),
-      )
-      .orderBy(paths.name);
-    const used = others.reduce((sum, other) => sum + other.bandwidthMbps, 0);
+      .where(onConnector(connector.id, selfId));
     if (used + path.bandwidth > connector.bandwidthMbps) {
       throw new ApiError(409, "apiErrors.connectorHeadroom", {
         connector: connector.name,
         available: Math.max(0, connector.bandwidthMbps - used),
         bandwidth: connector.bandwidthMbps,
+        used,
       });
     }
-    const clash = others.find((other) => path.vlanType === "all" || other.vlanType === "all" || other.vlanId === path.vlanId);
-    if (clash) {
-      if (path.vlanType === "all" || clash.vlanType === "all") {
-        throw new ApiError(409, "apiErrors.vlanAllConflict", { connector: connector.name, path: clash.name });
-      }
-      throw new ApiError(409, "apiErrors.vlanConflict", { vlan: path.vlanId ?? 0, connector: connector.name, path: clash.name });
+  }
+  const vlanId = path.vlanType === "specific" ? (path.vlanId ?? null) : null;
+  for (const connector of [source, destination]) {
+    // A Specific path clashes with an All path or one on its VLAN; an All path clashes with any path.
+    const clashes = vlanId === null ? undefined : or(eq(paths.vlanType, "all"), eq(paths.vlanId, vlanId));
+    const [clash] = await tx
+      .select({ name: paths.name, vlanType: paths.vlanType })
+      .from(paths)
+      .where(and(onConnector(connector.id, selfId), clashes))
+      .orderBy(asc(paths.name), asc(paths.id))
+      .limit(1);
+    if (!clash) continue;
+    if (path.vlanType === "all" || clash.vlanType === "all") {
+      throw new ApiError(409, "apiErrors.vlanAllConflict", { connector: connector.name, path: clash.name });
     }
+    throw new ApiError(409, "apiErrors.vlanConflict", { vlan: vlanId ?? "", connector: connector.name, path: clash.name });
   }
 }
 
@@ -200,7 +255,7 @@ function toColumns(path: PathCreate) {
   };
 }
 
-/** The customer organization a path is made in; null when not visible; 400 for an MSP's or the operator's own. */
+/** The customer organization a path is made in; null when not visible (404); 400 for an MSP or the operator. */
 async function customerOrganization(db: Db, principal: Principal, organizationId: string) {
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) return null;
@@ -210,54 +265,72 @@ async function customerOrganization(db: Db, principal: Principal, organizationId
   return organization;
 }
 
-// POST /api/v1/config/organization/{id}/path
+async function reload(tx: Transaction, principal: Principal, pathId: string): Promise<Path> {
+  const row = await findVisiblePath(tx, principal, pathId);
+  if (!row) throw new Error(`path ${pathId} vanished inside its own transaction`);
+  return toPath(row);
+}
+
+// POST /api/v1/config/organization/{organizationId}/path
 export async function createPath(context: ServiceContext, organizationId: string, input: PathCreate): Promise<Path | null> {
   const organization = await customerOrganization(context.db, context.principal, organizationId);
   if (!organization) return null;
   return mutate(context, async (tx, record) => {
-    await checkNetworkRules(tx, organization.id, input);
-    const [inserted] = await tx.insert(paths).values({ organizationId: organization.id, ...toColumns(input) }).returning({ id: paths.id });
-    const created = toPath((await findVisiblePath(tx, context.principal, inserted.id))!);
+    const { source, destination } = await lockEnds(tx, organization.id, input);
+    await checkConnectorRules(tx, input, source, destination);
+    const [inserted] = await tx
+      .insert(paths)
+      .values({ organizationId: organization.id, ...toColumns(input) })
+      .returning({ id: paths.id });
+    const created = await reload(tx, context.principal, inserted.id);
     await record({ organizationId: organization.id, entityType: "path", entityId: created.id, type: "created", after: snapshot(created) });
     return created;
   });
 }
 
-// PATCH /api/v1/config/path/{id} — the merged path must still be valid and fit its connectors.
+/** The stored path with the update laid over it, as a create would receive it. */
+function merge(before: Path, update: PathUpdate) {
+  const merged: Record<string, unknown> = {
+    name: before.name,
+    layer: before.layer,
+    sourceSiteId: before.sourceSiteId,
+    sourceConnectorId: before.sourceConnectorId,
+    destinationSiteId: before.destinationSiteId,
+    destinationConnectorId: before.destinationConnectorId,
+    bandwidth: before.bandwidth,
+    vlanType: before.vlanType,
+    vlanId: before.vlanId,
+    prefix: before.prefix,
+  };
+  for (const [key, value] of Object.entries(update)) if (value !== undefined) merged[key] = value;
+  // Turning a Layer 3 path into Layer 2 drops its prefixes unless the update names some (then it is refused).
+  if (update.layer === "layer2" && update.prefix === undefined) merged.prefix = null;
+  return merged;
+}
+
+// PATCH /api/v1/config/path/{pathId} — the merged path must still be valid and fit its connectors.
 export async function updatePath(context: ServiceContext, pathId: string, update: PathUpdate): Promise<Path | null> {
   return mutate(context, async (tx, record) => {
     const row = await findVisiblePath(tx, context.principal, pathId, true);
     if (!row) return null;
     const before = toPath(row);
-    const merged = pathCreateSchema.safeParse({
-      name: before.name,
-      layer: before.layer,
-      sourceSiteId: before.sourceSiteId,
-      sourceConnectorId: before.sourceConnectorId,
-      destinationSiteId: before.destinationSiteId,
-      destinationConnectorId: before.destinationConnectorId,
-      bandwidth: before.bandwidth,
-      vlanType: before.vlanType,
-      vlanId: before.vlanId,
-      ...(before.layer === "layer3" ? { prefix: before.prefix } : {}),
-      ...Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)),
-      ...(update.layer === "layer2" && update.prefix === undefined ? { prefix: undefined } : {}),
-    });
-    if (!merged.success) throw validationError(merged.error);
-    await checkNetworkRules(tx, before.organizationId, merged.data, pathId);
+    const parsed = pathCreateSchema.safeParse(merge(before, update));
+    if (!parsed.success) throw validationError(parsed.error);
+    const columns = toColumns(parsed.data);
+    if (JSON.stringify(columns) === JSON.stringify(toColumns(before))) return before;
+    const { source, destination } = await lockEnds(tx, before.organizationId, parsed.data);
+    await checkConnectorRules(tx, parsed.data, source, destination, pathId);
     await tx
       .update(paths)
-      .set({ ...toColumns(merged.data), updatedAt: new Date() })
+      .set({ ...columns, updatedAt: new Date() })
       .where(eq(paths.id, pathId));
-    const after = toPath((await findVisiblePath(tx, context.principal, pathId))!);
-    if (JSON.stringify(snapshot(before)) !== JSON.stringify(snapshot(after))) {
-      await record({ organizationId: before.organizationId, entityType: "path", entityId: pathId, type: "updated", before: snapshot(before), after: snapshot(after) });
-    }
+    const after = await reload(tx, context.principal, pathId);
+    await record({ organizationId: before.organizationId, entityType: "path", entityId: pathId, type: "updated", before: snapshot(before), after: snapshot(after) });
     return after;
   });
 }
 
-// DELETE /api/v1/config/path/{id}
+// DELETE /api/v1/config/path/{pathId}
 export async function deletePath(context: ServiceContext, pathId: string): Promise<boolean> {
   return mutate(context, async (tx, record) => {
     const row = await findVisiblePath(tx, context.principal, pathId, true);

@@ -101,3 +101,12 @@ describe("bad input", () => {
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe("text the database cannot store", () => {
+  it("answers a NUL byte in a name with a 400", async () => {
+    const id = await organizationId("Contoso");
+    const response = await call("PATCH", `/config/organization/${id}`, { cookie: await signIn("admin@contoso.example"), body: { name: "ab\u0000cd" } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe("body is not valid");
+  });
+});

@@ -9,6 +9,20 @@ type Lookup = (organizationId: string) => ReturnType<typeof sql>;
 const byOrganization = (table: string, column = "organization_id"): Lookup => (organizationId) =>
   sql.raw(`select id from ${table} where ${column} = '${organizationId.replace(/'/g, "")}' order by id limit 1`);
 
+/**
+ * An object of one of the organization's nodes (interface, port…), on the node the nodeId lookup picks when it has
+ * one; an id that matches nothing when the organization has none (the demo network has no subinterfaces), so the
+ * endpoint is still exercised.
+ */
+const ofOrganizationNode = (from: string): Lookup => (organizationId) => {
+  const organization = organizationId.replace(/'/g, "");
+  const firstNode = `(select id from nodes where organization_id = '${organization}' order by id limit 1)`;
+  return sql.raw(
+    `select coalesce((select t.id from ${from} where n.organization_id = '${organization}' order by (n.id = ${firstNode}) desc, t.id limit 1), ` +
+      `'00000000-0000-4000-8000-00000000000f') as id`,
+  );
+};
+
 /** Path parameter → how to find an object of that kind owned by an organization, keyed by the path's context. */
 export function lookupFor(template: string, parameter: string): Lookup | "organization" | null {
   if (parameter === "organizationId" || parameter === "mspId" || parameter === "customerOrganizationId") return "organization";
@@ -17,6 +31,11 @@ export function lookupFor(template: string, parameter: string): Lookup | "organi
   if (parameter === "connectorId") return byOrganization("connectors");
   if (parameter === "pathId") return byOrganization("paths");
   if (parameter === "nodeId") return byOrganization("nodes");
+  if (parameter === "interfaceId") return ofOrganizationNode("interfaces t join nodes n on n.id = t.node_id");
+  if (parameter === "ipsecEndpointId") return ofOrganizationNode("ipsec_endpoints t join nodes n on n.id = t.node_id");
+  if (parameter === "switchPortId") return ofOrganizationNode("switch_ports t join nodes n on n.id = t.node_id");
+  if (parameter === "subinterfaceId")
+    return ofOrganizationNode("subinterfaces t join interfaces i on i.id = t.interface_id join nodes n on n.id = i.node_id");
   if (parameter === "linkId") return byOrganization("links");
   if (parameter === "fabricId") return template.includes("external-fabric") ? byOrganization("external_fabrics") : byOrganization("core_fabrics");
   if (parameter === "deviceId" || (parameter === "id" && template.includes("/device/"))) return byOrganization("devices", "msp_organization_id");

@@ -12,7 +12,8 @@ import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi
 
 export const authRouter = createRouter();
 
-function setSessionCookie(c: ApiContext, token: string) {
+/** Sets the session cookie of a new session (sign-in, an accepted invitation). */
+export function setSessionCookie(c: ApiContext, token: string) {
   const secure = isSecureRequest(c);
   setCookie(c, sessionCookieName(secure), token, {
     httpOnly: true,

@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { pathCreateSchema, pathListQuerySchema, pathSchema, pathUpdateSchema } from "@/lib/paths/schema";
-import { createPath, deletePath, getPath, listPaths, updatePath } from "@/server/paths/service";
-import { findVisibleOrganization } from "@/server/tenancy";
+import { createPath, deletePath, getPath, listOrganizationPaths, listPaths, updatePath } from "@/server/paths/service";
 import { serviceContext } from "../context";
 import { notFound } from "../errors";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
@@ -11,7 +10,9 @@ import { pageQuerySchema, pageSchema } from "../pagination";
 export const pathsRouter = createRouter();
 
 const id = z.string().min(1).max(64);
-const conflict = { 409: { description: "Over a connector's headroom, or a VLAN conflict", content: { "application/json": { schema: errorBodySchema } } } };
+const conflict = {
+  409: { description: "Over a connector's headroom, or a VLAN conflict", content: { "application/json": { schema: errorBodySchema } } },
+};
 
 // GET /api/v1/config/path — every path the caller may see ("Filter paths..." searches names, sites and connectors).
 pathsRouter.openapi(
@@ -39,9 +40,9 @@ pathsRouter.openapi(
   }),
   async (c) => {
     const { db, principal } = serviceContext(c, "common:config:read");
-    const { organizationId } = c.req.valid("param");
-    if (!(await findVisibleOrganization(db, principal, organizationId))) throw notFound();
-    return c.json(await listPaths(db, principal, { ...c.req.valid("query"), organizationId }), 200);
+    const page = await listOrganizationPaths(db, principal, c.req.valid("param").organizationId, c.req.valid("query"));
+    if (!page) throw notFound();
+    return c.json(page, 200);
   },
 );
 
@@ -61,7 +62,7 @@ pathsRouter.openapi(
   },
 );
 
-// GET /api/v1/config/path/{pathId}
+// GET /api/v1/config/path/{pathId} — one path with its sites, connectors and SLA health.
 pathsRouter.openapi(
   createRoute({
     method: "get",
@@ -78,7 +79,7 @@ pathsRouter.openapi(
   },
 );
 
-// PATCH /api/v1/config/path/{pathId}
+// PATCH /api/v1/config/path/{pathId} — changes some fields; the merged path is checked like a new one.
 pathsRouter.openapi(
   createRoute({
     method: "patch",
@@ -94,7 +95,7 @@ pathsRouter.openapi(
   },
 );
 
-// DELETE /api/v1/config/path/{pathId}
+// DELETE /api/v1/config/path/{pathId} — removes a path, freeing its bandwidth and VLAN on both connectors.
 pathsRouter.openapi(
   createRoute({
     method: "delete",

@@ -88,6 +88,9 @@ export const paths = pgTable(
     // Lists across organizations (an MSP's or the operator's) walk this one in name order.
     index("paths_name_idx").on(t.name, t.id),
     index("paths_source_connector_idx").on(t.sourceConnectorId),
+    // Deleting a site cascades to its paths through these.
+    index("paths_source_site_idx").on(t.sourceSiteId),
+    index("paths_destination_site_idx").on(t.destinationSiteId),
     index("paths_destination_connector_idx").on(t.destinationConnectorId),
     check("paths_bandwidth_positive", sql`${t.bandwidthMbps} >= 1`),
   ],

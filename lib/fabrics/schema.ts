@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { linkFields, linkRules, linkSchema } from "@/lib/links/schema";
+import { nodeSchema } from "@/lib/nodes/schema";
+import { requiredName } from "@/lib/validation/fields";
+
+// SPEC §3/§5: an MSP's core fabrics (core nodes joined in a full mesh of links) and external fabrics (Equinix).
+
+// --- Core fabrics ---
+
+// POST /api/v1/config/msp/{mspId}/core-fabric
+export const coreFabricCreateSchema = z.strictObject({ name: requiredName() });
+export type CoreFabricCreate = z.infer<typeof coreFabricCreateSchema>;
+
+// PATCH /api/v1/config/core-fabric/{fabricId}
+export const coreFabricUpdateSchema = coreFabricCreateSchema.partial();
+export type CoreFabricUpdate = z.infer<typeof coreFabricUpdateSchema>;
+
+export const coreFabricSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  nodeCount: z.number().int(),
+  linkCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CoreFabric = z.infer<typeof coreFabricSchema>;
+
+const nodeRef = z.object({ id: z.string(), name: z.string() });
+
+/** SPEC §5 "Fabric full mesh: at least one link per node pair" — and the pairs that have none. */
+export const fabricMeshSchema = z.object({
+  complete: z.boolean(),
+  missingPairs: z.array(z.object({ a: nodeRef, b: nodeRef })),
+});
+export type FabricMesh = z.infer<typeof fabricMeshSchema>;
+
+export const coreFabricDetailSchema = coreFabricSchema.extend({
+  nodes: z.array(nodeSchema),
+  links: z.array(linkSchema),
+  mesh: fabricMeshSchema,
+});
+export type CoreFabricDetail = z.infer<typeof coreFabricDetailSchema>;
+
+export const coreFabricListQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** A row of the link editor: an existing link (with its id) or a new one. */
+export const fabricLinkRowSchema = z
+  .strictObject({ id: z.string({ error: "validation.linkNotInFabric" }).trim().min(1, "validation.linkNotInFabric").max(64, "validation.linkNotInFabric").optional(), ...linkFields() })
+  .superRefine(linkRules);
+export type FabricLinkRow = z.infer<typeof fabricLinkRowSchema>;
+
+export const FABRIC_LINKS_MAX = 500;
+
+// PUT /api/v1/config/core-fabric/{fabricId}/links — the fabric's whole link set; rows left out are deleted.
+export const fabricLinksReplaceSchema = z.strictObject({
+  links: z.array(fabricLinkRowSchema, { error: "validation.linksList" }).max(FABRIC_LINKS_MAX, "validation.linksList"),
+});
+export type FabricLinksReplace = z.infer<typeof fabricLinksReplaceSchema>;
+
+// --- External fabrics ---
+
+export const EXTERNAL_FABRIC_TYPES = ["equinix"] as const;
+export type ExternalFabricType = (typeof EXTERNAL_FABRIC_TYPES)[number];
+
+const CREDENTIAL_MAX = 500;
+
+/** A credential as the provider issues it: printable ASCII, kept exactly (no trimming). */
+const credential = (requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .max(CREDENTIAL_MAX, "validation.credentialInvalid")
+    .refine((value) => value.trim().length > 0, requiredKey)
+    .refine((value) => /^[\x20-\x7e]*$/.test(value), "validation.credentialInvalid");
+
+const externalFabricFields = () => ({
+  name: requiredName(),
+  type: z.enum(EXTERNAL_FABRIC_TYPES, { error: "validation.externalFabricType" }).default("equinix"),
+  clientId: credential("validation.clientIdRequired"),
+  clientSecret: credential("validation.clientSecretRequired"),
+});
+
+// POST /api/v1/config/msp/{mspId}/external-fabric — SPEC §5: Equinix client ID and secret are required.
+export const externalFabricCreateSchema = z.strictObject(externalFabricFields());
+export type ExternalFabricCreate = z.infer<typeof externalFabricCreateSchema>;
+
+// PATCH /api/v1/config/external-fabric/{fabricId} — the secret is replaced only when given.
+export const externalFabricUpdateSchema = z
+  .strictObject({ ...externalFabricFields(), type: z.enum(EXTERNAL_FABRIC_TYPES, { error: "validation.externalFabricType" }) })
+  .partial();
+export type ExternalFabricUpdate = z.infer<typeof externalFabricUpdateSchema>;
+
+// An external fabric as the API returns it: the client secret never leaves the server.
+export const externalFabricSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  type: z.enum(EXTERNAL_FABRIC_TYPES),
+  clientId: z.string(),
+  clientSecretSet: z.literal(true),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ExternalFabric = z.infer<typeof externalFabricSchema>;
+
+export const externalFabricListQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** The pairs of core nodes (in the given order) that no link joins, in either direction. */
+export function meshOf(
+  coreNodes: { id: string; name: string }[],
+  fabricLinks: { sourceNodeId: string; destinationNodeId: string }[],
+): FabricMesh {
+  const key = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
+  const linked = new Set(fabricLinks.map((link) => key(link.sourceNodeId, link.destinationNodeId)));
+  const missingPairs: FabricMesh["missingPairs"] = [];
+  for (let i = 0; i < coreNodes.length; i++) {
+    for (let j = i + 1; j < coreNodes.length; j++) {
+      const a = coreNodes[i];
+      const b = coreNodes[j];
+      if (!linked.has(key(a.id, b.id))) missingPairs.push({ a: { id: a.id, name: a.name }, b: { id: b.id, name: b.name } });
+    }
+  }
+  return { complete: missingPairs.length === 0, missingPairs };
+}

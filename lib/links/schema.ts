@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { bandwidth, mtu, reference, requiredName, vlan } from "@/lib/validation/fields";
+import { messageWithValues } from "@/lib/validation/messages";
+
+// SPEC §3/§5: a link joins two nodes of an MSP. A fiber link runs between an interface at each end, an internet
+// link between an IPsec endpoint at each end. Each end has a VLAN, auto-assigned when left out.
+
+export const LINK_TYPES = ["fiber", "internet"] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+/** Auto-assigned VLANs start here (lower ones are kept for hand-made configuration). */
+export const VLAN_AUTO_START = 100;
+export const LINK_COST_MAX = 65_535;
+export const DEFAULT_LINK_COST = 10;
+export const DEFAULT_LINK_MTU = 1500;
+/** 400G, in Mbps. */
+export const LINK_BANDWIDTH_MAX_MBPS = 400_000;
+
+const costKey = messageWithValues("validation.costRange", { max: LINK_COST_MAX });
+const TYPE_ERROR = { error: "validation.linkType" };
+
+const optionalId = (invalidKey: string) => z.string({ error: invalidKey }).trim().max(64, invalidKey).nullish();
+
+export const linkFields = () => ({
+  name: requiredName(),
+  type: z.enum(LINK_TYPES, TYPE_ERROR),
+  bandwidth: bandwidth(LINK_BANDWIDTH_MAX_MBPS),
+  cost: z.coerce.number({ error: costKey }).int(costKey).min(0, costKey).max(LINK_COST_MAX, costKey).default(DEFAULT_LINK_COST),
+  mtu: mtu().default(DEFAULT_LINK_MTU),
+  sourceNodeId: reference("validation.sourceNodeRequired"),
+  sourceInterfaceId: optionalId("validation.interfaceRequired"),
+  sourceIpsecEndpointId: optionalId("validation.ipsecEndpointRequired"),
+  /** Left out or null: the lowest free VLAN from 100 on the source node. */
+  sourceVlan: vlan().nullish(),
+  destinationNodeId: reference("validation.destinationNodeRequired"),
+  destinationInterfaceId: optionalId("validation.interfaceRequired"),
+  destinationIpsecEndpointId: optionalId("validation.ipsecEndpointRequired"),
+  destinationVlan: vlan().nullish(),
+});
+
+interface LinkEnds {
+  type: LinkType;
+  sourceNodeId: string;
+  destinationNodeId: string;
+  sourceInterfaceId?: string | null;
+  destinationInterfaceId?: string | null;
+  sourceIpsecEndpointId?: string | null;
+  destinationIpsecEndpointId?: string | null;
+}
+
+/**
+ * SPEC §5 "Link rows need source and destination node, interface and IPsec endpoint": a fiber link needs an
+ * interface at each end, an internet link an IPsec endpoint at each end; the two ends are different nodes.
+ */
+export function linkRules(link: LinkEnds, ctx: z.RefinementCtx) {
+  for (const end of ["source", "destination"] as const) {
+    const interfaceId = link[`${end}InterfaceId`];
+    const endpointId = link[`${end}IpsecEndpointId`];
+    if (link.type === "fiber") {
+      if (!interfaceId) ctx.addIssue({ code: "custom", path: [`${end}InterfaceId`], message: "validation.interfaceRequired" });
+      if (endpointId) ctx.addIssue({ code: "custom", path: [`${end}IpsecEndpointId`], message: "validation.fiberLinkEnds" });
+    } else {
+      if (!endpointId) ctx.addIssue({ code: "custom", path: [`${end}IpsecEndpointId`], message: "validation.ipsecEndpointRequired" });
+      if (interfaceId) ctx.addIssue({ code: "custom", path: [`${end}InterfaceId`], message: "validation.internetLinkEnds" });
+    }
+  }
+  if (link.sourceNodeId && link.sourceNodeId === link.destinationNodeId) {
+    ctx.addIssue({ code: "custom", path: ["destinationNodeId"], message: "validation.linkSameNode" });
+  }
+}
+
+// POST /api/v1/config/msp/{mspId}/link
+export const linkCreateSchema = z.strictObject(linkFields()).superRefine(linkRules);
+export type LinkCreate = z.infer<typeof linkCreateSchema>;
+export type LinkCreateInput = z.input<typeof linkCreateSchema>;
+
+// PATCH /api/v1/config/link/{linkId} — any subset; the result is checked whole. A VLAN set to null is reassigned.
+export const linkUpdateSchema = z
+  .strictObject({
+    ...linkFields(),
+    cost: z.coerce.number({ error: costKey }).int(costKey).min(0, costKey).max(LINK_COST_MAX, costKey),
+    mtu: mtu(),
+  })
+  .partial();
+export type LinkUpdate = z.infer<typeof linkUpdateSchema>;
+
+export const linkSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  type: z.enum(LINK_TYPES),
+  bandwidth: z.number().int(),
+  cost: z.number().int(),
+  mtu: z.number().int(),
+  sourceNodeId: z.string(),
+  sourceNodeName: z.string(),
+  sourceInterfaceId: z.string().nullable(),
+  sourceIpsecEndpointId: z.string().nullable(),
+  sourceVlan: z.number().int(),
+  destinationNodeId: z.string(),
+  destinationNodeName: z.string(),
+  destinationInterfaceId: z.string().nullable(),
+  destinationIpsecEndpointId: z.string().nullable(),
+  destinationVlan: z.number().int(),
+  /** The core fabric whose core nodes the link joins, if both ends are core nodes of one fabric. */
+  coreFabricId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Link = z.infer<typeof linkSchema>;
+
+export const linkListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(LINK_TYPES, TYPE_ERROR).optional(),
+  /** Links with this node at either end. */
+  nodeId: z.string().trim().max(64).optional(),
+});

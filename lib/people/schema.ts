@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { ROLE_LEVELS, ROLES, type RoleLevel } from "@/lib/auth/scopes";
+import { LOCALES, ORGANIZATION_TYPES } from "@/lib/constants";
+import { email, personName, requiredName } from "@/lib/validation/fields";
+
+// The people of an organization (SPEC §2 Users with tabs Users and Invitations, §3 User and Invitation, §6 roles),
+// the operator's MSP list and Add MSP, and an MSP's customer summaries.
+
+/** SPEC §6 invitation roles as a person picks them; the role name follows from the organization's type. */
+export const PEOPLE_ROLE_LEVELS = ROLE_LEVELS;
+
+/** Catalogue keys of the role labels: Admin, Configure Only, Read Only. */
+export const ROLE_LEVEL_LABELS = {
+  admin: "people.roles.admin",
+  configure: "people.roles.configure",
+  "read-only": "people.roles.readOnly",
+} as const satisfies Record<RoleLevel, string>;
+
+/** An invitation can be accepted for seven days. */
+export const INVITATION_VALIDITY_DAYS = 7;
+export const INVITATION_VALIDITY_MS = INVITATION_VALIDITY_DAYS * 24 * 3600_000;
+
+/** A new account's password: at least ten characters. */
+export const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MAX_LENGTH = 1024;
+
+/** The console page where an invitation is accepted (there is no mail service: the inviter copies this link). */
+export function invitationAcceptPath(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`;
+}
+
+const roleLevel = () => z.enum(ROLE_LEVELS, { error: "validation.roleLevel" });
+
+const invitationToken = () =>
+  z.string({ error: "validation.invitationTokenRequired" }).trim().min(1, "validation.invitationTokenRequired");
+
+// --- Users ------------------------------------------------------------------------------------------------------
+
+// GET /api/v1/organization/{organizationId}/user — a member and their role there (level and role name).
+export const organizationUserSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  language: z.enum(LOCALES),
+  role: z.enum(ROLE_LEVELS),
+  roleName: z.enum(ROLES),
+  joinedAt: z.string(),
+});
+export type OrganizationUser = z.infer<typeof organizationUserSchema>;
+
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+});
+
+// PATCH /api/v1/organization/{organizationId}/user/{userId}
+export const userRoleUpdateSchema = z.strictObject({ role: roleLevel() });
+export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
+
+// --- Invitations ------------------------------------------------------------------------------------------------
+
+// GET /api/v1/organization/{organizationId}/invitation — a pending invitation (never its token).
+export const invitationSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  role: z.enum(ROLE_LEVELS),
+  roleName: z.enum(ROLES),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+// POST /api/v1/organization/{organizationId}/invitation — SPEC §5: invite email required.
+export const invitationCreateSchema = z.strictObject({ email: email(), role: roleLevel() });
+export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
+
+/** The created invitation with its accept link, shown once: only the token's hash is stored. */
+export const invitationCreatedSchema = invitationSchema.extend({ acceptPath: z.string() });
+export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
+
+// GET /api/v1/invitation/preview?token=
+export const invitationPreviewQuerySchema = z.object({ token: invitationToken() });
+
+export const invitationPreviewSchema = z.object({
+  organizationName: z.string(),
+  organizationType: z.enum(ORGANIZATION_TYPES),
+  email: z.string(),
+  role: z.enum(ROLE_LEVELS),
+  roleName: z.enum(ROLES),
+  expiresAt: z.string(),
+  // An existing account joins with its current password; a new one chooses a password and gives its name.
+  existingAccount: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+// POST /api/v1/invitation/accept — the password of the new account (or the current one of an existing account).
+export const invitationAcceptSchema = z.strictObject({
+  token: invitationToken(),
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, "validation.passwordRequired")
+    .max(PASSWORD_MAX_LENGTH, "validation.passwordMax"),
+  firstName: personName("validation.firstNameRequired").optional(),
+  lastName: personName("validation.lastNameRequired").optional(),
+});
+export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
+
+/** What a new account needs (the accept form for an email without an account). */
+export const invitationAcceptNewAccountSchema = invitationAcceptSchema.extend({
+  password: invitationAcceptSchema.shape.password.min(PASSWORD_MIN_LENGTH, "validation.passwordMin"),
+  firstName: personName("validation.firstNameRequired"),
+  lastName: personName("validation.lastNameRequired"),
+});
+export type InvitationAcceptNewAccount = z.infer<typeof invitationAcceptNewAccountSchema>;
+
+// --- MSPs (operator) and customer summaries ---------------------------------------------------------------------
+
+// GET /api/v1/core/msp — SPEC §2 MSP list: ID, Name, Customers, Attachments (sites of its customers).
+export const mspListEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  customerCount: z.number().int(),
+  attachmentCount: z.number().int(),
+});
+export type MspListEntry = z.infer<typeof mspListEntrySchema>;
+
+export const mspListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+});
+
+// POST /api/v1/core/msp — SPEC §3: name and the email of its first admin.
+export const mspCreateSchema = z.strictObject({
+  name: requiredName(),
+  userEmail: email("validation.userEmailRequired"),
+});
+export type MspCreate = z.infer<typeof mspCreateSchema>;
+
+export const mspCreatedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationType: z.literal("msp"),
+  parentId: z.null(),
+  invitation: invitationCreatedSchema,
+});
+export type MspCreated = z.infer<typeof mspCreatedSchema>;
+
+// GET /api/v1/config/msp/{mspId}/customer-summary — SPEC §3 MSP customer summary.
+export const customerSummarySchema = z.object({
+  customerOrgId: z.string(),
+  customerName: z.string(),
+  activeSites: z.number().int(),
+  inactiveSites: z.number().int(),
+});
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;

@@ -1,0 +1,254 @@
+import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import {
+  meshOf,
+  type CoreFabric,
+  type CoreFabricCreate,
+  type CoreFabricDetail,
+  type CoreFabricUpdate,
+  type FabricLinksReplace,
+  type FabricMesh,
+} from "@/lib/fabrics/schema";
+import { ApiError, type FieldIssue } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { mutate, type ServiceContext } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { coreFabrics, devices, links, nodes } from "@/server/db/schema";
+import { tenantWhere } from "@/server/tenancy";
+import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "./links";
+import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "./shared";
+
+// Core fabrics (SPEC §3/§5): an MSP's core nodes joined by links, at least one per pair of core nodes (full mesh).
+// A link belongs to a fabric when both its ends are core nodes of it (links.core_fabric_id, kept by every write).
+
+type FabricRow = typeof coreFabrics.$inferSelect;
+
+async function findVisibleFabric(executor: Executor, principal: Principal, fabricId: string, lock = false): Promise<FabricRow | null> {
+  const query = executor
+    .select()
+    .from(coreFabrics)
+    .where(and(eq(coreFabrics.id, fabricId), tenantWhere(principal, coreFabrics.organizationId, executor as Db)))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+const isCoreNodeOf = (fabricId: string) => and(eq(nodes.coreFabricId, fabricId), eq(nodes.kind, "core"));
+
+/** Core nodes and links per fabric. */
+async function countsOf(executor: Executor, fabricIds: string[]) {
+  if (fabricIds.length === 0) return { nodeCounts: new Map<string, number>(), linkCounts: new Map<string, number>() };
+  const nodeRows = await executor
+    .select({ fabricId: nodes.coreFabricId, n: count() })
+    .from(nodes)
+    .where(and(inArray(nodes.coreFabricId, fabricIds), eq(nodes.kind, "core")))
+    .groupBy(nodes.coreFabricId);
+  const linkRows = await executor
+    .select({ fabricId: links.coreFabricId, n: count() })
+    .from(links)
+    .where(inArray(links.coreFabricId, fabricIds))
+    .groupBy(links.coreFabricId);
+  return {
+    nodeCounts: new Map(nodeRows.map((row) => [row.fabricId ?? "", Number(row.n)])),
+    linkCounts: new Map(linkRows.map((row) => [row.fabricId ?? "", Number(row.n)])),
+  };
+}
+
+function toCoreFabric(row: FabricRow, nodeCount: number, linkCount: number): CoreFabric {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    nodeCount,
+    linkCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function coreFabricSummary(executor: Executor, row: FabricRow): Promise<CoreFabric> {
+  const { nodeCounts, linkCounts } = await countsOf(executor, [row.id]);
+  return toCoreFabric(row, nodeCounts.get(row.id) ?? 0, linkCounts.get(row.id) ?? 0);
+}
+
+/** The fabric's core nodes by name. */
+async function coreNodesOf(executor: Executor, fabricId: string) {
+  return executor
+    .select({ node: nodes, serialNumber: devices.serialNumber })
+    .from(nodes)
+    .leftJoin(devices, eq(devices.nodeId, nodes.id))
+    .where(isCoreNodeOf(fabricId))
+    .orderBy(nodes.name, nodes.id);
+}
+
+/** Which pairs of the fabric's core nodes no link joins. */
+export async function fabricMesh(executor: Executor, fabricId: string): Promise<FabricMesh> {
+  const coreNodes = await executor.select({ id: nodes.id, name: nodes.name }).from(nodes).where(isCoreNodeOf(fabricId)).orderBy(nodes.name, nodes.id);
+  const fabricLinks = await executor
+    .select({ sourceNodeId: links.sourceNodeId, destinationNodeId: links.destinationNodeId })
+    .from(links)
+    .where(eq(links.coreFabricId, fabricId));
+  return meshOf(coreNodes, fabricLinks);
+}
+
+async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<CoreFabricDetail> {
+  const coreNodes = await coreNodesOf(executor, row.id);
+  const fabricLinks = await selectLinks(executor, eq(links.coreFabricId, row.id));
+  return {
+    ...toCoreFabric(row, coreNodes.length, fabricLinks.length),
+    nodes: coreNodes.map(({ node, serialNumber }) => toNode(node, serialNumber ?? null)),
+    links: fabricLinks,
+    mesh: meshOf(
+      coreNodes.map(({ node }) => node),
+      fabricLinks,
+    ),
+  };
+}
+
+// GET /api/v1/config/msp/{mspId}/core-fabric — the MSP's core fabrics by name, a page at a time.
+export async function listCoreFabrics(context: ServiceContext, mspId: string, query: PageQuery & { search?: string }) {
+  const { db, principal } = context;
+  const msp = await findVisibleMsp(db, principal, mspId);
+  if (!msp) return null;
+  const cursor = decodeCursor(query.cursor);
+  const rows = await db
+    .select()
+    .from(coreFabrics)
+    .where(
+      and(
+        eq(coreFabrics.organizationId, msp.id),
+        tenantWhere(principal, coreFabrics.organizationId, db),
+        query.search ? ilike(coreFabrics.name, containsPattern(query.search)) : undefined,
+        cursor ? sql`(${coreFabrics.name}, ${coreFabrics.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(coreFabrics.name, coreFabrics.id)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+  const { nodeCounts, linkCounts } = await countsOf(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return {
+    items: page.items.map((row) => toCoreFabric(row, nodeCounts.get(row.id) ?? 0, linkCounts.get(row.id) ?? 0)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+// GET /api/v1/config/core-fabric/{fabricId} — with its core nodes, links and mesh status.
+export async function getCoreFabric(context: ServiceContext, fabricId: string): Promise<CoreFabricDetail | null> {
+  const row = await findVisibleFabric(context.db, context.principal, fabricId);
+  return row ? coreFabricDetail(context.db, row) : null;
+}
+
+// GET /api/v1/config/core-fabric/{fabricId}/mesh
+export async function getCoreFabricMesh(context: ServiceContext, fabricId: string): Promise<FabricMesh | null> {
+  const row = await findVisibleFabric(context.db, context.principal, fabricId);
+  return row ? fabricMesh(context.db, row.id) : null;
+}
+
+// POST /api/v1/config/msp/{mspId}/core-fabric
+export async function createCoreFabric(context: ServiceContext, mspId: string, input: CoreFabricCreate): Promise<CoreFabric | null> {
+  const msp = await findVisibleMsp(context.db, context.principal, mspId);
+  if (!msp) return null;
+  return mutate(context, async (tx, record) => {
+    const [row] = await tx.insert(coreFabrics).values({ organizationId: msp.id, name: input.name }).returning();
+    const created = toCoreFabric(row, 0, 0);
+    await record({ organizationId: msp.id, entityType: "coreFabric", entityId: row.id, type: "created", after: created });
+    return created;
+  });
+}
+
+// PATCH /api/v1/config/core-fabric/{fabricId}
+export async function updateCoreFabric(context: ServiceContext, fabricId: string, update: CoreFabricUpdate): Promise<CoreFabric | null> {
+  return mutate(context, async (tx, record) => {
+    const row = await findVisibleFabric(tx, context.principal, fabricId, true);
+    if (!row) return null;
+    const before = await coreFabricSummary(tx, row);
+    if (update.name === undefined || update.name === row.name) return before;
+    const [updated] = await tx.update(coreFabrics).set({ name: update.name, updatedAt: new Date() }).where(eq(coreFabrics.id, row.id)).returning();
+    const after = { ...before, name: updated.name, updatedAt: updated.updatedAt.toISOString() };
+    await record({ organizationId: row.organizationId, entityType: "coreFabric", entityId: row.id, type: "updated", before, after });
+    return after;
+  });
+}
+
+// DELETE /api/v1/config/core-fabric/{fabricId} — with its links; its core nodes stay, outside any fabric.
+export async function deleteCoreFabric(context: ServiceContext, fabricId: string): Promise<boolean> {
+  return mutate(context, async (tx, record) => {
+    const row = await findVisibleFabric(tx, context.principal, fabricId, true);
+    if (!row) return false;
+    const before = await coreFabricDetail(tx, row);
+    await lockNodes(
+      tx,
+      before.nodes.map((node) => node.id),
+    );
+    await recordLinkDeletions(tx, record, eq(links.coreFabricId, row.id));
+    await tx.delete(links).where(eq(links.coreFabricId, row.id));
+    const released = await tx.update(nodes).set({ coreFabricId: null, updatedAt: new Date() }).where(isCoreNodeOf(row.id)).returning();
+    for (const node of released) {
+      const previous = before.nodes.find((candidate) => candidate.id === node.id);
+      const after = toNode(node, previous?.deviceSerialNumber ?? null);
+      await record({ organizationId: node.organizationId, entityType: "node", entityId: node.id, type: "updated", before: previous, after, nodeId: node.id });
+    }
+    await tx.delete(coreFabrics).where(eq(coreFabrics.id, row.id));
+    await record({ organizationId: row.organizationId, entityType: "coreFabric", entityId: row.id, type: "deleted", before });
+    return true;
+  });
+}
+
+// PUT /api/v1/config/core-fabric/{fabricId}/links — the link editor's save: the fabric's whole link set, in one
+// transaction. Rows with an id update that link, rows without one create a link, links left out are deleted.
+// SPEC §5: refused unless every pair of the fabric's core nodes keeps at least one link.
+export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: string, input: FabricLinksReplace): Promise<CoreFabricDetail | null> {
+  return retryOnVlanRace(() =>
+    mutate(context, async (tx, record) => {
+      const fabric = await findVisibleFabric(tx, context.principal, fabricId, true);
+      if (!fabric) return null;
+      const memberIds = (await tx.select({ id: nodes.id }).from(nodes).where(isCoreNodeOf(fabric.id))).map((node) => node.id);
+      const members = await lockNodes(tx, memberIds, isCoreNodeOf(fabric.id));
+      const rows = input.links;
+      const issues: FieldIssue[] = await linkEndIssues(
+        tx,
+        rows.map((link, index) => ({ link, prefix: `links.${index}.` })),
+        members,
+        "validation.nodeNotInFabric",
+      );
+      const existing = await tx.select().from(links).where(eq(links.coreFabricId, fabric.id)).for("update");
+      const existingById = new Map<string, LinkRow>(existing.map((link) => [link.id, link]));
+      const kept = new Set<string>();
+      rows.forEach((row, index) => {
+        if (!row.id) return;
+        if (!existingById.has(row.id)) issues.push(fieldIssue(`links.${index}.id`, "validation.linkNotInFabric"));
+        else if (kept.has(row.id)) issues.push(fieldIssue(`links.${index}.id`, "validation.linkRowDuplicate"));
+        kept.add(row.id);
+      });
+      if (issues.length) throw fieldError(issues);
+
+      const orderedMembers = [...members.values()].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
+      const mesh = meshOf(orderedMembers, rows);
+      if (!mesh.complete) {
+        throw new ApiError(400, "validation.fabricFullMesh", undefined, [
+          fieldIssue("links", "validation.fabricFullMesh"),
+          ...mesh.missingPairs.map((pair) => fieldIssue("links", "validation.fabricMissingPair", { a: pair.a.name, b: pair.b.name })),
+        ]);
+      }
+
+      const removed = existing.filter((link) => !kept.has(link.id)).map((link) => link.id);
+      if (removed.length) {
+        await recordLinkDeletions(tx, record, inArray(links.id, removed));
+        await tx.delete(links).where(inArray(links.id, removed));
+      }
+      for (const row of rows) {
+        const { id, sourceVlan, destinationVlan, ...link } = row;
+        const source = members.get(link.sourceNodeId);
+        const destination = members.get(link.destinationNodeId);
+        if (!source || !destination) continue;
+        const current = id ? existingById.get(id) : undefined;
+        const vlans = current ? { sourceVlan, destinationVlan } : { sourceVlan: sourceVlan ?? null, destinationVlan: destinationVlan ?? null };
+        await writeLink(tx, record, fabric.organizationId, source, destination, link, vlans, current);
+      }
+      return coreFabricDetail(tx, fabric);
+    }),
+  );
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, ilike, sql } from "drizzle-orm";
+import { nodeCreateSchema, type Node, type NodeCreate, type NodeKind, type NodeUpdate } from "@/lib/nodes/schema";
+import { ApiError } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { validationError } from "@/server/api/validation";
+import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { coreFabrics, devices, interfaces, ipsecEndpoints, nodes, subinterfaces, switchPorts } from "@/server/db/schema";
+import { tenantWhere } from "@/server/tenancy";
+import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from "./links";
+import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
+import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
+
+// Edge, CPE and core nodes of an MSP (SPEC §2/§3), with what the node pages show: overview, configuration
+// (interfaces, subinterfaces, IPsec endpoints, switch ports), links and the assigned device.
+
+/** A node with everything its pages show. */
+export async function nodeDetail(executor: Executor, row: NodeRow) {
+  // One query after another: inside a transaction they share one connection.
+  const nodeInterfaces = await executor.select().from(interfaces).where(eq(interfaces.nodeId, row.id)).orderBy(asc(interfaces.portId));
+  const nodeSubinterfaces = await executor
+    .select({ subinterface: subinterfaces })
+    .from(subinterfaces)
+    .innerJoin(interfaces, eq(interfaces.id, subinterfaces.interfaceId))
+    .where(eq(interfaces.nodeId, row.id))
+    .orderBy(asc(interfaces.portId), sql`${subinterfaces.outerVlan} nulls first`, asc(subinterfaces.id));
+  const endpoints = await executor
+    .select()
+    .from(ipsecEndpoints)
+    .where(eq(ipsecEndpoints.nodeId, row.id))
+    .orderBy(asc(ipsecEndpoints.publicIp), asc(ipsecEndpoints.id));
+  const ports = await executor.select().from(switchPorts).where(eq(switchPorts.nodeId, row.id)).orderBy(asc(switchPorts.index));
+  const nodeLinks = await selectLinks(executor, touchingNode(row.id));
+  const serial = await deviceSerialOf(executor, row.id);
+  return {
+    ...toNode(row, serial),
+    interfaces: nodeInterfaces.map(toInterface),
+    subinterfaces: nodeSubinterfaces.map(({ subinterface }) => toSubinterface(subinterface, row.id)),
+    ipsecEndpoints: endpoints.map(toIpsecEndpoint),
+    switchPorts: ports.map(toSwitchPort),
+    links: nodeLinks,
+  };
+}
+
+/** A core fabric of the MSP (for a core node to join); 400 otherwise. */
+async function checkCoreFabric(executor: Executor, principal: Principal, mspId: string, coreFabricId: string | null | undefined) {
+  if (!coreFabricId) return;
+  const [fabric] = await executor
+    .select({ id: coreFabrics.id })
+    .from(coreFabrics)
+    .where(and(eq(coreFabrics.id, coreFabricId), eq(coreFabrics.organizationId, mspId), tenantWhere(principal, coreFabrics.organizationId, executor as Db)))
+    .limit(1);
+  if (!fabric) throw fieldError([fieldIssue("coreFabricId", "validation.coreFabricNotFound")]);
+}
+
+function toColumns(input: NodeCreate) {
+  return {
+    name: input.name,
+    description: input.description,
+    kind: input.kind,
+    locationAddress: input.location.address,
+    latitude: input.location.latitude,
+    longitude: input.location.longitude,
+    edgeType: input.kind === "edge" ? (input.edgeType ?? null) : null,
+    coreFabricId: input.kind === "core" ? (input.coreFabricId ?? null) : null,
+  };
+}
+
+// GET /api/v1/config/msp/{mspId}/node — the MSP's nodes by name, a page at a time, optionally of one kind.
+export async function listNodes(context: ServiceContext, mspId: string, query: PageQuery & { kind?: NodeKind; search?: string }) {
+  const { db, principal } = context;
+  const msp = await findVisibleMsp(db, principal, mspId);
+  if (!msp) return null;
+  const cursor = decodeCursor(query.cursor);
+  const rows = await db
+    .select({ node: nodes, serialNumber: devices.serialNumber })
+    .from(nodes)
+    .leftJoin(devices, eq(devices.nodeId, nodes.id))
+    .where(
+      and(
+        eq(nodes.organizationId, msp.id),
+        tenantWhere(principal, nodes.organizationId, db),
+        query.kind ? eq(nodes.kind, query.kind) : undefined,
+        query.search ? ilike(nodes.name, containsPattern(query.search)) : undefined,
+        cursor ? sql`(${nodes.name}, ${nodes.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(nodes.name, nodes.id)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.node.name, id: row.node.id }));
+  return { items: page.items.map((row) => toNode(row.node, row.serialNumber ?? null)), nextCursor: page.nextCursor };
+}
+
+// GET /api/v1/config/node/{nodeId}
+export async function getNode(context: ServiceContext, nodeId: string) {
+  const row = await findVisibleNode(context.db, context.principal, nodeId);
+  return row ? nodeDetail(context.db, row) : null;
+}
+
+// POST /api/v1/config/msp/{mspId}/node
+export async function createNode(context: ServiceContext, mspId: string, input: NodeCreate): Promise<Node | null> {
+  const msp = await findVisibleMsp(context.db, context.principal, mspId);
+  if (!msp) return null;
+  return mutate(context, async (tx, record) => {
+    await checkCoreFabric(tx, context.principal, msp.id, input.coreFabricId);
+    const [row] = await tx.insert(nodes).values({ organizationId: msp.id, ...toColumns(input) }).returning();
+    const node = toNode(row, null);
+    await record({ organizationId: msp.id, entityType: "node", entityId: row.id, type: "created", after: node, nodeId: row.id });
+    return node;
+  });
+}
+
+/** The node with the changes applied, checked whole; the kind never changes. */
+function applyUpdate(row: NodeRow, update: NodeUpdate): NodeCreate {
+  if (update.kind !== undefined && update.kind !== row.kind) throw fieldError([fieldIssue("kind", "validation.nodeKindFixed")]);
+  const current = toNode(row, null);
+  const defined = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+  const result = nodeCreateSchema.safeParse({
+    name: current.name,
+    description: current.description,
+    location: current.location,
+    kind: current.kind,
+    edgeType: current.edgeType,
+    coreFabricId: current.coreFabricId,
+    ...defined,
+  });
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+async function switchPortCount(tx: Transaction, nodeId: string): Promise<number> {
+  const rows = await tx.select({ id: switchPorts.id }).from(switchPorts).where(eq(switchPorts.nodeId, nodeId));
+  return rows.length;
+}
+
+// PATCH /api/v1/config/node/{nodeId}
+export async function updateNode(context: ServiceContext, nodeId: string, update: NodeUpdate): Promise<Node | null> {
+  return mutate(context, async (tx, record) => {
+    const row = await findVisibleNode(tx, context.principal, nodeId, true);
+    if (!row) return null;
+    const changed = applyUpdate(row, update);
+    const columns = toColumns(changed);
+    if (columns.coreFabricId !== row.coreFabricId) await checkCoreFabric(tx, context.principal, row.organizationId, columns.coreFabricId);
+    // Switch ports live on With Switch edge nodes only.
+    if (row.edgeType === "with-switch" && columns.edgeType !== "with-switch" && (await switchPortCount(tx, row.id)) > 0) {
+      throw new ApiError(409, "apiErrors.edgeTypeHasSwitchPorts", { node: row.name });
+    }
+    const serial = await deviceSerialOf(tx, row.id);
+    const before = toNode(row, serial);
+    if ((Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key])) return before;
+    const [updated] = await tx
+      .update(nodes)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(nodes.id, row.id))
+      .returning();
+    const after = toNode(updated, serial);
+    await record({ organizationId: row.organizationId, entityType: "node", entityId: row.id, type: "updated", before, after, nodeId: row.id });
+    if (columns.coreFabricId !== row.coreFabricId) await syncLinkFabrics(tx, record, row.id);
+    return after;
+  });
+}
+
+// DELETE /api/v1/config/node/{nodeId} — with its ports and links; its device is unassigned.
+export async function deleteNode(context: ServiceContext, nodeId: string): Promise<boolean> {
+  return mutate(context, async (tx, record) => {
+    const row = await findVisibleNode(tx, context.principal, nodeId, true);
+    if (!row) return false;
+    const before = await nodeDetail(tx, row);
+    await recordLinkDeletions(tx, record, touchingNode(row.id));
+    await tx.delete(nodes).where(eq(nodes.id, row.id));
+    await record({ organizationId: row.organizationId, entityType: "node", entityId: row.id, type: "deleted", before, nodeId: row.id });
+    return true;
+  });
+}

@@ -1,0 +1,304 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { roleFor, scopesForRole, type Role } from "@/lib/auth/scopes";
+import {
+  invitationAcceptNewAccountSchema,
+  invitationAcceptPath,
+  type Invitation,
+  type InvitationAccept,
+  type InvitationCreate,
+  type InvitationCreated,
+  type InvitationPreview,
+  type OrganizationUser,
+} from "@/lib/people/schema";
+import { ApiError } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { validationError } from "@/server/api/validation";
+import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/password";
+import type { Principal } from "@/server/auth/principal";
+import { clearLoginFailures, loginRetryAfterMinutes, recordLoginFailure } from "@/server/auth/rate-limit";
+import { createSession, hashToken } from "@/server/auth/sessions";
+import type { Db } from "@/server/db/client";
+import { invitations, memberships, organizations, users } from "@/server/db/schema";
+import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import {
+  invitationExpiresAt,
+  invitationView,
+  isRole,
+  lockOrganization,
+  newInvitationToken,
+  pendingInvitationWhere,
+  roleView,
+  toInvitation,
+} from "./shared";
+
+type Organization = typeof organizations.$inferSelect;
+
+const inviter = alias(users, "inviter");
+
+// Tokens are 43 characters (32 bytes in base64url); anything much longer is not one of ours.
+const TOKEN_MAX_LENGTH = 200;
+
+const invitationInvalid = () => new ApiError(404, "apiErrors.invitationInvalid");
+
+/** Creates an invitation in an organization the caller acts on, records it, and answers its accept link once. */
+export async function insertInvitation(
+  tx: Transaction,
+  record: (change: ChangeRecord) => Promise<void>,
+  context: ServiceContext,
+  organization: Organization,
+  email: string,
+  role: Role,
+): Promise<InvitationCreated> {
+  const { token, tokenHash } = newInvitationToken();
+  const [row] = await tx
+    .insert(invitations)
+    .values({ organizationId: organization.id, email, role, tokenHash, invitedBy: context.principal.userId })
+    .returning();
+  const invitation = invitationView(row, role, context.principal.email);
+  await record({ organizationId: organization.id, entityType: "invitation", entityId: row.id, type: "created", after: invitation });
+  return { ...invitation, acceptPath: invitationAcceptPath(token) };
+}
+
+// GET /api/v1/organization/{organizationId}/invitation — the pending invitations by email, a page at a time.
+export async function listInvitations(context: ServiceContext, organizationId: string, query: PageQuery) {
+  const { db, principal } = context;
+  const organization = await findVisibleOrganization(db, principal, organizationId);
+  if (!organization) return null;
+  const cursor = decodeCursor(query.cursor);
+  const conditions: (SQL | undefined)[] = [
+    eq(invitations.organizationId, organization.id),
+    tenantWhere(principal, invitations.organizationId, db),
+    pendingInvitationWhere(),
+    cursor ? sql`(${invitations.email}, ${invitations.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+  ];
+  const rows = await db
+    .select({ invitation: invitations, invitedBy: inviter.email })
+    .from(invitations)
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+    .where(and(...conditions))
+    .orderBy(invitations.email, invitations.id)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.invitation.email, id: row.invitation.id }));
+  return {
+    items: page.items
+      .map((row) => toInvitation(row.invitation, row.invitedBy))
+      .filter((invitation): invitation is Invitation => invitation !== null),
+    nextCursor: page.nextCursor,
+  };
+}
+
+// POST /api/v1/organization/{organizationId}/invitation — one pending invitation per email, never for a member.
+export async function createInvitation(
+  context: ServiceContext,
+  organizationId: string,
+  input: InvitationCreate,
+): Promise<InvitationCreated | null> {
+  const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
+  if (!visible) return null;
+  return mutate(context, async (tx, record) => {
+    const organization = await lockOrganization(tx, visible.id);
+    if (!organization) return null;
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organizationId, organization.id), eq(sql`lower(${users.email})`, input.email)))
+      .limit(1);
+    if (member) throw new ApiError(409, "apiErrors.alreadyMember", { email: input.email, organization: organization.name });
+    const [pending] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(and(eq(invitations.organizationId, organization.id), eq(sql`lower(${invitations.email})`, input.email), pendingInvitationWhere()))
+      .limit(1);
+    if (pending) throw new ApiError(409, "apiErrors.invitationPending", { email: input.email, organization: organization.name });
+    return insertInvitation(tx, record, context, organization, input.email, roleFor(organization.organizationType, input.role));
+  });
+}
+
+// DELETE /api/v1/invitation/{invitationId} — revokes an invitation not yet accepted; its link stops working.
+export async function revokeInvitation(context: ServiceContext, invitationId: string): Promise<boolean> {
+  return mutate(context, async (tx, record) => {
+    const [row] = await tx
+      .select({ invitation: invitations, invitedBy: inviter.email })
+      .from(invitations)
+      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          sql`${invitations.acceptedAt} is null`,
+          tenantWhere(context.principal, invitations.organizationId, tx),
+        ),
+      )
+      .limit(1)
+      .for("update", { of: invitations });
+    if (!row) return false;
+    await tx.delete(invitations).where(eq(invitations.id, row.invitation.id));
+    await record({
+      organizationId: row.invitation.organizationId,
+      entityType: "invitation",
+      entityId: row.invitation.id,
+      type: "deleted",
+      before: toInvitation(row.invitation, row.invitedBy) ?? { id: row.invitation.id, email: row.invitation.email },
+    });
+    return true;
+  });
+}
+
+/** The pending invitation behind a token, with its organization; null for an unknown, used or expired one. */
+async function findPendingByToken(db: Db | Transaction, token: string) {
+  if (token.length > TOKEN_MAX_LENGTH) return null;
+  const [row] = await db
+    .select({ invitation: invitations, organization: organizations })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(and(eq(invitations.tokenHash, hashToken(token)), pendingInvitationWhere()))
+    .limit(1);
+  if (!row || !isRole(row.invitation.role)) return null;
+  return { ...row, role: row.invitation.role };
+}
+
+async function findAccount(db: Db, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      passwordHash: users.passwordHash,
+      disabled: users.disabled,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+// GET /api/v1/invitation/preview?token= — what the invitee is joining, before they accept (public).
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview | null> {
+  const found = await findPendingByToken(db, token);
+  if (!found) return null;
+  return {
+    organizationName: found.organization.name,
+    organizationType: found.organization.organizationType,
+    email: found.invitation.email,
+    ...roleView(found.role),
+    expiresAt: invitationExpiresAt(found.invitation.createdAt).toISOString(),
+    existingAccount: (await findAccount(db, found.invitation.email)) !== null,
+  };
+}
+
+// POST /api/v1/invitation/accept — joins the organization (creating the account when the email has none) and
+// opens a session. An existing account proves itself with its current password, under the sign-in rate limit.
+export async function acceptInvitation(
+  db: Db,
+  input: InvitationAccept,
+  meta: { address: string; userAgent?: string; requestId: string },
+): Promise<{ sessionToken: string }> {
+  const found = await findPendingByToken(db, input.token);
+  if (!found) throw invitationInvalid();
+  const email = found.invitation.email.toLowerCase();
+  const existing = await findAccount(db, email);
+  let newAccount: { passwordHash: string; firstName: string; lastName: string } | null = null;
+  if (existing) {
+    const minutes = await loginRetryAfterMinutes(db, email, meta.address);
+    if (minutes > 0) throw new ApiError(429, "apiErrors.tooManyAttempts", { minutes });
+    const valid =
+      existing.passwordHash && !existing.disabled
+        ? await verifyPassword(input.password, existing.passwordHash)
+        : await verifyAgainstDummy(input.password);
+    if (!valid) {
+      await recordLoginFailure(db, email, meta.address);
+      throw new ApiError(401, "apiErrors.invitationPasswordMismatch");
+    }
+    await clearLoginFailures(db, email);
+  } else {
+    const parsed = invitationAcceptNewAccountSchema.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error);
+    newAccount = {
+      passwordHash: await hashPassword(parsed.data.password),
+      firstName: parsed.data.firstName,
+      lastName: parsed.data.lastName,
+    };
+  }
+
+  const userId = await db.transaction(async (tx) => {
+    // Held until the end: two accepts of one link cannot both succeed.
+    const [invitation] = await tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, found.invitation.id), pendingInvitationWhere()))
+      .for("update");
+    if (!invitation) throw invitationInvalid();
+    const organization = found.organization;
+    let account: { id: string; email: string; firstName: string; lastName: string; language: "en" | "fr" };
+    if (newAccount) {
+      const [created] = await tx
+        .insert(users)
+        .values({ email, firstName: newAccount.firstName, lastName: newAccount.lastName, passwordHash: newAccount.passwordHash })
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language });
+      // Another invitation for this email was accepted in the meantime: the account now exists.
+      if (!created) throw new ApiError(409, "apiErrors.invitationAcceptRace");
+      account = created;
+    } else if (existing) {
+      account = existing;
+    } else {
+      throw invitationInvalid();
+    }
+    const [member] = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, account.id)))
+      .limit(1);
+    if (member) throw new ApiError(409, "apiErrors.alreadyMember", { email, organization: organization.name });
+    const [membership] = await tx
+      .insert(memberships)
+      .values({ userId: account.id, organizationId: organization.id, role: found.role })
+      .returning();
+    const [accepted] = await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id)).returning();
+
+    // The acceptor is the actor of these events.
+    const principal: Principal = {
+      userId: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      language: account.language,
+      organizationId: organization.id,
+      organizationType: organization.organizationType,
+      role: found.role,
+      scopes: scopesForRole(found.role),
+      sessionTokenHash: "",
+    };
+    const context: ServiceContext = { db, principal, requestId: meta.requestId };
+    const [invitedBy] = invitation.invitedBy
+      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, invitation.invitedBy))
+      : [];
+    const view = invitationView(invitation, found.role, invitedBy?.email ?? null);
+    await recordChange(tx, context, {
+      organizationId: organization.id,
+      entityType: "invitation",
+      entityId: invitation.id,
+      type: "accepted",
+      before: { ...view, acceptedAt: null },
+      after: { ...view, acceptedAt: accepted.acceptedAt?.toISOString() ?? null },
+    });
+    const joined: OrganizationUser = {
+      id: account.id,
+      organizationId: organization.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      language: account.language,
+      ...roleView(found.role),
+      joinedAt: membership.createdAt.toISOString(),
+    };
+    await recordChange(tx, context, { organizationId: organization.id, entityType: "user", entityId: account.id, type: "created", after: joined });
+    return account.id;
+  });
+
+  return { sessionToken: await createSession(db, userId, meta) };
+}

@@ -1,0 +1,85 @@
+import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { roleFor } from "@/lib/auth/scopes";
+import type { CustomerSummary, MspCreate, MspCreated, MspListEntry } from "@/lib/people/schema";
+import { forbidden } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { mutate, type ServiceContext } from "@/server/audit/record";
+import { organizations, sites } from "@/server/db/schema";
+import { containsPattern } from "@/server/sites/shared";
+import { findVisibleOrganization, visibleOrganizationsWhere } from "@/server/tenancy";
+import { insertInvitation } from "./invitations";
+
+const customer = alias(organizations, "customer");
+
+/** The operator's own functions (SPEC §6 core/msp: maia only). */
+function requireOperator(context: ServiceContext): void {
+  if (context.principal.organizationType !== "maia") throw forbidden();
+}
+
+// GET /api/v1/core/msp — SPEC §2 MSP list: ID, Name, Customers, Attachments (the sites of its customers), by name.
+export async function listMsps(context: ServiceContext, query: PageQuery & { search?: string }) {
+  requireOperator(context);
+  const { db, principal } = context;
+  const cursor = decodeCursor(query.cursor);
+  const conditions: (SQL | undefined)[] = [
+    eq(organizations.organizationType, "msp"),
+    visibleOrganizationsWhere(principal),
+    query.search ? ilike(organizations.name, containsPattern(query.search)) : undefined,
+    cursor ? sql`(${organizations.name}, ${organizations.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+  ];
+  const customerCount = db
+    .select({ n: count() })
+    .from(customer)
+    .where(and(eq(customer.parentId, organizations.id), eq(customer.organizationType, "customer")));
+  const attachmentCount = db
+    .select({ n: count() })
+    .from(sites)
+    .innerJoin(customer, eq(customer.id, sites.organizationId))
+    .where(and(eq(customer.parentId, organizations.id), eq(customer.organizationType, "customer")));
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      customerCount: sql<number>`(${customerCount})`.mapWith(Number),
+      attachmentCount: sql<number>`(${attachmentCount})`.mapWith(Number),
+    })
+    .from(organizations)
+    .where(and(...conditions))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(query.limit + 1);
+  const page = toPage<MspListEntry>(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+  return { items: page.items, nextCursor: page.nextCursor };
+}
+
+// POST /api/v1/core/msp — SPEC §2 Add MSP: creates the MSP and invites its first admin (msp-admin).
+export async function createMsp(context: ServiceContext, input: MspCreate): Promise<MspCreated> {
+  requireOperator(context);
+  return mutate(context, async (tx, record) => {
+    const [msp] = await tx.insert(organizations).values({ name: input.name, organizationType: "msp", parentId: null }).returning();
+    const organization = { id: msp.id, name: msp.name, organizationType: "msp" as const, parentId: null };
+    await record({ organizationId: msp.id, entityType: "organization", entityId: msp.id, type: "created", after: organization });
+    const invitation = await insertInvitation(tx, record, context, msp, input.userEmail, roleFor("msp", "admin"));
+    return { ...organization, invitation };
+  });
+}
+
+// GET /api/v1/config/msp/{mspId}/customer-summary — SPEC §3: each customer with its active and inactive sites.
+export async function listCustomerSummaries(context: ServiceContext, mspId: string): Promise<CustomerSummary[] | null> {
+  const { db, principal } = context;
+  const msp = await findVisibleOrganization(db, principal, mspId);
+  if (!msp || msp.organizationType !== "msp") return null;
+  const rows = await db
+    .select({
+      customerOrgId: organizations.id,
+      customerName: organizations.name,
+      activeSites: sql<number>`count(${sites.id}) filter (where ${sites.active})`.mapWith(Number),
+      inactiveSites: sql<number>`count(${sites.id}) filter (where not ${sites.active})`.mapWith(Number),
+    })
+    .from(organizations)
+    .leftJoin(sites, eq(sites.organizationId, organizations.id))
+    .where(and(eq(organizations.parentId, msp.id), eq(organizations.organizationType, "customer"), visibleOrganizationsWhere(principal)))
+    .groupBy(organizations.id, organizations.name)
+    .orderBy(asc(organizations.name), asc(organizations.id));
+  return rows;
+}
