@@ -3,6 +3,7 @@ import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
 import { memberships, users } from "@/server/db/schema";
+import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
 
@@ -11,26 +12,10 @@ import { fillTemplate } from "./targets";
 // A caller who may not see an object gets exactly what a missing object gets — not even its existence leaks.
 process.env.TEST_SEED_NETWORK = "1";
 
-type OrgName = "Maia" | "Northwind Networks" | "Bluewave Telecom" | "Contoso" | "Fabrikam" | "Initech";
-const TYPE: Record<OrgName, "maia" | "msp" | "customer"> = {
-  Maia: "maia",
-  "Northwind Networks": "msp",
-  "Bluewave Telecom": "msp",
-  Contoso: "customer",
-  Fabrikam: "customer",
-  Initech: "customer",
-};
-const PARENT: Partial<Record<OrgName, OrgName>> = { Contoso: "Northwind Networks", Fabrikam: "Northwind Networks", Initech: "Bluewave Telecom" };
 const ORGS = Object.keys(TYPE) as OrgName[];
 const CALLERS: OrgName[] = ["Contoso", "Northwind Networks", "Maia"];
 const LEVELS: RoleLevel[] = ["admin", "configure", "read-only"];
 const PUBLIC = [/^\/auth\//, /^\/health$/, /^\/openapi\.json$/, /^\/invitation\/(accept|preview)/];
-
-function visible(caller: OrgName, target: OrgName): boolean {
-  if (TYPE[caller] === "maia") return true;
-  if (TYPE[caller] === "msp") return target === caller || PARENT[target] === caller;
-  return target === caller;
-}
 
 const email = (org: OrgName, level: RoleLevel) => `grid-${level}@${org.toLowerCase().replace(/\s+/g, "-")}.example`;
 

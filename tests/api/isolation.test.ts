@@ -4,27 +4,12 @@ import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
 import { memberships, organizations, users } from "@/server/db/schema";
+import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 
 // The tenant-isolation matrix: every config endpoint × every target relation × every role level.
 // Expectations come from a model written here, independent of the server's tenancy helper.
 
-type OrgName = "Maia" | "Northwind Networks" | "Bluewave Telecom" | "Contoso" | "Fabrikam" | "Initech";
-const TYPE: Record<OrgName, "maia" | "msp" | "customer"> = {
-  Maia: "maia",
-  "Northwind Networks": "msp",
-  "Bluewave Telecom": "msp",
-  Contoso: "customer",
-  Fabrikam: "customer",
-  Initech: "customer",
-};
-const PARENT: Partial<Record<OrgName, OrgName>> = { Contoso: "Northwind Networks", Fabrikam: "Northwind Networks", Initech: "Bluewave Telecom" };
-
-function visible(caller: OrgName, target: OrgName): boolean {
-  if (TYPE[caller] === "maia") return true;
-  if (TYPE[caller] === "msp") return target === caller || PARENT[target] === caller;
-  return target === caller;
-}
 
 const CALLER_ORGS: OrgName[] = ["Contoso", "Northwind Networks", "Maia"];
 const LEVELS: RoleLevel[] = ["admin", "configure", "read-only"];
