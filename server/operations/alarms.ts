@@ -1,0 +1,133 @@
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
+import { notFound } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { alarms, users } from "@/server/db/schema";
+import { tenantWhere } from "@/server/tenancy";
+import { afterTimeCursor, cursorTime, iso, personLabel, timeKey } from "./shared";
+
+// SPEC §3–§4: alarms of the organizations the caller may see. Acknowledged alarms are hidden unless asked for;
+// acknowledging and unacknowledging work on many alarms at once, all of them or none.
+
+type Executor = Db | Transaction;
+
+function selectAlarms(executor: Executor) {
+  return executor
+    .select({
+      alarm: alarms,
+      acknowledger: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      sortKey: timeKey(alarms.raisedAt),
+    })
+    .from(alarms)
+    .leftJoin(users, eq(users.id, alarms.acknowledgedBy));
+}
+
+type SelectedAlarm = Awaited<ReturnType<ReturnType<typeof selectAlarms>["execute"]>>[number];
+
+export function toAlarm(row: SelectedAlarm): Alarm {
+  const { alarm } = row;
+  const acknowledged = alarm.acknowledgedAt !== null;
+  return {
+    id: alarm.id,
+    organizationId: alarm.organizationId,
+    message: alarm.message,
+    severity: alarm.severity,
+    type: alarm.type,
+    source: alarm.source,
+    raisedAt: alarm.raisedAt.toISOString(),
+    clearedAt: iso(alarm.clearedAt),
+    acknowledged,
+    acknowledgedBy: acknowledged ? personLabel(row.acknowledger) : null,
+    acknowledgedAt: iso(alarm.acknowledgedAt),
+    note: alarm.note,
+  };
+}
+
+function visibleAlarmsWhere(principal: Principal, executor: Executor): SQL | undefined {
+  return tenantWhere(principal, alarms.organizationId, executor as Db);
+}
+
+const ACKNOWLEDGED_WHERE: Record<AlarmListQuery["acknowledged"], SQL | undefined> = {
+  false: isNull(alarms.acknowledgedAt),
+  true: isNotNull(alarms.acknowledgedAt),
+  all: undefined,
+};
+
+// GET /api/v1/alarm — the latest first, a page at a time.
+export async function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
+  const { db, principal } = context;
+  const cursor = decodeCursor(query.cursor);
+  const time = cursorTime(cursor);
+  const conditions: (SQL | undefined)[] = [
+    visibleAlarmsWhere(principal, db),
+    ACKNOWLEDGED_WHERE[query.acknowledged],
+    query.severity ? eq(alarms.severity, query.severity) : undefined,
+    query.type ? eq(alarms.type, query.type) : undefined,
+    cursor && time ? afterTimeCursor(alarms.raisedAt, alarms.id, time, cursor.id, "desc") : undefined,
+  ];
+  const rows = await selectAlarms(db)
+    .where(and(...conditions))
+    .orderBy(desc(alarms.raisedAt), desc(alarms.id))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: row.alarm.id }));
+  return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
+}
+
+async function loadAlarms(executor: Executor, ids: string[]): Promise<Alarm[]> {
+  const rows = await selectAlarms(executor)
+    .where(inArray(alarms.id, ids))
+    .orderBy(desc(alarms.raisedAt), desc(alarms.id));
+  return rows.map(toAlarm);
+}
+
+/**
+ * Sets or clears the acknowledgement of visible alarms, all or none: an id the caller cannot see answers 404 and
+ * changes nothing. Alarms already in the wanted state are left as they are (and get no event).
+ */
+function changeAcknowledgement(context: ServiceContext, alarmIds: string[], acknowledge: { note: string | null } | null) {
+  return mutate(context, async (tx, record) => {
+    const locked = await tx
+      .select({ id: alarms.id, acknowledgedAt: alarms.acknowledgedAt })
+      .from(alarms)
+      .where(and(inArray(alarms.id, alarmIds), visibleAlarmsWhere(context.principal, tx)))
+      .orderBy(alarms.id)
+      .for("update");
+    if (locked.length !== alarmIds.length) throw notFound();
+    const changing = locked.filter((row) => (acknowledge ? row.acknowledgedAt === null : row.acknowledgedAt !== null)).map((row) => row.id);
+    if (changing.length === 0) return loadAlarms(tx, alarmIds);
+    const before = await loadAlarms(tx, changing);
+    await tx
+      .update(alarms)
+      .set(
+        acknowledge
+          ? { acknowledgedBy: context.principal.userId, acknowledgedAt: new Date(), note: acknowledge.note }
+          : { acknowledgedBy: null, acknowledgedAt: null, note: null },
+      )
+      .where(inArray(alarms.id, changing));
+    const after = await loadAlarms(tx, alarmIds);
+    for (const previous of before) {
+      await record({
+        organizationId: previous.organizationId,
+        entityType: "alarm",
+        entityId: previous.id,
+        type: acknowledge ? "acknowledged" : "unacknowledged",
+        before: previous,
+        after: after.find((alarm) => alarm.id === previous.id),
+      });
+    }
+    return after;
+  });
+}
+
+// POST /api/v1/alarm/acknowledge — acknowledged by the caller, now, with the optional note.
+export function acknowledgeAlarms(context: ServiceContext, input: AlarmAcknowledge): Promise<Alarm[]> {
+  return changeAcknowledgement(context, input.alarmIds, { note: input.note });
+}
+
+// POST /api/v1/alarm/unacknowledge — active again: shown by default, without acknowledgement or note.
+export function unacknowledgeAlarms(context: ServiceContext, alarmIds: string[]): Promise<Alarm[]> {
+  return changeAcknowledgement(context, alarmIds, null);
+}

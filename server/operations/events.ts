@@ -1,0 +1,57 @@
+import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import type { Event, EventSearch } from "@/lib/events/schema";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import type { ServiceContext } from "@/server/audit/record";
+import { events, users } from "@/server/db/schema";
+import { tenantWhere } from "@/server/tenancy";
+import { afterTimeCursor, cursorTime, personLabel, timeKey } from "./shared";
+
+// SPEC §3 and §5: the events of the organizations the caller may see — configuration changes with their before and
+// after, acknowledgements, lifecycle and inventory changes — newest first.
+
+const EVENT_ID = /^\d{1,18}$/;
+
+// GET /api/v1/event — filtered by time range, node and type; keyset on (timestamp, id), newest first.
+export async function listEvents(context: ServiceContext, query: PageQuery & EventSearch) {
+  const { db, principal } = context;
+  const cursor = decodeCursor(query.cursor);
+  const time = cursorTime(cursor);
+  const conditions: (SQL | undefined)[] = [
+    tenantWhere(principal, events.organizationId, db),
+    query.startTime ? gte(events.timestamp, query.startTime) : undefined,
+    query.endTime ? lte(events.timestamp, query.endTime) : undefined,
+    query.nodeId ? eq(events.nodeId, query.nodeId) : undefined,
+    query.type ? eq(events.type, query.type) : undefined,
+    cursor && time && EVENT_ID.test(cursor.id) ? afterTimeCursor(events.timestamp, events.id, time, cursor.id, "desc") : undefined,
+  ];
+  const rows = await db
+    .select({
+      event: events,
+      actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      sortKey: timeKey(events.timestamp),
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.actorUserId))
+    .where(and(...conditions))
+    .orderBy(desc(events.timestamp), desc(events.id))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: String(row.event.id) }));
+  return {
+    items: page.items.map(
+      ({ event, actor }): Event => ({
+        id: String(event.id),
+        organizationId: event.organizationId,
+        timestamp: event.timestamp.toISOString(),
+        source: event.source,
+        type: event.type,
+        entityType: event.entityType,
+        entityId: event.entityId,
+        nodeId: event.nodeId,
+        actor: personLabel(actor),
+        before: event.before ?? null,
+        after: event.after ?? null,
+      }),
+    ),
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,254 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceListQuery } from "@/lib/inventory/schema";
+import { ApiError, notFound } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { devices, nodes, organizations } from "@/server/db/schema";
+import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { cancelScheduled, lockPendingOperationsOfDevice } from "./lifecycle";
+import { containsPattern, iso, uniqueViolation } from "./shared";
+
+// SPEC §3–§6: the device inventory. The operator adds devices to its stock and sees every device; an MSP claims a
+// device with its claim code, sees the devices it claimed, and assigns them to its nodes. A device an MSP did not
+// claim is as invisible to it as a missing one.
+
+type Executor = Db | Transaction;
+type DeviceRow = typeof devices.$inferSelect;
+
+/** SHA-256 of a claim code, as stored in devices.claim_code_hash (the code itself is never kept). */
+export function hashClaimCode(code: string): string {
+  return createHash("sha256").update(code).digest("base64url");
+}
+
+function sameHash(stored: string, candidate: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(candidate);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const deviceColumns = { device: devices, mspName: organizations.name, nodeName: nodes.name };
+
+function selectDevices(executor: Executor) {
+  return executor
+    .select(deviceColumns)
+    .from(devices)
+    .leftJoin(organizations, eq(organizations.id, devices.mspOrganizationId))
+    .leftJoin(nodes, eq(nodes.id, devices.nodeId));
+}
+
+export function toDevice(row: { device: DeviceRow; mspName: string | null; nodeName: string | null }): Device {
+  const { device } = row;
+  return {
+    id: device.id,
+    serialNumber: device.serialNumber,
+    model: device.model,
+    softwareVersion: device.softwareVersion,
+    configured: device.configured,
+    status: device.mspOrganizationId === null ? "unclaimed" : device.nodeId === null ? "unassigned" : "assigned",
+    mspOrganizationId: device.mspOrganizationId,
+    mspName: device.mspOrganizationId === null ? null : row.mspName,
+    nodeId: device.nodeId,
+    nodeName: device.nodeId === null ? null : row.nodeName,
+    claimedAt: iso(device.claimedAt),
+    createdAt: device.createdAt.toISOString(),
+    updatedAt: device.updatedAt.toISOString(),
+  };
+}
+
+/** Devices the principal may see: the operator every one, an MSP those it claimed. */
+function visibleDevicesWhere(principal: Principal, executor: Executor): SQL | undefined {
+  return tenantWhere(principal, devices.mspOrganizationId, executor as Db);
+}
+
+/** A visible device with its MSP and node names, or null; `lock` holds the device row until the transaction ends. */
+async function findVisibleDevice(executor: Executor, principal: Principal, deviceId: string, lock = false) {
+  const query = selectDevices(executor)
+    .where(and(eq(devices.id, deviceId), visibleDevicesWhere(principal, executor)))
+    .limit(1);
+  const [row] = lock ? await query.for("update", { of: devices }) : await query;
+  return row ?? null;
+}
+
+async function reloadDevice(executor: Executor, deviceId: string): Promise<Device> {
+  const [row] = await selectDevices(executor).where(eq(devices.id, deviceId)).limit(1);
+  return toDevice(row);
+}
+
+const STATUS_WHERE: Record<NonNullable<DeviceListQuery["status"]>, SQL | undefined> = {
+  unclaimed: isNull(devices.mspOrganizationId),
+  unassigned: and(isNotNull(devices.mspOrganizationId), isNull(devices.nodeId)),
+  assigned: and(isNotNull(devices.mspOrganizationId), isNotNull(devices.nodeId)),
+};
+
+// GET /api/v1/inventory/device — the devices the caller may see, by serial number, a page at a time.
+export async function listDevices(context: ServiceContext, query: PageQuery & DeviceListQuery) {
+  const { db, principal } = context;
+  const cursor = decodeCursor(query.cursor);
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const conditions: (SQL | undefined)[] = [
+    visibleDevicesWhere(principal, db),
+    query.mspOrganizationId ? eq(devices.mspOrganizationId, query.mspOrganizationId) : undefined,
+    query.status ? STATUS_WHERE[query.status] : undefined,
+    pattern ? or(ilike(devices.serialNumber, pattern), ilike(devices.model, pattern), ilike(nodes.name, pattern)) : undefined,
+    cursor ? sql`(${devices.serialNumber}, ${devices.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+  ];
+  const rows = await selectDevices(db)
+    .where(and(...conditions))
+    .orderBy(devices.serialNumber, devices.id)
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.device.serialNumber, id: row.device.id }));
+  return { items: page.items.map(toDevice), nextCursor: page.nextCursor };
+}
+
+const serialTaken = (serialNumber: string) => new ApiError(409, "apiErrors.deviceSerialTaken", { serialNumber });
+
+// POST /api/v1/inventory/device — the operator adds a device to its stock, unclaimed.
+export async function createDevice(context: ServiceContext, input: DeviceCreate): Promise<Device> {
+  try {
+    return await mutate(context, async (tx, record) => {
+      const [existing] = await tx.select({ id: devices.id }).from(devices).where(eq(devices.serialNumber, input.serialNumber)).limit(1);
+      if (existing) throw serialTaken(input.serialNumber);
+      const [row] = await tx
+        .insert(devices)
+        .values({
+          serialNumber: input.serialNumber,
+          claimCodeHash: hashClaimCode(input.claimCode),
+          model: input.model,
+          softwareVersion: input.softwareVersion,
+        })
+        .returning();
+      const device = toDevice({ device: row, mspName: null, nodeName: null });
+      await record({ organizationId: context.principal.organizationId, entityType: "device", entityId: row.id, type: "created", after: device });
+      return device;
+    });
+  } catch (error) {
+    // Two operators adding the same serial at once: the unique index decides.
+    if (uniqueViolation(error) !== null) throw serialTaken(input.serialNumber);
+    throw error;
+  }
+}
+
+/** The MSP a claim is for: the caller's own MSP, or the one the operator names ("MSP is required"). */
+async function claimingMsp(db: Db, principal: Principal, mspOrganizationId: string | undefined) {
+  if (principal.organizationType === "maia" && !mspOrganizationId) {
+    throw new ApiError(400, "validation.mspRequired", undefined, [{ path: "mspOrganizationId", key: "validation.mspRequired" }]);
+  }
+  if (principal.organizationType === "msp" && mspOrganizationId && mspOrganizationId !== principal.organizationId) throw notFound();
+  const msp = await findVisibleOrganization(db, principal, mspOrganizationId ?? principal.organizationId);
+  if (!msp || msp.organizationType !== "msp") throw notFound();
+  return msp;
+}
+
+// POST /api/v1/inventory/device/claim — an unclaimed device whose claim code matches becomes the MSP's. A wrong
+// code and an unknown serial number get the same answer, so serial numbers cannot be probed.
+export async function claimDevice(context: ServiceContext, input: DeviceClaim): Promise<Device> {
+  const msp = await claimingMsp(context.db, context.principal, input.mspOrganizationId);
+  return mutate(context, async (tx, record) => {
+    const [row] = await selectDevices(tx)
+      .where(and(eq(devices.serialNumber, input.serialNumber), isNull(devices.mspOrganizationId)))
+      .limit(1)
+      .for("update", { of: devices });
+    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new ApiError(404, "apiErrors.claimFailed");
+    const before = toDevice(row);
+    await tx
+      .update(devices)
+      .set({ mspOrganizationId: msp.id, nodeId: null, configured: false, claimedAt: new Date(), updatedAt: new Date() })
+      .where(eq(devices.id, row.device.id));
+    const after = await reloadDevice(tx, row.device.id);
+    await record({ organizationId: msp.id, entityType: "device", entityId: row.device.id, type: "claimed", before, after });
+    return after;
+  });
+}
+
+const alreadyAssigned = (device: Device) =>
+  new ApiError(409, "apiErrors.deviceAlreadyAssigned", { serialNumber: device.serialNumber, node: device.nodeName ?? "" });
+
+// POST /api/v1/inventory/device/{id}/assign — the device takes the configuration of one of its MSP's nodes, which
+// must have no device yet.
+export async function assignDevice(context: ServiceContext, deviceId: string, input: DeviceAssign): Promise<Device | null> {
+  const { principal } = context;
+  try {
+    return await mutate(context, async (tx, record) => {
+      const found = await findVisibleDevice(tx, principal, deviceId, true);
+      if (!found) return null;
+      const before = toDevice(found);
+      const mspId = found.device.mspOrganizationId;
+      if (!mspId) throw new ApiError(409, "apiErrors.deviceNotClaimed", { serialNumber: before.serialNumber });
+      // The node row stays locked until the end, so two devices cannot take one node at the same time.
+      const [node] = await tx
+        .select()
+        .from(nodes)
+        .where(and(eq(nodes.id, input.nodeId), eq(nodes.organizationId, mspId), tenantWhere(principal, nodes.organizationId, tx as Db)))
+        .limit(1)
+        .for("update");
+      if (!node) {
+        throw new ApiError(400, "validation.deviceNodeNotOfMsp", { msp: before.mspName ?? "" }, [
+          { path: "nodeId", key: "validation.deviceNodeNotOfMsp", values: { msp: before.mspName ?? "" } },
+        ]);
+      }
+      if (found.device.nodeId === node.id) return before;
+      if (found.device.nodeId) throw alreadyAssigned(before);
+      const [occupant] = await tx.select({ serialNumber: devices.serialNumber }).from(devices).where(eq(devices.nodeId, node.id)).limit(1);
+      if (occupant) throw new ApiError(409, "apiErrors.nodeHasDevice", { node: node.name, serialNumber: occupant.serialNumber });
+      await tx.update(devices).set({ nodeId: node.id, configured: true, updatedAt: new Date() }).where(eq(devices.id, found.device.id));
+      const after = await reloadDevice(tx, found.device.id);
+      await record({ organizationId: mspId, entityType: "device", entityId: found.device.id, type: "assigned", nodeId: node.id, before, after });
+      return after;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== null) throw new ApiError(409, "apiErrors.deviceAssignRace");
+    throw error;
+  }
+}
+
+// POST /api/v1/inventory/device/{id}/unassign — the device leaves its node and keeps no configuration.
+export async function unassignDevice(context: ServiceContext, deviceId: string): Promise<Device | null> {
+  return mutate(context, async (tx, record) => {
+    const found = await findVisibleDevice(tx, context.principal, deviceId, true);
+    if (!found) return null;
+    const before = toDevice(found);
+    const mspId = found.device.mspOrganizationId;
+    if (!mspId || (!found.device.nodeId && !found.device.configured)) return before;
+    await tx.update(devices).set({ nodeId: null, configured: false, updatedAt: new Date() }).where(eq(devices.id, found.device.id));
+    const after = await reloadDevice(tx, found.device.id);
+    await record({
+      organizationId: mspId,
+      entityType: "device",
+      entityId: found.device.id,
+      type: "unassigned",
+      nodeId: found.device.nodeId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+// POST /api/v1/inventory/device/{id}/release — the operator returns a claimed device to its stock. An assigned device
+// must be unassigned first; its scheduled lifecycle operations are cancelled, and a running one makes it wait.
+export async function releaseDevice(context: ServiceContext, deviceId: string): Promise<Device | null> {
+  return mutate(context, async (tx, record) => {
+    const found = await findVisibleDevice(tx, context.principal, deviceId, true);
+    if (!found) return null;
+    const before = toDevice(found);
+    const mspId = found.device.mspOrganizationId;
+    if (!mspId) return before;
+    if (found.device.nodeId) throw alreadyAssigned(before);
+    const pending = await lockPendingOperationsOfDevice(tx, found.device.id);
+    if (pending.some((operation) => operation.status === "active")) {
+      throw new ApiError(409, "apiErrors.deviceOperationRunning", { serialNumber: before.serialNumber });
+    }
+    await cancelScheduled(tx, context.principal, record, pending);
+    const now = new Date();
+    await tx
+      .update(devices)
+      .set({ mspOrganizationId: null, nodeId: null, configured: false, claimedAt: null, updatedAt: now })
+      .where(eq(devices.id, found.device.id));
+    const after = await reloadDevice(tx, found.device.id);
+    await record({ organizationId: mspId, entityType: "device", entityId: found.device.id, type: "released", before, after });
+    return after;
+  });
+}

@@ -1,0 +1,265 @@
+import { and, asc, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  LIFECYCLE_TABS,
+  type LifecycleOperation,
+  type LifecycleOperationCreate,
+  type LifecycleOperationListQuery,
+  type LifecycleOperationUpdate,
+} from "@/lib/lifecycle/schema";
+import { ApiError, notFound } from "@/server/api/errors";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import type { Db } from "@/server/db/client";
+import { devices, lifecycleOperations, nodes, users } from "@/server/db/schema";
+import { tenantWhere } from "@/server/tenancy";
+import { afterTimeCursor, cursorTime, iso, personLabel, timeKey } from "./shared";
+
+// SPEC §3–§4: lifecycle operations on an MSP's devices. Scheduled operations can be moved or cancelled; running and
+// finished ones are history. The scheduler that starts them belongs to the simulator.
+
+type Executor = Db | Transaction;
+type OperationRow = typeof lifecycleOperations.$inferSelect;
+
+const creator = alias(users, "lifecycle_creator");
+const canceller = alias(users, "lifecycle_canceller");
+
+function selectOperations(executor: Executor) {
+  return executor
+    .select({
+      operation: lifecycleOperations,
+      serialNumber: devices.serialNumber,
+      nodeId: devices.nodeId,
+      nodeName: nodes.name,
+      creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
+      canceller: { firstName: canceller.firstName, lastName: canceller.lastName, email: canceller.email },
+      sortKey: timeKey(lifecycleOperations.scheduledAt),
+    })
+    .from(lifecycleOperations)
+    .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
+    .leftJoin(nodes, eq(nodes.id, devices.nodeId))
+    .leftJoin(creator, eq(creator.id, lifecycleOperations.createdBy))
+    .leftJoin(canceller, eq(canceller.id, lifecycleOperations.cancelledBy));
+}
+
+type SelectedOperation = Awaited<ReturnType<ReturnType<typeof selectOperations>["execute"]>>[number];
+
+/** Seconds from start to finish, to now while it runs; null before it starts. */
+function durationSeconds(row: OperationRow, now = Date.now()): number | null {
+  if (!row.startedAt) return null;
+  const end = row.finishedAt?.getTime() ?? now;
+  return Math.max(0, Math.round((end - row.startedAt.getTime()) / 1000));
+}
+
+export function toLifecycleOperation(row: SelectedOperation): LifecycleOperation {
+  const { operation } = row;
+  return {
+    id: operation.id,
+    organizationId: operation.organizationId,
+    deviceId: operation.deviceId,
+    serialNumber: row.serialNumber,
+    nodeId: row.nodeId,
+    nodeName: row.nodeId ? row.nodeName : null,
+    operation: operation.operation,
+    version: operation.version,
+    status: operation.status,
+    scheduledAt: operation.scheduledAt.toISOString(),
+    startedAt: iso(operation.startedAt),
+    finishedAt: iso(operation.finishedAt),
+    durationSeconds: durationSeconds(operation),
+    progress: Math.min(100, Math.max(0, operation.progress)),
+    summary: operation.summary,
+    createdBy: personLabel(row.creator),
+    cancelledBy: personLabel(row.canceller),
+    updatedAt: operation.updatedAt.toISOString(),
+  };
+}
+
+/** What an operation's events record: its fields as a person sees them, without the clock-dependent duration. */
+function snapshot(operation: LifecycleOperation) {
+  const { durationSeconds: _duration, updatedAt: _updatedAt, ...fields } = operation;
+  return fields;
+}
+
+async function loadOperations(executor: Executor, ids: string[]): Promise<LifecycleOperation[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectOperations(executor)
+    .where(inArray(lifecycleOperations.id, ids))
+    .orderBy(asc(lifecycleOperations.scheduledAt), asc(lifecycleOperations.id));
+  return rows.map(toLifecycleOperation);
+}
+
+function visibleOperationsWhere(principal: Principal, executor: Executor): SQL | undefined {
+  return tenantWhere(principal, lifecycleOperations.organizationId, executor as Db);
+}
+
+// GET /api/v1/lifecycle/operation?tab= — Scheduled and Running soonest first, Finished latest first.
+export async function listOperations(context: ServiceContext, query: PageQuery & LifecycleOperationListQuery) {
+  const { db, principal } = context;
+  const direction = query.tab === "finished" ? "desc" : "asc";
+  const cursor = decodeCursor(query.cursor);
+  const time = cursorTime(cursor);
+  const conditions: (SQL | undefined)[] = [
+    visibleOperationsWhere(principal, db),
+    inArray(lifecycleOperations.status, [...LIFECYCLE_TABS[query.tab]]),
+    query.organizationId ? eq(lifecycleOperations.organizationId, query.organizationId) : undefined,
+    cursor && time ? afterTimeCursor(lifecycleOperations.scheduledAt, lifecycleOperations.id, time, cursor.id, direction) : undefined,
+  ];
+  const order = direction === "asc" ? asc : desc;
+  const rows = await selectOperations(db)
+    .where(and(...conditions))
+    .orderBy(order(lifecycleOperations.scheduledAt), order(lifecycleOperations.id))
+    .limit(query.limit + 1);
+  const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: row.operation.id }));
+  return { items: page.items.map(toLifecycleOperation), nextCursor: page.nextCursor };
+}
+
+// POST /api/v1/lifecycle/operation — one operation per device, in one transaction: every device must be the
+// caller's (claimed by its MSP; any claimed device for the operator) and have no operation scheduled or running.
+export async function createOperations(context: ServiceContext, input: LifecycleOperationCreate): Promise<LifecycleOperation[] | null> {
+  const { principal } = context;
+  return mutate(context, async (tx, record) => {
+    const targets = await tx
+      .select()
+      .from(devices)
+      .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), tenantWhere(principal, devices.mspOrganizationId, tx as Db)))
+      .orderBy(devices.id)
+      .for("update");
+    if (targets.length !== input.deviceIds.length) return null;
+    const [busy] = await tx
+      .select({ serialNumber: devices.serialNumber })
+      .from(lifecycleOperations)
+      .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
+      .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
+      .orderBy(devices.serialNumber)
+      .limit(1);
+    if (busy) throw new ApiError(409, "apiErrors.lifecycleDeviceBusy", { serialNumber: busy.serialNumber });
+    const scheduledAt = input.start === "later" && input.scheduledAt ? input.scheduledAt : new Date();
+    const inserted = await tx
+      .insert(lifecycleOperations)
+      .values(
+        targets.map((device) => ({
+          organizationId: device.mspOrganizationId as string,
+          deviceId: device.id,
+          operation: input.operation,
+          version: input.operation === "install-version" ? input.version : null,
+          status: "scheduled" as const,
+          scheduledAt,
+          createdBy: principal.userId,
+        })),
+      )
+      .returning({ id: lifecycleOperations.id });
+    const created = await loadOperations(
+      tx,
+      inserted.map((row) => row.id),
+    );
+    for (const operation of created) {
+      await record({
+        organizationId: operation.organizationId,
+        entityType: "lifecycleOperation",
+        entityId: operation.id,
+        type: "created",
+        nodeId: operation.nodeId,
+        after: snapshot(operation),
+      });
+    }
+    return created;
+  });
+}
+
+const notScheduled = (operation: LifecycleOperation) =>
+  new ApiError(409, "apiErrors.lifecycleNotScheduled", { serialNumber: operation.serialNumber });
+
+async function lockVisibleOperations(tx: Transaction, principal: Principal, ids: string[]) {
+  const locked = await tx
+    .select({ id: lifecycleOperations.id })
+    .from(lifecycleOperations)
+    .where(and(inArray(lifecycleOperations.id, ids), visibleOperationsWhere(principal, tx)))
+    .orderBy(lifecycleOperations.id)
+    .for("update");
+  return loadOperations(
+    tx,
+    locked.map((row) => row.id),
+  );
+}
+
+// PATCH /api/v1/lifecycle/operation/{id} — a new start time, while the operation is still scheduled.
+export async function rescheduleOperation(context: ServiceContext, operationId: string, input: LifecycleOperationUpdate) {
+  return mutate(context, async (tx, record) => {
+    const [before] = await lockVisibleOperations(tx, context.principal, [operationId]);
+    if (!before) return null;
+    if (before.status !== "scheduled") throw notScheduled(before);
+    await tx
+      .update(lifecycleOperations)
+      .set({ scheduledAt: input.scheduledAt, updatedAt: new Date() })
+      .where(eq(lifecycleOperations.id, operationId));
+    const [after] = await loadOperations(tx, [operationId]);
+    await record({
+      organizationId: after.organizationId,
+      entityType: "lifecycleOperation",
+      entityId: after.id,
+      type: "updated",
+      nodeId: after.nodeId,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return after;
+  });
+}
+
+/** Cancels scheduled operations already locked by the caller's transaction, recording each change. */
+export async function cancelScheduled(
+  tx: Transaction,
+  principal: Principal,
+  record: (change: ChangeRecord) => Promise<void>,
+  operations: LifecycleOperation[],
+): Promise<LifecycleOperation[]> {
+  if (operations.length === 0) return [];
+  const now = new Date();
+  const ids = operations.map((operation) => operation.id);
+  await tx
+    .update(lifecycleOperations)
+    .set({ status: "cancelled", cancelledBy: principal.userId, finishedAt: now, updatedAt: now })
+    .where(inArray(lifecycleOperations.id, ids));
+  const cancelled = await loadOperations(tx, ids);
+  for (const after of cancelled) {
+    const before = operations.find((operation) => operation.id === after.id);
+    await record({
+      organizationId: after.organizationId,
+      entityType: "lifecycleOperation",
+      entityId: after.id,
+      type: "cancelled",
+      nodeId: after.nodeId,
+      before: before ? snapshot(before) : null,
+      after: snapshot(after),
+    });
+  }
+  return cancelled;
+}
+
+/** The device's scheduled and running operations, locked until the transaction ends. */
+export async function lockPendingOperationsOfDevice(tx: Transaction, deviceId: string): Promise<LifecycleOperation[]> {
+  const locked = await tx
+    .select({ id: lifecycleOperations.id })
+    .from(lifecycleOperations)
+    .where(and(eq(lifecycleOperations.deviceId, deviceId), inArray(lifecycleOperations.status, ["scheduled", "active"])))
+    .orderBy(lifecycleOperations.id)
+    .for("update");
+  return loadOperations(
+    tx,
+    locked.map((row) => row.id),
+  );
+}
+
+// POST /api/v1/lifecycle/operation/cancel — all of them or none: an id the caller cannot see is not found, an
+// operation that already started cannot be cancelled.
+export async function cancelOperations(context: ServiceContext, operationIds: string[]): Promise<LifecycleOperation[]> {
+  return mutate(context, async (tx, record) => {
+    const operations = await lockVisibleOperations(tx, context.principal, operationIds);
+    if (operations.length !== operationIds.length) throw notFound();
+    const started = operations.find((operation) => operation.status !== "scheduled");
+    if (started) throw notScheduled(started);
+    return cancelScheduled(tx, context.principal, record, operations);
+  });
+}
