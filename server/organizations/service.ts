@@ -4,6 +4,7 @@ import { roleFor } from "@/lib/auth/scopes";
 import type { CustomerOrganizationCreate, Organization, OrganizationUpdate } from "@/lib/organizations/schema";
 import { invitationAcceptPath } from "@/lib/people/schema";
 import type { Principal } from "@/server/auth/principal";
+import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { invitations, organizations } from "@/server/db/schema";
 import { findVisibleOrganization, listVisibleOrganizations } from "@/server/tenancy";
@@ -21,20 +22,26 @@ export async function listOrganizations(db: Db, principal: Principal): Promise<O
 
 /** Renames a visible organization; null when the caller may not see it (or it is not of the wanted type). */
 export async function renameOrganization(
-  db: Db,
-  principal: Principal,
+  context: ServiceContext,
   organizationId: string,
   update: OrganizationUpdate,
   requiredType?: Organization["organizationType"],
 ): Promise<Organization | null> {
-  const existing = await findVisibleOrganization(db, principal, organizationId);
+  const existing = await findVisibleOrganization(context.db, context.principal, organizationId);
   if (!existing || (requiredType && existing.organizationType !== requiredType)) return null;
-  const [row] = await db
-    .update(organizations)
-    .set({ name: update.name, updatedAt: new Date() })
-    .where(eq(organizations.id, existing.id))
-    .returning();
-  return toOrganization(row);
+  return mutate(context, async (tx, record) => {
+    const [row] = await tx
+      .update(organizations)
+      .set({ name: update.name, updatedAt: new Date() })
+      .where(eq(organizations.id, existing.id))
+      .returning();
+    const before = toOrganization(existing);
+    const after = toOrganization(row);
+    if (before.name !== after.name) {
+      await record({ organizationId: row.id, entityType: "organization", entityId: row.id, type: "updated", before, after });
+    }
+    return after;
+  });
 }
 
 /** The MSP when the caller may see it, else null. */
@@ -56,10 +63,11 @@ export async function listCustomerOrganizations(db: Db, principal: Principal, ms
 }
 
 // POST /api/v1/config/msp/{id}/organization — creates the customer and invites its first admin.
-export async function createCustomerOrganization(db: Db, principal: Principal, mspId: string, input: CustomerOrganizationCreate) {
-  const msp = await findVisibleMsp(db, principal, mspId);
+export async function createCustomerOrganization(context: ServiceContext, mspId: string, input: CustomerOrganizationCreate) {
+  const { principal } = context;
+  const msp = await findVisibleMsp(context.db, principal, mspId);
   if (!msp) return null;
-  return db.transaction(async (tx) => {
+  return mutate(context, async (tx, record) => {
     const [customer] = await tx
       .insert(organizations)
       .values({ name: input.name, organizationType: "customer", parentId: msp.id })
@@ -75,6 +83,14 @@ export async function createCustomerOrganization(db: Db, principal: Principal, m
         invitedBy: principal.userId,
       })
       .returning();
+    await record({ organizationId: msp.id, entityType: "organization", entityId: customer.id, type: "created", after: toOrganization(customer) });
+    await record({
+      organizationId: customer.id,
+      entityType: "invitation",
+      entityId: invitation.id,
+      type: "created",
+      after: { email: invitation.email, role: invitation.role },
+    });
     return {
       ...toOrganization(customer),
       // The accept link, once: only the token's hash is stored (POST /api/v1/invitation/accept takes it).

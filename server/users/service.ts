@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CurrentUser, UserSettings } from "@/lib/users/schema";
 import type { Principal } from "@/server/auth/principal";
-import type { Db } from "@/server/db/client";
+import { mutate, type ServiceContext } from "@/server/audit/record";
 import { users } from "@/server/db/schema";
 
 export function toCurrentUser(principal: Principal): CurrentUser {
@@ -18,11 +18,16 @@ export function toCurrentUser(principal: Principal): CurrentUser {
 }
 
 // PATCH /api/v1/config/user — the caller's own name and language.
-export async function updateUserSettings(db: Db, principal: Principal, settings: UserSettings): Promise<CurrentUser> {
-  await db
-    .update(users)
-    .set({ firstName: settings.userFirstName, lastName: settings.userLastName, language: settings.userLanguage })
-    .where(eq(users.id, principal.userId));
+export async function updateUserSettings(context: ServiceContext, settings: UserSettings): Promise<CurrentUser> {
+  const { principal } = context;
+  const before = { firstName: principal.firstName, lastName: principal.lastName, language: principal.language };
+  const after = { firstName: settings.userFirstName, lastName: settings.userLastName, language: settings.userLanguage };
+  await mutate(context, async (tx, record) => {
+    await tx.update(users).set(after).where(eq(users.id, principal.userId));
+    if (JSON.stringify(before) !== JSON.stringify(after)) {
+      await record({ organizationId: principal.organizationId, entityType: "user", entityId: principal.userId, type: "updated", before, after });
+    }
+  });
   return toCurrentUser({
     ...principal,
     firstName: settings.userFirstName,

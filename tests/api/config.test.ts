@@ -157,3 +157,25 @@ describe("GET and POST /config/msp/{id}/organization", () => {
     expect(response.body.error).toBe(message);
   });
 });
+
+describe("events of the config calls", () => {
+  it("records renames, new customers with their invitation, and user settings, with before and after", async () => {
+    const { getDb } = await import("@/server/db/client");
+    const { events } = await import("@/server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const db = await getDb();
+    const ofEntity = (id: string) => db.select().from(events).where(eq(events.entityId, id));
+    const id = await organizationId("Fabrikam");
+    await call("PATCH", `/config/organization/${id}`, { cookie: await signIn("admin@fabrikam.example"), body: { name: "Fabrikam Ltd" }, headers: { "x-request-id": "rename-1" } });
+    const [rename] = (await ofEntity(id)).filter((event) => event.requestId === "rename-1");
+    expect(rename).toMatchObject({ type: "organization.updated", before: { name: "Fabrikam" }, after: { name: "Fabrikam Ltd" } });
+    const mspId = await organizationId("Northwind Networks");
+    const created = await call("POST", `/config/msp/${mspId}/organization`, { cookie: await signIn("admin@northwind.example"), body: { name: "Event Customer", userEmail: "first@event.example" } });
+    expect((await ofEntity(created.body.id))[0]).toMatchObject({ type: "organization.created", organizationId: mspId });
+    expect((await ofEntity(created.body.invitation.id))[0]).toMatchObject({ type: "invitation.created", after: { email: "first@event.example" } });
+    const user = await call("GET", "/config/user", { cookie: await signIn("readonly@contoso.example") });
+    await call("PATCH", "/config/user", { cookie: await signIn("readonly@contoso.example"), body: { userFirstName: "Ravi", userLastName: "Shah-Patel", userLanguage: "en" } });
+    const [settings] = await ofEntity(user.body.userId);
+    expect(settings).toMatchObject({ type: "user.updated", before: { lastName: "Shah" }, after: { lastName: "Shah-Patel" } });
+  });
+});

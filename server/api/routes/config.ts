@@ -15,7 +15,7 @@ import {
   renameOrganization,
 } from "@/server/organizations/service";
 import { toCurrentUser, updateUserSettings } from "@/server/users/service";
-import { requirePrincipal, setLocaleCookie } from "../context";
+import { requirePrincipal, serviceContext, setLocaleCookie } from "../context";
 import { notFound } from "../errors";
 import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
@@ -53,7 +53,7 @@ configRouter.openapi(
     responses: { 200: jsonResponse(currentUserSchema, "Updated user"), ...standardErrors },
   }),
   async (c) => {
-    const user = await updateUserSettings(c.get("db"), requirePrincipal(c), c.req.valid("json"));
+    const user = await updateUserSettings(serviceContext(c), c.req.valid("json"));
     setLocaleCookie(c, user.userLanguage);
     return c.json(user, 200);
   },
@@ -69,8 +69,7 @@ configRouter.openapi(
     responses: { 200: jsonResponse(organizationSchema, "Updated organization"), ...standardErrors },
   }),
   async (c) => {
-    const principal = requirePrincipal(c, "common:config:write");
-    const updated = await renameOrganization(c.get("db"), principal, c.req.valid("param").id, c.req.valid("json"));
+    const updated = await renameOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
     if (!updated) throw notFound();
     return c.json(updated, 200);
   },
@@ -86,8 +85,7 @@ configRouter.openapi(
     responses: { 200: jsonResponse(organizationSchema, "Updated MSP"), ...standardErrors },
   }),
   async (c) => {
-    const principal = requirePrincipal(c, "common:config:write");
-    const updated = await renameOrganization(c.get("db"), principal, c.req.valid("param").id, c.req.valid("json"), "msp");
+    const updated = await renameOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"), "msp");
     if (!updated) throw notFound();
     return c.json(updated, 200);
   },
@@ -120,8 +118,7 @@ configRouter.openapi(
     responses: { 201: jsonResponse(customerOrganizationCreatedSchema, "Created customer"), ...standardErrors },
   }),
   async (c) => {
-    const principal = requirePrincipal(c, "common:config:write");
-    const created = await createCustomerOrganization(c.get("db"), principal, c.req.valid("param").id, c.req.valid("json"));
+    const created = await createCustomerOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
     if (!created) throw notFound();
     return c.json(created, 201);
   },
