@@ -168,6 +168,8 @@ export async function deleteNode(context: ServiceContext, nodeId: string): Promi
     if (!row) return false;
     const before = await nodeDetail(tx, row);
     await recordLinkDeletions(tx, record, touchingNode(row.id));
+    // Its device goes back to the MSP's spares, no longer configured.
+    await tx.update(devices).set({ nodeId: null, configured: false, updatedAt: new Date() }).where(eq(devices.nodeId, row.id));
     await tx.delete(nodes).where(eq(nodes.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "node", entityId: row.id, type: "deleted", before, nodeId: row.id });
     return true;

@@ -325,7 +325,7 @@ describe("DELETE /config/node/{nodeId}", () => {
     const peer = await fiberNode();
     const link = await createLink(fiberLink("doomed-link", { node, port }, peer));
     const db = await getDb();
-    const [device] = await db.insert(devices).values({ serialNumber: `SN-DEL-${node.id.slice(0, 6)}`, claimCodeHash: "x", nodeId: node.id }).returning();
+    const [device] = await db.insert(devices).values({ serialNumber: `SN-DEL-${node.id.slice(0, 6)}`, claimCodeHash: "x", nodeId: node.id, configured: true }).returning();
     const before = (await call("GET", `/config/node/${node.id}`, await asNw())).body;
 
     expect((await call("DELETE", `/config/node/${node.id}`, { cookie: await signIn(NW_READONLY) })).status).toBe(403);
@@ -334,7 +334,7 @@ describe("DELETE /config/node/{nodeId}", () => {
     expect((await call("GET", `/config/node/${node.id}`, await asNw())).status).toBe(404);
     expect((await call("GET", `/config/link/${link.id}`, await asNw())).status).toBe(404);
     expect(await db.select().from(interfaces).where(eq(interfaces.nodeId, node.id))).toEqual([]);
-    expect((await db.select().from(devices).where(eq(devices.id, device.id)))[0].nodeId).toBeNull();
+    expect((await db.select().from(devices).where(eq(devices.id, device.id)))[0]).toMatchObject({ nodeId: null, configured: false });
     const nodeEvents = await eventsOf(node.id);
     expect(nodeEvents.at(-1)).toMatchObject({ type: "node.deleted", nodeId: node.id, before, after: null });
     expect((await eventsOf(link.id)).at(-1)).toMatchObject({ type: "link.deleted", before: link });
