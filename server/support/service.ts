@@ -1,16 +1,19 @@
 import type { SupportTicketInput } from "@/lib/support/schema";
-import type { Principal } from "@/server/auth/principal";
-import type { Db } from "@/server/db/client";
+import { mutate, type ServiceContext } from "@/server/audit/record";
 import { supportTickets } from "@/server/db/schema";
 import { findVisibleOrganization } from "@/server/tenancy";
 
 // POST /api/v1/support/ticket — stores the message for the support team; null if the organization is not visible.
-export async function createSupportTicket(db: Db, principal: Principal, input: SupportTicketInput, requestId: string) {
-  const organization = await findVisibleOrganization(db, principal, input.organizationId);
+export async function createSupportTicket(context: ServiceContext, input: SupportTicketInput) {
+  const organization = await findVisibleOrganization(context.db, context.principal, input.organizationId);
   if (!organization) return null;
-  const [ticket] = await db
-    .insert(supportTickets)
-    .values({ organizationId: organization.id, userId: principal.userId, message: input.message, requestId })
-    .returning({ id: supportTickets.id, createdAt: supportTickets.createdAt });
-  return { id: ticket.id, createdAt: ticket.createdAt.toISOString() };
+  return mutate(context, async (tx, record) => {
+    const [ticket] = await tx
+      .insert(supportTickets)
+      .values({ organizationId: organization.id, userId: context.principal.userId, message: input.message, requestId: context.requestId })
+      .returning({ id: supportTickets.id, createdAt: supportTickets.createdAt });
+    // The message itself stays with the support team; the event says that a ticket was opened.
+    await record({ organizationId: organization.id, entityType: "supportTicket", entityId: ticket.id, type: "created", after: { id: ticket.id } });
+    return { id: ticket.id, createdAt: ticket.createdAt.toISOString() };
+  });
 }

@@ -179,3 +179,25 @@ describe("events of the config calls", () => {
     expect(settings).toMatchObject({ type: "user.updated", before: { lastName: "Shah" }, after: { lastName: "Shah-Patel" } });
   });
 });
+
+describe("POST /support/ticket", () => {
+  it("stores the ticket in the caller's organization and records that it was opened, without the message", async () => {
+    const { getDb } = await import("@/server/db/client");
+    const { events } = await import("@/server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const contoso = await organizationId("Contoso");
+    const response = await call("POST", "/support/ticket", {
+      cookie: await signIn("readonly@contoso.example"),
+      body: { organizationId: contoso, message: "Paris has no traffic" },
+    });
+    expect(response.status).toBe(201);
+    const [event] = await (await getDb()).select().from(events).where(eq(events.entityId, response.body.id));
+    expect(event).toMatchObject({ type: "supportTicket.created", organizationId: contoso });
+    expect(JSON.stringify(event.after)).not.toContain("Paris");
+    const other = await call("POST", "/support/ticket", {
+      cookie: await signIn("readonly@contoso.example"),
+      body: { organizationId: await organizationId("Bluewave Telecom"), message: "x" },
+    });
+    expect(other.status).toBe(404);
+  });
+});

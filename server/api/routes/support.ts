@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/schema";
 import { createSupportTicket } from "@/server/support/service";
-import { requirePrincipal } from "../context";
+import { serviceContext } from "../context";
 import { notFound } from "../errors";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
@@ -17,7 +17,7 @@ supportRouter.openapi(
     responses: { 201: jsonResponse(supportTicketCreatedSchema, "Ticket stored"), ...standardErrors },
   }),
   async (c) => {
-    const ticket = await createSupportTicket(c.get("db"), requirePrincipal(c), c.req.valid("json"), c.get("requestId"));
+    const ticket = await createSupportTicket(serviceContext(c), c.req.valid("json"));
     if (!ticket) throw notFound();
     return c.json(ticket, 201);
   },
