@@ -14,10 +14,7 @@ export type RecordChange = (change: ChangeRecord) => Promise<void>;
 export type Executor = Db | Transaction;
 export type NodeRow = typeof nodes.$inferSelect;
 
-/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+export { containsPattern } from "@/server/db/query";
 
 /** A 400 about one field (or several), its message the first issue's. */
 export function fieldError(issues: FieldIssue[]): ApiError {

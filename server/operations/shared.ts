@@ -4,10 +4,7 @@ import type { Cursor } from "@/server/api/pagination";
 
 // Helpers shared by the inventory, lifecycle, alarm and event services.
 
-/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+export { containsPattern } from "@/server/db/query";
 
 /** How a person is shown in lists: "First Last", or their email when they have no name. */
 export function personLabel(person: { firstName: string | null; lastName: string | null; email: string | null } | null): string | null {

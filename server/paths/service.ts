@@ -8,6 +8,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
+import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
 
 const sourceSite = aliasedTable(sites, "source_site");
@@ -70,11 +71,6 @@ function toPath(row: PathRow): Path {
 function snapshot(path: Path) {
   const { createdAt: _created, updatedAt: _updated, ...fields } = path;
   return fields;
-}
-
-/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export type PathFilter = PathListQuery & PageQuery;

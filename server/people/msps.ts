@@ -6,7 +6,7 @@ import { forbidden } from "@/server/api/errors";
 import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { organizations, sites } from "@/server/db/schema";
-import { containsPattern } from "@/server/sites/shared";
+import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, visibleOrganizationsWhere } from "@/server/tenancy";
 import { insertInvitation } from "./invitations";
 

@@ -7,7 +7,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import { revokeAllSessions } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { memberships, organizations, users } from "@/server/db/schema";
-import { containsPattern } from "@/server/sites/shared";
+import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
 import { isRole, lockOrganization, roleView } from "./shared";
 

@@ -9,10 +9,7 @@ import { tenantWhere } from "@/server/tenancy";
 
 export type RecordChange = (change: ChangeRecord) => Promise<void>;
 
-/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+export { containsPattern } from "@/server/db/query";
 
 /**
  * A visible site with its organization's name, or null when missing or another tenant's. Inside a transaction,
