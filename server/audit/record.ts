@@ -1,6 +1,7 @@
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";
+import { announceChanges } from "@/server/realtime/announce";
 
 /** Who is acting, in which request: every service that changes data receives it. */
 export interface ServiceContext {
@@ -22,12 +23,16 @@ export interface ChangeRecord {
   source?: string;
 }
 
+/** The full event type of a change: "path.updated", or the type as given when it already names its entity. */
+export const eventType = (change: Pick<ChangeRecord, "type" | "entityType">) =>
+  change.type.includes(".") ? change.type : `${change.entityType}.${change.type}`;
+
 /** Writes the configuration-changed event of a mutation, inside the mutation's transaction. */
 export async function recordChange(tx: Transaction | Db, context: ServiceContext, change: ChangeRecord): Promise<void> {
   await tx.insert(events).values({
     organizationId: change.organizationId,
     source: change.source ?? `${context.principal.email}`,
-    type: change.type.includes(".") ? change.type : `${change.entityType}.${change.type}`,
+    type: eventType(change),
     entityType: change.entityType,
     entityId: change.entityId,
     nodeId: change.nodeId ?? null,
@@ -38,7 +43,49 @@ export async function recordChange(tx: Transaction | Db, context: ServiceContext
   });
 }
 
-/** Runs a mutation in one transaction; its events are written in the same transaction (all or nothing). */
-export function mutate<T>(context: ServiceContext, work: (tx: Transaction, record: (change: ChangeRecord) => Promise<void>) => Promise<T>) {
-  return context.db.transaction((tx) => work(tx, (change) => recordChange(tx, context, change)));
+/**
+ * Runs a mutation in one transaction; its events are written in the same transaction (all or nothing). Once it has
+ * committed, the changes are announced on the realtime bus (never before: a rolled-back change is never news).
+ */
+export async function mutate<T>(context: ServiceContext, work: (tx: Transaction, record: (change: ChangeRecord) => Promise<void>) => Promise<T>) {
+  const changes: ChangeRecord[] = [];
+  const result = await context.db.transaction((tx) =>
+    work(tx, async (change) => {
+      await recordChange(tx, context, change);
+      changes.push(change);
+    }),
+  );
+  announceChanges(context.db, changes);
+  return result;
+}
+
+/** A change made by the system itself (alarm engine, lifecycle scheduler, telemetry): an event with no person. */
+export async function recordSystemChange(tx: Transaction | Db, change: ChangeRecord & { source: string }): Promise<void> {
+  await tx.insert(events).values({
+    organizationId: change.organizationId,
+    source: change.source,
+    type: eventType(change),
+    entityType: change.entityType,
+    entityId: change.entityId,
+    nodeId: change.nodeId ?? null,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+/** Runs a system change in one transaction, recording events like `mutate`, and announces them after commit. */
+export async function mutateAsSystem<T>(
+  db: Db,
+  source: string,
+  work: (tx: Transaction, record: (change: ChangeRecord) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const changes: ChangeRecord[] = [];
+  const result = await db.transaction((tx) =>
+    work(tx, async (change) => {
+      await recordSystemChange(tx, { ...change, source: change.source ?? source });
+      changes.push(change);
+    }),
+  );
+  announceChanges(db, changes);
+  return result;
 }

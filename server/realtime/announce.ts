@@ -1,0 +1,52 @@
+import type { RealtimeService } from "@/lib/realtime";
+import type { ChangeRecord } from "@/server/audit/record";
+import type { Db } from "@/server/db/client";
+import { publishRealtime } from "./bus";
+
+// Which realtime services hear of a committed change. Every change is an event; some entities also have a service
+// of their own, and changes to the network's shape are topology news. Messages carry ids and types only: a client
+// refetches what it shows, through the API and its tenant checks.
+
+const SERVICE_OF_ENTITY: Record<string, RealtimeService> = {
+  alarm: "alarms",
+  lifecycleOperation: "lifecycle",
+};
+
+const TOPOLOGY_ENTITIES = new Set([
+  "site",
+  "connector",
+  "path",
+  "node",
+  "interface",
+  "subinterface",
+  "ipsecEndpoint",
+  "switchPort",
+  "link",
+  "coreFabric",
+  "externalFabric",
+  "device",
+]);
+
+/** The realtime messages of one committed change. */
+export function messagesForChange(change: ChangeRecord): { service: RealtimeService; action: string; data: Record<string, unknown> }[] {
+  const type = change.type.includes(".") ? change.type : `${change.entityType}.${change.type}`;
+  const action = type.slice(type.lastIndexOf(".") + 1);
+  const ids = { entityType: change.entityType, entityId: change.entityId, ...(change.nodeId ? { nodeId: change.nodeId } : {}) };
+  const messages: { service: RealtimeService; action: string; data: Record<string, unknown> }[] = [
+    { service: "events", action: "created", data: { type, ...ids } },
+  ];
+  const own = SERVICE_OF_ENTITY[change.entityType];
+  if (own) messages.push({ service: own, action, data: ids });
+  if (TOPOLOGY_ENTITIES.has(change.entityType)) messages.push({ service: "topology", action, data: ids });
+  return messages;
+}
+
+/** Announces committed changes, in order, without making the caller wait or fail. */
+export function announceChanges(db: Db, changes: ChangeRecord[]): void {
+  if (changes.length === 0) return;
+  void (async () => {
+    for (const change of changes) {
+      for (const message of messagesForChange(change)) await publishRealtime(db, change.organizationId, message);
+    }
+  })();
+}

@@ -1,0 +1,197 @@
+import { EventEmitter } from "node:events";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import type { RealtimeService } from "@/lib/realtime";
+import type { Db } from "@/server/db/client";
+import { organizations } from "@/server/db/schema";
+
+// The event bus between the control-plane services (and the simulator) and the /ws hubs. In the embedded default
+// it is in-process; with DATABASE_URL it is PostgreSQL LISTEN/NOTIFY, so a change made through one console process
+// reaches the websocket clients of every process. Messages are small (ids and states): clients refetch details.
+
+/** A message for the browsers, with the organizations whose users may receive it (the owner and its MSP). */
+export interface RealtimeMessage {
+  service: RealtimeService;
+  action: string;
+  organizationIds: string[];
+  data: Record<string, unknown>;
+}
+
+export type RealtimeListener = (message: RealtimeMessage) => void;
+
+export interface EventBus {
+  readonly kind: "local" | "postgres";
+  publish(message: RealtimeMessage): Promise<void>;
+  subscribe(listener: RealtimeListener): () => void;
+  close(): Promise<void>;
+}
+
+export const NOTIFY_CHANNEL = "maia_realtime";
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; a larger message keeps its ids and drops the rest.
+const NOTIFY_MAX_BYTES = 7_900;
+
+/** One process: listeners are called after the current task, never inside the publisher's stack. */
+export class LocalBus implements EventBus {
+  readonly kind = "local" as const;
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(message: RealtimeMessage): Promise<void> {
+    setImmediate(() => this.emitter.emit("message", message));
+  }
+
+  subscribe(listener: RealtimeListener): () => void {
+    const safe = (message: RealtimeMessage) => {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error("[bus] listener failed:", (error as Error).message);
+      }
+    };
+    this.emitter.on("message", safe);
+    return () => this.emitter.off("message", safe);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/** Keeps ids and states, drops long fields, so a message always fits in a NOTIFY payload. */
+export function fitForNotify(message: RealtimeMessage): string {
+  const text = JSON.stringify(message);
+  if (Buffer.byteLength(text) < NOTIFY_MAX_BYTES) return text;
+  const data: Record<string, unknown> = { truncated: true };
+  for (const [key, value] of Object.entries(message.data)) {
+    if ((typeof value === "string" && value.length <= 200) || typeof value === "number" || typeof value === "boolean") data[key] = value;
+  }
+  const reduced = JSON.stringify({ ...message, data });
+  if (Buffer.byteLength(reduced) < NOTIFY_MAX_BYTES) return reduced;
+  return JSON.stringify({ ...message, organizationIds: message.organizationIds.slice(0, 50), data: { truncated: true } });
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: publish through the pool, listen on one dedicated connection (re-established after a
+ * failure). Every process, the publisher included, receives each message once, from the database.
+ */
+export class PostgresBus implements EventBus {
+  readonly kind = "postgres" as const;
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private listener: pg.Client | undefined;
+  private closed = false;
+  private ready: Promise<void>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {
+    this.ready = this.listen();
+  }
+
+  /** Resolves once this process listens (tests wait for it before publishing from another process). */
+  whenListening(): Promise<void> {
+    return this.ready;
+  }
+
+  private async listen(): Promise<void> {
+    while (!this.closed) {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      try {
+        await client.connect();
+        client.on("notification", (notification) => {
+          if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
+          try {
+            this.emitter.emit("message", JSON.parse(notification.payload) as RealtimeMessage);
+          } catch (error) {
+            console.error("[bus] bad notification:", (error as Error).message);
+          }
+        });
+        client.on("error", (error) => {
+          console.error("[bus] listen connection lost:", error.message);
+          if (this.listener === client) this.listener = undefined;
+          if (!this.closed) this.ready = this.listen();
+        });
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        this.listener = client;
+        return;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (this.closed) return;
+        console.error("[bus] cannot listen yet:", (error as Error).message);
+        await new Promise((resolve) => setTimeout(resolve, LISTEN_RETRY_MS).unref());
+      }
+    }
+  }
+
+  async publish(message: RealtimeMessage): Promise<void> {
+    await this.pool.query("select pg_notify($1, $2)", [NOTIFY_CHANNEL, fitForNotify(message)]);
+  }
+
+  subscribe(listener: RealtimeListener): () => void {
+    const safe = (message: RealtimeMessage) => {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error("[bus] listener failed:", (error as Error).message);
+      }
+    };
+    this.emitter.on("message", safe);
+    return () => this.emitter.off("message", safe);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.emitter.removeAllListeners();
+    const client = this.listener;
+    this.listener = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
+// One bus per process, shared by the server entry and the code Next bundles (two module graphs).
+const holder = globalThis as typeof globalThis & { __maiaBus?: EventBus };
+
+/** The process's bus: the one the server entry set, else an in-process one. */
+export function getBus(): EventBus {
+  holder.__maiaBus ??= new LocalBus();
+  return holder.__maiaBus;
+}
+
+export function setBus(bus: EventBus | undefined): void {
+  holder.__maiaBus = bus;
+}
+
+// Organizations never move between MSPs, so each one's audience is computed once per process.
+const audiences = new Map<string, Promise<string[]>>();
+
+/** Who may receive news of an organization: itself and its parent (the MSP of a customer). The operator sees all. */
+export function audienceOf(db: Db, organizationId: string): Promise<string[]> {
+  let audience = audiences.get(organizationId);
+  if (!audience) {
+    audience = db
+      .select({ id: organizations.id, parentId: organizations.parentId })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .then(([row]) => (row ? [row.id, ...(row.parentId ? [row.parentId] : [])] : [organizationId]));
+    audience.catch(() => audiences.delete(organizationId));
+    audiences.set(organizationId, audience);
+  }
+  return audience;
+}
+
+/**
+ * Publishes news of an organization to the users allowed to see it. Never throws: a change is already committed
+ * when it is announced, and a bus failure must not turn it into an error for the caller.
+ */
+export async function publishRealtime(
+  db: Db,
+  organizationId: string,
+  message: { service: RealtimeService; action: string; data: Record<string, unknown> },
+): Promise<void> {
+  try {
+    await getBus().publish({ ...message, organizationIds: await audienceOf(db, organizationId) });
+  } catch (error) {
+    console.error(`[bus] ${message.service}.${message.action} not published:`, (error as Error).message);
+  }
+}
