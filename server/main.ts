@@ -2,6 +2,7 @@ import http from "node:http";
 import next from "next";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
+import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -57,6 +58,10 @@ async function main() {
   const handleRequest = app.getRequestHandler();
   const hub = new RealtimeHub(getDb);
   (globalThis as { __maiaRealtime?: RealtimeHub }).__maiaRealtime = hub;
+  // The bus every service publishes on: in-process for PGlite, LISTEN/NOTIFY across processes on PostgreSQL.
+  const bus = handle.kind === "postgres" && handle.pool ? new PostgresBus(handle.pool, process.env.DATABASE_URL ?? "") : new LocalBus();
+  setBus(bus);
+  bus.subscribe((message) => hub.deliver(message));
 
   server.on("request", (req, res) => {
     // The API trusts only this header for the caller's address; a client-sent value is overwritten.
@@ -96,6 +101,7 @@ async function main() {
     server.closeIdleConnections();
     await hub.close();
     await closed;
+    await bus.close();
     await app.close?.();
     await handle.close();
     console.log("Stopped cleanly");

@@ -5,6 +5,7 @@ import { clientMessageSchema, type RealtimeService, type ServerMessage } from "@
 import type { Principal } from "@/server/auth/principal";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
+import type { RealtimeMessage } from "./bus";
 
 interface Client {
   socket: WebSocket;
@@ -13,18 +14,30 @@ interface Client {
   alive: boolean;
 }
 
-const PING_INTERVAL_MS = 30_000;
-// A client that cannot keep up is dropped rather than allowed to hold memory for everyone else.
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+export interface RealtimeHubOptions {
+  pingIntervalMs?: number;
+  /** A client whose unsent data grows beyond this is dropped, so it cannot hold memory or stall the others. */
+  maxBufferedBytes?: number;
+}
 
-/** The /ws hub: authenticated upgrades, per-service subscriptions, keep-alive pings. */
+/** May this user receive news of these organizations? The operator hears everything, others their own audience. */
+export function mayReceive(principal: Principal, organizationIds: readonly string[]): boolean {
+  return principal.organizationType === "maia" || organizationIds.includes(principal.organizationId);
+}
+
+/** The /ws hub: authenticated upgrades, per-service subscriptions, tenant-filtered delivery, keep-alive pings. */
 export class RealtimeHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly pinger: NodeJS.Timeout;
+  private readonly maxBufferedBytes: number;
 
-  constructor(private readonly db: () => Promise<Db>) {
-    this.pinger = setInterval(() => this.ping(), PING_INTERVAL_MS);
+  constructor(
+    private readonly db: () => Promise<Db>,
+    options: RealtimeHubOptions = {},
+  ) {
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+    this.pinger = setInterval(() => this.ping(), options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
   }
 
@@ -64,34 +77,39 @@ export class RealtimeHub {
       }
       const message = clientMessageSchema.safeParse(parsed);
       if (!message.success) {
-        this.send(client, { service: "system", action: "error", data: { error: "Invalid message" } });
+        this.send(client, JSON.stringify({ service: "system", action: "error", data: { error: "Invalid message" } } satisfies ServerMessage));
         return;
       }
       const { service, action } = message.data;
       if (action === "subscribe") client.subscriptions.add(service);
       else client.subscriptions.delete(service);
-      this.send(client, { service, action: `${action}d`, data: {} });
+      this.send(client, JSON.stringify({ service, action: `${action}d`, data: {} } satisfies ServerMessage));
     });
-    this.send(client, { service: "system", action: "welcome", data: { userId: principal.userId } });
+    this.send(client, JSON.stringify({ service: "system", action: "welcome", data: { userId: principal.userId } } satisfies ServerMessage));
   }
 
-  /** Delivers a message to subscribers of its service who may see the organization it belongs to. */
-  publish(message: ServerMessage & { service: RealtimeService }, canSee: (principal: Principal) => boolean): number {
+  /**
+   * Delivers a bus message to the subscribers of its service who may see one of its organizations. The text is made
+   * once for every recipient; the organization list stays on the server. Answers how many sockets it was sent to.
+   */
+  deliver(message: RealtimeMessage): number {
+    let text: string | undefined;
     let delivered = 0;
     for (const client of this.clients) {
-      if (!client.subscriptions.has(message.service) || !canSee(client.principal)) continue;
-      if (this.send(client, message)) delivered++;
+      if (!client.subscriptions.has(message.service) || !mayReceive(client.principal, message.organizationIds)) continue;
+      text ??= JSON.stringify({ service: message.service, action: message.action, data: message.data } satisfies ServerMessage);
+      if (this.send(client, text)) delivered++;
     }
     return delivered;
   }
 
-  private send(client: Client, message: ServerMessage): boolean {
+  private send(client: Client, text: string): boolean {
     if (client.socket.readyState !== client.socket.OPEN) return false;
-    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    if (client.socket.bufferedAmount > this.maxBufferedBytes) {
       client.socket.terminate();
       return false;
     }
-    client.socket.send(JSON.stringify(message));
+    client.socket.send(text);
     return true;
   }
 

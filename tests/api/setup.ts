@@ -22,6 +22,8 @@ beforeAll(async () => {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
+    // The multi-process tests start console processes on this file's database.
+    process.env.TEST_FILE_DATABASE_URL = databaseUrl;
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { messagesForChange } from "@/server/realtime/announce";
+import { fitForNotify, LocalBus, type RealtimeMessage } from "@/server/realtime/bus";
+import { mayReceive } from "@/server/realtime/hub";
+import type { Principal } from "@/server/auth/principal";
+
+const message = (data: Record<string, unknown>, organizationIds = ["org-1", "msp-1"]): RealtimeMessage => ({
+  service: "telemetry",
+  action: "samples",
+  organizationIds,
+  data,
+});
+
+describe("fitForNotify (PostgreSQL refuses NOTIFY payloads of 8000 bytes or more)", () => {
+  it("keeps a small message whole", () => {
+    const small = message({ pathIds: ["a", "b"] });
+    expect(JSON.parse(fitForNotify(small))).toEqual(small);
+  });
+
+  it("keeps ids and states of a large message and drops the rest", () => {
+    const large = message({ pathId: "p-1", status: "bad", latency: 120, samples: "x".repeat(20_000), list: Array(3000).fill("id") });
+    const text = fitForNotify(large);
+    expect(Buffer.byteLength(text)).toBeLessThan(8000);
+    expect(JSON.parse(text)).toEqual({ ...large, data: { truncated: true, pathId: "p-1", status: "bad", latency: 120 } });
+  });
+
+  it("fits even with a huge audience", () => {
+    const text = fitForNotify(message({}, Array.from({ length: 2000 }, (_, i) => `organization-${i}`)));
+    expect(Buffer.byteLength(text)).toBeLessThan(8000);
+  });
+});
+
+describe("LocalBus", () => {
+  it("delivers after the publisher's task, to every listener, until unsubscribed; a failing listener harms no one", async () => {
+    const bus = new LocalBus();
+    const heard: string[] = [];
+    bus.subscribe(() => {
+      throw new Error("broken listener");
+    });
+    const off = bus.subscribe((m) => heard.push(m.action));
+    await bus.publish(message({}));
+    expect(heard).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(["samples"]);
+    off();
+    await bus.publish(message({}));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(["samples"]);
+  });
+});
+
+describe("who hears what", () => {
+  const principal = (organizationType: Principal["organizationType"], organizationId: string) => ({ organizationType, organizationId }) as Principal;
+
+  it("the operator hears everything; others only their audience", () => {
+    expect(mayReceive(principal("maia", "maia-1"), ["org-1", "msp-1"])).toBe(true);
+    expect(mayReceive(principal("msp", "msp-1"), ["org-1", "msp-1"])).toBe(true);
+    expect(mayReceive(principal("customer", "org-1"), ["org-1", "msp-1"])).toBe(true);
+    expect(mayReceive(principal("msp", "msp-2"), ["org-1", "msp-1"])).toBe(false);
+    expect(mayReceive(principal("customer", "org-2"), ["org-1", "msp-1"])).toBe(false);
+    expect(mayReceive(principal("customer", "msp-1"), [])).toBe(false);
+  });
+
+  it("announces every change as an event, with the entity's own service and topology news", () => {
+    const base = { organizationId: "org-1", entityId: "e-1" };
+    expect(messagesForChange({ ...base, entityType: "path", type: "updated", nodeId: "n-1" })).toEqual([
+      { service: "events", action: "created", data: { type: "path.updated", entityType: "path", entityId: "e-1", nodeId: "n-1" } },
+      { service: "topology", action: "updated", data: { entityType: "path", entityId: "e-1", nodeId: "n-1" } },
+    ]);
+    expect(messagesForChange({ ...base, entityType: "alarm", type: "raised" }).map((m) => `${m.service}:${m.action}`)).toEqual([
+      "events:created",
+      "alarms:raised",
+    ]);
+    expect(messagesForChange({ ...base, entityType: "lifecycleOperation", type: "lifecycleOperation.started" }).map((m) => `${m.service}:${m.action}`)).toEqual([
+      "events:created",
+      "lifecycle:started",
+    ]);
+    expect(messagesForChange({ ...base, entityType: "user", type: "created" }).map((m) => m.service)).toEqual(["events"]);
+  });
+});
