@@ -1,10 +1,12 @@
 import type { IncomingMessage } from "node:http";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { clientMessageSchema, type RealtimeService, type ServerMessage } from "@/lib/realtime";
 import type { Principal } from "@/server/auth/principal";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
+import { sessions, users } from "@/server/db/schema";
 import type { RealtimeMessage } from "./bus";
 
 interface Client {
@@ -19,6 +21,9 @@ export interface RealtimeHubOptions {
   /** A client whose unsent data grows beyond this is dropped, so it cannot hold memory or stall the others. */
   maxBufferedBytes?: number;
 }
+
+/** The close code of a socket whose session ended: the client must not reconnect with it. */
+export const SESSION_ENDED_CODE = 4401;
 
 /** May this user receive news of these organizations? The operator hears everything, others their own audience. */
 export function mayReceive(principal: Principal, organizationIds: readonly string[]): boolean {
@@ -37,7 +42,10 @@ export class RealtimeHub {
     options: RealtimeHubOptions = {},
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
-    this.pinger = setInterval(() => this.ping(), options.pingIntervalMs ?? 30_000);
+    this.pinger = setInterval(() => {
+      this.ping();
+      void this.revalidateSessions().catch((error: Error) => console.error("[ws] session check failed:", error.message));
+    }, options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
   }
 
@@ -122,6 +130,35 @@ export class RealtimeHub {
       client.alive = false;
       client.socket.ping();
     }
+  }
+
+  /**
+   * Closes the sockets whose session ended since they connected (signed out, revoked, expired, user disabled), in
+   * one query for every connected session. Runs with the keep-alive pings; answers how many it closed.
+   */
+  async revalidateSessions(): Promise<number> {
+    const hashes = [...new Set([...this.clients].map((client) => client.principal.sessionTokenHash))];
+    if (hashes.length === 0) return 0;
+    const db = await this.db();
+    const valid = new Set<string>();
+    for (let i = 0; i < hashes.length; i += 5_000) {
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(inArray(sessions.tokenHash, hashes.slice(i, i + 5_000)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.disabled, false)),
+        );
+      for (const row of rows) valid.add(row.tokenHash);
+    }
+    let closed = 0;
+    for (const client of this.clients) {
+      if (valid.has(client.principal.sessionTokenHash)) continue;
+      client.socket.close(SESSION_ENDED_CODE, "Session ended");
+      this.clients.delete(client);
+      closed++;
+    }
+    return closed;
   }
 
   /** Closes every socket with "going away" (server shutdown). */

@@ -170,3 +170,23 @@ describe("/ws", () => {
     reader.socket.close();
   });
 });
+
+describe("/ws after sign-out", () => {
+  it("closes the sockets of a session that ended, and only those", async () => {
+    const { revokeSession } = await import("@/server/auth/sessions");
+    const login = await call("POST", "/auth/login", { body: { email: INITECH_ADMIN, password: (await import("./helpers")).DEMO_PASSWORD } });
+    const token = login.headers.getSetCookie().find((c: string) => c.startsWith("maia_session="))!.split(";")[0].split("=")[1];
+    const leaving = await connect(`maia_session=${token}`);
+    const staying = await connect(await signIn(CONTOSO_ADMIN));
+    await until(() => leaving.messages.length === 1 && staying.messages.length === 1);
+    let code = 0;
+    leaving.socket.on("close", (closeCode) => (code = closeCode));
+
+    expect(await hub.revalidateSessions()).toBe(0);
+    await revokeSession(await getDb(), token);
+    expect(await hub.revalidateSessions()).toBe(1);
+    await until(() => code === 4401, "closed with the session-ended code");
+    expect(staying.socket.readyState).toBe(WebSocket.OPEN);
+    staying.socket.close();
+  });
+});
