@@ -1,5 +1,6 @@
 import http from "node:http";
 import next from "next";
+import { startBackgroundServices } from "@/server/background";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
@@ -31,10 +32,11 @@ async function prepareDatabase() {
   return { handle, seeded };
 }
 
-function banner(seeded: boolean, location: string) {
+function banner(seeded: boolean, location: string, simulator: boolean) {
   const url = `http://${publicHost}:${port}`;
   const lines = [`Maia Console ready on ${url} (${dev ? "development" : "production"}, ${Math.round(performance.now() - startedAt)} ms)`];
   lines.push(`Database: ${location}${seeded ? " (seeded now)" : ""}`);
+  lines.push(simulator ? "Network simulator: on (SIMULATOR=off to disable)" : "Network simulator: off");
   if (process.env.SEED_DEMO !== "off") {
     lines.push(`Demo password for every demo user: ${process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD}`);
     for (const org of DEMO_ORGANIZATIONS) lines.push(`  ${org.name.padEnd(20)} ${org.users.map((u) => u.email).join(", ")}`);
@@ -85,7 +87,8 @@ async function main() {
   });
 
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
-  banner(seeded, handle.location);
+  const background = startBackgroundServices(handle.db);
+  banner(seeded, handle.location, background.simulator);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -99,6 +102,7 @@ async function main() {
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    await background.stop();
     await hub.close();
     await closed;
     await bus.close();

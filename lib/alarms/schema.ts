@@ -11,6 +11,12 @@ export type AlarmType = (typeof ALARM_TYPES)[number];
 /** The show-acknowledged toggle: unacknowledged only (the default), acknowledged only, or both. */
 export const ALARM_ACKNOWLEDGED_FILTERS = ["false", "true", "all"] as const;
 export type AlarmAcknowledgedFilter = (typeof ALARM_ACKNOWLEDGED_FILTERS)[number];
+/**
+ * Whether the condition still lasts: active (not cleared), cleared, or both (the default). An alarm leaves the default
+ * view when someone acknowledges it, not when it clears: a port that flapped and came back is news until seen.
+ */
+export const ALARM_STATE_FILTERS = ["active", "cleared", "all"] as const;
+export type AlarmStateFilter = (typeof ALARM_STATE_FILTERS)[number];
 
 export const ALARM_BATCH_MAX = 500;
 export const ALARM_NOTE_MAX_LENGTH = 500;
@@ -36,6 +42,7 @@ export type Alarm = z.infer<typeof alarmSchema>;
 // GET /api/v1/alarm — acknowledged alarms are hidden unless asked for (SPEC §4).
 export const alarmListQuerySchema = z.object({
   acknowledged: z.enum(ALARM_ACKNOWLEDGED_FILTERS, { error: "validation.alarmAcknowledgedFilter" }).default("false"),
+  state: z.enum(ALARM_STATE_FILTERS, { error: "validation.alarmStateFilter" }).default("all"),
   severity: z.enum(ALARM_SEVERITIES, { error: "validation.alarmSeverity" }).optional(),
   type: z.enum(ALARM_TYPES, { error: "validation.alarmType" }).optional(),
 });

@@ -19,6 +19,7 @@ import { peopleRouter } from "./routes/people";
 import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
+import { telemetryRouter } from "./routes/telemetry";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -96,6 +97,7 @@ export function createApiApp() {
   api.route("/", nodesRouter);
   api.route("/", operationsRouter);
   api.route("/", peopleRouter);
+  api.route("/", telemetryRouter);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

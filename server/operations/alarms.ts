@@ -14,7 +14,8 @@ import { afterTimeCursor, cursorTime, iso, personLabel, timeKey } from "./shared
 
 type Executor = Db | Transaction;
 
-function selectAlarms(executor: Executor) {
+/** Alarms with the name of who acknowledged them: the rows `toAlarm` turns into what the API shows. */
+export function selectAlarms(executor: Executor) {
   return executor
     .select({
       alarm: alarms,
@@ -56,6 +57,12 @@ const ACKNOWLEDGED_WHERE: Record<AlarmListQuery["acknowledged"], SQL | undefined
   all: undefined,
 };
 
+const STATE_WHERE: Record<AlarmListQuery["state"], SQL | undefined> = {
+  active: isNull(alarms.clearedAt),
+  cleared: isNotNull(alarms.clearedAt),
+  all: undefined,
+};
+
 // GET /api/v1/alarm — the latest first, a page at a time.
 export async function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
   const { db, principal } = context;
@@ -64,6 +71,7 @@ export async function listAlarms(context: ServiceContext, query: PageQuery & Ala
   const conditions: (SQL | undefined)[] = [
     visibleAlarmsWhere(principal, db),
     ACKNOWLEDGED_WHERE[query.acknowledged],
+    STATE_WHERE[query.state],
     query.severity ? eq(alarms.severity, query.severity) : undefined,
     query.type ? eq(alarms.type, query.type) : undefined,
     cursor && time ? afterTimeCursor(alarms.raisedAt, alarms.id, time, cursor.id, "desc") : undefined,
@@ -76,7 +84,9 @@ export async function listAlarms(context: ServiceContext, query: PageQuery & Ala
   return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
 }
 
-async function loadAlarms(executor: Executor, ids: string[]): Promise<Alarm[]> {
+/** Alarms as the API shows them, latest first (the alarm engine records these in its events). */
+export async function loadAlarms(executor: Executor, ids: string[]): Promise<Alarm[]> {
+  if (ids.length === 0) return [];
   const rows = await selectAlarms(executor)
     .where(inArray(alarms.id, ids))
     .orderBy(desc(alarms.raisedAt), desc(alarms.id));

@@ -17,7 +17,7 @@ import { tenantWhere } from "@/server/tenancy";
 import { afterTimeCursor, cursorTime, iso, personLabel, timeKey } from "./shared";
 
 // SPEC §3–§4: lifecycle operations on an MSP's devices. Scheduled operations can be moved or cancelled; running and
-// finished ones are history. The scheduler that starts them belongs to the simulator.
+// finished ones are history. server/lifecycle/scheduler.ts runs them when their time comes.
 
 type Executor = Db | Transaction;
 type OperationRow = typeof lifecycleOperations.$inferSelect;
@@ -77,12 +77,13 @@ export function toLifecycleOperation(row: SelectedOperation): LifecycleOperation
 }
 
 /** What an operation's events record: its fields as a person sees them, without the clock-dependent duration. */
-function snapshot(operation: LifecycleOperation) {
+export function snapshot(operation: LifecycleOperation) {
   const { durationSeconds: _duration, updatedAt: _updatedAt, ...fields } = operation;
   return fields;
 }
 
-async function loadOperations(executor: Executor, ids: string[]): Promise<LifecycleOperation[]> {
+/** Operations as the API shows them, soonest first (the lifecycle scheduler records these in its events). */
+export async function loadOperations(executor: Executor, ids: string[]): Promise<LifecycleOperation[]> {
   if (ids.length === 0) return [];
   const rows = await selectOperations(executor)
     .where(inArray(lifecycleOperations.id, ids))

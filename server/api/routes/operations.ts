@@ -195,7 +195,8 @@ operationsRouter.openapi(
 
 // --- Alarms (shared page) ---
 
-// GET /api/v1/alarm — alarms of the organizations the caller may see; acknowledged ones only when asked for.
+// GET /api/v1/alarm — alarms of the organizations the caller may see; acknowledged ones only when asked for,
+// active or cleared ones (or both, by default) as asked.
 operationsRouter.openapi(
   createRoute({
     method: "get",

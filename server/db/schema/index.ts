@@ -3,3 +3,4 @@ export * from "./sites";
 export * from "./nodes";
 export * from "./operations";
 export * from "./settings";
+export * from "./telemetry";

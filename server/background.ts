@@ -1,0 +1,27 @@
+import type { Db } from "@/server/db/client";
+import { startLifecycleScheduler } from "@/server/lifecycle/scheduler";
+import { simulatorEnabled, startSimulator } from "@/server/simulator";
+import { startTelemetryMaintenance } from "@/server/telemetry/maintenance";
+
+// What a console process runs besides answering requests. Each part is safe with several processes on one
+// PostgreSQL: the scheduler claims operations with SKIP LOCKED and leases, the maintenance job takes an advisory
+// lock. The simulator plays the demo network's devices: run it in one process only (SIMULATOR=off elsewhere).
+
+export interface BackgroundServices {
+  simulator: boolean;
+  stop(): Promise<void>;
+}
+
+export function startBackgroundServices(db: Db, env: Record<string, string | undefined> = process.env): BackgroundServices {
+  const telemetry = startTelemetryMaintenance(db);
+  const lifecycle = startLifecycleScheduler(db);
+  const simulator = simulatorEnabled(env) ? startSimulator(db, { env }) : undefined;
+  return {
+    simulator: Boolean(simulator),
+    async stop() {
+      // The simulator first: its last batches still go through the ingestion path and the alarm engine.
+      await simulator?.stop();
+      await Promise.all([lifecycle.stop(), telemetry.stop()]);
+    },
+  };
+}

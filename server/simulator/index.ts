@@ -1,0 +1,115 @@
+import type { Db } from "@/server/db/client";
+import { BACKFILL_DAYS } from "./history";
+import { simulatorSettings, type SimulatorSettings } from "./settings";
+import { Simulator, type BackfillReport, type TickReport } from "./simulator";
+
+// The demo network simulator (issue 5): devices that do not exist, reporting through the real ingestion endpoint.
+//
+//   const simulator = simulatorEnabled() ? startSimulator(db) : undefined;   // after the server listens
+//   …
+//   await simulator?.stop();                                                 // on shutdown, before the database closes
+//
+// Environment: SIMULATOR=off disables it (checked by the caller through simulatorEnabled), SIMULATOR_SEED (default 1),
+// SIMULATOR_INTERVAL_MS (default 10000), SIMULATOR_FIRST_FAULT_MS (default 60000), SIMULATOR_BACKFILL=off skips the
+// month of history pushed at first start.
+
+export { simulatorEnabled, simulatorSettings, type SimulatorSettings } from "./settings";
+export { Simulator, type BackfillReport, type TickReport } from "./simulator";
+
+export interface SimulatorOptions extends Partial<SimulatorSettings> {
+  /** Read instead of process.env. */
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+  now?: () => number;
+  /** Called after each tick and when the backfill ends (tests, diagnostics). */
+  onTick?: (report: TickReport) => void;
+  onBackfill?: (report: BackfillReport) => void;
+}
+
+export interface SimulatorHandle {
+  readonly simulator: Simulator;
+  /** Stops the timers and the backfill, and waits for the batches in flight. */
+  stop(): Promise<void>;
+}
+
+/** Starts the agents in the background: never blocks, never throws; problems are logged once per kind. */
+export function startSimulator(db: Db, options: SimulatorOptions = {}): SimulatorHandle {
+  const { env = process.env, log = (line: string) => console.log(line), now = Date.now, onTick, onBackfill, ...overrides } = options;
+  const settings = simulatorSettings(env, overrides);
+  const simulator = new Simulator(db, settings, { now, log });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let backfill: Promise<void> | undefined;
+  let nextAt = now();
+  const failures = new Set<string>();
+
+  const failOnce = (kind: string, error: unknown) => {
+    if (failures.has(kind)) return;
+    failures.add(kind);
+    log(`[simulator] ${kind} failed: ${error instanceof Error ? error.message : String(error)} (reported once)`);
+  };
+
+  const startBackfill = () => {
+    if (!settings.backfill || backfill) return;
+    backfill = simulator
+      .backfill()
+      .then((report) => {
+        onBackfill?.(report);
+        if (report.skipped) return;
+        const seconds = (report.ms / 1000).toFixed(1);
+        const outcome = report.stopped ? "stopped after" : "backfilled";
+        const refused = report.rejected + report.failed > 0 ? ` (${report.rejected} rejected, ${report.failed} batches failed)` : "";
+        log(`[simulator] ${outcome} ${report.accepted} of ${report.samples} history samples (${report.points} points over ${BACKFILL_DAYS} days) in ${seconds} s${refused}`);
+      })
+      .catch((error: unknown) => failOnce("backfill", error));
+  };
+
+  const schedule = () => {
+    if (simulator.isStopped) return;
+    nextAt += settings.intervalMs;
+    // Keep the cadence; after a long pause, start again from now rather than catching up.
+    if (nextAt < now()) nextAt = now() + settings.intervalMs;
+    timer = setTimeout(run, nextAt - now());
+    timer.unref();
+  };
+
+  let first = true;
+  const run = () => {
+    timer = undefined;
+    running = simulator
+      .tick()
+      .then((report) => {
+        onTick?.(report);
+        const world = simulator.currentWorld;
+        if (first && world) {
+          first = false;
+          log(
+            `[simulator] ${world.plan.duties.length} devices reporting every ${settings.intervalMs / 1000} s (seed ${settings.seed}); ` +
+              `faults from ${settings.firstFaultMs / 1000} s: ${simulator.describe(world)}`,
+          );
+          // History goes in behind the first live batch, so live state is there from the start.
+          startBackfill();
+        }
+      })
+      .catch((error: unknown) => failOnce("tick", error))
+      .finally(() => {
+        running = undefined;
+        schedule();
+      });
+  };
+
+  // The first round runs right away (still in the background: the caller is not kept waiting).
+  timer = setTimeout(run, 0);
+  timer.unref();
+
+  return {
+    simulator,
+    async stop() {
+      simulator.stop();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+      await backfill;
+    },
+  };
+}

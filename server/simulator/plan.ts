@@ -1,0 +1,140 @@
+import { distanceKm } from "./geo";
+import { append, type SimConnector, type SimDevice, type SimIpsecEndpoint, type SimLink, type SimNetwork, type SimNode, type SimPath, type SimPort, type SimSite } from "./network";
+
+// Who reports what. A device reports on itself, its node's ports, the links of its MSP that start at its node,
+// and the connectors, paths and sites it serves: a physical connector on the node whose port is assigned to the
+// connector's site, an IPsec connector on the node holding the site's IPsec endpoint, any other connector on a CPE
+// placed at the site, or else on the customer's MSP's nearest edge node that has a device. A path is measured by
+// the device serving its source connector; a site's flows and probes by the device serving its first connector.
+// Only devices claimed by the node's MSP report: the ingestion endpoint takes nothing else from them.
+
+export interface DeviceDuties {
+  device: SimDevice;
+  node: SimNode;
+  ports: SimPort[];
+  links: SimLink[];
+  connectors: SimConnector[];
+  paths: SimPath[];
+  sites: SimSite[];
+}
+
+export interface ReportingPlan {
+  duties: DeviceDuties[];
+  /** The node serving each served connector. */
+  connectorNode: Map<string, string>;
+  /** The front-panel port a physical connector rides on. */
+  connectorPort: Map<string, string>;
+  /** The device reporting for each served path, site, link and port (by object id or port key). */
+  reporterOf: Map<string, string>;
+}
+
+const KIND_ORDER: Record<SimConnector["kind"], number> = { physical: 0, ipsec: 1, external: 2, virtual: 3, internet: 4 };
+
+export function planReporting(network: SimNetwork): ReportingPlan {
+  const nodeById = new Map(network.nodes.map((node) => [node.id, node]));
+  const deviceOfNode = new Map(
+    network.devices
+      .filter((device) => device.mspOrganizationId !== null && nodeById.get(device.nodeId)?.organizationId === device.mspOrganizationId)
+      .map((device) => [device.nodeId, device]),
+  );
+  const orgById = new Map(network.organizations.map((org) => [org.id, org]));
+  const siteById = new Map(network.sites.map((site) => [site.id, site]));
+  /** A node of the MSP that has a device to report for it. */
+  const serving = (nodeId: string, mspId: string | undefined) => mspId !== undefined && deviceOfNode.has(nodeId) && nodeById.get(nodeId)?.organizationId === mspId;
+
+  const mspOf = (organizationId: string): string | undefined => {
+    const org = orgById.get(organizationId);
+    if (!org) return undefined;
+    // Only customers' objects are reported on (by their MSP's devices).
+    return org.organizationType === "customer" ? (org.parentId ?? undefined) : undefined;
+  };
+
+  // The MSP's nodes that have a device, edge nodes first, nearest to the site.
+  const nearestNode = (mspId: string, site: SimSite): string | undefined => {
+    const candidates = network.nodes.filter((node) => serving(node.id, mspId));
+    const edges = candidates.filter((node) => node.kind === "edge");
+    const pool = edges.length > 0 ? edges : candidates;
+    let best: { id: string; distance: number } | undefined;
+    for (const node of pool) {
+      const distance = distanceKm(node, site);
+      if (!best || distance < best.distance - 1e-9) best = { id: node.id, distance };
+    }
+    return best?.id;
+  };
+
+  const connectorNode = new Map<string, string>();
+  const connectorPort = new Map<string, string>();
+  const connectorsBySite = new Map<string, SimConnector[]>();
+  for (const connector of network.connectors) append(connectorsBySite, connector.siteId, connector);
+
+  const portsBySite = new Map<string, SimPort[]>();
+  for (const port of network.ports) if (port.siteId) append(portsBySite, port.siteId, port);
+  const endpointsBySite = new Map<string, SimIpsecEndpoint[]>();
+  for (const endpoint of network.ipsecEndpoints) if (endpoint.siteId) append(endpointsBySite, endpoint.siteId, endpoint);
+
+  for (const [siteId, siteConnectors] of connectorsBySite) {
+    const site = siteById.get(siteId);
+    if (!site) continue;
+    const mspId = mspOf(site.organizationId);
+    if (!mspId) continue;
+    const sitePorts = (portsBySite.get(siteId) ?? []).filter((port) => serving(port.nodeId, mspId));
+    const siteEndpoints = (endpointsBySite.get(siteId) ?? []).filter((endpoint) => serving(endpoint.nodeId, mspId));
+    const onSite = [...sitePorts.map((port) => port.nodeId), ...siteEndpoints.map((endpoint) => endpoint.nodeId)].find(
+      (nodeId) => nodeById.get(nodeId)?.kind === "cpe",
+    );
+    siteConnectors
+      .filter((connector) => connector.kind === "physical")
+      .forEach((connector, index) => {
+        if (sitePorts.length === 0) return;
+        const port = sitePorts[index % sitePorts.length];
+        connectorNode.set(connector.id, port.nodeId);
+        connectorPort.set(connector.id, port.key);
+      });
+    for (const connector of siteConnectors) {
+      if (connectorNode.has(connector.id)) continue;
+      const node =
+        connector.kind === "ipsec" && siteEndpoints.length > 0 ? siteEndpoints[0].nodeId : (onSite ?? nearestNode(mspId, site));
+      if (node) connectorNode.set(connector.id, node);
+    }
+  }
+
+  const siteNode = new Map<string, string>();
+  for (const site of network.sites) {
+    const served = (connectorsBySite.get(site.id) ?? [])
+      .filter((connector) => connectorNode.has(connector.id))
+      .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.id < b.id ? -1 : 1));
+    const mspId = mspOf(site.organizationId);
+    const node = served.length > 0 ? connectorNode.get(served[0].id) : mspId ? nearestNode(mspId, site) : undefined;
+    if (node) siteNode.set(site.id, node);
+  }
+
+  const duties = new Map<string, DeviceDuties>();
+  for (const device of deviceOfNode.values()) {
+    const node = nodeById.get(device.nodeId)!;
+    duties.set(node.id, { device, node, ports: [], links: [], connectors: [], paths: [], sites: [] });
+  }
+  const reporterOf = new Map<string, string>();
+  const assign = <K extends "ports" | "links" | "connectors" | "paths" | "sites">(
+    nodeId: string | undefined,
+    list: K,
+    item: DeviceDuties[K][number],
+    key: string,
+  ) => {
+    const duty = nodeId ? duties.get(nodeId) : undefined;
+    if (!duty) return;
+    (duty[list] as DeviceDuties[K][number][]).push(item);
+    reporterOf.set(key, duty.device.id);
+  };
+
+  for (const port of network.ports) assign(port.nodeId, "ports", port, port.key);
+  for (const link of network.links) {
+    // The source end reports; a link whose source node has no device is reported from the other end.
+    const nodeId = serving(link.sourceNodeId, link.organizationId) ? link.sourceNodeId : link.destinationNodeId;
+    if (serving(nodeId, link.organizationId)) assign(nodeId, "links", link, link.id);
+  }
+  for (const connector of network.connectors) assign(connectorNode.get(connector.id), "connectors", connector, connector.id);
+  for (const path of network.paths) assign(connectorNode.get(path.sourceConnectorId), "paths", path, path.id);
+  for (const site of network.sites) assign(siteNode.get(site.id), "sites", site, site.id);
+
+  return { duties: [...duties.values()], connectorNode, connectorPort, reporterOf };
+}

@@ -1,0 +1,52 @@
+import { parseSeed } from "./random";
+
+// The simulator's environment: SIMULATOR (off disables it), SIMULATOR_SEED, SIMULATOR_INTERVAL_MS,
+// SIMULATOR_FIRST_FAULT_MS and SIMULATOR_BACKFILL (off skips the month of history).
+
+export interface SimulatorSettings {
+  /** Same seed, same network behaviour: every value derives from (seed, object, time). */
+  seed: number;
+  /** How often each device pushes a batch. */
+  intervalMs: number;
+  /** The fault script starts this long after the simulator. */
+  firstFaultMs: number;
+  /** Push a month of history at first start. */
+  backfill: boolean;
+  /** How often the network is re-read, so new sites, paths and devices start reporting. */
+  reloadMs: number;
+}
+
+export const DEFAULT_SIMULATOR_SETTINGS: SimulatorSettings = {
+  seed: 1,
+  intervalMs: 10_000,
+  firstFaultMs: 60_000,
+  backfill: true,
+  reloadMs: 60_000,
+};
+
+const MIN_INTERVAL_MS = 250;
+
+const isOff = (value: string | undefined) => ["off", "false", "0", "no"].includes((value ?? "").trim().toLowerCase());
+
+/** SIMULATOR=off (or false, 0, no) disables the simulator; anything else, or nothing, leaves it on. */
+export function simulatorEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return !isOff(env.SIMULATOR);
+}
+
+function milliseconds(value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= min ? Math.round(parsed) : fallback;
+}
+
+/** The settings from the environment, with explicit overrides (tests) taking precedence. */
+export function simulatorSettings(env: Record<string, string | undefined> = process.env, overrides: Partial<SimulatorSettings> = {}): SimulatorSettings {
+  const defaults = DEFAULT_SIMULATOR_SETTINGS;
+  return {
+    seed: overrides.seed ?? parseSeed(env.SIMULATOR_SEED, defaults.seed),
+    intervalMs: Math.max(MIN_INTERVAL_MS, overrides.intervalMs ?? milliseconds(env.SIMULATOR_INTERVAL_MS, defaults.intervalMs, MIN_INTERVAL_MS)),
+    firstFaultMs: Math.max(0, overrides.firstFaultMs ?? milliseconds(env.SIMULATOR_FIRST_FAULT_MS, defaults.firstFaultMs, 0)),
+    backfill: overrides.backfill ?? !isOff(env.SIMULATOR_BACKFILL),
+    reloadMs: Math.max(MIN_INTERVAL_MS, overrides.reloadMs ?? defaults.reloadMs),
+  };
+}

@@ -1,0 +1,38 @@
+// Telemetry's time rules in one place. The ages a device may send (TELEMETRY_MAX_AGE_MS, TELEMETRY_MAX_SKEW_MS) are
+// part of the device contract in lib/telemetry/ingest.ts; these are the server's own.
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+function positiveFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export const TELEMETRY = {
+  HOUR_MS,
+  DAY_MS,
+  /** Raw samples are kept this long (whole daily partitions are dropped past it); the rollups hold the rest. */
+  get rawRetentionMs() {
+    return positiveFromEnv("TELEMETRY_RAW_RETENTION_DAYS", 8) * DAY_MS;
+  },
+  /** Hourly rollups are kept this long (whole monthly partitions). */
+  get rollupRetentionMs() {
+    return positiveFromEnv("TELEMETRY_ROLLUP_RETENTION_DAYS", 400) * DAY_MS;
+  },
+  /** A device assigned to a node that has not reported for this long is unreachable. */
+  get silentAfterMs() {
+    return positiveFromEnv("TELEMETRY_SILENT_AFTER_MS", 90_000);
+  },
+  /** A path's SLA is judged on its samples of this last window (lib/health.ts needs MIN_SLA_SAMPLES in it). */
+  slaWindowMs: 5 * 60_000,
+  /**
+   * Samples older than this are history: stored and rolled up, but they change no current state (port, link and
+   * connector status, SLA, alarms) — a month of backfilled history must not raise month-old alarms.
+   */
+  liveWindowMs: 5 * 60_000,
+  /** Daily sample partitions created this many days ahead of today. */
+  daysAhead: 2,
+  /** How long a device's ownership map (its node's ports and links, its MSP's customers' objects) is trusted. */
+  ownershipTtlMs: 30_000,
+};

@@ -1,0 +1,195 @@
+import { sql, type SQL } from "drizzle-orm";
+import { classifyLinkHealth, classifyProbe, worstSla, type LinkHealth, type PathSla } from "@/lib/health";
+import type { ConnectorHealthList, LinkHealthList, ProbeResults } from "@/lib/telemetry/schema";
+import { queryRows } from "@/server/db/client";
+import { TELEMETRY } from "../config";
+import { visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
+
+// What is true now: the latest probe results with their levels, connector health and link health.
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+// Probe results older than this are not "latest" any more.
+const PROBE_WINDOW_MS = TELEMETRY.HOUR_MS;
+const LIST_MAX = 500;
+
+async function probes(context: QueryContext, where: SQL, now: number): Promise<ProbeResults> {
+  const rows = await queryRows<{
+    site_id: string;
+    site_name: string;
+    target: string;
+    t: number;
+    latency_ms: number | null;
+    jitter_ms: number | null;
+    loss_percent: number;
+  }>(
+    context.db,
+    sql`select * from (
+          select distinct on (p.site_id, p.target) p.site_id, s.name as site_name, p.target, (extract(epoch from p.time) * 1000)::float8 as t,
+                 p.latency_ms, p.jitter_ms, p.loss_percent
+          from telemetry_probe_samples p join sites s on s.id = p.site_id
+          where ${where} and p.time >= ${new Date(now - PROBE_WINDOW_MS).toISOString()}::timestamptz
+          order by p.site_id, p.target, p.time desc) latest
+        order by site_name, target limit ${LIST_MAX}`,
+  );
+  return {
+    items: rows.map((row) => ({
+      siteId: row.site_id,
+      siteName: row.site_name,
+      target: row.target,
+      time: new Date(row.t).toISOString(),
+      latencyMs: row.latency_ms,
+      jitterMs: row.jitter_ms,
+      lossPercent: row.loss_percent,
+      level: classifyProbe({ latencyMs: row.latency_ms, jitterMs: row.jitter_ms, lossPercent: row.loss_percent }),
+    })),
+  };
+}
+
+export async function siteProbes(context: QueryContext, siteId: string, now = Date.now()) {
+  const site = await visibleSite(context, siteId);
+  return probes(context, sql`p.site_id = ${site.id}`, now);
+}
+
+export async function organizationProbes(context: QueryContext, organizationId: string, now = Date.now()) {
+  const organization = await visibleOrganization(context, organizationId);
+  return probes(context, sql`p.organization_id = ${organization.id}`, now);
+}
+
+/** Down is unhealthy; otherwise the worst SLA of the paths over the connector says it; unknown before any report. */
+function connectorHealth(status: "up" | "down" | null, pathSla: PathSla): LinkHealth {
+  if (status === null) return "unknown";
+  if (status === "down" || pathSla === "bad") return "unhealthy";
+  return pathSla === "warning" ? "warning" : "healthy";
+}
+
+async function connectorHealthList(context: QueryContext, where: SQL): Promise<ConnectorHealthList> {
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    kind: string;
+    site_id: string;
+    site_name: string;
+    bandwidth_mbps: number;
+    status: "up" | "down" | null;
+    rx_bps: number | null;
+    tx_bps: number | null;
+    reported_ms: number | null;
+  }>(
+    context.db,
+    sql`select c.id, c.name, c.kind, c.site_id, s.name as site_name, c.bandwidth_mbps, cs.status, cs.rx_bps, cs.tx_bps,
+               (extract(epoch from cs.sampled_at) * 1000)::float8 as reported_ms
+        from connectors c join sites s on s.id = c.site_id left join telemetry_connector_state cs on cs.connector_id = c.id
+        where ${where} order by s.name, c.name, c.id limit ${LIST_MAX}`,
+  );
+  const slas = new Map<string, PathSla[]>();
+  if (rows.length > 0) {
+    const ids = idList(rows.map((row) => row.id));
+    const paths = await queryRows<{ connector_id: string; sla: PathSla }>(
+      context.db,
+      sql`select source_connector_id as connector_id, sla_health as sla from paths where source_connector_id in (${ids})
+          union all
+          select destination_connector_id, sla_health from paths where destination_connector_id in (${ids})`,
+    );
+    for (const path of paths) slas.set(path.connector_id, [...(slas.get(path.connector_id) ?? []), path.sla]);
+  }
+  return {
+    items: rows.map((row) => {
+      const pathSla = worstSla(slas.get(row.id) ?? []);
+      const busiest = row.rx_bps === null || row.tx_bps === null ? null : Math.max(row.rx_bps, row.tx_bps);
+      return {
+        connectorId: row.id,
+        name: row.name,
+        kind: row.kind,
+        siteId: row.site_id,
+        siteName: row.site_name,
+        bandwidthMbps: row.bandwidth_mbps,
+        status: row.status,
+        rxBps: row.rx_bps,
+        txBps: row.tx_bps,
+        utilizationPercent: busiest === null ? null : Math.round((busiest / (row.bandwidth_mbps * 1e6)) * 1000) / 10,
+        reportedAt: iso(row.reported_ms),
+        pathSla,
+        health: connectorHealth(row.status, pathSla),
+      };
+    }),
+  };
+}
+
+export async function siteConnectorHealth(context: QueryContext, siteId: string) {
+  const site = await visibleSite(context, siteId);
+  return connectorHealthList(context, sql`c.site_id = ${site.id}`);
+}
+
+export async function organizationConnectorHealth(context: QueryContext, organizationId: string) {
+  const organization = await visibleOrganization(context, organizationId);
+  return connectorHealthList(context, sql`c.organization_id = ${organization.id}`);
+}
+
+async function linkHealthList(context: QueryContext, where: SQL, now: number): Promise<LinkHealthList> {
+  const links = await queryRows<{
+    id: string;
+    name: string;
+    type: string;
+    source_node_id: string;
+    source_node_name: string;
+    destination_node_id: string;
+    destination_node_name: string;
+  }>(
+    context.db,
+    sql`select l.id, l.name, l.type, l.source_node_id, a.name as source_node_name, l.destination_node_id, b.name as destination_node_name
+        from links l join nodes a on a.id = l.source_node_id join nodes b on b.id = l.destination_node_id
+        where ${where} order by l.name, l.id limit ${LIST_MAX}`,
+  );
+  const states = new Map<string, { down: boolean; latency: number | null; loss: number | null; rx: number; tx: number; reported_ms: number }>();
+  if (links.length > 0) {
+    // The ends that reported recently: a link whose ends are silent is unknown, not up.
+    const rows = await queryRows<{ link_id: string; down: boolean; latency: number | null; loss: number | null; rx: number; tx: number; reported_ms: number }>(
+      context.db,
+      sql`select link_id, bool_or(status = 'down') as down, max(latency_ms)::float8 as latency, max(loss_percent)::float8 as loss,
+                 max(rx_bps)::float8 as rx, max(tx_bps)::float8 as tx, (extract(epoch from max(sampled_at)) * 1000)::float8 as reported_ms
+          from telemetry_link_state
+          where link_id in (${idList(links.map((link) => link.id))}) and sampled_at >= ${new Date(now - TELEMETRY.silentAfterMs).toISOString()}::timestamptz
+          group by link_id`,
+    );
+    for (const { link_id, ...state } of rows) states.set(link_id, state);
+  }
+  return {
+    items: links.map((link) => {
+      const state = states.get(link.id);
+      const status = state ? (state.down ? "down" : "up") : null;
+      const latencyMs = state?.latency ?? null;
+      const lossPercent = state?.loss ?? null;
+      return {
+        linkId: link.id,
+        name: link.name,
+        type: link.type,
+        sourceNodeId: link.source_node_id,
+        sourceNodeName: link.source_node_name,
+        destinationNodeId: link.destination_node_id,
+        destinationNodeName: link.destination_node_name,
+        status,
+        latencyMs,
+        lossPercent,
+        rxBps: state?.rx ?? null,
+        txBps: state?.tx ?? null,
+        reportedAt: iso(state?.reported_ms ?? null),
+        health: classifyLinkHealth({ status, latencyMs, lossPercent }),
+      };
+    }),
+  };
+}
+
+export async function nodeLinkHealth(context: QueryContext, nodeId: string, now = Date.now()) {
+  const node = await visibleNode(context, nodeId);
+  return linkHealthList(context, sql`(l.source_node_id = ${node.id} or l.destination_node_id = ${node.id})`, now);
+}
+
+export async function organizationLinkHealth(context: QueryContext, organizationId: string, now = Date.now()) {
+  const organization = await visibleOrganization(context, organizationId);
+  return linkHealthList(context, sql`l.organization_id = ${organization.id}`, now);
+}

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import { SLA_THRESHOLDS } from "@/lib/constants";
+import { classifyPathSla, slaBreaches, type PathMeasurement, type PathSla } from "@/lib/health";
+import { queryRows, type Db } from "@/server/db/client";
+import { TELEMETRY } from "./config";
+import { recordset, type RecordColumns } from "./recordset";
+
+// A path's SLA from its last five minutes of samples (SPEC §4, §9 through lib/health.ts): stored on paths.sla_health,
+// with the figures it came from in telemetry_path_state so the next evaluation knows what changed.
+
+export interface SlaEvaluation {
+  pathId: string;
+  organizationId: string;
+  name: string;
+  sla: PathSla;
+  previousSla: PathSla;
+  measurement: PathMeasurement;
+  previous: PathMeasurement | null;
+  /** paths.sla_health changed. */
+  changed: boolean;
+}
+
+const METRIC_LABELS = { latencyMs: ["latency", "ms"], jitterMs: ["jitter", "ms"], lossPercent: ["loss", "%"] } as const;
+
+const formatValue = (value: number, unit: string) => (unit === "%" || value < 10 ? value.toFixed(1) : Math.round(value).toString());
+
+/** The metrics of a measurement above their bad threshold, in a stable order. */
+export function badMetrics(measurement: PathMeasurement | null): string[] {
+  if (!measurement) return [];
+  return slaBreaches(measurement)
+    .filter((breach) => breach.level === "bad")
+    .map((breach) => breach.metric);
+}
+
+/** "Path Contoso HQ – AWS: latency 132 ms above 100 ms, loss 6.2 % above 5 %". */
+export function slaAlarmMessage(name: string, measurement: PathMeasurement): string {
+  const parts = slaBreaches(measurement)
+    .filter((breach) => breach.level === "bad")
+    .map((breach) => {
+      const [label, unit] = METRIC_LABELS[breach.metric];
+      return `${label} ${formatValue(breach.value, unit)} ${unit} above ${SLA_THRESHOLDS[breach.metric].bad} ${unit}`;
+    });
+  return `Path ${name}: ${parts.join(", ")}`;
+}
+
+const STATE_COLUMNS: RecordColumns = [
+  ["path_id", "text"], ["organization_id", "text"], ["last_sample_at", "timestamptz"], ["latency_ms", "float8"], ["jitter_ms", "float8"],
+  ["loss_percent", "float8"], ["samples", "int4"], ["sla", "text"], ["evaluated_at", "timestamptz"],
+];
+
+/** Evaluates the paths' SLA now from their recent samples; stores it and answers each verdict with the one before. */
+export async function evaluatePathSla(db: Db, pathIds: string[], now: number): Promise<SlaEvaluation[]> {
+  if (pathIds.length === 0) return [];
+  const ids = [...new Set(pathIds)].sort();
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const windowStart = new Date(now - TELEMETRY.slaWindowMs).toISOString();
+  // The window's figures next to the verdict before, in one read.
+  const known = await queryRows<{
+    id: string;
+    organization_id: string;
+    name: string;
+    sla_health: PathSla;
+    latency_ms: number | null;
+    jitter_ms: number | null;
+    loss_percent: number | null;
+    samples: number | null;
+    last_ms: number | null;
+    window_samples: number | null;
+    window_latency: number | null;
+    window_jitter: number | null;
+    window_loss: number | null;
+    window_last_ms: number | null;
+  }>(
+    db,
+    sql`select p.id, p.organization_id, p.name, p.sla_health, s.latency_ms, s.jitter_ms, s.loss_percent, s.samples,
+               (extract(epoch from s.last_sample_at) * 1000)::float8 as last_ms,
+               f.samples as window_samples, f.latency as window_latency, f.jitter as window_jitter, f.loss as window_loss, f.last_ms as window_last_ms
+        from paths p
+        left join telemetry_path_state s on s.path_id = p.id
+        left join (
+          select path_id, count(*)::int as samples, avg(latency_ms)::float8 as latency, avg(jitter_ms)::float8 as jitter,
+                 avg(loss_percent)::float8 as loss, (extract(epoch from max(time)) * 1000)::float8 as last_ms
+          from telemetry_path_samples
+          where path_id in (${idList}) and time > ${windowStart}::timestamptz
+          group by path_id) f on f.path_id = p.id
+        where p.id in (${idList})`,
+  );
+  const evaluations: (SlaEvaluation & { lastMs: number })[] = [];
+  for (const path of known) {
+    const measurement: PathMeasurement = {
+      latencyMs: path.window_latency,
+      jitterMs: path.window_jitter,
+      lossPercent: path.window_loss,
+      samples: path.window_samples ?? 0,
+    };
+    const lastMs = path.window_last_ms ?? path.last_ms;
+    // A path that never reported has nothing to evaluate.
+    if (lastMs === null) continue;
+    const sla = classifyPathSla(measurement);
+    evaluations.push({
+      pathId: path.id,
+      organizationId: path.organization_id,
+      name: path.name,
+      sla,
+      previousSla: path.sla_health,
+      measurement,
+      previous:
+        path.samples === null ? null : { latencyMs: path.latency_ms, jitterMs: path.jitter_ms, lossPercent: path.loss_percent, samples: path.samples },
+      changed: sla !== path.sla_health,
+      lastMs,
+    });
+  }
+  if (evaluations.length === 0) return [];
+  const evaluatedAt = new Date(now).toISOString();
+  const rows = evaluations.map((evaluation) => ({
+    path_id: evaluation.pathId,
+    organization_id: evaluation.organizationId,
+    last_sample_at: new Date(evaluation.lastMs).toISOString(),
+    latency_ms: evaluation.measurement.latencyMs,
+    jitter_ms: evaluation.measurement.jitterMs,
+    loss_percent: evaluation.measurement.lossPercent,
+    samples: evaluation.measurement.samples,
+    sla: evaluation.sla,
+    evaluated_at: evaluatedAt,
+  }));
+  // One statement: the figures kept, and paths.sla_health where the verdict changed.
+  await db.execute(
+    sql`with input as (select * from ${recordset(rows, STATE_COLUMNS)}),
+        kept as (
+          insert into telemetry_path_state as s (path_id, organization_id, last_sample_at, latency_ms, jitter_ms, loss_percent, samples, sla, evaluated_at)
+          select path_id, organization_id, last_sample_at, latency_ms, jitter_ms, loss_percent, samples, sla, evaluated_at from input
+          on conflict (path_id) do update set
+            last_sample_at = greatest(s.last_sample_at, excluded.last_sample_at), latency_ms = excluded.latency_ms,
+            jitter_ms = excluded.jitter_ms, loss_percent = excluded.loss_percent, samples = excluded.samples,
+            sla = excluded.sla, evaluated_at = excluded.evaluated_at)
+        update paths p set sla_health = input.sla from input
+        where p.id = input.path_id and p.sla_health is distinct from input.sla`,
+  );
+  return evaluations.map(({ lastMs: _lastMs, ...evaluation }) => evaluation);
+}
+
+/** Paths that said something about their SLA but whose samples stopped: their verdict goes back to unknown. */
+export async function staleSlaPathIds(db: Db, now: number): Promise<string[]> {
+  const rows = await queryRows<{ path_id: string }>(
+    db,
+    sql`select path_id from telemetry_path_state
+        where sla <> 'unknown' and last_sample_at <= ${new Date(now - TELEMETRY.slaWindowMs).toISOString()}::timestamptz
+        order by last_sample_at limit 1000`,
+  );
+  return rows.map((row) => row.path_id);
+}

@@ -1,0 +1,409 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { connectors } from "@/server/db/schema";
+import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
+import { call, signIn } from "./helpers";
+import {
+  BW_ADMIN,
+  buildCustomerNetwork,
+  buildMspNetwork,
+  CONTOSO_ADMIN,
+  DAY,
+  FABRIKAM_ADMIN,
+  HOUR,
+  ingest,
+  INITECH_ADMIN,
+  MINUTE,
+  NW_ADMIN,
+  NW_READONLY,
+  OPERATOR,
+  type CustomerNetwork,
+  type MspNetwork,
+} from "./telemetry-fixtures";
+
+// The telemetry queries (issue 5): each answers known numbers for known samples, a backcast lands on the range,
+// resolution follows the range, and every endpoint is tenant-scoped (another tenant's object is a 404).
+
+let contoso: CustomerNetwork;
+let initech: CustomerNetwork;
+let northwind: MspNetwork;
+let bluewave: MspNetwork;
+let quietLink: MspNetwork;
+let secondConnector: string;
+// 30 minutes ago, on a 5-minute boundary: ten one-minute samples fill two 5-minute buckets from here.
+let base: number;
+// Five hours ago, on the hour: rolled up by the maintenance job.
+let hourBase: number;
+let now: number;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const minutes = (n: number) => n * MINUTE;
+
+beforeAll(async () => {
+  now = Date.now();
+  base = Math.floor(now / (5 * MINUTE)) * 5 * MINUTE - 30 * MINUTE;
+  hourBase = Math.floor(now / HOUR) * HOUR - 5 * HOUR;
+  contoso = await buildCustomerNetwork("Contoso");
+  initech = await buildCustomerNetwork("Initech");
+  northwind = await buildMspNetwork("Northwind Networks", { organizationId: contoso.organizationId, siteId: contoso.siteA.id });
+  bluewave = await buildMspNetwork("Bluewave Telecom");
+  quietLink = await buildMspNetwork("Northwind Networks");
+  const db = await getDb();
+  const [second] = await db
+    .insert(connectors)
+    .values({ organizationId: contoso.organizationId, siteId: contoso.siteA.id, kind: "internet", name: "zz second connector", bandwidthMbps: 500 })
+    .returning({ id: connectors.id });
+  secondConnector = second.id;
+
+  const ten = Array.from({ length: 10 }, (_, i) => i);
+  const connector = (connectorId: string, time: number, rxBps: number, txBps: number, status = "up") => ({ kind: "connector", time: iso(time), connectorId, status, rxBps, txBps });
+  const pathSample = (time: number, latencyMs: number, jitterMs = 1, lossPercent = 0) => ({
+    kind: "path",
+    time: iso(time),
+    pathId: contoso.path.id,
+    latencyMs,
+    jitterMs,
+    lossPercent,
+    rxBps: 1e6,
+    txBps: 2e6,
+  });
+  const flow = (siteId: string, source: string, destination: string, bytes: number, time = base + MINUTE) => ({ kind: "flow", time: iso(time), siteId, source, destination, bytes });
+  const probe = (target: string, time: number, latencyMs: number | null, jitterMs: number | null, lossPercent: number) => ({
+    kind: "probe",
+    time: iso(time),
+    siteId: contoso.siteA.id,
+    target,
+    latencyMs,
+    jitterMs,
+    lossPercent,
+  });
+  const response = await ingest(northwind.token, [
+    ...ten.map((i) => connector(contoso.connectorA.id, base + minutes(i), 100 * (i + 1), 10 * (i + 1))),
+    ...ten.map((i) => connector(secondConnector, base + minutes(i), 1000, 500)),
+    ...ten.map((i) => connector(contoso.connectorA.id, base - DAY + minutes(i), 7, 3)),
+    connector(contoso.connectorA.id, hourBase + minutes(10), 100, 10),
+    connector(contoso.connectorA.id, hourBase + minutes(20), 300, 30),
+    connector(contoso.connectorA.id, hourBase - 30 * DAY + minutes(10), 50, 5),
+    connector(contoso.connectorA.id, hourBase - 30 * DAY + minutes(40), 150, 15),
+    // Live: the connector's state now (half its 1 Gbps), and the path's last minute at 90 ms (warning).
+    connector(contoso.connectorA.id, now - 30_000, 500e6, 100e6),
+    ...ten.map((i) => pathSample(base + minutes(i), 10 * (i + 1))),
+    ...[30, 20, 10].map((seconds) => pathSample(now - seconds * 1000, 90, 5, 0.5)),
+    ...[0, 1, 2, 3, 4].map((i) => ({ kind: "port", time: iso(base + minutes(i)), portId: "ge-0/0/1", status: "up", rxBps: 1000, txBps: 2000 })),
+    { kind: "port", time: iso(now - 20_000), portId: "ge-0/0/1", status: "up", rxBps: 5, txBps: 6 },
+    { kind: "port", time: iso(now - 20_000), portId: "2", status: "disabled", rxBps: 0, txBps: 0 },
+    { kind: "link", time: iso(now - 20_000), linkId: northwind.link.id, status: "up", latencyMs: 3, lossPercent: 0.5, rxBps: 4e9, txBps: 3e9 },
+    { kind: "device", time: iso(now - 10_000), uptimeSeconds: 7200, softwareVersion: "24.4.0", cpuPercent: 20, memoryPercent: 40 },
+    flow(contoso.siteA.id, "10.0.0.1", "8.8.8.8", 5000),
+    flow(contoso.siteA.id, "10.0.0.2", "8.8.8.8", 3000),
+    flow(contoso.siteA.id, "10.0.0.1", "1.1.1.1", 1000, base + 2 * MINUTE),
+    flow(contoso.siteB.id, "10.0.0.9", "9.9.9.9", 99_999),
+    probe("aws", now - 10 * MINUTE, 10, 1, 0),
+    probe("aws", now - 2 * MINUTE, 90, 5, 0),
+    probe("gcp", now - 2 * MINUTE, null, null, 100),
+    probe("azure", now - 2 * MINUTE, 10, 25, 0),
+    probe("old", now - 2 * HOUR, 10, 1, 0),
+  ]);
+  expect(response.body.rejected, JSON.stringify(response.body)).toBe(0);
+  const down = await ingest(bluewave.token, [
+    { kind: "link", time: iso(now - 20_000), linkId: bluewave.link.id, status: "down", latencyMs: null, lossPercent: null, rxBps: 0, txBps: 0 },
+  ]);
+  expect(down.body).toEqual({ accepted: 1, rejected: 0 });
+  await runTelemetryMaintenance(db);
+});
+
+async function get(path: string, email = CONTOSO_ADMIN, language?: string) {
+  return call("GET", `/telemetry${path}`, { cookie: await signIn(email), language });
+}
+
+async function ok(path: string, email = CONTOSO_ADMIN) {
+  const response = await get(path, email);
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+  return response.body;
+}
+
+const window = () => `from=${iso(base)}&to=${iso(base + 10 * MINUTE)}`;
+
+describe("bandwidth series", () => {
+  it("a connector: averages and peaks per 5-minute bucket from raw samples", async () => {
+    const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?${window()}&step=300`);
+    expect(body).toMatchObject({ step: 300, resolution: "raw", from: iso(base), backcast: null });
+    expect(body.points).toEqual([
+      { time: iso(base), rxBps: 300, txBps: 30, rxMaxBps: 500, txMaxBps: 50 },
+      { time: iso(base + 5 * MINUTE), rxBps: 800, txBps: 80, rxMaxBps: 1000, txMaxBps: 100 },
+    ]);
+  });
+
+  it("a site: its connectors added up", async () => {
+    const body = await ok(`/site/${contoso.siteA.id}/bandwidth?${window()}&step=300`);
+    expect(body.points).toEqual([
+      { time: iso(base), rxBps: 1300, txBps: 530, rxMaxBps: 1500, txMaxBps: 550 },
+      { time: iso(base + 5 * MINUTE), rxBps: 1800, txBps: 580, rxMaxBps: 2000, txMaxBps: 600 },
+    ]);
+  });
+
+  it("a path and a front-panel port", async () => {
+    const path = await ok(`/path/${contoso.path.id}/bandwidth?${window()}&step=300`);
+    const flat = { rxBps: 1e6, txBps: 2e6, rxMaxBps: 1e6, txMaxBps: 2e6 };
+    expect(path.points).toEqual([
+      { time: iso(base), ...flat },
+      { time: iso(base + 5 * MINUTE), ...flat },
+    ]);
+    const port = await ok(`/node/${northwind.edge.id}/port-bandwidth?${window()}&step=300&portId=${encodeURIComponent("ge-0/0/1")}`, NW_ADMIN);
+    expect(port.points).toEqual([{ time: iso(base), rxBps: 1000, txBps: 2000, rxMaxBps: 1000, txMaxBps: 2000 }]);
+    const quiet = await ok(`/node/${northwind.edge.id}/port-bandwidth?${window()}&portId=1`, NW_ADMIN);
+    expect(quiet.points).toEqual([]);
+  });
+
+  it("a 1-day backcast: the same range a day earlier, moved onto the range", async () => {
+    const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?${window()}&step=300&backcast=1d`);
+    expect(body.resolution).toBe("raw");
+    expect(body.backcast).toEqual({
+      offset: "1d",
+      points: [
+        { time: iso(base), rxBps: 7, txBps: 3, rxMaxBps: 7, txMaxBps: 3 },
+        { time: iso(base + 5 * MINUTE), rxBps: 7, txBps: 3, rxMaxBps: 7, txMaxBps: 3 },
+      ],
+    });
+  });
+
+  it("long ranges read the hourly rollups (and the last hours from raw samples)", async () => {
+    const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?from=${iso(now - 3 * DAY)}&to=${iso(now)}`);
+    expect(body.resolution).toBe("hourly");
+    expect(body.step).toBe(3600);
+    expect(body.points).toContainEqual({ time: iso(hourBase), rxBps: 200, txBps: 20, rxMaxBps: 300, txMaxBps: 30 });
+    // The samples of the last half hour are there too, though not rolled up yet.
+    const last = body.points.at(-1);
+    expect(Date.parse(last.time)).toBeGreaterThanOrEqual(Math.floor(base / HOUR) * HOUR);
+  });
+
+  it("a 1-month backcast reaches past the raw retention: hourly rollups on both sides", async () => {
+    const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?from=${iso(hourBase)}&to=${iso(hourBase + HOUR)}&backcast=1m`);
+    expect(body).toMatchObject({ resolution: "hourly", step: 3600 });
+    expect(body.points).toEqual([{ time: iso(hourBase), rxBps: 200, txBps: 20, rxMaxBps: 300, txMaxBps: 30 }]);
+    expect(body.backcast).toEqual({ offset: "1m", points: [{ time: iso(hourBase), rxBps: 100, txBps: 10, rxMaxBps: 150, txMaxBps: 15 }] });
+  });
+
+  it("picks a step from the range when none is given, on a ladder that divides a day", async () => {
+    const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?from=${iso(now - DAY)}&to=${iso(now)}`);
+    expect(body).toMatchObject({ resolution: "raw", step: 300 });
+    const odd = await ok(`/connector/${contoso.connectorA.id}/bandwidth?${window()}&step=420`);
+    expect(odd.step).toBe(900);
+  });
+});
+
+describe("site breakdown and top talkers", () => {
+  it("per connector and per path, averages and peaks over the range", async () => {
+    const byConnector = await ok(`/site/${contoso.siteA.id}/breakdown?${window()}`);
+    expect(byConnector.by).toBe("connector");
+    expect(byConnector.items).toEqual([
+      { id: contoso.connectorA.id, name: expect.any(String), rxBps: 550, txBps: 55, rxMaxBps: 1000, txMaxBps: 100 },
+      { id: secondConnector, name: "zz second connector", rxBps: 1000, txBps: 500, rxMaxBps: 1000, txMaxBps: 500 },
+    ]);
+    const byPath = await ok(`/site/${contoso.siteA.id}/breakdown?${window()}&by=path`);
+    expect(byPath.items).toEqual([{ id: contoso.path.id, name: contoso.path.name, rxBps: 1e6, txBps: 2e6, rxMaxBps: 1e6, txMaxBps: 2e6 }]);
+    const quiet = await ok(`/site/${contoso.siteB.id}/breakdown?${window()}`);
+    expect(quiet.items).toEqual([{ id: contoso.connectorB.id, name: expect.any(String), rxBps: null, txBps: null, rxMaxBps: null, txMaxBps: null }]);
+  });
+
+  it("top sources and destinations of a site and of a customer, by bytes", async () => {
+    const site = await ok(`/site/${contoso.siteA.id}/top-talkers?${window()}`);
+    expect(site.sources).toEqual([
+      { name: "10.0.0.1", bytes: 6000 },
+      { name: "10.0.0.2", bytes: 3000 },
+    ]);
+    expect(site.destinations).toEqual([
+      { name: "8.8.8.8", bytes: 8000 },
+      { name: "1.1.1.1", bytes: 1000 },
+    ]);
+    const customer = await ok(`/organization/${contoso.organizationId}/top-talkers?${window()}&limit=1`);
+    expect(customer.sources).toEqual([{ name: "10.0.0.9", bytes: 99_999 }]);
+    expect(customer.destinations).toEqual([{ name: "9.9.9.9", bytes: 99_999 }]);
+  });
+});
+
+describe("path performance", () => {
+  it("latency, jitter and loss per bucket, and the SLA now with its breaches", async () => {
+    const body = await ok(`/path/${contoso.path.id}/performance?${window()}&step=300`);
+    expect(body.points).toEqual([
+      { time: iso(base), latencyMs: 30, latencyMaxMs: 50, jitterMs: 1, lossPercent: 0 },
+      { time: iso(base + 5 * MINUTE), latencyMs: 80, latencyMaxMs: 100, jitterMs: 1, lossPercent: 0 },
+    ]);
+    expect(body.current).toEqual({
+      sla: "warning",
+      latencyMs: 90,
+      jitterMs: 5,
+      lossPercent: 0.5,
+      samples: 3,
+      windowSeconds: 300,
+      breaches: [{ metric: "latencyMs", value: 90, level: "warning" }],
+    });
+  });
+
+  it("a backcast of a week finds nothing a week ago", async () => {
+    const body = await ok(`/path/${contoso.path.id}/performance?${window()}&backcast=1w`);
+    expect(body.backcast).toEqual({ offset: "1w", points: [] });
+  });
+});
+
+describe("current state", () => {
+  it("latest probe results with their levels", async () => {
+    const body = await ok(`/site/${contoso.siteA.id}/probes`);
+    expect(body.items.map((item: { target: string; level: string; latencyMs: number | null }) => [item.target, item.level, item.latencyMs])).toEqual([
+      ["aws", "elevated-latency", 90],
+      ["azure", "issues", 10],
+      ["gcp", "severe", null],
+    ]);
+    const customer = await ok(`/organization/${contoso.organizationId}/probes`);
+    expect(customer.items).toHaveLength(3);
+  });
+
+  it("connector health: status, utilization, the paths' worst SLA", async () => {
+    const body = await ok(`/site/${contoso.siteA.id}/connector-health`);
+    expect(body.items).toEqual([
+      expect.objectContaining({ connectorId: contoso.connectorA.id, status: "up", utilizationPercent: 50, pathSla: "warning", health: "warning", rxBps: 500e6 }),
+      expect.objectContaining({ connectorId: secondConnector, status: null, utilizationPercent: null, pathSla: "unknown", health: "unknown" }),
+    ]);
+    const customer = await ok(`/organization/${contoso.organizationId}/connector-health`);
+    expect(customer.items.map((item: { connectorId: string }) => item.connectorId)).toEqual(
+      expect.arrayContaining([contoso.connectorA.id, contoso.connectorB.id, secondConnector]),
+    );
+  });
+
+  it("link health: up, down, or unknown when no end reported", async () => {
+    const edge = await ok(`/node/${northwind.edge.id}/link-health`, NW_ADMIN);
+    expect(edge.items).toEqual([
+      expect.objectContaining({ linkId: northwind.link.id, status: "up", latencyMs: 3, lossPercent: 0.5, health: "healthy", sourceNodeName: northwind.edge.name }),
+    ]);
+    const msp = await ok(`/organization/${northwind.mspId}/link-health`, NW_ADMIN);
+    const quiet = msp.items.find((item: { linkId: string }) => item.linkId === quietLink.link.id);
+    expect(quiet).toMatchObject({ status: null, health: "unknown", reportedAt: null });
+    const down = await ok(`/node/${bluewave.edge.id}/link-health`, BW_ADMIN);
+    expect(down.items[0]).toMatchObject({ status: "down", health: "unhealthy" });
+  });
+
+  it("the front panel: every port up, down or disabled as last reported, null if never", async () => {
+    const body = await ok(`/node/${northwind.edge.id}/ports`, NW_ADMIN);
+    expect(body.ports.map((port: { portId: string; kind: string; status: string | null }) => [port.portId, port.kind, port.status])).toEqual([
+      ["ge-0/0/1", "interface", "up"],
+      ["xe-0/0/0", "interface", null],
+      ["1", "switch-port", null],
+      ["2", "switch-port", "disabled"],
+    ]);
+    expect(body.ports[0]).toMatchObject({ rxBps: 5, txBps: 6, customerOrganizationId: contoso.organizationId, siteId: contoso.siteA.id });
+  });
+
+  it("the node's device: uptime, software version, reachable", async () => {
+    const body = await ok(`/node/${northwind.edge.id}/device`, NW_ADMIN);
+    expect(body.device).toMatchObject({
+      deviceId: northwind.device.id,
+      serialNumber: northwind.device.serialNumber,
+      uptimeSeconds: 7200,
+      softwareVersion: "24.4.0",
+      reachable: true,
+      cpuPercent: 20,
+      memoryPercent: 40,
+      reportedAt: iso(now - 10_000),
+    });
+    const core = await ok(`/node/${northwind.core.id}/device`, NW_ADMIN);
+    expect(core).toEqual({ nodeId: northwind.core.id, device: null });
+    const silent = await ok(`/node/${quietLink.edge.id}/device`, NW_ADMIN);
+    expect(silent.device).toMatchObject({ reachable: false, uptimeSeconds: null, softwareVersion: "24.3.1" });
+  });
+
+  it("the sites connected through the node's ports", async () => {
+    const body = await ok(`/node/${northwind.edge.id}/connected-sites`, NW_ADMIN);
+    expect(body.items).toEqual([
+      { siteId: contoso.siteA.id, name: contoso.siteA.name, organizationId: contoso.organizationId, organizationName: "Contoso", ports: ["ge-0/0/1"], sla: "warning" },
+    ]);
+  });
+});
+
+describe("tenant isolation", () => {
+  const contosoPaths = () => [
+    `/site/${contoso.siteA.id}/bandwidth`,
+    `/site/${contoso.siteA.id}/breakdown`,
+    `/site/${contoso.siteA.id}/top-talkers`,
+    `/site/${contoso.siteA.id}/probes`,
+    `/site/${contoso.siteA.id}/connector-health`,
+    `/connector/${contoso.connectorA.id}/bandwidth`,
+    `/path/${contoso.path.id}/bandwidth`,
+    `/path/${contoso.path.id}/performance`,
+    `/organization/${contoso.organizationId}/top-talkers`,
+    `/organization/${contoso.organizationId}/probes`,
+    `/organization/${contoso.organizationId}/connector-health`,
+  ];
+  const nodePaths = () => [
+    `/node/${northwind.edge.id}/port-bandwidth?portId=1`,
+    `/node/${northwind.edge.id}/ports`,
+    `/node/${northwind.edge.id}/device`,
+    `/node/${northwind.edge.id}/connected-sites`,
+    `/node/${northwind.edge.id}/link-health`,
+    `/organization/${northwind.mspId}/link-health`,
+  ];
+
+  it("the customer, its MSP and the operator read the customer's series", async () => {
+    for (const email of [CONTOSO_ADMIN, NW_ADMIN, NW_READONLY, OPERATOR]) {
+      for (const path of contosoPaths()) expect((await get(path, email)).status, `${email} ${path}`).toBe(200);
+    }
+  });
+
+  it("another customer, another MSP and that MSP's customers get 404, like a missing object", async () => {
+    for (const email of [INITECH_ADMIN, FABRIKAM_ADMIN, BW_ADMIN]) {
+      for (const path of contosoPaths()) {
+        const response = await get(path, email);
+        expect(response.status, `${email} ${path}`).toBe(404);
+        expect(response.body.error).toBe("Not found");
+      }
+    }
+    expect((await get(`/path/${initech.path.id}/performance`, CONTOSO_ADMIN)).status).toBe(404);
+    expect((await get(`/path/no-such-path/performance`, CONTOSO_ADMIN)).status).toBe(404);
+  });
+
+  it("node telemetry is the MSP's: its customers and other MSPs get 404", async () => {
+    for (const path of nodePaths()) {
+      expect((await get(path, NW_READONLY)).status, path).toBe(200);
+      expect((await get(path, OPERATOR)).status, path).toBe(200);
+      expect((await get(path, CONTOSO_ADMIN)).status, path).toBe(404);
+      expect((await get(path, BW_ADMIN)).status, path).toBe(404);
+    }
+  });
+
+  it("answers 401 signed out", async () => {
+    expect((await call("GET", `/telemetry/site/${contoso.siteA.id}/bandwidth`)).status).toBe(401);
+  });
+});
+
+describe("query validation", () => {
+  const series = () => `/connector/${contoso.connectorA.id}/bandwidth`;
+
+  it.each([
+    ["from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", "The end of the range must be after its start"],
+    ["from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z", "The range must not be longer than 400 days"],
+    ["from=yesterday", "From must be a date and time with its time zone (e.g. 2026-12-01T00:00:00Z)"],
+    ["to=2026-01-01", "To must be a date and time with its time zone (e.g. 2026-12-02T00:00:00Z)"],
+    ["step=10", "Step must be a whole number of seconds between 60 and 86400"],
+    ["step=abc", "Step must be a whole number of seconds between 60 and 86400"],
+    ["backcast=2d", "Backcast must be 1d, 1w or 1m"],
+  ])("%s → 400 %j", async (query, message) => {
+    const response = await get(`${series()}?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+  });
+
+  it("a start in the future with no end, a bad breakdown, limit or missing port: 400 with a message", async () => {
+    const future = await get(`${series()}?from=${iso(Date.now() + DAY)}`);
+    expect(future.status).toBe(400);
+    expect(future.body.error).toBe("The end of the range must be after its start");
+    expect((await get(`/site/${contoso.siteA.id}/breakdown?by=vlan`)).body.error).toBe("Breakdown must be by connector or by path");
+    expect((await get(`/site/${contoso.siteA.id}/top-talkers?limit=51`)).body.error).toBe("Limit must be between 1 and 50");
+    const port = await get(`/node/${northwind.edge.id}/port-bandwidth`, NW_ADMIN);
+    expect(port.status).toBe(400);
+    expect(port.body.error).toBe("Port is required");
+  });
+
+  it("speaks French", async () => {
+    const response = await get(`${series()}?backcast=3y`, CONTOSO_ADMIN, "fr");
+    expect(response.body.error).toBe("La comparaison doit être 1d, 1w ou 1m");
+  });
+});
