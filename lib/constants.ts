@@ -49,6 +49,14 @@ export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 
 export const LOGIN_RATE_LIMIT = { windowMs: 15 * 60_000, maxPerAccount: 5, maxPerAddress: 20 } as const;
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+// A device's telemetry batch (up to 5,000 samples) is larger than any form a person submits.
+export const TELEMETRY_INGEST_PATH = "/api/v1/telemetry/ingest";
+export const TELEMETRY_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/** The largest body the API accepts on a path. */
+export function bodyLimitFor(pathname: string): number {
+  return pathname === TELEMETRY_INGEST_PATH ? TELEMETRY_BODY_LIMIT_BYTES : API_BODY_LIMIT_BYTES;
+}
 export const SUPPORT_MESSAGE_MAX = 5000;
 
 export const DOCUMENTATION_URL = "/organization/{organizationId}/apiDocs";

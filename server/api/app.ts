@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
-import { API_BODY_LIMIT_BYTES, REQUEST_ID_HEADER } from "@/lib/constants";
+import { bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translateMessageKey, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
@@ -75,14 +75,13 @@ const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
 export function createApiApp() {
   const api = createRouter().basePath("/api/v1");
   api.use("*", requestContext);
-  api.use(
-    "*",
+  api.use("*", (c, next) =>
     bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
+      maxSize: bodyLimitFor(c.req.path),
       onError: () => {
         throw new ApiError(413, "validation.bodyTooLarge");
       },
-    }),
+    })(c, next),
   );
   api.use("*", csrfGuard);
   api.use("*", identify);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { API_BODY_LIMIT_BYTES, API_TIMEOUT_MS, REQUEST_ID_HEADER } from "@/lib/constants";
+import { API_TIMEOUT_MS, bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { getApiApp } from "./app";
 
@@ -21,7 +21,7 @@ export async function forward(request: Request, options: { upstream?: string; ti
   const incoming = request.headers.get(REQUEST_ID_HEADER);
   const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
   const t = translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
-  if (Number(request.headers.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
+  if (Number(request.headers.get("content-length") ?? 0) > bodyLimitFor(new URL(request.url).pathname)) {
     return errorResponse(413, t("validation.bodyTooLarge"), requestId);
   }
   const headers = new Headers(request.headers);

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { API_BODY_LIMIT_BYTES } from "@/lib/constants";
+import { TELEMETRY_BODY_LIMIT_BYTES } from "@/lib/constants";
 import { TELEMETRY_BATCH_MAX, type TelemetrySample } from "@/lib/telemetry/ingest";
 import type { Db } from "@/server/db/client";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
@@ -21,7 +21,7 @@ import { World } from "./world";
 const TICK_CONCURRENCY = 4;
 
 /** Request bodies stay under the API's body limit with room for the envelope. */
-const MAX_BODY_BYTES = API_BODY_LIMIT_BYTES - 16 * 1024;
+const MAX_BODY_BYTES = TELEMETRY_BODY_LIMIT_BYTES - 16 * 1024;
 
 export interface TickReport {
   timeMs: number;

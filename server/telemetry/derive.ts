@@ -19,7 +19,6 @@ export interface StateChange {
   previous: string | null;
 }
 
-export const TELEMETRY_SOURCE = "telemetry";
 // Ids per list in a realtime message: clients refetch, so a capped list with a flag is enough.
 const NEWS_IDS_MAX = 50;
 

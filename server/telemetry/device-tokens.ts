@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { ApiError, notFound } from "@/server/api/errors";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { hashToken } from "@/server/auth/sessions";
@@ -9,7 +9,7 @@ import { tenantWhere } from "@/server/tenancy";
 
 // Per-device ingestion tokens: a random bearer token shown once, stored as its SHA-256 like the session tokens.
 // One live token per device; issuing a new one revokes the old. A token belongs to the MSP that owned the device
-// when it was issued, so a device released and claimed elsewhere starts with no working token.
+// when it was issued and to that claim: a device released and claimed again (by any MSP) starts with no working token.
 
 type Executor = Db | Transaction;
 
@@ -24,7 +24,8 @@ async function issueWith(executor: Executor, deviceId: string, createdBy: string
     .set({ revokedAt: new Date() })
     .where(and(eq(deviceTokens.deviceId, deviceId), isNull(deviceTokens.revokedAt)));
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  await executor.insert(deviceTokens).values({ tokenHash: hashToken(token), deviceId, mspOrganizationId: device.msp, createdBy });
+  // The console's clock, like devices.claimed_at, which it is compared with.
+  await executor.insert(deviceTokens).values({ tokenHash: hashToken(token), deviceId, mspOrganizationId: device.msp, createdBy, createdAt: new Date() });
   return token;
 }
 
@@ -66,7 +67,14 @@ export async function authenticateDevice(db: Db, authorization: string | undefin
       nodeName: nodes.name,
     })
     .from(deviceTokens)
-    .innerJoin(devices, and(eq(devices.id, deviceTokens.deviceId), eq(devices.mspOrganizationId, deviceTokens.mspOrganizationId)))
+    .innerJoin(
+      devices,
+      and(
+        eq(devices.id, deviceTokens.deviceId),
+        eq(devices.mspOrganizationId, deviceTokens.mspOrganizationId),
+        or(isNull(devices.claimedAt), gte(deviceTokens.createdAt, devices.claimedAt)),
+      ),
+    )
     .leftJoin(nodes, eq(nodes.id, devices.nodeId))
     .where(and(eq(deviceTokens.tokenHash, hashToken(token)), isNull(deviceTokens.revokedAt)))
     .limit(1);
@@ -102,7 +110,7 @@ export async function issueTokenForDevice(context: ServiceContext, deviceId: str
   });
 }
 
-/** Live tokens of a device (tests and the inventory's revocation check). */
+/** How many live tokens a device has (0 or 1). */
 export async function countLiveTokens(db: Db, deviceId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

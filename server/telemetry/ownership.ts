@@ -46,8 +46,8 @@ const nodeCache = new Map<string, NodeObjects>();
 const mspCache = new Map<string, { paths: Map<string, Entry<PathOwner>>; connectors: Map<string, Entry<ConnectorOwner>>; sites: Map<string, Entry<SiteOwner>> }>();
 let entries = 0;
 
-/** Forgets everything (tests that change ownership under a running cache). */
-export function clearOwnershipCache(): void {
+/** Forgets everything: the cache never grows past MAX_ENTRIES. */
+function clearOwnershipCache(): void {
   nodeCache.clear();
   mspCache.clear();
   entries = 0;

@@ -114,8 +114,14 @@ describe("device tokens", () => {
     expect((await ingest(other.token, sample)).status).toBe(401);
 
     const token = await issueDeviceToken(db, other.device.id);
-    await db.update(devices).set({ mspOrganizationId: bluewave.mspId, nodeId: null }).where(eq(devices.id, other.device.id));
+    await db.update(devices).set({ mspOrganizationId: bluewave.mspId, nodeId: null, claimedAt: new Date() }).where(eq(devices.id, other.device.id));
     expect((await ingest(token, sample)).status).toBe(401);
+    // Released and claimed again by the same MSP: the token of the earlier claim stays dead.
+    const again = await issueDeviceToken(db, other.device.id);
+    expect((await ingest(again, sample)).status).toBe(200);
+    await db.update(devices).set({ mspOrganizationId: null, claimedAt: null }).where(eq(devices.id, other.device.id));
+    await db.update(devices).set({ mspOrganizationId: bluewave.mspId, claimedAt: new Date(Date.now() + 1000) }).where(eq(devices.id, other.device.id));
+    expect((await ingest(again, sample)).status).toBe(401);
   });
 });
 
@@ -260,6 +266,29 @@ describe("POST /telemetry/ingest: time rules and body", () => {
     expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
     expect(response.body).toEqual({ accepted: 5000, rejected: 0 });
   });
+
+  it("takes a full batch with full-precision figures (over the 1 MiB of a person's forms), refuses beyond 4 MiB", async () => {
+    const now = Date.now();
+    const precise = (i: number) => ({
+      ...pathSample(contoso.path.id, new Date(now - 5 * DAY - i * 1000).toISOString(), { latencyMs: 20 + Math.random(), jitterMs: Math.random(), lossPercent: Math.random() / 10 }),
+      rxBps: 1e8 * Math.random(),
+      txBps: 5e7 * Math.random(),
+    });
+    const batch = Array.from({ length: 5000 }, (_, i) => precise(i));
+    expect(JSON.stringify({ samples: batch }).length).toBeGreaterThan(1024 * 1024);
+    const response = await ingest(northwind.token, batch);
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(200);
+    expect(response.body).toEqual({ accepted: 5000, rejected: 0 });
+
+    const huge = await call("POST", "/telemetry/ingest", {
+      rawBody: JSON.stringify({ samples: batch, padding: "x".repeat(4 * 1024 * 1024) }),
+      headers: { authorization: `Bearer ${northwind.token}` },
+    });
+    expect(huge.status).toBe(413);
+    // Everything else keeps the 1 MiB limit.
+    const form = await call("PATCH", "/config/user", { rawBody: JSON.stringify({ firstName: "x".repeat(1024 * 1024 + 10) }), cookie: await signIn(NW_ADMIN) });
+    expect(form.status).toBe(413);
+  });
 });
 
 describe("partitions", () => {
@@ -299,7 +328,7 @@ describe("API document", () => {
     expect(response.status).toBe(200);
     expect(response.body.paths["/api/v1/telemetry/ingest"].post.security).toEqual([{ deviceToken: [] }]);
     expect(response.body.components.securitySchemes.deviceToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(["/api/v1/telemetry/path/{id}/performance", "/api/v1/inventory/device/{id}/token"]));
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(["/api/v1/telemetry/path/{pathId}/performance", "/api/v1/inventory/device/{id}/token"]));
   });
 });
 

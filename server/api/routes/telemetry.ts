@@ -58,6 +58,12 @@ const deviceAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+const id = z.string().min(1).max(64);
+const siteParams = z.object({ siteId: id });
+const connectorParams = z.object({ connectorId: id });
+const pathParams = z.object({ pathId: id });
+const nodeParams = z.object({ nodeId: id });
+
 const conflict = { 409: { description: "The device is not claimed", content: { "application/json": { schema: errorBodySchema } } } };
 const read = (c: ApiContext) => serviceContext(c, "common:config:read");
 
@@ -95,135 +101,136 @@ telemetryRouter.openapi(
   async (c) => c.json(await issueTokenForDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id), 201),
 );
 
-const seriesRoute = (path: string, description: string, query = telemetrySeriesQuerySchema) =>
+const seriesRoute = <P extends z.ZodObject>(path: string, params: P, description: string) =>
   createRoute({
     method: "get",
     path,
     tags: ["telemetry"],
-    request: { params: idParams, query },
+    request: { params, query: telemetrySeriesQuerySchema },
     responses: { 200: jsonResponse(bandwidthSeriesSchema, description), ...standardErrors },
   });
 
-// GET /api/v1/telemetry/site/{id}/bandwidth — RX/TX of the site's connectors added up, over time.
-telemetryRouter.openapi(seriesRoute("/telemetry/site/{id}/bandwidth", "The site's bandwidth series"), async (c) =>
-  c.json(await siteBandwidth(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+// GET /api/v1/telemetry/site/{siteId}/bandwidth — RX/TX of the site's connectors added up, over time.
+telemetryRouter.openapi(seriesRoute("/telemetry/site/{siteId}/bandwidth", siteParams, "The site's bandwidth series"), async (c) =>
+  c.json(await siteBandwidth(read(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/connector/{id}/bandwidth — RX/TX of one site connector over time.
-telemetryRouter.openapi(seriesRoute("/telemetry/connector/{id}/bandwidth", "The connector's bandwidth series"), async (c) =>
-  c.json(await connectorBandwidth(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+// GET /api/v1/telemetry/connector/{connectorId}/bandwidth — RX/TX of one site connector over time.
+telemetryRouter.openapi(seriesRoute("/telemetry/connector/{connectorId}/bandwidth", connectorParams, "The connector's bandwidth series"), async (c) =>
+  c.json(await connectorBandwidth(read(c), c.req.valid("param").connectorId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/path/{id}/bandwidth — RX/TX of one path over time.
-telemetryRouter.openapi(seriesRoute("/telemetry/path/{id}/bandwidth", "The path's bandwidth series"), async (c) =>
-  c.json(await pathBandwidth(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+// GET /api/v1/telemetry/path/{pathId}/bandwidth — RX/TX of one path over time.
+telemetryRouter.openapi(seriesRoute("/telemetry/path/{pathId}/bandwidth", pathParams, "The path's bandwidth series"), async (c) =>
+  c.json(await pathBandwidth(read(c), c.req.valid("param").pathId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/node/{id}/port-bandwidth?portId= — RX/TX of one front-panel port over time.
+// GET /api/v1/telemetry/node/{nodeId}/port-bandwidth?portId= — RX/TX of one front-panel port over time.
 telemetryRouter.openapi(
   createRoute({
     method: "get",
-    path: "/telemetry/node/{id}/port-bandwidth",
+    path: "/telemetry/node/{nodeId}/port-bandwidth",
     tags: ["telemetry"],
-    request: { params: idParams, query: portSeriesQuerySchema },
+    request: { params: nodeParams, query: portSeriesQuerySchema },
     responses: { 200: jsonResponse(bandwidthSeriesSchema, "The port's bandwidth series"), ...standardErrors },
   }),
-  async (c) => c.json(await portBandwidth(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await portBandwidth(read(c), c.req.valid("param").nodeId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/path/{id}/performance — latency, jitter and loss over time, and the SLA now.
+// GET /api/v1/telemetry/path/{pathId}/performance — latency, jitter and loss over time, and the SLA now.
 telemetryRouter.openapi(
   createRoute({
     method: "get",
-    path: "/telemetry/path/{id}/performance",
+    path: "/telemetry/path/{pathId}/performance",
     tags: ["telemetry"],
-    request: { params: idParams, query: telemetrySeriesQuerySchema },
+    request: { params: pathParams, query: telemetrySeriesQuerySchema },
     responses: { 200: jsonResponse(pathPerformanceSchema, "The path's performance series and current SLA"), ...standardErrors },
   }),
-  async (c) => c.json(await pathPerformance(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await pathPerformance(read(c), c.req.valid("param").pathId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/site/{id}/breakdown?by=connector|path — the site's traffic per connector or per path.
+// GET /api/v1/telemetry/site/{siteId}/breakdown?by=connector|path — the site's traffic per connector or per path.
 telemetryRouter.openapi(
   createRoute({
     method: "get",
-    path: "/telemetry/site/{id}/breakdown",
+    path: "/telemetry/site/{siteId}/breakdown",
     tags: ["telemetry"],
-    request: { params: idParams, query: breakdownQuerySchema },
+    request: { params: siteParams, query: breakdownQuerySchema },
     responses: { 200: jsonResponse(siteBreakdownSchema, "Average and peak traffic per connector or path"), ...standardErrors },
   }),
-  async (c) => c.json(await siteBreakdown(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  async (c) => c.json(await siteBreakdown(read(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
 );
 
-const topTalkersRoute = (path: string, description: string) =>
+const topTalkersRoute = <P extends z.ZodObject>(path: string, params: P, description: string) =>
   createRoute({
     method: "get",
     path,
     tags: ["telemetry"],
-    request: { params: idParams, query: topTalkersQuerySchema },
+    request: { params, query: topTalkersQuerySchema },
     responses: { 200: jsonResponse(topTalkersSchema, description), ...standardErrors },
   });
 
-// GET /api/v1/telemetry/site/{id}/top-talkers — the sources and destinations moving the most bytes at a site.
-telemetryRouter.openapi(topTalkersRoute("/telemetry/site/{id}/top-talkers", "The site's top sources and destinations"), async (c) =>
-  c.json(await siteTopTalkers(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+// GET /api/v1/telemetry/site/{siteId}/top-talkers — the sources and destinations moving the most bytes at a site.
+telemetryRouter.openapi(topTalkersRoute("/telemetry/site/{siteId}/top-talkers", siteParams, "The site's top sources and destinations"), async (c) =>
+  c.json(await siteTopTalkers(read(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/top-talkers — the same across a customer's sites.
-telemetryRouter.openapi(topTalkersRoute("/telemetry/organization/{id}/top-talkers", "The customer's top sources and destinations"), async (c) =>
+telemetryRouter.openapi(topTalkersRoute("/telemetry/organization/{id}/top-talkers", idParams, "The customer's top sources and destinations"), async (c) =>
   c.json(await organizationTopTalkers(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
-const currentRoute = <T extends z.ZodType>(path: string, schema: T, description: string) =>
+const currentRoute = <P extends z.ZodObject, T extends z.ZodType>(path: string, params: P, schema: T, description: string) =>
   createRoute({
     method: "get",
     path,
     tags: ["telemetry"],
-    request: { params: idParams },
+    request: { params },
     responses: { 200: jsonResponse(schema, description), ...standardErrors },
   });
 
-// GET /api/v1/telemetry/site/{id}/probes — the latest result of each probe from the site, with its health level.
-telemetryRouter.openapi(currentRoute("/telemetry/site/{id}/probes", probeResultsSchema, "Latest probe results"), async (c) =>
-  c.json(await siteProbes(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/site/{siteId}/probes — the latest result of each probe from the site, with its health level.
+telemetryRouter.openapi(currentRoute("/telemetry/site/{siteId}/probes", siteParams, probeResultsSchema, "Latest probe results"), async (c) =>
+  c.json(await siteProbes(read(c), c.req.valid("param").siteId), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/probes — the same across a customer's sites.
-telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/probes", probeResultsSchema, "Latest probe results"), async (c) =>
+telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/probes", idParams, probeResultsSchema, "Latest probe results"), async (c) =>
   c.json(await organizationProbes(read(c), c.req.valid("param").id), 200),
 );
 
-// GET /api/v1/telemetry/site/{id}/connector-health — status, utilization and health of the site's connectors.
-telemetryRouter.openapi(currentRoute("/telemetry/site/{id}/connector-health", connectorHealthListSchema, "Connector health"), async (c) =>
-  c.json(await siteConnectorHealth(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/site/{siteId}/connector-health — status, utilization and health of the site's connectors.
+telemetryRouter.openapi(currentRoute("/telemetry/site/{siteId}/connector-health", siteParams, connectorHealthListSchema, "Connector health"), async (c) =>
+  c.json(await siteConnectorHealth(read(c), c.req.valid("param").siteId), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/connector-health — the same for every connector of a customer.
-telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/connector-health", connectorHealthListSchema, "Connector health"), async (c) =>
+telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/connector-health", idParams, connectorHealthListSchema, "Connector health"), async (c) =>
   c.json(await organizationConnectorHealth(read(c), c.req.valid("param").id), 200),
 );
 
-// GET /api/v1/telemetry/node/{id}/link-health — the links with the node at one end, with their health.
-telemetryRouter.openapi(currentRoute("/telemetry/node/{id}/link-health", linkHealthListSchema, "Link health"), async (c) =>
-  c.json(await nodeLinkHealth(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/node/{nodeId}/link-health — the links with the node at one end, with their health.
+telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/link-health", nodeParams, linkHealthListSchema, "Link health"), async (c) =>
+  c.json(await nodeLinkHealth(read(c), c.req.valid("param").nodeId), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/link-health — the links of an MSP, with their health.
-telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/link-health", linkHealthListSchema, "Link health"), async (c) =>
+telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/link-health", idParams, linkHealthListSchema, "Link health"), async (c) =>
   c.json(await organizationLinkHealth(read(c), c.req.valid("param").id), 200),
 );
 
-// GET /api/v1/telemetry/node/{id}/ports — the node's front panel: each port up, down or disabled.
-telemetryRouter.openapi(currentRoute("/telemetry/node/{id}/ports", frontPanelSchema, "Front-panel port states"), async (c) =>
-  c.json(await nodePorts(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/node/{nodeId}/ports — the node's front panel: each port up, down or disabled.
+telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/ports", nodeParams, frontPanelSchema, "Front-panel port states"), async (c) =>
+  c.json(await nodePorts(read(c), c.req.valid("param").nodeId), 200),
 );
 
-// GET /api/v1/telemetry/node/{id}/device — the node's device: uptime, software version, reachability.
-telemetryRouter.openapi(currentRoute("/telemetry/node/{id}/device", nodeDeviceStatusSchema, "The node's device status"), async (c) =>
-  c.json(await nodeDevice(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/node/{nodeId}/device — the node's device: uptime, software version, reachability.
+telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/device", nodeParams, nodeDeviceStatusSchema, "The node's device status"), async (c) =>
+  c.json(await nodeDevice(read(c), c.req.valid("param").nodeId), 200),
 );
 
-// GET /api/v1/telemetry/node/{id}/connected-sites — the customer sites attached to the node's ports.
-telemetryRouter.openapi(currentRoute("/telemetry/node/{id}/connected-sites", connectedSitesSchema, "Sites connected through the node"), async (c) =>
-  c.json(await nodeConnectedSites(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/node/{nodeId}/connected-sites — the customer sites attached to the node's ports.
+telemetryRouter.openapi(
+  currentRoute("/telemetry/node/{nodeId}/connected-sites", nodeParams, connectedSitesSchema, "Sites connected through the node"),
+  async (c) => c.json(await nodeConnectedSites(read(c), c.req.valid("param").nodeId), 200),
 );
