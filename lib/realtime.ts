@@ -16,3 +16,6 @@ export interface ServerMessage {
   action: string;
   data: unknown;
 }
+
+/** The close code of a socket whose session ended (signed out, revoked): the client must not reconnect with it. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;

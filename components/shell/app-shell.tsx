@@ -3,6 +3,7 @@
 import { BookOpen, Menu } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { RealtimeConnection } from "@/components/realtime/realtime-connection";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { homeRoute, organizationPath } from "@/lib/routes";
@@ -67,6 +68,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             {t(`organizationSettings.types.${organization.organizationType}`)}
           </p>
           <div className="ml-auto flex items-center gap-1">
+            <RealtimeConnection />
             <Button asChild variant="ghost" size="sm">
               <IntentLink href={organizationPath(organization.id, "apiDocs")} data-testid="documentation-link">
                 <BookOpen aria-hidden />

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { clientMessageSchema, type RealtimeService, type ServerMessage } from "@/lib/realtime";
+import { clientMessageSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime";
 import type { Principal } from "@/server/auth/principal";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
@@ -21,9 +21,6 @@ export interface RealtimeHubOptions {
   /** A client whose unsent data grows beyond this is dropped, so it cannot hold memory or stall the others. */
   maxBufferedBytes?: number;
 }
-
-/** The close code of a socket whose session ended: the client must not reconnect with it. */
-export const SESSION_ENDED_CODE = 4401;
 
 /** May this user receive news of these organizations? The operator hears everything, others their own audience. */
 export function mayReceive(principal: Principal, organizationIds: readonly string[]): boolean {
@@ -154,7 +151,7 @@ export class RealtimeHub {
     let closed = 0;
     for (const client of this.clients) {
       if (valid.has(client.principal.sessionTokenHash)) continue;
-      client.socket.close(SESSION_ENDED_CODE, "Session ended");
+      client.socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
       this.clients.delete(client);
       closed++;
     }

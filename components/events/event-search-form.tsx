@@ -1,0 +1,138 @@
+"use client";
+
+import { RotateCcw, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { eventSearchSchema, type EventSearch } from "@/lib/events/schema";
+
+const HOUR = 3_600_000;
+const PRESETS = [
+  { key: "lastHour", ms: HOUR },
+  { key: "lastDay", ms: 24 * HOUR },
+  { key: "lastWeek", ms: 7 * 24 * HOUR },
+] as const;
+
+// The inputs show and take times in the console's display zone (UTC), to the minute.
+const toInput = (date: Date | undefined) => (date ? date.toISOString().slice(0, 16) : "");
+
+/** The time from an input: unchanged text keeps the URL's exact instant; new text is read as UTC. */
+function fromInput(text: string, original: Date | undefined): string | Date | undefined {
+  if (original && text === toInput(original)) return original;
+  return text ? `${text}Z` : undefined;
+}
+
+/** Time range, type and node of the events list; applying writes the URL. */
+export function EventSearchForm({
+  search,
+  types,
+  pending,
+  onSearch,
+}: {
+  search: EventSearch;
+  /** Event types seen in the list, offered as suggestions. */
+  types: string[];
+  pending: boolean;
+  onSearch: (search: EventSearch) => void;
+}) {
+  const t = useTranslations("events.search");
+  const id = useId();
+  const [start, setStart] = useState(toInput(search.startTime));
+  const [end, setEnd] = useState(toInput(search.endTime));
+  const [type, setType] = useState(search.type ?? "");
+  const [nodeId, setNodeId] = useState(search.nodeId ?? "");
+  const [invalid, setInvalid] = useState(false);
+  const anySet = Boolean(search.startTime || search.endTime || search.type || search.nodeId);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = eventSearchSchema.parse({
+      startTime: fromInput(start, search.startTime),
+      endTime: fromInput(end, search.endTime),
+      type,
+      nodeId,
+    });
+    const reversed = Boolean(next.startTime && next.endTime && next.startTime > next.endTime);
+    setInvalid(reversed);
+    if (!reversed) onSearch(next);
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="event-search" noValidate>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-start`}>{t("startTime")}</Label>
+          <Input id={`${id}-start`} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} data-testid="event-start" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-end`}>{t("endTime")}</Label>
+          <Input
+            id={`${id}-end`}
+            type="datetime-local"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            data-testid="event-end"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-type`}>{t("type")}</Label>
+          <Input
+            id={`${id}-type`}
+            list={`${id}-types`}
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            placeholder={t("typePlaceholder")}
+            data-testid="event-type"
+          />
+          <datalist id={`${id}-types`}>
+            {types.map((option) => (
+              <option key={option} value={option} />
+            ))}
+          </datalist>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-node`}>{t("nodeId")}</Label>
+          <Input id={`${id}-node`} value={nodeId} onChange={(e) => setNodeId(e.target.value)} placeholder={t("nodeIdPlaceholder")} data-testid="event-node" />
+        </div>
+        <div className="flex items-end gap-2">
+          <Button type="submit" busy={pending} data-testid="event-search-apply">
+            <Search aria-hidden />
+            {t("apply")}
+          </Button>
+          {anySet && (
+            <Button type="button" variant="ghost" onClick={() => onSearch({})} disabled={pending} data-testid="event-search-clear">
+              <RotateCcw aria-hidden />
+              {t("clear")}
+            </Button>
+          )}
+        </div>
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
+          {t("endBeforeStart")}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-1 text-sm">
+        <span className="mr-1 text-muted-foreground">{t("quickRanges")}</span>
+        {PRESETS.map((preset) => (
+          <Button
+            key={preset.key}
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-7"
+            disabled={pending}
+            onClick={() => onSearch({ ...search, startTime: new Date(Date.now() - preset.ms), endTime: undefined })}
+          >
+            {t(`presets.${preset.key}`)}
+          </Button>
+        ))}
+        <span className="ml-auto text-xs text-muted-foreground">{t("timeZoneHint")}</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { eventKeys } from "@/lib/events/queries";
+import type { Alarm, AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
+
+/** The alarms page's view: the show-acknowledged toggle, active or cleared, and the filters (absent = any). */
+export interface AlarmListFilter {
+  acknowledged: AlarmAcknowledgedFilter;
+  state: AlarmStateFilter;
+  severity?: AlarmSeverity;
+  type?: AlarmType;
+}
+
+export interface AlarmPage {
+  items: Alarm[];
+  nextCursor: string | null;
+}
+
+export const ALARM_PAGE_SIZE = 50;
+/** The view a page opens with: unacknowledged alarms, active or cleared, of every severity and type (SPEC §4). */
+export const DEFAULT_ALARM_FILTER: AlarmListFilter = { acknowledged: "false", state: "all" };
+
+/** One key per view: undefined filters are left out, so the server's prefetch and the page agree. */
+function normalize(filter: AlarmListFilter): AlarmListFilter {
+  return {
+    acknowledged: filter.acknowledged,
+    state: filter.state,
+    ...(filter.severity ? { severity: filter.severity } : {}),
+    ...(filter.type ? { type: filter.type } : {}),
+  };
+}
+
+export const alarmKeys = {
+  all: ["alarms"] as const,
+  lists: () => [...alarmKeys.all, "list"] as const,
+  list: (filter: AlarmListFilter) => [...alarmKeys.lists(), normalize(filter)] as const,
+};
+
+// GET /api/v1/alarm — latest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
+export const alarmsQueryOptions = (filter: AlarmListFilter) =>
+  infiniteQueryOptions({
+    queryKey: alarmKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AlarmPage>("/alarm", { query: { ...normalize(filter), limit: ALARM_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last: AlarmPage) => last.nextCursor ?? undefined,
+  });
+
+/** The cache entry of a first page fetched on the server, as the infinite query keeps it. */
+export const firstAlarmPage = (page: AlarmPage) => ({ pages: [page], pageParams: [""] });
+
+function useRefreshAlarms() {
+  const queryClient = useQueryClient();
+  // Acknowledging writes an event too.
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: alarmKeys.all }), queryClient.invalidateQueries({ queryKey: eventKeys.all })]);
+}
+
+// POST /api/v1/alarm/acknowledge
+export function useAcknowledgeAlarms() {
+  const refresh = useRefreshAlarms();
+  return useMutation({
+    mutationFn: (body: AlarmAcknowledge) => api.post<Alarm[]>("/alarm/acknowledge", body),
+    onSettled: refresh,
+  });
+}
+
+// POST /api/v1/alarm/unacknowledge
+export function useUnacknowledgeAlarms() {
+  const refresh = useRefreshAlarms();
+  return useMutation({
+    mutationFn: (alarmIds: string[]) => api.post<Alarm[]>("/alarm/unacknowledge", { alarmIds }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,83 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { eventSearchSchema, type Event, type EventSearch } from "./schema";
+
+export interface EventPage {
+  items: Event[];
+  nextCursor: string | null;
+}
+
+export const EVENT_PAGE_SIZE = 50;
+
+/** The search as the API and the query key take it: times in ISO form, absent values left out. */
+export interface EventQuery {
+  startTime?: string;
+  endTime?: string;
+  nodeId?: string;
+  type?: string;
+}
+
+export function toEventQuery(search: EventSearch): EventQuery {
+  return {
+    ...(search.startTime ? { startTime: search.startTime.toISOString() } : {}),
+    ...(search.endTime ? { endTime: search.endTime.toISOString() } : {}),
+    ...(search.nodeId ? { nodeId: search.nodeId } : {}),
+    ...(search.type ? { type: search.type } : {}),
+  };
+}
+
+type SearchParamsRecord = Record<string, string | string[] | undefined>;
+
+/**
+ * SPEC §5: the events page's search parameters through the one schema, from the server page's searchParams or the
+ * browser's URL alike. A repeated parameter counts once (its first value), as URLSearchParams.get reads it.
+ */
+export function parseEventSearch(params: URLSearchParams | SearchParamsRecord): EventSearch {
+  const first = (name: keyof EventSearch) => {
+    if (params instanceof URLSearchParams) return params.get(name) ?? undefined;
+    const value = params[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const parsed = eventSearchSchema.safeParse({
+    startTime: first("startTime"),
+    endTime: first("endTime"),
+    nodeId: first("nodeId"),
+    type: first("type"),
+  });
+  return parsed.success ? parsed.data : {};
+}
+
+/** The URL search of an events view (ISO times, so every browser and the server read the same instant). */
+export function eventSearchToParams(search: EventSearch): URLSearchParams {
+  return new URLSearchParams(Object.entries(toEventQuery(search)));
+}
+
+export const eventKeys = {
+  all: ["events"] as const,
+  lists: () => [...eventKeys.all, "list"] as const,
+  list: (search: EventSearch) => [...eventKeys.lists(), toEventQuery(search)] as const,
+};
+
+// GET /api/v1/event — newest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
+export const eventsQueryOptions = (search: EventSearch) =>
+  infiniteQueryOptions({
+    queryKey: eventKeys.list(search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<EventPage>("/event", { query: { ...toEventQuery(search), limit: EVENT_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last: EventPage) => last.nextCursor ?? undefined,
+  });
+
+/** The cache entry of a first page fetched on the server, as the infinite query keeps it. */
+export const firstEventPage = (page: EventPage) => ({ pages: [page], pageParams: [""] });
+
+/**
+ * Whether a live "events" message may change this view: not when the range ended in the past, nor when it names
+ * another type or node. (The message carries the event's type, entity and node, not its time: it happened now.)
+ */
+export function eventMatchesSearch(search: EventSearch, data: Record<string, unknown>, now: number): boolean {
+  if (search.endTime && search.endTime.getTime() < now) return false;
+  if (search.type && data.type !== search.type) return false;
+  if (search.nodeId && data.nodeId !== search.nodeId) return false;
+  return true;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { eventKeys, eventMatchesSearch, eventSearchToParams, parseEventSearch, toEventQuery } from "@/lib/events/queries";
+
+// The events page reads its search the same way on the server (page searchParams) and in the browser (URL), so the
+// query the server prefetched is the one the page asks for.
+
+describe("parseEventSearch", () => {
+  const cases: [string, Record<string, string | string[] | undefined>][] = [
+    ["startTime=2026-03-01T10%3A00%3A00Z&endTime=2026-03-02", { startTime: "2026-03-01T10:00:00Z", endTime: "2026-03-02" }],
+    ["startTime=&endTime=garbage&nodeId=42", { startTime: "", endTime: "garbage", nodeId: "42" }],
+    ["nodeId=a&nodeId=b&type=path.updated", { nodeId: ["a", "b"], type: "path.updated" }],
+    ["", {}],
+  ];
+
+  it.each(cases)("reads %j identically from the URL and from page searchParams", (query, record) => {
+    const fromUrl = parseEventSearch(new URLSearchParams(query));
+    const fromPage = parseEventSearch(record);
+    expect(fromUrl).toEqual(fromPage);
+    expect(eventKeys.list(fromUrl)).toEqual(eventKeys.list(fromPage));
+  });
+
+  it("parses dates and drops empty or unparsable values (SPEC §5)", () => {
+    expect(toEventQuery(parseEventSearch({ startTime: "2026-03-01T10:00:00Z", endTime: "2026-03-02" }))).toEqual({
+      startTime: "2026-03-01T10:00:00.000Z",
+      endTime: "2026-03-02T00:00:00.000Z",
+    });
+    expect(toEventQuery(parseEventSearch({ startTime: "", endTime: "garbage", nodeId: "42" }))).toEqual({ nodeId: "42" });
+    expect(parseEventSearch({ nodeId: ["a", "b"] }).nodeId).toBe("a");
+  });
+
+  it("writes a search back as ISO times that read back to the same search", () => {
+    const search = parseEventSearch({ startTime: "2026-03-01T12:00:00+02:00", type: "alarm.acknowledged" });
+    const params = eventSearchToParams(search);
+    expect(params.toString()).toBe("startTime=2026-03-01T10%3A00%3A00.000Z&type=alarm.acknowledged");
+    expect(parseEventSearch(params)).toEqual(search);
+  });
+});
+
+describe("eventMatchesSearch (which live messages refresh the list)", () => {
+  const now = Date.parse("2026-03-10T00:00:00Z");
+  const message = { type: "path.updated", entityType: "path", entityId: "p1", nodeId: "n1" };
+
+  it("refreshes an open-ended view, and one whose end is still ahead", () => {
+    expect(eventMatchesSearch({}, message, now)).toBe(true);
+    expect(eventMatchesSearch({ startTime: new Date("2026-03-01") }, message, now)).toBe(true);
+    expect(eventMatchesSearch({ endTime: new Date("2026-03-11") }, message, now)).toBe(true);
+  });
+
+  it("leaves a range that ended in the past alone", () => {
+    expect(eventMatchesSearch({ endTime: new Date("2026-03-09") }, message, now)).toBe(false);
+  });
+
+  it("ignores events of another type or node", () => {
+    expect(eventMatchesSearch({ type: "path.updated" }, message, now)).toBe(true);
+    expect(eventMatchesSearch({ type: "site.created" }, message, now)).toBe(false);
+    expect(eventMatchesSearch({ nodeId: "n1" }, message, now)).toBe(true);
+    expect(eventMatchesSearch({ nodeId: "n2" }, message, now)).toBe(false);
+    expect(eventMatchesSearch({ nodeId: "n1" }, { type: "site.created" }, now)).toBe(false);
+  });
+});
