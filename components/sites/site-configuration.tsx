@@ -1,0 +1,58 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { SlidersHorizontal } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { ConnectorsCard } from "@/components/connectors/connectors-card";
+import { useCan } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { configurationSearchSchema } from "@/lib/events/schema";
+import { siteQueryOptions } from "@/lib/sites/queries";
+import { SitePropertiesPanel, SiteSummary } from "./site-properties";
+
+/** The SPEC §2 properties flag of a configuration page, read with the shared search schema. */
+function usePropertiesFlag(): [boolean, (open: boolean) => void] {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const { properties } = configurationSearchSchema.parse({ properties: params.get("properties") ?? undefined });
+  const setOpen = (open: boolean) => {
+    const next = new URLSearchParams(params.toString());
+    if (open) next.set("properties", "true");
+    else next.delete("properties");
+    const query = next.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  return [properties, setOpen];
+}
+
+/** customer/site/{siteId}/configuration: the site and its connectors; ?properties=true opens the properties panel. */
+export function SiteConfiguration({ siteId }: { siteId: string }) {
+  const t = useTranslations("sites");
+  const canWrite = useCan("common:config:write");
+  const site = useQuery(siteQueryOptions(siteId));
+  const [propertiesOpen, setPropertiesOpen] = usePropertiesFlag();
+  if (!site.data) return null;
+  return (
+    <div className="grid gap-6">
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle>{t("detail.summary")}</CardTitle>
+          <CardAction>
+            <Button variant="ghost" size="sm" onClick={() => setPropertiesOpen(true)} data-testid="site-edit">
+              <SlidersHorizontal aria-hidden />
+              {canWrite ? t("detail.edit") : t("detail.properties")}
+            </Button>
+          </CardAction>
+        </CardHeader>
+        <CardContent>
+          <SiteSummary site={site.data} />
+        </CardContent>
+      </Card>
+      <ConnectorsCard site={site.data} canWrite={canWrite} />
+      <SitePropertiesPanel site={site.data} open={propertiesOpen} onOpenChange={setPropertiesOpen} />
+    </div>
+  );
+}

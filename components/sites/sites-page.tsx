@@ -1,0 +1,168 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { PageHeader } from "@/components/pages/page-header";
+import { useNetworkUpdates } from "@/components/paths/use-network-updates";
+import { IntentLink } from "@/components/shell/intent-link";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
+import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
+import { sitesQueryOptions } from "@/lib/sites/queries";
+import type { Site } from "@/lib/sites/schema";
+import { AddSiteDialog } from "./add-site-dialog";
+import { siteHref } from "./site-links";
+import { SiteTypeLabel } from "./site-type";
+import { useDebouncedValue } from "./use-debounced-value";
+
+/** The connectors column: how many, and of which kinds. */
+function SiteConnectors({ siteId }: { siteId: string }) {
+  const t = useTranslations("sites");
+  const tk = useTranslations("connectors.kinds");
+  const connectors = useQuery(siteConnectorsQueryOptions(siteId));
+  if (connectors.isPending) return <Skeleton className="h-4 w-20" />;
+  if (connectors.isError) return <span className="text-muted-foreground">—</span>;
+  const kinds = CONNECTOR_KINDS.filter((kind) => connectors.data.some((connector) => connector.kind === kind));
+  return (
+    <span className="inline-flex items-center gap-2" data-testid="site-connector-count">
+      <span className={connectors.data.length ? undefined : "text-muted-foreground"}>{t("connectorCount", { count: connectors.data.length })}</span>
+      <span className="inline-flex items-center gap-1 text-muted-foreground">
+        {kinds.map((kind) => (
+          <ConnectorKindIcon key={kind} kind={kind} label={tk(kind)} />
+        ))}
+      </span>
+    </span>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  const t = useTranslations("sites");
+  return (
+    <Badge variant={active ? "healthy" : "unknown"}>
+      <span aria-hidden className={active ? "size-1.5 rounded-full bg-status-healthy" : "size-1.5 rounded-full bg-status-unknown"} />
+      {active ? t("active") : t("inactive")}
+    </Badge>
+  );
+}
+
+function SiteRow({ site, organizationId }: { site: Site; organizationId: string }) {
+  return (
+    <TableRow data-testid="site-row">
+      <TableCell className="max-w-64 pl-4">
+        <IntentLink href={siteHref(organizationId, site.id)} className="font-medium hover:underline">
+          {site.name}
+        </IntentLink>
+        {site.description && <p className="truncate text-xs text-muted-foreground">{site.description}</p>}
+      </TableCell>
+      <TableCell>
+        <SiteTypeLabel site={site} />
+      </TableCell>
+      <TableCell className="max-w-72 truncate text-muted-foreground" title={site.location.address}>
+        {site.location.address}
+      </TableCell>
+      <TableCell>
+        <SiteConnectors siteId={site.id} />
+      </TableCell>
+      <TableCell className="pr-4">
+        <ActiveBadge active={site.active} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** customer/site: the customer's sites with Add Site for those who may configure. */
+export function SitesPage() {
+  const t = useTranslations();
+  const { organization } = useConsole();
+  const canWrite = useCan("common:config:write");
+  useNetworkUpdates();
+  const [search, setSearch] = useState("");
+  const debounced = useDebouncedValue(search, 300);
+  const sites = useInfiniteQuery({ ...sitesQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });
+  const rows = sites.data?.pages.flatMap((page) => page.items) ?? [];
+  const searching = debounced.trim() !== "";
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={t("sites.title")}
+        description={t("sites.description", { organization: organization.name })}
+        actions={canWrite ? <AddSiteDialog organizationId={organization.id} /> : undefined}
+      />
+      <div className="relative mb-3 max-w-sm">
+        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+        <Input
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t("sites.filter")}
+          aria-label={t("sites.filter")}
+          className="pl-8"
+          data-testid="sites-filter"
+        />
+      </div>
+      {sites.isError && !sites.data ? (
+        <ErrorAlert message={t("errors.loadingContent", { error: sites.error.message })} onRetry={() => sites.refetch()} />
+      ) : (
+        <Card className="gap-0 py-0">
+          <Table data-testid="sites-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">{t("sites.columns.name")}</TableHead>
+                <TableHead>{t("sites.columns.type")}</TableHead>
+                <TableHead>{t("sites.columns.location")}</TableHead>
+                <TableHead>{t("sites.columns.connectors")}</TableHead>
+                <TableHead className="pr-4">{t("sites.columns.active")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {sites.isPending &&
+                Array.from({ length: 3 }, (_, index) => (
+                  <TableRow key={index}>
+                    <TableCell colSpan={5}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              {sites.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} className="py-10 text-center whitespace-normal text-muted-foreground">
+                    {searching
+                      ? t("sites.noMatch", { search: debounced.trim() })
+                      : canWrite
+                        ? t("sites.empty", { organization: organization.name })
+                        : t("sites.emptyReadOnly", { organization: organization.name })}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((site) => (
+                <SiteRow key={site.id} site={site} organizationId={organization.id} />
+              ))}
+            </TableBody>
+          </Table>
+          {sites.hasNextPage && (
+            <div className="border-t p-2 text-center">
+              <Button variant="ghost" size="sm" busy={sites.isFetchingNextPage} onClick={() => sites.fetchNextPage()}>
+                {t("sites.loadMore")}
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+      {sites.isError && sites.data && (
+        <div className="mt-3">
+          <ErrorAlert message={t("errors.loadingContent", { error: sites.error.message })} onRetry={() => sites.refetch()} />
+        </div>
+      )}
+    </div>
+  );
+}

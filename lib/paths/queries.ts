@@ -1,0 +1,100 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { fetchAllPages, type Page } from "@/lib/sites/queries";
+import type { Path, PathCreate, PathUpdate } from "./schema";
+
+export const PATH_PAGE_SIZE = 50;
+
+/** The paths list's view: one organization's paths, or every path the caller may see (an MSP's). */
+export interface PathListFilter {
+  organizationId?: string;
+  search?: string;
+}
+
+/** The list a paths page shows: a customer's own paths, or every path an MSP's user may see. */
+export function pathListFilter(organization: { id: string; organizationType: string }, search?: string): PathListFilter {
+  return { organizationId: organization.organizationType === "customer" ? organization.id : undefined, search };
+}
+
+function normalize(filter: PathListFilter): PathListFilter {
+  const search = filter.search?.trim();
+  return { ...(filter.organizationId ? { organizationId: filter.organizationId } : {}), ...(search ? { search } : {}) };
+}
+
+export const pathKeys = {
+  all: ["paths"] as const,
+  lists: () => [...pathKeys.all, "list"] as const,
+  list: (filter: PathListFilter) => [...pathKeys.lists(), normalize(filter)] as const,
+  site: (siteId: string) => [...pathKeys.all, "site", siteId] as const,
+  detail: (pathId: string) => [...pathKeys.all, "detail", pathId] as const,
+};
+
+// GET /api/v1/config/organization/{id}/path or GET /api/v1/config/path — "Filter paths..." on the server, keyset pages.
+export const pathsQueryOptions = (filter: PathListFilter) => {
+  const { organizationId, search } = normalize(filter);
+  const path = organizationId ? `/config/organization/${encodeURIComponent(organizationId)}/path` : "/config/path";
+  return infiniteQueryOptions({
+    queryKey: pathKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => api.get<Page<Path>>(path, { query: { search, limit: PATH_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last: Page<Path>) => last.nextCursor ?? undefined,
+  });
+};
+
+// GET /api/v1/config/path?siteId= — every path with an end at the site (the Paths tab and the headroom check).
+export const sitePathsQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: pathKeys.site(siteId),
+    queryFn: ({ signal }) => fetchAllPages<Path>("/config/path", { siteId }, signal),
+  });
+
+// GET /api/v1/config/path/{pathId}
+export const pathQueryOptions = (pathId: string) =>
+  queryOptions({
+    queryKey: pathKeys.detail(pathId),
+    queryFn: ({ signal }) => api.get<Path>(`/config/path/${encodeURIComponent(pathId)}`, { signal }),
+  });
+
+function useRefreshPaths() {
+  const queryClient = useQueryClient();
+  return {
+    queryClient,
+    refresh: () => queryClient.invalidateQueries({ queryKey: pathKeys.all }),
+  };
+}
+
+// POST /api/v1/config/organization/{organizationId}/path
+export function useCreatePath(organizationId: string) {
+  const { refresh, queryClient } = useRefreshPaths();
+  return useMutation({
+    mutationFn: (body: PathCreate) => api.post<Path>(`/config/organization/${encodeURIComponent(organizationId)}/path`, body),
+    onSuccess: (path) => {
+      queryClient.setQueryData(pathKeys.detail(path.id), path);
+      return refresh();
+    },
+  });
+}
+
+// PATCH /api/v1/config/path/{pathId}
+export function useUpdatePath(pathId: string) {
+  const { refresh, queryClient } = useRefreshPaths();
+  return useMutation({
+    mutationFn: (body: PathUpdate) => api.patch<Path>(`/config/path/${encodeURIComponent(pathId)}`, body),
+    onSuccess: (path) => {
+      queryClient.setQueryData(pathKeys.detail(path.id), path);
+      return refresh();
+    },
+  });
+}
+
+// DELETE /api/v1/config/path/{pathId} — the deleted path's entry is dropped (the page is leaving it), lists refresh.
+export function useDeletePath() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (path: Path) => api.delete<void>(`/config/path/${encodeURIComponent(path.id)}`),
+    onSuccess: (_nothing, path) => {
+      queryClient.removeQueries({ queryKey: pathKeys.detail(path.id) });
+      void queryClient.invalidateQueries({ queryKey: pathKeys.all, predicate: (query) => query.queryKey[1] !== "detail" });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type QueryValue } from "@/lib/api/client";
+import type { AwsConfigUpload, Site, SiteCreate, SiteUpdate } from "./schema";
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Lists can hold at most this many rows per call (the API's maximum page). */
+export const MAX_PAGE_SIZE = 500;
+export const SITE_PAGE_SIZE = 50;
+
+/**
+ * Every row of a keyset-paginated list, page after page. For the pickers and the headroom check, which need a whole
+ * (small) set: a site's connectors, a customer's sites, the paths of a site.
+ */
+export async function fetchAllPages<T>(path: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await api.get<Page<T>>(path, { query: { ...query, limit: MAX_PAGE_SIZE, cursor }, signal });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
+}
+
+/** The cache entry of a first page fetched on the server, as an infinite query keeps it. */
+export const firstPage = <T>(page: Page<T>) => ({ pages: [page], pageParams: [""] });
+
+const normalizeSearch = (search?: string) => search?.trim() ?? "";
+
+export const siteKeys = {
+  all: ["sites"] as const,
+  lists: (organizationId: string) => [...siteKeys.all, "list", organizationId] as const,
+  list: (organizationId: string, search?: string) => [...siteKeys.lists(organizationId), normalizeSearch(search)] as const,
+  every: (organizationId: string) => [...siteKeys.all, "every", organizationId] as const,
+  detail: (siteId: string) => [...siteKeys.all, "detail", siteId] as const,
+};
+
+const organizationSites = (organizationId: string) => `/config/organization/${encodeURIComponent(organizationId)}/site`;
+
+// GET /api/v1/config/organization/{organizationId}/site — the Sites page: by name, filtered, a page at a time.
+export const sitesQueryOptions = (organizationId: string, search?: string) =>
+  infiniteQueryOptions({
+    queryKey: siteKeys.list(organizationId, search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<Site>>(organizationSites(organizationId), {
+        query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: "",
+    getNextPageParam: (last: Page<Site>) => last.nextCursor ?? undefined,
+  });
+
+// The same list whole: the path form's destination sites and the AWS check of a path's ends.
+export const allSitesQueryOptions = (organizationId: string) =>
+  queryOptions({
+    queryKey: siteKeys.every(organizationId),
+    queryFn: ({ signal }) => fetchAllPages<Site>(organizationSites(organizationId), {}, signal),
+  });
+
+// GET /api/v1/config/site/{siteId}
+export const siteQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: siteKeys.detail(siteId),
+    queryFn: ({ signal }) => api.get<Site>(`/config/site/${encodeURIComponent(siteId)}`, { signal }),
+  });
+
+function useSiteCache() {
+  const queryClient = useQueryClient();
+  return {
+    put: (site: Site) => queryClient.setQueryData(siteKeys.detail(site.id), site),
+    refresh: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
+    queryClient,
+  };
+}
+
+// POST /api/v1/config/organization/{organizationId}/site
+export function useCreateSite(organizationId: string) {
+  const cache = useSiteCache();
+  return useMutation({
+    mutationFn: (body: SiteCreate) => api.post<Site>(organizationSites(organizationId), body),
+    onSuccess: (site) => {
+      cache.put(site);
+      return cache.refresh();
+    },
+  });
+}
+
+// PATCH /api/v1/config/site/{siteId}
+export function useUpdateSite(siteId: string) {
+  const cache = useSiteCache();
+  return useMutation({
+    mutationFn: (body: SiteUpdate) => api.patch<Site>(`/config/site/${encodeURIComponent(siteId)}`, body),
+    onSuccess: (site) => {
+      cache.put(site);
+      return cache.refresh();
+    },
+  });
+}
+
+// DELETE /api/v1/config/site/{siteId} — its connectors and paths go with it. The deleted site's own entry is dropped,
+// not refetched (the page is leaving it); lists refresh in the background.
+export function useDeleteSite() {
+  const cache = useSiteCache();
+  return useMutation({
+    mutationFn: (site: Site) => api.delete<void>(`/config/site/${encodeURIComponent(site.id)}`),
+    onSuccess: (_nothing, site) => {
+      const { queryClient } = cache;
+      queryClient.removeQueries({ queryKey: siteKeys.detail(site.id) });
+      void queryClient.invalidateQueries({ queryKey: siteKeys.all, predicate: (query) => query.queryKey[1] !== "detail" });
+      void queryClient.invalidateQueries({ queryKey: ["connectors"] });
+      void queryClient.invalidateQueries({ queryKey: ["paths"] });
+    },
+  });
+}
+
+// POST /api/v1/config/site/{siteId}/aws-config
+export function useUploadAwsConfig() {
+  const cache = useSiteCache();
+  return useMutation({
+    mutationFn: ({ siteId, upload }: { siteId: string; upload: AwsConfigUpload }) =>
+      api.post<Site>(`/config/site/${encodeURIComponent(siteId)}/aws-config`, upload),
+    onSuccess: (site) => {
+      cache.put(site);
+      return cache.refresh();
+    },
+  });
+}
