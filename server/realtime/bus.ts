@@ -30,6 +30,19 @@ export const NOTIFY_CHANNEL = "maia_realtime";
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; a larger message keeps its ids and drops the rest.
 const NOTIFY_MAX_BYTES = 7_900;
 
+/** A listener that throws is logged and harms neither the publisher nor the other listeners. */
+function listenSafely(emitter: EventEmitter, listener: RealtimeListener): () => void {
+  const safe = (message: RealtimeMessage) => {
+    try {
+      listener(message);
+    } catch (error) {
+      console.error("[bus] listener failed:", (error as Error).message);
+    }
+  };
+  emitter.on("message", safe);
+  return () => emitter.off("message", safe);
+}
+
 /** One process: listeners are called after the current task, never inside the publisher's stack. */
 export class LocalBus implements EventBus {
   readonly kind = "local" as const;
@@ -40,15 +53,7 @@ export class LocalBus implements EventBus {
   }
 
   subscribe(listener: RealtimeListener): () => void {
-    const safe = (message: RealtimeMessage) => {
-      try {
-        listener(message);
-      } catch (error) {
-        console.error("[bus] listener failed:", (error as Error).message);
-      }
-    };
-    this.emitter.on("message", safe);
-    return () => this.emitter.off("message", safe);
+    return listenSafely(this.emitter, listener);
   }
 
   async close(): Promise<void> {
@@ -129,15 +134,7 @@ export class PostgresBus implements EventBus {
   }
 
   subscribe(listener: RealtimeListener): () => void {
-    const safe = (message: RealtimeMessage) => {
-      try {
-        listener(message);
-      } catch (error) {
-        console.error("[bus] listener failed:", (error as Error).message);
-      }
-    };
-    this.emitter.on("message", safe);
-    return () => this.emitter.off("message", safe);
+    return listenSafely(this.emitter, listener);
   }
 
   async close(): Promise<void> {
