@@ -14,6 +14,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { alarmKeys, alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
 import type { Alarm } from "@/lib/alarms/schema";
+import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { cn } from "@/lib/utils";
 import { AcknowledgeDialog } from "./acknowledge-dialog";
 import { AlarmFilters } from "./alarm-filters";
@@ -27,11 +28,13 @@ function uniqueAlarms(pages: { items: Alarm[] }[] | undefined): Alarm[] {
 /** The alarms page (SPEC §2, §4): live list, filters, show acknowledged, bulk acknowledge and unacknowledge. */
 export function AlarmsPage() {
   const t = useTranslations();
-  const { organizations } = useConsole();
+  const { organization, organizations, user } = useConsole();
+  // Inside another organization's console: that organization's alarms only.
+  const organizationId = consoleOrganizationFilter(organization.id, user.organizationId);
   const canAcknowledge = useCan("common:config:write");
   const [filter, setFilter] = useState<AlarmListFilter>(DEFAULT_ALARM_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const alarmsQuery = useInfiniteQuery({ ...alarmsQueryOptions(filter), placeholderData: keepPreviousData });
+  const alarmsQuery = useInfiniteQuery({ ...alarmsQueryOptions(filter, organizationId), placeholderData: keepPreviousData });
   const unacknowledge = useUnacknowledgeAlarms();
   // New, changed and cleared alarms appear without a reload.
   useRealtimeInvalidation("alarms", alarmKeys.all);
@@ -128,7 +131,7 @@ export function AlarmsPage() {
               <AlarmsTable
                 alarms={alarms}
                 selection={selection}
-                organizationName={organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
+                organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
                 empty={empty}
               />
             )}

@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { eventKeys, eventMatchesSearch, eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
 import type { Event } from "@/lib/events/schema";
+import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { cn } from "@/lib/utils";
 import { EventSearchForm } from "./event-search-form";
 import { EventsTable } from "./events-table";
@@ -26,10 +27,12 @@ function uniqueEvents(pages: { items: Event[] }[] | undefined): Event[] {
 /** The events page (SPEC §2, §5): a time range and filters in the URL, newest first, live while the range is open. */
 export function EventsPage() {
   const t = useTranslations();
-  const { organizations } = useConsole();
+  const { organization, organizations, user } = useConsole();
+  // Inside another organization's console: that organization's events only.
+  const organizationId = consoleOrganizationFilter(organization.id, user.organizationId);
   const { search, setSearch, pending } = useEventSearch();
-  const eventsQuery = useInfiniteQuery(eventsQueryOptions(search));
-  useRealtimeInvalidation("events", eventKeys.list(search), { accept: (message) => eventMatchesSearch(search, message.data, Date.now()) });
+  const eventsQuery = useInfiniteQuery(eventsQueryOptions(search, organizationId));
+  useRealtimeInvalidation("events", eventKeys.list(search, organizationId), { accept: (message) => eventMatchesSearch(search, message.data, Date.now()) });
 
   const events = useMemo(() => uniqueEvents(eventsQuery.data?.pages), [eventsQuery.data]);
   const types = useMemo(() => [...new Set(events.map((event) => event.type))].sort(), [events]);
@@ -72,7 +75,7 @@ export function EventsPage() {
           ) : (
             <EventsTable
               events={events}
-              organizationName={organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
+              organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
               onNode={(nodeId) => setSearch({ ...search, nodeId })}
               empty={filtered ? t("events.empty.filtered") : t("events.empty.none")}
             />

@@ -20,28 +20,34 @@ export const ALARM_PAGE_SIZE = 50;
 /** The view a page opens with: unacknowledged alarms, active or cleared, of every severity and type (SPEC §4). */
 export const DEFAULT_ALARM_FILTER: AlarmListFilter = { acknowledged: "false", state: "all" };
 
+/** The API query of a view: the filter, and the console's organization (absent: all the user may see). */
+export interface AlarmViewQuery extends AlarmListFilter {
+  organizationId?: string;
+}
+
 /** One key per view: undefined filters are left out, so the server's prefetch and the page agree. */
-function normalize(filter: AlarmListFilter): AlarmListFilter {
+function normalize(filter: AlarmListFilter, organizationId?: string): AlarmViewQuery {
   return {
     acknowledged: filter.acknowledged,
     state: filter.state,
     ...(filter.severity ? { severity: filter.severity } : {}),
     ...(filter.type ? { type: filter.type } : {}),
+    ...(organizationId ? { organizationId } : {}),
   };
 }
 
 export const alarmKeys = {
   all: ["alarms"] as const,
   lists: () => [...alarmKeys.all, "list"] as const,
-  list: (filter: AlarmListFilter) => [...alarmKeys.lists(), normalize(filter)] as const,
+  list: (filter: AlarmListFilter, organizationId?: string) => [...alarmKeys.lists(), normalize(filter, organizationId)] as const,
 };
 
 // GET /api/v1/alarm — latest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
-export const alarmsQueryOptions = (filter: AlarmListFilter) =>
+export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: string) =>
   infiniteQueryOptions({
-    queryKey: alarmKeys.list(filter),
+    queryKey: alarmKeys.list(filter, organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<AlarmPage>("/alarm", { query: { ...normalize(filter), limit: ALARM_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get<AlarmPage>("/alarm", { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam }, signal }),
     initialPageParam: "",
     getNextPageParam: (last: AlarmPage) => last.nextCursor ?? undefined,
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { organizationFilter } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
 
 // SPEC §3 and §4: alarms raised on the network — active, acknowledged (hidden by default, shown on demand) and
@@ -45,6 +46,8 @@ export const alarmListQuerySchema = z.object({
   state: z.enum(ALARM_STATE_FILTERS, { error: "validation.alarmStateFilter" }).default("all"),
   severity: z.enum(ALARM_SEVERITIES, { error: "validation.alarmSeverity" }).optional(),
   type: z.enum(ALARM_TYPES, { error: "validation.alarmType" }).optional(),
+  /** The console of one organization: its alarms only (within those the caller may see). */
+  organizationId: organizationFilter(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuerySchema>;
 

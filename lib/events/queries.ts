@@ -52,18 +52,23 @@ export function eventSearchToParams(search: EventSearch): URLSearchParams {
   return new URLSearchParams(Object.entries(toEventQuery(search)));
 }
 
+/** The API query of a view: the search, and the console's organization (absent: all the user may see). */
+function toEventListQuery(search: EventSearch, organizationId?: string): EventQuery & { organizationId?: string } {
+  return { ...toEventQuery(search), ...(organizationId ? { organizationId } : {}) };
+}
+
 export const eventKeys = {
   all: ["events"] as const,
   lists: () => [...eventKeys.all, "list"] as const,
-  list: (search: EventSearch) => [...eventKeys.lists(), toEventQuery(search)] as const,
+  list: (search: EventSearch, organizationId?: string) => [...eventKeys.lists(), toEventListQuery(search, organizationId)] as const,
 };
 
 // GET /api/v1/event — newest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
-export const eventsQueryOptions = (search: EventSearch) =>
+export const eventsQueryOptions = (search: EventSearch, organizationId?: string) =>
   infiniteQueryOptions({
-    queryKey: eventKeys.list(search),
+    queryKey: eventKeys.list(search, organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<EventPage>("/event", { query: { ...toEventQuery(search), limit: EVENT_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get<EventPage>("/event", { query: { ...toEventListQuery(search, organizationId), limit: EVENT_PAGE_SIZE, cursor: pageParam }, signal }),
     initialPageParam: "",
     getNextPageParam: (last: EventPage) => last.nextCursor ?? undefined,
   });

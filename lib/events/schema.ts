@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { organizationFilter } from "@/lib/validation/fields";
 
 // SPEC §2 and §5: the events page's search parameters, one schema for the page (URL search parameters) and the API
 // (query string). Times are a date or a non-empty string parsed to a date, else undefined; nodeId is converted to a
@@ -47,6 +48,14 @@ export const eventSearchSchema = z.object({
   type: searchString(100),
 });
 export type EventSearch = z.infer<typeof eventSearchSchema>;
+
+// GET /api/v1/event: the page's search plus the console's organization, which is the URL's path, not a search
+// parameter of the page.
+export const eventListQuerySchema = eventSearchSchema.extend({
+  /** The console of one organization: its events only (within those the caller may see). */
+  organizationId: organizationFilter(),
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
 // Configuration pages (SPEC §2): ?properties=true opens the properties panel.
 export const configurationSearchSchema = z.object({ properties: searchFlag() });

@@ -109,3 +109,13 @@ export const location = () =>
     },
     { error: "validation.location" },
   );
+
+/**
+ * A list's organization filter (the console of one organization shows its rows only). It narrows what the caller may
+ * see and never widens it: an organization out of sight gives an empty list. Empty → absent.
+ */
+export const organizationFilter = () =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string({ error: "validation.organizationFilterInvalid" }).trim().max(64, "validation.organizationFilterInvalid").optional(),
+  );

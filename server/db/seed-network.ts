@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import { lifecycleResultKey } from "@/lib/lifecycle/result-message";
+import { messageWithValues } from "@/lib/validation/messages";
 import { encryptSecret } from "@/server/secrets/crypto";
 import type { Db } from "./client";
 import {
@@ -592,7 +594,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         startedAt: new Date(now - 14 * DAY + i * HOUR),
         finishedAt: new Date(now - 14 * DAY + i * HOUR + 18 * 60_000),
         progress: 100,
-        summary: "Installed 24.3.1",
+        summary: messageWithValues(lifecycleResultKey("installed"), { version: "24.3.1" }),
         createdBy: nora,
       })),
       {
@@ -604,7 +606,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         startedAt: new Date(now - 6 * DAY),
         finishedAt: new Date(now - 6 * DAY + 9 * 60_000),
         progress: 40,
-        summary: "Device did not come back within 8 minutes",
+        summary: messageWithValues(lifecycleResultKey("rebootTimeout"), { progress: 40, minutes: 8 }),
         createdBy: conor,
       },
       {
@@ -615,7 +617,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         status: "cancelled",
         scheduledAt: new Date(now - 3 * DAY),
         finishedAt: new Date(now - 4 * DAY),
-        summary: "Cancelled before start",
+        summary: lifecycleResultKey("cancelledBeforeStart"),
         createdBy: conor,
         cancelledBy: nora,
       },

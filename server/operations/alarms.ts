@@ -70,6 +70,8 @@ export async function listAlarms(context: ServiceContext, query: PageQuery & Ala
   const time = cursorTime(cursor);
   const conditions: (SQL | undefined)[] = [
     visibleAlarmsWhere(principal, db),
+    // Narrows the visible rows: an organization out of sight matches none of them.
+    query.organizationId ? eq(alarms.organizationId, query.organizationId) : undefined,
     ACKNOWLEDGED_WHERE[query.acknowledged],
     STATE_WHERE[query.state],
     query.severity ? eq(alarms.severity, query.severity) : undefined,

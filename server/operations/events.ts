@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
-import type { Event, EventSearch } from "@/lib/events/schema";
+import type { Event, EventListQuery } from "@/lib/events/schema";
 import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import type { ServiceContext } from "@/server/audit/record";
 import { events, users } from "@/server/db/schema";
@@ -11,13 +11,15 @@ import { afterTimeCursor, cursorTime, personLabel, timeKey } from "./shared";
 
 const EVENT_ID = /^\d{1,18}$/;
 
-// GET /api/v1/event — filtered by time range, node and type; keyset on (timestamp, id), newest first.
-export async function listEvents(context: ServiceContext, query: PageQuery & EventSearch) {
+// GET /api/v1/event — filtered by organization, time range, node and type; keyset on (timestamp, id), newest first.
+export async function listEvents(context: ServiceContext, query: PageQuery & EventListQuery) {
   const { db, principal } = context;
   const cursor = decodeCursor(query.cursor);
   const time = cursorTime(cursor);
   const conditions: (SQL | undefined)[] = [
     tenantWhere(principal, events.organizationId, db),
+    // Narrows the visible rows: an organization out of sight matches none of them.
+    query.organizationId ? eq(events.organizationId, query.organizationId) : undefined,
     query.startTime ? gte(events.timestamp, query.startTime) : undefined,
     query.endTime ? lte(events.timestamp, query.endTime) : undefined,
     query.nodeId ? eq(events.nodeId, query.nodeId) : undefined,

@@ -158,6 +158,60 @@ describe("GET /alarm", () => {
   });
 });
 
+describe("GET /alarm?organizationId= (the console of one organization)", () => {
+  const organizationsOf = (items: AlarmBody[]) => new Set(items.map((alarm) => alarm.organizationId));
+
+  it("lists that organization's alarms only, for an MSP inside a customer's console and at its own", async () => {
+    const customer = await walk(NW_READONLY, `acknowledged=all&organizationId=${contoso}`);
+    expect(ids(customer)).toEqual(expect.arrayContaining([contosoOpen.id, contosoAcked.id, contosoMinor.id]));
+    expect(organizationsOf(customer)).toEqual(new Set([contoso]));
+    const own = await walk(NW_READONLY, `acknowledged=all&organizationId=${northwind}`);
+    expect(ids(own)).toEqual([northwindOpen.id]);
+    // Without it, the MSP keeps seeing itself and its customers.
+    expect(organizationsOf(await walk(NW_READONLY, "acknowledged=all"))).toEqual(new Set([contoso, northwind]));
+  });
+
+  it("gives the operator any one organization", async () => {
+    const items = await walk(OPERATOR, `acknowledged=all&organizationId=${initech}`);
+    expect(ids(items)).toContain(initechOpen.id);
+    expect(organizationsOf(items)).toEqual(new Set([initech]));
+  });
+
+  it("answers an empty list, not its alarms, for an organization the caller cannot see or that does not exist", async () => {
+    for (const [email, other] of [
+      [NW_READONLY, initech],
+      [CONTOSO_ADMIN, initech],
+      [INITECH_ADMIN, contoso],
+      [CONTOSO_ADMIN, northwind],
+      [OPERATOR, "no-such-organization"],
+    ]) {
+      const response = await call("GET", `/alarm?acknowledged=all&organizationId=${other}`, { cookie: await signIn(email) });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ items: [], nextCursor: null });
+    }
+  });
+
+  it("combines with the other filters and pages within the organization", async () => {
+    const scoped = `organizationId=${contoso}`;
+    expect(ids(await walk(NW_READONLY, `${scoped}&acknowledged=all&severity=warning`))).toEqual([contosoAcked.id]);
+    expect(ids(await walk(NW_READONLY, `${scoped}&type=port-down&state=cleared`))).toEqual([contosoMinor.id]);
+    expect(ids(await walk(NW_READONLY, `${scoped}&state=active`))).toEqual([contosoOpen.id]);
+    expect(await walk(NW_READONLY, `organizationId=${northwind}&type=port-down`)).toEqual([]);
+    expect(ids(await walk(NW_READONLY, `${scoped}&acknowledged=all`, 1))).toEqual(ids(await walk(NW_READONLY, `${scoped}&acknowledged=all`)));
+  });
+
+  it("treats an empty organizationId as none, and refuses one that cannot be an id", async () => {
+    expect(ids(await walk(NW_READONLY, "acknowledged=all&organizationId="))).toEqual(ids(await walk(NW_READONLY, "acknowledged=all")));
+    const cookie = await signIn(NW_READONLY);
+    const tooLong = await call("GET", `/alarm?organizationId=${"x".repeat(65)}`, { cookie });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe("Organization must be an organization ID of at most 64 characters");
+    const twice = await call("GET", `/alarm?organizationId=${contoso}&organizationId=${initech}`, { cookie, language: "fr" });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe("L'organisation doit être un identifiant d'organisation de 64 caractères au plus");
+  });
+});
+
 describe("POST /alarm/acknowledge and /alarm/unacknowledge", () => {
   it("acknowledges alarms in bulk (by the caller, now, with the note), then unacknowledges them, with events", async () => {
     const a = await insertAlarm("Contoso");

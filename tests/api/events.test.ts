@@ -91,6 +91,57 @@ describe("GET /event — tenant isolation", () => {
   });
 });
 
+describe("GET /event?organizationId= (the console of one organization)", () => {
+  const organizationsOf = (items: EventBody[]) => new Set(items.map((event) => event.organizationId));
+
+  it("lists that organization's events only, for an MSP inside a customer's console", async () => {
+    const items = await walk(NW_ADMIN, `organizationId=${contoso}`, 2);
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    expect(organizationsOf(items)).toEqual(new Set([contoso]));
+    expect(items.map((event) => event.id)).toEqual((await walk(CONTOSO_ADMIN, "")).map((event) => event.id));
+    // At its own organization, without the filter, the MSP keeps seeing its customers' too.
+    expect(organizationsOf(await walk(NW_ADMIN, ""))).toContain(contoso);
+  });
+
+  it("gives the operator any one organization", async () => {
+    const items = await walk(OPERATOR, `organizationId=${initech}`);
+    expect(organizationsOf(items)).toEqual(new Set([initech]));
+    expect(items.some((event) => event.entityId === "initech-secret-site")).toBe(true);
+  });
+
+  it("answers an empty list, not its events, for an organization the caller cannot see or that does not exist", async () => {
+    const bluewave = await organizationId("Bluewave Telecom");
+    for (const [email, other] of [
+      [NW_ADMIN, initech],
+      [NW_ADMIN, bluewave],
+      [CONTOSO_ADMIN, initech],
+      [INITECH_ADMIN, contoso],
+      [OPERATOR, "no-such-organization"],
+    ]) {
+      const response = await call("GET", `/event?organizationId=${other}`, { cookie: await signIn(email) });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ items: [], nextCursor: null });
+    }
+  });
+
+  it("combines with the SPEC §5 search parameters", async () => {
+    // Contoso and Initech both have events on node-a: the organization picks one.
+    expect(organizationsOf(await walk(OPERATOR, "nodeId=node-a"))).toEqual(new Set([contoso, initech]));
+    const onNode = await walk(OPERATOR, `nodeId=node-a&organizationId=${initech}`);
+    expect(onNode.map((event) => [event.organizationId, event.timestamp])).toEqual([[initech, "2026-01-11T10:00:00.000Z"]]);
+    const ranged = await walk(OPERATOR, `organizationId=${contoso}&startTime=2026-01-10&endTime=2026-01-13T00:00:00Z&type=path.updated`);
+    expect(ranged.map((event) => event.timestamp)).toEqual(["2026-01-12T10:00:00.000Z", "2026-01-10T10:00:00.000Z"]);
+    expect(await walk(OPERATOR, `organizationId=${initech}&type=site.created&endTime=2026-01-12`)).toEqual([]);
+  });
+
+  it("treats an empty organizationId as none, and refuses one that cannot be an id", async () => {
+    expect(await walk(NW_ADMIN, "organizationId=&type=path.updated")).toEqual(await walk(NW_ADMIN, "type=path.updated"));
+    const response = await call("GET", `/event?organizationId=${"x".repeat(65)}`, { cookie: await signIn(NW_ADMIN), language: "fr" });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe("L'organisation doit être un identifiant d'organisation de 64 caractères au plus");
+  });
+});
+
 describe("GET /event — order, fields and pagination", () => {
   it("answers the SPEC §3 fields, newest first", async () => {
     const items = await walk(CONTOSO_ADMIN, "type=path.updated");

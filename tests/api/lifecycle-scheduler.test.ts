@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LifecycleStatus } from "@/lib/lifecycle/schema";
 import { lifecycleSummaryMessage } from "@/lib/lifecycle/summary";
 import { translatorFor } from "@/lib/i18n/messages";
+import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { applyAlarmConditions } from "@/server/alarms/engine";
 import { getDb } from "@/server/db/client";
 import { devices, events, lifecycleOperations } from "@/server/db/schema";
@@ -121,7 +122,8 @@ describe("running operations", () => {
     expect(report.succeeded).toEqual([operation.id]);
 
     const finished = await stored(operation.id);
-    expect(finished).toMatchObject({ status: "success", progress: 100, summary: "Installed 25.1.0", finishedAt: new Date(t0 + 61 * SECOND) });
+    // Stored as a catalogue message, translated when the API answers.
+    expect(finished).toMatchObject({ status: "success", progress: 100, summary: 'lifecycle.result.installed::{"version":"25.1.0"}', finishedAt: new Date(t0 + 61 * SECOND) });
     const [after] = await db.select().from(devices).where(eq(devices.id, device.id));
     expect(after.softwareVersion).toBe("25.1.0");
 
@@ -138,7 +140,7 @@ describe("running operations", () => {
     expect(succeededEvent).toMatchObject({
       nodeId: device.nodeId,
       before: { status: "active", progress: 75 },
-      after: { status: "success", progress: 100, summary: "Installed 25.1.0" },
+      after: { status: "success", progress: 100, summary: 'lifecycle.result.installed::{"version":"25.1.0"}' },
     });
     expect((await eventsOf(device.id)).map((event) => [event.type, (event.before as any).softwareVersion, (event.after as any).softwareVersion])).toEqual([
       ["device.updated", "24.3.1", "25.1.0"],
@@ -156,6 +158,8 @@ describe("running operations", () => {
 
     const listed = await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie: await signIn(NW_ADMIN) });
     expect(listed.body.items.find((item: { id: string }) => item.id === operation.id)).toMatchObject({ status: "success", progress: 100, summary: "Installed 25.1.0" });
+    const inFrench = await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie: await signIn(NW_ADMIN), language: "fr" });
+    expect(inFrench.body.items.find((item: { id: string }) => item.id === operation.id)).toMatchObject({ summary: "Version 25.1.0 installée" });
   });
 
   it("reboots over LIFECYCLE_REBOOT_SECONDS, leaving the version as it is", async () => {
@@ -168,7 +172,9 @@ describe("running operations", () => {
     await scheduler.tick(new Date(t0 + 10 * SECOND));
     expect((await stored(operation.id)).progress).toBe(50);
     await scheduler.tick(new Date(t0 + 20 * SECOND));
-    expect(await stored(operation.id)).toMatchObject({ status: "success", progress: 100, summary: "Rebooted" });
+    expect(await stored(operation.id)).toMatchObject({ status: "success", progress: 100, summary: "lifecycle.result.rebooted" });
+    const listed = await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie: await signIn(NW_ADMIN), language: "fr" });
+    expect(listed.body.items.find((item: { id: string }) => item.id === operation.id)).toMatchObject({ summary: "Redémarré" });
     const [after] = await db.select().from(devices).where(eq(devices.id, device.id));
     expect(after.softwareVersion).toBe("24.3.1");
     expect(await eventsOf(device.id)).toHaveLength(0);
@@ -215,7 +221,7 @@ describe("failures that are real", () => {
 
     const report = await scheduler.tick(new Date(t0));
     expect(report.failed).toEqual([first.id]);
-    expect(await stored(first.id)).toMatchObject({ status: "failed", progress: 0, summary: "Failed at 0%: the device is unreachable", finishedAt: new Date(t0) });
+    expect(await stored(first.id)).toMatchObject({ status: "failed", progress: 0, summary: 'lifecycle.result.deviceUnreachable::{"progress":0}', finishedAt: new Date(t0) });
     expect((await eventsOf(first.id)).map((event) => [event.type, event.nodeId])).toEqual([
       ["lifecycleOperation.created", silent.nodeId],
       ["lifecycleOperation.started", silent.nodeId],
@@ -225,7 +231,13 @@ describe("failures that are real", () => {
     await scheduler.tick(new Date(t0 + 12 * SECOND));
     await unreachable(fading.id);
     expect((await scheduler.tick(new Date(t0 + 13 * SECOND))).failed).toEqual([second.id]);
-    expect(await stored(second.id)).toMatchObject({ status: "failed", progress: 20, summary: "Failed at 20%: the device is unreachable" });
+    expect(await stored(second.id)).toMatchObject({ status: "failed", progress: 20, summary: 'lifecycle.result.deviceUnreachable::{"progress":20}' });
+    const cookie = await signIn(NW_ADMIN);
+    const summaryOf = async (language: string, id: string) =>
+      (await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie, language })).body.items.find((item: { id: string }) => item.id === id)?.summary;
+    expect(await summaryOf("en", first.id)).toBe("Failed at 0%: the device is unreachable");
+    expect(await summaryOf("en", second.id)).toBe("Failed at 20%: the device is unreachable");
+    expect(await summaryOf("fr", second.id)).toBe("Échec à 20 % : l'équipement est injoignable");
     const [after] = await db.select().from(devices).where(eq(devices.id, fading.id));
     expect(after.softwareVersion).toBe("24.3.1");
   });
@@ -240,7 +252,7 @@ describe("failures that are real", () => {
     expect((await stored(operation.id)).progress).toBe(90);
     await unreachable(device.id);
     await scheduler.tick(new Date(t0 + 10 * SECOND));
-    expect(await stored(operation.id)).toMatchObject({ status: "success", summary: "Installed 25.3" });
+    expect(await stored(operation.id)).toMatchObject({ status: "success", summary: 'lifecycle.result.installed::{"version":"25.3"}' });
     await unreachable(device.id, false);
   });
 
@@ -259,8 +271,13 @@ describe("failures that are real", () => {
 
     const report = await scheduler.tick(new Date(t0 + 4 * SECOND));
     expect(report.failed.sort()).toEqual([first.id, second.id].sort());
-    expect(await stored(first.id)).toMatchObject({ status: "failed", progress: 30, summary: "Failed at 30%: the device is no longer assigned to a node" });
-    expect(await stored(second.id)).toMatchObject({ status: "failed", progress: 30, summary: "Failed at 30%: the device was returned to the stock" });
+    expect(await stored(first.id)).toMatchObject({ status: "failed", progress: 30, summary: 'lifecycle.result.deviceWithoutNode::{"progress":30}' });
+    expect(await stored(second.id)).toMatchObject({ status: "failed", progress: 30, summary: 'lifecycle.result.deviceReleased::{"progress":30}' });
+    const cookie = await signIn(NW_ADMIN);
+    const finished = async (language: string) =>
+      new Map((await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie, language })).body.items.map((item: { id: string; summary: string }) => [item.id, item.summary]));
+    expect((await finished("en")).get(first.id)).toBe("Failed at 30%: the device is no longer assigned to a node");
+    expect((await finished("fr")).get(second.id)).toBe("Échec à 30 % : l'équipement a été remis en stock");
   });
 });
 
@@ -340,7 +357,7 @@ describe("one run per operation, across schedulers and restarts", () => {
     await after.tick(new Date(t0 + 45 * SECOND));
     expect((await stored(operation.id)).progress).toBe(60);
     await tickAll([after], t0 + 46 * SECOND, t0 + 70 * SECOND, SECOND);
-    expect(await stored(operation.id)).toMatchObject({ status: "success", progress: 100, startedAt: new Date(t0), summary: "Installed 27.0" });
+    expect(await stored(operation.id)).toMatchObject({ status: "success", progress: 100, startedAt: new Date(t0), summary: 'lifecycle.result.installed::{"version":"27.0"}' });
     expect(await typesOf(operation.id)).toEqual(["lifecycleOperation.created", "lifecycleOperation.started", "lifecycleOperation.succeeded"]);
     await until(() => progressOf(operation.id).at(-1)?.status === "success");
     const resumedProgress = progressOf(operation.id)
@@ -403,6 +420,7 @@ describe("batch summaries (lib/lifecycle/summary.ts)", () => {
     expect(text(await statuses(failing))).toBe("1 of 3 operations failed");
     expect(text(await statuses(cancelling))).toBe("All operations were cancelled");
     const rows = await db.select().from(lifecycleOperations).where(inArray(lifecycleOperations.id, failing)).orderBy(asc(lifecycleOperations.status));
-    expect(rows.map((row) => row.summary)).toEqual(["Failed at 0%: the device is unreachable", "Rebooted", "Rebooted"]);
+    expect(rows.map((row) => row.summary)).toEqual(['lifecycle.result.deviceUnreachable::{"progress":0}', "lifecycle.result.rebooted", "lifecycle.result.rebooted"]);
+    expect(rows.map((row) => translateLifecycleSummary(en, row.summary))).toEqual(["Failed at 0%: the device is unreachable", "Rebooted", "Rebooted"]);
   });
 });

@@ -59,12 +59,12 @@ async function nodeDevice(msp = "Northwind Networks") {
   return { node, device };
 }
 
-async function walk(email: string, tab: string, limit = 50): Promise<OperationBody[]> {
+async function walk(email: string, tab: string, limit = 50, language?: string): Promise<OperationBody[]> {
   const cookie = await signIn(email);
   const all: OperationBody[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const response = await call("GET", `/lifecycle/operation?tab=${tab}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { cookie });
+    const response = await call("GET", `/lifecycle/operation?tab=${tab}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { cookie, language });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     all.push(...response.body.items);
     cursor = response.body.nextCursor;
@@ -213,10 +213,22 @@ describe("GET /lifecycle/operation", () => {
         startedAt: new Date("2026-01-01T10:00:00Z"),
         finishedAt: new Date("2026-01-01T10:18:30Z"),
         progress: 100,
-        summary: "Installed 24.3.2",
+        // As the scheduler stores it: a catalogue message with its values.
+        summary: 'lifecycle.result.installed::{"version":"24.3.2"}',
       })
     ).id;
-    ids.failed = (await insertOperation({ deviceId: other.id, organizationId: northwind, status: "failed", scheduledAt: new Date("2026-01-02T10:00:00Z"), startedAt: new Date("2026-01-02T10:00:00Z"), finishedAt: new Date("2026-01-02T10:05:00Z") })).id;
+    ids.failed = (
+      await insertOperation({
+        deviceId: other.id,
+        organizationId: northwind,
+        status: "failed",
+        scheduledAt: new Date("2026-01-02T10:00:00Z"),
+        startedAt: new Date("2026-01-02T10:00:00Z"),
+        finishedAt: new Date("2026-01-02T10:05:00Z"),
+        // Plain text, as rows written before summaries were messages.
+        summary: "Power cut at the site",
+      })
+    ).id;
     ids.bluewave = (await insertOperation({ deviceId: (await insertDevice({ msp: "Bluewave Telecom" })).id, organizationId: bluewave })).id;
   });
 
@@ -231,12 +243,22 @@ describe("GET /lifecycle/operation", () => {
     expect(finished.every((operation) => ["success", "failed", "cancelled"].includes(operation.status))).toBe(true);
     const success = finished.find((operation) => operation.id === ids.success)!;
     expect(success).toMatchObject({ durationSeconds: 1110, progress: 100, summary: "Installed 24.3.2", version: "24.3.2" });
+    expect(finished.find((operation) => operation.id === ids.failed)?.summary).toBe("Power cut at the site");
     // Finished: the latest first.
     expect(finished.findIndex((operation) => operation.id === ids.failed)).toBeLessThan(finished.findIndex((operation) => operation.id === ids.success));
     const scheduledTab = await walk(NW_READONLY, "scheduled");
     expect(scheduledTab.every((operation) => operation.status === "scheduled")).toBe(true);
     const defaultTab = await call("GET", "/lifecycle/operation", { cookie: await signIn(NW_READONLY) });
     expect(defaultTab.body.items.every((operation: OperationBody) => operation.status === "scheduled")).toBe(true);
+  });
+
+  it("answers the summary in the reader's language; plain text stays as it is", async () => {
+    const finished = await walk(NW_READONLY, "finished", 50, "fr");
+    expect(finished.find((operation) => operation.id === ids.success)?.summary).toBe("Version 24.3.2 installée");
+    expect(finished.find((operation) => operation.id === ids.failed)?.summary).toBe("Power cut at the site");
+    const db = await getDb();
+    const [row] = await db.select({ summary: lifecycleOperations.summary }).from(lifecycleOperations).where(eq(lifecycleOperations.id, ids.success));
+    expect(row.summary).toBe('lifecycle.result.installed::{"version":"24.3.2"}');
   });
 
   it("never lists another MSP's operations; the operator sees all", async () => {

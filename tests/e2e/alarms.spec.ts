@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Alarm } from "@/lib/alarms/schema";
+import type { Organization } from "@/lib/organizations/schema";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
 
 // The alarms page (SPEC §2, §4, §8): the live list, show acknowledged, acknowledge with a note and unacknowledge.
@@ -13,8 +14,8 @@ async function openAlarms(page: Page) {
   return { organizationId, html: (await response?.text()) ?? "" };
 }
 
-async function listAlarms(page: Page, acknowledged: "false" | "true" | "all"): Promise<Alarm[]> {
-  const response = await page.request.get(`/api/v1/alarm?acknowledged=${acknowledged}&limit=500`);
+async function listAlarms(page: Page, acknowledged: "false" | "true" | "all", { organizationId = "", limit = 500 } = {}): Promise<Alarm[]> {
+  const response = await page.request.get(`/api/v1/alarm?acknowledged=${acknowledged}&limit=${limit}${organizationId ? `&organizationId=${organizationId}` : ""}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { items: Alarm[] }).items;
 }
@@ -172,6 +173,51 @@ test.describe("acknowledging", () => {
     await expect(page.getByText("Failed to unacknowledge alarms: Not found (requestId=e2e).")).toBeVisible();
     await page.unroute("**/api/v1/alarm/unacknowledge");
     expect((await post(page, "/alarm/unacknowledge", { alarmIds: [alarm.id] })).status()).toBe(200);
+  });
+});
+
+test.describe("MSP inside a customer's console", () => {
+  as("admin@northwind.example");
+
+  const rowIds = (page: Page) => page.getByTestId("alarm-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-alarm-id")));
+
+  /** Whether the rows are the API's first page for the same view (polled: the simulator may raise one meanwhile). */
+  const showsApiPage = (page: Page, organizationId = "") =>
+    expect
+      .poll(async () => {
+        const expected = await listAlarms(page, "false", { organizationId, limit: 50 });
+        return expected.length > 0 && (await rowIds(page)).join() === expected.map((alarm) => alarm.id).join();
+      })
+      .toBe(true);
+
+  test("the alarms page of Contoso shows Contoso's alarms only; the MSP's own page shows its customers' too", async ({ page }) => {
+    await page.goto("/");
+    const home = currentOrganizationId(page);
+    const organizations = (await (await page.request.get("/api/v1/config/organization")).json()) as Organization[];
+    const contosoId = organizations.find((organization) => organization.name === "Contoso")?.id;
+    expect(contosoId, "Contoso, a customer of Northwind").toBeDefined();
+    // There is something to leave out: the MSP sees alarms of other organizations than Contoso.
+    const everything = await listAlarms(page, "false");
+    const others = everything.filter((alarm) => alarm.organizationId !== contosoId);
+    expect(others.length).toBeGreaterThan(0);
+
+    const response = await page.goto(`/organization/${contosoId}/alarms`);
+    await page.getByTestId("realtime-status").waitFor();
+    const html = (await response?.text()) ?? "";
+    await showsApiPage(page, contosoId);
+    // Rendered by the server already, with no other organization's alarm in the HTML, and no organization column.
+    expect(html).toContain("data-alarm-id=");
+    for (const alarm of others) expect(html).not.toContain(`data-alarm-id="${alarm.id}"`);
+    const table = page.getByTestId("alarms-table");
+    await expect(table.getByRole("columnheader", { name: "Organization", exact: true })).toHaveCount(0);
+
+    // At its own organization the MSP sees every alarm it may, its customers' included, with the organization column.
+    await page.goto(`/organization/${home}/alarms`);
+    await page.getByTestId("realtime-status").waitFor();
+    await showsApiPage(page);
+    await expect(table.getByRole("columnheader", { name: "Organization", exact: true })).toBeVisible();
+    const shown = new Set(await rowIds(page));
+    expect(others.some((alarm) => shown.has(alarm.id))).toBe(true);
   });
 });
 

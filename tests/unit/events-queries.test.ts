@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { alarmKeys, DEFAULT_ALARM_FILTER } from "@/lib/alarms/queries";
 import { eventKeys, eventMatchesSearch, eventSearchToParams, parseEventSearch, toEventQuery } from "@/lib/events/queries";
+import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 
 // The events page reads its search the same way on the server (page searchParams) and in the browser (URL), so the
 // query the server prefetched is the one the page asks for.
@@ -56,5 +58,24 @@ describe("eventMatchesSearch (which live messages refresh the list)", () => {
     expect(eventMatchesSearch({ nodeId: "n1" }, message, now)).toBe(true);
     expect(eventMatchesSearch({ nodeId: "n2" }, message, now)).toBe(false);
     expect(eventMatchesSearch({ nodeId: "n1" }, { type: "site.created" }, now)).toBe(false);
+  });
+});
+
+describe("the console's organization (alarms and events pages)", () => {
+  it("filters only inside another organization's console", () => {
+    expect(consoleOrganizationFilter("org-home", "org-home")).toBeUndefined();
+    expect(consoleOrganizationFilter("org-customer", "org-home")).toBe("org-customer");
+  });
+
+  it("is part of the query key, not of the page's URL search", () => {
+    const search = parseEventSearch({ type: "path.updated" });
+    expect(eventKeys.list(search, undefined)).toEqual(eventKeys.list(search));
+    expect(eventKeys.list(search, "org-customer")).toEqual(["events", "list", { type: "path.updated", organizationId: "org-customer" }]);
+    expect(eventKeys.list(search, "org-customer")).not.toEqual(eventKeys.list(search, "org-other"));
+    // Live invalidation of the open view reaches it under the shared prefix.
+    expect(eventKeys.list(search, "org-customer").slice(0, 2)).toEqual([...eventKeys.lists()]);
+    expect(eventSearchToParams(search).toString()).toBe("type=path.updated");
+    expect(alarmKeys.list(DEFAULT_ALARM_FILTER, "org-customer")).toEqual(["alarms", "list", { acknowledged: "false", state: "all", organizationId: "org-customer" }]);
+    expect(alarmKeys.list(DEFAULT_ALARM_FILTER)).toEqual(["alarms", "list", { acknowledged: "false", state: "all" }]);
   });
 });

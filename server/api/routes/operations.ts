@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { alarmAcknowledgeSchema, alarmListQuerySchema, alarmSchema, alarmUnacknowledgeSchema } from "@/lib/alarms/schema";
-import { eventSchema, eventSearchSchema } from "@/lib/events/schema";
+import { eventListQuerySchema, eventSchema } from "@/lib/events/schema";
 import { deviceAssignSchema, deviceClaimSchema, deviceCreateSchema, deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
 import {
   lifecycleOperationCancelSchema,
@@ -9,7 +9,9 @@ import {
   lifecycleOperationListQuerySchema,
   lifecycleOperationSchema,
   lifecycleOperationUpdateSchema,
+  type LifecycleOperation,
 } from "@/lib/lifecycle/schema";
+import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { acknowledgeAlarms, listAlarms, unacknowledgeAlarms } from "@/server/operations/alarms";
 import { listEvents } from "@/server/operations/events";
 import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/operations/inventory";
@@ -125,6 +127,11 @@ operationsRouter.openapi(
 
 // --- Lifecycle (SPEC §2: msp/lifecycle with the Scheduled, Running and Finished tabs) ---
 
+/** An operation as this request's reader sees it: the stored summary message in their language. */
+function localized(c: ApiContext, operation: LifecycleOperation): LifecycleOperation {
+  return { ...operation, summary: translateLifecycleSummary(c.get("t"), operation.summary) };
+}
+
 // GET /api/v1/lifecycle/operation?tab= — the operations of one tab.
 operationsRouter.openapi(
   createRoute({
@@ -134,7 +141,10 @@ operationsRouter.openapi(
     request: { query: pageQuerySchema.extend(lifecycleOperationListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(lifecycleOperationSchema), "A page of operations, by start time"), ...standardErrors },
   }),
-  async (c) => c.json(await listOperations(serviceContext(c, "msp:lifecycle:read"), c.req.valid("query")), 200),
+  async (c) => {
+    const page = await listOperations(serviceContext(c, "msp:lifecycle:read"), c.req.valid("query"));
+    return c.json({ items: page.items.map((operation) => localized(c, operation)), nextCursor: page.nextCursor }, 200);
+  },
 );
 
 // POST /api/v1/lifecycle/operation — schedules one operation per device, now or later.
@@ -153,7 +163,7 @@ operationsRouter.openapi(
   async (c) => {
     const created = await createOperations(serviceContext(c, "msp:lifecycle:write"), c.req.valid("json"));
     if (!created) throw notFound();
-    return c.json(created, 201);
+    return c.json(created.map((operation) => localized(c, operation)), 201);
   },
 );
 
@@ -173,7 +183,7 @@ operationsRouter.openapi(
   async (c) => {
     const updated = await rescheduleOperation(serviceContext(c, "msp:lifecycle:write"), c.req.valid("param").id, c.req.valid("json"));
     if (!updated) throw notFound();
-    return c.json(updated, 200);
+    return c.json(localized(c, updated), 200);
   },
 );
 
@@ -190,13 +200,16 @@ operationsRouter.openapi(
       ...conflict("An operation is no longer scheduled"),
     },
   }),
-  async (c) => c.json(await cancelOperations(serviceContext(c, "msp:lifecycle:write"), c.req.valid("json").operationIds), 200),
+  async (c) => {
+    const cancelled = await cancelOperations(serviceContext(c, "msp:lifecycle:write"), c.req.valid("json").operationIds);
+    return c.json(cancelled.map((operation) => localized(c, operation)), 200);
+  },
 );
 
 // --- Alarms (shared page) ---
 
-// GET /api/v1/alarm — alarms of the organizations the caller may see; acknowledged ones only when asked for,
-// active or cleared ones (or both, by default) as asked.
+// GET /api/v1/alarm — alarms of the organizations the caller may see (or of one of them); acknowledged ones only
+// when asked for, active or cleared ones (or both, by default) as asked.
 operationsRouter.openapi(
   createRoute({
     method: "get",
@@ -234,13 +247,13 @@ operationsRouter.openapi(
 
 // --- Events (shared page) ---
 
-// GET /api/v1/event — events of the organizations the caller may see, newest first.
+// GET /api/v1/event — events of the organizations the caller may see (or of one of them), newest first.
 operationsRouter.openapi(
   createRoute({
     method: "get",
     path: "/event",
     tags: ["events"],
-    request: { query: pageQuerySchema.extend(eventSearchSchema.shape) },
+    request: { query: pageQuerySchema.extend(eventListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(eventSchema), "A page of events, newest first"), ...standardErrors },
   }),
   async (c) => c.json(await listEvents(serviceContext(c), c.req.valid("query")), 200),
