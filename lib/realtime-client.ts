@@ -1,5 +1,6 @@
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from "@/lib/constants";
-import { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, type ClientMessage, type RealtimeService, type ServerMessage } from "@/lib/realtime";
+import type { ClientMessage } from "@/lib/realtime";
+import { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime-protocol";
 
 // SPEC §7–§9: the browser's one connection to /ws. Subscriptions are counted per service and sent again after a
 // reconnect; incoming messages go to the listeners of their service only; up to 5 reconnection attempts 2 s apart.

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { REALTIME_SERVICES } from "./realtime-protocol";
 
-// SPEC §7: messages on /ws carry a service, an action and data.
-export const REALTIME_SERVICES = ["alarms", "events", "lifecycle", "telemetry", "topology"] as const;
-export type RealtimeService = (typeof REALTIME_SERVICES)[number];
+export { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, type RealtimeService, type ServerMessage } from "./realtime-protocol";
 
 export const clientMessageSchema = z.strictObject({
   service: z.enum(REALTIME_SERVICES),
@@ -10,12 +9,3 @@ export const clientMessageSchema = z.strictObject({
   data: z.record(z.string(), z.unknown()).optional(),
 });
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
-
-export interface ServerMessage {
-  service: RealtimeService | "system";
-  action: string;
-  data: unknown;
-}
-
-/** The close code of a socket whose session ended (signed out, revoked): the client must not reconnect with it. */
-export const SESSION_ENDED_CLOSE_CODE = 4401;

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { connectorLoad } from "@/components/paths/headroom";
-import { ConfirmDelete } from "@/components/sites/confirm-delete";
+import { lazyComponent } from "@/components/shell/lazy-component";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -26,8 +26,15 @@ import type { Path } from "@/lib/paths/schema";
 import type { Site } from "@/lib/sites/schema";
 import { useBandwidthFormatter } from "./bandwidth";
 import { ConnectorDetailsDialog, ConnectorSummary } from "./connector-details";
-import { ConnectorDialog } from "./connector-dialog";
 import { CONNECTOR_KIND_ICONS } from "./connector-kind";
+
+// The form and the confirmation are fetched on the intent to use them, not with the page.
+const ConnectorDialog = lazyComponent(() => import("./connector-dialog").then((module) => module.ConnectorDialog));
+const ConfirmDelete = lazyComponent(() => import("@/components/sites/confirm-delete").then((module) => module.ConfirmDelete));
+const preloadActions = () => {
+  ConnectorDialog.preload();
+  ConfirmDelete.preload();
+};
 
 function Usage({ connector, paths }: { connector: Connector; paths: Path[] | undefined }) {
   const t = useTranslations("connectors");
@@ -52,7 +59,7 @@ function AddConnectorMenu({ onPick }: { onPick: (kind: ConnectorKind) => void })
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button size="sm" data-testid="add-connector">
+        <Button size="sm" data-testid="add-connector" onMouseEnter={ConnectorDialog.preload} onFocus={ConnectorDialog.preload}>
           <Plus aria-hidden />
           {t("add")}
           <ChevronDown aria-hidden className="opacity-70" />
@@ -86,6 +93,8 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
   const [editing, setEditing] = useState<{ kind: ConnectorKind; connector?: Connector } | null>(null);
   const [viewing, setViewing] = useState<Connector | null>(null);
   const [deleting, setDeleting] = useState<Connector | null>(null);
+  // Mounted from the first deletion on, so that closing animates as before.
+  const [deleteMounted, setDeleteMounted] = useState(false);
 
   return (
     <Card className="gap-0 pb-0" data-testid="connectors-card">
@@ -137,6 +146,8 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
                     <button
                       type="button"
                       className="text-left font-medium hover:underline"
+                      onMouseEnter={canWrite ? ConnectorDialog.preload : undefined}
+                      onFocus={canWrite ? ConnectorDialog.preload : undefined}
                       onClick={() => (canWrite ? setEditing({ kind: connector.kind, connector }) : setViewing(connector))}
                     >
                       {connector.name}
@@ -162,7 +173,14 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
                     {canWrite ? (
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" className="size-8" aria-label={t("connectors.actions", { name: connector.name })}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="size-8"
+                            aria-label={t("connectors.actions", { name: connector.name })}
+                            onMouseEnter={preloadActions}
+                            onFocus={preloadActions}
+                          >
                             <Ellipsis aria-hidden />
                           </Button>
                         </DropdownMenuTrigger>
@@ -172,7 +190,14 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
                             {t("connectors.edit")}
                           </DropdownMenuItem>
                           <DropdownMenuSeparator />
-                          <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(connector)} data-testid="connector-delete">
+                          <DropdownMenuItem
+                            variant="destructive"
+                            onSelect={() => {
+                              setDeleteMounted(true);
+                              setDeleting(connector);
+                            }}
+                            data-testid="connector-delete"
+                          >
                             <Trash2 aria-hidden />
                             {t("connectors.delete")}
                           </DropdownMenuItem>
@@ -190,21 +215,23 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
           </TableBody>
         </Table>
       )}
-      <ConnectorDialog siteId={site.id} target={editing} onClose={() => setEditing(null)} />
+      {editing && <ConnectorDialog siteId={site.id} target={editing} onClose={() => setEditing(null)} />}
       <ConnectorDetailsDialog connector={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDelete
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("connectors.deleteTitle", { name: deleting?.name ?? "" })}
-        description={t("connectors.deleteDescription", { count: deleting && paths.data ? connectorLoad(deleting, paths.data).paths.length : 0 })}
-        confirmLabel={t("connectors.delete")}
-        testId="connector-delete"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting);
-          toast.success(t("connectors.deleted", { name: deleting.name }));
-        }}
-      />
+      {deleteMounted && (
+        <ConfirmDelete
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={t("connectors.deleteTitle", { name: deleting?.name ?? "" })}
+          description={t("connectors.deleteDescription", { count: deleting && paths.data ? connectorLoad(deleting, paths.data).paths.length : 0 })}
+          confirmLabel={t("connectors.delete")}
+          testId="connector-delete"
+          onConfirm={async () => {
+            if (!deleting) return;
+            await remove.mutateAsync(deleting);
+            toast.success(t("connectors.deleted", { name: deleting.name }));
+          }}
+        />
+      )}
     </Card>
   );
 }

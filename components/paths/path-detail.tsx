@@ -21,7 +21,7 @@ import { pathQueryOptions, useDeletePath } from "@/lib/paths/queries";
 import type { Path } from "@/lib/paths/schema";
 import { organizationPath } from "@/lib/routes";
 import { allSitesQueryOptions } from "@/lib/sites/queries";
-import { PathDialog } from "./path-dialog";
+import { PathDialog, preloadPathDialog } from "./path-dialog";
 import { isAwsPath } from "./aws-paths";
 import { usePathLinks } from "./path-links";
 import { PathLayer, PathVlan } from "./paths-table";
@@ -167,7 +167,14 @@ export function PathDetail({ pathId, fromSiteId }: { pathId: string; fromSiteId?
           )}
           {mayEdit && (
             <>
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="path-edit">
+              <Button
+                variant="outline"
+                size="sm"
+                onMouseEnter={preloadPathDialog}
+                onFocus={preloadPathDialog}
+                onClick={() => setEditing(true)}
+                data-testid="path-edit"
+              >
                 <Pencil aria-hidden />
                 {t("paths.detail.edit")}
               </Button>

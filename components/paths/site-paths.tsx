@@ -12,7 +12,7 @@ import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
 import { sitePathsQueryOptions } from "@/lib/paths/queries";
 import { allSitesQueryOptions, siteQueryOptions } from "@/lib/sites/queries";
 import { AWS_SITE_TYPES } from "@/lib/sites/schema";
-import { PathDialog } from "./path-dialog";
+import { PathDialog, preloadPathDialog } from "./path-dialog";
 import { isAwsPath } from "./aws-paths";
 import { PathsTable } from "./paths-table";
 
@@ -39,7 +39,7 @@ export function SitePaths({ siteId }: { siteId: string }) {
         <CardDescription>{t("paths.configureDescription", { sourceSite: name })}</CardDescription>
         {mayAdd && (
           <CardAction>
-            <Button size="sm" onClick={() => setAdding(true)} data-testid="add-path">
+            <Button size="sm" onMouseEnter={preloadPathDialog} onFocus={preloadPathDialog} onClick={() => setAdding(true)} data-testid="add-path">
               <Plus aria-hidden />
               {t("paths.add")}
             </Button>

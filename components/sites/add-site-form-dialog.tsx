@@ -1,6 +1,5 @@
 "use client";
 
-import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -17,11 +16,10 @@ import { FormDialog } from "./form-dialog";
 import { SiteFields, siteFormValues, useSiteForm } from "./site-form";
 import { siteHref } from "./site-links";
 
-/** Add Site: the site form in a dialog; then the new site's configuration, where its connectors are added. */
-export function AddSiteDialog({ organizationId }: { organizationId: string }) {
+/** The Add Site dialog (loaded on demand by AddSiteDialog); then the new site's configuration, where its connectors are added. */
+export function AddSiteFormDialog({ organizationId, open, setOpen }: { organizationId: string; open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [awsConfig, setAwsConfig] = useState<AwsConfigUpload | null>(null);
   const create = useCreateSite(organizationId);
   const upload = useUploadAwsConfig();
@@ -39,58 +37,52 @@ export function AddSiteDialog({ organizationId }: { organizationId: string }) {
   };
 
   return (
-    <>
-      <Button data-testid="add-site" onClick={() => setOpen(true)}>
-        <Plus aria-hidden />
-        {t("sites.add")}
-      </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={onOpenChange}
-        dirty={form.formState.isDirty || awsConfig !== null}
-        title={t("sites.addTitle")}
-        description={t("sites.addDescription")}
-        testId="site-dialog"
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      dirty={form.formState.isDirty || awsConfig !== null}
+      title={t("sites.addTitle")}
+      description={t("sites.addDescription")}
+      testId="site-dialog"
+    >
+      {(requestClose) => (
+      <ZodForm
+        form={form}
+        guardUnsavedChanges
+        className="flex flex-col gap-4"
+        onSubmit={async (values) => {
+          let site;
+          try {
+            site = await create.mutateAsync(values);
+          } catch (error) {
+            applyServerIssues(form, error);
+            return;
+          }
+          toast.success(t("sites.created", { name: site.name }));
+          if (awsConfig && AWS_SITE_TYPES.includes(site.type)) {
+            // The site exists either way; a refused file can be uploaded again from its properties.
+            await upload.mutateAsync({ siteId: site.id, upload: awsConfig }).then(
+              () => toast.success(t("sites.awsConfig.uploaded", { name: site.name })),
+              (error: Error) => toast.error(error.message),
+            );
+          }
+          onOpenChange(false);
+          router.push(siteHref(organizationId, site.id));
+        }}
       >
-        {(requestClose) => (
-        <ZodForm
-          form={form}
-          guardUnsavedChanges
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            let site;
-            try {
-              site = await create.mutateAsync(values);
-            } catch (error) {
-              applyServerIssues(form, error);
-              return;
-            }
-            toast.success(t("sites.created", { name: site.name }));
-            if (awsConfig && AWS_SITE_TYPES.includes(site.type)) {
-              // The site exists either way; a refused file can be uploaded again from its properties.
-              await upload.mutateAsync({ siteId: site.id, upload: awsConfig }).then(
-                () => toast.success(t("sites.awsConfig.uploaded", { name: site.name })),
-                (error: Error) => toast.error(error.message),
-              );
-            }
-            onOpenChange(false);
-            router.push(siteHref(organizationId, site.id));
-          }}
-        >
-          {create.error && <ErrorAlert message={create.error.message} />}
-          <SiteFields form={form} />
-          {AWS_SITE_TYPES.includes(type) && <AwsConfigFileField value={awsConfig} onChange={setAwsConfig} />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={create.isPending || upload.isPending} data-testid="site-create">
-              {t("sites.form.create")}
-            </Button>
-          </DialogFooter>
-        </ZodForm>
-        )}
-      </FormDialog>
-    </>
+        {create.error && <ErrorAlert message={create.error.message} />}
+        <SiteFields form={form} />
+        {AWS_SITE_TYPES.includes(type) && <AwsConfigFileField value={awsConfig} onChange={setAwsConfig} />}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={requestClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" busy={create.isPending || upload.isPending} data-testid="site-create">
+            {t("sites.form.create")}
+          </Button>
+        </DialogFooter>
+      </ZodForm>
+      )}
+    </FormDialog>
   );
 }

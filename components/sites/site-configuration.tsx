@@ -4,13 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
 import { ConnectorsCard } from "@/components/connectors/connectors-card";
 import { useCan } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { configurationSearchSchema } from "@/lib/events/schema";
 import { siteQueryOptions } from "@/lib/sites/queries";
-import { SitePropertiesPanel, SiteSummary } from "./site-properties";
+import { LazySitePropertiesPanel } from "./lazy-site-properties-panel";
+import { SiteSummary } from "./site-properties";
 
 /** The SPEC §2 properties flag of a configuration page, read with the shared search schema. */
 function usePropertiesFlag(): [boolean, (open: boolean) => void] {
@@ -34,6 +36,9 @@ export function SiteConfiguration({ siteId }: { siteId: string }) {
   const canWrite = useCan("common:config:write");
   const site = useQuery(siteQueryOptions(siteId));
   const [propertiesOpen, setPropertiesOpen] = usePropertiesFlag();
+  // Mounted from the first opening on, so that closing animates as before.
+  const [panelMounted, setPanelMounted] = useState(propertiesOpen);
+  if (propertiesOpen && !panelMounted) setPanelMounted(true);
   if (!site.data) return null;
   return (
     <div className="grid gap-6">
@@ -41,7 +46,14 @@ export function SiteConfiguration({ siteId }: { siteId: string }) {
         <CardHeader>
           <CardTitle>{t("detail.summary")}</CardTitle>
           <CardAction>
-            <Button variant="ghost" size="sm" onClick={() => setPropertiesOpen(true)} data-testid="site-edit">
+            <Button
+              variant="ghost"
+              size="sm"
+              onMouseEnter={LazySitePropertiesPanel.preload}
+              onFocus={LazySitePropertiesPanel.preload}
+              onClick={() => setPropertiesOpen(true)}
+              data-testid="site-edit"
+            >
               <SlidersHorizontal aria-hidden />
               {canWrite ? t("detail.edit") : t("detail.properties")}
             </Button>
@@ -52,7 +64,7 @@ export function SiteConfiguration({ siteId }: { siteId: string }) {
         </CardContent>
       </Card>
       <ConnectorsCard site={site.data} canWrite={canWrite} />
-      <SitePropertiesPanel site={site.data} open={propertiesOpen} onOpenChange={setPropertiesOpen} />
+      {panelMounted && <LazySitePropertiesPanel site={site.data} open={propertiesOpen} onOpenChange={setPropertiesOpen} />}
     </div>
   );
 }

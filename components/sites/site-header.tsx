@@ -13,9 +13,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api/client";
 import { siteQueryOptions } from "@/lib/sites/queries";
 import { cn } from "@/lib/utils";
+import { ActiveBadge } from "./active-badge";
+import { LazySitePropertiesPanel } from "./lazy-site-properties-panel";
 import { siteHref, sitesHref } from "./site-links";
 import { SiteTypeLabel } from "./site-type";
-import { ActiveBadge } from "./sites-page";
 
 function SiteTabs({ organizationId, siteId }: { organizationId: string; siteId: string }) {
   const t = useTranslations("sites.detail.tabs");
@@ -90,7 +91,12 @@ export function SiteLayout({ siteId, children }: { siteId: string; children: Rea
               )}
             </div>
             <Button asChild variant="outline" size="sm">
-              <IntentLink href={`${siteHref(organization.id, siteId, "configuration")}?properties=true`} data-testid="site-properties-open">
+              <IntentLink
+                href={`${siteHref(organization.id, siteId, "configuration")}?properties=true`}
+                onMouseEnter={LazySitePropertiesPanel.preload}
+                onFocus={LazySitePropertiesPanel.preload}
+                data-testid="site-properties-open"
+              >
                 <SlidersHorizontal aria-hidden />
                 {t("sites.detail.properties")}
               </IntentLink>

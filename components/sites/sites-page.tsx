@@ -10,7 +10,6 @@ import { PageHeader } from "@/components/pages/page-header";
 import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -20,6 +19,7 @@ import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
 import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
 import { sitesQueryOptions } from "@/lib/sites/queries";
 import type { Site } from "@/lib/sites/schema";
+import { ActiveBadge } from "./active-badge";
 import { AddSiteDialog } from "./add-site-dialog";
 import { siteHref } from "./site-links";
 import { SiteTypeLabel } from "./site-type";
@@ -42,16 +42,6 @@ function SiteConnectors({ siteId }: { siteId: string }) {
         ))}
       </span>
     </span>
-  );
-}
-
-export function ActiveBadge({ active }: { active: boolean }) {
-  const t = useTranslations("sites");
-  return (
-    <Badge variant={active ? "healthy" : "unknown"}>
-      <span aria-hidden className={active ? "size-1.5 rounded-full bg-status-healthy" : "size-1.5 rounded-full bg-status-unknown"} />
-      {active ? t("active") : t("inactive")}
-    </Badge>
   );
 }
 

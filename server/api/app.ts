@@ -14,6 +14,7 @@ import { authRouter } from "./routes/auth";
 import { configRouter } from "./routes/config";
 import { nodesRouter } from "./routes/nodes";
 import { operationsRouter } from "./routes/operations";
+import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
 import { peopleRouter } from "./routes/people";
 import { sitesRouter } from "./routes/sites";
@@ -93,6 +94,7 @@ export function createApiApp() {
   // The network model (issue 4): one router per area, each mounted at the API root with its own paths.
   api.route("/", sitesRouter);
   api.route("/", pathsRouter);
+  api.route("/", pathTopologyRouter);
   api.route("/", nodesRouter);
   api.route("/", operationsRouter);
   api.route("/", peopleRouter);

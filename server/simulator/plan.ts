@@ -1,5 +1,5 @@
-import { distanceKm } from "./geo";
-import { append, type SimConnector, type SimDevice, type SimIpsecEndpoint, type SimLink, type SimNetwork, type SimNode, type SimPath, type SimPort, type SimSite } from "./network";
+import { mapServingNodes } from "@/server/paths/serving-node";
+import { append, type SimConnector, type SimDevice, type SimLink, type SimNetwork, type SimNode, type SimPath, type SimPort, type SimSite } from "./network";
 
 // Who reports what. A device reports on itself, its node's ports, the links of its MSP that start at its node,
 // and the connectors, paths and sites it serves: a physical connector on the node whose port is assigned to the
@@ -38,7 +38,6 @@ export function planReporting(network: SimNetwork): ReportingPlan {
       .map((device) => [device.nodeId, device]),
   );
   const orgById = new Map(network.organizations.map((org) => [org.id, org]));
-  const siteById = new Map(network.sites.map((site) => [site.id, site]));
   /** A node of the MSP that has a device to report for it. */
   const serving = (nodeId: string, mspId: string | undefined) => mspId !== undefined && deviceOfNode.has(nodeId) && nodeById.get(nodeId)?.organizationId === mspId;
 
@@ -49,54 +48,17 @@ export function planReporting(network: SimNetwork): ReportingPlan {
     return org.organizationType === "customer" ? (org.parentId ?? undefined) : undefined;
   };
 
-  // The MSP's nodes that have a device, edge nodes first, nearest to the site.
-  const nearestNode = (mspId: string, site: SimSite): string | undefined => {
-    const candidates = network.nodes.filter((node) => serving(node.id, mspId));
-    const edges = candidates.filter((node) => node.kind === "edge");
-    const pool = edges.length > 0 ? edges : candidates;
-    let best: { id: string; distance: number } | undefined;
-    for (const node of pool) {
-      const distance = distanceKm(node, site);
-      if (!best || distance < best.distance - 1e-9) best = { id: node.id, distance };
-    }
-    return best?.id;
-  };
-
-  const connectorNode = new Map<string, string>();
-  const connectorPort = new Map<string, string>();
+  const { connectorNode, connectorPort, nearestNode } = mapServingNodes({
+    nodes: network.nodes,
+    sites: network.sites,
+    connectors: network.connectors,
+    ports: network.ports,
+    ipsecEndpoints: network.ipsecEndpoints,
+    mspOf,
+    eligible: (nodeId) => deviceOfNode.has(nodeId),
+  });
   const connectorsBySite = new Map<string, SimConnector[]>();
   for (const connector of network.connectors) append(connectorsBySite, connector.siteId, connector);
-
-  const portsBySite = new Map<string, SimPort[]>();
-  for (const port of network.ports) if (port.siteId) append(portsBySite, port.siteId, port);
-  const endpointsBySite = new Map<string, SimIpsecEndpoint[]>();
-  for (const endpoint of network.ipsecEndpoints) if (endpoint.siteId) append(endpointsBySite, endpoint.siteId, endpoint);
-
-  for (const [siteId, siteConnectors] of connectorsBySite) {
-    const site = siteById.get(siteId);
-    if (!site) continue;
-    const mspId = mspOf(site.organizationId);
-    if (!mspId) continue;
-    const sitePorts = (portsBySite.get(siteId) ?? []).filter((port) => serving(port.nodeId, mspId));
-    const siteEndpoints = (endpointsBySite.get(siteId) ?? []).filter((endpoint) => serving(endpoint.nodeId, mspId));
-    const onSite = [...sitePorts.map((port) => port.nodeId), ...siteEndpoints.map((endpoint) => endpoint.nodeId)].find(
-      (nodeId) => nodeById.get(nodeId)?.kind === "cpe",
-    );
-    siteConnectors
-      .filter((connector) => connector.kind === "physical")
-      .forEach((connector, index) => {
-        if (sitePorts.length === 0) return;
-        const port = sitePorts[index % sitePorts.length];
-        connectorNode.set(connector.id, port.nodeId);
-        connectorPort.set(connector.id, port.key);
-      });
-    for (const connector of siteConnectors) {
-      if (connectorNode.has(connector.id)) continue;
-      const node =
-        connector.kind === "ipsec" && siteEndpoints.length > 0 ? siteEndpoints[0].nodeId : (onSite ?? nearestNode(mspId, site));
-      if (node) connectorNode.set(connector.id, node);
-    }
-  }
 
   const siteNode = new Map<string, string>();
   for (const site of network.sites) {

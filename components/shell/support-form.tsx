@@ -1,0 +1,64 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Textarea } from "@/components/ui/textarea";
+import { ApiRequestError } from "@/lib/api/client";
+import { useCreateSupportTicket } from "@/lib/support/queries";
+import { supportTicketSchema } from "@/lib/support/schema";
+
+const hasFieldIssues = (error: Error) => error instanceof ApiRequestError && Boolean(error.issues?.length);
+
+/** The support ticket form (loaded on demand by SupportDialog, which unmounts it on closing: each opening starts empty). */
+export function SupportForm({ organizationId, onClose }: { organizationId: string; onClose: () => void }) {
+  const t = useTranslations();
+  const create = useCreateSupportTicket();
+  const form = useZodForm(supportTicketSchema, { defaultValues: { organizationId, message: "" } });
+  return (
+    <ZodForm
+      form={form}
+      className="flex flex-col gap-4"
+      onSubmit={(values) =>
+        create.mutate(
+          { ...values, organizationId },
+          {
+            onSuccess: (ticket) => {
+              toast.success(t("support.sent", { id: ticket.id.slice(0, 8) }));
+              onClose();
+            },
+            onError: (error) => applyServerIssues(form, error),
+          },
+        )
+      }
+    >
+      {create.error && !hasFieldIssues(create.error) && <ErrorAlert message={create.error.message} />}
+      <FormField
+        control={form.control}
+        name="message"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t("support.message")}</FormLabel>
+            {/* Focused as when the form came with the dialog (the dialog may open before this code arrives). */}
+            <FormControl>
+              <Textarea rows={6} autoFocus placeholder={t("support.placeholder")} data-testid="support-message" {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" busy={create.isPending} data-testid="support-send">
+          {t("common.send")}
+        </Button>
+      </DialogFooter>
+    </ZodForm>
+  );
+}

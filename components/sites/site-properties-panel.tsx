@@ -1,0 +1,207 @@
+"use client";
+
+import { FileCheck2, FileX2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Separator } from "@/components/ui/separator";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Switch } from "@/components/ui/switch";
+import { useDeleteSite, useUpdateSite, useUploadAwsConfig } from "@/lib/sites/queries";
+import { AWS_SITE_TYPES, type Site } from "@/lib/sites/schema";
+import { AwsConfigFileInput } from "./aws-config-file";
+import { ConfirmDelete } from "./confirm-delete";
+import { useDiscardConfirmation } from "./form-dialog";
+import { SiteFields, siteFormValues, useSiteForm } from "./site-form";
+import { sitesHref } from "./site-links";
+import { SiteSummary } from "./site-properties";
+
+function AwsConfigSection({ site, canWrite }: { site: Site; canWrite: boolean }) {
+  const t = useTranslations();
+  const upload = useUploadAwsConfig();
+  const [failed, setFailed] = useState(false);
+  return (
+    <section className="grid gap-2" data-testid="aws-config-section">
+      <h3 className="text-sm font-medium">{t("sites.awsConfig.title")}</h3>
+      <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="aws-config-status">
+        {site.awsConfigSet ? <FileCheck2 aria-hidden className="mt-0.5 size-4 text-status-healthy" /> : <FileX2 aria-hidden className="mt-0.5 size-4" />}
+        {site.awsConfigSet ? t("sites.awsConfig.set") : t("sites.awsConfig.notSet")}
+      </p>
+      {canWrite && (
+        <div>
+          <AwsConfigFileInput
+            label={site.awsConfigSet ? t("sites.awsConfig.replace") : t("sites.awsConfig.upload")}
+            busy={upload.isPending}
+            onFile={(file) => {
+              setFailed(file === null);
+              upload.reset();
+              if (!file) return;
+              upload.mutate(
+                { siteId: site.id, upload: file },
+                { onSuccess: (saved) => toast.success(t("sites.awsConfig.uploaded", { name: saved.name })) },
+              );
+            }}
+          />
+        </div>
+      )}
+      {failed && (
+        <p className="text-sm text-destructive" role="alert" data-testid="aws-config-error">
+          {t("validation.awsConfigFile")}
+        </p>
+      )}
+      {upload.error && <ErrorAlert message={upload.error.message} />}
+    </section>
+  );
+}
+
+function SiteEditForm({ site, onDirtyChange }: { site: Site; onDirtyChange: (dirty: boolean) => void }) {
+  const t = useTranslations();
+  const update = useUpdateSite(site.id);
+  const form = useSiteForm(site);
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  return (
+    <ZodForm
+      form={form}
+      guardUnsavedChanges
+      className="grid gap-4"
+      onSubmit={(values) =>
+        update.mutate(values, {
+          onSuccess: (saved) => {
+            form.reset(siteFormValues(saved));
+            toast.success(t("sites.saved", { name: saved.name }));
+          },
+          onError: (error) => applyServerIssues(form, error),
+        })
+      }
+    >
+      {update.error && <ErrorAlert message={update.error.message} />}
+      <SiteFields form={form} />
+      <div className="flex gap-2">
+        <Button type="submit" busy={update.isPending} disabled={!form.formState.isDirty} data-testid="site-save">
+          {t("sites.form.save")}
+        </Button>
+        {form.formState.isDirty && (
+          <Button type="button" variant="ghost" onClick={() => form.reset(siteFormValues(site))}>
+            {t("common.cancel")}
+          </Button>
+        )}
+      </div>
+    </ZodForm>
+  );
+}
+
+function ActiveSwitch({ site }: { site: Site }) {
+  const t = useTranslations("sites.properties");
+  const update = useUpdateSite(site.id);
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor="site-active">{t("activeLabel")}</Label>
+        <p className="text-sm text-muted-foreground">{t("activeHint")}</p>
+      </div>
+      <Switch
+        id="site-active"
+        checked={site.active}
+        disabled={update.isPending}
+        data-testid="site-active"
+        onCheckedChange={(active) =>
+          update.mutate(
+            { active },
+            {
+              onSuccess: (saved) => toast.success(t(saved.active ? "activated" : "deactivated", { name: saved.name })),
+              onError: (error) => toast.error(error.message),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** SPEC §6: only the customer deletes a site; an MSP viewing its customer is told so. */
+function DeleteSite({ site }: { site: Site }) {
+  const t = useTranslations("sites");
+  const router = useRouter();
+  const { organization, organizations, user } = useConsole();
+  const remove = useDeleteSite();
+  const ownType = organizations.find((org) => org.id === user.organizationId)?.organizationType;
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-medium text-destructive">{t("properties.danger")}</h3>
+      {ownType === "customer" ? (
+        <>
+          <p className="text-sm text-muted-foreground">{t("properties.deleteHint")}</p>
+          <div>
+            <ConfirmDelete
+              title={t("properties.deleteTitle", { name: site.name })}
+              description={t("properties.deleteDescription")}
+              confirmLabel={t("properties.delete")}
+              testId="site-delete"
+              onConfirm={async () => {
+                await remove.mutateAsync(site);
+                toast.success(t("deleted", { name: site.name }));
+                router.push(sitesHref(organization.id));
+              }}
+            />
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="site-delete-customer-only">
+          {t("properties.deleteCustomerOnly", { customer: organization.name })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The site's properties panel (SPEC §2: ?properties=true on a configuration page opens it). */
+export function SitePropertiesPanel({ site, open, onOpenChange }: { site: Site; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations();
+  const canWrite = useCan("common:config:write");
+  const [dirty, setDirty] = useState(false);
+  const { requestClose, confirmation } = useDiscardConfirmation();
+  return (
+    <>
+    {confirmation}
+    <Sheet open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose(dirty, () => onOpenChange(false)))}>
+      <SheetContent
+        side="right"
+        className="w-full gap-0 overflow-y-auto sm:max-w-lg"
+        closeLabel={t("common.close")}
+        data-testid="site-properties"
+        // A panel to read first: no field is focused (and selected) on opening.
+        onOpenAutoFocus={(event) => event.preventDefault()}
+      >
+        <SheetHeader className="border-b">
+          <SheetTitle>{t("sites.properties.title")}</SheetTitle>
+          <SheetDescription>{canWrite ? t("sites.properties.description", { name: site.name }) : t("sites.properties.readOnly")}</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-6 p-4">
+          {canWrite ? <SiteEditForm site={site} onDirtyChange={setDirty} /> : <SiteSummary site={site} columns={2} />}
+          {AWS_SITE_TYPES.includes(site.type) && (
+            <>
+              <Separator />
+              <AwsConfigSection site={site} canWrite={canWrite} />
+            </>
+          )}
+          {canWrite && (
+            <>
+              <Separator />
+              <ActiveSwitch site={site} />
+              <Separator />
+              <DeleteSite site={site} />
+            </>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+// SPEC §7: messages on /ws carry a service, an action and data. Plain values, no zod: the browser's realtime client
+// imports them on every page, while the schema that checks what clients send stays with the server (lib/realtime.ts).
+export const REALTIME_SERVICES = ["alarms", "events", "lifecycle", "telemetry", "topology"] as const;
+export type RealtimeService = (typeof REALTIME_SERVICES)[number];
+
+export interface ServerMessage {
+  service: RealtimeService | "system";
+  action: string;
+  data: unknown;
+}
+
+/** The close code of a socket whose session ended (signed out, revoked): the client must not reconnect with it. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;

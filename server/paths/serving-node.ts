@@ -1,0 +1,122 @@
+import { distanceKm } from "@/server/simulator/geo";
+
+// Which node serves a customer's connector: a physical connector rides on a front-panel port assigned to its site
+// (connectors and ports paired in order), an IPsec connector on the node holding the site's IPsec endpoint, any
+// other connector on a CPE placed at the site, or else on the nearest edge node of the customer's MSP. The
+// simulator (which node's device reports) and the path topology (which node a path enters by) share this rule.
+
+export interface ServingNode {
+  id: string;
+  organizationId: string;
+  kind: "edge" | "cpe" | "core";
+  latitude: number;
+  longitude: number;
+}
+
+export interface ServingSite {
+  id: string;
+  organizationId: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface ServingConnector {
+  id: string;
+  siteId: string;
+  kind: "physical" | "ipsec" | "external" | "virtual" | "internet";
+}
+
+export interface ServingPort {
+  /** Unique among ports: "<nodeId>/<portId>". */
+  key: string;
+  nodeId: string;
+  siteId: string | null;
+}
+
+export interface ServingEndpoint {
+  nodeId: string;
+  siteId: string | null;
+}
+
+export interface ServingInput {
+  /** Every list sorted by a stable key, so the pairing of connectors and ports does not move between reads. */
+  nodes: ServingNode[];
+  sites: ServingSite[];
+  connectors: ServingConnector[];
+  ports: ServingPort[];
+  ipsecEndpoints: ServingEndpoint[];
+  /** The MSP running a customer's network; undefined for an organization whose objects no node serves. */
+  mspOf: (organizationId: string) => string | undefined;
+  /** Whether a node may serve the MSP's customers (the simulator asks for a reporting device too). */
+  eligible: (nodeId: string, mspId: string) => boolean;
+}
+
+export interface ServingMap {
+  /** The node serving each served connector. */
+  connectorNode: Map<string, string>;
+  /** The port key a physical connector rides on. */
+  connectorPort: Map<string, string>;
+  /** The MSP's eligible node nearest to a place, edge nodes first. */
+  nearestNode: (mspId: string, place: { latitude: number; longitude: number }) => string | undefined;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === null) continue;
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+export function mapServingNodes(input: ServingInput): ServingMap {
+  const nodeById = new Map(input.nodes.map((node) => [node.id, node]));
+  const siteById = new Map(input.sites.map((site) => [site.id, site]));
+  const serves = (nodeId: string, mspId: string) => nodeById.get(nodeId)?.organizationId === mspId && input.eligible(nodeId, mspId);
+
+  const nearestNode = (mspId: string, place: { latitude: number; longitude: number }): string | undefined => {
+    const candidates = input.nodes.filter((node) => serves(node.id, mspId));
+    const edges = candidates.filter((node) => node.kind === "edge");
+    const pool = edges.length > 0 ? edges : candidates;
+    let best: { id: string; distance: number } | undefined;
+    for (const node of pool) {
+      const distance = distanceKm(node, place);
+      if (!best || distance < best.distance - 1e-9) best = { id: node.id, distance };
+    }
+    return best?.id;
+  };
+
+  const connectorNode = new Map<string, string>();
+  const connectorPort = new Map<string, string>();
+  const portsBySite = groupBy(input.ports, (port) => port.siteId);
+  const endpointsBySite = groupBy(input.ipsecEndpoints, (endpoint) => endpoint.siteId);
+
+  for (const [siteId, siteConnectors] of groupBy(input.connectors, (connector) => connector.siteId)) {
+    const site = siteById.get(siteId);
+    if (!site) continue;
+    const mspId = input.mspOf(site.organizationId);
+    if (!mspId) continue;
+    const sitePorts = (portsBySite.get(siteId) ?? []).filter((port) => serves(port.nodeId, mspId));
+    const siteEndpoints = (endpointsBySite.get(siteId) ?? []).filter((endpoint) => serves(endpoint.nodeId, mspId));
+    const onSite = [...sitePorts.map((port) => port.nodeId), ...siteEndpoints.map((endpoint) => endpoint.nodeId)].find(
+      (nodeId) => nodeById.get(nodeId)?.kind === "cpe",
+    );
+    siteConnectors
+      .filter((connector) => connector.kind === "physical")
+      .forEach((connector, index) => {
+        if (sitePorts.length === 0) return;
+        const port = sitePorts[index % sitePorts.length];
+        connectorNode.set(connector.id, port.nodeId);
+        connectorPort.set(connector.id, port.key);
+      });
+    for (const connector of siteConnectors) {
+      if (connectorNode.has(connector.id)) continue;
+      const node = connector.kind === "ipsec" && siteEndpoints.length > 0 ? siteEndpoints[0].nodeId : (onSite ?? nearestNode(mspId, site));
+      if (node) connectorNode.set(connector.id, node);
+    }
+  }
+  return { connectorNode, connectorPort, nearestNode };
+}
