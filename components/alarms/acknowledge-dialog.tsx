@@ -3,36 +3,22 @@
 import { CheckCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { lazyComponent } from "@/components/shell/lazy-component";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Textarea } from "@/components/ui/textarea";
-import { useAcknowledgeAlarms } from "@/lib/alarms/queries";
-import { ALARM_NOTE_MAX_LENGTH, alarmAcknowledgeSchema } from "@/lib/alarms/schema";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
-const noteSchema = alarmAcknowledgeSchema.pick({ note: true });
+// The form (react-hook-form, the zod resolver) stays out of the alarms page's first load.
+const AcknowledgeForm = lazyComponent(() => import("./acknowledge-form").then((module) => module.AcknowledgeForm));
 
 /** Acknowledges the selected alarms, with an optional note; they leave the default list. */
 export function AcknowledgeDialog({ alarmIds, onDone }: { alarmIds: string[]; onDone: () => void }) {
   const t = useTranslations();
   const [open, setOpen] = useState(false);
-  const acknowledge = useAcknowledgeAlarms();
-  const form = useZodForm(noteSchema, { defaultValues: { note: "" } });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      form.reset();
-      acknowledge.reset();
-    }
-  };
   const count = alarmIds.length;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" disabled={count === 0} data-testid="acknowledge-alarms">
+        <Button size="sm" disabled={count === 0} data-testid="acknowledge-alarms" onMouseEnter={AcknowledgeForm.preload} onFocus={AcknowledgeForm.preload}>
           <CheckCheck aria-hidden />
           {t("alarms.acknowledge")}
         </Button>
@@ -42,54 +28,8 @@ export function AcknowledgeDialog({ alarmIds, onDone }: { alarmIds: string[]; on
           <DialogTitle>{t("alarms.acknowledgeTitle", { count })}</DialogTitle>
           <DialogDescription>{t("alarms.acknowledgeDescription", { count })}</DialogDescription>
         </DialogHeader>
-        <ZodForm
-          form={form}
-          className="flex flex-col gap-4"
-          onSubmit={({ note }) =>
-            acknowledge.mutate(
-              { alarmIds, note },
-              {
-                onSuccess: () => {
-                  toast.success(t("alarms.acknowledged", { count }));
-                  onOpenChange(false);
-                  onDone();
-                },
-                onError: (error) => applyServerIssues(form, error),
-              },
-            )
-          }
-        >
-          {acknowledge.error && <ErrorAlert message={acknowledge.error.message} />}
-          <FormField
-            control={form.control}
-            name="note"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("alarms.note")}</FormLabel>
-                <FormControl>
-                  <Textarea
-                    {...field}
-                    value={field.value ?? ""}
-                    rows={3}
-                    maxLength={ALARM_NOTE_MAX_LENGTH}
-                    placeholder={t("alarms.notePlaceholder")}
-                    data-testid="acknowledge-note"
-                  />
-                </FormControl>
-                <FormDescription>{t("alarms.noteHint", { max: ALARM_NOTE_MAX_LENGTH })}</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={acknowledge.isPending} data-testid="acknowledge-confirm">
-              {t("alarms.acknowledgeConfirm", { count })}
-            </Button>
-          </DialogFooter>
-        </ZodForm>
+        {/* Mounted while open: a new opening starts from an empty note. */}
+        {open && <AcknowledgeForm alarmIds={alarmIds} onClose={() => setOpen(false)} onDone={onDone} />}
       </DialogContent>
     </Dialog>
   );
