@@ -6,6 +6,7 @@ import { Timestamp } from "@/components/events/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { translateAlarmMessage } from "@/lib/alarms/message";
 import type { Alarm } from "@/lib/alarms/schema";
 import { cn } from "@/lib/utils";
 import { AlarmSeverityBadge } from "./alarm-severity-badge";
@@ -30,6 +31,7 @@ export function AlarmsTable({
   empty: React.ReactNode;
 }) {
   const t = useTranslations("alarms");
+  const catalogue = useTranslations();
   const allSelected = selection && alarms.length > 0 && alarms.every((alarm) => selection.selected.has(alarm.id));
   const someSelected = selection && alarms.some((alarm) => selection.selected.has(alarm.id));
   const columns = 5 + (selection ? 1 : 0) + (organizationName ? 1 : 0);
@@ -66,6 +68,8 @@ export function AlarmsTable({
         )}
         {alarms.map((alarm) => {
           const checked = selection?.selected.has(alarm.id) ?? false;
+          // The API answers in the reader's language; a page prefetched on the server holds the stored message.
+          const message = translateAlarmMessage(catalogue, alarm.message);
           return (
             <TableRow
               key={alarm.id}
@@ -78,7 +82,7 @@ export function AlarmsTable({
               {selection && (
                 <TableCell className="pl-4">
                   <Checkbox
-                    aria-label={t("selectAlarm", { message: alarm.message })}
+                    aria-label={t("selectAlarm", { message })}
                     checked={checked}
                     onCheckedChange={(next) => selection.toggle(alarm.id, next === true)}
                     data-testid="alarm-select"
@@ -89,7 +93,7 @@ export function AlarmsTable({
                 <AlarmSeverityBadge severity={alarm.severity} />
               </TableCell>
               <TableCell className="whitespace-normal">
-                <span className={cn("font-medium", !alarm.acknowledged && "text-foreground")}>{alarm.message}</span>
+                <span className={cn("font-medium", !alarm.acknowledged && "text-foreground")}>{message}</span>
                 <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                   <span className="font-mono" data-testid="alarm-source">
                     <span className="sr-only">{t("columns.source")}: </span>

@@ -3,16 +3,23 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { translateAlarmMessage } from "@/lib/alarms/message";
+import type { CatalogueTranslator } from "@/lib/i18n/stored-message";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { cn } from "@/lib/utils";
 import { diffFields, type DiffChange, type DiffRow } from "./diff";
+
+// Snapshots keep what was stored: lifecycle summaries and alarm messages as catalogue messages, read here in the
+// reader's language (each translator passes any other text through).
+function storedText(t: CatalogueTranslator, text: string): string {
+  return translateAlarmMessage(t, translateLifecycleSummary(t, text) ?? text);
+}
 
 function Value({ value }: { value: unknown }) {
   const t = useTranslations("events.diff");
   const catalogue = useTranslations();
   if (value === undefined || value === null || value === "") return <span className="text-muted-foreground">{t("empty")}</span>;
-  // A lifecycle operation's summary is kept as a catalogue message: shown in the reader's language.
-  if (typeof value === "string") return <span className="break-all">{translateLifecycleSummary(catalogue, value)}</span>;
+  if (typeof value === "string") return <span className="break-all">{storedText(catalogue, value)}</span>;
   if (typeof value === "number" || typeof value === "boolean") return <span className="tabular-nums">{String(value)}</span>;
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) {
     return value.length === 0 ? <span className="text-muted-foreground">{t("emptyList")}</span> : <span className="break-all">{value.join(", ")}</span>;

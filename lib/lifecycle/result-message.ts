@@ -1,10 +1,9 @@
-import { decodeMessage, type MessageValues } from "@/lib/validation/messages";
+import { storedMessage, translateStoredMessage, type CatalogueMessage, type CatalogueTranslator } from "@/lib/i18n/stored-message";
 
-// A lifecycle operation's summary is stored as a catalogue message under lifecycle.result ("key::{json}") and turned
-// into the reader's language when shown: by the API for operations, by the events page for their before/after.
-// Text that is not such a message (rows written before, or by hand) is shown as it is.
+// A lifecycle operation's summary is stored as a catalogue message under lifecycle.result (lib/i18n/stored-message.ts)
+// and shown in the reader's language: by the API for operations, by the events page for their before/after.
 
-const PREFIX = "lifecycle.result.";
+export const LIFECYCLE_RESULT_PREFIX = "lifecycle.result.";
 
 export type LifecycleResult =
   | "installed"
@@ -16,24 +15,15 @@ export type LifecycleResult =
   | "cancelledBeforeStart";
 
 export function lifecycleResultKey(result: LifecycleResult): string {
-  return `${PREFIX}${result}`;
+  return `${LIFECYCLE_RESULT_PREFIX}${result}`;
 }
 
 /** The catalogue message of a stored summary, or null when it is plain text. */
-export function lifecycleResultMessage(summary: string): { key: string; values?: MessageValues } | null {
-  const message = decodeMessage(summary);
-  return message.key.startsWith(PREFIX) && /^[A-Za-z.]+$/.test(message.key) ? message : null;
-}
-
-/** The server's translator (translatorFor) or a component's (useTranslations): keys are checked at run time here. */
-interface Translator {
-  (key: never, values?: never): string;
-  has(key: never): boolean;
+export function lifecycleResultMessage(summary: string): CatalogueMessage | null {
+  return storedMessage(summary, LIFECYCLE_RESULT_PREFIX);
 }
 
 /** A stored summary in the translator's language; plain text, unknown keys and null come back unchanged. */
-export function translateLifecycleSummary(t: Translator, summary: string | null): string | null {
-  if (summary === null) return null;
-  const message = lifecycleResultMessage(summary);
-  return message && t.has(message.key as never) ? t(message.key as never, message.values as never) : summary;
+export function translateLifecycleSummary(t: CatalogueTranslator, summary: string | null): string | null {
+  return summary === null ? null : translateStoredMessage(t, summary, LIFECYCLE_RESULT_PREFIX);
 }

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import { deviceSilentMessage, linkDownMessage, portDownMessage, slaBadMessage } from "@/lib/alarms/message";
+import { SLA_THRESHOLDS } from "@/lib/constants";
 import { lifecycleResultKey } from "@/lib/lifecycle/result-message";
 import { messageWithValues } from "@/lib/validation/messages";
 import { encryptSecret } from "@/server/secrets/crypto";
@@ -646,7 +648,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
     await tx.insert(alarms).values([
       {
         organizationId: contoso,
-        message: "Path Lyon ⇄ Paris SLA is bad: loss 6.2 % (above 5 %)",
+        message: slaBadMessage("Lyon ⇄ Paris", [{ metric: "lossPercent", value: 6.2, limit: SLA_THRESHOLDS.lossPercent.bad }]),
         severity: "major",
         type: "sla-bad",
         source: "Lyon ⇄ Paris",
@@ -655,7 +657,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       },
       {
         organizationId: contoso,
-        message: "Path Paris ⇄ Azure latency 86 ms (above 80 ms)",
+        message: slaBadMessage("Paris ⇄ Azure", [{ metric: "latencyMs", value: 86, limit: SLA_THRESHOLDS.latencyMs.warning }]),
         severity: "warning",
         type: "sla-bad",
         source: "Paris ⇄ Azure",
@@ -667,7 +669,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       },
       {
         organizationId: contoso,
-        message: "Port 2 on nw-edge-par-01 went down",
+        message: portDownMessage("2", "nw-edge-par-01"),
         severity: "minor",
         type: "port-down",
         source: "nw-edge-par-01",
@@ -677,7 +679,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       },
       {
         organizationId: northwind,
-        message: "Link nw-edge-sea-01 ⇄ nw-core-ash is down",
+        message: linkDownMessage("nw-edge-sea-01 ⇄ nw-core-ash"),
         severity: "critical",
         type: "link-down",
         source: "nw-edge-sea-01",
@@ -687,7 +689,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       },
       {
         organizationId: northwind,
-        message: "Device MX-C100-0151 has not reported for 15 minutes",
+        message: deviceSilentMessage("MX-C100-0151", null, 15),
         severity: "major",
         type: "device-unreachable",
         source: "MX-C100-0151",
@@ -696,7 +698,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       },
       {
         organizationId: initech,
-        message: "Path Madrid ⇄ Milan jitter 24 ms (above 20 ms)",
+        message: slaBadMessage("Madrid ⇄ Milan", [{ metric: "jitterMs", value: 24, limit: SLA_THRESHOLDS.jitterMs.warning }]),
         severity: "warning",
         type: "sla-bad",
         source: "Madrid ⇄ Milan",

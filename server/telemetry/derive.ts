@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { deviceBackMessage, linkDownMessage, portDownMessage, slaClearedMessage } from "@/lib/alarms/message";
 import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engine";
 import { queryRows, type Db } from "@/server/db/client";
 import { publishRealtime } from "@/server/realtime/bus";
@@ -35,7 +36,7 @@ export function slaConditions(evaluations: SlaEvaluation[], nodeId: string | nul
       }
     } else if (evaluation.sla !== "unknown") {
       // Unknown is missing data, not recovery: an open SLA alarm waits for figures that say it is over.
-      conditions.push({ ...base, active: false, message: `Path ${evaluation.name}: SLA ${evaluation.sla}` });
+      conditions.push({ ...base, active: false, message: slaClearedMessage(evaluation.name, evaluation.sla) });
     }
   }
   return conditions;
@@ -152,7 +153,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
       subject: `port:${device.nodeId}:${change.id}`,
       active: change.status === "down",
       severity: "minor",
-      message: `Port ${change.id} on ${nodeLabel} is down`,
+      message: portDownMessage(change.id, nodeLabel),
       source: nodeLabel,
       nodeId: device.nodeId,
     });
@@ -172,7 +173,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
       subject: `link:${change.id}`,
       active: down.get(change.id) ?? change.status === "down",
       severity: "critical",
-      message: `Link ${name} is down`,
+      message: linkDownMessage(name),
       source: nodeLabel,
       nodeId: device.nodeId,
     });
@@ -185,7 +186,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
     subject: `device:${device.deviceId}`,
     active: false,
     severity: "major",
-    message: `Device ${device.serialNumber} is reporting again`,
+    message: deviceBackMessage(device.serialNumber),
     source: device.serialNumber,
     nodeId: device.nodeId,
   });

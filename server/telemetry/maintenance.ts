@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/message";
 import type { AlarmCondition } from "@/server/alarms/engine";
 import type { Transaction } from "@/server/audit/record";
 import { queryRows, type Db } from "@/server/db/client";
@@ -125,14 +126,13 @@ export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<Sw
   const conditions: AlarmCondition[] = [];
   for (const row of found.silenced) {
     if (!row.msp_organization_id) continue;
-    const where = row.node_name ? ` on ${row.node_name}` : "";
     conditions.push({
       organizationId: row.msp_organization_id,
       type: "device-unreachable",
       subject: `device:${row.device_id}`,
       active: true,
       severity: "major",
-      message: `Device ${row.serial_number}${where} has not reported for ${minutesSince(now, row.last_seen_ms)} minutes`,
+      message: deviceSilentMessage(row.serial_number, row.node_name, minutesSince(now, row.last_seen_ms)),
       source: row.serial_number,
       nodeId: row.node_id,
     });
@@ -145,7 +145,7 @@ export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<Sw
       subject: `device:${row.device_id}`,
       active: false,
       severity: "major",
-      message: `Device ${row.serial_number} is no longer assigned to a node`,
+      message: deviceUnassignedMessage(row.serial_number),
       source: row.serial_number,
       nodeId: null,
     });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { slaBadMessage } from "@/lib/alarms/message";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { classifyPathSla, slaBreaches, type PathMeasurement, type PathSla } from "@/lib/health";
 import { queryRows, type Db } from "@/server/db/client";
@@ -20,10 +21,6 @@ export interface SlaEvaluation {
   changed: boolean;
 }
 
-const METRIC_LABELS = { latencyMs: ["latency", "ms"], jitterMs: ["jitter", "ms"], lossPercent: ["loss", "%"] } as const;
-
-const formatValue = (value: number, unit: string) => (unit === "%" || value < 10 ? value.toFixed(1) : Math.round(value).toString());
-
 /** The metrics of a measurement above their bad threshold, in a stable order. */
 export function badMetrics(measurement: PathMeasurement | null): string[] {
   if (!measurement) return [];
@@ -32,15 +29,12 @@ export function badMetrics(measurement: PathMeasurement | null): string[] {
     .map((breach) => breach.metric);
 }
 
-/** "Path Contoso HQ – AWS: latency 132 ms above 100 ms, loss 6.2 % above 5 %". */
+/** The alarm message of a bad SLA: the path and each metric above its bad threshold (lib/alarms/message.ts). */
 export function slaAlarmMessage(name: string, measurement: PathMeasurement): string {
-  const parts = slaBreaches(measurement)
+  const breaches = slaBreaches(measurement)
     .filter((breach) => breach.level === "bad")
-    .map((breach) => {
-      const [label, unit] = METRIC_LABELS[breach.metric];
-      return `${label} ${formatValue(breach.value, unit)} ${unit} above ${SLA_THRESHOLDS[breach.metric].bad} ${unit}`;
-    });
-  return `Path ${name}: ${parts.join(", ")}`;
+    .map((breach) => ({ metric: breach.metric, value: breach.value, limit: SLA_THRESHOLDS[breach.metric].bad }));
+  return slaBadMessage(name, breaches);
 }
 
 const STATE_COLUMNS: RecordColumns = [

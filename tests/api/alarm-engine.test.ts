@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { portDownMessage, slaBadMessage } from "@/lib/alarms/message";
 import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engine";
 import { getDb, type Db } from "@/server/db/client";
 import { alarms } from "@/server/db/schema";
@@ -18,6 +19,9 @@ beforeAll(async () => {
   initech = await organizationId("Initech");
 });
 
+// Messages are stored as catalogue keys with values; the engine compares them as text.
+const lossMessage = (loss: number) => slaBadMessage("Lyon ⇄ Paris", [{ metric: "lossPercent", value: loss, limit: 5 }]);
+
 function condition(values: Partial<AlarmCondition> = {}): AlarmCondition {
   return {
     organizationId: contoso,
@@ -25,7 +29,7 @@ function condition(values: Partial<AlarmCondition> = {}): AlarmCondition {
     subject: `path:${unique("p").toLowerCase()}`,
     active: true,
     severity: "major",
-    message: "Path Lyon ⇄ Paris SLA is bad",
+    message: lossMessage(6.2),
     source: "telemetry",
     nodeId: null,
     ...values,
@@ -45,8 +49,8 @@ async function allAlarms(subject: string) {
   return db.select().from(alarms).where(eq(alarms.subject, subject)).orderBy(alarms.raisedAt, alarms.id);
 }
 
-async function listed(email: string, query: string): Promise<any[]> {
-  const response = await call("GET", `/alarm?limit=200&${query}`, { cookie: await signIn(email) });
+async function listed(email: string, query: string, language = "en"): Promise<any[]> {
+  const response = await call("GET", `/alarm?limit=200&${query}`, { cookie: await signIn(email), language });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.items;
 }
@@ -79,22 +83,31 @@ describe("applyAlarmConditions", () => {
     expect(alarm).toMatchObject({ organizationId: contoso, severity: "major", type: "sla-bad", source: "telemetry", message: raised.message });
 
     const shown = (await listed(CONTOSO_READONLY, "state=active")).find((item) => item.id === alarm.id);
-    expect(shown).toMatchObject({ severity: "major", clearedAt: null, acknowledged: false });
+    expect(shown).toMatchObject({ severity: "major", clearedAt: null, acknowledged: false, message: "Path Lyon ⇄ Paris: loss 6.2 % above 5 %" });
+    const enFrancais = (await listed(CONTOSO_READONLY, "state=active", "fr")).find((item) => item.id === alarm.id);
+    expect(enFrancais.message).toBe("Chemin Lyon ⇄ Paris : perte de 6,2 % au-dessus de 5 %");
 
-    await applyAlarmConditions(db, [{ ...raised, severity: "critical", message: "Path Lyon ⇄ Paris SLA is bad: loss 9 %" }]);
+    // The same figures encoded again are the same message: nothing to update.
+    await applyAlarmConditions(db, [{ ...raised, message: lossMessage(6.2) }]);
+    expect(await eventsOf(alarm.id)).toHaveLength(1);
+    await applyAlarmConditions(db, [{ ...raised, severity: "critical", message: lossMessage(9) }]);
     await applyAlarmConditions(db, [{ ...raised, active: false }]);
     const [cleared] = await allAlarms(raised.subject);
     expect(cleared.id).toBe(alarm.id);
     expect(cleared.clearedAt).not.toBeNull();
-    expect(cleared).toMatchObject({ severity: "critical", message: "Path Lyon ⇄ Paris SLA is bad: loss 9 %" });
+    expect(cleared).toMatchObject({ severity: "critical", message: lossMessage(9) });
 
     const events = await eventsOf(alarm.id);
     expect(events.map((event) => event.type)).toEqual(["alarm.raised", "alarm.updated", "alarm.cleared"]);
     expect(events.every((event) => event.source === "alarm-engine" && event.entityType === "alarm" && event.nodeId === node)).toBe(true);
     expect(events.every((event) => event.organizationId === contoso && event.actorUserId === null)).toBe(true);
     expect(events[0].before).toBeNull();
-    expect(events[0].after).toEqual({ ...shown, raisedAt: alarm.raisedAt.toISOString() });
-    expect(events[1]).toMatchObject({ before: { severity: "major", clearedAt: null }, after: { severity: "critical", clearedAt: null } });
+    // Snapshots keep the stored, language-neutral message (the events page translates it).
+    expect(events[0].after).toEqual({ ...shown, message: lossMessage(6.2), raisedAt: alarm.raisedAt.toISOString() });
+    expect(events[1]).toMatchObject({
+      before: { severity: "major", clearedAt: null, message: lossMessage(6.2) },
+      after: { severity: "critical", clearedAt: null, message: lossMessage(9) },
+    });
     expect(events[2]).toMatchObject({ before: { clearedAt: null }, after: { severity: "critical", clearedAt: cleared.clearedAt!.toISOString() } });
   });
 
@@ -116,11 +129,16 @@ describe("applyAlarmConditions", () => {
 
   it("keeps the acknowledgement through updates until the alarm clears; a later raise is a new, unacknowledged alarm", async () => {
     const db = await getDb();
-    const flapping = condition({ type: "port-down", subject: `port:${unique("n")}:ge-0/0/1`, severity: "minor", message: "Port ge-0/0/1 is down" });
+    const flapping = condition({ type: "port-down", subject: `port:${unique("n")}:ge-0/0/1`, severity: "minor", message: portDownMessage("ge-0/0/1", "par-edge-1") });
     await applyAlarmConditions(db, [flapping]);
     const [first] = await openAlarms(flapping.subject, "port-down");
-    const acknowledged = await call("POST", "/alarm/acknowledge", { cookie: await signIn(CONTOSO_ADMIN), body: { alarmIds: [first.id], note: "Carrier ticket 12" } });
+    const acknowledged = await call("POST", "/alarm/acknowledge", {
+      cookie: await signIn(CONTOSO_ADMIN),
+      body: { alarmIds: [first.id], note: "Carrier ticket 12" },
+      language: "fr",
+    });
     expect(acknowledged.status).toBe(200);
+    expect(acknowledged.body[0].message).toBe("Port ge-0/0/1 de par-edge-1 hors service");
 
     await applyAlarmConditions(db, [{ ...flapping, severity: "major" }]);
     const [updated] = await openAlarms(flapping.subject, "port-down");

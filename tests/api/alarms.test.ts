@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { deviceSilentMessage, linkDownMessage, slaBadMessage } from "@/lib/alarms/message";
 import { getDb } from "@/server/db/client";
 import { alarms, users } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
@@ -23,12 +24,12 @@ type AlarmBody = {
   note: string | null;
 };
 
-async function walk(email: string, query = "", limit = 50): Promise<AlarmBody[]> {
+async function walk(email: string, query = "", limit = 50, language?: string): Promise<AlarmBody[]> {
   const cookie = await signIn(email);
   const all: AlarmBody[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const response = await call("GET", `/alarm?limit=${limit}${query ? `&${query}` : ""}${cursor ? `&cursor=${cursor}` : ""}`, { cookie });
+    const response = await call("GET", `/alarm?limit=${limit}${query ? `&${query}` : ""}${cursor ? `&cursor=${cursor}` : ""}`, { cookie, language });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     all.push(...response.body.items);
     cursor = response.body.nextCursor;
@@ -242,6 +243,44 @@ describe("POST /alarm/acknowledge and /alarm/unacknowledge", () => {
     const events = await eventsOf(b.id);
     expect(events.map((event) => event.type)).toEqual(["alarm.acknowledged", "alarm.unacknowledged"]);
     expect(events[1]).toMatchObject({ before: { acknowledged: true, acknowledgedBy: "Carla Diaz" }, after: { acknowledged: false, acknowledgedAt: null } });
+  });
+
+  it("answers stored catalogue messages in the reader's language on every route, plain text as stored", async () => {
+    const sla = slaBadMessage("Lyon ⇄ Paris", [
+      { metric: "latencyMs", value: 1234.4, limit: 100 },
+      { metric: "lossPercent", value: 6.25, limit: 5 },
+    ]);
+    const silent = await insertAlarm("Contoso", { type: "device-unreachable", message: deviceSilentMessage("MX-C100-0001", "par-edge-1", 1) });
+    const bad = await insertAlarm("Contoso", { message: sla });
+    const link = await insertAlarm("Contoso", { type: "link-down", message: linkDownMessage("par-edge-1 ⇄ lyo-core") });
+    const english: Record<string, string> = {
+      [silent.id]: "Device MX-C100-0001 on par-edge-1 has not reported for 1 minute",
+      [bad.id]: "Path Lyon ⇄ Paris: latency 1,234 ms above 100 ms, loss 6.3 % above 5 %",
+      [link.id]: "Link par-edge-1 ⇄ lyo-core is down",
+      [contosoOpen.id]: "Path Lyon ⇄ Paris SLA is bad",
+    };
+    const french: Record<string, string> = {
+      [silent.id]: "L’équipement MX-C100-0001 sur par-edge-1 n’a rien envoyé depuis 1 minute",
+      [bad.id]: "Chemin Lyon ⇄ Paris : latence de 1\u202f234 ms au-dessus de 100 ms, perte de 6,3 % au-dessus de 5 %",
+      [link.id]: "Lien par-edge-1 ⇄ lyo-core coupé",
+      [contosoOpen.id]: "Path Lyon ⇄ Paris SLA is bad",
+    };
+    const messagesOf = (items: AlarmBody[], wanted: string[]) =>
+      Object.fromEntries(items.filter((alarm) => wanted.includes(alarm.id)).map((alarm) => [alarm.id, alarm.message]));
+    const wanted = Object.keys(english);
+    expect(messagesOf(await walk(CONTOSO_ADMIN, "", 50, "en"), wanted)).toEqual(english);
+    expect(messagesOf(await walk(CONTOSO_ADMIN, "", 50, "fr"), wanted)).toEqual(french);
+
+    const mine = [silent.id, bad.id, link.id];
+    const acknowledged = await acknowledge({ alarmIds: mine }, CONTOSO_ADMIN, "fr");
+    expect(acknowledged.status).toBe(200);
+    expect(messagesOf(acknowledged.body, mine)).toEqual(Object.fromEntries(mine.map((id) => [id, french[id]])));
+    const back = await unacknowledge({ alarmIds: mine }, CONTOSO_ADMIN, "en");
+    expect(back.status).toBe(200);
+    expect(messagesOf(back.body, mine)).toEqual(Object.fromEntries(mine.map((id) => [id, english[id]])));
+    // The stored row and the event snapshots keep the message language-neutral.
+    expect((await stored([bad.id]))[0].message).toBe(sla);
+    expect((await eventsOf(bad.id)).map((event) => (event.after as AlarmBody).message)).toEqual([sla, sla]);
   });
 
   it("leaves alarms already in the wanted state as they are", async () => {

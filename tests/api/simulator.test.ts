@@ -10,6 +10,8 @@ import { NO_FAULTS } from "@/server/simulator/faults";
 import { deviceSamples } from "@/server/simulator/samples";
 import { simulatorSettings } from "@/server/simulator/settings";
 import { Simulator } from "@/server/simulator/simulator";
+import { alarmMessages } from "./alarm-api";
+import { CONTOSO_ADMIN } from "./telemetry-fixtures";
 
 // The simulator against the real ingestion endpoint and the demo network: every assigned device reports and
 // nothing it sends is refused; the fault script raises (and clears) the alarms it is meant to; the month of
@@ -100,7 +102,10 @@ describe("the agents", () => {
       slaBad = await openAlarm("sla-bad", `path:${targets.pathLatency}`);
     }
     expect(slaBad).toHaveLength(1);
-    expect(slaBad[0].message).toMatch(/latency \d+ ms above 100 ms/);
+    // Read in each language, figures formatted for it (1,234 ms in English, 1 234 ms in French).
+    const messages = await alarmMessages(CONTOSO_ADMIN, slaBad[0].id, slaBad[0].organizationId);
+    expect(messages.en).toMatch(/^Path .+: latency \d[\d,]* ms above 100 ms/);
+    expect(messages.fr).toMatch(/^Chemin .+ : latence de \d[\d\u202f\u00a0]* ms au-dessus de 100 ms/);
     expect(await openAlarm("port-down", portSubject)).toHaveLength(0);
     expect(await openAlarm("link-down", `link:${targets.linkDown}`)).toHaveLength(0);
     // The silent device is back: its alarm clears.

@@ -5,6 +5,7 @@ import { alarms, deviceTokens, devices, events, paths, telemetryDeviceState } fr
 import { getBus, LocalBus, setBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { countLiveTokens, issueDeviceToken, revokeDeviceTokens } from "@/server/telemetry/device-tokens";
 import { partitionName, periodStart } from "@/server/telemetry/partitions";
+import { alarmMessages } from "./alarm-api";
 import { call, signIn } from "./helpers";
 import {
   BW_ADMIN,
@@ -367,7 +368,12 @@ describe("derivation: SLA, alarms, realtime", () => {
     expect(await slaOf(id)).toBe("bad");
     const alarm = await openAlarm(`path:${id}`, "sla-bad");
     expect(alarm).toMatchObject({ organizationId: network.organizationId, severity: "major", type: "sla-bad" });
-    expect(alarm?.message).toBe(`Path ${network.path.name}: latency 140 ms above 100 ms`);
+    // Stored language-neutral, read in the reader's language.
+    expect(alarm?.message).toBe(`alarms.message.slaBad::${JSON.stringify({ path: network.path.name, latency: 140, latencyLimit: 100 })}`);
+    expect(await alarmMessages(CONTOSO_ADMIN, alarm!.id, network.organizationId)).toEqual({
+      en: `Path ${network.path.name}: latency 140 ms above 100 ms`,
+      fr: `Chemin ${network.path.name} : latence de 140 ms au-dessus de 100 ms`,
+    });
     await settle();
     expect(published).toContainEqual(
       expect.objectContaining({ service: "topology", action: "health", data: { paths: [{ id, slaHealth: "bad" }] }, organizationIds: expect.arrayContaining([network.organizationId]) }),
@@ -391,7 +397,11 @@ describe("derivation: SLA, alarms, realtime", () => {
     await ingest(northwind.token, batch(20, 10_000));
     // (1.5 × 3 + 20 × 3) / 6 = 10.75 %.
     expect(await slaOf(id)).toBe("bad");
-    expect((await openAlarm(`path:${id}`, "sla-bad"))?.message).toBe(`Path ${network.path.name}: loss 10.8 % above 5 %`);
+    const alarm = await openAlarm(`path:${id}`, "sla-bad");
+    expect(await alarmMessages(CONTOSO_ADMIN, alarm!.id, network.organizationId)).toEqual({
+      en: `Path ${network.path.name}: loss 10.8 % above 5 %`,
+      fr: `Chemin ${network.path.name} : perte de 10,8 % au-dessus de 5 %`,
+    });
   });
 
   it("a port reported down raises port-down for the MSP; disabled or up clears it; news says what changed", async () => {
@@ -400,7 +410,11 @@ describe("derivation: SLA, alarms, realtime", () => {
     published.length = 0;
     await ingest(northwind.token, [{ kind: "port", time: isoAgo(5000), portId: "xe-0/0/0", status: "down", rxBps: 0, txBps: 0 }]);
     const alarm = await openAlarm(subject, "port-down");
-    expect(alarm).toMatchObject({ organizationId: northwind.mspId, message: `Port xe-0/0/0 on ${northwind.edge.name} is down` });
+    expect(alarm).toMatchObject({ organizationId: northwind.mspId });
+    expect(await alarmMessages(NW_ADMIN, alarm!.id, northwind.mspId)).toEqual({
+      en: `Port xe-0/0/0 on ${northwind.edge.name} is down`,
+      fr: `Port xe-0/0/0 de ${northwind.edge.name} hors service`,
+    });
     await settle();
     expect(published).toContainEqual(
       expect.objectContaining({ service: "topology", action: "health", data: { ports: [{ nodeId: northwind.edge.id, portId: "xe-0/0/0", status: "down" }] } }),
@@ -415,7 +429,9 @@ describe("derivation: SLA, alarms, realtime", () => {
     await ingest(northwind.token, [link("down", isoAgo(2 * HOUR))]);
     expect(await openAlarm(subject, "link-down")).toBeNull();
     await ingest(northwind.token, [link("down", isoAgo(3000))]);
-    expect(await openAlarm(subject, "link-down")).toMatchObject({ organizationId: northwind.mspId, severity: "critical", message: `Link ${northwind.link.name} is down` });
+    const alarm = await openAlarm(subject, "link-down");
+    expect(alarm).toMatchObject({ organizationId: northwind.mspId, severity: "critical" });
+    expect(await alarmMessages(NW_ADMIN, alarm!.id, northwind.mspId)).toEqual({ en: `Link ${northwind.link.name} is down`, fr: `Lien ${northwind.link.name} coupé` });
     await ingest(northwind.token, [link("up", isoAgo(2000))]);
     expect(await openAlarm(subject, "link-down")).toBeNull();
   });

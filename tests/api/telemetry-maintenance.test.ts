@@ -4,7 +4,8 @@ import { getDb, queryRows } from "@/server/db/client";
 import { alarms, devices, paths, telemetryDeviceState } from "@/server/db/schema";
 import { runSilentDeviceSweep, runTelemetryMaintenance, startTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { listPartitions, partitionName, periodStart } from "@/server/telemetry/partitions";
-import { buildCustomerNetwork, buildMspNetwork, DAY, HOUR, ingest, MINUTE, type CustomerNetwork, type MspNetwork } from "./telemetry-fixtures";
+import { alarmMessages } from "./alarm-api";
+import { buildCustomerNetwork, buildMspNetwork, DAY, HOUR, ingest, MINUTE, NW_ADMIN, type CustomerNetwork, type MspNetwork } from "./telemetry-fixtures";
 
 // The maintenance job (issue 5): hourly rollups of closed hours with the right numbers, idempotent and safe to run
 // twice at once; retention by whole partitions; the silent-device sweep and stale SLAs.
@@ -181,7 +182,10 @@ describe("silent-device sweep", () => {
     expect(sweep.silenced).not.toContain(never.device.id);
     const alarm = await openUnreachable(msp.device.id);
     expect(alarm).toMatchObject({ organizationId: msp.mspId, severity: "major", source: msp.device.serialNumber });
-    expect(alarm?.message).toBe(`Device ${msp.device.serialNumber} on ${msp.edge.name} has not reported for 2 minutes`);
+    expect(await alarmMessages(NW_ADMIN, alarm!.id, msp.mspId)).toEqual({
+      en: `Device ${msp.device.serialNumber} on ${msp.edge.name} has not reported for 2 minutes`,
+      fr: `L’équipement ${msp.device.serialNumber} sur ${msp.edge.name} n’a rien envoyé depuis 2 minutes`,
+    });
     // Once is enough: the next sweep does not raise it again.
     expect((await runSilentDeviceSweep(db, now + 150_000)).silenced).not.toContain(msp.device.id);
 

@@ -34,11 +34,11 @@ test.describe("customer admin", () => {
     const { html } = await openAlarms(page);
     await expect(page.getByRole("heading", { name: "Alarms" })).toBeVisible();
     // A deep link renders complete: the seeded alarm is in the HTML itself.
-    expect(html).toContain("SLA is bad: loss 6.2 %");
+    expect(html).toContain("loss 6.2 % above 5 %");
     const unacknowledged = await listAlarms(page, "false");
     expect(unacknowledged.length).toBeGreaterThan(0);
     for (const alarm of unacknowledged) await expect(rowOf(page, alarm.id)).toBeVisible();
-    const lyon = page.getByTestId("alarm-row").filter({ hasText: "Path Lyon ⇄ Paris SLA is bad" });
+    const lyon = page.getByTestId("alarm-row").filter({ hasText: "Path Lyon ⇄ Paris: loss 6.2 % above 5 %" });
     await expect(lyon.getByText("Major")).toBeVisible();
     await expect(lyon).toContainText("SLA bad");
     await expect(lyon.getByTestId("alarm-source")).toHaveText("Source: Lyon ⇄ Paris");
@@ -46,7 +46,7 @@ test.describe("customer admin", () => {
     // Raised at, in the user's language and the console's time zone.
     await expect(lyon.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M UTC$/);
     // The seeded acknowledged alarm is hidden by default…
-    const azure = page.getByTestId("alarm-row").filter({ hasText: "Path Paris ⇄ Azure latency" });
+    const azure = page.getByTestId("alarm-row").filter({ hasText: "Path Paris ⇄ Azure: latency 86 ms above 80 ms" });
     await expect(azure).toHaveCount(0);
     // …and shown, with who acknowledged it and the note, once asked for.
     await page.getByTestId("show-acknowledged").click();
@@ -54,7 +54,7 @@ test.describe("customer admin", () => {
     await expect(azure.getByTestId("alarm-acknowledgement")).toContainText("Carla Diaz");
     await expect(azure.getByTestId("alarm-note")).toHaveText("Azure maintenance in West Europe until 18:00");
     // A cleared alarm says so.
-    await expect(page.getByTestId("alarm-row").filter({ hasText: "Port 2 on nw-edge-par-01 went down" }).getByTestId("alarm-cleared")).toBeVisible();
+    await expect(page.getByTestId("alarm-row").filter({ hasText: "Port 2 on nw-edge-par-01 is down" }).getByTestId("alarm-cleared")).toBeVisible();
     // The live indicator in the shell is on.
     await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-state", "open");
   });
@@ -94,7 +94,7 @@ test.describe("customer admin", () => {
     await page.getByRole("option", { name: "Port down" }).click();
     const rows = page.getByTestId("alarm-row");
     await expect(rows.filter({ hasNotText: "Port down" })).toHaveCount(0);
-    await expect(rows.filter({ hasText: "Port 2 on nw-edge-par-01 went down" })).toBeVisible();
+    await expect(rows.filter({ hasText: "Port 2 on nw-edge-par-01 is down" })).toBeVisible();
   });
 });
 
@@ -228,7 +228,7 @@ test.describe("read-only user", () => {
     await openAlarms(page);
     await expect(page.getByTestId("alarm-row").first()).toBeVisible();
     await page.getByTestId("show-acknowledged").click();
-    await expect(page.getByTestId("alarm-row").filter({ hasText: "Path Paris ⇄ Azure latency" })).toBeVisible();
+    await expect(page.getByTestId("alarm-row").filter({ hasText: "Path Paris ⇄ Azure: latency 86 ms above 80 ms" })).toBeVisible();
     await expect(page.getByTestId("alarm-select")).toHaveCount(0);
     await expect(page.getByTestId("alarm-select-all")).toHaveCount(0);
     await expect(page.getByTestId("alarm-actions")).toHaveCount(0);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translateAlarmMessage } from "@/lib/alarms/message";
+import { translatorFor } from "@/lib/i18n/messages";
 import { telemetryKeys } from "@/lib/telemetry/queries";
 import { BACKCAST_OFFSET_MS, telemetrySeriesQuerySchema, topTalkersQuerySchema } from "@/lib/telemetry/schema";
 import { slaConditions } from "@/server/telemetry/derive";
@@ -91,9 +93,13 @@ describe("SLA alarm", () => {
     ...overrides,
   });
 
-  it("says which metrics are above their bad threshold, in plain English", () => {
-    expect(slaAlarmMessage("Contoso HQ – AWS", { latencyMs: 132.4, jitterMs: 31, lossPercent: 6.25, samples: 4 })).toBe(
+  it("says which metrics are above their bad threshold, in the reader's language", () => {
+    const message = slaAlarmMessage("Contoso HQ – AWS", { latencyMs: 132.4, jitterMs: 31, lossPercent: 6.25, samples: 4 });
+    expect(translateAlarmMessage(translatorFor("en"), message)).toBe(
       "Path Contoso HQ – AWS: latency 132 ms above 100 ms, jitter 31 ms above 30 ms, loss 6.3 % above 5 %",
+    );
+    expect(translateAlarmMessage(translatorFor("fr"), message)).toBe(
+      "Chemin Contoso HQ – AWS : latence de 132 ms au-dessus de 100 ms, gigue de 31 ms au-dessus de 30 ms, perte de 6,3 % au-dessus de 5 %",
     );
     expect(badMetrics({ latencyMs: 100, jitterMs: 30, lossPercent: 5, samples: 3 })).toEqual([]);
     expect(badMetrics(null)).toEqual([]);
@@ -106,7 +112,10 @@ describe("SLA alarm", () => {
     const stillBad = evaluation({ previousSla: "bad", previous: { latencyMs: 150, jitterMs: 5, lossPercent: 0.2, samples: 5 }, changed: false });
     expect(slaConditions([stillBad], null)).toEqual([]);
     const worse = evaluation({ previousSla: "bad", measurement: { latencyMs: 150, jitterMs: 5, lossPercent: 9, samples: 5 }, changed: false });
-    expect(slaConditions([worse], null)).toEqual([expect.objectContaining({ active: true, message: "Path Contoso HQ – AWS: latency 150 ms above 100 ms, loss 9.0 % above 5 %" })]);
+    expect(slaConditions([worse], null)).toEqual([expect.objectContaining({ active: true, message: slaAlarmMessage("Contoso HQ – AWS", worse.measurement) })]);
+    expect(translateAlarmMessage(translatorFor("en"), slaAlarmMessage("Contoso HQ – AWS", worse.measurement))).toBe(
+      "Path Contoso HQ – AWS: latency 150 ms above 100 ms, loss 9 % above 5 %",
+    );
     expect(slaConditions([evaluation({ sla: "warning" })], null)).toEqual([expect.objectContaining({ active: false })]);
     expect(slaConditions([evaluation({ sla: "healthy" })], null)).toEqual([expect.objectContaining({ active: false })]);
     expect(slaConditions([evaluation({ sla: "unknown" })], null)).toEqual([]);

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { localizedAlarm } from "@/lib/alarms/message";
 import { alarmAcknowledgeSchema, alarmListQuerySchema, alarmSchema, alarmUnacknowledgeSchema } from "@/lib/alarms/schema";
 import { eventListQuerySchema, eventSchema } from "@/lib/events/schema";
 import { deviceAssignSchema, deviceClaimSchema, deviceCreateSchema, deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
@@ -206,7 +207,7 @@ operationsRouter.openapi(
   },
 );
 
-// --- Alarms (shared page) ---
+// --- Alarms (shared page): messages are stored as catalogue messages and answered in the reader's language ---
 
 // GET /api/v1/alarm — alarms of the organizations the caller may see (or of one of them); acknowledged ones only
 // when asked for, active or cleared ones (or both, by default) as asked.
@@ -218,7 +219,10 @@ operationsRouter.openapi(
     request: { query: pageQuerySchema.extend(alarmListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(alarmSchema), "A page of alarms, latest first"), ...standardErrors },
   }),
-  async (c) => c.json(await listAlarms(serviceContext(c), c.req.valid("query")), 200),
+  async (c) => {
+    const page = await listAlarms(serviceContext(c), c.req.valid("query"));
+    return c.json({ ...page, items: page.items.map((alarm) => localizedAlarm(c.get("t"), alarm)) }, 200);
+  },
 );
 
 // POST /api/v1/alarm/acknowledge — acknowledges alarms, all or none, with an optional note.
@@ -230,7 +234,10 @@ operationsRouter.openapi(
     request: { body: jsonBody(alarmAcknowledgeSchema) },
     responses: { 200: jsonResponse(z.array(alarmSchema), "The alarms, acknowledged"), ...standardErrors },
   }),
-  async (c) => c.json(await acknowledgeAlarms(serviceContext(c, "common:config:write"), c.req.valid("json")), 200),
+  async (c) => {
+    const acknowledged = await acknowledgeAlarms(serviceContext(c, "common:config:write"), c.req.valid("json"));
+    return c.json(acknowledged.map((alarm) => localizedAlarm(c.get("t"), alarm)), 200);
+  },
 );
 
 // POST /api/v1/alarm/unacknowledge — makes alarms active again, all or none.
@@ -242,7 +249,10 @@ operationsRouter.openapi(
     request: { body: jsonBody(alarmUnacknowledgeSchema) },
     responses: { 200: jsonResponse(z.array(alarmSchema), "The alarms, unacknowledged"), ...standardErrors },
   }),
-  async (c) => c.json(await unacknowledgeAlarms(serviceContext(c, "common:config:write"), c.req.valid("json").alarmIds), 200),
+  async (c) => {
+    const unacknowledged = await unacknowledgeAlarms(serviceContext(c, "common:config:write"), c.req.valid("json").alarmIds);
+    return c.json(unacknowledged.map((alarm) => localizedAlarm(c.get("t"), alarm)), 200);
+  },
 );
 
 // --- Events (shared page) ---
