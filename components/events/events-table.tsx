@@ -6,7 +6,8 @@ import { Fragment, useState } from "react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Event } from "@/lib/events/schema";
 import { cn } from "@/lib/utils";
-import { hasChange } from "./diff";
+import { translateAlarmMessage } from "@/lib/alarms/message";
+import { entityLabel, hasChange } from "./diff";
 import { EventDiff } from "./event-diff";
 import { Timestamp } from "./timestamp";
 
@@ -26,6 +27,9 @@ export function EventsTable({
   empty: React.ReactNode;
 }) {
   const t = useTranslations("events");
+  const catalogue = useTranslations();
+  // An alarm's label is its message, stored as a catalogue message: shown in the reader's language.
+  const translateStoredText = (text: string) => translateAlarmMessage(catalogue, text);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (eventId: string) =>
     setOpen((current) => {
@@ -61,6 +65,8 @@ export function EventsTable({
           const expanded = expandable && open.has(event.id);
           const detailsId = `event-${event.id}-details`;
           const { nodeId } = event;
+          const storedLabel = entityLabel(event);
+          const label = storedLabel ? translateStoredText(storedLabel) : null;
           return (
             <Fragment key={event.id}>
               <TableRow
@@ -95,7 +101,9 @@ export function EventsTable({
                   <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{event.type}</span>
                 </TableCell>
                 <TableCell className="max-w-56">
-                  <span className="block">{event.entityType}</span>
+                  <span className="block truncate" title={label ?? undefined} data-testid="event-entity">
+                    {label ? `${event.entityType} · ${label}` : event.entityType}
+                  </span>
                   <span className="block truncate font-mono text-xs text-muted-foreground" title={event.entityId}>
                     {event.entityId}
                   </span>
@@ -106,7 +114,7 @@ export function EventsTable({
                         click.stopPropagation();
                         onNode(nodeId);
                       }}
-                      className="mt-0.5 block text-xs text-primary underline-offset-4 hover:underline"
+                      className="mt-0.5 block max-w-full truncate text-left text-xs text-primary underline-offset-4 hover:underline"
                       title={t("filterByNode")}
                     >
                       {t("node", { nodeId })}

@@ -65,3 +65,16 @@ describe("sameValue and hasChange", () => {
     expect(hasChange({ before: null, after: { a: 1 } })).toBe(true);
   });
 });
+
+describe("entityLabel", () => {
+  it("names the object from the change: name, then serial number, email, message; null without one", async () => {
+    const { entityLabel } = await import("@/components/events/diff");
+    expect(entityLabel({ before: { name: "Old" }, after: { name: "New", serialNumber: "SN1" } })).toBe("New");
+    expect(entityLabel({ before: { name: "Gone" }, after: null })).toBe("Gone");
+    expect(entityLabel({ before: null, after: { serialNumber: "MX-1", email: "a@b.c" } })).toBe("MX-1");
+    expect(entityLabel({ before: null, after: { email: "a@b.c" } })).toBe("a@b.c");
+    expect(entityLabel({ before: null, after: { message: "Port down" } })).toBe("Port down");
+    expect(entityLabel({ before: null, after: { name: "  " } })).toBeNull();
+    expect(entityLabel({ before: "text", after: 3 })).toBeNull();
+  });
+});
