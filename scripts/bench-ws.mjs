@@ -24,7 +24,10 @@ const baseline = await ask({ type: "memory" }, "memory");
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function openClients(count, clients, latencies) {
+// Every client records into the current round's list, whichever round opened it.
+let latencies = [];
+
+async function openClients(count, clients) {
   const opening = [];
   for (let i = clients.length; i < count; i++) {
     opening.push(
@@ -49,12 +52,11 @@ async function openClients(count, clients, latencies) {
 const rows = [];
 const clients = [];
 for (const size of SIZES) {
-  const latencies = [];
   const started = Date.now();
-  await openClients(size, clients, latencies);
+  await openClients(size, clients);
   const connectSeconds = (Date.now() - started) / 1000;
   const memory = await ask({ type: "memory" }, "memory");
-  latencies.length = 0;
+  latencies = [];
   // A gap long enough for every delivery of one broadcast to land before the next.
   await ask({ type: "broadcast", count: BROADCASTS, gapMs: Math.max(200, size / 20) }, "broadcasted");
   await new Promise((resolve) => setTimeout(resolve, 500));
