@@ -74,7 +74,7 @@ test.describe("customer admin", () => {
     await expect(page).toHaveTitle("Maia Console - Contoso");
     expect(await groupsOf(page)).toEqual(["nav-group-customer", "nav-group-common"]);
     await expect(page.locator("aside").getByTestId("nav-common-lifecycle")).toHaveCount(0);
-    await expect(page.getByTestId("not-available")).toBeVisible();
+    await expect(page.getByTestId("customer-dashboard")).toBeVisible();
   });
 
   test("is sent to / (and so home) when opening an MSP-only route", async ({ page }) => {

@@ -1,0 +1,158 @@
+import "server-only";
+import type { QueryClient } from "@tanstack/react-query";
+import { randomUUID } from "node:crypto";
+import {
+  prefetchAllSites,
+  prefetchPath,
+  prefetchPathList,
+  prefetchSite,
+  prefetchSiteConfiguration,
+} from "@/app/organization/[organizationId]/customer/site/_lib/prefetch";
+import { ALARM_PAGE_SIZE, alarmKeys, DEFAULT_ALARM_FILTER, firstAlarmPage } from "@/lib/alarms/queries";
+import type { Site } from "@/lib/sites/schema";
+import { siteKeys } from "@/lib/sites/queries";
+import { telemetryKeys } from "@/lib/telemetry/queries";
+import type { ConnectorHealthList } from "@/lib/telemetry/schema";
+import type { Principal } from "@/server/auth/principal";
+import { getDb } from "@/server/db/client";
+import { listAlarms } from "@/server/operations/alarms";
+import { listCustomerSummaries } from "@/server/people/msps";
+import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
+import { organizationConnectorHealth, organizationProbes, siteConnectorHealth, siteProbes } from "@/server/telemetry/queries/health";
+import { connectorBandwidth, pathBandwidth, pathPerformance, siteBandwidth } from "@/server/telemetry/queries/series";
+import { DEFAULT_CHART_RANGE, featuredSiteId, rangeStart, TOP_TALKERS_LIMIT } from "@/lib/dashboard/format";
+import { dashboardKeys } from "@/lib/dashboard/queries";
+
+// Server prefetch for the dashboards: the queries a dashboard opens with, under the keys the page builds, so a
+// deep link renders complete on first load. A failure only logs: the panel then fetches for itself and shows its
+// error in place.
+
+/** Where the charts' first range starts, for this request (the page and its prefetch share it). */
+export function chartsSince(): string {
+  return rangeStart(DEFAULT_CHART_RANGE, Date.now());
+}
+
+type Context = { db: Awaited<ReturnType<typeof getDb>>; principal: Principal; requestId: string };
+
+async function context(principal: Principal): Promise<Context> {
+  return { db: await getDb(), principal, requestId: randomUUID() };
+}
+
+async function attempt<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`[dashboard] prefetch of ${label} failed:`, (error as Error).message);
+    return undefined;
+  }
+}
+
+async function alarms(queryClient: QueryClient, ctx: Context) {
+  await attempt("alarms", async () => {
+    const page = await listAlarms(ctx, { ...DEFAULT_ALARM_FILTER, limit: ALARM_PAGE_SIZE });
+    queryClient.setQueryData(alarmKeys.list(DEFAULT_ALARM_FILTER), firstAlarmPage(page));
+  });
+}
+
+async function siteBandwidthAndBreakdown(queryClient: QueryClient, ctx: Context, siteId: string, since: string) {
+  await Promise.all([
+    attempt("site bandwidth", async () => queryClient.setQueryData(telemetryKeys.bandwidth("site", siteId, { from: since }), await siteBandwidth(ctx, siteId, { from: since }))),
+    attempt("breakdown", async () => queryClient.setQueryData(telemetryKeys.breakdown(siteId, "connector", {}), await siteBreakdown(ctx, siteId, { by: "connector" }))),
+  ]);
+}
+
+/** customer/dashboard (and an MSP's view of a customer): every panel, and the featured site's charts. */
+export async function prefetchCustomerOverview(queryClient: QueryClient, principal: Principal, organizationId: string, since: string) {
+  const ctx = await context(principal);
+  const [, connectors] = await Promise.all([
+    prefetchAllSites(queryClient, principal, organizationId),
+    attempt("connector health", async () => {
+      const list = await organizationConnectorHealth(ctx, organizationId);
+      queryClient.setQueryData(telemetryKeys.connectorHealth("organization", organizationId), list);
+      return list;
+    }),
+    alarms(queryClient, ctx),
+    prefetchPathList(queryClient, principal, { id: organizationId, organizationType: "customer" }, undefined),
+    attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("organization", organizationId), await organizationProbes(ctx, organizationId))),
+    attempt("top talkers", async () =>
+      queryClient.setQueryData(
+        telemetryKeys.topTalkers("organization", organizationId, { limit: TOP_TALKERS_LIMIT }),
+        await organizationTopTalkers(ctx, organizationId, { limit: TOP_TALKERS_LIMIT }),
+      ),
+    ),
+  ]);
+  const siteId = featuredSiteId(queryClient.getQueryData<Site[]>(siteKeys.every(organizationId)), connectors as ConnectorHealthList | undefined);
+  if (siteId) await siteBandwidthAndBreakdown(queryClient, ctx, siteId, since);
+}
+
+/** A site's dashboard; the site, or null when it is not this customer's (the page is then not found). */
+export async function prefetchSiteDashboard(queryClient: QueryClient, principal: Principal, organizationId: string, siteId: string, since: string) {
+  const site = await prefetchSite(queryClient, principal, organizationId, siteId);
+  if (!site || site.organizationId !== organizationId) return null;
+  const ctx = await context(principal);
+  await Promise.all([
+    siteBandwidthAndBreakdown(queryClient, ctx, siteId, since),
+    alarms(queryClient, ctx),
+    prefetchSiteConfiguration(queryClient, principal, siteId),
+    attempt("connector health", async () => queryClient.setQueryData(telemetryKeys.connectorHealth("site", siteId), await siteConnectorHealth(ctx, siteId))),
+    attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("site", siteId), await siteProbes(ctx, siteId))),
+    attempt("top talkers", async () =>
+      queryClient.setQueryData(telemetryKeys.topTalkers("site", siteId, { limit: TOP_TALKERS_LIMIT }), await siteTopTalkers(ctx, siteId, { limit: TOP_TALKERS_LIMIT })),
+    ),
+  ]);
+  return site;
+}
+
+/** A path's dashboard; false when the site or path is not this customer's, or the path has no end at the site. */
+export async function prefetchPathDashboard(queryClient: QueryClient, principal: Principal, organizationId: string, siteId: string, pathId: string, since: string) {
+  const [site, path] = await Promise.all([prefetchSite(queryClient, principal, organizationId, siteId), prefetchPath(queryClient, principal, pathId)]);
+  if (!site || site.organizationId !== organizationId || !path || path.organizationId !== organizationId) return false;
+  if (path.sourceSiteId !== siteId && path.destinationSiteId !== siteId) return false;
+  const ctx = await context(principal);
+  await Promise.all([
+    attempt("performance", async () => queryClient.setQueryData(telemetryKeys.performance(pathId, { from: since }), await pathPerformance(ctx, pathId, { from: since }))),
+    attempt("path bandwidth", async () => queryClient.setQueryData(telemetryKeys.bandwidth("path", pathId, { from: since }), await pathBandwidth(ctx, pathId, { from: since }))),
+  ]);
+  return true;
+}
+
+/** A connector's dashboard; false when the site is not this customer's or the connector not at the site. */
+export async function prefetchConnectorDashboard(queryClient: QueryClient, principal: Principal, organizationId: string, siteId: string, connectorId: string, since: string) {
+  const site = await prefetchSite(queryClient, principal, organizationId, siteId);
+  if (!site || site.organizationId !== organizationId) return false;
+  const ctx = await context(principal);
+  const health = await attempt("connector health", async () => {
+    const list = await siteConnectorHealth(ctx, siteId);
+    queryClient.setQueryData(telemetryKeys.connectorHealth("site", siteId), list);
+    return list;
+  });
+  if (health && !health.items.some((item) => item.connectorId === connectorId)) return false;
+  await attempt("connector bandwidth", async () =>
+    queryClient.setQueryData(telemetryKeys.bandwidth("connector", connectorId, { from: since }), await connectorBandwidth(ctx, connectorId, { from: since })),
+  );
+  return true;
+}
+
+/** msp/dashboard: the customers' summaries and the open alarms; the summaries (null when not an MSP visible here). */
+export async function prefetchMspDashboard(queryClient: QueryClient, principal: Principal, mspId: string) {
+  const ctx = await context(principal);
+  const [summaries] = await Promise.all([
+    attempt("customer summaries", async () => {
+      const list = await listCustomerSummaries(ctx, mspId);
+      if (list) queryClient.setQueryData(dashboardKeys.customerSummaries(mspId), list);
+      return list;
+    }),
+    alarms(queryClient, ctx),
+  ]);
+  return summaries ?? null;
+}
+
+/** Whether the customer is one of the MSP's (its summaries prefetched for the customer's name). */
+export async function prefetchMspCustomer(queryClient: QueryClient, principal: Principal, mspId: string, customerId: string) {
+  const summaries = await attempt("customer summaries", async () => {
+    const list = await listCustomerSummaries(await context(principal), mspId);
+    if (list) queryClient.setQueryData(dashboardKeys.customerSummaries(mspId), list);
+    return list;
+  });
+  return (summaries ?? []).some((summary) => summary.customerOrgId === customerId);
+}

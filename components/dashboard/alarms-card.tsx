@@ -1,0 +1,63 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { AlarmSeverityBadge } from "@/components/alarms/alarm-severity-badge";
+import { Timestamp } from "@/components/events/timestamp";
+import { translateAlarmMessage } from "@/lib/alarms/message";
+import { alarmsQueryOptions, DEFAULT_ALARM_FILTER } from "@/lib/alarms/queries";
+import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
+
+export const DASHBOARD_ALARMS = 5;
+
+/** The customer's unacknowledged alarms (as the alarms page opens), the latest few, with a link to them all. */
+export function AlarmsCard({ organizationId, alarmsHref }: { organizationId: string; alarmsHref: string }) {
+  const t = useTranslations("dashboard");
+  const catalogue = useTranslations();
+  const query = useInfiniteQuery(alarmsQueryOptions(DEFAULT_ALARM_FILTER));
+  const alarms = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((alarm) => alarm.organizationId === organizationId);
+  const open = alarms.filter((alarm) => alarm.clearedAt === null);
+  const more = query.hasNextPage ? "+" : "";
+  return (
+    <DashboardCard
+      title={t("alarms")}
+      subtitle={t("alarmsSubtitle", { open: `${open.length}${more}`, total: `${alarms.length}${more}` })}
+      testId="alarms-card"
+      actions={
+        <Link href={alarmsHref} className="text-xs font-medium text-primary hover:underline" data-testid="all-alarms">
+          {t("allAlarms")}
+        </Link>
+      }
+    >
+      {query.isPending ? (
+        <CardSkeleton />
+      ) : query.isError ? (
+        <CardMessage tone="error">{t("loadError", { error: query.error.message })}</CardMessage>
+      ) : alarms.length === 0 ? (
+        <CardMessage>{t("noAlarms")}</CardMessage>
+      ) : (
+        <ul className="-mx-4 divide-y text-xs">
+          {alarms.slice(0, DASHBOARD_ALARMS).map((alarm) => {
+            // Prefetched on the server, an alarm holds its stored (catalogue-encoded) message.
+            const message = translateAlarmMessage(catalogue, alarm.message);
+            return (
+            <li key={alarm.id} className="flex items-start gap-2 px-4 py-2" data-testid="dashboard-alarm">
+              <AlarmSeverityBadge severity={alarm.severity} />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate" title={message}>
+                  {message}
+                </span>
+                <span className="text-muted-foreground">
+                  <Timestamp value={alarm.raisedAt} seconds={false} />
+                  {alarm.clearedAt && ` · ${t("cleared")}`}
+                </span>
+              </span>
+            </li>
+            );
+          })}
+        </ul>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { TimeSeriesChart, type ChartSeries } from "@/components/charts";
+import { bandwidthQueryOptions } from "@/lib/telemetry/queries";
+import type { BandwidthSeries } from "@/lib/telemetry/schema";
+import { ChartControls, useChartWindow } from "./chart-controls";
+import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
+import { useRateFormat } from "./use-units";
+
+export const RX_COLOR = "var(--chart-rx)";
+export const TX_COLOR = "var(--chart-tx)";
+
+/** RX and TX (and their backcast, dashed) as chart series. */
+export function bandwidthSeries(data: BandwidthSeries, labels: { rx: string; tx: string; earlier: (series: string) => string }): ChartSeries[] {
+  const points = (key: "rxBps" | "txBps", source: BandwidthSeries["points"]) => source.map((point) => ({ time: Date.parse(point.time), value: point[key] }));
+  const series: ChartSeries[] = [
+    { key: "rx", label: labels.rx, color: RX_COLOR, points: points("rxBps", data.points), area: true },
+    { key: "tx", label: labels.tx, color: TX_COLOR, points: points("txBps", data.points), area: true },
+  ];
+  if (data.backcast) {
+    series.push(
+      { key: "rx-backcast", label: labels.earlier(labels.rx), color: RX_COLOR, points: points("rxBps", data.backcast.points), dashed: true },
+      { key: "tx-backcast", label: labels.earlier(labels.tx), color: TX_COLOR, points: points("txBps", data.backcast.points), dashed: true },
+    );
+  }
+  return series;
+}
+
+/** RX/TX of a site, connector or path over a range, with the backcast comparison. */
+export function BandwidthCard({
+  kind,
+  id,
+  since,
+  title,
+  subtitle,
+  extraActions,
+}: {
+  kind: "site" | "connector" | "path";
+  id: string;
+  since: string;
+  title: string;
+  subtitle?: ReactNode;
+  extraActions?: ReactNode;
+}) {
+  const t = useTranslations("dashboard");
+  const units = useRateFormat();
+  const chart = useChartWindow(since);
+  const query = useQuery({ ...bandwidthQueryOptions(kind, id, chart.params), placeholderData: (previous) => previous });
+  const data = query.data;
+  const latest = data?.points.at(-1);
+  return (
+    <DashboardCard
+      title={title}
+      subtitle={subtitle}
+      testId="bandwidth-card"
+      actions={
+        <>
+          {extraActions}
+          <ChartControls chart={chart} />
+        </>
+      }
+    >
+      {query.isPending ? (
+        <CardSkeleton rows={6} />
+      ) : query.isError ? (
+        <CardMessage tone="error">{t("loadError", { error: query.error.message })}</CardMessage>
+      ) : data && data.points.length === 0 ? (
+        <CardMessage>{t("noSamples")}</CardMessage>
+      ) : data ? (
+        <div className="flex flex-col gap-3">
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
+            <div className="flex items-baseline gap-1.5">
+              <dt className="text-muted-foreground">{t("rxNow")}</dt>
+              <dd className="font-mono text-sm tabular-nums" data-testid="rx-now">
+                {units.rate(latest?.rxBps)}
+              </dd>
+            </div>
+            <div className="flex items-baseline gap-1.5">
+              <dt className="text-muted-foreground">{t("txNow")}</dt>
+              <dd className="font-mono text-sm tabular-nums">{units.rate(latest?.txBps)}</dd>
+            </div>
+            <div className="flex items-baseline gap-1.5">
+              <dt className="text-muted-foreground">{t("peak")}</dt>
+              <dd className="font-mono text-sm tabular-nums">{units.rate(Math.max(...data.points.map((point) => Math.max(point.rxMaxBps, point.txMaxBps))))}</dd>
+            </div>
+            <div className="flex items-baseline gap-1.5">
+              <dt className="text-muted-foreground">{t("step")}</dt>
+              <dd className="font-mono tabular-nums">{t("stepSeconds", { seconds: data.step })}</dd>
+            </div>
+          </dl>
+          <TimeSeriesChart
+            series={bandwidthSeries(data, { rx: t("rx"), tx: t("tx"), earlier: (series) => t("backcastSeries", { series, offset: t(`backcastOptions.${data.backcast?.offset ?? "1d"}`) }) })}
+            domain={[Date.parse(data.from), Date.parse(data.to)]}
+            formatValue={units.rateOnAxis}
+            formatTick={units.tick}
+            axisLabel={units.axisUnit}
+            ariaLabel={title}
+          />
+        </div>
+      ) : null}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import type { CustomerSummary } from "@/lib/people/schema";
+
+export const dashboardKeys = {
+  customerSummaries: (mspId: string) => ["organizations", "customer-summaries", mspId] as const,
+};
+
+// GET /api/v1/config/msp/{mspId}/customer-summary — the MSP dashboard's customers with their active and inactive sites.
+export const customerSummariesQueryOptions = (mspId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.customerSummaries(mspId),
+    queryFn: ({ signal }) => api.get<CustomerSummary[]>(`/config/msp/${encodeURIComponent(mspId)}/customer-summary`, { signal }),
+  });

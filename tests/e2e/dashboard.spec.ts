@@ -1,0 +1,175 @@
+import type { Locator, Page } from "@playwright/test";
+import { as, currentOrganizationId, expect, test } from "./fixtures";
+
+// The dashboards (SPEC §2 routes, "Screen content: Dashboard"): a customer's overview with its sites, paths with
+// their SLA, live bandwidth chart, drill-down into a site and a path; an MSP drilling from its customers into one
+// customer's site and connector; deep links rendered complete by the server.
+
+// The e2e server's simulator reports every 2 s without history: a chart has live points only, one per minute.
+const LIVE_DATA_MS = 150_000;
+const NOT_FOUND = "Not Found";
+
+/** Waits until the chart's RX line joins at least two points (a path drawn, not a single dot). */
+async function expectLineDrawn(chart: Locator) {
+  await expect(chart.locator('path[data-series="rx"]')).toHaveAttribute("d", /^M[^MZ]*[CL]/, { timeout: LIVE_DATA_MS });
+}
+
+async function expectNotFound(page: Page) {
+  await expect(page.getByRole("heading", { name: NOT_FOUND })).toBeVisible();
+  await expect(page.getByTestId("customer-dashboard")).toHaveCount(0);
+}
+
+async function json<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`/api/v1${path}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+test.describe("customer dashboard", () => {
+  as("admin@contoso.example");
+
+  test("shows the sites, the paths with their SLA worst first, and a live bandwidth chart", async ({ page }) => {
+    test.setTimeout(LIVE_DATA_MS + 30_000);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+    await page.getByTestId("realtime-status").waitFor();
+    const dashboard = page.getByTestId("customer-dashboard");
+    await expect(dashboard.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const sites = page.getByTestId("sites-card");
+    await expect(sites.getByTestId("dashboard-site").filter({ hasText: "Paris HQ" })).toBeVisible();
+    await expect(sites.getByTestId("dashboard-site").filter({ hasText: "Lyon Branch" })).toContainText("Inactive");
+    const paths = page.getByTestId("paths-card").getByTestId("dashboard-path");
+    await expect(paths.filter({ hasText: "Paris ⇄ Frankfurt" }).getByTestId("sla-badge")).toBeVisible();
+    // Worst first: no row is healthier than the one after it.
+    const order = { bad: 0, warning: 1, unknown: 2, healthy: 3 } as const;
+    const healths = await paths.getByTestId("sla-badge").evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-health")));
+    const ranks = healths.map((health) => order[health as keyof typeof order]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // The panels SPEC §2 lists, each there.
+    for (const panel of ["alarms-card", "breakdown-card", "top-talkers-card", "probes-card", "connector-health-card"]) {
+      await expect(page.getByTestId(panel)).toBeVisible();
+    }
+    const alarms = page.getByTestId("alarms-card");
+    await expect(alarms.getByTestId("all-alarms")).toHaveAttribute("href", /\/alarms$/);
+    // Alarm messages in the reader's language, never as stored catalogue keys.
+    await expect(alarms.getByTestId("dashboard-alarm").filter({ hasText: "Path Lyon ⇄ Paris: loss 6.2 % above 5 %" })).toBeVisible();
+    await expect(alarms).not.toContainText("alarms.message.");
+    // Bandwidth with units on the axis and RX/TX in the legend, drawn from live samples.
+    const chart = page.getByTestId("bandwidth-card");
+    await expectLineDrawn(chart);
+    await expect(chart.getByTestId("chart-legend")).toContainText("RX");
+    await expect(chart.getByTestId("chart-legend")).toContainText("TX");
+    await expect(chart.locator("svg text").filter({ hasText: /^(bps|Kbps|Mbps|Gbps)$/ })).toHaveCount(1);
+    await expect(chart.getByTestId("rx-now")).toHaveText(/^[\d.,]+ (bps|Kbps|Mbps|Gbps)$/);
+    // The backcast comparison adds dashed series.
+    await chart.getByTestId("chart-backcast").click();
+    await page.getByRole("option", { name: "1 week earlier" }).click();
+    await expect(chart.getByTestId("chart-legend")).toContainText("RX, 1 week earlier");
+    // Hovering the chart shows the values at that time.
+    // (Retried: the select's closing overlay can swallow the first pointer move.)
+    const plot = chart.getByTestId("time-series-chart");
+    await expect(async () => {
+      const box = await plot.boundingBox();
+      if (!box) throw new Error("chart not laid out");
+      await plot.hover({ position: { x: box.width - 30, y: box.height / 2 } });
+      await expect(chart.getByTestId("chart-tooltip")).toContainText(/RX\s*[\d.,]+ (bps|Kbps|Mbps|Gbps)/, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+  });
+
+  test("drills into a site, then a path with its SLA thresholds drawn", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("realtime-status").waitFor();
+    await page.getByTestId("sites-card").getByTestId("dashboard-site").filter({ hasText: "Paris HQ" }).click();
+    await expect(page).toHaveURL(/\/customer\/dashboard\/[^/]+$/);
+    const site = page.getByTestId("site-dashboard");
+    await expect(site.getByRole("heading", { name: "Paris HQ", level: 1 })).toBeVisible();
+    await expect(site.getByTestId("connector-health-card").getByTestId("dashboard-connector").filter({ hasText: "Paris fiber A" })).toBeVisible();
+    await site.getByTestId("paths-card").getByRole("link", { name: "Paris ⇄ Frankfurt" }).click();
+    await expect(page).toHaveURL(/\/customer\/dashboard\/[^/]+\/path\/[^/]+$/);
+    const path = page.getByTestId("path-dashboard");
+    await expect(path.getByRole("heading", { name: "Paris ⇄ Frankfurt", level: 1 })).toBeVisible();
+    await expect(path.getByTestId("dashboard-breadcrumb")).toContainText("Paris HQ");
+    await expect(path.getByTestId("current-sla").getByTestId("sla-badge")).toBeVisible();
+    await expect(path.getByTestId("current-sla")).toContainText("warning > 80 ms, bad > 100 ms");
+    // Once samples are in, each metric chart has its warning and bad thresholds drawn.
+    for (const metric of ["latencyMs", "jitterMs", "lossPercent"]) {
+      await expect(path.getByTestId(`metric-${metric}`).getByTestId("chart-threshold")).toHaveCount(2, { timeout: 30_000 });
+    }
+    await expect(path.getByTestId("metric-latencyMs")).toContainText("Warning 80 ms");
+    await expect(path.getByTestId("metric-lossPercent")).toContainText("Bad 5 %");
+  });
+
+  test("a deep link to a path renders complete on first load", async ({ page }) => {
+    await page.goto("/");
+    const organizationId = currentOrganizationId(page);
+    const list = await json<{ items: { id: string; name: string; sourceSiteId: string }[] }>(page, `/config/organization/${organizationId}/path?limit=500`);
+    const path = list.items.find((item) => item.name === "Paris ⇄ Frankfurt");
+    if (!path) throw new Error("seeded path missing");
+    const response = await page.goto(`/organization/${organizationId}/customer/dashboard/${path.sourceSiteId}/path/${path.id}`);
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain("Paris ⇄ Frankfurt");
+    expect(html).toContain("SLA now");
+    expect(html).toContain('data-testid="sla-badge"');
+    // A path that is not at that site is not found.
+    const other = list.items.find((item) => item.sourceSiteId !== path.sourceSiteId && item.id !== path.id);
+    if (other) {
+      await page.goto(`/organization/${organizationId}/customer/dashboard/${path.sourceSiteId}/path/${other.id}`);
+      await expectNotFound(page);
+    }
+  });
+
+  test("another customer's site is not found", async ({ page }) => {
+    await page.goto("/");
+    const organizationId = currentOrganizationId(page);
+    await page.goto(`/organization/${organizationId}/customer/dashboard/00000000-0000-0000-0000-000000000000`);
+    await expectNotFound(page);
+  });
+});
+
+test.describe("MSP dashboard", () => {
+  as("admin@northwind.example");
+
+  test("drills from the customers into Contoso's site and connector", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/msp\/dashboard$/);
+    const mspId = currentOrganizationId(page);
+    const summaries = await json<{ customerOrgId: string; customerName: string; activeSites: number; inactiveSites: number }[]>(page, `/config/msp/${mspId}/customer-summary`);
+    const contoso = summaries.find((summary) => summary.customerName === "Contoso");
+    if (!contoso) throw new Error("Contoso is not a Northwind customer");
+    const row = page.getByTestId("msp-customer").filter({ hasText: "Contoso" });
+    await expect(row.getByTestId("active-sites")).toHaveText(String(contoso.activeSites));
+    await expect(row.getByTestId("inactive-sites")).toHaveText(String(contoso.inactiveSites));
+    await page.getByTestId("realtime-status").waitFor();
+    await row.getByRole("link", { name: "Contoso" }).click();
+    await expect(page).toHaveURL(new RegExp(`/msp/dashboard/${contoso.customerOrgId}$`));
+    await expect(page.getByRole("heading", { name: "Contoso", level: 1 })).toBeVisible();
+    await page.getByTestId("sites-card").getByTestId("dashboard-site").filter({ hasText: "Paris HQ" }).click();
+    await expect(page).toHaveURL(new RegExp(`/msp/dashboard/${contoso.customerOrgId}/[^/]+$`));
+    await expect(page.getByRole("heading", { name: "Paris HQ", level: 1 })).toBeVisible();
+    await page.getByTestId("connector-health-card").getByRole("link", { name: "Paris fiber A" }).click();
+    await expect(page).toHaveURL(new RegExp(`/msp/dashboard/${contoso.customerOrgId}/[^/]+/connector/[^/]+$`));
+    const connector = page.getByTestId("connector-dashboard");
+    await expect(connector.getByRole("heading", { name: "Paris fiber A", level: 1 })).toBeVisible();
+    await expect(connector.getByTestId("connector-facts").getByTestId("connector-health")).toBeVisible();
+    await expect(connector.getByTestId("dashboard-breadcrumb")).toContainText("Contoso");
+    await expect(connector.getByTestId("bandwidth-card")).toBeVisible();
+  });
+
+  test("a deep link to a customer's connector renders complete on first load", async ({ page }) => {
+    await page.goto("/");
+    const mspId = currentOrganizationId(page);
+    const summaries = await json<{ customerOrgId: string; customerName: string }[]>(page, `/config/msp/${mspId}/customer-summary`);
+    const contoso = summaries.find((summary) => summary.customerName === "Contoso")!;
+    const sites = await json<{ items: { id: string; name: string }[] }>(page, `/config/organization/${contoso.customerOrgId}/site?limit=500`);
+    const paris = sites.items.find((site) => site.name === "Paris HQ")!;
+    const health = await json<{ items: { connectorId: string; name: string }[] }>(page, `/telemetry/site/${paris.id}/connector-health`);
+    const fiber = health.items.find((item) => item.name === "Paris fiber A")!;
+    const response = await page.goto(`/organization/${mspId}/msp/dashboard/${contoso.customerOrgId}/${paris.id}/connector/${fiber.connectorId}`);
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain("Paris fiber A");
+    expect(html).toContain('data-testid="connector-health"');
+    // A customer that is not this MSP's is not found.
+    await page.goto(`/organization/${mspId}/msp/dashboard/00000000-0000-0000-0000-000000000000`);
+    await expectNotFound(page);
+  });
+});
