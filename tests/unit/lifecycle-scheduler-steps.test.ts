@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { resolveSchedulerOptions } from "@/server/lifecycle/options";
+import { translatorFor } from "@/lib/i18n/messages";
+import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { failureSummary, successSummary } from "@/server/lifecycle/results";
 import { advanceProgress, failureOf, LIFECYCLE_STEPS, stepAt } from "@/server/lifecycle/steps";
 
@@ -61,12 +63,18 @@ describe("failureOf", () => {
 });
 
 describe("summaries", () => {
-  it("says what happened, in the default language", () => {
-    expect(successSummary({ operation: "install-version", version: "25.1.0" })).toBe("Installed 25.1.0");
-    expect(successSummary({ operation: "reboot", version: null })).toBe("Rebooted");
-    expect(failureSummary("deviceUnreachable", 44.9)).toBe("Failed at 44%: the device is unreachable");
-    expect(failureSummary("deviceWithoutNode", 0)).toBe("Failed at 0%: the device is no longer assigned to a node");
-    expect(failureSummary("deviceReleased", 85)).toBe("Failed at 85%: the device was returned to the stock");
+  // Stored as catalogue messages, translated when read (lib/lifecycle/result-message.ts).
+  const en = translatorFor("en");
+  const fr = translatorFor("fr");
+  it("says what happened, in the reader's language", () => {
+    const installed = successSummary({ operation: "install-version", version: "25.1.0" });
+    expect(installed).toBe('lifecycle.result.installed::{"version":"25.1.0"}');
+    expect(translateLifecycleSummary(en, installed)).toBe("Installed 25.1.0");
+    expect(translateLifecycleSummary(en, successSummary({ operation: "reboot", version: null }))).toBe("Rebooted");
+    expect(translateLifecycleSummary(en, failureSummary("deviceUnreachable", 44.9))).toBe("Failed at 44%: the device is unreachable");
+    expect(translateLifecycleSummary(en, failureSummary("deviceWithoutNode", 0))).toBe("Failed at 0%: the device is no longer assigned to a node");
+    expect(translateLifecycleSummary(en, failureSummary("deviceReleased", 85))).toBe("Failed at 85%: the device was returned to the stock");
+    expect(translateLifecycleSummary(fr, installed)).not.toBe(translateLifecycleSummary(en, installed));
   });
 });
 
