@@ -48,10 +48,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_PASSWORD: "maia-demo",
       SEED_DEMO: "on",
-      // The simulator plays the devices as in the demo, with its first faults a few seconds after start; the month
+      // The simulator plays the devices as in the demo, with its first faults 40 s after start; the month
       // of history is left out (the pages under test read live data).
       SIMULATOR: "on",
-      SIMULATOR_FIRST_FAULT_MS: "3000",
+      SIMULATOR_FIRST_FAULT_MS: "40000",
       SIMULATOR_INTERVAL_MS: "2000",
       SIMULATOR_BACKFILL: "off",
     },

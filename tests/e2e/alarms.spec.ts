@@ -27,6 +27,32 @@ async function post(page: Page, path: string, body: unknown) {
 
 const rowOf = (page: Page, alarmId: string) => page.locator(`[data-testid=alarm-row][data-alarm-id="${alarmId}"]`);
 
+// Needs the simulator (SIMULATOR on in playwright.config.ts, first fault after SIMULATOR_FIRST_FAULT_MS). First in the
+// file, so it starts soon after the server.
+test.describe("with the simulator", () => {
+  as("admin@maia.example");
+
+  test("an alarm raised by the simulator appears on the alarms page without a reload", async ({ page }) => {
+    // The simulator's port flap raises a new alarm every two minutes at first (playwright.config.ts starts its faults
+    // 40 s after the server): wait for the next one, whenever this test starts.
+    test.setTimeout(180_000);
+    await openAlarms(page);
+    await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-state", "open");
+    const before = new Set(await page.getByTestId("alarm-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-alarm-id"))));
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId("alarm-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-alarm-id")))).some(
+            (id) => !before.has(id),
+          ),
+        { timeout: 150_000, intervals: [500] },
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+});
+
 test.describe("customer admin", () => {
   as("admin@contoso.example");
 
@@ -103,7 +129,7 @@ test.describe("acknowledging", () => {
 
   test("an acknowledged alarm leaves the list until show acknowledged is on; unacknowledge brings it back", async ({ page }) => {
     await openAlarms(page);
-    const seeded = (await listAlarms(page, "all")).find((alarm) => alarm.message.startsWith("Path Madrid ⇄ Milan jitter"));
+    const seeded = (await listAlarms(page, "all")).find((alarm) => alarm.message.startsWith("Path Madrid ⇄ Milan: jitter"));
     expect(seeded, "the seeded Initech alarm").toBeDefined();
     const alarmId = seeded!.id;
     if (seeded!.acknowledged) expect((await post(page, "/alarm/unacknowledge", { alarmIds: [alarmId] })).status()).toBe(200);
@@ -252,28 +278,5 @@ test.describe("in French", () => {
     await expect(page.getByTestId("unacknowledge-alarms")).toHaveText("Annuler l’acquittement");
     await page.getByTestId("alarm-severity-filter").click();
     await expect(page.getByRole("option", { name: "Critique" })).toBeVisible();
-  });
-});
-
-// Needs the simulator (SIMULATOR on in playwright.config.ts, first fault after SIMULATOR_FIRST_FAULT_MS).
-test.describe("with the simulator", () => {
-  as("admin@maia.example");
-
-  test("an alarm raised by the simulator appears on the alarms page without a reload", async ({ page }) => {
-    test.setTimeout(60_000);
-    await openAlarms(page);
-    await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-state", "open");
-    const before = new Set(await page.getByTestId("alarm-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-alarm-id"))));
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await expect
-      .poll(
-        async () =>
-          (await page.getByTestId("alarm-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-alarm-id")))).some(
-            (id) => !before.has(id),
-          ),
-        { timeout: 35_000, intervals: [500] },
-      )
-      .toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 });
