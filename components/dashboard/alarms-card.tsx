@@ -15,7 +15,8 @@ export const DASHBOARD_ALARMS = 5;
 export function AlarmsCard({ organizationId, alarmsHref }: { organizationId: string; alarmsHref: string }) {
   const t = useTranslations("dashboard");
   const catalogue = useTranslations();
-  const query = useInfiniteQuery(alarmsQueryOptions(DEFAULT_ALARM_FILTER));
+  // The organization's own alarms, from the API (not the first page of everything the caller sees, filtered here).
+  const query = useInfiniteQuery(alarmsQueryOptions(DEFAULT_ALARM_FILTER, organizationId));
   const alarms = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((alarm) => alarm.organizationId === organizationId);
   const open = alarms.filter((alarm) => alarm.clearedAt === null);
   const more = query.hasNextPage ? "+" : "";

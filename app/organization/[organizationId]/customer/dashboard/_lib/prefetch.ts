@@ -47,10 +47,11 @@ async function attempt<T>(label: string, work: () => Promise<T>): Promise<T | un
   }
 }
 
-async function alarms(queryClient: QueryClient, ctx: Context) {
+/** The first page of unacknowledged alarms: one organization's (a customer's dashboards), or all the caller sees. */
+async function alarms(queryClient: QueryClient, ctx: Context, organizationId?: string) {
   await attempt("alarms", async () => {
-    const page = await listAlarms(ctx, { ...DEFAULT_ALARM_FILTER, limit: ALARM_PAGE_SIZE });
-    queryClient.setQueryData(alarmKeys.list(DEFAULT_ALARM_FILTER), firstAlarmPage(page));
+    const page = await listAlarms(ctx, { ...DEFAULT_ALARM_FILTER, organizationId, limit: ALARM_PAGE_SIZE });
+    queryClient.setQueryData(alarmKeys.list(DEFAULT_ALARM_FILTER, organizationId), firstAlarmPage(page));
   });
 }
 
@@ -71,7 +72,7 @@ export async function prefetchCustomerOverview(queryClient: QueryClient, princip
       queryClient.setQueryData(telemetryKeys.connectorHealth("organization", organizationId), list);
       return list;
     }),
-    alarms(queryClient, ctx),
+    alarms(queryClient, ctx, organizationId),
     prefetchPathList(queryClient, principal, { id: organizationId, organizationType: "customer" }, undefined),
     attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("organization", organizationId), await organizationProbes(ctx, organizationId))),
     attempt("top talkers", async () =>
@@ -92,7 +93,7 @@ export async function prefetchSiteDashboard(queryClient: QueryClient, principal:
   const ctx = await context(principal);
   await Promise.all([
     siteBandwidthAndBreakdown(queryClient, ctx, siteId, since),
-    alarms(queryClient, ctx),
+    alarms(queryClient, ctx, organizationId),
     prefetchSiteConfiguration(queryClient, principal, siteId),
     attempt("connector health", async () => queryClient.setQueryData(telemetryKeys.connectorHealth("site", siteId), await siteConnectorHealth(ctx, siteId))),
     attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("site", siteId), await siteProbes(ctx, siteId))),
