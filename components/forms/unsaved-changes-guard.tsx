@@ -1,18 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { LeaveConfirmation } from "./leave-confirmation";
 
 /** Internal link the click would follow, or null for anything we should not intercept. */
 function internalHref(event: MouseEvent): string | null {
@@ -27,7 +17,6 @@ function internalHref(event: MouseEvent): string | null {
 
 /** SPEC §4: unsaved changes trigger a leave confirmation — for links inside the console and for closing the tab. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const t = useTranslations("common");
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
 
@@ -52,26 +41,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("leaveTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("leaveDescription")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("stay")}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              const href = pending;
-              setPending(null);
-              if (href) router.push(href);
-            }}
-          >
-            {t("leave")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <LeaveConfirmation
+      open={pending !== null}
+      onStay={() => setPending(null)}
+      onLeave={() => {
+        const href = pending;
+        setPending(null);
+        if (href) router.push(href);
+      }}
+    />
   );
 }

@@ -2,16 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { LeaveConfirmation } from "@/components/forms/leave-confirmation";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 
@@ -20,32 +11,18 @@ import { cn } from "@/lib/utils";
  * `requestClose(dirty, close)` closes at once when nothing changed, else asks first; `confirmation` is the question.
  */
 export function useDiscardConfirmation() {
-  const t = useTranslations("common");
   const [pending, setPending] = useState<(() => void) | null>(null);
   const requestClose = (dirty: boolean, close: () => void) => (dirty ? setPending(() => close) : close());
   const confirmation = (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("leaveTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("leaveDescription")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("stay")}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            data-testid="discard-changes"
-            onClick={() => {
-              const close = pending;
-              setPending(null);
-              close?.();
-            }}
-          >
-            {t("leave")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <LeaveConfirmation
+      open={pending !== null}
+      onStay={() => setPending(null)}
+      onLeave={() => {
+        const close = pending;
+        setPending(null);
+        close?.();
+      }}
+    />
   );
   return { requestClose, confirmation };
 }
