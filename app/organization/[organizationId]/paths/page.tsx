@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { PathsPage } from "@/components/paths/paths-page";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
-import { prefetchPathList } from "../customer/site/_lib/prefetch";
+import { prefetchPathList } from "@/server/pages/site-prefetch";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

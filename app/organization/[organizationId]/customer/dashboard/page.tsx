@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { CustomerDashboardRoute } from "@/components/dashboard/dashboard-routes";
-import { chartsSince, prefetchCustomerOverview } from "@/app/organization/[organizationId]/customer/dashboard/_lib/prefetch";
+import { chartsSince, prefetchCustomerOverview } from "@/server/pages/dashboard-prefetch";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
 

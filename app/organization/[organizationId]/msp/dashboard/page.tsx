@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { MspDashboard } from "@/components/dashboard/msp-dashboard";
-import { prefetchMspDashboard } from "@/app/organization/[organizationId]/customer/dashboard/_lib/prefetch";
+import { prefetchMspDashboard } from "@/server/pages/dashboard-prefetch";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
 

@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { PathDetail } from "@/components/paths/path-detail";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
-import { prefetchAllSites, prefetchPath } from "../../customer/site/_lib/prefetch";
+import { prefetchAllSites, prefetchPath } from "@/server/pages/site-prefetch";
 
 // paths/{pathId} — the MSP's view of one of its customers' paths.
 export default async function PathRoute({ params }: { params: Promise<{ organizationId: string; pathId: string }> }) {

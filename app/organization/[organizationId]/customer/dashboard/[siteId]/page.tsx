@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { CustomerSiteRoute } from "@/components/dashboard/dashboard-routes";
-import { chartsSince, prefetchSiteDashboard } from "@/app/organization/[organizationId]/customer/dashboard/_lib/prefetch";
+import { chartsSince, prefetchSiteDashboard } from "@/server/pages/dashboard-prefetch";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
 

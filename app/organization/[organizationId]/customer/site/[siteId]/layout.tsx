@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { SiteLayout } from "@/components/sites/site-header";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
-import { prefetchSite } from "../_lib/prefetch";
+import { prefetchSite } from "@/server/pages/site-prefetch";
 
 type Params = Promise<{ organizationId: string; siteId: string }>;
 

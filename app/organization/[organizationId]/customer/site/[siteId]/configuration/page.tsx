@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { SiteConfiguration } from "@/components/sites/site-configuration";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
-import { prefetchSiteConfiguration } from "../../_lib/prefetch";
+import { prefetchSiteConfiguration } from "@/server/pages/site-prefetch";
 
 // customer/site/{siteId}/configuration — the site and its connectors (?properties=true opens the properties panel,
 // read on the client with the shared configurationSearchSchema).

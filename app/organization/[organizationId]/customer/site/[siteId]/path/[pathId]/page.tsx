@@ -2,7 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { PathDetail } from "@/components/paths/path-detail";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
-import { prefetchAllSites, prefetchPath } from "../../../_lib/prefetch";
+import { prefetchAllSites, prefetchPath } from "@/server/pages/site-prefetch";
 
 type Params = Promise<{ organizationId: string; siteId: string; pathId: string }>;
 

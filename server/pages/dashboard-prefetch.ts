@@ -7,7 +7,7 @@ import {
   prefetchPathList,
   prefetchSite,
   prefetchSiteConfiguration,
-} from "@/app/organization/[organizationId]/customer/site/_lib/prefetch";
+} from "@/server/pages/site-prefetch";
 import { ALARM_PAGE_SIZE, alarmKeys, DEFAULT_ALARM_FILTER, firstAlarmPage } from "@/lib/alarms/queries";
 import type { Site } from "@/lib/sites/schema";
 import { siteKeys } from "@/lib/sites/queries";
