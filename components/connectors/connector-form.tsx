@@ -3,13 +3,13 @@
 import { Info } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { NumberField, TextareaField, TextField } from "@/components/forms/fields";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { Switch } from "@/components/ui/switch";
-import { Textarea } from "@/components/ui/textarea";
-import { IPSEC_DEFAULTS, type Connector, type ConnectorKind } from "@/lib/connectors/schema";
+import { IPSEC_DEFAULTS, type Connector, type ConnectorKind, type ConnectorUpdate } from "@/lib/connectors/schema";
 
 type Values = Record<string, unknown>;
+type ConnectorField = Exclude<keyof ConnectorUpdate, "kind">;
 
 /** A connector form's starting values: only its kind's fields; an IPsec key is asked for only on create. */
 export function connectorFormValues(kind: ConnectorKind, connector?: Connector): Values {
@@ -32,98 +32,25 @@ export function connectorFormValues(kind: ConnectorKind, connector?: Connector):
   }
 }
 
-// Number inputs hand the schema a string; an empty box is "nothing" (the field's own message), never 0.
-const numberInput = (onChange: (value: unknown) => void) => (event: React.ChangeEvent<HTMLInputElement>) =>
-  onChange(event.target.value === "" ? undefined : event.target.value);
-
-function TextField({ form, name, label, hint, mono, testId }: { form: UseFormReturn<FieldValues>; name: string; label: string; hint?: string; mono?: boolean; testId?: string }) {
-  return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              autoComplete="off"
-              spellCheck={false}
-              className={mono ? "font-mono" : undefined}
-              data-testid={testId ?? `connector-${name}`}
-              {...field}
-              value={(field.value as string | undefined) ?? ""}
-            />
-          </FormControl>
-          {hint && <FormDescription>{hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-function NumberField({ form, name, label, unit }: { form: UseFormReturn<FieldValues>; name: string; label: string; unit?: string }) {
-  return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <div className="relative">
-            <FormControl>
-              <Input
-                type="number"
-                inputMode="numeric"
-                className={unit ? "pr-18 tabular-nums" : "tabular-nums"}
-                data-testid={`connector-${name}`}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={(field.value as string | number | undefined) ?? ""}
-                onChange={numberInput(field.onChange)}
-              />
-            </FormControl>
-            {unit && <span className="pointer-events-none absolute top-2 right-3 text-sm text-muted-foreground">{unit}</span>}
-          </div>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
 /** The fields of one connector kind (SPEC §3). */
 export function ConnectorFields({ form, kind, presharedKeySet }: { form: UseFormReturn<FieldValues>; kind: ConnectorKind; presharedKeySet?: boolean }) {
   const t = useTranslations("connectors");
   const units = useTranslations("units");
+  // Every field is labelled connectors.fields.<name> and has the test id connector-<name>.
+  const fieldProps = (name: ConnectorField) => ({ control: form.control, name, label: t(`fields.${name}`), testId: `connector-${name}` });
   return (
     <div className="grid gap-4">
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr]">
-        <TextField form={form} name="name" label={t("fields.name")} />
-        <NumberField form={form} name="bandwidth" label={t("fields.bandwidth")} unit={units("mbpsUnit")} />
+        <TextField {...fieldProps("name")} spellCheck={false} />
+        <NumberField {...fieldProps("bandwidth")} unit={units("mbpsUnit")} />
       </div>
-      {kind !== "external" && (
-        <FormField
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.description")}</FormLabel>
-              <FormControl>
-                <Textarea rows={2} data-testid="connector-description" {...field} value={(field.value as string | undefined) ?? ""} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-      )}
+      {kind !== "external" && <TextareaField {...fieldProps("description")} />}
       {kind === "physical" && (
         <>
           <div className="grid items-start gap-4 sm:grid-cols-3">
-            <TextField form={form} name="customerIp" label={t("fields.customerIp")} mono />
-            <TextField form={form} name="providerEdgeIp" label={t("fields.providerEdgeIp")} mono />
-            <NumberField form={form} name="vlan" label={t("fields.vlan")} />
+            <TextField {...fieldProps("customerIp")} mono />
+            <TextField {...fieldProps("providerEdgeIp")} mono />
+            <NumberField {...fieldProps("vlan")} />
           </div>
           <p className="flex items-start gap-2 text-xs text-muted-foreground">
             <Info aria-hidden className="mt-px size-3.5 shrink-0" />
@@ -136,10 +63,10 @@ export function ConnectorFields({ form, kind, presharedKeySet }: { form: UseForm
           <fieldset className="grid gap-4 rounded-md border p-4">
             <legend className="px-1 text-sm font-medium">{t("sections.tunnel")}</legend>
             <div className="grid items-start gap-4 sm:grid-cols-2">
-              <TextField form={form} name="localSiteIp" label={t("fields.localSiteIp")} mono />
-              <TextField form={form} name="publicIp" label={t("fields.publicIp")} mono />
-              <NumberField form={form} name="mtu" label={t("fields.mtu")} unit={t("fields.bytes")} />
-              <NumberField form={form} name="mss" label={t("fields.mss")} unit={t("fields.bytes")} />
+              <TextField {...fieldProps("localSiteIp")} mono />
+              <TextField {...fieldProps("publicIp")} mono />
+              <NumberField {...fieldProps("mtu")} unit={t("fields.bytes")} />
+              <NumberField {...fieldProps("mss")} unit={t("fields.bytes")} />
             </div>
             <FormField
               control={form.control}
@@ -160,34 +87,18 @@ export function ConnectorFields({ form, kind, presharedKeySet }: { form: UseForm
           <fieldset className="grid gap-4 rounded-md border p-4">
             <legend className="px-1 text-sm font-medium">{t("sections.ike")}</legend>
             <div className="grid items-start gap-4 sm:grid-cols-3">
-              <NumberField form={form} name="deadPeerDetectionDelaySeconds" label={t("fields.deadPeerDetectionDelaySeconds")} unit={t("fields.seconds")} />
-              <NumberField form={form} name="phase1SaLifetimeHours" label={t("fields.phase1SaLifetimeHours")} unit={t("fields.hours")} />
-              <NumberField form={form} name="phase2SaLifetimeHours" label={t("fields.phase2SaLifetimeHours")} unit={t("fields.hours")} />
+              <NumberField {...fieldProps("deadPeerDetectionDelaySeconds")} unit={t("fields.seconds")} />
+              <NumberField {...fieldProps("phase1SaLifetimeHours")} unit={t("fields.hours")} />
+              <NumberField {...fieldProps("phase2SaLifetimeHours")} unit={t("fields.hours")} />
             </div>
-            <FormField
-              control={form.control}
-              name="presharedKey"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("fields.presharedKey")}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      data-testid="connector-presharedKey"
-                      placeholder={presharedKeySet ? t("fields.presharedKeySetPlaceholder") : undefined}
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      value={(field.value as string | undefined) ?? ""}
-                      // Write-only: an empty box on edit keeps the stored key.
-                      onChange={(event) => field.onChange(event.target.value === "" && presharedKeySet ? undefined : event.target.value)}
-                    />
-                  </FormControl>
-                  <FormDescription>{presharedKeySet ? t("fields.presharedKeySet") : t("fields.presharedKeyHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+            <TextField
+              {...fieldProps("presharedKey")}
+              type="password"
+              autoComplete="new-password"
+              placeholder={presharedKeySet ? t("fields.presharedKeySetPlaceholder") : undefined}
+              description={presharedKeySet ? t("fields.presharedKeySet") : t("fields.presharedKeyHint")}
+              // Write-only: an empty box on edit keeps the stored key.
+              unsetWhenEmpty={presharedKeySet}
             />
           </fieldset>
         </>

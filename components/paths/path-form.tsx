@@ -4,15 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useContext, useEffect, useMemo, useState } from "react";
-import { useWatch, type FieldError, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { CONNECTOR_KIND_ICONS } from "@/components/connectors/connector-kind";
+import { NumberField, SelectField, TextField } from "@/components/forms/fields";
+import { LabeledField } from "@/components/forms/labeled-field";
 import { useZodForm } from "@/components/forms/zod-form";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, FormMessageTranslatorContext } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { FormMessageTranslatorContext, useFormField } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectItem } from "@/components/ui/select";
 import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
 import type { Connector } from "@/lib/connectors/schema";
 import { sitePathsQueryOptions } from "@/lib/paths/queries";
@@ -86,8 +87,9 @@ export function usePathForm(sourceSiteId: string, path?: Path): { form: PathForm
   return { form, setEnds };
 }
 
-/** Every message of a field (a prefix list has one per bad entry: "Invalid prefix: …"). */
-function AllMessages({ error, testId }: { error?: FieldError; testId?: string }) {
+/** Every message of a field (a prefix list has one per bad entry: "Invalid prefix: …"), in place of its one message. */
+function AllMessages({ testId }: { testId?: string }) {
+  const { error } = useFormField();
   const { translate = (message: string) => message } = useContext(FormMessageTranslatorContext);
   if (!error) return null;
   const messages = error.types
@@ -127,66 +129,66 @@ function ConnectorSelect({ form, name, connectors, disabled, testId }: {
 }) {
   const t = useTranslations("paths.form");
   return (
-    <FormField
+    <SelectField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{t(name === "sourceConnectorId" ? "sourceConnector" : "destinationConnector")}</FormLabel>
-          <Select
-            value={field.value ?? ""}
-            onValueChange={(next) => {
-              field.onChange(next);
-              field.onBlur();
-            }}
-            disabled={disabled || !connectors}
-          >
-            <FormControl>
-              <SelectTrigger className="w-full" data-testid={testId}>
-                <SelectValue placeholder={t("chooseConnector")} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {connectors?.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("noConnectors")}</p>}
-              {connectors?.map((connector) => (
-                <SelectItem key={connector.id} value={connector.id}>
-                  <ConnectorOption connector={connector} />
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+      label={t(name === "sourceConnectorId" ? "sourceConnector" : "destinationConnector")}
+      testId={testId}
+      placeholder={t("chooseConnector")}
+      disabled={disabled || !connectors}
+    >
+      {connectors?.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("noConnectors")}</p>}
+      {connectors?.map((connector) => (
+        <SelectItem key={connector.id} value={connector.id}>
+          <ConnectorOption connector={connector} />
+        </SelectItem>
+      ))}
+    </SelectField>
   );
 }
 
-function ChoiceCards<T extends string>({ value, onChange, options, testId, label }: {
-  value: T | undefined;
-  onChange: (value: T) => void;
-  options: { value: T; label: string; hint: string }[];
-  testId: string;
+/** A choice between a few options shown as cards with a hint each; choosing counts as a visit to the field. */
+function ChoiceField<T extends string>({ form, name, label, testId, options, onChoose }: {
+  form: PathForm;
+  name: "layer" | "vlanType";
   label: string;
+  testId: string;
+  options: { value: T; label: string; hint: string }[];
+  /** After the choice is stored: what else it changes. */
+  onChoose?: (value: T) => void;
 }) {
   return (
-    <RadioGroup value={value ?? ""} onValueChange={(next) => onChange(next as T)} className="grid gap-2 sm:grid-cols-2" aria-label={label} data-testid={testId}>
-      {options.map((option) => (
-        <Label
-          key={option.value}
-          className={cn(
-            "flex cursor-pointer items-start gap-3 rounded-md border p-3 font-normal transition-colors hover:bg-accent/50",
-            value === option.value && "border-primary bg-primary/5",
-          )}
+    <LabeledField control={form.control} name={name} label={label}>
+      {(field) => (
+        <RadioGroup
+          value={field.value ?? ""}
+          onValueChange={(next) => {
+            field.onChange(next);
+            field.onBlur();
+            onChoose?.(next as T);
+          }}
+          className="grid gap-2 sm:grid-cols-2"
+          aria-label={label}
+          data-testid={testId}
         >
-          <RadioGroupItem value={option.value} className="mt-0.5" data-testid={`${testId}-${option.value}`} />
-          <span className="grid gap-0.5">
-            <span className="text-sm font-medium">{option.label}</span>
-            <span className="text-xs text-muted-foreground">{option.hint}</span>
-          </span>
-        </Label>
-      ))}
-    </RadioGroup>
+          {options.map((option) => (
+            <Label
+              key={option.value}
+              className={cn(
+                "flex cursor-pointer items-start gap-3 rounded-md border p-3 font-normal transition-colors hover:bg-accent/50",
+                field.value === option.value && "border-primary bg-primary/5",
+              )}
+            >
+              <RadioGroupItem value={option.value} className="mt-0.5" data-testid={`${testId}-${option.value}`} />
+              <span className="grid gap-0.5">
+                <span className="text-sm font-medium">{option.label}</span>
+                <span className="text-xs text-muted-foreground">{option.hint}</span>
+              </span>
+            </Label>
+          ))}
+        </RadioGroup>
+      )}
+    </LabeledField>
   );
 }
 
@@ -234,39 +236,17 @@ export function PathFields({ form, setEnds, organizationId, pathId }: PathFields
 
   return (
     <div className="grid gap-5">
-      <FormField
-        control={form.control}
-        name="name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("form.name")}</FormLabel>
-            <FormControl>
-              <Input autoComplete="off" data-testid="path-name" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={form.control}
+      <TextField control={form.control} name="name" label={t("form.name")} testId="path-name" />
+      <ChoiceField
+        form={form}
         name="layer"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("form.layer")}</FormLabel>
-            <ChoiceCards
-              label={t("form.layer")}
-              testId="path-layer"
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                // A Layer 2 path carries no prefix.
-                if (next === "layer2") form.setValue("prefix", "", { shouldValidate: form.formState.isSubmitted });
-              }}
-              options={PATH_LAYERS.map((value) => ({ value, label: t(`layers.${value}`), hint: t(`form.${value}Hint`) }))}
-            />
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("form.layer")}
+        testId="path-layer"
+        options={PATH_LAYERS.map((value) => ({ value, label: t(`layers.${value}`), hint: t(`form.${value}Hint`) }))}
+        // A Layer 2 path carries no prefix.
+        onChoose={(next) => {
+          if (next === "layer2") form.setValue("prefix", "", { shouldValidate: form.formState.isSubmitted });
+        }}
       />
       <div className="grid items-start gap-4 md:grid-cols-[1fr_auto_1fr]">
         <fieldset className="grid gap-3 rounded-md border p-3">
@@ -282,38 +262,21 @@ export function PathFields({ form, setEnds, organizationId, pathId }: PathFields
         <ArrowRight aria-hidden className="hidden size-5 self-center text-muted-foreground md:block" />
         <fieldset className="grid gap-3 rounded-md border p-3">
           <legend className="px-1 text-sm font-medium">{t("form.destination")}</legend>
-          <FormField
+          <SelectField
             control={form.control}
             name="destinationSiteId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("form.destinationSite")}</FormLabel>
-                <Select
-                  value={field.value ?? ""}
-                  onValueChange={(next) => {
-                    field.onChange(next);
-                    field.onBlur();
-                    form.setValue("destinationConnectorId", "");
-                  }}
-                  disabled={!sites.data}
-                >
-                  <FormControl>
-                    <SelectTrigger className="w-full" data-testid="path-destination-site">
-                      <SelectValue placeholder={t("form.chooseSite")} />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {destinations.map((site) => (
-                      <SelectItem key={site.id} value={site.id}>
-                        {site.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+            label={t("form.destinationSite")}
+            testId="path-destination-site"
+            placeholder={t("form.chooseSite")}
+            disabled={!sites.data}
+            onValueChange={() => form.setValue("destinationConnectorId", "")}
+          >
+            {destinations.map((site) => (
+              <SelectItem key={site.id} value={site.id}>
+                {site.name}
+              </SelectItem>
+            ))}
+          </SelectField>
           <ConnectorSelect
             form={form}
             name="destinationConnectorId"
@@ -323,110 +286,44 @@ export function PathFields({ form, setEnds, organizationId, pathId }: PathFields
         </fieldset>
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr]">
-        <FormField
-          control={form.control}
+        <ChoiceField
+          form={form}
           name="vlanType"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("form.vlanType")}</FormLabel>
-              <ChoiceCards
-                label={t("form.vlanType")}
-                testId="path-vlan-type"
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next);
-                  field.onBlur();
-                  if (next === "all") form.setValue("vlanId", "");
-                }}
-                options={VLAN_TYPES.map((value) => ({
-                  value,
-                  label: t(value === "all" ? "form.vlanAll" : "form.vlanSpecific"),
-                  hint: t(value === "all" ? "form.vlanAllHint" : "form.vlanSpecificHint"),
-                }))}
-              />
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("form.vlanType")}
+          testId="path-vlan-type"
+          options={VLAN_TYPES.map((value) => ({
+            value,
+            label: t(value === "all" ? "form.vlanAll" : "form.vlanSpecific"),
+            hint: t(value === "all" ? "form.vlanAllHint" : "form.vlanSpecificHint"),
+          }))}
+          onChoose={(next) => {
+            if (next === "all") form.setValue("vlanId", "");
+          }}
         />
-        {vlanType === "specific" && (
-          <FormField
-            control={form.control}
-            name="vlanId"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("form.vlanId")}</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    className="tabular-nums"
-                    data-testid="path-vlan-id"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={(field.value as string | number | null | undefined) ?? ""}
-                    onChange={(event) => field.onChange(event.target.value)}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        )}
+        {/* A blank VLAN id or bandwidth goes to the schema as "", which says what it means (no VLAN; 0 Mbps). */}
+        {vlanType === "specific" && <NumberField control={form.control} name="vlanId" label={t("form.vlanId")} testId="path-vlan-id" emptyAsText />}
       </div>
       {layer === "layer3" && (
-        <FormField
+        <TextField
           control={form.control}
           name="prefix"
-          render={({ field, fieldState }) => (
-            <FormItem>
-              <FormLabel>{t("form.prefix")}</FormLabel>
-              <FormControl>
-                <Input
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                  placeholder="10.10.0.0/16, 192.168.1.0/24"
-                  data-testid="path-prefix"
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={(field.value as string | undefined) ?? ""}
-                  onChange={(event) => field.onChange(event.target.value)}
-                />
-              </FormControl>
-              <FormDescription>{t("form.prefixHint")}</FormDescription>
-              <AllMessages error={fieldState.error} testId="path-prefix-errors" />
-            </FormItem>
-          )}
+          label={t("form.prefix")}
+          testId="path-prefix"
+          mono
+          placeholder="10.10.0.0/16, 192.168.1.0/24"
+          description={t("form.prefixHint")}
+          message={<AllMessages testId="path-prefix-errors" />}
         />
       )}
       <div className="grid items-start gap-4 sm:grid-cols-[1fr_2fr]">
-        <FormField
+        <NumberField
           control={form.control}
           name="bandwidth"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("form.bandwidth")}</FormLabel>
-              <div className="relative">
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    className="pr-14 tabular-nums"
-                    data-testid="path-bandwidth"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={(field.value as string | number | undefined) ?? ""}
-                    onChange={(event) => field.onChange(event.target.value)}
-                  />
-                </FormControl>
-                <span className="pointer-events-none absolute top-2 right-3 text-sm text-muted-foreground">{units("mbpsUnit")}</span>
-              </div>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("form.bandwidth")}
+          testId="path-bandwidth"
+          unit={units("mbpsUnit")}
+          className="pr-14"
+          emptyAsText
         />
         <HeadroomPanel
           source={source}

@@ -1,11 +1,11 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SearchFilter } from "@/components/forms/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
@@ -13,7 +13,6 @@ import { sitesHref } from "@/components/sites/site-links";
 import { useDebouncedValue } from "@/components/sites/use-debounced-value";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
 import { PathsTable } from "./paths-table";
 import { useNetworkUpdates } from "./use-network-updates";
@@ -59,17 +58,7 @@ export function PathsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
-      <div className="relative mb-3 max-w-sm">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-        <Input
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t("paths.filter")}
-          aria-label={t("paths.filter")}
-          className="pl-8"
-          data-testid="paths-filter"
-        />
-      </div>
+      <SearchFilter value={search} onChange={setSearch} label={t("paths.filter")} testId="paths-filter" />
       {paths.isError && !paths.data ? (
         <ErrorAlert message={t("errors.loadingContent", { error: paths.error.message })} onRetry={() => paths.refetch()} />
       ) : (

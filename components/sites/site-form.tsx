@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useWatch, type UseFormReturn } from "react-hook-form";
+import { SelectField, TextareaField, TextField } from "@/components/forms/fields";
+import { LabeledField } from "@/components/forms/labeled-field";
 import { useZodForm } from "@/components/forms/zod-form";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
+import { FormControl } from "@/components/ui/form";
+import { SelectItem } from "@/components/ui/select";
 import { CLOUD_REGIONS } from "@/lib/sites/cloud-regions";
 import {
   CLOUD_ACCOUNT_FIELDS,
@@ -52,10 +52,10 @@ export function SiteFields({ form, disabled }: { form: SiteForm; disabled?: bool
   const type = useWatch({ control: form.control, name: "type" }) as SiteType;
   const provider = siteProvider(type);
 
+  // The type field has stored the choice; `type` is still the one before it.
   const changeType = (next: SiteType) => {
     const before = siteProvider(type);
     const after = siteProvider(next);
-    form.setValue("type", next, { shouldDirty: true });
     if (after === before) return;
     // Another provider's account and region mean nothing here, and the schema refuses fields of another type.
     if (before) form.unregister([CLOUD_ACCOUNT_FIELDS[before], "region"] as never);
@@ -67,130 +67,63 @@ export function SiteFields({ form, disabled }: { form: SiteForm; disabled?: bool
 
   return (
     <div className="grid gap-4">
-      <FormField
-        control={form.control}
-        name="name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("form.name")}</FormLabel>
-            <FormControl>
-              <Input data-testid="site-name" autoComplete="off" disabled={disabled} {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
+      <TextField control={form.control} name="name" label={t("form.name")} testId="site-name" disabled={disabled} />
+      <TextareaField
         control={form.control}
         name="description"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("form.description")}</FormLabel>
-            <FormControl>
-              <Textarea
-                rows={2}
-                data-testid="site-description"
-                placeholder={t("form.descriptionPlaceholder")}
-                disabled={disabled}
-                {...field}
-                value={field.value ?? ""}
-              />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("form.description")}
+        testId="site-description"
+        placeholder={t("form.descriptionPlaceholder")}
+        disabled={disabled}
       />
-      <FormField
-        control={form.control}
-        name="location"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("form.location")}</FormLabel>
-            <FormControl>
-              <LocationPicker value={field.value} onChange={(next) => field.onChange(next as never)} onBlur={field.onBlur} disabled={disabled} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
+      <LabeledField control={form.control} name="location" label={t("form.location")}>
+        {(field) => (
+          <FormControl>
+            <LocationPicker value={field.value} onChange={(next) => field.onChange(next as never)} onBlur={field.onBlur} disabled={disabled} />
+          </FormControl>
         )}
-      />
-      <FormField
+      </LabeledField>
+      <SelectField
         control={form.control}
         name="type"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("form.type")}</FormLabel>
-            <Select value={field.value} onValueChange={(next) => changeType(next as SiteType)} disabled={disabled}>
-              <FormControl>
-                <SelectTrigger className="w-full" data-testid="site-type">
-                  <SelectValue />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {SITE_TYPES.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {t(`types.${option}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+        label={t("form.type")}
+        testId="site-type"
+        disabled={disabled}
+        onValueChange={(next) => changeType(next as SiteType)}
+      >
+        {SITE_TYPES.map((option) => (
+          <SelectItem key={option} value={option}>
+            {t(`types.${option}`)}
+          </SelectItem>
+        ))}
+      </SelectField>
       {provider && (
         <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" key={provider}>
-          <FormField
+          <TextField
             control={form.control}
             name={CLOUD_ACCOUNT_FIELDS[provider] as never}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t(`form.${CLOUD_ACCOUNT_FIELDS[provider]}`)}</FormLabel>
-                <FormControl>
-                  <Input
-                    data-testid="site-account"
-                    autoComplete="off"
-                    spellCheck={false}
-                    className="font-mono"
-                    disabled={disabled}
-                    {...(field as object)}
-                    value={(field.value as string | undefined) ?? ""}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={t(`form.${CLOUD_ACCOUNT_FIELDS[provider]}`)}
+            testId="site-account"
+            mono
+            disabled={disabled}
           />
-          <FormField
+          <SelectField
             control={form.control}
             name={"region" as never}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("form.region")}</FormLabel>
-                <Select
-                  value={(field.value as string | undefined) ?? ""}
-                  onValueChange={(next) => {
-                    field.onChange(next);
-                    field.onBlur();
-                  }}
-                  disabled={disabled}
-                >
-                  <FormControl>
-                    <SelectTrigger className="w-full min-w-0" data-testid="site-region" onBlur={field.onBlur}>
-                      <SelectValue placeholder={t("form.regionPlaceholder")} />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent className="max-h-72">
-                    {CLOUD_REGIONS[provider].map((region) => (
-                      <SelectItem key={region.code} value={region.code}>
-                        {region.name} <span className="font-mono text-xs text-muted-foreground">{region.code}</span>
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+            label={t("form.region")}
+            testId="site-region"
+            placeholder={t("form.regionPlaceholder")}
+            disabled={disabled}
+            touchOnBlur
+            triggerClassName="min-w-0"
+            contentClassName="max-h-72"
+          >
+            {CLOUD_REGIONS[provider].map((region) => (
+              <SelectItem key={region.code} value={region.code}>
+                {region.name} <span className="font-mono text-xs text-muted-foreground">{region.code}</span>
+              </SelectItem>
+            ))}
+          </SelectField>
         </div>
       )}
     </div>

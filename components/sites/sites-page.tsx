@@ -1,18 +1,17 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SearchFilter } from "@/components/forms/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
@@ -89,17 +88,7 @@ export function SitesPage() {
         description={t("sites.description", { organization: organization.name })}
         actions={canWrite ? <AddSiteDialog organizationId={organization.id} /> : undefined}
       />
-      <div className="relative mb-3 max-w-sm">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-        <Input
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t("sites.filter")}
-          aria-label={t("sites.filter")}
-          className="pl-8"
-          data-testid="sites-filter"
-        />
-      </div>
+      <SearchFilter value={search} onChange={setSearch} label={t("sites.filter")} testId="sites-filter" />
       {sites.isError && !sites.data ? (
         <ErrorAlert message={t("errors.loadingContent", { error: sites.error.message })} onRetry={() => sites.refetch()} />
       ) : (
