@@ -80,7 +80,7 @@ export interface SweepResult {
   silenced: string[];
   /** Silent devices that left their node (their unreachable alarm clears). */
   released: string[];
-  /** Paths whose samples stopped, evaluated again (their SLA turns unknown). */
+  /** Paths whose SLA says something without a sample in the SLA window, evaluated again (their SLA turns unknown). */
   stalePaths: string[];
 }
 
@@ -97,7 +97,8 @@ const minutesSince = (now: number, then: number) => Math.max(1, Math.round((now 
 
 /**
  * A device assigned to a node that reported before but not for longer than the threshold is unreachable; a silent
- * device that left its node is no longer. Paths whose samples stopped are evaluated again (to unknown).
+ * device that left its node is no longer. Paths whose SLA no recent sample backs (their samples stopped, or they
+ * never had any) are evaluated again, to unknown, and the change is announced like any other.
  */
 export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<SweepResult> {
   const cutoff = new Date(now - TELEMETRY.silentAfterMs).toISOString();

@@ -82,7 +82,7 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
           group by path_id) f on f.path_id = p.id
         where p.id in (${idList})`,
   );
-  const evaluations: (SlaEvaluation & { lastMs: number })[] = [];
+  const evaluations: (SlaEvaluation & { lastMs: number | null })[] = [];
   for (const path of known) {
     const measurement: PathMeasurement = {
       latencyMs: path.window_latency,
@@ -90,9 +90,8 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
       lossPercent: path.window_loss,
       samples: path.window_samples ?? 0,
     };
+    // Null for a path that never reported: its verdict is unknown (no samples), and it gets no figures to keep.
     const lastMs = path.window_last_ms ?? path.last_ms;
-    // A path that never reported has nothing to evaluate.
-    if (lastMs === null) continue;
     const sla = classifyPathSla(measurement);
     evaluations.push({
       pathId: path.id,
@@ -112,7 +111,7 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
   const rows = evaluations.map((evaluation) => ({
     path_id: evaluation.pathId,
     organization_id: evaluation.organizationId,
-    last_sample_at: new Date(evaluation.lastMs).toISOString(),
+    last_sample_at: evaluation.lastMs === null ? null : new Date(evaluation.lastMs).toISOString(),
     latency_ms: evaluation.measurement.latencyMs,
     jitter_ms: evaluation.measurement.jitterMs,
     loss_percent: evaluation.measurement.lossPercent,
@@ -120,12 +119,13 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
     sla: evaluation.sla,
     evaluated_at: evaluatedAt,
   }));
-  // One statement: the figures kept, and paths.sla_health where the verdict changed.
+  // One statement: the figures kept (of paths that reported), and paths.sla_health where the verdict changed.
   await db.execute(
     sql`with input as (select * from ${recordset(rows, STATE_COLUMNS)}),
         kept as (
           insert into telemetry_path_state as s (path_id, organization_id, last_sample_at, latency_ms, jitter_ms, loss_percent, samples, sla, evaluated_at)
           select path_id, organization_id, last_sample_at, latency_ms, jitter_ms, loss_percent, samples, sla, evaluated_at from input
+          where last_sample_at is not null
           on conflict (path_id) do update set
             last_sample_at = greatest(s.last_sample_at, excluded.last_sample_at), latency_ms = excluded.latency_ms,
             jitter_ms = excluded.jitter_ms, loss_percent = excluded.loss_percent, samples = excluded.samples,
@@ -136,13 +136,19 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
   return evaluations.map(({ lastMs: _lastMs, ...evaluation }) => evaluation);
 }
 
-/** Paths that said something about their SLA but whose samples stopped: their verdict goes back to unknown. */
+/**
+ * Paths whose SLA still says something (healthy, warning or bad) without a sample in the SLA window: their samples
+ * stopped, or they never had any (a verdict written by hand or by the demo seed, a path whose site never reports).
+ * Their verdict goes back to unknown (SPEC §4: insufficient data).
+ */
 export async function staleSlaPathIds(db: Db, now: number): Promise<string[]> {
-  const rows = await queryRows<{ path_id: string }>(
+  const rows = await queryRows<{ id: string }>(
     db,
-    sql`select path_id from telemetry_path_state
-        where sla <> 'unknown' and last_sample_at <= ${new Date(now - TELEMETRY.slaWindowMs).toISOString()}::timestamptz
-        order by last_sample_at limit 1000`,
+    sql`select p.id from paths p
+        left join telemetry_path_state s on s.path_id = p.id
+        where (p.sla_health <> 'unknown' or s.sla <> 'unknown')
+          and (s.last_sample_at is null or s.last_sample_at <= ${new Date(now - TELEMETRY.slaWindowMs).toISOString()}::timestamptz)
+        order by s.last_sample_at nulls first, p.id limit 1000`,
   );
-  return rows.map((row) => row.path_id);
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/server/db/client";
-import { alarms, devices, paths, telemetryDeviceState } from "@/server/db/schema";
+import { alarms, devices, paths, telemetryDeviceState, telemetryPathState } from "@/server/db/schema";
+import { getBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { runSilentDeviceSweep, runTelemetryMaintenance, startTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { listPartitions, partitionName, periodStart } from "@/server/telemetry/partitions";
 import { alarmMessages } from "./alarm-api";
@@ -221,6 +222,37 @@ describe("silent-device sweep", () => {
     expect(await slaOf()).toBe("healthy");
     expect((await runSilentDeviceSweep(db, now + 6 * MINUTE)).stalePaths).toContain(network.path.id);
     expect(await slaOf()).toBe("unknown");
+  });
+
+  it("turns a stored SLA that no sample ever backed to unknown, and says so", async () => {
+    // As the demo seed writes one for a path whose site is inactive and never reports (Lyon ⇄ Paris).
+    const db = await getDb();
+    const network = await buildCustomerNetwork("Contoso");
+    const id = network.path.id;
+    await db.update(paths).set({ slaHealth: "bad" }).where(eq(paths.id, id));
+    const slaOf = async () => (await db.select({ sla: paths.slaHealth }).from(paths).where(eq(paths.id, id)))[0].sla;
+    const published: RealtimeMessage[] = [];
+    const unsubscribe = getBus().subscribe((message) => published.push(message));
+    try {
+      expect((await runSilentDeviceSweep(db)).stalePaths).toContain(id);
+      expect(await slaOf()).toBe("unknown");
+      // No figures are made up for it.
+      expect(await db.select().from(telemetryPathState).where(eq(telemetryPathState.pathId, id))).toEqual([]);
+      await expect
+        .poll(() => published)
+        .toContainEqual(
+          expect.objectContaining({
+            service: "topology",
+            action: "health",
+            data: expect.objectContaining({ paths: expect.arrayContaining([{ id, slaHealth: "unknown" }]) }),
+            organizationIds: expect.arrayContaining([network.organizationId]),
+          }),
+        );
+      // Unknown now: the next sweeps leave it be.
+      expect((await runSilentDeviceSweep(db)).stalePaths).not.toContain(id);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

@@ -60,12 +60,8 @@ async function bandwidthPoints(db: Db, source: SeriesSource, plan: SeriesPlan, o
   return rows.map((row) => ({ time: iso(row.t + offset), rxBps: row.rx, txBps: row.tx, rxMaxBps: row.rxm, txMaxBps: row.txm }));
 }
 
-async function bandwidthSeries(db: Db, source: SeriesSource, query: TelemetrySeriesQuery, now: number): Promise<BandwidthSeries> {
-  const plan = planSeries(query, now);
-  const [points, backcast] = await Promise.all([
-    bandwidthPoints(db, source, plan, 0),
-    query.backcast ? bandwidthPoints(db, source, plan, plan.backcastMs) : Promise.resolve(null),
-  ]);
+/** A series' range, step and resolution with its points, and its backcast when one was asked for. */
+function seriesAnswer<Point>(plan: SeriesPlan, query: TelemetrySeriesQuery, points: Point[], backcast: Point[] | null) {
   return {
     from: iso(plan.from),
     to: iso(plan.to),
@@ -76,35 +72,36 @@ async function bandwidthSeries(db: Db, source: SeriesSource, query: TelemetrySer
   };
 }
 
-export async function siteBandwidth(context: QueryContext, siteId: string, query: TelemetrySeriesQuery, now = Date.now()) {
-  const site = await visibleSite(context, siteId);
-  return bandwidthSeries(
-    context.db,
-    { raw: "telemetry_connector_samples", hourly: "telemetry_connector_hourly", object: "connector_id", where: sql`site_id = ${site.id}` },
-    query,
-    now,
-  );
+async function bandwidthSeries(db: Db, source: SeriesSource, query: TelemetrySeriesQuery, now: number): Promise<BandwidthSeries> {
+  const plan = planSeries(query, now);
+  const [points, backcast] = await Promise.all([
+    bandwidthPoints(db, source, plan, 0),
+    query.backcast ? bandwidthPoints(db, source, plan, plan.backcastMs) : Promise.resolve(null),
+  ]);
+  return seriesAnswer(plan, query, points, backcast);
 }
 
-export async function connectorBandwidth(context: QueryContext, connectorId: string, query: TelemetrySeriesQuery, now = Date.now()) {
-  const connector = await visibleConnector(context, connectorId);
-  return bandwidthSeries(
-    context.db,
-    { raw: "telemetry_connector_samples", hourly: "telemetry_connector_hourly", object: "connector_id", where: sql`connector_id = ${connector.id}` },
-    query,
-    now,
-  );
+/** Where the bandwidth of each kind of object is, and how one is found among what the caller may see. */
+const BANDWIDTH_SOURCES = {
+  // A site is its connectors added up.
+  site: { find: visibleSite, raw: "telemetry_connector_samples", hourly: "telemetry_connector_hourly", object: "connector_id", column: "site_id" },
+  connector: { find: visibleConnector, raw: "telemetry_connector_samples", hourly: "telemetry_connector_hourly", object: "connector_id", column: "connector_id" },
+  path: { find: visiblePath, raw: "telemetry_path_samples", hourly: "telemetry_path_hourly", object: "path_id", column: "path_id" },
+} as const;
+
+export type BandwidthObject = keyof typeof BANDWIDTH_SOURCES;
+
+/** RX/TX over the range of a site, a connector or a path the caller may see (another tenant's is a 404). */
+export async function objectBandwidth(context: QueryContext, kind: BandwidthObject, id: string, query: TelemetrySeriesQuery, now = Date.now()): Promise<BandwidthSeries> {
+  const { find, column, ...tables } = BANDWIDTH_SOURCES[kind];
+  const found = await find(context, id);
+  return bandwidthSeries(context.db, { ...tables, where: sql`${sql.raw(column)} = ${found.id}` }, query, now);
 }
 
-export async function pathBandwidth(context: QueryContext, pathId: string, query: TelemetrySeriesQuery, now = Date.now()) {
-  const path = await visiblePath(context, pathId);
-  return bandwidthSeries(
-    context.db,
-    { raw: "telemetry_path_samples", hourly: "telemetry_path_hourly", object: "path_id", where: sql`path_id = ${path.id}` },
-    query,
-    now,
-  );
-}
+export const siteBandwidth = (context: QueryContext, siteId: string, query: TelemetrySeriesQuery, now?: number) => objectBandwidth(context, "site", siteId, query, now);
+export const connectorBandwidth = (context: QueryContext, connectorId: string, query: TelemetrySeriesQuery, now?: number) =>
+  objectBandwidth(context, "connector", connectorId, query, now);
+export const pathBandwidth = (context: QueryContext, pathId: string, query: TelemetrySeriesQuery, now?: number) => objectBandwidth(context, "path", pathId, query, now);
 
 export async function portBandwidth(context: QueryContext, nodeId: string, query: TelemetrySeriesQuery & { portId: string }, now = Date.now()) {
   const node = await visibleNode(context, nodeId);
@@ -159,12 +156,7 @@ export async function pathPerformance(context: QueryContext, pathId: string, que
   ]);
   const measurement = { latencyMs: current?.lat ?? null, jitterMs: current?.jit ?? null, lossPercent: current?.loss ?? null, samples: current?.n ?? 0 };
   return {
-    from: iso(plan.from),
-    to: iso(plan.to),
-    step: plan.step,
-    resolution: plan.resolution,
-    points,
-    backcast: query.backcast && backcast ? { offset: query.backcast, points: backcast } : null,
+    ...seriesAnswer(plan, query, points, backcast),
     current: {
       sla: classifyPathSla(measurement),
       ...measurement,
