@@ -1,9 +1,7 @@
 // npm run bench:api — req/s and latency of the control-plane API through the production console, on the scale seed:
 // a paginated list over 100,000 paths, a path detail, a path create, and a bare route (the ceiling) in the same run.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import autocannon from "autocannon";
-import { isBuildCurrent } from "./build-state.mjs";
+import { startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
@@ -11,23 +9,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const base = `http://localhost:${PORT}`;
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-if (!isBuildCurrent()) run("npm", ["run", "build"]);
-if (!process.env.DATABASE_URL && !fs.existsSync(`${DATA_DIR}/pglite`)) console.log(`Building the scale network in ${DATA_DIR}...`);
-run("npm", ["run", "seed:scale"], { DATA_DIR });
-
-const server = spawn("node", ["dist/server.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR, SIMULATOR: "off" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on("data", (chunk) => String(chunk).includes("ready on") && resolve());
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
 
 try {
   const json = { "content-type": "application/json", origin: base };

@@ -1,9 +1,15 @@
 // npm run seed:scale — grows the database named by DATA_DIR / DATABASE_URL into a large network for benchmarks:
-// 100 extra customers, 10,000 sites, 20,000 connectors, 100,000 paths, 1,000,000 events. Set-based SQL, so it takes
-// seconds, not hours. Run it with the console stopped (PGlite is one process per directory).
+// 100 extra customers, 10,000 sites, 20,000 connectors, 100,000 paths, 1,000,000 events, and an admin of the first
+// scale customer (SCALE_ADMIN_EMAIL, the demo password) to open its pages. Set-based SQL, so it takes seconds, not
+// hours. Run it with the console stopped (PGlite is one process per directory).
 import { sql } from "drizzle-orm";
+import { roleFor } from "@/lib/auth/scopes";
+import { hashPassword } from "@/server/auth/password";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, queryRows } from "@/server/db/client";
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from "@/server/db/seed";
+
+/** The first scale customer's admin (scripts/bench-dashboard.mjs signs in as it). */
+const SCALE_ADMIN_EMAIL = "admin@scale-customer-001.example";
 
 const CUSTOMERS = Number(process.env.SCALE_CUSTOMERS ?? 100);
 const SITES_PER_CUSTOMER = Number(process.env.SCALE_SITES_PER_CUSTOMER ?? 100);
@@ -19,7 +25,8 @@ async function step(label: string, work: () => Promise<unknown>) {
 const handle = await openDatabase(databaseFromEnvironment());
 try {
   await migrateDatabase(handle);
-  await seedDemo(handle.db, process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD);
+  const password = process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+  await seedDemo(handle.db, password);
   const db = handle.db;
   const [{ n: already }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from organizations where name like 'Scale Customer %'`);
   if (already > 0) {
@@ -74,6 +81,18 @@ try {
         from generate_series(1, ${EVENTS}) e, scale`),
     );
     await step("analyze", () => db.execute(sql`analyze`));
+  }
+  // Apart from the network, so a scale database seeded before the account existed gets it too.
+  const [{ n: admins }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where email = ${SCALE_ADMIN_EMAIL}`);
+  if (admins === 0) {
+    const passwordHash = await hashPassword(password);
+    await db.execute(sql`
+      with account as (
+        insert into users (email, first_name, last_name, language, password_hash)
+        values (${SCALE_ADMIN_EMAIL}, 'Scale', 'Admin', 'en', ${passwordHash}) returning id)
+      insert into memberships (user_id, organization_id, role)
+      select account.id, o.id, ${roleFor("customer", "admin")} from account, organizations o where o.name = 'Scale Customer 001'`);
+    console.log(`Account ${SCALE_ADMIN_EMAIL} (admin of Scale Customer 001)`);
   }
   const [counts] = await queryRows<Record<string, number>>(
     db,

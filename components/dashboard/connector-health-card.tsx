@@ -6,10 +6,11 @@ import { useTranslations } from "next-intl";
 import { isConnectorKind } from "@/lib/dashboard/format";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { severityRank } from "@/lib/dashboard/format";
+import { byConnectorHealth, hiddenRows } from "@/lib/dashboard/lists";
 import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";
 import type { ConnectorHealthList } from "@/lib/telemetry/schema";
 import { cn } from "@/lib/utils";
+import { MoreRows, useExpandableList } from "./capped-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { StatusDot } from "./status-dot";
@@ -88,11 +89,13 @@ function ConnectorRows({ items, links, showSite }: { items: ConnectorHealth[]; l
   );
 }
 
-/** The connectors (of a site or a whole customer), the least healthy first. */
+/** The connectors (of a site or a whole customer), the least healthy first; the rest shown in place on demand. */
 export function ConnectorHealthCard({ kind, id, links }: { kind: "site" | "organization"; id: string; links: DashboardLinks }) {
   const t = useTranslations("dashboard");
-  const query = useQuery(connectorHealthQueryOptions(kind, id));
-  const items = [...(query.data?.items ?? [])].sort((a, b) => severityRank(a.health) - severityRank(b.health) || a.siteName.localeCompare(b.siteName) || a.name.localeCompare(b.name));
+  const { expanded, list, toggle } = useExpandableList();
+  const query = useQuery({ ...connectorHealthQueryOptions(kind, id, list), placeholderData: (previous) => previous });
+  const items = [...(query.data?.items ?? [])].sort(byConnectorHealth);
+  const hidden = hiddenRows(query.data?.total, items.length);
   return (
     <DashboardCard title={kind === "site" ? t("siteConnectors") : t("connectorHealth")} subtitle={t("connectorHealthSubtitle")} testId="connector-health-card">
       {query.isPending ? (
@@ -104,6 +107,7 @@ export function ConnectorHealthCard({ kind, id, links }: { kind: "site" | "organ
       ) : (
         <ConnectorRows items={items} links={links} showSite={kind === "organization"} />
       )}
+      {(hidden > 0 || expanded) && <MoreRows onClick={toggle} label={expanded ? t("showFewer") : t("showMoreConnectors", { count: hidden })} />}
     </DashboardCard>
   );
 }

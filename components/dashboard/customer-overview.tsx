@@ -6,15 +6,15 @@ import { useState, type ReactNode } from "react";
 import { CHART_THEME } from "@/components/charts/theme";
 import { PageHeader } from "@/components/pages/page-header";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { featuredSiteId } from "@/lib/dashboard/format";
-import { allSitesQueryOptions } from "@/lib/sites/queries";
-import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";
+import { DASHBOARD_LIST_ROWS } from "@/lib/dashboard/lists";
+import { allSitesQueryOptions, siteQueryOptions } from "@/lib/sites/queries";
+import { siteHealthQueryOptions } from "@/lib/telemetry/queries";
 import { AlarmsCard } from "./alarms-card";
 import { BandwidthCard } from "./bandwidth-card";
 import { BreakdownCard } from "./breakdown-card";
 import { ConnectorHealthCard } from "./connector-health-card";
 import type { DashboardLinks } from "./links";
-import { OrganizationPathsCard } from "./paths-card";
+import { PathsCard } from "./paths-card";
 import { ProbesCard } from "./probes-card";
 import { SitesCard } from "./sites-card";
 import { TopTalkersCard } from "./top-talkers-card";
@@ -35,14 +35,18 @@ export interface CustomerOverviewProps {
 export function CustomerOverview({ organizationId, title, description, links, alarmsHref, since, breadcrumb }: CustomerOverviewProps) {
   const t = useTranslations("dashboard");
   useDashboardLive();
-  const sites = useQuery(allSitesQueryOptions(organizationId));
-  const connectors = useQuery(connectorHealthQueryOptions("organization", organizationId));
-  const suggested = featuredSiteId(sites.data, connectors.data);
+  // The sites card's query, which also names the site to chart first.
+  const summary = useQuery(siteHealthQueryOptions(organizationId, { limit: DASHBOARD_LIST_ROWS }));
+  const suggested = summary.data?.featuredSiteId ?? null;
   // Chosen once, so the chart does not jump to another site when traffic shifts.
   const [chosen, setChosen] = useState<string | null>(suggested);
   const siteId = chosen ?? suggested;
-  const activeSites = (sites.data ?? []).filter((site) => site.active);
-  const siteName = activeSites.find((site) => site.id === siteId)?.name;
+  const site = useQuery({ ...siteQueryOptions(siteId ?? ""), enabled: Boolean(siteId) });
+  const siteName = site.data?.name;
+  // Every site only once the picker opens: a customer may have thousands.
+  const [picking, setPicking] = useState(false);
+  const sites = useQuery({ ...allSitesQueryOptions(organizationId), enabled: picking });
+  const choices = sites.data?.filter((each) => each.active) ?? (site.data ? [site.data] : []);
 
   return (
     <div className={`flex flex-col gap-4 ${CHART_THEME}`} data-testid="customer-dashboard">
@@ -58,15 +62,15 @@ export function CustomerOverview({ organizationId, title, description, links, al
               title={t("bandwidth")}
               subtitle={t("bandwidthOf", { name: siteName ?? "" })}
               extraActions={
-                activeSites.length > 1 && (
-                  <Select value={siteId} onValueChange={setChosen}>
+                (summary.data?.active ?? 0) > 1 && (
+                  <Select value={siteId} onValueChange={setChosen} onOpenChange={(open) => open && setPicking(true)}>
                     <SelectTrigger size="sm" className="h-7 max-w-40 text-xs" aria-label={t("chartSite")} data-testid="bandwidth-site">
-                      <SelectValue />
+                      <SelectValue>{siteName}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
-                      {activeSites.map((site) => (
-                        <SelectItem key={site.id} value={site.id} className="text-xs">
-                          {site.name}
+                      {choices.map((choice) => (
+                        <SelectItem key={choice.id} value={choice.id} className="text-xs">
+                          {choice.name}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -81,7 +85,7 @@ export function CustomerOverview({ organizationId, title, description, links, al
         <AlarmsCard organizationId={organizationId} alarmsHref={alarmsHref} />
         <SitesCard organizationId={organizationId} links={links} />
         <div className="xl:col-span-2">
-          <OrganizationPathsCard organizationId={organizationId} links={links} />
+          <PathsCard kind="organization" id={organizationId} links={links} />
         </div>
         {siteId && <BreakdownCard siteId={siteId} siteName={siteName} />}
         <TopTalkersCard kind="organization" id={organizationId} />

@@ -7,6 +7,19 @@ export interface DashboardLinks {
   /** Null when the route does not exist at this level (the MSP dashboard has no path page). */
   path: (siteId: string, pathId: string) => string | null;
   connector: (siteId: string, connectorId: string) => string;
+  /** The full lists a capped card leads to: the customer's sites, its paths, and one site's paths. */
+  sites: string;
+  paths: string;
+  sitePaths: (siteId: string) => string;
+}
+
+/** The customer's own pages holding the full lists (an MSP opens them in its customer's organization). */
+function fullLists(customerOrganizationId: string): Pick<DashboardLinks, "sites" | "paths" | "sitePaths"> {
+  return {
+    sites: organizationPath(customerOrganizationId, "customer/site"),
+    paths: organizationPath(customerOrganizationId, "paths"),
+    sitePaths: (siteId) => organizationPath(customerOrganizationId, `customer/site/${segment(siteId)}/path`),
+  };
 }
 
 const segment = encodeURIComponent;
@@ -18,6 +31,7 @@ export function customerDashboardLinks(organizationId: string): DashboardLinks {
     site: (siteId) => `${home}/${segment(siteId)}`,
     path: (siteId, pathId) => `${home}/${segment(siteId)}/path/${segment(pathId)}`,
     connector: (siteId, connectorId) => `${home}/${segment(siteId)}/connector/${segment(connectorId)}`,
+    ...fullLists(organizationId),
   };
 }
 
@@ -28,5 +42,6 @@ export function mspDashboardLinks(mspId: string, customerOrganizationId: string)
     site: (siteId) => `${home}/${segment(siteId)}`,
     path: () => null,
     connector: (siteId, connectorId) => `${home}/${segment(siteId)}/connector/${segment(connectorId)}`,
+    ...fullLists(customerOrganizationId),
   };
 }

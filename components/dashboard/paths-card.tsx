@@ -1,23 +1,19 @@
 "use client";
 
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { SlaBadge } from "@/components/paths/sla-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { severityRank } from "@/lib/dashboard/format";
-import { pathsQueryOptions, sitePathsQueryOptions } from "@/lib/paths/queries";
-import type { Path } from "@/lib/paths/schema";
+import { bySlaHealth, DASHBOARD_LIST_ROWS, hiddenRows } from "@/lib/dashboard/lists";
+import { pathHealthQueryOptions } from "@/lib/telemetry/queries";
+import type { PathHealth } from "@/lib/telemetry/schema";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
+import { MoreRows } from "./capped-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 
-/** Worst SLA first, then by name. */
-export function worstFirst(paths: Path[]): Path[] {
-  return [...paths].sort((a, b) => severityRank(a.slaHealth) - severityRank(b.slaHealth) || a.name.localeCompare(b.name));
-}
-
-function PathsTable({ paths, links, siteId }: { paths: Path[]; links: DashboardLinks; siteId?: string }) {
+function PathsTable({ paths, links, siteId }: { paths: PathHealth[]; links: DashboardLinks; siteId?: string }) {
   const t = useTranslations("dashboard");
   const bandwidth = useBandwidthFormatter();
   if (paths.length === 0) return <CardMessage>{t("noPaths")}</CardMessage>;
@@ -32,7 +28,7 @@ function PathsTable({ paths, links, siteId }: { paths: Path[]; links: DashboardL
         </TableRow>
       </TableHeader>
       <TableBody>
-        {worstFirst(paths).map((path) => {
+        {[...paths].sort(bySlaHealth).map((path) => {
           const href = links.path(siteId ?? path.sourceSiteId, path.id);
           return (
             <TableRow key={path.id} data-testid="dashboard-path" data-path-id={path.id}>
@@ -60,22 +56,12 @@ function PathsTable({ paths, links, siteId }: { paths: Path[]; links: DashboardL
   );
 }
 
-/** A customer's paths (its first page, the worst SLA first). */
-export function OrganizationPathsCard({ organizationId, links }: { organizationId: string; links: DashboardLinks }) {
+/** A customer's paths, or those with an end at a site: the worst SLA first, the rest counted with a link to them all. */
+export function PathsCard({ kind, id, links }: { kind: "site" | "organization"; id: string; links: DashboardLinks }) {
   const t = useTranslations("dashboard");
-  const query = useInfiniteQuery(pathsQueryOptions({ organizationId }));
-  const paths = query.data?.pages.flatMap((page) => page.items) ?? [];
-  return (
-    <DashboardCard title={t("paths")} subtitle={t("pathsSubtitle")} testId="paths-card">
-      {query.isPending ? <CardSkeleton /> : query.isError ? <CardMessage tone="error">{t("loadError", { error: query.error.message })}</CardMessage> : <PathsTable paths={paths} links={links} />}
-    </DashboardCard>
-  );
-}
-
-/** The paths with an end at a site. */
-export function SitePathsCard({ siteId, links }: { siteId: string; links: DashboardLinks }) {
-  const t = useTranslations("dashboard");
-  const query = useQuery(sitePathsQueryOptions(siteId));
+  const query = useQuery(pathHealthQueryOptions(kind, id, { limit: DASHBOARD_LIST_ROWS }));
+  const paths = query.data?.items ?? [];
+  const hidden = hiddenRows(query.data?.total, paths.length);
   return (
     <DashboardCard title={t("paths")} subtitle={t("pathsSubtitle")} testId="paths-card">
       {query.isPending ? (
@@ -83,8 +69,9 @@ export function SitePathsCard({ siteId, links }: { siteId: string; links: Dashbo
       ) : query.isError ? (
         <CardMessage tone="error">{t("loadError", { error: query.error.message })}</CardMessage>
       ) : (
-        <PathsTable paths={query.data} links={links} siteId={siteId} />
+        <PathsTable paths={paths} links={links} siteId={kind === "site" ? id : undefined} />
       )}
+      {hidden > 0 && <MoreRows href={kind === "site" ? links.sitePaths(id) : links.paths} label={t("morePaths", { count: hidden })} />}
     </DashboardCard>
   );
 }

@@ -3,21 +3,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { severityRank } from "@/lib/dashboard/format";
+import { byProbeLevel, hiddenRows } from "@/lib/dashboard/lists";
 import { probesQueryOptions } from "@/lib/telemetry/queries";
+import { MoreRows, useExpandableList } from "./capped-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { StatusDot } from "./status-dot";
 import { useRateFormat } from "./use-units";
 
-/** The latest result of each probe, the worst level first. */
-/** The probes panel lists this many; the rest are counted. */
-const PROBES_SHOWN = 10;
-
+/** The latest result of each probe, the worst level first; the rest shown in place on demand (no page lists them). */
 export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "organization"; id: string; showSite?: boolean }) {
   const t = useTranslations("dashboard");
   const units = useRateFormat();
-  const query = useQuery(probesQueryOptions(kind, id));
-  const items = [...(query.data?.items ?? [])].sort((a, b) => severityRank(a.level) - severityRank(b.level) || a.target.localeCompare(b.target));
+  const { expanded, list, toggle } = useExpandableList();
+  const query = useQuery({ ...probesQueryOptions(kind, id, list), placeholderData: (previous) => previous });
+  const items = [...(query.data?.items ?? [])].sort(byProbeLevel);
+  const hidden = hiddenRows(query.data?.total, items.length);
   return (
     <DashboardCard title={t("probes")} subtitle={t("probesSubtitle")} testId="probes-card">
       {query.isPending ? (
@@ -39,7 +39,7 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
             </TableRow>
           </TableHeader>
           <TableBody>
-            {items.slice(0, PROBES_SHOWN).map((probe) => (
+            {items.map((probe) => (
               <TableRow key={`${probe.siteId}-${probe.target}`} data-testid="probe-row">
                 <TableCell className="py-1.5">
                   <StatusDot state={probe.level} />
@@ -54,7 +54,7 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
           </TableBody>
         </Table>
       )}
-      {items.length > PROBES_SHOWN && <p className="pt-2 text-xs text-muted-foreground">{t("moreProbes", { count: items.length - PROBES_SHOWN })}</p>}
+      {(hidden > 0 || expanded) && <MoreRows onClick={toggle} label={expanded ? t("showFewer") : t("showMoreProbes", { count: hidden })} />}
     </DashboardCard>
   );
 }

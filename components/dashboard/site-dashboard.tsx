@@ -12,7 +12,7 @@ import { BreakdownCard } from "./breakdown-card";
 import { ConnectorHealthCard } from "./connector-health-card";
 import { CardMessage } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
-import { SitePathsCard } from "./paths-card";
+import { PathsCard } from "./paths-card";
 import { ProbesCard } from "./probes-card";
 import { TopTalkersCard } from "./top-talkers-card";
 import { useDashboardLive } from "./use-dashboard-live";
@@ -47,7 +47,7 @@ export function SiteDashboard({ organizationId, homeLabel, siteId, links, alarms
           <ConnectorHealthCard kind="site" id={siteId} links={links} />
         </div>
         <div className="xl:col-span-2">
-          <SitePathsCard siteId={siteId} links={links} />
+          <PathsCard kind="site" id={siteId} links={links} />
         </div>
         <BreakdownCard siteId={siteId} />
         <TopTalkersCard kind="site" id={siteId} />

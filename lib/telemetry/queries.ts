@@ -10,9 +10,11 @@ import type {
   FrontPanel,
   LinkHealthList,
   NodeDeviceStatus,
+  PathHealthList,
   PathPerformance,
   ProbeResults,
   SiteBreakdown,
+  SiteHealthList,
   TopTalkers,
 } from "./schema";
 
@@ -34,6 +36,11 @@ export interface TelemetrySeriesParams extends TelemetryRange {
 
 export type TelemetryObject = "site" | "connector" | "path" | "node" | "organization";
 
+/** A current-state list's worst rows: the first `limit` (all, up to the API's maximum, when absent). */
+export interface CurrentList {
+  limit?: number;
+}
+
 /** Absent values left out, so the server's prefetch and the page build the same key. */
 function defined<T extends object>(params: T): Partial<T> {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== "")) as Partial<T>;
@@ -51,8 +58,11 @@ export const telemetryKeys = {
   breakdown: (siteId: string, by: BreakdownDimension, range: TelemetryRange) => [...telemetryKeys.object("site", siteId), "breakdown", by, defined(range)] as const,
   topTalkers: (kind: "site" | "organization", id: string, params: TelemetryRange & { limit?: number }) =>
     [...telemetryKeys.object(kind, id), "top-talkers", defined(params)] as const,
-  probes: (kind: "site" | "organization", id: string) => [...telemetryKeys.object(kind, id), "probes"] as const,
-  connectorHealth: (kind: "site" | "organization", id: string) => [...telemetryKeys.object(kind, id), "connector-health"] as const,
+  probes: (kind: "site" | "organization", id: string, list: CurrentList = {}) => [...telemetryKeys.object(kind, id), "probes", defined(list)] as const,
+  connectorHealth: (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
+    [...telemetryKeys.object(kind, id), "connector-health", defined(list)] as const,
+  siteHealth: (organizationId: string, list: CurrentList = {}) => [...telemetryKeys.object("organization", organizationId), "site-health", defined(list)] as const,
+  pathHealth: (kind: "site" | "organization", id: string, list: CurrentList = {}) => [...telemetryKeys.object(kind, id), "path-health", defined(list)] as const,
   linkHealth: (kind: "node" | "organization", id: string) => [...telemetryKeys.object(kind, id), "link-health"] as const,
   ports: (nodeId: string) => [...telemetryKeys.object("node", nodeId), "ports"] as const,
   device: (nodeId: string) => [...telemetryKeys.object("node", nodeId), "device"] as const,
@@ -97,18 +107,32 @@ export const topTalkersQueryOptions = (kind: "site" | "organization", id: string
     queryFn: ({ signal }) => api.get<TopTalkers>(`/telemetry/${kind}/${segment(id)}/top-talkers`, { query: query(params), signal }),
   });
 
-// GET /api/v1/telemetry/{site|organization}/{id}/probes
-export const probesQueryOptions = (kind: "site" | "organization", id: string) =>
+// GET /api/v1/telemetry/{site|organization}/{id}/probes?limit=
+export const probesQueryOptions = (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
   queryOptions({
-    queryKey: telemetryKeys.probes(kind, id),
-    queryFn: ({ signal }) => api.get<ProbeResults>(`/telemetry/${kind}/${segment(id)}/probes`, { signal }),
+    queryKey: telemetryKeys.probes(kind, id, list),
+    queryFn: ({ signal }) => api.get<ProbeResults>(`/telemetry/${kind}/${segment(id)}/probes`, { query: query(list), signal }),
   });
 
-// GET /api/v1/telemetry/{site|organization}/{id}/connector-health
-export const connectorHealthQueryOptions = (kind: "site" | "organization", id: string) =>
+// GET /api/v1/telemetry/{site|organization}/{id}/connector-health?limit=
+export const connectorHealthQueryOptions = (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
   queryOptions({
-    queryKey: telemetryKeys.connectorHealth(kind, id),
-    queryFn: ({ signal }) => api.get<ConnectorHealthList>(`/telemetry/${kind}/${segment(id)}/connector-health`, { signal }),
+    queryKey: telemetryKeys.connectorHealth(kind, id, list),
+    queryFn: ({ signal }) => api.get<ConnectorHealthList>(`/telemetry/${kind}/${segment(id)}/connector-health`, { query: query(list), signal }),
+  });
+
+// GET /api/v1/telemetry/organization/{id}/site-health?limit=
+export const siteHealthQueryOptions = (organizationId: string, list: CurrentList = {}) =>
+  queryOptions({
+    queryKey: telemetryKeys.siteHealth(organizationId, list),
+    queryFn: ({ signal }) => api.get<SiteHealthList>(`/telemetry/organization/${segment(organizationId)}/site-health`, { query: query(list), signal }),
+  });
+
+// GET /api/v1/telemetry/{site|organization}/{id}/path-health?limit=
+export const pathHealthQueryOptions = (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
+  queryOptions({
+    queryKey: telemetryKeys.pathHealth(kind, id, list),
+    queryFn: ({ signal }) => api.get<PathHealthList>(`/telemetry/${kind}/${segment(id)}/path-health`, { query: query(list), signal }),
   });
 
 // GET /api/v1/telemetry/{node|organization}/{id}/link-health

@@ -171,7 +171,18 @@ export const probeResultSchema = z.object({
   lossPercent: z.number(),
   level: z.enum(PROBE_LEVELS),
 });
-export const probeResultsSchema = z.object({ items: z.array(probeResultSchema) });
+/** How many rows a current-state list answers (the dashboards ask for their worst few with ?limit=). */
+export const CURRENT_LIST_MAX = 500;
+const LIST_MESSAGE = messageWithValues("validation.telemetryTopLimit", { max: CURRENT_LIST_MAX });
+export const currentListQuerySchema = z.object({
+  limit: z.coerce.number({ error: LIST_MESSAGE }).int(LIST_MESSAGE).min(1, LIST_MESSAGE).max(CURRENT_LIST_MAX, LIST_MESSAGE).default(CURRENT_LIST_MAX),
+});
+export type CurrentListQuery = z.infer<typeof currentListQuerySchema>;
+
+/** The rows of a current-state list, worst first, the first `limit` of them; `total` counts them all. */
+const currentList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const probeResultsSchema = currentList(probeResultSchema);
 export type ProbeResults = z.infer<typeof probeResultsSchema>;
 
 export const CONNECTOR_STATUSES = ["up", "down"] as const;
@@ -194,8 +205,44 @@ export const connectorHealthSchema = z.object({
   /** Down is unhealthy; otherwise the paths' worst SLA (bad → unhealthy, warning → warning); unknown with no report. */
   health: z.enum(LINK_HEALTH_STATES),
 });
-export const connectorHealthListSchema = z.object({ items: z.array(connectorHealthSchema) });
+export const connectorHealthListSchema = currentList(connectorHealthSchema);
 export type ConnectorHealthList = z.infer<typeof connectorHealthListSchema>;
+
+export const siteHealthSchema = z.object({
+  siteId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+  /** Its least healthy connector's; unknown with no connector or no report. */
+  health: z.enum(LINK_HEALTH_STATES),
+  connectors: z.number().int(),
+  /** Its connectors' current traffic added up; null when none reports. */
+  rxBps: z.number().nullable(),
+  txBps: z.number().nullable(),
+});
+export type SiteHealth = z.infer<typeof siteHealthSchema>;
+export const siteHealthListSchema = currentList(siteHealthSchema).extend({
+  /** How many of the sites are active. */
+  active: z.number().int(),
+  /** The site a dashboard charts first: the active site with the most traffic now, else the first active one. */
+  featuredSiteId: z.string().nullable(),
+});
+export type SiteHealthList = z.infer<typeof siteHealthListSchema>;
+
+export const pathHealthSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slaHealth: z.enum(PATH_SLA_STATES),
+  /** Mbps. */
+  bandwidth: z.number().int(),
+  sourceSiteId: z.string(),
+  sourceSiteName: z.string(),
+  destinationSiteId: z.string(),
+  destinationSiteName: z.string(),
+});
+export type PathHealth = z.infer<typeof pathHealthSchema>;
+export const pathHealthListSchema = currentList(pathHealthSchema);
+export type PathHealthList = z.infer<typeof pathHealthListSchema>;
 
 export const linkHealthSchema = z.object({
   linkId: z.string(),

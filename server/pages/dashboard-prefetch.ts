@@ -1,26 +1,25 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
 import { randomUUID } from "node:crypto";
-import {
-  prefetchAllSites,
-  prefetchPath,
-  prefetchPathList,
-  prefetchSite,
-  prefetchSiteConfiguration,
-} from "@/server/pages/site-prefetch";
+import { prefetchPath, prefetchSite } from "@/server/pages/site-prefetch";
 import { ALARM_PAGE_SIZE, alarmKeys, DEFAULT_ALARM_FILTER, firstAlarmPage } from "@/lib/alarms/queries";
-import type { Site } from "@/lib/sites/schema";
-import { siteKeys } from "@/lib/sites/queries";
 import { telemetryKeys } from "@/lib/telemetry/queries";
-import type { ConnectorHealthList } from "@/lib/telemetry/schema";
 import type { Principal } from "@/server/auth/principal";
 import { getDb } from "@/server/db/client";
 import { listAlarms } from "@/server/operations/alarms";
 import { listCustomerSummaries } from "@/server/people/msps";
 import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
-import { organizationConnectorHealth, organizationProbes, siteConnectorHealth, siteProbes } from "@/server/telemetry/queries/health";
+import {
+  organizationHealth,
+  organizationPathHealth,
+  organizationProbes,
+  siteConnectorHealth,
+  sitePathHealth,
+  siteProbes,
+} from "@/server/telemetry/queries/health";
 import { connectorBandwidth, pathBandwidth, pathPerformance, siteBandwidth } from "@/server/telemetry/queries/series";
-import { DEFAULT_CHART_RANGE, featuredSiteId, rangeStart, TOP_TALKERS_LIMIT } from "@/lib/dashboard/format";
+import { DEFAULT_CHART_RANGE, rangeStart, TOP_TALKERS_LIMIT } from "@/lib/dashboard/format";
+import { DASHBOARD_LIST_ROWS } from "@/lib/dashboard/lists";
 import { dashboardKeys } from "@/lib/dashboard/queries";
 
 // Server prefetch for the dashboards: the queries a dashboard opens with, under the keys the page builds, so a
@@ -62,19 +61,24 @@ async function siteBandwidthAndBreakdown(queryClient: QueryClient, ctx: Context,
   ]);
 }
 
+/** The capped lists a dashboard shows (sites, paths, probes, connectors): their worst rows, as the cards ask. */
+const shown = { limit: DASHBOARD_LIST_ROWS };
+
 /** customer/dashboard (and an MSP's view of a customer): every panel, and the featured site's charts. */
 export async function prefetchCustomerOverview(queryClient: QueryClient, principal: Principal, organizationId: string, since: string) {
   const ctx = await context(principal);
-  const [, connectors] = await Promise.all([
-    prefetchAllSites(queryClient, principal, organizationId),
-    attempt("connector health", async () => {
-      const list = await organizationConnectorHealth(ctx, organizationId);
-      queryClient.setQueryData(telemetryKeys.connectorHealth("organization", organizationId), list);
-      return list;
+  const [sites] = await Promise.all([
+    attempt("sites and connector health", async () => {
+      const { sites, connectors } = await organizationHealth(ctx, organizationId, shown.limit);
+      queryClient.setQueryData(telemetryKeys.siteHealth(organizationId, shown), sites);
+      queryClient.setQueryData(telemetryKeys.connectorHealth("organization", organizationId, shown), connectors);
+      return sites;
     }),
     alarms(queryClient, ctx, organizationId),
-    prefetchPathList(queryClient, principal, { id: organizationId, organizationType: "customer" }, undefined),
-    attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("organization", organizationId), await organizationProbes(ctx, organizationId))),
+    attempt("paths", async () =>
+      queryClient.setQueryData(telemetryKeys.pathHealth("organization", organizationId, shown), await organizationPathHealth(ctx, organizationId, shown.limit)),
+    ),
+    attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("organization", organizationId, shown), await organizationProbes(ctx, organizationId, shown.limit))),
     attempt("top talkers", async () =>
       queryClient.setQueryData(
         telemetryKeys.topTalkers("organization", organizationId, { limit: TOP_TALKERS_LIMIT }),
@@ -82,8 +86,8 @@ export async function prefetchCustomerOverview(queryClient: QueryClient, princip
       ),
     ),
   ]);
-  const siteId = featuredSiteId(queryClient.getQueryData<Site[]>(siteKeys.every(organizationId)), connectors as ConnectorHealthList | undefined);
-  if (siteId) await siteBandwidthAndBreakdown(queryClient, ctx, siteId, since);
+  const siteId = sites?.featuredSiteId;
+  if (siteId) await Promise.all([prefetchSite(queryClient, principal, organizationId, siteId), siteBandwidthAndBreakdown(queryClient, ctx, siteId, since)]);
 }
 
 /** A site's dashboard; the site, or null when it is not this customer's (the page is then not found). */
@@ -94,9 +98,11 @@ export async function prefetchSiteDashboard(queryClient: QueryClient, principal:
   await Promise.all([
     siteBandwidthAndBreakdown(queryClient, ctx, siteId, since),
     alarms(queryClient, ctx, organizationId),
-    prefetchSiteConfiguration(queryClient, principal, siteId),
-    attempt("connector health", async () => queryClient.setQueryData(telemetryKeys.connectorHealth("site", siteId), await siteConnectorHealth(ctx, siteId))),
-    attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("site", siteId), await siteProbes(ctx, siteId))),
+    attempt("paths", async () => queryClient.setQueryData(telemetryKeys.pathHealth("site", siteId, shown), await sitePathHealth(ctx, siteId, shown.limit))),
+    attempt("connector health", async () =>
+      queryClient.setQueryData(telemetryKeys.connectorHealth("site", siteId, shown), await siteConnectorHealth(ctx, siteId, shown.limit)),
+    ),
+    attempt("probes", async () => queryClient.setQueryData(telemetryKeys.probes("site", siteId, shown), await siteProbes(ctx, siteId, shown.limit))),
     attempt("top talkers", async () =>
       queryClient.setQueryData(telemetryKeys.topTalkers("site", siteId, { limit: TOP_TALKERS_LIMIT }), await siteTopTalkers(ctx, siteId, { limit: TOP_TALKERS_LIMIT })),
     ),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
-import { connectors } from "@/server/db/schema";
+import { connectors, paths } from "@/server/db/schema";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { call, signIn } from "./helpers";
 import {
@@ -123,6 +124,9 @@ async function ok(path: string, email = CONTOSO_ADMIN) {
 }
 
 const window = () => `from=${iso(base)}&to=${iso(base + 10 * MINUTE)}`;
+
+/** Whether states run from the worst to the best, as the dashboards list them. */
+const isWorstFirst = (states: string[]) => states.every((state, index) => index === 0 || severityRank(states[index - 1]) <= severityRank(state));
 
 describe("bandwidth series", () => {
   it("a connector: averages and peaks per 5-minute bucket from raw samples", async () => {
@@ -249,13 +253,16 @@ describe("path performance", () => {
 describe("current state", () => {
   it("latest probe results with their levels", async () => {
     const body = await ok(`/site/${contoso.siteA.id}/probes`);
+    // The worst level first.
     expect(body.items.map((item: { target: string; level: string; latencyMs: number | null }) => [item.target, item.level, item.latencyMs])).toEqual([
+      ["gcp", "severe", null],
       ["aws", "elevated-latency", 90],
       ["azure", "issues", 10],
-      ["gcp", "severe", null],
     ]);
+    expect(body.total).toBe(3);
     const customer = await ok(`/organization/${contoso.organizationId}/probes`);
     expect(customer.items).toHaveLength(3);
+    expect(await ok(`/organization/${contoso.organizationId}/probes?limit=1`)).toEqual({ items: [body.items[0]], total: 3 });
   });
 
   it("connector health: status, utilization, the paths' worst SLA", async () => {
@@ -264,10 +271,76 @@ describe("current state", () => {
       expect.objectContaining({ connectorId: contoso.connectorA.id, status: "up", utilizationPercent: 50, pathSla: "warning", health: "warning", rxBps: 500e6 }),
       expect.objectContaining({ connectorId: secondConnector, status: null, utilizationPercent: null, pathSla: "unknown", health: "unknown" }),
     ]);
+    expect(body.total).toBe(2);
     const customer = await ok(`/organization/${contoso.organizationId}/connector-health`);
     expect(customer.items.map((item: { connectorId: string }) => item.connectorId)).toEqual(
       expect.arrayContaining([contoso.connectorA.id, contoso.connectorB.id, secondConnector]),
     );
+    expect(customer.total).toBe(customer.items.length);
+    expect(isWorstFirst(customer.items.map((item: { health: string }) => item.health))).toBe(true);
+    // ?limit= answers the worst few and counts them all.
+    expect(await ok(`/organization/${contoso.organizationId}/connector-health?limit=2`)).toEqual({ items: customer.items.slice(0, 2), total: customer.total });
+  });
+
+  it("site health: each site's worst connector, count and traffic, the active and least healthy first, and the site to chart", async () => {
+    const body = await ok(`/organization/${contoso.organizationId}/site-health`);
+    expect(body.items.find((site: { siteId: string }) => site.siteId === contoso.siteA.id)).toEqual({
+      siteId: contoso.siteA.id,
+      name: contoso.siteA.name,
+      address: expect.any(String),
+      active: true,
+      health: "warning",
+      connectors: 2,
+      rxBps: 500e6,
+      txBps: 100e6,
+    });
+    expect(body.items.find((site: { siteId: string }) => site.siteId === contoso.siteB.id)).toEqual(
+      expect.objectContaining({ health: "unknown", connectors: 1, rxBps: null, txBps: null }),
+    );
+    expect(body.total).toBe(body.items.length);
+    expect(body.active).toBe(body.items.filter((site: { active: boolean }) => site.active).length);
+    // The only site with traffic now is the one charted first.
+    expect(body.featuredSiteId).toBe(contoso.siteA.id);
+    const ranks = body.items.map((site: { active: boolean; health: string }) => (site.active ? 0 : 10) + severityRank(site.health));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(await ok(`/organization/${contoso.organizationId}/site-health?limit=1`)).toEqual({ ...body, items: body.items.slice(0, 1) });
+  });
+
+  it("path health: the paths with their SLA now, the worst first, cut with ?limit=", async () => {
+    const site = await ok(`/site/${contoso.siteA.id}/path-health`);
+    expect(site).toEqual({
+      items: [
+        {
+          id: contoso.path.id,
+          name: contoso.path.name,
+          slaHealth: "warning",
+          bandwidth: 500,
+          sourceSiteId: contoso.siteA.id,
+          sourceSiteName: contoso.siteA.name,
+          destinationSiteId: contoso.siteB.id,
+          destinationSiteName: contoso.siteB.name,
+        },
+      ],
+      total: 1,
+    });
+    expect(await ok(`/site/${contoso.siteB.id}/path-health`)).toEqual(site);
+    // Two more of the customer's paths, a bad one and a healthy one, at its second site.
+    const db = await getDb();
+    const [other] = await db
+      .insert(connectors)
+      .values({ organizationId: contoso.organizationId, siteId: contoso.siteB.id, kind: "internet", name: "zz other connector", bandwidthMbps: 500 })
+      .returning({ id: connectors.id });
+    const end = { organizationId: contoso.organizationId, layer: "layer2" as const, bandwidthMbps: 10, sourceSiteId: contoso.siteB.id, sourceConnectorId: other.id };
+    await db.insert(paths).values([
+      { ...end, name: "aa healthy path", destinationSiteId: contoso.siteB.id, destinationConnectorId: contoso.connectorB.id, vlanId: 3001, slaHealth: "healthy" },
+      { ...end, name: "zz bad path", destinationSiteId: contoso.siteB.id, destinationConnectorId: contoso.connectorB.id, vlanId: 3002, slaHealth: "bad" },
+    ]);
+    const customer = await ok(`/organization/${contoso.organizationId}/path-health`);
+    expect(customer.total).toBe(3);
+    expect(customer.items.map((path: { name: string }) => path.name)).toEqual(["zz bad path", contoso.path.name, "aa healthy path"]);
+    expect(customer.items).toHaveLength(customer.total);
+    expect(isWorstFirst(customer.items.map((path: { slaHealth: string }) => path.slaHealth))).toBe(true);
+    expect(await ok(`/organization/${contoso.organizationId}/path-health?limit=1`)).toEqual({ items: customer.items.slice(0, 1), total: customer.total });
   });
 
   it("link health: up, down, or unknown when no end reported", async () => {
@@ -332,6 +405,9 @@ describe("tenant isolation", () => {
     `/organization/${contoso.organizationId}/top-talkers`,
     `/organization/${contoso.organizationId}/probes`,
     `/organization/${contoso.organizationId}/connector-health`,
+    `/organization/${contoso.organizationId}/site-health`,
+    `/organization/${contoso.organizationId}/path-health`,
+    `/site/${contoso.siteA.id}/path-health`,
   ];
   const nodePaths = () => [
     `/node/${northwind.edge.id}/port-bandwidth?portId=1`,
@@ -397,6 +473,12 @@ describe("query validation", () => {
     expect(future.body.error).toBe("The end of the range must be after its start");
     expect((await get(`/site/${contoso.siteA.id}/breakdown?by=vlan`)).body.error).toBe("Breakdown must be by connector or by path");
     expect((await get(`/site/${contoso.siteA.id}/top-talkers?limit=51`)).body.error).toBe("Limit must be between 1 and 50");
+    for (const list of ["probes", "connector-health", "path-health"]) {
+      const response = await get(`/site/${contoso.siteA.id}/${list}?limit=0`);
+      expect(response.status, list).toBe(400);
+      expect(response.body.error).toBe("Limit must be between 1 and 500");
+    }
+    expect((await get(`/organization/${contoso.organizationId}/site-health?limit=501`)).body.error).toBe("Limit must be between 1 and 500");
     const port = await get(`/node/${northwind.edge.id}/port-bandwidth`, NW_ADMIN);
     expect(port.status).toBe(400);
     expect(port.body.error).toBe("Port is required");
@@ -405,5 +487,6 @@ describe("query validation", () => {
   it("speaks French", async () => {
     const response = await get(`${series()}?backcast=3y`, CONTOSO_ADMIN, "fr");
     expect(response.body.error).toBe("La comparaison doit être 1d, 1w ou 1m");
+    expect((await get(`/organization/${contoso.organizationId}/path-health?limit=abc`, CONTOSO_ADMIN, "fr")).body.error).toMatch(/500/);
   });
 });

@@ -7,14 +7,17 @@ import {
   breakdownQuerySchema,
   connectedSitesSchema,
   connectorHealthListSchema,
+  currentListQuerySchema,
   deviceTokenSchema,
   frontPanelSchema,
   linkHealthListSchema,
   nodeDeviceStatusSchema,
+  pathHealthListSchema,
   pathPerformanceSchema,
   portSeriesQuerySchema,
   probeResultsSchema,
   siteBreakdownSchema,
+  siteHealthListSchema,
   telemetrySeriesQuerySchema,
   topTalkersQuerySchema,
   topTalkersSchema,
@@ -26,8 +29,11 @@ import {
   nodeLinkHealth,
   organizationConnectorHealth,
   organizationLinkHealth,
+  organizationPathHealth,
   organizationProbes,
+  organizationSiteHealth,
   siteConnectorHealth,
+  sitePathHealth,
   siteProbes,
 } from "@/server/telemetry/queries/health";
 import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
@@ -189,24 +195,49 @@ const currentRoute = <P extends z.ZodObject, T extends z.ZodType>(path: string, 
     responses: { 200: jsonResponse(schema, description), ...standardErrors },
   });
 
-// GET /api/v1/telemetry/site/{siteId}/probes — the latest result of each probe from the site, with its health level.
-telemetryRouter.openapi(currentRoute("/telemetry/site/{siteId}/probes", siteParams, probeResultsSchema, "Latest probe results"), async (c) =>
-  c.json(await siteProbes(read(c), c.req.valid("param").siteId), 200),
+/** A current-state list: worst first, the first ?limit= rows (500 when absent) and the total. */
+const listRoute = <P extends z.ZodObject, T extends z.ZodType>(path: string, params: P, schema: T, description: string) =>
+  createRoute({
+    method: "get",
+    path,
+    tags: ["telemetry"],
+    request: { params, query: currentListQuerySchema },
+    responses: { 200: jsonResponse(schema, description), ...standardErrors },
+  });
+
+// GET /api/v1/telemetry/site/{siteId}/probes?limit= — the latest result of each probe from the site, the worst level first.
+telemetryRouter.openapi(listRoute("/telemetry/site/{siteId}/probes", siteParams, probeResultsSchema, "Latest probe results"), async (c) =>
+  c.json(await siteProbes(read(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
 );
 
-// GET /api/v1/telemetry/organization/{id}/probes — the same across a customer's sites.
-telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/probes", idParams, probeResultsSchema, "Latest probe results"), async (c) =>
-  c.json(await organizationProbes(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/organization/{id}/probes?limit= — the same across a customer's sites.
+telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/probes", idParams, probeResultsSchema, "Latest probe results"), async (c) =>
+  c.json(await organizationProbes(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
-// GET /api/v1/telemetry/site/{siteId}/connector-health — status, utilization and health of the site's connectors.
-telemetryRouter.openapi(currentRoute("/telemetry/site/{siteId}/connector-health", siteParams, connectorHealthListSchema, "Connector health"), async (c) =>
-  c.json(await siteConnectorHealth(read(c), c.req.valid("param").siteId), 200),
+// GET /api/v1/telemetry/site/{siteId}/connector-health?limit= — status, utilization and health of the site's connectors, the least healthy first.
+telemetryRouter.openapi(listRoute("/telemetry/site/{siteId}/connector-health", siteParams, connectorHealthListSchema, "Connector health"), async (c) =>
+  c.json(await siteConnectorHealth(read(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
 );
 
-// GET /api/v1/telemetry/organization/{id}/connector-health — the same for every connector of a customer.
-telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/connector-health", idParams, connectorHealthListSchema, "Connector health"), async (c) =>
-  c.json(await organizationConnectorHealth(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/organization/{id}/connector-health?limit= — the same for every connector of a customer.
+telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/connector-health", idParams, connectorHealthListSchema, "Connector health"), async (c) =>
+  c.json(await organizationConnectorHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
+);
+
+// GET /api/v1/telemetry/organization/{id}/site-health?limit= — a customer's sites with their connectors' worst health and traffic, the active and least healthy first.
+telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/site-health", idParams, siteHealthListSchema, "Site health"), async (c) =>
+  c.json(await organizationSiteHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
+);
+
+// GET /api/v1/telemetry/site/{siteId}/path-health?limit= — the paths with an end at the site, the worst SLA first.
+telemetryRouter.openapi(listRoute("/telemetry/site/{siteId}/path-health", siteParams, pathHealthListSchema, "Path SLA"), async (c) =>
+  c.json(await sitePathHealth(read(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
+);
+
+// GET /api/v1/telemetry/organization/{id}/path-health?limit= — a customer's paths, the worst SLA first.
+telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/path-health", idParams, pathHealthListSchema, "Path SLA"), async (c) =>
+  c.json(await organizationPathHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/link-health — the links with the node at one end, with their health.

@@ -1,6 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
-import { classifyLinkHealth, classifyProbe, worstSla, type LinkHealth, type PathSla } from "@/lib/health";
-import type { ConnectorHealthList, LinkHealthList, ProbeResults } from "@/lib/telemetry/schema";
+import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
+import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
+import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstSla, type LinkHealth, type PathSla } from "@/lib/health";
+import {
+  CURRENT_LIST_MAX,
+  type ConnectorHealthList,
+  type LinkHealthList,
+  type PathHealthList,
+  type ProbeResults,
+  type SiteHealthList,
+} from "@/lib/telemetry/schema";
 import { queryRows } from "@/server/db/client";
 import { TELEMETRY } from "../config";
 import { visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
@@ -17,7 +26,8 @@ const idList = (ids: string[]) =>
 const PROBE_WINDOW_MS = TELEMETRY.HOUR_MS;
 const LIST_MAX = 500;
 
-async function probes(context: QueryContext, where: SQL, now: number): Promise<ProbeResults> {
+/** The worst `limit` probes (by level, computed here) of the latest result of each, and how many there are. */
+async function probes(context: QueryContext, where: SQL, now: number, limit: number): Promise<ProbeResults> {
   const rows = await queryRows<{
     site_id: string;
     site_name: string;
@@ -33,11 +43,10 @@ async function probes(context: QueryContext, where: SQL, now: number): Promise<P
                  p.latency_ms, p.jitter_ms, p.loss_percent
           from telemetry_probe_samples p join sites s on s.id = p.site_id
           where ${where} and p.time >= ${new Date(now - PROBE_WINDOW_MS).toISOString()}::timestamptz
-          order by p.site_id, p.target, p.time desc) latest
-        order by site_name, target limit ${LIST_MAX}`,
+          order by p.site_id, p.target, p.time desc) latest`,
   );
-  return {
-    items: rows.map((row) => ({
+  return topRows(
+    rows.map((row) => ({
       siteId: row.site_id,
       siteName: row.site_name,
       target: row.target,
@@ -47,17 +56,19 @@ async function probes(context: QueryContext, where: SQL, now: number): Promise<P
       lossPercent: row.loss_percent,
       level: classifyProbe({ latencyMs: row.latency_ms, jitterMs: row.jitter_ms, lossPercent: row.loss_percent }),
     })),
-  };
+    byProbeLevel,
+    limit,
+  );
 }
 
-export async function siteProbes(context: QueryContext, siteId: string, now = Date.now()) {
+export async function siteProbes(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX, now = Date.now()) {
   const site = await visibleSite(context, siteId);
-  return probes(context, sql`p.site_id = ${site.id}`, now);
+  return probes(context, sql`p.site_id = ${site.id}`, now, limit);
 }
 
-export async function organizationProbes(context: QueryContext, organizationId: string, now = Date.now()) {
+export async function organizationProbes(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX, now = Date.now()) {
   const organization = await visibleOrganization(context, organizationId);
-  return probes(context, sql`p.organization_id = ${organization.id}`, now);
+  return probes(context, sql`p.organization_id = ${organization.id}`, now, limit);
 }
 
 /** Down is unhealthy; otherwise the worst SLA of the paths over the connector says it; unknown before any report. */
@@ -67,7 +78,10 @@ function connectorHealth(status: "up" | "down" | null, pathSla: PathSla): LinkHe
   return pathSla === "warning" ? "warning" : "healthy";
 }
 
-async function connectorHealthList(context: QueryContext, where: SQL): Promise<ConnectorHealthList> {
+type ConnectorHealth = ConnectorHealthList["items"][number];
+
+/** Every connector matching `where` (on `connectors c`) with its state and the worst SLA of the paths over it. */
+async function connectorHealthRows(context: QueryContext, where: SQL): Promise<ConnectorHealth[]> {
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -83,51 +97,130 @@ async function connectorHealthList(context: QueryContext, where: SQL): Promise<C
     context.db,
     sql`select c.id, c.name, c.kind, c.site_id, s.name as site_name, c.bandwidth_mbps, cs.status, cs.rx_bps, cs.tx_bps,
                (extract(epoch from cs.sampled_at) * 1000)::float8 as reported_ms
-        from connectors c join sites s on s.id = c.site_id left join telemetry_connector_state cs on cs.connector_id = c.id
-        where ${where} order by s.name, c.name, c.id limit ${LIST_MAX}`,
+        from connectors c join sites s on s.id = c.site_id and s.organization_id = c.organization_id
+             left join telemetry_connector_state cs on cs.connector_id = c.id
+        where ${where}`,
   );
   const slas = new Map<string, PathSla[]>();
   if (rows.length > 0) {
+    // Each connector's paths' SLAs, once per state: a few rows per connector, however many paths cross it.
     const ids = idList(rows.map((row) => row.id));
     const paths = await queryRows<{ connector_id: string; sla: PathSla }>(
       context.db,
-      sql`select source_connector_id as connector_id, sla_health as sla from paths where source_connector_id in (${ids})
-          union all
-          select destination_connector_id, sla_health from paths where destination_connector_id in (${ids})`,
+      sql`select connector_id, sla from (
+            select source_connector_id as connector_id, sla_health as sla from paths where source_connector_id in (${ids})
+            union
+            select destination_connector_id, sla_health from paths where destination_connector_id in (${ids})) ends`,
     );
     for (const path of paths) slas.set(path.connector_id, [...(slas.get(path.connector_id) ?? []), path.sla]);
   }
+  return rows.map((row) => {
+    const pathSla = worstSla(slas.get(row.id) ?? []);
+    const busiest = row.rx_bps === null || row.tx_bps === null ? null : Math.max(row.rx_bps, row.tx_bps);
+    return {
+      connectorId: row.id,
+      name: row.name,
+      kind: row.kind,
+      siteId: row.site_id,
+      siteName: row.site_name,
+      bandwidthMbps: row.bandwidth_mbps,
+      status: row.status,
+      rxBps: row.rx_bps,
+      txBps: row.tx_bps,
+      utilizationPercent: busiest === null ? null : Math.round((busiest / (row.bandwidth_mbps * 1e6)) * 1000) / 10,
+      reportedAt: iso(row.reported_ms),
+      pathSla,
+      health: connectorHealth(row.status, pathSla),
+    };
+  });
+}
+
+export async function siteConnectorHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
+  const site = await visibleSite(context, siteId);
+  return topRows(await connectorHealthRows(context, sql`c.site_id = ${site.id}`), byConnectorHealth, limit);
+}
+
+export async function organizationConnectorHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
+  return (await organizationHealth(context, organizationId, limit)).connectors;
+}
+
+/** A customer's sites, the active and least healthy first (their connectors' worst), and which one to chart first. */
+export async function organizationSiteHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<SiteHealthList> {
+  return (await organizationHealth(context, organizationId, limit)).sites;
+}
+
+/** A customer's connector and site health lists at once, from one read of its connectors (the dashboard shows both). */
+export async function organizationHealth(
+  context: QueryContext,
+  organizationId: string,
+  limit = CURRENT_LIST_MAX,
+): Promise<{ connectors: ConnectorHealthList; sites: SiteHealthList }> {
+  const organization = await visibleOrganization(context, organizationId);
+  const [sites, connectors] = await Promise.all([
+    queryRows<{ id: string; name: string; address: string; active: boolean }>(
+      context.db,
+      sql`select id, name, location_address as address, active from sites where organization_id = ${organization.id} order by name, id`,
+    ),
+    connectorHealthRows(context, sql`c.organization_id = ${organization.id}`),
+  ]);
   return {
-    items: rows.map((row) => {
-      const pathSla = worstSla(slas.get(row.id) ?? []);
-      const busiest = row.rx_bps === null || row.tx_bps === null ? null : Math.max(row.rx_bps, row.tx_bps);
-      return {
-        connectorId: row.id,
-        name: row.name,
-        kind: row.kind,
-        siteId: row.site_id,
-        siteName: row.site_name,
-        bandwidthMbps: row.bandwidth_mbps,
-        status: row.status,
-        rxBps: row.rx_bps,
-        txBps: row.tx_bps,
-        utilizationPercent: busiest === null ? null : Math.round((busiest / (row.bandwidth_mbps * 1e6)) * 1000) / 10,
-        reportedAt: iso(row.reported_ms),
-        pathSla,
-        health: connectorHealth(row.status, pathSla),
-      };
-    }),
+    connectors: topRows(connectors, byConnectorHealth, limit),
+    sites: {
+      ...topRows(siteHealthRows(sites, connectors), bySiteHealth, limit),
+      active: sites.filter((site) => site.active).length,
+      featuredSiteId: featuredSiteId(sites, { items: connectors }),
+    },
   };
 }
 
-export async function siteConnectorHealth(context: QueryContext, siteId: string) {
-  const site = await visibleSite(context, siteId);
-  return connectorHealthList(context, sql`c.site_id = ${site.id}`);
+// Path SLA states in the dashboards' worst-first order, for the database to sort by.
+const SLA_ORDER = sql.raw(`case p.sla_health ${PATH_SLA_STATES.map((state) => `when '${state}' then ${severityRank(state)}`).join(" ")} else 3 end`);
+
+/** The worst `limit` paths matching `where` (on `paths p`) by their SLA now, then by name, and how many match. */
+async function pathHealthList(context: QueryContext, where: SQL, limit: number): Promise<PathHealthList> {
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    sla_health: PathSla;
+    bandwidth_mbps: number;
+    source_site_id: string;
+    source_site_name: string;
+    destination_site_id: string;
+    destination_site_name: string;
+    total: number;
+  }>(
+    context.db,
+    // The worst rows first, then their sites' names: a few lookups, not a join of every site.
+    sql`select p.id, p.name, p.sla_health, p.bandwidth_mbps, p.source_site_id, a.name as source_site_name,
+               p.destination_site_id, b.name as destination_site_name, p.total
+        from (select p.*, ${SLA_ORDER} as rank, count(*) over ()::int as total from paths p
+              where ${where} order by rank, p.name, p.id limit ${limit}) p
+        join sites a on a.id = p.source_site_id join sites b on b.id = p.destination_site_id
+        order by p.rank, p.name, p.id`,
+  );
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slaHealth: row.sla_health,
+      bandwidth: row.bandwidth_mbps,
+      sourceSiteId: row.source_site_id,
+      sourceSiteName: row.source_site_name,
+      destinationSiteId: row.destination_site_id,
+      destinationSiteName: row.destination_site_name,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
-export async function organizationConnectorHealth(context: QueryContext, organizationId: string) {
+export async function sitePathHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX) {
+  const site = await visibleSite(context, siteId);
+  return pathHealthList(context, sql`(p.source_site_id = ${site.id} or p.destination_site_id = ${site.id})`, limit);
+}
+
+export async function organizationPathHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX) {
   const organization = await visibleOrganization(context, organizationId);
-  return connectorHealthList(context, sql`c.organization_id = ${organization.id}`);
+  return pathHealthList(context, sql`p.organization_id = ${organization.id}`, limit);
 }
 
 async function linkHealthList(context: QueryContext, where: SQL, now: number): Promise<LinkHealthList> {
@@ -187,6 +280,15 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
 export async function nodeLinkHealth(context: QueryContext, nodeId: string, now = Date.now()) {
   const node = await visibleNode(context, nodeId);
   return linkHealthList(context, sql`(l.source_node_id = ${node.id} or l.destination_node_id = ${node.id})`, now);
+}
+
+/**
+ * The health of the links a visible path's route crosses. The links are its MSP's: the caller has shown the path
+ * is the principal's to see (a customer sees the links under its own path, never the MSP's network as such).
+ */
+export async function routeLinkHealth(context: QueryContext, linkIds: string[], now = Date.now()): Promise<LinkHealthList> {
+  if (linkIds.length === 0) return { items: [] };
+  return linkHealthList(context, sql`l.id in (${idList(linkIds)})`, now);
 }
 
 export async function organizationLinkHealth(context: QueryContext, organizationId: string, now = Date.now()) {
