@@ -1,15 +1,20 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { Network } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { TimeSeriesChart, type ChartSeries } from "@/components/charts";
 import { CHART_THEME } from "@/components/charts/theme";
 import { PageHeader } from "@/components/pages/page-header";
+import { usePathLinks } from "@/components/paths/path-links";
 import { SlaBadge } from "@/components/paths/sla-badge";
+import { IntentLink } from "@/components/shell/intent-link";
+import { Button } from "@/components/ui/button";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { metricLevel } from "@/lib/health";
 import { pathQueryOptions } from "@/lib/paths/queries";
+import type { Path } from "@/lib/paths/schema";
 import { siteQueryOptions } from "@/lib/sites/queries";
 import { pathPerformanceQueryOptions } from "@/lib/telemetry/queries";
 import type { PathPerformance, PerformancePoint } from "@/lib/telemetry/schema";
@@ -144,10 +149,13 @@ function CurrentSlaCard({ pathId, since }: { pathId: string; since: string }) {
 /** One path: its SLA now and its breaches, latency/jitter/loss against the thresholds, and its RX/TX. */
 export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { homeLabel: string; siteId: string; pathId: string; links: DashboardLinks; since: string }) {
   const t = useTranslations("dashboard");
+  const tPaths = useTranslations("paths");
   useDashboardLive();
   const bandwidth = useBandwidthFormatter();
   const path = useQuery(pathQueryOptions(pathId));
   const site = useQuery(siteQueryOptions(siteId));
+  const pathLinks = usePathLinks();
+  const routeHref = (current: Path) => pathLinks.topology(current, siteId);
   if (path.isError) return <CardMessage tone="error">{t("loadError", { error: path.error.message })}</CardMessage>;
   const data = path.data;
   return (
@@ -164,7 +172,21 @@ export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { hom
               })
             : undefined
         }
-        actions={data && <SlaBadge health={data.slaHealth} />}
+        actions={
+          data && (
+            <>
+              <SlaBadge health={data.slaHealth} />
+              {routeHref(data) && (
+                <Button asChild variant="outline" size="sm">
+                  <IntentLink href={routeHref(data)!} data-testid="view-path-topology">
+                    <Network aria-hidden />
+                    {tPaths("viewTopology")}
+                  </IntentLink>
+                </Button>
+              )}
+            </>
+          )
+        }
       />
       <div className="grid gap-4 xl:grid-cols-3">
         <CurrentSlaCard pathId={pathId} since={since} />

@@ -10,6 +10,7 @@ import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
+import { PathRoute } from "@/components/topology/path-route";
 import { ConfirmDelete } from "@/components/sites/confirm-delete";
 import { siteHref } from "@/components/sites/site-links";
 import { Badge } from "@/components/ui/badge";
@@ -144,7 +145,7 @@ export function PathDetail({ pathId, fromSiteId }: { pathId: string; fromSiteId?
   const current = path.data;
   const aws = sites.data ? isAwsPath(current, sites.data) : false;
   const mayEdit = canWrite && sites.isSuccess && !aws;
-  const topology = links.topology(current.id);
+  const topology = links.topology(current, fromSiteId);
 
   return (
     <div data-testid="path-detail">
@@ -204,6 +205,7 @@ export function PathDetail({ pathId, fromSiteId }: { pathId: string; fromSiteId?
           <PathProperties path={current} />
         </CardContent>
       </Card>
+      {organization.organizationType === "customer" && <PathRoute pathId={current.id} />}
       <PathDialog
         open={editing}
         organizationId={current.organizationId}

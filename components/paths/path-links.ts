@@ -14,6 +14,9 @@ export function useRouteAllowed(): (path: string) => boolean {
   };
 }
 
+/** The anchor of a customer's route drawing on its path's page. */
+export const PATH_ROUTE_ANCHOR = "topology";
+
 export const pathTopologyRoute = (pathId: string) => `paths/${encodeURIComponent(pathId)}/pathTopology`;
 
 /**
@@ -23,12 +26,21 @@ export const pathTopologyRoute = (pathId: string) => `paths/${encodeURIComponent
 export function usePathLinks() {
   const { organization } = useConsole();
   const allowed = useRouteAllowed();
+  const detail = (path: Pick<Path, "id" | "sourceSiteId">, fromSiteId?: string) =>
+    organization.organizationType === "customer"
+      ? `${siteHref(organization.id, fromSiteId ?? path.sourceSiteId, "path")}/${encodeURIComponent(path.id)}`
+      : organizationPath(organization.id, `paths/${encodeURIComponent(path.id)}`);
   return {
-    detail: (path: Pick<Path, "id" | "sourceSiteId">, fromSiteId?: string) =>
+    detail,
+    /**
+     * Where the path's route is drawn: paths/{pathId}/pathTopology for an MSP; for a customer, whom the SPEC §6 guard
+     * keeps out of that page, the route section of the path's own page. Null where neither may be opened.
+     */
+    topology: (path: Pick<Path, "id" | "sourceSiteId">, fromSiteId?: string) =>
       organization.organizationType === "customer"
-        ? `${siteHref(organization.id, fromSiteId ?? path.sourceSiteId, "path")}/${encodeURIComponent(path.id)}`
-        : organizationPath(organization.id, `paths/${encodeURIComponent(path.id)}`),
-    /** paths/{pathId}/pathTopology, or null where the guard would refuse it. */
-    topology: (pathId: string) => (allowed(pathTopologyRoute(pathId)) ? organizationPath(organization.id, pathTopologyRoute(pathId)) : null),
+        ? `${detail(path, fromSiteId)}#${PATH_ROUTE_ANCHOR}`
+        : allowed(pathTopologyRoute(path.id))
+          ? organizationPath(organization.id, pathTopologyRoute(path.id))
+          : null,
   };
 }

@@ -89,7 +89,7 @@ export function PathsTable({ paths, loading, empty, fromSiteId, readOnly, showCu
           </TableRow>
         )}
         {paths.map((path) => {
-          const topology = links.topology(path.id);
+          const topology = links.topology(path, fromSiteId);
           return (
             <TableRow key={path.id} data-testid="path-row">
               <TableCell className="max-w-56 pl-4">

@@ -52,7 +52,7 @@ export function SiteConfiguration({ siteId }: { siteId: string }) {
               onMouseEnter={LazySitePropertiesPanel.preload}
               onFocus={LazySitePropertiesPanel.preload}
               onClick={() => setPropertiesOpen(true)}
-              data-testid="site-edit"
+              data-testid={canWrite ? "site-edit" : "site-properties-view"}
             >
               <SlidersHorizontal aria-hidden />
               {canWrite ? t("detail.edit") : t("detail.properties")}

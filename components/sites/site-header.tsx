@@ -1,9 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeft, MapPin, SlidersHorizontal } from "lucide-react";
+import { ChevronLeft, LayoutDashboard, MapPin, SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
+import { customerDashboardLinks } from "@/components/dashboard/links";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -90,17 +91,25 @@ export function SiteLayout({ siteId, children }: { siteId: string; children: Rea
                 <Skeleton className="h-8 w-64" />
               )}
             </div>
-            <Button asChild variant="outline" size="sm">
-              <IntentLink
-                href={`${siteHref(organization.id, siteId, "configuration")}?properties=true`}
-                onMouseEnter={LazySitePropertiesPanel.preload}
-                onFocus={LazySitePropertiesPanel.preload}
-                data-testid="site-properties-open"
-              >
-                <SlidersHorizontal aria-hidden />
-                {t("sites.detail.properties")}
-              </IntentLink>
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button asChild variant="outline" size="sm">
+                <IntentLink href={customerDashboardLinks(organization.id).site(siteId)} data-testid="site-dashboard-open">
+                  <LayoutDashboard aria-hidden />
+                  {t("sites.detail.dashboard")}
+                </IntentLink>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <IntentLink
+                  href={`${siteHref(organization.id, siteId, "configuration")}?properties=true`}
+                  onMouseEnter={LazySitePropertiesPanel.preload}
+                  onFocus={LazySitePropertiesPanel.preload}
+                  data-testid="site-properties-open"
+                >
+                  <SlidersHorizontal aria-hidden />
+                  {t("sites.detail.properties")}
+                </IntentLink>
+              </Button>
+            </div>
           </header>
           <SiteTabs organizationId={organization.id} siteId={siteId} />
           <div className="pt-6">{site.data && children}</div>

@@ -34,6 +34,7 @@ function Figure({ label, value, testId }: { label: string; value: React.ReactNod
 function Summary({ topology }: { topology: Topology }) {
   const t = useTranslations("topology.summary");
   const format = useTopologyFormat();
+  const { organization } = useConsole();
   const links = topology.connections.filter((connection) => connection.type === "link").length;
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7" data-testid="topology-summary">
@@ -43,8 +44,68 @@ function Summary({ topology }: { topology: Topology }) {
       <Figure label={t("loss")} value={format.percent(topology.path.lossPercent)} />
       <Figure label={t("bandwidth")} value={format.bandwidth(topology.path.bandwidthMbps)} />
       <Figure label={t("hops")} value={topology.reachable ? links : "—"} />
-      <Figure label={t("cost")} value={topology.routeCost ?? "—"} testId="topology-route-cost" />
+      {organization.organizationType !== "customer" && <Figure label={t("cost")} value={topology.routeCost ?? "—"} testId="topology-route-cost" />}
     </dl>
+  );
+}
+
+/** The route drawing of a path, kept live: the API's answer plus the realtime news that change it. */
+export function useLiveTopology(pathId: string) {
+  const query = useQuery(pathTopologyQueryOptions(pathId));
+  const key = topologyKeys.path(pathId);
+  useRealtimeInvalidation("topology", key);
+  useRealtimeInvalidation("telemetry", key);
+  return query;
+}
+
+export function LiveIndicator({ generatedAt }: { generatedAt: string }) {
+  const t = useTranslations("topology");
+  const format = useTopologyFormat();
+  return (
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" title={t("updated", { time: format.time(generatedAt) })}>
+      <Radio aria-hidden className="size-3.5 text-status-healthy" />
+      {t("live")} · {t("updated", { time: format.time(generatedAt) })}
+    </p>
+  );
+}
+
+/** Why the route is not drawn end to end; a customer is told what its MSP has to do. */
+function Unreachable({ reason }: { reason: NonNullable<Topology["unreachableReason"]> }) {
+  const t = useTranslations("topology");
+  const { organization } = useConsole();
+  return (
+    <p className="mb-4 flex items-start gap-2 rounded-md border border-status-bad/40 bg-status-bad/10 px-3 py-2 text-sm" role="alert" data-testid="topology-unreachable">
+      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-status-bad" />
+      {organization.organizationType === "customer" ? t(`unreachableCustomer.${reason}`) : t(`unreachable.${reason}`)}
+    </p>
+  );
+}
+
+/** The summary figures, the legend, the drawn route and the details of the element under the pointer. */
+export function TopologyView({ topology }: { topology: Topology }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const active = hovered ?? selected;
+  return (
+    <>
+      {topology.unreachableReason && <Unreachable reason={topology.unreachableReason} />}
+      <Card className="mb-4">
+        <CardContent>
+          <Summary topology={topology} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="pb-0">
+          <TopologyLegend />
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <TopologyGraph topology={topology} activeId={active} onHover={setHovered} onSelect={(id) => setSelected((current) => (current === id ? null : id))} />
+          <div className="min-h-28 rounded-lg border bg-muted/30 px-4 py-3">
+            <TopologyDetails topology={topology} activeId={active} />
+          </div>
+        </CardContent>
+      </Card>
+    </>
   );
 }
 
@@ -52,13 +113,7 @@ function Summary({ topology }: { topology: Topology }) {
 export function PathTopology({ pathId }: { pathId: string }) {
   const t = useTranslations("topology");
   const { organization } = useConsole();
-  const format = useTopologyFormat();
-  const query = useQuery(pathTopologyQueryOptions(pathId));
-  const key = topologyKeys.path(pathId);
-  useRealtimeInvalidation("topology", key);
-  useRealtimeInvalidation("telemetry", key);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [hovered, setHovered] = useState<string | null>(null);
+  const query = useLiveTopology(pathId);
 
   const back = (
     <IntentLink
@@ -85,7 +140,6 @@ export function PathTopology({ pathId }: { pathId: string }) {
   const topology = query.data;
   const source = topology.elements[0];
   const destination = topology.elements.at(-1)!;
-  const active = hovered ?? selected;
   return (
     <div data-testid="path-topology" data-reachable={topology.reachable}>
       {back}
@@ -98,33 +152,9 @@ export function PathTopology({ pathId }: { pathId: string }) {
             {t("subtitle", { customer: topology.path.organizationName, source: source.name, destination: destination.name })}
           </p>
         </div>
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" title={t("updated", { time: format.time(topology.generatedAt) })}>
-          <Radio aria-hidden className="size-3.5 text-status-healthy" />
-          {t("live")} · {t("updated", { time: format.time(topology.generatedAt) })}
-        </p>
+        <LiveIndicator generatedAt={topology.generatedAt} />
       </div>
-      {topology.unreachableReason && (
-        <p className="mb-4 flex items-start gap-2 rounded-md border border-status-bad/40 bg-status-bad/10 px-3 py-2 text-sm" role="alert" data-testid="topology-unreachable">
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-status-bad" />
-          {t(`unreachable.${topology.unreachableReason}`)}
-        </p>
-      )}
-      <Card className="mb-4">
-        <CardContent>
-          <Summary topology={topology} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-0">
-          <TopologyLegend />
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <TopologyGraph topology={topology} activeId={active} onHover={setHovered} onSelect={(id) => setSelected((current) => (current === id ? null : id))} />
-          <div className="min-h-28 rounded-lg border bg-muted/30 px-4 py-3">
-            <TopologyDetails topology={topology} activeId={active} />
-          </div>
-        </CardContent>
-      </Card>
+      <TopologyView topology={topology} />
     </div>
   );
 }

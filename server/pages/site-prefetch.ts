@@ -5,11 +5,13 @@ import { connectorKeys } from "@/lib/connectors/queries";
 import type { Connector } from "@/lib/connectors/schema";
 import { pathKeys, pathListFilter, PATH_PAGE_SIZE, type PathListFilter } from "@/lib/paths/queries";
 import type { Path } from "@/lib/paths/schema";
+import { topologyKeys } from "@/lib/paths/topology-queries";
 import { firstPage, MAX_PAGE_SIZE, SITE_PAGE_SIZE, siteKeys } from "@/lib/sites/queries";
 import type { Site } from "@/lib/sites/schema";
 import type { Principal } from "@/server/auth/principal";
 import { getDb } from "@/server/db/client";
 import { getPath, listOrganizationPaths, listPaths } from "@/server/paths/service";
+import { pathTopology } from "@/server/paths/topology";
 import { listConnectors } from "@/server/sites/connectors";
 import { getSite, listSites } from "@/server/sites/service";
 
@@ -104,6 +106,16 @@ export async function prefetchPath(queryClient: QueryClient, principal: Principa
     if (path) queryClient.setQueryData(pathKeys.detail(pathId), path);
   });
   return path as Path | null;
+}
+
+/** A path's route drawing (the MSP's topology page, the route section of a customer's path page). */
+export async function prefetchPathTopology(queryClient: QueryClient, principal: Principal, pathId: string) {
+  try {
+    queryClient.setQueryData(topologyKeys.path(pathId), await pathTopology(await context(principal), pathId));
+  } catch (error) {
+    // A missing or foreign path is the page's to show.
+    if ((error as { status?: number }).status !== 404) console.error("[topology] prefetch failed:", (error as Error).message);
+  }
 }
 
 /** paths: the first page of the list as the page will ask for it (the customer's own, or all an MSP sees). */

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { classifyLinkHealth, healthTone, type LinkHealth, type PathSla, type PortState } from "@/lib/health";
 import type { PathTopology, TopologyConnection, TopologyElement, TopologyUnreachable } from "@/lib/paths/topology-schema";
-import { forbidden, notFound } from "@/server/api/errors";
+import { notFound } from "@/server/api/errors";
 import { queryRows } from "@/server/db/client";
 import { connectors, interfaces, ipsecEndpoints, links, nodes, organizations, paths, sites, switchPorts } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
-import { nodeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
+import { routeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
 import type { QueryContext } from "@/server/telemetry/queries/visibility";
 import { tenantWhere } from "@/server/tenancy";
 import { mapServingNodes } from "./serving-node";
@@ -218,9 +218,24 @@ async function nodeStates(context: QueryContext, nodeIds: string[], now: number)
 
 const toneOfConnectorHealth = (health: LinkHealth) => healthTone(health);
 
+/**
+ * What a customer sees of its own path's route: the sites, connectors and the provider's nodes it crosses with their
+ * health, but not how the MSP engineers its network: the links' ids, names and costs and the route's cost are left out.
+ */
+export function customerRoute(topology: PathTopology): PathTopology {
+  return {
+    ...topology,
+    routeCost: null,
+    connections: topology.connections.map((connection) => (connection.type === "link" ? { ...connection, linkId: null, name: null, cost: null } : connection)),
+  };
+}
+
 export async function pathTopology(context: QueryContext, pathId: string, now = Date.now()): Promise<PathTopology> {
-  // Nodes and links are the MSP's: a customer never sees them (the page is an MSP page too).
-  if (context.principal.organizationType === "customer") throw forbidden();
+  const topology = await routeOfPath(context, pathId, now);
+  return context.principal.organizationType === "customer" ? customerRoute(topology) : topology;
+}
+
+async function routeOfPath(context: QueryContext, pathId: string, now: number): Promise<PathTopology> {
   const path = await loadPath(context, pathId);
   const mspId = path.organizationType === "customer" ? path.mspId : null;
   const siteIds = [...new Set([path.sourceSiteId, path.destinationSiteId])];
@@ -251,12 +266,10 @@ export async function pathTopology(context: QueryContext, pathId: string, now = 
     Promise.all(siteIds.map((siteId) => siteConnectorHealth(context, siteId))),
     portStates(context, physicalPorts),
     nodeStates(context, routeNodeIds, now),
-    route && route.links.length > 0
-      ? Promise.all([...new Set(route.links.map((hop) => hop.from))].map((nodeId) => nodeLinkHealth(context, nodeId, now)))
-      : Promise.resolve([]),
+    routeLinkHealth(context, route?.links.map((hop) => hop.id) ?? [], now),
   ]);
   const connectorById = new Map(connectorHealth.flatMap((list) => list.items).map((item) => [item.connectorId, item]));
-  const linkById = new Map(linkHealth.flatMap((list) => list.items).map((item) => [item.linkId, item]));
+  const linkById = new Map(linkHealth.items.map((item) => [item.linkId, item]));
   const siteById = new Map(network.siteRows.map((site) => [site.id, site]));
   const nodeById = new Map(network.nodeRows.map((node) => [node.id, node]));
   const linkRowById = new Map(network.linkRows.map((link) => [link.id, link]));

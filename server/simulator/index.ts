@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import { getBus, type EventBus } from "@/server/realtime/bus";
 import { BACKFILL_DAYS } from "./history";
 import { simulatorSettings, type SimulatorSettings } from "./settings";
 import { Simulator, type BackfillReport, type TickReport } from "./simulator";
@@ -24,6 +25,8 @@ export interface SimulatorOptions extends Partial<SimulatorSettings> {
   /** Called after each tick and when the backfill ends (tests, diagnostics). */
   onTick?: (report: TickReport) => void;
   onBackfill?: (report: BackfillReport) => void;
+  /** Where network changes are heard (the process's realtime bus unless given). */
+  bus?: EventBus;
 }
 
 export interface SimulatorHandle {
@@ -98,6 +101,11 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
       });
   };
 
+  // A new site, connector or path starts reporting at the next round rather than at the next periodic re-read.
+  const unsubscribe = (options.bus ?? getBus()).subscribe((message) => {
+    if (message.service === "topology") simulator.networkChanged();
+  });
+
   // The first round runs right away (still in the background: the caller is not kept waiting).
   timer = setTimeout(run, 0);
   timer.unref();
@@ -105,6 +113,7 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
   return {
     simulator,
     async stop() {
+      unsubscribe();
       simulator.stop();
       if (timer) clearTimeout(timer);
       timer = undefined;

@@ -93,7 +93,12 @@ export class Simulator {
     this.deps.log(`[simulator] ${message} (reported once)`);
   }
 
-  /** The current world, re-read from the database when it is older than the reload period. */
+  /** The network changed (a site, connector, path, node or link): re-read it before the next round. */
+  networkChanged(): void {
+    this.loadedAt = -Infinity;
+  }
+
+  /** The current world, re-read from the database when it is older than the reload period or the network changed. */
   async refresh(force = false): Promise<World> {
     const now = this.deps.now();
     if (force || !this.world || now - this.loadedAt >= this.settings.reloadMs) {

@@ -8,6 +8,7 @@ import {
   buildCustomerNetwork,
   buildMspNetwork,
   CONTOSO_ADMIN,
+  FABRIKAM_ADMIN,
   ingest,
   isoAgo,
   NW_ADMIN,
@@ -50,12 +51,27 @@ describe("path topology on the demo network", () => {
     for (const link of links) expect(link.bandwidthMbps).toBeGreaterThan(0);
   });
 
-  it("answers the operator too, and refuses a customer (nodes are the MSP's)", async () => {
+  it("answers the operator too, and the customer its own route without the MSP's link names and costs", async () => {
     const db = await getDb();
     const [path] = await db.select({ id: paths.id }).from(paths).where(eq(paths.name, "Paris ⇄ Frankfurt"));
     expect((await topology(OPERATOR, path.id)).status).toBe(200);
-    expect((await topology(NW_READONLY, path.id)).status).toBe(200);
-    expect((await topology(CONTOSO_ADMIN, path.id)).status).toBe(403);
+    const msp = await topology(NW_READONLY, path.id);
+    expect(msp.status).toBe(200);
+    const customer = await topology(CONTOSO_ADMIN, path.id);
+    expect(customer.status).toBe(200);
+    // The same route, element by element, with the same health...
+    expect(customer.body.elements).toEqual(msp.body.elements);
+    expect(customer.body.connections.map((connection: any) => [connection.id, connection.tone])).toEqual(
+      msp.body.connections.map((connection: any) => [connection.id, connection.tone]),
+    );
+    // ...but how Northwind engineers its core stays Northwind's.
+    expect(msp.body.routeCost).toBeGreaterThan(0);
+    expect(customer.body.routeCost).toBeNull();
+    const links = customer.body.connections.filter((connection: any) => connection.type === "link");
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect([link.linkId, link.name, link.cost]).toEqual([null, null, null]);
+    // Another customer's path is not found.
+    expect((await topology(FABRIKAM_ADMIN, path.id)).status).toBe(404);
   });
 });
 

@@ -11,6 +11,7 @@ import { deviceSamples } from "@/server/simulator/samples";
 import { simulatorSettings } from "@/server/simulator/settings";
 import { Simulator } from "@/server/simulator/simulator";
 import { alarmMessages } from "./alarm-api";
+import { call, signIn } from "./helpers";
 import { CONTOSO_ADMIN } from "./telemetry-fixtures";
 
 // The simulator against the real ingestion endpoint and the demo network: every assigned device reports and
@@ -227,6 +228,43 @@ describe("a started simulator", () => {
     expect(Date.now() - stopping).toBeLessThan(10_000);
     expect(backfill?.stopped).toBe(true);
     expect(lines.some((line) => line.startsWith("[simulator] stopped after"))).toBe(true);
+  }, 60_000);
+});
+
+describe("a started simulator hearing of a new path", () => {
+  it("re-reads the network at its next round, long before the periodic re-read, and the path reports", async () => {
+    const ticks: number[] = [];
+    const handle = startSimulator(db, { env: {}, seed: 1, intervalMs: 300, firstFaultMs: 60 * MINUTE, backfill: false, reloadMs: 60 * MINUTE, log: () => {}, onTick: () => ticks.push(Date.now()) });
+    try {
+      while (ticks.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const existing = handle.simulator.currentWorld!.network.paths.find((path) => path.name === "Paris ⇄ Frankfurt")!;
+      const created = await call("POST", `/config/organization/${existing.organizationId}/path`, {
+        cookie: await signIn(CONTOSO_ADMIN),
+        body: {
+          name: "Frankfurt ⇄ Paris heard",
+          layer: "layer2",
+          sourceSiteId: existing.destinationSiteId,
+          sourceConnectorId: existing.destinationConnectorId,
+          destinationSiteId: existing.sourceSiteId,
+          destinationConnectorId: existing.sourceConnectorId,
+          bandwidth: 10,
+          vlanType: "specific",
+          vlanId: 3998,
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const deadline = Date.now() + 10_000;
+      let samples = 0;
+      while (samples === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        [{ n: samples }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry_path_samples where path_id = ${created.body.id}`);
+      }
+      expect(samples).toBeGreaterThan(0);
+      expect(handle.simulator.currentWorld!.network.paths.some((path) => path.id === created.body.id)).toBe(true);
+      await db.delete(paths).where(eq(paths.id, created.body.id));
+    } finally {
+      await handle.stop();
+    }
   }, 60_000);
 });
 

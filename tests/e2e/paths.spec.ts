@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
+import { chooseInSelect, unique } from "./steps";
 
 // Paths (SPEC §2, §3, §5): Add Path from a site with the connectors' headroom shown before submit, the paths list with
 // "Filter paths..." and View Path Topology, path detail, the bandwidth rule and the other SPEC messages in English and
 // French, the read-only view of AWS paths, and read-only users.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 interface Created {
   organizationId: string;
@@ -28,11 +27,6 @@ async function siteWithConnectors(page: Page, prefix: string, connectors: { name
     expect(created.status()).toBe(201);
   }
   return { organizationId, siteId, siteName };
-}
-
-async function chooseInSelect(page: Page, trigger: string, option: string | RegExp) {
-  await page.getByTestId(trigger).click();
-  await page.getByRole("option", { name: option }).click();
 }
 
 async function openAddPath(page: Page, created: Created) {

@@ -1,27 +1,14 @@
 import type { Page } from "@playwright/test";
 import { as, expect, test } from "./fixtures";
+import { chooseInSelect, pickLocation, unique } from "./steps";
 
 // Sites and connectors (SPEC §2, §3, §5, §6, §8): the customer's journey, the SPEC messages in English and French,
 // the location search's fallback, what an MSP may not do in its customer, and read-only users.
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 async function openSites(page: Page) {
   await page.goto("/");
   await page.locator("aside").getByTestId("nav-customer-sites").click();
   await expect(page.getByTestId("sites-table")).toBeVisible();
-}
-
-/** A location chosen from the search dropdown. */
-async function pickLocation(page: Page, search: string, option: RegExp) {
-  await page.getByTestId("location-search").fill(search);
-  await page.getByRole("option", { name: option }).first().click();
-  await expect(page.getByTestId("location-selected")).toBeVisible();
-}
-
-async function chooseInSelect(page: Page, trigger: string, option: string | RegExp) {
-  await page.getByTestId(trigger).click();
-  await page.getByRole("option", { name: option }).click();
 }
 
 async function openSite(page: Page, name: string) {
