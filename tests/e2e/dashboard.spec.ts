@@ -118,6 +118,20 @@ test.describe("customer dashboard", () => {
     }
   });
 
+  test("lists the worst eight probes, and all of them on demand", async ({ page }) => {
+    await page.goto("/");
+    const probes = page.getByTestId("probes-card");
+    await expect(probes.getByTestId("probe-row")).toHaveCount(8);
+    const more = probes.getByTestId("more-rows");
+    const hidden = Number((await more.textContent())?.match(/Show (\d+) more probes?/)?.[1]);
+    expect(hidden).toBeGreaterThan(0);
+    await more.click();
+    await expect(probes.getByTestId("probe-row")).toHaveCount(8 + hidden);
+    await expect(more).toHaveText("Show the worst only");
+    await more.click();
+    await expect(probes.getByTestId("probe-row")).toHaveCount(8);
+  });
+
   test("another customer's site is not found", async ({ page }) => {
     await page.goto("/");
     const organizationId = currentOrganizationId(page);
