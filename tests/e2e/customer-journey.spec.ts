@@ -99,6 +99,36 @@ test.describe("a customer connecting a new site", () => {
   });
 });
 
+test.describe("a customer's route that cannot be drawn end to end", () => {
+  as("admin@contoso.example");
+
+  test("tells the customer what its MSP has to do, not what an MSP would (answer rewritten in the browser)", async ({ page }) => {
+    // The live refetch goes through the browser: its answer says no node serves the source connector.
+    await page.route("**/api/v1/config/path/*/topology", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const ends = body.elements.filter((element: { type: string }) => element.type === "site" || element.type === "connector");
+      ends.forEach((element: { layer: number }, index: number) => (element.layer = index < 2 ? index : index + 2));
+      Object.assign(body, {
+        elements: ends,
+        connections: body.connections.filter((connection: { type: string }) => connection.type === "attachment"),
+        reachable: false,
+        unreachableReason: "sourceUnserved",
+      });
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto("/");
+    await page.locator("aside").getByTestId("nav-common-paths").click();
+    await page.getByTestId("paths-table").getByTestId("path-row").filter({ hasText: "Paris ⇄ Frankfurt" }).getByTestId("view-path-topology").click();
+    await expect(page).toHaveURL(/\/customer\/site\/[^/]+\/path\/[^/#]+#topology$/);
+    await expect(page.getByTestId("topology-unreachable")).toHaveText(
+      "Your provider has not yet connected the source site to its network: contact your MSP.",
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId("path-route").getByTestId("path-topology")).toHaveAttribute("data-reachable", "false");
+  });
+});
+
 /** Nothing on the page that changes the network: no add, edit, delete or save control, no form field but filters. */
 async function expectNoEditControl(page: Page) {
   await expect(page.locator('[data-testid^="add-"], [data-testid$="-edit"], [data-testid$="-delete"], [data-testid$="-save"], [data-testid$="-create"]')).toHaveCount(0);
