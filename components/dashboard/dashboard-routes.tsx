@@ -1,8 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
+import { useConsole } from "@/components/shell/use-console";
 import { organizationPath } from "@/lib/routes";
 import { DashboardBreadcrumb } from "./breadcrumb";
 import { ConnectorDashboard } from "./connector-dashboard";
@@ -61,15 +60,15 @@ interface MspProps {
   since: string;
 }
 
-/** The customer's name as the MSP's summaries give it. */
-function useCustomerName(mspId: string, customerId: string) {
-  const summaries = useQuery(customerSummariesQueryOptions(mspId));
-  return summaries.data?.find((summary) => summary.customerOrgId === customerId)?.customerName ?? "";
+/** The customer's name, from the organizations the console loaded at its root. */
+function useCustomerName(customerId: string) {
+  const { organizations } = useConsole();
+  return organizations.find((organization) => organization.id === customerId)?.name ?? "";
 }
 
 export function MspCustomerRoute({ mspId, customerId, since }: MspProps) {
   const t = useTranslations("dashboard");
-  const name = useCustomerName(mspId, customerId);
+  const name = useCustomerName(customerId);
   return (
     <CustomerOverview
       organizationId={customerId}
@@ -84,7 +83,7 @@ export function MspCustomerRoute({ mspId, customerId, since }: MspProps) {
 }
 
 export function MspSiteRoute({ mspId, customerId, since, siteId }: MspProps & { siteId: string }) {
-  const name = useCustomerName(mspId, customerId);
+  const name = useCustomerName(customerId);
   return (
     <SiteDashboard
       organizationId={customerId}
@@ -98,6 +97,6 @@ export function MspSiteRoute({ mspId, customerId, since, siteId }: MspProps & { 
 }
 
 export function MspConnectorRoute({ mspId, customerId, since, siteId, connectorId }: MspProps & { siteId: string; connectorId: string }) {
-  const name = useCustomerName(mspId, customerId);
+  const name = useCustomerName(customerId);
   return <ConnectorDashboard homeLabel={name} siteId={siteId} connectorId={connectorId} links={mspDashboardLinks(mspId, customerId)} since={since} />;
 }

@@ -8,6 +8,7 @@ import type { Principal } from "@/server/auth/principal";
 import { getDb } from "@/server/db/client";
 import { listAlarms } from "@/server/operations/alarms";
 import { listCustomerSummaries } from "@/server/people/msps";
+import { findVisibleOrganization } from "@/server/tenancy";
 import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import {
   organizationHealth,
@@ -154,12 +155,9 @@ export async function prefetchMspDashboard(queryClient: QueryClient, principal: 
   return summaries ?? null;
 }
 
-/** Whether the customer is one of the MSP's (its summaries prefetched for the customer's name). */
-export async function prefetchMspCustomer(queryClient: QueryClient, principal: Principal, mspId: string, customerId: string) {
-  const summaries = await attempt("customer summaries", async () => {
-    const list = await listCustomerSummaries(await context(principal), mspId);
-    if (list) queryClient.setQueryData(dashboardKeys.customerSummaries(mspId), list);
-    return list;
-  });
-  return (summaries ?? []).some((summary) => summary.customerOrgId === customerId);
+/** Whether the customer is one of the MSP's and the caller may see it (the page is a 404 otherwise). */
+export async function prefetchMspCustomer(principal: Principal, mspId: string, customerId: string) {
+  const { db } = await context(principal);
+  const customer = await findVisibleOrganization(db, principal, customerId);
+  return customer !== null && customer.organizationType === "customer" && customer.parentId === mspId;
 }

@@ -182,6 +182,7 @@ test.describe("MSP dashboard", () => {
     const html = (await response?.text()) ?? "";
     expect(html).toContain("Paris fiber A");
     expect(html).toContain('data-testid="connector-health"');
+    await expect(page.getByTestId("dashboard-breadcrumb")).toContainText("Contoso");
     // A customer that is not this MSP's is not found.
     await page.goto(`/organization/${mspId}/msp/dashboard/00000000-0000-0000-0000-000000000000`);
     await expectNotFound(page);

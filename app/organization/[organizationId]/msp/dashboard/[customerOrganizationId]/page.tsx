@@ -13,7 +13,7 @@ export default async function MspCustomerDashboardPage({ params }: { params: Par
   const { organization, principal } = await guardConsolePage(decodeURIComponent(organizationId), `msp/dashboard/${customerOrganizationId}`);
   const customerId = decodeURIComponent(customerOrganizationId);
   const queryClient = makeQueryClient();
-  if (!(await prefetchMspCustomer(queryClient, principal, organization.id, customerId))) notFound();
+  if (!(await prefetchMspCustomer(principal, organization.id, customerId))) notFound();
   const since = chartsSince();
   await prefetchCustomerOverview(queryClient, principal, customerId, since);
   return (

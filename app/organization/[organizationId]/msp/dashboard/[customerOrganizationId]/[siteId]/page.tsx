@@ -15,7 +15,7 @@ export default async function MspSiteDashboardPage({ params }: { params: Params 
   const site = decodeURIComponent(siteId);
   const queryClient = makeQueryClient();
   const since = chartsSince();
-  if (!(await prefetchMspCustomer(queryClient, principal, organization.id, customerId))) notFound();
+  if (!(await prefetchMspCustomer(principal, organization.id, customerId))) notFound();
   if (!(await prefetchSiteDashboard(queryClient, principal, customerId, site, since))) notFound();
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -19,7 +19,7 @@ export default async function MspConnectorDashboardPage({ params }: { params: Pa
   const connector = decodeURIComponent(siteConnectorId);
   const queryClient = makeQueryClient();
   const since = chartsSince();
-  if (!(await prefetchMspCustomer(queryClient, principal, organization.id, customerId))) notFound();
+  if (!(await prefetchMspCustomer(principal, organization.id, customerId))) notFound();
   if (!(await prefetchConnectorDashboard(queryClient, principal, customerId, site, connector, since))) notFound();
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
