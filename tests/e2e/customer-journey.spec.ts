@@ -102,31 +102,38 @@ test.describe("a customer connecting a new site", () => {
 test.describe("a customer's route that cannot be drawn end to end", () => {
   as("admin@contoso.example");
 
-  test("tells the customer what its MSP has to do, not what an MSP would (answer rewritten in the browser)", async ({ page }) => {
-    // The live refetch goes through the browser: its answer says no node serves the source connector.
-    await page.route("**/api/v1/config/path/*/topology", async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      const ends = body.elements.filter((element: { type: string }) => element.type === "site" || element.type === "connector");
-      ends.forEach((element: { layer: number }, index: number) => (element.layer = index < 2 ? index : index + 2));
-      Object.assign(body, {
-        elements: ends,
-        connections: body.connections.filter((connection: { type: string }) => connection.type === "attachment"),
-        reachable: false,
-        unreachableReason: "sourceUnserved",
+  const UNSERVED = {
+    en: { title: "Route", message: "Your provider has not yet connected the source site to its network: contact your MSP." },
+    fr: { title: "Itinéraire", message: "Votre fournisseur n'a pas encore raccordé le site source à son réseau : contactez votre MSP." },
+  };
+
+  for (const language of ["en", "fr"] as const) {
+    test(`tells the customer what its MSP has to do, not what an MSP would (${language}, answer rewritten in the browser)`, async ({ page }) => {
+      if (language === "fr") await page.context().addCookies([{ name: "NEXT_LOCALE", value: "fr", url: test.info().project.use.baseURL! }]);
+      // The live refetch goes through the browser: its answer says no node serves the source connector.
+      await page.route("**/api/v1/config/path/*/topology", async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        const ends = body.elements.filter((element: { type: string }) => element.type === "site" || element.type === "connector");
+        ends.forEach((element: { layer: number }, index: number) => (element.layer = index < 2 ? index : index + 2));
+        Object.assign(body, {
+          elements: ends,
+          connections: body.connections.filter((connection: { type: string }) => connection.type === "attachment"),
+          reachable: false,
+          unreachableReason: "sourceUnserved",
+        });
+        await route.fulfill({ response, json: body });
       });
-      await route.fulfill({ response, json: body });
+      await page.goto("/");
+      await page.locator("aside").getByTestId("nav-common-paths").click();
+      await page.getByTestId("paths-table").getByTestId("path-row").filter({ hasText: "Paris ⇄ Frankfurt" }).getByTestId("view-path-topology").click();
+      await expect(page).toHaveURL(/\/customer\/site\/[^/]+\/path\/[^/#]+#topology$/);
+      const route = page.getByTestId("path-route");
+      await expect(route.getByRole("heading", { name: UNSERVED[language].title, level: 3 })).toBeVisible();
+      await expect(page.getByTestId("topology-unreachable")).toHaveText(UNSERVED[language].message, { timeout: 30_000 });
+      await expect(route.getByTestId("path-topology")).toHaveAttribute("data-reachable", "false");
     });
-    await page.goto("/");
-    await page.locator("aside").getByTestId("nav-common-paths").click();
-    await page.getByTestId("paths-table").getByTestId("path-row").filter({ hasText: "Paris ⇄ Frankfurt" }).getByTestId("view-path-topology").click();
-    await expect(page).toHaveURL(/\/customer\/site\/[^/]+\/path\/[^/#]+#topology$/);
-    await expect(page.getByTestId("topology-unreachable")).toHaveText(
-      "Your provider has not yet connected the source site to its network: contact your MSP.",
-      { timeout: 30_000 },
-    );
-    await expect(page.getByTestId("path-route").getByTestId("path-topology")).toHaveAttribute("data-reachable", "false");
-  });
+  }
 });
 
 /** Nothing on the page that changes the network: no add, edit, delete or save control, no form field but filters. */
