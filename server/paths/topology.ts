@@ -220,13 +220,17 @@ const toneOfConnectorHealth = (health: LinkHealth) => healthTone(health);
 
 /**
  * What a customer sees of its own path's route: the sites, connectors and the provider's nodes it crosses with their
- * health, but not how the MSP engineers its network: the links' ids, names and costs and the route's cost are left out.
+ * health, latency, loss and capacity, but not how the MSP engineers its network (the links' ids, names and costs,
+ * the route's cost) nor the traffic on its links, which is other customers' too.
  */
 export function customerRoute(topology: PathTopology): PathTopology {
+  let hop = 0;
   return {
     ...topology,
     routeCost: null,
-    connections: topology.connections.map((connection) => (connection.type === "link" ? { ...connection, linkId: null, name: null, cost: null } : connection)),
+    connections: topology.connections.map((connection) =>
+      connection.type === "link" ? { ...connection, id: `link:${++hop}`, linkId: null, name: null, cost: null, rxBps: null, txBps: null } : connection,
+    ),
   };
 }
 

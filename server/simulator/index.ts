@@ -103,7 +103,8 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
 
   // A new site, connector or path starts reporting at the next round rather than at the next periodic re-read.
   const unsubscribe = (options.bus ?? getBus()).subscribe((message) => {
-    if (message.service === "topology") simulator.networkChanged();
+    // Health news (SLA, port and link states, often the simulator's own doing) changes no object.
+    if (message.service === "topology" && message.action !== "health") simulator.networkChanged();
   });
 
   // The first round runs right away (still in the background: the caller is not kept waiting).

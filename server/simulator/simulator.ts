@@ -57,6 +57,9 @@ export class Simulator {
   readonly startedAt: number;
   private world: World | undefined;
   private loadedAt = -Infinity;
+  /** Network changes heard, and how many of them the current world has read. */
+  private changes = 0;
+  private changesLoaded = 0;
   private readonly tokens = new Map<string, string>();
   /** When a device came back from a lifecycle reboot: its uptime restarts there. */
   private readonly bootedAt = new Map<string, number>();
@@ -95,16 +98,19 @@ export class Simulator {
 
   /** The network changed (a site, connector, path, node or link): re-read it before the next round. */
   networkChanged(): void {
-    this.loadedAt = -Infinity;
+    this.changes++;
   }
 
   /** The current world, re-read from the database when it is older than the reload period or the network changed. */
   async refresh(force = false): Promise<World> {
     const now = this.deps.now();
-    if (force || !this.world || now - this.loadedAt >= this.settings.reloadMs) {
+    if (force || !this.world || this.changes !== this.changesLoaded || now - this.loadedAt >= this.settings.reloadMs) {
+      // A change heard while reading may not be in what was read: it stays pending for the next round.
+      const changes = this.changes;
       const network = await loadNetwork(this.db);
       this.world = new World(network, planReporting(network), this.settings.seed);
       this.loadedAt = now;
+      this.changesLoaded = changes;
     }
     return this.world;
   }

@@ -146,7 +146,7 @@ export async function staleSlaPathIds(db: Db, now: number): Promise<string[]> {
     db,
     sql`select p.id from paths p
         left join telemetry_path_state s on s.path_id = p.id
-        where (p.sla_health <> 'unknown' or s.sla <> 'unknown')
+        where p.sla_health <> 'unknown'
           and (s.last_sample_at is null or s.last_sample_at <= ${new Date(now - TELEMETRY.slaWindowMs).toISOString()}::timestamptz)
         order by s.last_sample_at nulls first, p.id limit 1000`,
   );

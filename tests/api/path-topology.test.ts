@@ -61,15 +61,20 @@ describe("path topology on the demo network", () => {
     expect(customer.status).toBe(200);
     // The same route, element by element, with the same health...
     expect(customer.body.elements).toEqual(msp.body.elements);
-    expect(customer.body.connections.map((connection: any) => [connection.id, connection.tone])).toEqual(
-      msp.body.connections.map((connection: any) => [connection.id, connection.tone]),
-    );
-    // ...but how Northwind engineers its core stays Northwind's.
+    const view = (connection: any) => [connection.type, connection.source, connection.target, connection.tone, connection.latencyMs, connection.bandwidthMbps];
+    expect(customer.body.connections.map(view)).toEqual(msp.body.connections.map(view));
+    // ...but how Northwind engineers its core, and the traffic of its links (other customers' too), stay Northwind's.
     expect(msp.body.routeCost).toBeGreaterThan(0);
     expect(customer.body.routeCost).toBeNull();
+    const mspLinks = msp.body.connections.filter((connection: any) => connection.type === "link");
     const links = customer.body.connections.filter((connection: any) => connection.type === "link");
     expect(links.length).toBeGreaterThan(0);
-    for (const link of links) expect([link.linkId, link.name, link.cost]).toEqual([null, null, null]);
+    for (const link of links) expect([link.linkId, link.name, link.cost, link.rxBps, link.txBps]).toEqual([null, null, null, null, null]);
+    const answer = JSON.stringify(customer.body);
+    for (const link of mspLinks) {
+      expect(answer).not.toContain(link.linkId);
+      expect(answer).not.toContain(link.name);
+    }
     // Another customer's path is not found.
     expect((await topology(FABRIKAM_ADMIN, path.id)).status).toBe(404);
   });

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, queryRows, type Db } from "@/server/db/client";
 import { alarms, deviceTokens, devices, lifecycleOperations, paths } from "@/server/db/schema";
+import { getBus } from "@/server/realtime/bus";
 import { startSimulator } from "@/server/simulator";
 import { runSilentDeviceSweep } from "@/server/telemetry/maintenance";
 import { backfillPoints } from "@/server/simulator/history";
@@ -261,6 +262,19 @@ describe("a started simulator hearing of a new path", () => {
       }
       expect(samples).toBeGreaterThan(0);
       expect(handle.simulator.currentWorld!.network.paths.some((path) => path.id === created.body.id)).toBe(true);
+      // Health news (often its own doing) changes no object: the world is not read again for it.
+      const ticked = async () => {
+        const from = ticks.length;
+        while (ticks.length < from + 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      await ticked();
+      const world = handle.simulator.currentWorld;
+      await getBus().publish({ service: "topology", action: "health", organizationIds: [], data: { paths: [] } });
+      await ticked();
+      expect(handle.simulator.currentWorld).toBe(world);
+      await getBus().publish({ service: "topology", action: "updated", organizationIds: [], data: { entityType: "site", entityId: "x" } });
+      await ticked();
+      expect(handle.simulator.currentWorld).not.toBe(world);
       await db.delete(paths).where(eq(paths.id, created.body.id));
     } finally {
       await handle.stop();

@@ -39,5 +39,17 @@ export function as(email: DemoUser) {
   base.use({ storageState: storageStateOf(email) });
 }
 
-export const test = base;
+/**
+ * The tests, each ending with its page's routes removed: a rewritten answer still in flight when a test ends would
+ * otherwise fail whichever test runs next in the worker.
+ */
+export const test = base.extend<{ routesRemoved: void }>({
+  routesRemoved: [
+    async ({ page }, use) => {
+      await use();
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    },
+    { auto: true },
+  ],
+});
 export { expect };

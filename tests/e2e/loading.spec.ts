@@ -1,7 +1,10 @@
 import { expect, test } from "./fixtures";
 
 test("the loading page shows the slow banner after 10 s with Go Home and Logout", async ({ page }) => {
-  await page.clock.install();
+  // The clock stands still from the start, so a slow machine cannot bring the 10 s forward.
+  const start = new Date("2026-01-05T09:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1));
   await page.goto("/loading");
   await expect(page.getByRole("status")).toBeVisible();
   await page.clock.fastForward(9_000);

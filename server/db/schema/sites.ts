@@ -92,6 +92,8 @@ export const paths = pgTable(
     index("paths_source_site_idx").on(t.sourceSiteId),
     index("paths_destination_site_idx").on(t.destinationSiteId),
     index("paths_destination_connector_idx").on(t.destinationConnectorId),
+    // The stale-SLA sweep walks the paths whose SLA still says something (server/telemetry/sla.ts): few, once settled.
+    index("paths_known_sla_idx").on(t.id).where(sql`${t.slaHealth} <> 'unknown'`),
     check("paths_bandwidth_positive", sql`${t.bandwidthMbps} >= 1`),
   ],
 );

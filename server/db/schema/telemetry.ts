@@ -128,10 +128,6 @@ export const telemetryPathState = pgTable(
     sla: text("sla", { enum: ["healthy", "warning", "bad", "unknown"] }).notNull(),
     evaluatedAt: timestamp("evaluated_at", { withTimezone: true }).notNull(),
   },
-  // Paths whose samples stopped while their SLA still says something, oldest first. The stale-SLA sweep now starts
-  // from paths (server/telemetry/sla.ts) so that it also finds paths that never reported; dropping this index needs
-  // a migration, left for when the table is next migrated.
-  (t) => [index("telemetry_path_state_stale_idx").on(t.lastSampleAt).where(sql`${t.sla} <> 'unknown'`)],
 );
 
 /** Hours of a sample table that received samples since their rollup was last computed. */

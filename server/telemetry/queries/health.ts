@@ -103,14 +103,15 @@ async function connectorHealthRows(context: QueryContext, where: SQL): Promise<C
   );
   const slas = new Map<string, PathSla[]>();
   if (rows.length > 0) {
-    // Each connector's paths' SLAs, once per state: a few rows per connector, however many paths cross it.
-    const ids = idList(rows.map((row) => row.id));
+    // Each connector's paths' SLAs, once per state: a few rows per connector, however many paths cross it. The
+    // connectors are chosen by the same condition (not a list of their ids: a large customer would overflow the
+    // statement's parameters).
     const paths = await queryRows<{ connector_id: string; sla: PathSla }>(
       context.db,
       sql`select connector_id, sla from (
-            select source_connector_id as connector_id, sla_health as sla from paths where source_connector_id in (${ids})
+            select p.source_connector_id as connector_id, p.sla_health as sla from paths p join connectors c on c.id = p.source_connector_id where ${where}
             union
-            select destination_connector_id, sla_health from paths where destination_connector_id in (${ids})) ends`,
+            select p.destination_connector_id, p.sla_health from paths p join connectors c on c.id = p.destination_connector_id where ${where}) ends`,
     );
     for (const path of paths) slas.set(path.connector_id, [...(slas.get(path.connector_id) ?? []), path.sla]);
   }
@@ -141,7 +142,8 @@ export async function siteConnectorHealth(context: QueryContext, siteId: string,
 }
 
 export async function organizationConnectorHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
-  return (await organizationHealth(context, organizationId, limit)).connectors;
+  const organization = await visibleOrganization(context, organizationId);
+  return topRows(await connectorHealthRows(context, sql`c.organization_id = ${organization.id}`), byConnectorHealth, limit);
 }
 
 /** A customer's sites, the active and least healthy first (their connectors' worst), and which one to chart first. */
