@@ -14,7 +14,6 @@ import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { metricLevel } from "@/lib/health";
 import { pathQueryOptions } from "@/lib/paths/queries";
-import type { Path } from "@/lib/paths/schema";
 import { siteQueryOptions } from "@/lib/sites/queries";
 import { pathPerformanceQueryOptions } from "@/lib/telemetry/queries";
 import type { PathPerformance, PerformancePoint } from "@/lib/telemetry/schema";
@@ -155,9 +154,9 @@ export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { hom
   const path = useQuery(pathQueryOptions(pathId));
   const site = useQuery(siteQueryOptions(siteId));
   const pathLinks = usePathLinks();
-  const routeHref = (current: Path) => pathLinks.topology(current, siteId);
   if (path.isError) return <CardMessage tone="error">{t("loadError", { error: path.error.message })}</CardMessage>;
   const data = path.data;
+  const routeHref = data ? pathLinks.topology(data, siteId) : null;
   return (
     <div className={`flex flex-col gap-4 ${CHART_THEME}`} data-testid="path-dashboard">
       <DashboardBreadcrumb items={[{ label: homeLabel, href: links.home }, { label: site.data?.name ?? "…", href: links.site(siteId) }, { label: data?.name ?? "…" }]} />
@@ -176,9 +175,9 @@ export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { hom
           data && (
             <>
               <SlaBadge health={data.slaHealth} />
-              {routeHref(data) && (
+              {routeHref && (
                 <Button asChild variant="outline" size="sm">
-                  <IntentLink href={routeHref(data)!} data-testid="view-path-topology">
+                  <IntentLink href={routeHref} data-testid="view-path-topology">
                     <Network aria-hidden />
                     {tPaths("viewTopology")}
                   </IntentLink>
