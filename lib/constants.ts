@@ -59,5 +59,10 @@ export function bodyLimitFor(pathname: string): number {
 }
 export const SUPPORT_MESSAGE_MAX = 5000;
 
+// The assistant: how long a question and a chat's title may be, and how many chats a recent-chats list shows.
+export const CHAT_MESSAGE_MAX = 4000;
+export const CHAT_TITLE_MAX = 120;
+export const RECENT_CHATS_SHOWN = 5;
+
 export const DOCUMENTATION_URL = "/organization/{organizationId}/apiDocs";
 export const REQUEST_ID_HEADER = "x-request-id";

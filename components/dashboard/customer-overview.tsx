@@ -16,6 +16,7 @@ import { ConnectorHealthCard } from "./connector-health-card";
 import type { DashboardLinks } from "./links";
 import { PathsCard } from "./paths-card";
 import { ProbesCard } from "./probes-card";
+import { RecentChatsCard } from "./recent-chats-card";
 import { SitesCard } from "./sites-card";
 import { TopTalkersCard } from "./top-talkers-card";
 import { useDashboardLive } from "./use-dashboard-live";
@@ -31,7 +32,7 @@ export interface CustomerOverviewProps {
   breadcrumb?: ReactNode;
 }
 
-/** A customer's dashboard: alarms, bandwidth, breakdown, top talkers, paths, probes, sites and connector health. */
+/** A customer's dashboard: alarms, bandwidth, breakdown, top talkers, paths, probes, sites, connector health and recent chats. */
 export function CustomerOverview({ organizationId, title, description, links, alarmsHref, since, breadcrumb }: CustomerOverviewProps) {
   const t = useTranslations("dashboard");
   useDashboardLive();
@@ -90,9 +91,10 @@ export function CustomerOverview({ organizationId, title, description, links, al
         {siteId && <BreakdownCard siteId={siteId} siteName={siteName} />}
         <TopTalkersCard kind="organization" id={organizationId} />
         <ProbesCard kind="organization" id={organizationId} />
-        <div className="xl:col-span-3">
+        <div className="xl:col-span-2">
           <ConnectorHealthCard kind="organization" id={organizationId} links={links} />
         </div>
+        <RecentChatsCard organizationId={organizationId} />
       </div>
     </div>
   );

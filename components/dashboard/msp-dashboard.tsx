@@ -10,6 +10,7 @@ import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
+import { RecentChatsCard } from "./recent-chats-card";
 import { useDashboardLive } from "./use-dashboard-live";
 
 /** The MSP dashboard: each customer with its active and inactive sites and open alarms, a link to its dashboard. */
@@ -40,7 +41,8 @@ export function MspDashboard({ mspId }: { mspId: string }) {
           </div>
         ))}
       </div>
-      <DashboardCard title={t("customers")} subtitle={t("customersSubtitle")} testId="msp-customers">
+      <div className="grid gap-4 xl:grid-cols-3">
+      <DashboardCard title={t("customers")} subtitle={t("customersSubtitle")} testId="msp-customers" className="xl:col-span-2">
         {summaries.isPending ? (
           <CardSkeleton />
         ) : summaries.isError ? (
@@ -83,6 +85,8 @@ export function MspDashboard({ mspId }: { mspId: string }) {
           </Table>
         )}
       </DashboardCard>
+      <RecentChatsCard organizationId={mspId} />
+      </div>
     </div>
   );
 }

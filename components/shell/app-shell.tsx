@@ -7,6 +7,7 @@ import { RealtimeConnection } from "@/components/realtime/realtime-connection";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { homeRoute, organizationPath } from "@/lib/routes";
+import { AssistantPanel } from "./assistant-panel";
 import { IntentLink } from "./intent-link";
 import { Logo } from "./logo";
 import { OrganizationSelector } from "./organization-selector";
@@ -69,6 +70,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           </p>
           <div className="ml-auto flex items-center gap-1">
             <RealtimeConnection />
+            <AssistantPanel />
             <Button asChild variant="ghost" size="sm">
               <IntentLink href={organizationPath(organization.id, "apiDocs")} data-testid="documentation-link">
                 <BookOpen aria-hidden />

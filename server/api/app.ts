@@ -11,6 +11,7 @@ import { type ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { createRouter } from "./openapi";
 import { authRouter } from "./routes/auth";
+import { chatRouter } from "./routes/chat";
 import { configRouter } from "./routes/config";
 import { nodesRouter } from "./routes/nodes";
 import { operationsRouter } from "./routes/operations";
@@ -99,6 +100,7 @@ export function createApiApp() {
   api.route("/", operationsRouter);
   api.route("/", peopleRouter);
   api.route("/", telemetryRouter);
+  api.route("/", chatRouter);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,6 +1,7 @@
 import "server-only";
 import type { QueryClient } from "@tanstack/react-query";
 import { randomUUID } from "node:crypto";
+import { prefetchRecentChats } from "@/server/pages/chat-prefetch";
 import { prefetchPath, prefetchSite } from "@/server/pages/site-prefetch";
 import { ALARM_PAGE_SIZE, alarmKeys, DEFAULT_ALARM_FILTER, firstAlarmPage } from "@/lib/alarms/queries";
 import { telemetryKeys } from "@/lib/telemetry/queries";
@@ -86,6 +87,7 @@ export async function prefetchCustomerOverview(queryClient: QueryClient, princip
         await organizationTopTalkers(ctx, organizationId, { limit: TOP_TALKERS_LIMIT }),
       ),
     ),
+    prefetchRecentChats(queryClient, principal, organizationId),
   ]);
   const siteId = sites?.featuredSiteId;
   if (siteId) await Promise.all([prefetchSite(queryClient, principal, organizationId, siteId), siteBandwidthAndBreakdown(queryClient, ctx, siteId, since)]);
@@ -151,6 +153,7 @@ export async function prefetchMspDashboard(queryClient: QueryClient, principal: 
       return list;
     }),
     alarms(queryClient, ctx),
+    prefetchRecentChats(queryClient, principal, mspId),
   ]);
   return summaries ?? null;
 }

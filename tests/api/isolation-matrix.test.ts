@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
-import { memberships, users } from "@/server/db/schema";
+import { chats, memberships, users } from "@/server/db/schema";
 import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
@@ -35,6 +36,11 @@ beforeAll(async () => {
       const [user] = await db.insert(users).values({ email: email(org, level), firstName: "Grid", lastName: level, passwordHash }).returning();
       await db.insert(memberships).values({ userId: user.id, organizationId: ids.get(org)!, role: roleFor(TYPE[org], level) });
     }
+  }
+  // A chat of each organization, by one of its members (chats are private; the matrix checks other tenants).
+  for (const org of ORGS) {
+    const [member] = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, ids.get(org)!)).limit(1);
+    if (member) await db.insert(chats).values({ organizationId: ids.get(org)!, userId: member.userId, title: `${org} chat` });
   }
   const document = (await call("GET", "/openapi.json")).body;
   for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {

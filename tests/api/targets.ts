@@ -41,6 +41,7 @@ export function lookupFor(template: string, parameter: string): Lookup | "organi
   if (parameter === "deviceId" || (parameter === "id" && template.includes("/device/"))) return byOrganization("devices", "msp_organization_id");
   if (parameter === "operationId" || (parameter === "id" && template.includes("/lifecycle/"))) return byOrganization("lifecycle_operations");
   if (parameter === "alarmId") return byOrganization("alarms");
+  if (parameter === "chatId") return byOrganization("chats");
   if (parameter === "invitationId") return byOrganization("invitations");
   if (parameter === "userId")
     return (organizationId) => sql.raw(`select user_id as id from memberships where organization_id = '${organizationId.replace(/'/g, "")}' order by user_id limit 1`);

@@ -4,3 +4,4 @@ export * from "./nodes";
 export * from "./operations";
 export * from "./settings";
 export * from "./telemetry";
+export * from "./assistant";

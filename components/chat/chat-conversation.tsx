@@ -1,0 +1,74 @@
+"use client";
+
+import type { UIMessage } from "ai";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { cn } from "@/lib/utils";
+import { ChatComposer } from "./chat-composer";
+import { ChatMessage } from "./chat-message";
+import { ChatWelcome } from "./new-chat";
+import { useAssistantChat } from "./use-assistant-chat";
+
+export interface ChatConversationProps {
+  chatId: string;
+  organizationId: string;
+  initialMessages: UIMessage[];
+  /** The page the user is on, when the conversation runs in the contextual panel. */
+  page?: string;
+  /** A first question to send as soon as the conversation opens (typed before the chat existed). */
+  initialQuestion?: string;
+  className?: string;
+}
+
+/** A conversation with the assistant: the messages as they stream in, what it is doing, and the composer. */
+export function ChatConversation({ chatId, organizationId, initialMessages, page, initialQuestion, className }: ChatConversationProps) {
+  const t = useTranslations("chat");
+  const chat = useAssistantChat({ chatId, messages: initialMessages, page });
+  const { messages, status, error, sendMessage, regenerate, stop } = chat;
+  const busy = status === "submitted" || status === "streaming";
+
+  // The question typed before the chat existed goes out once (not twice under React's strict double effects).
+  const sentInitial = useRef(false);
+  useEffect(() => {
+    if (initialQuestion && !sentInitial.current) {
+      sentInitial.current = true;
+      void sendMessage({ text: initialQuestion });
+    }
+  }, [initialQuestion, sendMessage]);
+
+  // Follows the answer as it grows.
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages, status]);
+
+  return (
+    <div className={cn("flex min-h-0 flex-1 flex-col gap-3", className)} data-testid="chat-conversation" data-status={status}>
+      <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
+        {messages.length === 0 && !busy ? (
+          <ChatWelcome onPick={(text) => void sendMessage({ text })} />
+        ) : (
+          <ol className="flex flex-col gap-4 pb-2">
+            {messages.map((message) => (
+              <ChatMessage key={message.id} message={message} organizationId={organizationId} />
+            ))}
+            {status === "submitted" && (
+              <li className="flex items-center gap-2 pl-10 text-sm text-muted-foreground" data-testid="chat-thinking">
+                <span className="size-2 animate-pulse rounded-full bg-primary" aria-hidden />
+                {t("thinking")}
+              </li>
+            )}
+          </ol>
+        )}
+        {error && (
+          <div className="mt-2" data-testid="chat-error">
+            <ErrorAlert message={error.message} onRetry={() => void regenerate()} />
+          </div>
+        )}
+        <div ref={end} />
+      </div>
+      <ChatComposer busy={busy} streaming={busy} onStop={() => void stop()} onSend={(text) => sendMessage({ text })} autoFocus />
+    </div>
+  );
+}

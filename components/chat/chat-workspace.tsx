@@ -1,0 +1,80 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { UIMessage } from "ai";
+import { Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { IntentLink } from "@/components/shell/intent-link";
+import { useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { chatQueryOptions } from "@/lib/chat/queries";
+import { organizationPath } from "@/lib/routes";
+import { ChatConversation } from "./chat-conversation";
+import { ChatList } from "./chat-list";
+import { NewChat } from "./new-chat";
+
+/** A chat that exists: its stored messages (prefetched by the server), then the live conversation. */
+function StoredChat({ chatId, organizationId }: { chatId: string; organizationId: string }) {
+  const query = useQuery(chatQueryOptions(chatId));
+  if (query.isPending) return <Skeleton className="h-40 w-full" />;
+  if (query.isError) return <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />;
+  return <ChatConversation key={chatId} chatId={chatId} organizationId={organizationId} initialMessages={query.data.messages as unknown as UIMessage[]} />;
+}
+
+/** The chat pages: the user's chats on the side, and the open conversation (or a new one). */
+export function ChatWorkspace({ chatId }: { chatId: string | null }) {
+  const t = useTranslations("chat");
+  const { organization } = useConsole();
+  // A chat started on this page: its id and the question that started it.
+  const [started, setStarted] = useState<{ chatId: string; question: string } | null>(null);
+  const activeChatId = started?.chatId ?? chatId;
+
+  return (
+    <div className="mx-auto flex h-[calc(100svh-8.5rem)] max-w-6xl gap-4" data-testid="chat-page">
+      <aside className="hidden w-64 shrink-0 flex-col rounded-lg border bg-card md:flex" aria-label={t("chats")}>
+        <div className="flex items-center justify-between border-b p-2 pl-3">
+          <h2 className="text-sm font-semibold">{t("chats")}</h2>
+          <Button asChild size="sm" variant="outline" className="h-7">
+            <IntentLink href={organizationPath(organization.id, "chat")} data-testid="new-chat">
+              <Plus aria-hidden />
+              {t("newChat")}
+            </IntentLink>
+          </Button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <ChatList organizationId={organization.id} activeChatId={activeChatId} />
+        </div>
+      </aside>
+      <section className="flex min-w-0 flex-1 flex-col rounded-lg border bg-card p-4" aria-label={t("conversation")}>
+        <header className="mb-3 flex items-center justify-between gap-2 border-b pb-3">
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-semibold">{t("heading")}</h1>
+            <p className="truncate text-xs text-muted-foreground">{t("about", { organization: organization.name })}</p>
+          </div>
+          <Button asChild size="sm" variant="outline" className="md:hidden">
+            <IntentLink href={organizationPath(organization.id, "chat")}>
+              <Plus aria-hidden />
+              {t("newChat")}
+            </IntentLink>
+          </Button>
+        </header>
+        {started ? (
+          <ChatConversation key={started.chatId} chatId={started.chatId} organizationId={organization.id} initialMessages={[]} initialQuestion={started.question} />
+        ) : chatId ? (
+          <StoredChat chatId={chatId} organizationId={organization.id} />
+        ) : (
+          <NewChat
+            organizationId={organization.id}
+            onCreated={(id, question) => {
+              setStarted({ chatId: id, question });
+              window.history.replaceState(null, "", organizationPath(organization.id, `chat/${id}`));
+            }}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

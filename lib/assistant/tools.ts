@@ -1,0 +1,257 @@
+import type { UIDataTypes, UIMessage } from "ai";
+import { z } from "zod";
+import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
+import { PATH_SLA_STATES } from "@/lib/health";
+import { PATH_LAYERS } from "@/lib/paths/schema";
+import { CLOUD_PROVIDERS } from "@/lib/sites/cloud-regions";
+import { SITE_TYPES } from "@/lib/sites/schema";
+
+// The assistant's tools as the model, the server and the chat UI see them: their names, what they take and what they
+// answer. Tool parts of a stored conversation (`tool-<name>`) are parsed with these schemas, never trusted.
+
+export const ASSISTANT_TOOL_NAMES = [
+  "listSites",
+  "explainPathSla",
+  "listOpenAlarms",
+  "recentEvents",
+  "guideSiteCreation",
+  "guidePathCreation",
+] as const;
+export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
+
+export function isAssistantToolName(name: string): name is AssistantToolName {
+  return (ASSISTANT_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** How many sites, paths or alarms a tool lists at most (it says how many there are in all). */
+export const ASSISTANT_LIST_MAX = 20;
+/** The most events recentEvents returns, and how many it returns when not asked. */
+export const ASSISTANT_EVENTS_MAX = 20;
+export const ASSISTANT_EVENTS_DEFAULT = 10;
+
+const NAME_MAX = 200;
+
+/** A button under the answer: a console route relative to /organization/{organizationId}/. */
+export const assistantLinkSchema = z.object({ label: z.string(), path: z.string() });
+export type AssistantLink = z.infer<typeof assistantLinkSchema>;
+const links = z.array(assistantLinkSchema);
+
+const slaState = z.enum(PATH_SLA_STATES);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+// --- Inputs ---
+
+export const listSitesInputSchema = z.object({
+  query: optionalText(100).describe("Part of a site name to filter by; omit to list every site"),
+});
+export type ListSitesInput = z.infer<typeof listSitesInputSchema>;
+
+export const explainPathSlaInputSchema = z.object({
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(NAME_MAX)
+    .describe('A path name or id, or its two site names as "A to B" or "A ⇄ B"'),
+});
+export type ExplainPathSlaInput = z.infer<typeof explainPathSlaInputSchema>;
+
+export const listOpenAlarmsInputSchema = z.object({});
+export type ListOpenAlarmsInput = z.infer<typeof listOpenAlarmsInputSchema>;
+
+export const recentEventsInputSchema = z.object({
+  limit: z.number().int().min(1).max(ASSISTANT_EVENTS_MAX).optional().describe(`How many events, at most ${ASSISTANT_EVENTS_MAX}`),
+});
+export type RecentEventsInput = z.infer<typeof recentEventsInputSchema>;
+
+export const guideSiteCreationInputSchema = z.object({
+  name: optionalText(NAME_MAX).describe("The new site's name, if the user gave one"),
+  city: optionalText(100).describe("Where the site is, if the user said"),
+  type: optionalText(40).describe(`The site type if the user said: ${SITE_TYPES.join(", ")}`),
+});
+export type GuideSiteCreationInput = z.infer<typeof guideSiteCreationInputSchema>;
+
+export const guidePathCreationInputSchema = z.object({
+  source: optionalText(NAME_MAX).describe("The source site's name or id, if the user gave one"),
+  destination: optionalText(NAME_MAX).describe("The destination site's name or id, if the user gave one"),
+  layer: optionalText(20).describe("layer2 or layer3, if the user said"),
+});
+export type GuidePathCreationInput = z.infer<typeof guidePathCreationInputSchema>;
+
+// --- Outputs ---
+
+export const listSitesOutputSchema = z.object({
+  organizationName: z.string(),
+  query: z.string().nullable(),
+  /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name. */
+  total: z.number().int(),
+  sites: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      organizationId: z.string(),
+      organizationName: z.string(),
+      type: z.enum(SITE_TYPES),
+      /** The site's location as chosen from the location search. */
+      city: z.string(),
+      active: z.boolean(),
+      connectors: z.number().int(),
+      paths: z.number().int(),
+      /** The worst SLA of the paths with an end at the site; unknown without paths. */
+      sla: slaState,
+    }),
+  ),
+  links,
+});
+export type ListSitesOutput = z.infer<typeof listSitesOutputSchema>;
+
+export const SLA_METRICS = ["latencyMs", "jitterMs", "lossPercent"] as const;
+export type SlaMetricName = (typeof SLA_METRICS)[number];
+
+const threshold = z.object({ warning: z.number(), bad: z.number() });
+
+export const pathSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sourceSiteName: z.string(),
+  destinationSiteName: z.string(),
+  sla: slaState,
+});
+export type PathSummary = z.infer<typeof pathSummarySchema>;
+
+/** Why a path's SLA is unknown: never measured, too few samples in the window, or its samples stopped. */
+export const SLA_UNKNOWN_REASONS = ["no-data", "insufficient-samples", "stale"] as const;
+export type SlaUnknownReason = (typeof SLA_UNKNOWN_REASONS)[number];
+
+const pathFoundSchema = z.object({
+  status: z.literal("found"),
+  query: z.string(),
+  path: pathSummarySchema.extend({
+    organizationId: z.string(),
+    layer: z.enum(PATH_LAYERS),
+    sourceSiteId: z.string(),
+    destinationSiteId: z.string(),
+    bandwidthMbps: z.number(),
+  }),
+  /** The figures of the last evaluation window; null when the path never reported. */
+  measurement: z
+    .object({
+      latencyMs: z.number().nullable(),
+      jitterMs: z.number().nullable(),
+      lossPercent: z.number().nullable(),
+      samples: z.number().int(),
+      lastSampleAt: z.string(),
+      evaluatedAt: z.string(),
+    })
+    .nullable(),
+  thresholds: z.object({ latencyMs: threshold, jitterMs: threshold, lossPercent: threshold }),
+  minSamples: z.number().int(),
+  /** The evaluation window the samples are counted in. */
+  windowMinutes: z.number(),
+  /** Each metric beyond a threshold, with the threshold it crossed (empty unless the SLA is warning or bad). */
+  breaches: z.array(z.object({ metric: z.enum(SLA_METRICS), value: z.number(), level: z.enum(["warning", "bad"]), threshold: z.number() })),
+  unknownReason: z.enum(SLA_UNKNOWN_REASONS).nullable(),
+  links,
+});
+
+const pathCandidatesSchema = <STATUS extends "ambiguous" | "not-found">(status: STATUS) =>
+  z.object({ status: z.literal(status), query: z.string(), candidates: z.array(pathSummarySchema), links });
+
+export const explainPathSlaOutputSchema = z.discriminatedUnion("status", [
+  pathFoundSchema,
+  pathCandidatesSchema("ambiguous"),
+  pathCandidatesSchema("not-found"),
+]);
+export type ExplainPathSlaOutput = z.infer<typeof explainPathSlaOutputSchema>;
+
+export const listOpenAlarmsOutputSchema = z.object({
+  /** Every open, unacknowledged alarm; `alarms` holds the latest ASSISTANT_LIST_MAX. */
+  total: z.number().int(),
+  alarms: z.array(
+    z.object({
+      id: z.string(),
+      organizationId: z.string(),
+      severity: z.enum(ALARM_SEVERITIES),
+      type: z.string(),
+      /** In the reader's language. */
+      message: z.string(),
+      /** The object the alarm is about (a path, a node, a device). */
+      source: z.string(),
+      raisedAt: z.string(),
+    }),
+  ),
+  links,
+});
+export type ListOpenAlarmsOutput = z.infer<typeof listOpenAlarmsOutputSchema>;
+
+export const recentEventsOutputSchema = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      organizationId: z.string(),
+      timestamp: z.string(),
+      type: z.string(),
+      entityType: z.string(),
+      entityId: z.string(),
+      source: z.string(),
+      actor: z.string().nullable(),
+    }),
+  ),
+  links,
+});
+export type RecentEventsOutput = z.infer<typeof recentEventsOutputSchema>;
+
+export const guideSiteCreationOutputSchema = z.object({
+  organizationName: z.string(),
+  /** Whether the caller holds common:config:write (a read-only user asks an administrator). */
+  canWrite: z.boolean(),
+  name: z.string().nullable(),
+  city: z.string().nullable(),
+  type: z.enum(SITE_TYPES).nullable(),
+  /** A type the user asked for that is not one of SITE_TYPES. */
+  unknownType: z.string().nullable(),
+  /** What a cloud site needs besides the common fields. */
+  cloud: z.object({ provider: z.enum(CLOUD_PROVIDERS), accountField: z.string(), regions: z.array(z.string()) }).nullable(),
+  /** Entries of the location search for the city, to pick from. */
+  locations: z.array(z.object({ address: z.string() })),
+  steps: z.array(z.string()),
+  links,
+});
+export type GuideSiteCreationOutput = z.infer<typeof guideSiteCreationOutputSchema>;
+
+const siteEndSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  connectors: z.array(z.object({ id: z.string(), name: z.string(), bandwidthMbps: z.number() })),
+});
+
+export const guidePathCreationOutputSchema = z.object({
+  organizationName: z.string(),
+  canWrite: z.boolean(),
+  layer: z.enum(PATH_LAYERS).nullable(),
+  source: siteEndSchema.nullable(),
+  destination: siteEndSchema.nullable(),
+  /** Site names the user gave that match no visible site (or several). */
+  unresolved: z.array(z.string()),
+  steps: z.array(z.string()),
+  links,
+});
+export type GuidePathCreationOutput = z.infer<typeof guidePathCreationOutputSchema>;
+
+export const ASSISTANT_TOOL_SCHEMAS = {
+  listSites: { input: listSitesInputSchema, output: listSitesOutputSchema },
+  explainPathSla: { input: explainPathSlaInputSchema, output: explainPathSlaOutputSchema },
+  listOpenAlarms: { input: listOpenAlarmsInputSchema, output: listOpenAlarmsOutputSchema },
+  recentEvents: { input: recentEventsInputSchema, output: recentEventsOutputSchema },
+  guideSiteCreation: { input: guideSiteCreationInputSchema, output: guideSiteCreationOutputSchema },
+  guidePathCreation: { input: guidePathCreationInputSchema, output: guidePathCreationOutputSchema },
+} as const satisfies Record<AssistantToolName, { input: z.ZodType; output: z.ZodType }>;
+
+/** The tools as the UI's message type sees them (parts `tool-<name>` with typed input and output). */
+export type AssistantUITools = {
+  [NAME in AssistantToolName]: {
+    input: z.infer<(typeof ASSISTANT_TOOL_SCHEMAS)[NAME]["input"]>;
+    output: z.infer<(typeof ASSISTANT_TOOL_SCHEMAS)[NAME]["output"]>;
+  };
+};
+export type AssistantUIMessage = UIMessage<unknown, UIDataTypes, AssistantUITools>;

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { RECENT_CHATS_SHOWN } from "@/lib/constants";
+import type { ChatDetail, ChatSummary } from "./schema";
+
+export interface ChatPage {
+  items: ChatSummary[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** How many chats the chat page's list loads at a time. */
+export const CHAT_PAGE_SIZE = 30;
+
+export const chatKeys = {
+  all: ["chats"] as const,
+  lists: () => [...chatKeys.all, "list"] as const,
+  recent: (organizationId: string) => [...chatKeys.lists(), organizationId, "recent"] as const,
+  list: (organizationId: string) => [...chatKeys.lists(), organizationId, "all"] as const,
+  detail: (chatId: string) => [...chatKeys.all, "detail", chatId] as const,
+};
+
+// GET /api/v1/chat — the user's latest chats about an organization (the dashboard's recent chats).
+export const recentChatsQueryOptions = (organizationId: string) =>
+  queryOptions({
+    queryKey: chatKeys.recent(organizationId),
+    queryFn: ({ signal }) => api.get<ChatPage>("/chat", { query: { organizationId, limit: RECENT_CHATS_SHOWN }, signal }),
+  });
+
+// GET /api/v1/chat — every chat about an organization, a page at a time. The first page's parameter is "".
+export const chatListQueryOptions = (organizationId: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.list(organizationId),
+    queryFn: ({ pageParam, signal }) => api.get<ChatPage>("/chat", { query: { organizationId, limit: CHAT_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (page: ChatPage) => page.nextCursor ?? undefined,
+  });
+
+// GET /api/v1/chat/{chatId}
+export const chatQueryOptions = (chatId: string) =>
+  queryOptions({
+    queryKey: chatKeys.detail(chatId),
+    queryFn: ({ signal }) => api.get<ChatDetail>(`/chat/${encodeURIComponent(chatId)}`, { signal }),
+  });
+
+export const createChat = (organizationId: string) => api.post<ChatSummary>("/chat", { organizationId });
+export const renameChat = (chatId: string, title: string) => api.patch<ChatSummary>(`/chat/${encodeURIComponent(chatId)}`, { title });
+export const deleteChat = (chatId: string) => api.delete<void>(`/chat/${encodeURIComponent(chatId)}`);
+
+/** Where a chat's questions go (the AI SDK's chat transport posts there and reads the answer's stream). */
+export const chatMessagePath = (chatId: string) => `/api/v1/chat/${encodeURIComponent(chatId)}/message`;

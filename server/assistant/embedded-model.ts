@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
+import type { Locale } from "@/lib/constants";
+import { decide, type Decision } from "./decide";
+
+// The assistant's own model: no network, no weights. Each step it reads the prompt with decide() — call the tool the
+// question asks for, or write the answer from the tool results — and speaks the AI SDK's LanguageModelV4 protocol, so
+// streamText, the tools and the chat UI work with it exactly as with a hosted model.
+
+export const EMBEDDED_MODEL_ID = "maia-embedded";
+
+export interface EmbeddedModelOptions {
+  /** Pause between streamed words, for a reader to follow; null streams at once (tests). */
+  chunkDelayInMs?: number | null;
+}
+
+const DEFAULT_CHUNK_DELAY_MS = 8;
+
+/** The tools the call offers the model (none when the caller forbids tools). */
+function offeredTools(options: LanguageModelV4CallOptions): string[] {
+  const choice = options.toolChoice;
+  if (choice?.type === "none") return [];
+  const names = (options.tools ?? []).filter((tool) => tool.type === "function").map((tool) => tool.name);
+  return choice?.type === "tool" ? names.filter((name) => name === choice.toolName) : names;
+}
+
+/** A rough token count (four characters a token), so usage reads like a real model's. */
+function usageOf(options: LanguageModelV4CallOptions, output: string): LanguageModelV4Usage {
+  const input = Math.ceil(JSON.stringify(options.prompt).length / 4);
+  const produced = Math.ceil(output.length / 4);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: produced, text: produced, reasoning: 0 },
+  };
+}
+
+const finishReason = (decision: Decision): LanguageModelV4FinishReason =>
+  decision.type === "tool-call" ? { unified: "tool-calls", raw: "tool-calls" } : { unified: "stop", raw: "stop" };
+
+const outputText = (decision: Decision) => (decision.type === "tool-call" ? JSON.stringify(decision.input) : decision.text);
+
+/** The answer in word-sized pieces, whitespace kept, so the stream reads as it is written. */
+const wordChunks = (text: string) => text.match(/\s*\S+\s*/g) ?? [text];
+
+function streamParts(decision: Decision, usage: LanguageModelV4Usage): LanguageModelV4StreamPart[] {
+  const start: LanguageModelV4StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "response-metadata", id: randomUUID(), modelId: EMBEDDED_MODEL_ID, timestamp: new Date() },
+  ];
+  const finish: LanguageModelV4StreamPart = { type: "finish", finishReason: finishReason(decision), usage };
+  if (decision.type === "tool-call") {
+    // Ids are unique across a stored conversation: a tool part is found again by its id.
+    const id = randomUUID();
+    const input = JSON.stringify(decision.input);
+    return [
+      ...start,
+      { type: "tool-input-start", id, toolName: decision.toolName },
+      { type: "tool-input-delta", id, delta: input },
+      { type: "tool-input-end", id },
+      { type: "tool-call", toolCallId: id, toolName: decision.toolName, input },
+      finish,
+    ];
+  }
+  const id = randomUUID();
+  return [
+    ...start,
+    { type: "text-start", id },
+    ...wordChunks(decision.text).map((delta): LanguageModelV4StreamPart => ({ type: "text-delta", id, delta })),
+    { type: "text-end", id },
+    finish,
+  ];
+}
+
+export function createEmbeddedModel(locale: Locale, options: EmbeddedModelOptions = {}): LanguageModelV4 {
+  const chunkDelayInMs = options.chunkDelayInMs === undefined ? DEFAULT_CHUNK_DELAY_MS : options.chunkDelayInMs;
+  return {
+    specificationVersion: "v4",
+    provider: "maia",
+    modelId: EMBEDDED_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(call) {
+      const decision = decide(call.prompt, locale, offeredTools(call));
+      const content: LanguageModelV4Content[] =
+        decision.type === "tool-call"
+          ? [{ type: "tool-call", toolCallId: randomUUID(), toolName: decision.toolName, input: JSON.stringify(decision.input) }]
+          : [{ type: "text", text: decision.text }];
+      return {
+        content,
+        finishReason: finishReason(decision),
+        usage: usageOf(call, outputText(decision)),
+        response: { id: randomUUID(), modelId: EMBEDDED_MODEL_ID, timestamp: new Date() },
+        warnings: [],
+      };
+    },
+    async doStream(call) {
+      const decision = decide(call.prompt, locale, offeredTools(call));
+      const chunks = streamParts(decision, usageOf(call, outputText(decision)));
+      return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs }) };
+    },
+  };
+}

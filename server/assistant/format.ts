@@ -1,0 +1,48 @@
+import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
+import { translatorFor } from "@/lib/i18n/messages";
+import type { SiteType } from "@/lib/sites/schema";
+
+// Figures and times as the assistant writes them, in the reader's language (6.2 or 6,2; dates in the console's zone).
+
+export type Translator = ReturnType<typeof translatorFor>;
+
+const INTL_LOCALE: Record<Locale, string> = { en: "en-GB", fr: "fr-FR" };
+
+export function formatNumber(locale: Locale, value: number): string {
+  // A tenth under 10, whole numbers above: as precise as an operator reads latency and loss.
+  const digits = Math.abs(value) < 10 && !Number.isInteger(value) ? 1 : 0;
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: digits }).format(value);
+}
+
+export function formatTime(locale: Locale, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "short", timeZone: DISPLAY_TIME_ZONE }).format(date);
+  return `${text} ${DISPLAY_TIME_ZONE}`;
+}
+
+/** "86 ms", "6.2%" / "6,2 %", "200 Mbps" / "200 Mbit/s" for a metric or a bandwidth. */
+export function formatMetric(t: Translator, locale: Locale, metric: "latencyMs" | "jitterMs" | "lossPercent", value: number | null): string {
+  if (value === null) return t("assistant.sla.notAvailable");
+  const number = formatNumber(locale, value);
+  return metric === "lossPercent" ? t("assistant.units.percent", { value: number }) : t("assistant.units.ms", { value: number });
+}
+
+export const formatMbps = (t: Translator, locale: Locale, value: number) => t("assistant.units.mbps", { value: formatNumber(locale, value) });
+
+/** A bulleted-list tail: "…and 3 more." when a list was cut. */
+export function moreLine(t: Translator, shown: number, total: number): string | null {
+  return total > shown ? t("assistant.more", { count: total - shown }) : null;
+}
+
+const SITE_TYPE_KEYS = {
+  standard: "standard",
+  aws: "aws",
+  azure: "azure",
+  gcp: "gcp",
+  oracle: "oracle",
+  "aws-direct-connect": "awsDirectConnect",
+} as const satisfies Record<SiteType, string>;
+
+/** "AWS Direct Connect", "standard": a site type as people name it. */
+export const siteTypeLabel = (t: Translator, type: SiteType) => t(`assistant.sites.types.${SITE_TYPE_KEYS[type]}`);

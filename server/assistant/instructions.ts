@@ -1,0 +1,39 @@
+import { PRODUCT_NAME, type Locale } from "@/lib/constants";
+import { translatorFor } from "@/lib/i18n/messages";
+import type { ServiceContext } from "@/server/audit/record";
+import { findVisibleOrganization } from "@/server/tenancy";
+
+// The system prompt: who is asking, about which organization, on which page, in which language, and the rules (tools
+// for facts, guidance only). The embedded model reads the page from it too.
+
+// A console route relative to /organization/{id}/ (lib/chat/parts.ts's link rule): anything else is not a page.
+const PAGE = /^[A-Za-z0-9/_#-]{1,500}$/;
+
+export async function assistantInstructions(request: {
+  context: ServiceContext;
+  organizationId: string;
+  locale: Locale;
+  page?: string;
+}): Promise<string> {
+  const { db, principal } = request.context;
+  const t = translatorFor(request.locale);
+  const [organization, home] = await Promise.all([
+    findVisibleOrganization(db, principal, request.organizationId),
+    findVisibleOrganization(db, principal, principal.organizationId),
+  ]);
+  const name = `${principal.firstName} ${principal.lastName}`.trim() || principal.email;
+  const page = request.page?.replace(/^\/+|\/+$/g, "");
+  return [
+    t("assistant.instructions.role", { product: PRODUCT_NAME }),
+    t("assistant.instructions.user", { name, email: principal.email, role: principal.role, home: home?.name ?? principal.organizationId }),
+    t("assistant.instructions.organization", {
+      organization: organization?.name ?? request.organizationId,
+      type: t(`assistant.instructions.organizationTypes.${organization?.organizationType ?? principal.organizationType}`),
+    }),
+    page && PAGE.test(page)
+      ? t("assistant.instructions.page", { page, organizationId: request.organizationId })
+      : t("assistant.instructions.noPage"),
+    t("assistant.instructions.language", { language: t(`assistant.instructions.languages.${request.locale}`) }),
+    t("assistant.instructions.rules"),
+  ].join("\n");
+}

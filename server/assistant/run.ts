@@ -1,0 +1,66 @@
+import { convertToModelMessages, isStepCount, safeValidateUIMessages, streamText, type UIMessage } from "ai";
+import type { Locale } from "@/lib/constants";
+import type { ServiceContext } from "@/server/audit/record";
+import { assistantInstructions } from "./instructions";
+import { assistantModel } from "./model";
+import { assistantTools, type AssistantToolSet } from "./tools";
+
+// One answer of the assistant: the stored conversation checked against the tools, then the AI SDK's tool loop on the
+// configured model (or the embedded one), streamed back to the route.
+
+export interface AssistantRequest {
+  /** db, principal (the caller), requestId */
+  context: ServiceContext;
+  /** The organization the chat is about; the route has already checked it is visible to the caller. */
+  organizationId: string;
+  /** The language the assistant answers in. */
+  locale: Locale;
+  /** The whole stored conversation, the new user message last. */
+  messages: UIMessage[];
+  /** The console route the user is looking at, relative to /organization/{id}/ (from the contextual chat panel). */
+  page?: string;
+  abortSignal?: AbortSignal;
+}
+
+/** Tool calls, then the answer: a question takes a step or two; five leaves room for a model that checks twice. */
+export const ASSISTANT_MAX_STEPS = 5;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The stored messages as the tools define them. A conversation stored under older tool schemas keeps its words: its
+ * tool parts are left out rather than failing the whole chat.
+ */
+async function validConversation(messages: UIMessage[], tools: AssistantToolSet, requestId: string): Promise<UIMessage[]> {
+  const checked = await safeValidateUIMessages<UIMessage>({ messages, tools });
+  if (checked.success) return checked.data;
+  console.warn(`[assistant] ${requestId}: stored messages do not match the tools (${errorText(checked.error)}); keeping their text only.`);
+  const textOnly = messages
+    .map((message) => ({ ...message, parts: message.parts.filter((part) => part.type === "text") }))
+    .filter((message) => message.parts.length > 0);
+  const retried = await safeValidateUIMessages<UIMessage>({ messages: textOnly, tools });
+  if (!retried.success) throw retried.error;
+  return retried.data;
+}
+
+/**
+ * Validates the stored messages against the tools, then runs streamText (tools, stopWhen: isStepCount(5),
+ * instructions, maxRetries low, onError logging). Returns the StreamTextResult; the route calls
+ * result.toUIMessageStreamResponse({ originalMessages, generateMessageId, onFinish }).
+ */
+export async function streamAssistantReply(request: AssistantRequest) {
+  const { requestId } = request.context;
+  const tools = assistantTools(request);
+  const [messages, instructions] = await Promise.all([validConversation(request.messages, tools, requestId), assistantInstructions(request)]);
+  return streamText({
+    model: assistantModel(request.locale),
+    tools,
+    instructions,
+    messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
+    stopWhen: isStepCount(ASSISTANT_MAX_STEPS),
+    // A dead endpoint falls back to the embedded model inside the model itself; a retry would only make them wait.
+    maxRetries: 1,
+    abortSignal: request.abortSignal,
+    onError: ({ error }) => console.error(`[assistant] ${requestId}:`, errorText(error)),
+  });
+}

@@ -1,0 +1,59 @@
+import {
+  ASSISTANT_EVENTS_DEFAULT,
+  ASSISTANT_LIST_MAX,
+  type ListOpenAlarmsOutput,
+  type RecentEventsInput,
+  type RecentEventsOutput,
+} from "@/lib/assistant/tools";
+import { localizedAlarm } from "@/lib/alarms/message";
+import { listAlarms } from "@/server/operations/alarms";
+import { listEvents } from "@/server/operations/events";
+import { countOpenAlarms } from "../queries";
+import { consoleLink } from "../scope";
+import type { ToolEnvironment } from "./shared";
+
+// listOpenAlarms and recentEvents — what the alarms and events pages of the chat's organization show first, through
+// the same services (the caller's tenants only).
+
+export async function listOpenAlarms(environment: ToolEnvironment): Promise<ListOpenAlarmsOutput> {
+  const scope = await environment.scope();
+  const { t } = environment;
+  const [page, total] = await Promise.all([
+    listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, limit: ASSISTANT_LIST_MAX }),
+    countOpenAlarms(scope),
+  ]);
+  return {
+    total: Math.max(total, page.items.length),
+    alarms: page.items.map((alarm) => {
+      const shown = localizedAlarm(t, alarm);
+      return {
+        id: shown.id,
+        organizationId: shown.organizationId,
+        severity: shown.severity,
+        type: shown.type,
+        message: shown.message,
+        source: shown.source,
+        raisedAt: shown.raisedAt,
+      };
+    }),
+    links: consoleLink(scope, t("assistant.links.alarms"), "alarms"),
+  };
+}
+
+export async function recentEvents(environment: ToolEnvironment, input: RecentEventsInput): Promise<RecentEventsOutput> {
+  const scope = await environment.scope();
+  const page = await listEvents(scope.context, { organizationId: scope.organizationFilter, limit: input.limit ?? ASSISTANT_EVENTS_DEFAULT });
+  return {
+    events: page.items.map((event) => ({
+      id: event.id,
+      organizationId: event.organizationId,
+      timestamp: event.timestamp,
+      type: event.type,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      source: event.source,
+      actor: event.actor,
+    })),
+    links: consoleLink(scope, environment.t("assistant.links.events"), "events"),
+  };
+}

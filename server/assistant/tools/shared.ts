@@ -1,0 +1,44 @@
+import type { Locale } from "@/lib/constants";
+import { translatorFor } from "@/lib/i18n/messages";
+import type { ServiceContext } from "@/server/audit/record";
+import type { Translator } from "../format";
+import { AssistantToolError, loadChatScope, type ChatScope } from "../scope";
+
+// What every tool of one request shares: the chat's scope (read once), the reader's language, and one way to fail.
+
+export interface ToolEnvironment {
+  locale: Locale;
+  t: Translator;
+  /** The chat's organization as the caller sees it; fails (in the reader's language) when it is out of sight. */
+  scope(): Promise<ChatScope>;
+}
+
+export function toolEnvironment(request: { context: ServiceContext; organizationId: string; locale: Locale }): ToolEnvironment {
+  const t = translatorFor(request.locale);
+  let loading: Promise<ChatScope> | undefined;
+  return {
+    locale: request.locale,
+    t,
+    scope() {
+      loading ??= loadChatScope(request.context, request.organizationId).then((scope) => {
+        if (!scope) throw new AssistantToolError(t("assistant.errors.organizationNotVisible"));
+        return scope;
+      });
+      return loading;
+    },
+  };
+}
+
+/**
+ * Runs a tool's work. A failure the tool explains keeps its message; anything else is logged with the request id and
+ * reaches the model and the chat as a short message in the reader's language, never as a stack or a SQL error.
+ */
+export async function runTool<T>(environment: ToolEnvironment, name: string, requestId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AssistantToolError) throw error;
+    console.error(`[assistant] ${requestId}: tool ${name} failed:`, error instanceof Error ? error.message : error);
+    throw new AssistantToolError(environment.t("assistant.errors.unexpected"));
+  }
+}

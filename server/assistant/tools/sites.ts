@@ -1,0 +1,24 @@
+import { ASSISTANT_LIST_MAX, type ListSitesInput, type ListSitesOutput } from "@/lib/assistant/tools";
+import { scopedSites } from "../queries";
+import { consoleLink, siteRoute, sitesRoute } from "../scope";
+import type { ToolEnvironment } from "./shared";
+
+// listSites — the sites of the chat's organization (an MSP's or the operator's: of every organization they see, in
+// their own console), the first ASSISTANT_LIST_MAX by name with how many there are.
+export async function listSites(environment: ToolEnvironment, input: ListSitesInput): Promise<ListSitesOutput> {
+  const scope = await environment.scope();
+  const { t } = environment;
+  const query = input.query?.trim() || null;
+  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX });
+  return {
+    organizationName: scope.organization.name,
+    query,
+    total: found.total,
+    sites: found.sites,
+    links: [
+      ...found.sites.slice(0, 3).flatMap((site) => consoleLink(scope, t("assistant.links.site", { site: site.name }), siteRoute(scope, site))),
+      // An MSP reaches sites through its customer organizations.
+      ...consoleLink(scope, scope.organization.organizationType === "msp" ? t("assistant.links.customers") : t("assistant.links.sites"), sitesRoute(scope)),
+    ],
+  };
+}

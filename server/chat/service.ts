@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import type { UIMessage } from "ai";
+import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary } from "@/lib/chat/schema";
+import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import type { ServiceContext } from "@/server/audit/record";
+import type { Db } from "@/server/db/client";
+import { chatMessages, chats } from "@/server/db/schema";
+import { afterTimeCursor, cursorTime, timeKey } from "@/server/operations/shared";
+import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+
+// The assistant's conversations. A chat is its author's alone: every query is on the caller's own chats, in
+// organizations the caller still sees (a user moved out of a customer no longer reads the chats about it).
+// Another user's chat is a 404, like a missing one.
+
+type ChatRow = typeof chats.$inferSelect;
+
+// Qualified by hand: inside the subquery an unqualified "id" would be the message's.
+const messageCount = sql<number>`(select count(*)::int from chat_messages m where m.chat_id = "chats"."id")`;
+
+function toSummary(row: ChatRow, messages: number): ChatSummary {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    messageCount: messages,
+  };
+}
+
+function ownChat(context: ServiceContext, chatId: string): SQL | undefined {
+  const { db, principal } = context;
+  return and(eq(chats.id, chatId), eq(chats.userId, principal.userId), tenantWhere(principal, chats.organizationId, db));
+}
+
+// GET /api/v1/chat — the caller's chats about an organization, most recently active first; null if it is not visible.
+export async function listChats(context: ServiceContext, organizationId: string, page: PageQuery) {
+  const { db, principal } = context;
+  const organization = await findVisibleOrganization(db, principal, organizationId);
+  if (!organization) return null;
+  const cursor = decodeCursor(page.cursor);
+  const time = cursorTime(cursor);
+  const mine = and(eq(chats.userId, principal.userId), eq(chats.organizationId, organization.id));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ chat: chats, messages: messageCount, sortKey: timeKey(chats.updatedAt) })
+      .from(chats)
+      .where(and(mine, cursor && time ? afterTimeCursor(chats.updatedAt, chats.id, time, cursor.id, "desc") : undefined))
+      .orderBy(desc(chats.updatedAt), desc(chats.id))
+      .limit(page.limit + 1),
+    db.select({ total: count() }).from(chats).where(mine),
+  ]);
+  const result = toPage(rows, page.limit, (row) => ({ value: row.sortKey, id: row.chat.id }));
+  return { items: result.items.map((row) => toSummary(row.chat, row.messages)), nextCursor: result.nextCursor, total };
+}
+
+// POST /api/v1/chat — a new chat of the caller about a visible organization; null if it is not visible.
+export async function createChat(context: ServiceContext, input: ChatCreate): Promise<ChatSummary | null> {
+  const { db, principal } = context;
+  const organization = await findVisibleOrganization(db, principal, input.organizationId);
+  if (!organization) return null;
+  const [row] = await db
+    .insert(chats)
+    .values({ organizationId: organization.id, userId: principal.userId, title: input.title ?? "" })
+    .returning();
+  return toSummary(row, 0);
+}
+
+/** The caller's chat, or null when it is missing, someone else's, or about an organization out of sight. */
+export async function findChat(context: ServiceContext, chatId: string): Promise<ChatSummary | null> {
+  const [row] = await context.db.select({ chat: chats, messages: messageCount }).from(chats).where(ownChat(context, chatId));
+  return row ? toSummary(row.chat, row.messages) : null;
+}
+
+/** The stored conversation of a chat, in the order it was said, as the AI SDK's UI messages. */
+export async function loadChatMessages(db: Db, chatId: string) {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(asc(chatMessages.position));
+  return rows.map((row) => ({ id: row.id, role: row.role, parts: row.parts as UIMessage["parts"], createdAt: row.createdAt.toISOString() }));
+}
+
+// GET /api/v1/chat/{chatId}
+export async function getChat(context: ServiceContext, chatId: string): Promise<ChatDetail | null> {
+  const chat = await findChat(context, chatId);
+  if (!chat) return null;
+  return { chat, messages: (await loadChatMessages(context.db, chatId)) as ChatDetail["messages"] };
+}
+
+// PATCH /api/v1/chat/{chatId}
+export async function renameChat(context: ServiceContext, chatId: string, title: string): Promise<ChatSummary | null> {
+  const [row] = await context.db.update(chats).set({ title }).where(ownChat(context, chatId)).returning({ id: chats.id });
+  return row ? findChat(context, row.id) : null;
+}
+
+// DELETE /api/v1/chat/{chatId} — the chat and its messages.
+export async function deleteChat(context: ServiceContext, chatId: string): Promise<boolean> {
+  const rows = await context.db.delete(chats).where(ownChat(context, chatId)).returning({ id: chats.id });
+  return rows.length > 0;
+}
+
+/**
+ * Stores the user's question. A question sent again (a retry, or a new answer asked for) replaces itself and drops
+ * whatever was answered after it, so the conversation the model reads ends with it.
+ */
+export async function storeQuestion(db: Db, chatId: string, question: Pick<UIMessage, "id" | "role" | "parts">): Promise<boolean> {
+  const [stored] = await db
+    .select({ position: chatMessages.position, role: chatMessages.role })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, question.id)));
+  // An id of one of the assistant's answers cannot be taken over by a question.
+  if (stored && stored.role !== "user") return false;
+  if (stored) await db.delete(chatMessages).where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.position, stored.position)));
+  await saveChatMessages(db, chatId, [question]);
+  return true;
+}
+
+/**
+ * Stores messages of a chat (a message already stored under its id is replaced: a continued answer) and marks the
+ * chat active now. An untitled chat takes its title from its first question.
+ */
+export async function saveChatMessages(db: Db, chatId: string, messages: Pick<UIMessage, "id" | "role" | "parts">[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const message of messages) {
+      await tx
+        .insert(chatMessages)
+        .values({ chatId, id: message.id, role: message.role, parts: message.parts })
+        .onConflictDoUpdate({ target: [chatMessages.chatId, chatMessages.id], set: { parts: message.parts } });
+    }
+    const question = messages.find((message) => message.role === "user");
+    const text = question?.parts.map((part) => (part.type === "text" ? part.text : "")).join(" ").trim();
+    await tx
+      .update(chats)
+      .set({ updatedAt: new Date(), ...(text ? { title: sql`case when ${chats.title} = '' then ${titleFromQuestion(text)} else ${chats.title} end` } : {}) })
+      .where(eq(chats.id, chatId));
+  });
+}

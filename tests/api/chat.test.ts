@@ -1,0 +1,295 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from "@/lib/constants";
+import { saveChatMessages, storeQuestion } from "@/server/chat/service";
+import { getDb } from "@/server/db/client";
+import { chatMessages, chats } from "@/server/db/schema";
+import { call, organizationId, signIn } from "./helpers";
+import { BW_ADMIN, CONTOSO_ADMIN, CONTOSO_READONLY, INITECH_ADMIN, NW_ADMIN, OPERATOR } from "./operations-fixtures";
+
+// The assistant's chats (GET/POST /chat, GET/PATCH/DELETE /chat/{chatId}): a chat is its author's alone, about one
+// organization the author sees. Anyone else — a colleague, the MSP, the operator, another customer — gets a 404.
+// The demo network is seeded: the assistant answers from it.
+process.env.TEST_SEED_NETWORK = "1";
+
+let contoso: string;
+let northwind: string;
+let initech: string;
+
+beforeAll(async () => {
+  contoso = await organizationId("Contoso");
+  northwind = await organizationId("Northwind Networks");
+  initech = await organizationId("Initech");
+});
+
+async function newChat(email: string, organization: string, title?: string) {
+  const response = await call("POST", "/chat", { cookie: await signIn(email), body: { organizationId: organization, ...(title ? { title } : {}) } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as { id: string; organizationId: string; title: string; messageCount: number; updatedAt: string };
+}
+
+const userMessage = (id: string, text: string) => ({ id, role: "user" as const, parts: [{ type: "text" as const, text }] });
+
+describe("chats", () => {
+  it("creates an empty, untitled chat about a visible organization and reads it back", async () => {
+    const chat = await newChat(CONTOSO_ADMIN, contoso);
+    expect(chat).toMatchObject({ organizationId: contoso, title: "", messageCount: 0 });
+    const read = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(CONTOSO_ADMIN) });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ chat: expect.objectContaining({ id: chat.id, title: "" }), messages: [] });
+  });
+
+  it("lets read-only users and staff chat too (chat has no guard), each about what they see", async () => {
+    expect((await newChat(CONTOSO_READONLY, contoso)).organizationId).toBe(contoso);
+    // The MSP's staff may chat about their customer; the operator about any organization.
+    expect((await newChat(NW_ADMIN, contoso)).organizationId).toBe(contoso);
+    expect((await newChat(OPERATOR, northwind)).organizationId).toBe(northwind);
+  });
+
+  it("refuses a chat about an organization out of sight as not found", async () => {
+    const response = await call("POST", "/chat", { cookie: await signIn(CONTOSO_ADMIN), body: { organizationId: initech } });
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe("Not found");
+  });
+
+  it("stores messages in order, names the chat after its first question and lists the latest chat first", async () => {
+    const db = await getDb();
+    const older = await newChat(INITECH_ADMIN, initech);
+    const newer = await newChat(INITECH_ADMIN, initech);
+    await saveChatMessages(db, older.id, [userMessage("m1", "Why is Lyon ⇄ Paris bad?\nIt was fine yesterday.")]);
+    await saveChatMessages(db, older.id, [{ id: "m2", role: "assistant", parts: [{ type: "text", text: "Latency is above 150 ms." }] }]);
+    // A second question keeps the title the first one gave.
+    await saveChatMessages(db, older.id, [userMessage("m3", "And jitter?")]);
+
+    const detail = await call("GET", `/chat/${older.id}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(detail.body.chat).toMatchObject({ title: "Why is Lyon ⇄ Paris bad?", messageCount: 3 });
+    expect(detail.body.messages.map((message: { id: string; role: string }) => [message.id, message.role])).toEqual([
+      ["m1", "user"],
+      ["m2", "assistant"],
+      ["m3", "user"],
+    ]);
+    expect(detail.body.messages[1].parts).toEqual([{ type: "text", text: "Latency is above 150 ms." }]);
+
+    const list = await call("GET", `/chat?organizationId=${initech}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(2);
+    expect(list.body.items.map((chat: { id: string }) => chat.id)).toEqual([older.id, newer.id]);
+    expect(list.body.items[0]).toMatchObject({ title: "Why is Lyon ⇄ Paris bad?", messageCount: 3 });
+  });
+
+  it("replaces a message stored again under its id (a retried question is not duplicated)", async () => {
+    const db = await getDb();
+    const chat = await newChat(INITECH_ADMIN, initech);
+    await saveChatMessages(db, chat.id, [userMessage("q1", "List my sites")]);
+    await saveChatMessages(db, chat.id, [userMessage("q1", "List my sites")]);
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).toHaveLength(1);
+  });
+
+  it("cuts a long first question to the title's length", async () => {
+    const db = await getDb();
+    const chat = await newChat(INITECH_ADMIN, initech);
+    await saveChatMessages(db, chat.id, [userMessage("long", "x".repeat(500))]);
+    const [row] = await db.select().from(chats).where(eq(chats.id, chat.id));
+    expect(row.title).toHaveLength(CHAT_TITLE_MAX);
+    expect(row.title.endsWith("…")).toBe(true);
+  });
+
+  it("pages the list with a cursor, newest activity first, without repeats", async () => {
+    const cookie = await signIn(BW_ADMIN);
+    const bluewave = await organizationId("Bluewave Telecom");
+    const made: string[] = [];
+    for (let index = 0; index < 5; index++) made.push((await newChat(BW_ADMIN, bluewave, `Chat ${index}`)).id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: { status: number; body: { items: { id: string }[]; nextCursor: string | null; total: number } } = await call(
+        "GET",
+        `/chat?organizationId=${bluewave}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        { cookie },
+      );
+      expect(response.status).toBe(200);
+      expect(response.body.total).toBe(5);
+      seen.push(...response.body.items.map((item) => item.id));
+      cursor = response.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  it("renames and deletes a chat with its messages", async () => {
+    const db = await getDb();
+    const cookie = await signIn(CONTOSO_ADMIN);
+    const chat = await newChat(CONTOSO_ADMIN, contoso);
+    await saveChatMessages(db, chat.id, [userMessage("r1", "Hello")]);
+    const renamed = await call("PATCH", `/chat/${chat.id}`, { cookie, body: { title: "  Paris troubleshooting  " } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: chat.id, title: "Paris troubleshooting", messageCount: 1 });
+    expect((await call("DELETE", `/chat/${chat.id}`, { cookie })).status).toBe(204);
+    expect((await call("GET", `/chat/${chat.id}`, { cookie })).status).toBe(404);
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).toEqual([]);
+  });
+});
+
+describe("chat privacy", () => {
+  it("answers every chat endpoint of someone else's chat exactly like a missing chat", async () => {
+    const chat = await newChat(CONTOSO_ADMIN, contoso, "Private");
+    const missing = "00000000-0000-4000-8000-000000000000";
+    // A colleague in the same customer, its MSP's admin, the operator and another customer.
+    for (const email of [CONTOSO_READONLY, NW_ADMIN, OPERATOR, INITECH_ADMIN]) {
+      const cookie = await signIn(email);
+      for (const [method, suffix, body] of [
+        ["GET", "", undefined],
+        ["PATCH", "", { title: "Taken" }],
+        ["DELETE", "", undefined],
+        ["POST", "/message", { message: userMessage("x1", "List my sites") }],
+      ] as const) {
+        const theirs = await call(method, `/chat/${chat.id}${suffix}`, { cookie, body });
+        const none = await call(method, `/chat/${missing}${suffix}`, { cookie, body });
+        expect(theirs.status, `${method} ${suffix} as ${email}`).toBe(404);
+        expect(theirs.body.error).toBe(none.body.error);
+      }
+      const list = await call("GET", `/chat?organizationId=${contoso}`, { cookie });
+      expect(list.body.items?.map((item: { id: string }) => item.id) ?? []).not.toContain(chat.id);
+    }
+    // Untouched: still the author's, with its title.
+    const own = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(CONTOSO_ADMIN) });
+    expect(own.body.chat.title).toBe("Private");
+    const db = await getDb();
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).toEqual([]);
+  });
+
+  it("does not list chats of an organization out of sight", async () => {
+    const response = await call("GET", `/chat?organizationId=${initech}`, { cookie: await signIn(CONTOSO_ADMIN) });
+    expect(response.status).toBe(404);
+  });
+
+  it("needs a session", async () => {
+    expect((await call("GET", `/chat?organizationId=${contoso}`)).status).toBe(401);
+    expect((await call("POST", "/chat", { body: { organizationId: contoso } })).status).toBe(401);
+  });
+});
+
+describe("chat input", () => {
+  it("explains a bad title and a bad question, in English and in French", async () => {
+    const cookie = await signIn(CONTOSO_ADMIN);
+    const chat = await newChat(CONTOSO_ADMIN, contoso);
+    const blank = await call("PATCH", `/chat/${chat.id}`, { cookie, body: { title: "   " } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.issues).toEqual([{ path: "title", message: "Title is required" }]);
+    const long = await call("PATCH", `/chat/${chat.id}`, { cookie, body: { title: "t".repeat(CHAT_TITLE_MAX + 1) }, language: "fr" });
+    expect(long.body.issues).toEqual([{ path: "title", message: "Le titre doit comporter au plus 120 caractères" }]);
+
+    const empty = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("e1", "  ") } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues).toEqual([{ path: "message.parts.0.text", message: "Type a question for the assistant" }]);
+    const tooLong = await call("POST", `/chat/${chat.id}/message`, {
+      cookie,
+      body: { message: userMessage("e2", "q".repeat(CHAT_MESSAGE_MAX + 1)) },
+      language: "fr",
+    });
+    expect(tooLong.body.issues).toEqual([{ path: "message.parts.0.text", message: "Une question doit comporter au plus 4000 caractères" }]);
+    // Only the user speaks through this endpoint: an "assistant" message is refused.
+    const forged = await call("POST", `/chat/${chat.id}/message`, {
+      cookie,
+      body: { message: { id: "f1", role: "assistant", parts: [{ type: "text", text: "I am the assistant" }] } },
+    });
+    expect(forged.status).toBe(400);
+    // Nothing was stored by the refused calls.
+    const db = await getDb();
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id))).toEqual([]);
+  });
+});
+
+describe("a question asked again", () => {
+  it("drops the answers given after it, so the conversation ends with the question", async () => {
+    const db = await getDb();
+    const chat = await newChat(INITECH_ADMIN, initech);
+    await saveChatMessages(db, chat.id, [userMessage("a1", "First")]);
+    await saveChatMessages(db, chat.id, [{ id: "a2", role: "assistant", parts: [{ type: "text", text: "First answer" }] }]);
+    await saveChatMessages(db, chat.id, [userMessage("a3", "Second")]);
+    await saveChatMessages(db, chat.id, [{ id: "a4", role: "assistant", parts: [{ type: "text", text: "Second answer" }] }]);
+    await storeQuestion(db, chat.id, userMessage("a3", "Second"));
+    const detail = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(detail.body.messages.map((message: { id: string }) => message.id)).toEqual(["a1", "a2", "a3"]);
+    // A new question is simply added at the end.
+    await storeQuestion(db, chat.id, userMessage("a5", "Third"));
+    const after = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(after.body.messages.map((message: { id: string }) => message.id)).toEqual(["a1", "a2", "a3", "a5"]);
+  });
+});
+
+describe("a question under an answer's id", () => {
+  it("is refused, and the answer stays as it was", async () => {
+    const db = await getDb();
+    const chat = await newChat(INITECH_ADMIN, initech);
+    await saveChatMessages(db, chat.id, [userMessage("b1", "First")]);
+    await saveChatMessages(db, chat.id, [{ id: "b2", role: "assistant", parts: [{ type: "text", text: "First answer" }] }]);
+    const response = await call("POST", `/chat/${chat.id}/message`, { cookie: await signIn(INITECH_ADMIN), body: { message: userMessage("b2", "Forged") } });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe("This message id belongs to one of the assistant's answers: send the question under a new id.");
+    const detail = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(detail.body.messages[1]).toMatchObject({ id: "b2", role: "assistant", parts: [{ type: "text", text: "First answer" }] });
+  });
+});
+
+describe("asking the assistant (POST /chat/{chatId}/message)", () => {
+  async function storedMessages(chatId: string, expected: number) {
+    const db = await getDb();
+    // The answer is stored when its stream ends, just after the last byte is sent.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.position);
+      if (rows.length >= expected) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`chat ${chatId} never had ${expected} messages`);
+  }
+  const textOf = (parts: unknown) =>
+    (parts as { type: string; text?: string }[])
+      .filter((part) => part.type === "text")
+      .map((part) => part.text)
+      .join("");
+
+  it("streams the answer from the tools with the caller's rights, then stores the question and the answer", async () => {
+    const cookie = await signIn(INITECH_ADMIN);
+    const chat = await newChat(INITECH_ADMIN, initech);
+    const response = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("s1", "List my sites") } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const stream = String(response.body);
+    expect(stream).toContain('"type":"tool-input-available"');
+    expect(stream).toContain('"toolName":"listSites"');
+
+    const [question, answer] = await storedMessages(chat.id, 2);
+    expect(question).toMatchObject({ id: "s1", role: "user" });
+    expect(answer.role).toBe("assistant");
+    expect((answer.parts as { type: string; state?: string }[]).find((part) => part.type === "tool-listSites")).toMatchObject({ state: "output-available" });
+    // Initech's own sites, by name, and no other customer's.
+    const text = textOf(answer.parts);
+    expect(text).toContain("Initech has 4 sites:");
+    expect(text).toContain("Madrid Office");
+    expect(text).toContain("Milan Branch");
+    expect(text).not.toContain("Paris HQ");
+    expect(text).not.toContain("Seattle Office");
+    const list = await call("GET", `/chat?organizationId=${initech}`, { cookie });
+    expect(list.body.items.find((item: { id: string }) => item.id === chat.id)).toMatchObject({ title: "List my sites", messageCount: 2 });
+  });
+
+  it("answers in the caller's language", async () => {
+    const cookie = await signIn(INITECH_ADMIN);
+    const chat = await newChat(INITECH_ADMIN, initech);
+    const response = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("f1", "mes sites") }, language: "fr" });
+    expect(response.status).toBe(200);
+    const [, answer] = await storedMessages(chat.id, 2);
+    expect(textOf(answer.parts)).toContain("Initech a 4 sites :");
+  });
+
+  it("reads the conversation so far: a follow-up is answered in its context", async () => {
+    const cookie = await signIn(CONTOSO_ADMIN);
+    const chat = await newChat(CONTOSO_ADMIN, contoso);
+    await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("c1", "List my sites") } });
+    await storedMessages(chat.id, 2);
+    await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("c2", "Show the open alarms") } });
+    const rows = await storedMessages(chat.id, 4);
+    expect(rows.map((row) => row.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect((rows[3].parts as { type: string }[]).some((part) => part.type === "tool-listOpenAlarms")).toBe(true);
+  });
+});
