@@ -35,9 +35,9 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
   return (
     <div className="mx-auto flex h-[calc(100svh-8.5rem)] max-w-6xl gap-4" data-testid="chat-page">
       <aside className="hidden w-64 shrink-0 flex-col rounded-lg border bg-card md:flex" aria-label={t("chats")}>
-        <div className="flex items-center justify-between border-b p-2 pl-3">
-          <h2 className="text-sm font-semibold">{t("chats")}</h2>
-          <Button asChild size="sm" variant="outline" className="h-7">
+        <div className="flex flex-col gap-2 border-b p-2">
+          <h2 className="px-1 text-sm font-semibold">{t("chats")}</h2>
+          <Button asChild size="sm" variant="outline" className="h-8 justify-start">
             <IntentLink href={organizationPath(organization.id, "chat")} data-testid="new-chat">
               <Plus aria-hidden />
               {t("newChat")}

@@ -48,11 +48,13 @@ export function RecentChatsCard({ organizationId }: { organizationId: string }) 
         <ul className="-mx-4 -my-2 divide-y text-sm">
           {chats.map((chat) => (
             <li key={chat.id}>
-              <IntentLink href={organizationPath(organizationId, `chat/${chat.id}`)} className="flex items-center gap-2 px-4 py-2 hover:bg-accent" data-testid="recent-chat">
-                <MessageSquare className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="min-w-0 flex-1 truncate">{chat.title || chatText("untitled")}</span>
-                <span className="shrink-0 text-xs text-muted-foreground">
-                  {t("chatMessages", { count: chat.messageCount })} · <Timestamp value={chat.updatedAt} seconds={false} />
+              <IntentLink href={organizationPath(organizationId, `chat/${chat.id}`)} className="flex items-start gap-2 px-4 py-2 hover:bg-accent" data-testid="recent-chat">
+                <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate">{chat.title || chatText("untitled")}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t("chatMessages", { count: chat.messageCount })} · <Timestamp value={chat.updatedAt} seconds={false} />
+                  </span>
                 </span>
               </IntentLink>
             </li>

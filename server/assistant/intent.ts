@@ -83,9 +83,9 @@ const QUESTION_WORDS = new Set(
 const CREATION_WORDS = new Set(
   (
     "create creating creation add adding new set up setup provision build make onboard i we you can could would like want need " +
-    "how do does a an the path paths please me help site sites from between layer l2 l3 2 3 configure with one " +
+    "how do does a an the path paths please me help site sites from between layer l2 l3 2 3 configure with one two both my our of " +
     "creer cree creez ajouter ajout ajoutez nouveau nouvelle mettre en place comment je j on nous puis peut pourrais voudrais veux " +
-    "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi"
+    "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos"
   ).split(" "),
 );
 

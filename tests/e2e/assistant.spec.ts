@@ -80,6 +80,20 @@ test.describe("the assistant as a customer", () => {
     await expect(panel.locator('[data-testid="chat-message"][data-role="user"]')).toContainText("How do I create a site?");
   });
 
+  test("on a path's dashboard, \"why is this path bad?\" is about that path", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("paths-card").getByRole("link", { name: "Paris ⇄ Frankfurt" }).first().click();
+    await expect(page.getByTestId("path-dashboard").getByRole("heading", { name: "Paris ⇄ Frankfurt", level: 1 })).toBeVisible();
+    await page.getByTestId("assistant-button").click();
+    const panel = page.getByTestId("assistant-panel");
+    await panel.getByTestId("chat-input").fill("Why is this path bad?");
+    await panel.getByTestId("chat-send").click();
+    const reply = panel.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+    await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-tool", "explainPathSla");
+    await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-state", "output-available");
+    await expect(reply.getByTestId("chat-text").last()).toContainText("Paris ⇄ Frankfurt");
+  });
+
   test("keeps the question and offers a retry when the answer fails", async ({ page }) => {
     await page.goto("/");
     await page.getByTestId("assistant-button").click();

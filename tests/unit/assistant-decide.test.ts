@@ -63,6 +63,10 @@ describe("decide: picking a tool from the question", () => {
     ["create a layer 3 path from Paris HQ to Frankfurt DC", "guidePathCreation", { layer: "layer3", source: "Paris HQ", destination: "Frankfurt DC" }],
     ["créer un chemin de couche 2 entre Paris HQ et Frankfurt DC", "guidePathCreation", { layer: "layer2", source: "Paris HQ", destination: "Frankfurt DC" }],
     ["I want to create a path from Seattle Office to Dublin Office", "guidePathCreation", { source: "Seattle Office", destination: "Dublin Office" }],
+    // The console's own suggestions name no site: "two sites" is not a site called "two".
+    ["How do I create a path between two sites?", "guidePathCreation", {}],
+    ["Comment créer un chemin entre deux sites ?", "guidePathCreation", {}],
+    ["how do I add a path between both of my sites", "guidePathCreation", {}],
   ] as const)("%j → %s %j", (text, toolName, input) => {
     expect(ask(text)).toEqual({ type: "tool-call", toolName, input });
   });
