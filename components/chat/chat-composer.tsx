@@ -10,7 +10,8 @@ import { questionSchema, type Question } from "@/lib/chat/schema";
 
 /**
  * Where the user writes to the assistant: Enter sends, Shift+Enter starts a new line. The text is validated by the
- * API's own schema and kept when sending fails, so nothing typed is lost.
+ * API's own schema. The box empties as soon as the question is handed over (it then shows in the conversation, with a
+ * retry if its answer fails); when handing it over fails (a new chat that could not be created), the text stays.
  */
 export function ChatComposer({
   onSend,
@@ -32,7 +33,7 @@ export function ChatComposer({
       await onSend(text);
       form.reset({ text: "" });
     } catch {
-      // The conversation shows why; the question stays in the box.
+      // The page shows why; the question stays in the box.
     }
   };
   return (

@@ -28,13 +28,16 @@ export function ChatConversation({ chatId, organizationId, initialMessages, page
   const { messages, status, error, sendMessage, regenerate, stop } = chat;
   const busy = status === "submitted" || status === "streaming";
 
-  // The question typed before the chat existed goes out once (not twice under React's strict double effects).
+  // The question typed before the chat existed goes out once. It waits for the effect to settle: React's strict mode
+  // mounts twice in development, and the first unmount stops whatever that mount sent.
   const sentInitial = useRef(false);
   useEffect(() => {
-    if (initialQuestion && !sentInitial.current) {
+    if (!initialQuestion || sentInitial.current) return;
+    const timer = setTimeout(() => {
       sentInitial.current = true;
       void sendMessage({ text: initialQuestion });
-    }
+    }, 0);
+    return () => clearTimeout(timer);
   }, [initialQuestion, sendMessage]);
 
   // Follows the answer as it grows.
@@ -45,11 +48,12 @@ export function ChatConversation({ chatId, organizationId, initialMessages, page
 
   return (
     <div className={cn("flex min-h-0 flex-1 flex-col gap-3", className)} data-testid="chat-conversation" data-status={status}>
-      <div className="min-h-0 flex-1 overflow-y-auto" aria-live="polite">
+      <div className="min-h-0 flex-1 overflow-y-auto">
         {messages.length === 0 && !busy ? (
           <ChatWelcome onPick={(text) => void sendMessage({ text })} />
         ) : (
-          <ol className="flex flex-col gap-4 pb-2">
+          // A log: screen readers announce each message once it is complete, not every word as it streams.
+          <ol className="flex flex-col gap-4 pb-2" role="log" aria-busy={busy} aria-label={t("conversation")}>
             {messages.map((message) => (
               <ChatMessage key={message.id} message={message} organizationId={organizationId} />
             ))}
@@ -68,7 +72,7 @@ export function ChatConversation({ chatId, organizationId, initialMessages, page
         )}
         <div ref={end} />
       </div>
-      <ChatComposer busy={busy} streaming={busy} onStop={() => void stop()} onSend={(text) => sendMessage({ text })} autoFocus />
+      <ChatComposer busy={busy} streaming={busy} onStop={() => void stop()} onSend={(text) => void sendMessage({ text })} autoFocus />
     </div>
   );
 }

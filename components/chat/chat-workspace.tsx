@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -28,8 +29,11 @@ function StoredChat({ chatId, organizationId }: { chatId: string; organizationId
 export function ChatWorkspace({ chatId }: { chatId: string | null }) {
   const t = useTranslations("chat");
   const { organization } = useConsole();
-  // A chat started on this page: its id and the question that started it.
-  const [started, setStarted] = useState<{ chatId: string; question: string } | null>(null);
+  // A chat started on this page: its id and the question that started it. Back on the chat page's own address (New
+  // chat, or the open chat deleted), Next keeps this page mounted: the started chat is then set aside.
+  const [startedChat, setStarted] = useState<{ chatId: string; question: string } | null>(null);
+  const onNewChatAddress = usePathname() === organizationPath(organization.id, "chat");
+  const started = onNewChatAddress ? null : startedChat;
   const activeChatId = started?.chatId ?? chatId;
 
   return (

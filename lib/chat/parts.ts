@@ -16,3 +16,13 @@ export function toolLinks(output: unknown): ToolLink[] {
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/**
+ * Whether an answer is whole enough to keep: some text, or a tool that finished (with its output or its error), and no
+ * tool left running.
+ */
+export function isWholeAnswer(message: { parts: readonly { type: string; state?: string; text?: string }[] }): boolean {
+  const tools = message.parts.filter((part) => part.type.startsWith("tool-") || part.type === "dynamic-tool");
+  if (tools.some((part) => part.state !== "output-available" && part.state !== "output-error" && part.state !== "output-denied")) return false;
+  return tools.length > 0 || message.parts.some((part) => part.type === "text" && (part.text ?? "").trim() !== "");
+}

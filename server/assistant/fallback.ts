@@ -54,7 +54,10 @@ function replay(head: LanguageModelV4StreamPart[], reader: ReadableStreamDefault
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
-        controller.error(error);
+        // A connection lost mid-answer is the answer's error (a part of the stream, as the protocol reports it), so the
+        // tool loop ends the answer with it instead of breaking the whole response.
+        controller.enqueue({ type: "error", error });
+        controller.close();
       }
     },
     cancel(reason) {

@@ -3,6 +3,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";
 import { createEmbeddedModel } from "./embedded-model";
 import { withFallback } from "./fallback";
+import { withUniqueToolCallIds } from "./unique-tool-ids";
 
 // Which model answers: an OpenAI-compatible endpoint when ASSISTANT_BASE_URL is set (a local Ollama, vLLM, a hosted
 // service), with the embedded model answering whenever it fails before its first output; the embedded model alone
@@ -60,7 +61,7 @@ export function configuredModel(endpoint: AssistantEndpoint): LanguageModelV4 {
     includeUsage: true,
     fetch: fetchWithTimeout(endpoint.timeoutMs),
   });
-  return provider.chatModel(endpoint.model);
+  return withUniqueToolCallIds(provider.chatModel(endpoint.model));
 }
 
 export function assistantModel(locale: Locale): LanguageModelV4 {

@@ -14,8 +14,10 @@ import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
 
 type ChatRow = typeof chats.$inferSelect;
 
-// Qualified by hand: inside the subquery an unqualified "id" would be the message's.
-const messageCount = sql<number>`(select count(*)::int from chat_messages m where m.chat_id = "chats"."id")`;
+// Qualified by hand: inside the subquery an unqualified "id" would be the message's. An answer still being written
+// (its place reserved, no parts yet) is not a message yet.
+const messageCount = sql<number>`(select count(*)::int from chat_messages m where m.chat_id = "chats"."id" and jsonb_array_length(m.parts) > 0)`;
+const hasParts = sql`jsonb_array_length(${chatMessages.parts}) > 0`;
 
 function toSummary(row: ChatRow, messages: number): ChatSummary {
   return {
@@ -74,7 +76,11 @@ export async function findChat(context: ServiceContext, chatId: string): Promise
 
 /** The stored conversation of a chat, in the order it was said, as the AI SDK's UI messages. */
 export async function loadChatMessages(db: Db, chatId: string) {
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(asc(chatMessages.position));
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), hasParts))
+    .orderBy(asc(chatMessages.position));
   return rows.map((row) => ({ id: row.id, role: row.role, parts: row.parts as UIMessage["parts"], createdAt: row.createdAt.toISOString() }));
 }
 
@@ -111,6 +117,19 @@ export async function storeQuestion(db: Db, chatId: string, question: Pick<UIMes
   if (stored) await db.delete(chatMessages).where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.position, stored.position)));
   await saveChatMessages(db, chatId, [question]);
   return true;
+}
+
+/**
+ * Keeps the place of the answer about to be written, right after its question: a question sent while this answer is
+ * still being written goes after it. The place stays empty (and unlisted) until `saveChatMessages` fills it.
+ */
+export async function reserveAnswer(db: Db, chatId: string, answerId: string): Promise<void> {
+  await db.insert(chatMessages).values({ chatId, id: answerId, role: "assistant", parts: [] });
+}
+
+/** Gives up a reserved answer that was never written (the model failed, or the answer broke off). */
+export async function releaseAnswer(db: Db, chatId: string, answerId: string): Promise<void> {
+  await db.delete(chatMessages).where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, answerId), sql`jsonb_array_length(${chatMessages.parts}) = 0`));
 }
 
 /**

@@ -293,3 +293,109 @@ describe("asking the assistant (POST /chat/{chatId}/message)", () => {
     expect((rows[3].parts as { type: string }[]).some((part) => part.type === "tool-listOpenAlarms")).toBe(true);
   });
 });
+
+describe("what is kept of an answer", () => {
+  async function rowsOf(chatId: string) {
+    const db = await getDb();
+    return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.position);
+  }
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("timed out");
+  }
+  const textOf = (parts: unknown) =>
+    (parts as { type: string; text?: string }[])
+      .filter((part) => part.type === "text")
+      .map((part) => part.text)
+      .join("");
+
+  it("keeps the whole answer when the browser goes away after its first words", async () => {
+    const cookie = await signIn(INITECH_ADMIN);
+    const chat = await newChat(INITECH_ADMIN, initech);
+    const { getApiApp } = await import("@/server/api/app");
+    const response = await getApiApp().fetch(
+      new Request(`http://localhost/api/v1/chat/${chat.id}/message`, {
+        method: "POST",
+        headers: { host: "localhost", cookie, "content-type": "application/json" },
+        body: JSON.stringify({ message: userMessage("d1", "List my sites") }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const rows = await until(
+      () => rowsOf(chat.id),
+      (found) => found.length === 2 && (found[1].parts as unknown[]).length > 0,
+    );
+    const text = textOf(rows[1].parts);
+    expect(text).toContain("Initech has 4 sites:");
+    for (const site of ["Madrid Office", "Milan Branch", "Oracle Frankfurt", "AWS Direct Connect Paris"]) expect(text).toContain(site);
+  });
+
+  it("keeps nothing of an answer that breaks off, and keeps the question for a retry", async () => {
+    const { createServer } = await import("node:http");
+    // An OpenAI-compatible endpoint that starts answering, then drops the connection.
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(
+        `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { role: "assistant", content: "Your sites are" }, finish_reason: null }] })}\n\n`,
+      );
+      setTimeout(() => response.destroy(), 50);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const saved = { url: process.env.ASSISTANT_BASE_URL, model: process.env.ASSISTANT_MODEL };
+    process.env.ASSISTANT_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    process.env.ASSISTANT_MODEL = "breaking-model";
+    try {
+      const cookie = await signIn(INITECH_ADMIN);
+      const chat = await newChat(INITECH_ADMIN, initech);
+      const response = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("p1", "List my sites") } });
+      expect(response.status).toBe(200);
+      expect(String(response.body)).toContain("The assistant could not answer. Your question is saved: try again.");
+      // The reserved place of the answer is given up: only the question remains.
+      const rows = await until(
+        () => rowsOf(chat.id),
+        (found) => found.length === 1,
+      );
+      expect(rows.map((row) => [row.id, row.role])).toEqual([["p1", "user"]]);
+
+      // The endpoint is back (here: the embedded model): the same question again is answered, once.
+      delete process.env.ASSISTANT_BASE_URL;
+      const retry = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("p1", "List my sites") } });
+      expect(retry.status).toBe(200);
+      const after = await until(
+        () => rowsOf(chat.id),
+        (found) => found.length === 2 && (found[1].parts as unknown[]).length > 0,
+      );
+      expect(after.map((row) => row.role)).toEqual(["user", "assistant"]);
+      expect(textOf(after[1].parts)).toContain("Initech has 4 sites:");
+    } finally {
+      if (saved.url === undefined) delete process.env.ASSISTANT_BASE_URL;
+      else process.env.ASSISTANT_BASE_URL = saved.url;
+      if (saved.model === undefined) delete process.env.ASSISTANT_MODEL;
+      else process.env.ASSISTANT_MODEL = saved.model;
+      server.close();
+    }
+  });
+
+  it("places a question asked while an answer is still being written after that answer", async () => {
+    const db = await getDb();
+    const { reserveAnswer } = await import("@/server/chat/service");
+    const chat = await newChat(INITECH_ADMIN, initech);
+    await saveChatMessages(db, chat.id, [userMessage("o1", "First")]);
+    await reserveAnswer(db, chat.id, "o2");
+    // Not shown, not counted, not read by the model while empty.
+    const during = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(during.body.messages.map((message: { id: string }) => message.id)).toEqual(["o1"]);
+    expect(during.body.chat.messageCount).toBe(1);
+    await saveChatMessages(db, chat.id, [userMessage("o3", "Second")]);
+    await saveChatMessages(db, chat.id, [{ id: "o2", role: "assistant", parts: [{ type: "text", text: "First answer" }] }]);
+    const after = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(INITECH_ADMIN) });
+    expect(after.body.messages.map((message: { id: string }) => message.id)).toEqual(["o1", "o2", "o3"]);
+  });
+});

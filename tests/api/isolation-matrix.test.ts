@@ -57,6 +57,13 @@ beforeAll(async () => {
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
+// Valid bodies where an empty one would be refused before the object is looked up (both cells a 400, which proves
+// nothing): the call then reaches the ownership check.
+const SAMPLE_BODIES: Record<string, unknown> = {
+  "PATCH /chat/{chatId}": { title: "Taken over" },
+  "POST /chat/{chatId}/message": { message: { id: "matrix-question", role: "user", parts: [{ type: "text", text: "List my sites" }] } },
+};
+
 describe("tenant isolation matrix (generated from the route table)", () => {
   it("covers the API's tenant endpoints", () => {
     expect(operations.length).toBeGreaterThanOrEqual(4);
@@ -75,7 +82,8 @@ describe("tenant isolation matrix (generated from the route table)", () => {
           for (const level of LEVELS) {
             cells++;
             const cookie = await signIn(email(caller, level));
-            const body = operation.method === "GET" || operation.method === "DELETE" ? undefined : {};
+            const body =
+              operation.method === "GET" || operation.method === "DELETE" ? undefined : (SAMPLE_BODIES[`${operation.method} ${operation.template}`] ?? {});
             const response = await call(operation.method, path, { cookie, body });
             const missing = await call(operation.method, missingPath, { cookie, body });
             const cell = `${operation.method} ${operation.template} on ${target}'s object as ${caller} ${level}`;

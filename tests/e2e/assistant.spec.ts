@@ -20,8 +20,15 @@ test.describe("the assistant as a customer", () => {
     await page.getByTestId("chat-send").click();
     await expect(page.getByText("Type a question for the assistant")).toBeVisible();
 
+    // The question leaves the box as soon as it is sent, while the answer is still on its way.
+    await page.route("**/api/v1/chat/*/message", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.getByTestId("chat-input").fill("List my sites");
     await page.getByTestId("chat-input").press("Enter");
+    await expect(page.getByTestId("chat-thinking")).toBeVisible();
+    await expect(page.getByTestId("chat-input")).toHaveValue("");
     const reply = answer(page);
     await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-state", "output-available");
     await expect(reply).toContainText("Paris HQ");
@@ -31,6 +38,13 @@ test.describe("the assistant as a customer", () => {
     await expect(reply).not.toContainText("Madrid Office");
     await expect(page).toHaveURL(/\/chat\/[^/]+$/);
     const chatUrl = page.url();
+
+    // New chat, from the chat just started: an empty conversation.
+    await page.getByTestId("new-chat").click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByTestId("new-chat-starter")).toBeVisible();
+    await expect(page.getByTestId("chat-message")).toHaveCount(0);
+    await page.goto(chatUrl);
 
     // Kept: a reload shows the same conversation, and the chat is named after the question.
     await page.reload();

@@ -79,9 +79,13 @@ describe("an OpenAI-compatible endpoint", () => {
     expect(first.body).toMatchObject({ model: "test-model", stream: true });
     expect(first.body.tools?.map((each) => each.function.name)).toEqual(["listSites"]);
     expect(first.body.messages[0]).toMatchObject({ role: "system", content: "Answer in English." });
-    // The tool's output goes back under the call's id.
+    // The server's own call id ("call_1", which servers reuse from answer to answer) is replaced by a UUID, unique
+    // across the stored conversation; the tool's output goes back under it.
+    const steps = await result.steps;
+    const callId = steps[0].toolCalls[0].toolCallId;
+    expect(callId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const toolMessage = second.body.messages.find((message) => message.role === "tool");
-    expect(toolMessage).toMatchObject({ tool_call_id: "call_1" });
+    expect(toolMessage).toMatchObject({ tool_call_id: callId });
     expect(String(toolMessage?.content)).toContain("Paris HQ");
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
@@ -9,8 +8,8 @@ import {
   chatRenameSchema,
   chatSummarySchema,
 } from "@/lib/chat/schema";
-import { streamAssistantReply } from "@/server/assistant/run";
-import { createChat, deleteChat, findChat, getChat, listChats, loadChatMessages, renameChat, saveChatMessages, storeQuestion } from "@/server/chat/service";
+import { answerQuestion } from "@/server/chat/answer";
+import { createChat, deleteChat, findChat, getChat, listChats, renameChat } from "@/server/chat/service";
 import { serviceContext } from "../context";
 import { ApiError, notFound } from "../errors";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
@@ -102,9 +101,7 @@ chatRouter.openapi(
   },
 );
 
-// POST /api/v1/chat/{chatId}/message — the user's question: stored at once (nothing is lost if the model fails), then
-// answered as an AI SDK UI message stream (server-sent events); the answer is stored when it ends, even if the
-// browser has gone away.
+// POST /api/v1/chat/{chatId}/message — the user's question, answered as an AI SDK UI message stream (server/chat/answer.ts).
 chatRouter.openapi(
   createRoute({
     method: "post",
@@ -121,28 +118,8 @@ chatRouter.openapi(
     const context = serviceContext(c);
     const chat = await findChat(context, c.req.valid("param").chatId);
     if (!chat) throw notFound();
-    const { message, page } = c.req.valid("json");
-    if (!(await storeQuestion(context.db, chat.id, message))) throw new ApiError(409, "apiErrors.chatMessageTaken");
-    const messages = await loadChatMessages(context.db, chat.id);
-    const result = await streamAssistantReply({
-      context,
-      organizationId: chat.organizationId,
-      locale: c.get("locale"),
-      messages,
-      page,
-    });
-    // Runs the answer to its end even when nobody reads it, so onFinish stores it.
-    void result.consumeStream();
-    return result.toUIMessageStreamResponse({
-      originalMessages: messages,
-      generateMessageId: randomUUID,
-      onFinish: async ({ responseMessage }) => {
-        if (responseMessage.parts.length > 0) await saveChatMessages(context.db, chat.id, [responseMessage]);
-      },
-      onError: (error) => {
-        console.error(`[assistant] ${c.get("requestId")}:`, error instanceof Error ? error.message : error);
-        return c.get("t")("chat.answerFailed");
-      },
-    }) as never;
+    const answer = await answerQuestion(context, chat, c.req.valid("json"), c.get("locale"));
+    if (!answer) throw new ApiError(409, "apiErrors.chatMessageTaken");
+    return answer as never;
   },
 );

@@ -1,3 +1,4 @@
+import { hasScopes } from "@/lib/auth/scopes";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { ServiceContext } from "@/server/audit/record";
@@ -20,6 +21,8 @@ export function toolEnvironment(request: { context: ServiceContext; organization
     locale: request.locale,
     t,
     scope() {
+      // The tools read the network as the API does: with the configuration read scope.
+      if (!hasScopes(request.context.principal.scopes, ["common:config:read"])) return Promise.reject(new AssistantToolError(t("assistant.errors.forbidden")));
       loading ??= loadChatScope(request.context, request.organizationId).then((scope) => {
         if (!scope) throw new AssistantToolError(t("assistant.errors.organizationNotVisible"));
         return scope;
