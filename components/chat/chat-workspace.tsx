@@ -8,14 +8,19 @@ import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { IntentLink } from "@/components/shell/intent-link";
+import { lazyComponent } from "@/components/shell/lazy-component";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { chatQueryOptions } from "@/lib/chat/queries";
 import { organizationPath } from "@/lib/routes";
-import { ChatConversation } from "./chat-conversation";
 import { ChatList } from "./chat-list";
 import { NewChat } from "./new-chat";
+
+// The conversation (the AI SDK's chat client, 64 KiB gzipped) is fetched as the page starts, not in its first load: the
+// list and the chat's frame show at once, the messages as soon as it arrives (they are already in the page's cache).
+const ChatConversation = lazyComponent(() => import("./chat-conversation").then((module) => module.ChatConversation));
+if (typeof window !== "undefined") ChatConversation.preload();
 
 /** A chat that exists: its stored messages (prefetched by the server), then the live conversation. */
 function StoredChat({ chatId, organizationId }: { chatId: string; organizationId: string }) {
