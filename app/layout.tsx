@@ -10,8 +10,12 @@ export const metadata: Metadata = {
   icons: { icon: "/logo.svg" },
 };
 
+// Catalogue namespaces only the server speaks (the assistant writes its answers there): not sent with every page.
+const SERVER_ONLY_NAMESPACES = new Set(["assistant"]);
+
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const [locale, catalogue] = await Promise.all([getLocale(), getMessages()]);
+  const messages = Object.fromEntries(Object.entries(catalogue).filter(([namespace]) => !SERVER_ONLY_NAMESPACES.has(namespace)));
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-svh antialiased">
