@@ -3,13 +3,12 @@
 // over the scale network), as a scale customer's admin (100 sites, 1,000 paths) and as its MSP, which sees every
 // scale customer (10,000 sites, 100,000 paths). Each question is asked BENCH_REQUESTS times in a new chat after
 // BENCH_WARMUP warm-ups; it prints the median and p95.
-import { startScaleServer } from "./bench-server.mjs";
+import { signInTo, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3520);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? "/tmp/scale-data";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const PASSWORD = process.env.DEMO_PASSWORD || "maia-demo";
 const SCALE_CUSTOMER = "Scale Customer 001";
 const SCALE_ADMIN = "admin@scale-customer-001.example";
 const SCALE_MSP_ADMIN = "admin@bluewave.example";
@@ -17,25 +16,7 @@ const base = `http://localhost:${PORT}`;
 
 const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
 
-async function signIn(email) {
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in of ${email} failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const request = async (method, path, body) => {
-    const response = await fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { cookie, origin: base, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  return { email, request, get: async (path) => (await request("GET", path)).json() };
-}
+const signIn = (email) => signInTo(base, email);
 
 /** One question in a new chat: ms to the stream's first byte and to its end, and whether a tool ran. */
 async function ask(session, organizationId, text) {

@@ -3,13 +3,12 @@
 // and the demo's Contoso as admin@contoso.example. Each link is fetched whole (the streamed HTML to its end) a few
 // times to warm up, then BENCH_REQUESTS times in a row; it prints the median and p95 time and the size.
 import { gzipSync } from "node:zlib";
-import { startScaleServer } from "./bench-server.mjs";
+import { signInTo, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? "/tmp/scale-data";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const PASSWORD = process.env.DEMO_PASSWORD || "maia-demo";
 // Accounts of the demo seed and of scripts/seed-scale.ts (Scale Customer 001 is Bluewave Telecom's).
 const SCALE_CUSTOMER = "Scale Customer 001";
 const SCALE_ADMIN = "admin@scale-customer-001.example";
@@ -19,22 +18,7 @@ const base = `http://localhost:${PORT}`;
 
 const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
 
-/** A signed-in session: its cookie and a JSON getter of the API. */
-async function signIn(email) {
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in of ${email} failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const get = async (path) => {
-    const response = await fetch(`${base}/api/v1${path}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-    return response.json();
-  };
-  return { email, cookie, get };
-}
+const signIn = (email) => signInTo(base, email);
 
 /** A customer's first site (by name), one of its paths and one of its connectors. */
 async function sampleObjects(session, customerId) {

@@ -23,3 +23,24 @@ export async function startScaleServer({ port, dataDir }) {
   });
   return server;
 }
+
+/** A signed-in session on the console at `base`: its cookie, a request helper for the API, and a JSON getter. */
+export async function signInTo(base, email, password = process.env.DEMO_PASSWORD || "maia-demo") {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in of ${email} failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const request = async (method, path, body) => {
+    const response = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { cookie, origin: base, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  return { email, cookie, request, get: async (path) => (await request("GET", path)).json() };
+}
