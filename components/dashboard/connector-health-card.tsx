@@ -107,7 +107,14 @@ export function ConnectorHealthCard({ kind, id, links }: { kind: "site" | "organ
       ) : (
         <ConnectorRows items={items} links={links} showSite={kind === "organization"} />
       )}
-      {(hidden > 0 || expanded) && <MoreRows onClick={toggle} label={expanded ? t("showFewer") : t("showMoreConnectors", { count: hidden })} />}
+      {(hidden > 0 || expanded) && (
+        <MoreRows
+          onClick={toggle}
+          label={expanded ? t("showFewer") : t("showMoreConnectors", { count: hidden })}
+          // Expanded, the card holds the worst CURRENT_LIST_MAX rows: it says so when there are more.
+          note={expanded && hidden > 0 ? t("showingWorst", { shown: items.length, total: items.length + hidden }) : undefined}
+        />
+      )}
     </DashboardCard>
   );
 }

@@ -54,7 +54,14 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
           </TableBody>
         </Table>
       )}
-      {(hidden > 0 || expanded) && <MoreRows onClick={toggle} label={expanded ? t("showFewer") : t("showMoreProbes", { count: hidden })} />}
+      {(hidden > 0 || expanded) && (
+        <MoreRows
+          onClick={toggle}
+          label={expanded ? t("showFewer") : t("showMoreProbes", { count: hidden })}
+          // Expanded, the card holds the worst CURRENT_LIST_MAX rows: it says so when there are more.
+          note={expanded && hidden > 0 ? t("showingWorst", { shown: items.length, total: items.length + hidden }) : undefined}
+        />
+      )}
     </DashboardCard>
   );
 }

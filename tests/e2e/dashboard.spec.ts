@@ -132,6 +132,25 @@ test.describe("customer dashboard", () => {
     await expect(probes.getByTestId("probe-row")).toHaveCount(8);
   });
 
+  test("says how many probes an expanded card still leaves out, beyond the most it lists", async ({ page }) => {
+    // A customer with more probes than a card lists at most (500): the API's total is raised to stand for them.
+    await page.route(/\/api\/v1\/telemetry\/organization\/[^/]+\/probes(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const expanded = !new URL(route.request().url()).searchParams.has("limit");
+      await route.fulfill({ response, json: expanded ? { ...body, total: body.items.length + 400 } : body });
+    });
+    await page.goto("/");
+    const probes = page.getByTestId("probes-card");
+    await probes.getByTestId("more-rows").click();
+    await expect(probes.getByTestId("more-rows")).toHaveText("Show the worst only");
+    await expect.poll(() => probes.getByTestId("probe-row").count()).toBeGreaterThan(8);
+    const shown = await probes.getByTestId("probe-row").count();
+    await expect(probes.getByTestId("rows-left-out")).toHaveText(`Showing the worst ${shown} of ${shown + 400}`);
+    await probes.getByTestId("more-rows").click();
+    await expect(probes.getByTestId("rows-left-out")).toBeHidden();
+  });
+
   test("another customer's site is not found", async ({ page }) => {
     await page.goto("/");
     const organizationId = currentOrganizationId(page);
