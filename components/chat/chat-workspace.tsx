@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { UIMessage } from "ai";
-import { Plus } from "lucide-react";
+import { History, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { lazyComponent } from "@/components/shell/lazy-component";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { chatQueryOptions } from "@/lib/chat/queries";
 import { organizationPath } from "@/lib/routes";
@@ -33,6 +34,7 @@ function StoredChat({ chatId, organizationId }: { chatId: string; organizationId
 /** The chat pages: the user's chats on the side, and the open conversation (or a new one). */
 export function ChatWorkspace({ chatId }: { chatId: string | null }) {
   const t = useTranslations("chat");
+  const common = useTranslations("common");
   const { organization } = useConsole();
   // A chat started on this page: its id and the question that started it. Back on the chat page's own address (New
   // chat, or the open chat deleted), Next keeps this page mounted: the started chat is then set aside.
@@ -63,12 +65,28 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
             <h1 className="truncate text-lg font-semibold">{t("heading")}</h1>
             <p className="truncate text-xs text-muted-foreground">{t("about", { organization: organization.name })}</p>
           </div>
-          <Button asChild size="sm" variant="outline" className="md:hidden">
-            <IntentLink href={organizationPath(organization.id, "chat")}>
-              <Plus aria-hidden />
-              {t("newChat")}
-            </IntentLink>
-          </Button>
+          <div className="flex items-center gap-2 md:hidden">
+            {/* On a narrow screen the chats are a sheet away. */}
+            <Sheet>
+              <SheetTrigger asChild>
+                <Button size="sm" variant="outline" data-testid="chats-sheet">
+                  <History aria-hidden />
+                  {t("chats")}
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" className="w-72 gap-0 p-0" closeLabel={common("close")}>
+                <SheetTitle className="border-b p-3 text-sm">{t("chats")}</SheetTitle>
+                <div className="min-h-0 flex-1 overflow-y-auto">
+                  <ChatList organizationId={organization.id} activeChatId={activeChatId} />
+                </div>
+              </SheetContent>
+            </Sheet>
+            <Button asChild size="icon" variant="outline" className="size-8" aria-label={t("newChat")} title={t("newChat")}>
+              <IntentLink href={organizationPath(organization.id, "chat")}>
+                <Plus aria-hidden />
+              </IntentLink>
+            </Button>
+          </div>
         </header>
         {started ? (
           <ChatConversation key={started.chatId} chatId={started.chatId} organizationId={organization.id} initialMessages={[]} initialQuestion={started.question} />

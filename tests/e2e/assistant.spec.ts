@@ -127,6 +127,25 @@ test.describe("the assistant as a customer", () => {
   });
 });
 
+test.describe("the assistant on a phone", () => {
+  as("admin@fabrikam.example");
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("keeps the chats a sheet away", async ({ page }) => {
+    await page.goto("/");
+    await page.goto(`/organization/${currentOrganizationId(page)}/chat`);
+    await page.getByTestId("chat-input").fill("List my sites");
+    await page.getByTestId("chat-send").click();
+    await expect(answer(page)).toContainText("Seattle Office");
+    const chatUrl = page.url();
+    await page.goto(`/organization/${currentOrganizationId(page)}/chat`);
+    await page.getByTestId("chats-sheet").click();
+    await page.getByRole("dialog").getByTestId("chat-list-item").filter({ hasText: "List my sites" }).first().click();
+    await expect(page).toHaveURL(chatUrl);
+    await expect(answer(page)).toContainText("Seattle Office");
+  });
+});
+
 test.describe("the assistant in French", () => {
   as("admin@bluewave.example");
 
