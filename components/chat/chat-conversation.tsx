@@ -2,11 +2,12 @@
 
 import type { UIMessage } from "ai";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { cn } from "@/lib/utils";
 import { ChatComposer } from "./chat-composer";
 import { ChatMessage } from "./chat-message";
+import { heldQuestion, takeHeldQuestion } from "./held-questions";
 import { ChatWelcome } from "./new-chat";
 import { useAssistantChat } from "./use-assistant-chat";
 
@@ -16,29 +17,26 @@ export interface ChatConversationProps {
   initialMessages: UIMessage[];
   /** The page the user is on, when the conversation runs in the contextual panel. */
   page?: string;
-  /** A first question to send as soon as the conversation opens (typed before the chat existed). */
-  initialQuestion?: string;
   className?: string;
 }
 
 /** A conversation with the assistant: the messages as they stream in, what it is doing, and the composer. */
-export function ChatConversation({ chatId, organizationId, initialMessages, page, initialQuestion, className }: ChatConversationProps) {
+export function ChatConversation({ chatId, organizationId, initialMessages, page, className }: ChatConversationProps) {
   const t = useTranslations("chat");
   const chat = useAssistantChat({ chatId, messages: initialMessages, page });
   const { messages, status, error, sendMessage, regenerate, stop } = chat;
   const busy = status === "submitted" || status === "streaming";
 
-  // The question typed before the chat existed goes out once. It waits for the effect to settle: React's strict mode
-  // mounts twice in development, and the first unmount stops whatever that mount sent.
-  const sentInitial = useRef(false);
+  // The question typed before the chat existed (held-questions.ts) goes out once. It is taken when the timer fires, not
+  // on mount: React's strict mode mounts twice in development, and the first unmount stops whatever that mount sent.
+  const [initialQuestion] = useState(() => heldQuestion(chatId));
   useEffect(() => {
-    if (!initialQuestion || sentInitial.current) return;
+    if (!initialQuestion) return;
     const timer = setTimeout(() => {
-      sentInitial.current = true;
-      void sendMessage({ text: initialQuestion });
+      if (takeHeldQuestion(chatId) !== undefined) void sendMessage({ text: initialQuestion });
     }, 0);
     return () => clearTimeout(timer);
-  }, [initialQuestion, sendMessage]);
+  }, [chatId, initialQuestion, sendMessage]);
 
   // Follows the answer as it grows.
   const end = useRef<HTMLDivElement>(null);

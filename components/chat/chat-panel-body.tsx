@@ -1,17 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import type { UIMessage } from "ai";
 import { Maximize2, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { IntentLink } from "@/components/shell/intent-link";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { chatQueryOptions } from "@/lib/chat/queries";
 import { organizationPath } from "@/lib/routes";
-import { ChatConversation } from "./chat-conversation";
 import { NewChat } from "./new-chat";
+import { StoredChat } from "./stored-chat";
 
 /** The panel's chat of each organization is remembered for the browser tab, so closing the panel loses nothing. */
 const panelChatKey = (organizationId: string) => `maia.panelChat.${organizationId}`;
@@ -23,12 +19,9 @@ function rememberedChat(organizationId: string): string | null {
 /** The contextual panel's content: the current conversation about the page, or a new one. */
 export function ChatPanelBody({ organizationId, page, onNavigate }: { organizationId: string; page: string; onNavigate: () => void }) {
   const t = useTranslations("chat");
-  const [current, setCurrent] = useState<{ chatId: string; question?: string } | null>(() => {
-    const chatId = rememberedChat(organizationId);
-    return chatId ? { chatId } : null;
-  });
+  const [current, setCurrent] = useState<string | null>(() => rememberedChat(organizationId));
   useEffect(() => {
-    if (current) window.sessionStorage.setItem(panelChatKey(organizationId), current.chatId);
+    if (current) window.sessionStorage.setItem(panelChatKey(organizationId), current);
     else window.sessionStorage.removeItem(panelChatKey(organizationId));
   }, [current, organizationId]);
 
@@ -42,7 +35,7 @@ export function ChatPanelBody({ organizationId, page, onNavigate }: { organizati
         {current && (
           <>
             <Button asChild variant="ghost" size="icon" className="size-8" aria-label={t("openFullPage")} title={t("openFullPage")}>
-              <IntentLink href={organizationPath(organizationId, `chat/${current.chatId}`)} onClick={onNavigate} data-testid="panel-full-page">
+              <IntentLink href={organizationPath(organizationId, `chat/${current}`)} onClick={onNavigate} data-testid="panel-full-page">
                 <Maximize2 aria-hidden />
               </IntentLink>
             </Button>
@@ -54,26 +47,12 @@ export function ChatPanelBody({ organizationId, page, onNavigate }: { organizati
       </header>
       <div className="flex min-h-0 flex-1 flex-col p-4">
         {current ? (
-          <PanelChat key={current.chatId} chatId={current.chatId} question={current.question} organizationId={organizationId} page={page} onMissing={() => setCurrent(null)} />
+          // A remembered chat deleted meanwhile: the panel starts afresh.
+          <StoredChat key={current} chatId={current} organizationId={organizationId} page={page} onMissing={() => setCurrent(null)} />
         ) : (
-          <NewChat organizationId={organizationId} intro={t("panelIntro")} onCreated={(chatId, question) => setCurrent({ chatId, question })} />
+          <NewChat organizationId={organizationId} intro={t("panelIntro")} onCreated={setCurrent} />
         )}
       </div>
     </div>
   );
-}
-
-/** A chat of the panel: a new one starts with its question; a remembered one loads its messages first. */
-function PanelChat({ chatId, question, organizationId, page, onMissing }: { chatId: string; question?: string; organizationId: string; page: string; onMissing: () => void }) {
-  const stored = useQuery({ ...chatQueryOptions(chatId), enabled: question === undefined, retry: false });
-  const missing = stored.isError;
-  useEffect(() => {
-    // A remembered chat deleted meanwhile: start afresh.
-    if (missing) onMissing();
-  }, [missing, onMissing]);
-  if (question !== undefined) {
-    return <ChatConversation chatId={chatId} organizationId={organizationId} initialMessages={[]} initialQuestion={question} page={page} />;
-  }
-  if (stored.isPending || stored.isError) return <Skeleton className="h-32 w-full" />;
-  return <ChatConversation chatId={chatId} organizationId={organizationId} initialMessages={stored.data.messages as unknown as UIMessage[]} page={page} />;
 }

@@ -1,47 +1,32 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import type { UIMessage } from "ai";
 import { History, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { usePathname } from "next/navigation";
-import { useState } from "react";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
 import { IntentLink } from "@/components/shell/intent-link";
 import { lazyComponent } from "@/components/shell/lazy-component";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { Skeleton } from "@/components/ui/skeleton";
-import { chatQueryOptions } from "@/lib/chat/queries";
 import { organizationPath } from "@/lib/routes";
 import { ChatList } from "./chat-list";
 import { NewChat } from "./new-chat";
 
 // The conversation (the AI SDK's chat client, 64 KiB gzipped) is fetched as the page starts, not in its first load: the
 // list and the chat's frame show at once, the messages as soon as it arrives (they are already in the page's cache).
-const ChatConversation = lazyComponent(() => import("./chat-conversation").then((module) => module.ChatConversation));
-if (typeof window !== "undefined") ChatConversation.preload();
-
-/** A chat that exists: its stored messages (prefetched by the server), then the live conversation. */
-function StoredChat({ chatId, organizationId }: { chatId: string; organizationId: string }) {
-  const query = useQuery(chatQueryOptions(chatId));
-  if (query.isPending) return <Skeleton className="h-40 w-full" />;
-  if (query.isError) return <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />;
-  return <ChatConversation key={chatId} chatId={chatId} organizationId={organizationId} initialMessages={query.data.messages as unknown as UIMessage[]} />;
-}
+const StoredChat = lazyComponent(() => import("./stored-chat").then((module) => module.StoredChat));
+if (typeof window !== "undefined") StoredChat.preload();
 
 /** The chat pages: the user's chats on the side, and the open conversation (or a new one). */
 export function ChatWorkspace({ chatId }: { chatId: string | null }) {
   const t = useTranslations("chat");
   const common = useTranslations("common");
   const { organization } = useConsole();
-  // A chat started on this page: its id and the question that started it. Back on the chat page's own address (New
-  // chat, or the open chat deleted), Next keeps this page mounted: the started chat is then set aside.
-  const [startedChat, setStarted] = useState<{ chatId: string; question: string } | null>(null);
-  const onNewChatAddress = usePathname() === organizationPath(organization.id, "chat");
-  const started = onNewChatAddress ? null : startedChat;
-  const activeChatId = started?.chatId ?? chatId;
+  const router = useRouter();
+  // A chat started here opens at its own address; its first question is held for it until it does.
+  const [opening, startOpening] = useTransition();
+  const activeChatId = chatId;
 
   return (
     <div className="mx-auto flex h-[calc(100svh-8.5rem)] max-w-6xl gap-4" data-testid="chat-page">
@@ -88,17 +73,13 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
             </Button>
           </div>
         </header>
-        {started ? (
-          <ChatConversation key={started.chatId} chatId={started.chatId} organizationId={organization.id} initialMessages={[]} initialQuestion={started.question} />
-        ) : chatId ? (
+        {chatId ? (
           <StoredChat chatId={chatId} organizationId={organization.id} />
         ) : (
           <NewChat
             organizationId={organization.id}
-            onCreated={(id, question) => {
-              setStarted({ chatId: id, question });
-              window.history.replaceState(null, "", organizationPath(organization.id, `chat/${id}`));
-            }}
+            opening={opening}
+            onCreated={(id) => startOpening(() => router.push(organizationPath(organization.id, `chat/${id}`)))}
           />
         )}
       </section>

@@ -7,6 +7,7 @@ import { ErrorAlert } from "@/components/errors/error-alert";
 import { chatKeys, createChat } from "@/lib/chat/queries";
 import { ChatComposer } from "./chat-composer";
 import { ChatSuggestions } from "./chat-suggestions";
+import { holdQuestion } from "./held-questions";
 
 /** What the assistant offers before anything is asked, with questions to start from. */
 export function ChatWelcome({ onPick, intro }: { onPick: (text: string) => void; intro?: string }) {
@@ -26,18 +27,23 @@ export function ChatWelcome({ onPick, intro }: { onPick: (text: string) => void;
 }
 
 /**
- * A new chat: nothing is stored until the first question, which creates the chat; `onCreated` then opens the
- * conversation with that question to send.
+ * A new chat: nothing is stored until the first question, which creates the chat and is held for it; `onCreated` then
+ * opens the chat, whose conversation sends the question. `opening` keeps the composer busy meanwhile.
  */
-export function NewChat({ organizationId, onCreated, intro }: { organizationId: string; onCreated: (chatId: string, question: string) => void; intro?: string }) {
+export function NewChat({ organizationId, onCreated, intro, opening = false }: { organizationId: string; onCreated: (chatId: string) => void; intro?: string; opening?: boolean }) {
   const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: () => createChat(organizationId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.lists() }),
+    onSuccess: (chat) => {
+      // Nothing to fetch: the chat opens empty, with its question on the way.
+      queryClient.setQueryData(chatKeys.detail(chat.id), { chat, messages: [] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+    },
   });
   const ask = async (question: string) => {
     const chat = await start.mutateAsync();
-    onCreated(chat.id, question);
+    holdQuestion(chat.id, question);
+    onCreated(chat.id);
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3" data-testid="new-chat-starter">
@@ -45,7 +51,7 @@ export function NewChat({ organizationId, onCreated, intro }: { organizationId: 
         <ChatWelcome intro={intro} onPick={(text) => void ask(text).catch(() => undefined)} />
       </div>
       {start.isError && <ErrorAlert message={start.error.message} onRetry={() => start.reset()} />}
-      <ChatComposer busy={start.isPending} onSend={ask} autoFocus />
+      <ChatComposer busy={start.isPending || opening} onSend={ask} autoFocus />
     </div>
   );
 }

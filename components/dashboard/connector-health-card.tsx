@@ -112,7 +112,7 @@ export function ConnectorHealthCard({ kind, id, links }: { kind: "site" | "organ
           onClick={toggle}
           label={expanded ? t("showFewer") : t("showMoreConnectors", { count: hidden })}
           // Expanded, the card holds the worst CURRENT_LIST_MAX rows: it says so when there are more.
-          note={expanded && hidden > 0 ? t("showingWorst", { shown: items.length, total: items.length + hidden }) : undefined}
+          note={expanded && hidden > 0 && !query.isPlaceholderData ? t("showingWorst", { shown: items.length, total: items.length + hidden }) : undefined}
         />
       )}
     </DashboardCard>

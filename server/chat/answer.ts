@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { ServiceContext } from "@/server/audit/record";
 import { streamAssistantReply } from "@/server/assistant/run";
-import { loadChatMessages, releaseAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "./service";
+import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, storeQuestion } from "./service";
 
 /**
  * Answers a question in one of the caller's chats, as an AI SDK UI message stream (server-sent events); null when the
@@ -14,7 +14,8 @@ import { loadChatMessages, releaseAnswer, reserveAnswer, saveChatMessages, store
  *
  * The question is stored at once (nothing is lost if the model fails) and the answer's place is kept right after it.
  * The answer fills that place when it ends whole — even if the browser has gone away (a closed panel, another page) —
- * and gives it up otherwise: an answer broken off half-way would read as complete and mislead the next turn.
+ * and gives it up otherwise: an answer broken off half-way would read as complete and mislead the next turn. An answer
+ * whose question was asked again meanwhile (a retry) finds its place gone and is dropped: the retry's answer stands.
  */
 export async function answerQuestion(context: ServiceContext, chat: ChatSummary, question: ChatMessageSend, locale: Locale): Promise<Response | null> {
   const { db } = context;
@@ -36,7 +37,7 @@ export async function answerQuestion(context: ServiceContext, chat: ChatSummary,
     consumeSseStream: ({ stream }) => consumeStream({ stream }),
     onFinish: async ({ responseMessage, finishReason, outcome }) => {
       if (outcome.status === "completed" && finishReason !== "error" && isWholeAnswer(responseMessage)) {
-        await saveChatMessages(db, chat.id, [responseMessage]);
+        await fillAnswer(db, chat.id, responseMessage);
       } else {
         await releaseAnswer(db, chat.id, answerId);
       }

@@ -127,6 +127,23 @@ export async function reserveAnswer(db: Db, chatId: string, answerId: string): P
   await db.insert(chatMessages).values({ chatId, id: answerId, role: "assistant", parts: [] });
 }
 
+/**
+ * Writes an answer into its reserved place; false when that place is gone (the question was asked again meanwhile, or
+ * the chat deleted): the answer is then dropped rather than added after whatever came since.
+ */
+export async function fillAnswer(db: Db, chatId: string, answer: Pick<UIMessage, "id" | "parts">): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const filled = await tx
+      .update(chatMessages)
+      .set({ parts: answer.parts })
+      .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, answer.id), eq(chatMessages.role, "assistant")))
+      .returning({ id: chatMessages.id });
+    if (filled.length === 0) return false;
+    await tx.update(chats).set({ updatedAt: new Date() }).where(eq(chats.id, chatId));
+    return true;
+  });
+}
+
 /** Gives up a reserved answer that was never written (the model failed, or the answer broke off). */
 export async function releaseAnswer(db: Db, chatId: string, answerId: string): Promise<void> {
   await db.delete(chatMessages).where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, answerId), sql`jsonb_array_length(${chatMessages.parts}) = 0`));

@@ -383,9 +383,65 @@ describe("what is kept of an answer", () => {
     }
   });
 
+  it("keeps only the retry's answer when a question is asked again while its first answer is still being written", async () => {
+    const { createServer } = await import("node:http");
+    // A slow OpenAI-compatible endpoint: its answer takes about a second to write.
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write(chunk({ role: "assistant", content: "Slow answer" }));
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (++sent < 8) response.write(chunk({ content: " ..." }));
+        else {
+          clearInterval(timer);
+          response.write(chunk({}, "stop"));
+          response.end("data: [DONE]\n\n");
+        }
+      }, 100);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const saved = { url: process.env.ASSISTANT_BASE_URL, model: process.env.ASSISTANT_MODEL };
+    process.env.ASSISTANT_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    process.env.ASSISTANT_MODEL = "slow-model";
+    try {
+      const cookie = await signIn(INITECH_ADMIN);
+      const chat = await newChat(INITECH_ADMIN, initech);
+      const { getApiApp } = await import("@/server/api/app");
+      const first = await getApiApp().fetch(
+        new Request(`http://localhost/api/v1/chat/${chat.id}/message`, {
+          method: "POST",
+          headers: { host: "localhost", cookie, "content-type": "application/json" },
+          body: JSON.stringify({ message: userMessage("r1", "List my sites") }),
+        }),
+      );
+      // The browser gives up on the slow answer (which goes on being written) and the user retries.
+      const reader = first.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+      delete process.env.ASSISTANT_BASE_URL;
+      const retry = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("r1", "List my sites") } });
+      expect(retry.status).toBe(200);
+      // Long enough for the slow answer to end too.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const rows = await rowsOf(chat.id);
+      const written = rows.filter((row) => (row.parts as unknown[]).length > 0);
+      expect(written.map((row) => row.role)).toEqual(["user", "assistant"]);
+      expect(textOf(written[1].parts)).toContain("Initech has 4 sites:");
+      expect(textOf(written[1].parts)).not.toContain("Slow answer");
+    } finally {
+      if (saved.url === undefined) delete process.env.ASSISTANT_BASE_URL;
+      else process.env.ASSISTANT_BASE_URL = saved.url;
+      if (saved.model === undefined) delete process.env.ASSISTANT_MODEL;
+      else process.env.ASSISTANT_MODEL = saved.model;
+      server.close();
+    }
+  });
+
   it("places a question asked while an answer is still being written after that answer", async () => {
     const db = await getDb();
-    const { reserveAnswer } = await import("@/server/chat/service");
+    const { fillAnswer, reserveAnswer } = await import("@/server/chat/service");
     const chat = await newChat(INITECH_ADMIN, initech);
     await saveChatMessages(db, chat.id, [userMessage("o1", "First")]);
     await reserveAnswer(db, chat.id, "o2");
@@ -394,7 +450,7 @@ describe("what is kept of an answer", () => {
     expect(during.body.messages.map((message: { id: string }) => message.id)).toEqual(["o1"]);
     expect(during.body.chat.messageCount).toBe(1);
     await saveChatMessages(db, chat.id, [userMessage("o3", "Second")]);
-    await saveChatMessages(db, chat.id, [{ id: "o2", role: "assistant", parts: [{ type: "text", text: "First answer" }] }]);
+    expect(await fillAnswer(db, chat.id, { id: "o2", parts: [{ type: "text", text: "First answer" }] })).toBe(true);
     const after = await call("GET", `/chat/${chat.id}`, { cookie: await signIn(INITECH_ADMIN) });
     expect(after.body.messages.map((message: { id: string }) => message.id)).toEqual(["o1", "o2", "o3"]);
   });

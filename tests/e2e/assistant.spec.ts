@@ -20,15 +20,8 @@ test.describe("the assistant as a customer", () => {
     await page.getByTestId("chat-send").click();
     await expect(page.getByText("Type a question for the assistant")).toBeVisible();
 
-    // The question leaves the box as soon as it is sent, while the answer is still on its way.
-    await page.route("**/api/v1/chat/*/message", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
     await page.getByTestId("chat-input").fill("List my sites");
     await page.getByTestId("chat-input").press("Enter");
-    await expect(page.getByTestId("chat-thinking")).toBeVisible();
-    await expect(page.getByTestId("chat-input")).toHaveValue("");
     const reply = answer(page);
     await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-state", "output-available");
     await expect(reply).toContainText("Paris HQ");
@@ -44,7 +37,13 @@ test.describe("the assistant as a customer", () => {
     await expect(page).toHaveURL(/\/chat$/);
     await expect(page.getByTestId("new-chat-starter")).toBeVisible();
     await expect(page.getByTestId("chat-message")).toHaveCount(0);
-    await page.goto(chatUrl);
+    // Back to the chat: the first question is not sent again.
+    await page.goBack();
+    await expect(page).toHaveURL(chatUrl);
+    await expect(answer(page)).toContainText("Paris HQ");
+    await page.waitForTimeout(500);
+    await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(1);
 
     // Kept: a reload shows the same conversation, and the chat is named after the question.
     await page.reload();
@@ -77,6 +76,8 @@ test.describe("the assistant as a customer", () => {
   test("opens beside a page, knows which page it is on, and its links lead into the console", async ({ page }) => {
     await page.goto("/");
     await page.locator("aside").getByTestId("nav-common-alarms").click();
+    await expect(page).toHaveURL(/\/alarms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Alarms" })).toBeVisible();
     await page.getByTestId("assistant-button").click();
     const panel = page.getByTestId("assistant-panel");
     await expect(panel).toBeVisible();
@@ -85,13 +86,24 @@ test.describe("the assistant as a customer", () => {
     const reply = panel.locator('[data-testid="chat-message"][data-role="assistant"]').last();
     await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-tool", "guideSiteCreation");
     await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-state", "output-available");
+    // A follow-up leaves the box as soon as it is sent, while its answer is still on its way.
+    await expect(panel.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready");
+    await page.route("**/api/v1/chat/*/message", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await panel.getByTestId("chat-input").fill("Show the open alarms");
+    await panel.getByTestId("chat-input").press("Enter");
+    await expect(panel.getByTestId("chat-thinking")).toBeVisible();
+    await expect(panel.getByTestId("chat-input")).toHaveValue("");
+    await expect(panel.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(2);
     // The guide's link goes to the sites page, and the panel makes way.
-    await reply.getByTestId("chat-link").first().click();
+    await panel.locator('[data-testid="chat-message"][data-role="assistant"]').first().getByTestId("chat-link").first().click();
     await expect(page).toHaveURL(/\/customer\/site$/);
     await expect(panel).toBeHidden();
     // The panel's chat is still there when it opens again.
     await page.getByTestId("assistant-button").click();
-    await expect(panel.locator('[data-testid="chat-message"][data-role="user"]')).toContainText("How do I create a site?");
+    await expect(panel.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText("How do I create a site?");
   });
 
   test("on a path's dashboard, \"why is this path bad?\" is about that path", async ({ page }) => {
