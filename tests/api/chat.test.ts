@@ -1,7 +1,10 @@
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from "@/lib/constants";
-import { saveChatMessages, storeQuestion } from "@/server/chat/service";
+import { getApiApp } from "@/server/api/app";
+import { fillAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "@/server/chat/service";
 import { getDb } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
@@ -295,6 +298,43 @@ describe("asking the assistant (POST /chat/{chatId}/message)", () => {
 });
 
 describe("what is kept of an answer", () => {
+  /** One chunk of OpenAI's streamed chat completions. */
+  const completionChunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+  /** Runs `work` with the assistant configured for an OpenAI-compatible endpoint answering with `handler`. */
+  async function withEndpoint(handler: RequestListener, work: () => Promise<void>) {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const saved = { url: process.env.ASSISTANT_BASE_URL, model: process.env.ASSISTANT_MODEL };
+    process.env.ASSISTANT_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    process.env.ASSISTANT_MODEL = "test-model";
+    try {
+      await work();
+    } finally {
+      for (const [key, value] of [["ASSISTANT_BASE_URL", saved.url], ["ASSISTANT_MODEL", saved.model]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      server.close();
+    }
+  }
+
+  /** Asks a question as a browser would, and leaves after the first bytes of the answer. */
+  async function askAndLeave(cookie: string, chatId: string, message: ReturnType<typeof userMessage>) {
+    const response = await getApiApp().fetch(
+      new Request(`http://localhost/api/v1/chat/${chatId}/message`, {
+        method: "POST",
+        headers: { host: "localhost", cookie, "content-type": "application/json" },
+        body: JSON.stringify({ message }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+  }
+
   async function rowsOf(chatId: string) {
     const db = await getDb();
     return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.position);
@@ -316,18 +356,7 @@ describe("what is kept of an answer", () => {
   it("keeps the whole answer when the browser goes away after its first words", async () => {
     const cookie = await signIn(INITECH_ADMIN);
     const chat = await newChat(INITECH_ADMIN, initech);
-    const { getApiApp } = await import("@/server/api/app");
-    const response = await getApiApp().fetch(
-      new Request(`http://localhost/api/v1/chat/${chat.id}/message`, {
-        method: "POST",
-        headers: { host: "localhost", cookie, "content-type": "application/json" },
-        body: JSON.stringify({ message: userMessage("d1", "List my sites") }),
-      }),
-    );
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    await reader.read();
-    await reader.cancel();
+    await askAndLeave(cookie, chat.id, userMessage("d1", "List my sites"));
     const rows = await until(
       () => rowsOf(chat.id),
       (found) => found.length === 2 && (found[1].parts as unknown[]).length > 0,
@@ -338,20 +367,13 @@ describe("what is kept of an answer", () => {
   });
 
   it("keeps nothing of an answer that breaks off, and keeps the question for a retry", async () => {
-    const { createServer } = await import("node:http");
     // An OpenAI-compatible endpoint that starts answering, then drops the connection.
-    const server = createServer((_request, response) => {
+    const breaking: RequestListener = (_request, response) => {
       response.writeHead(200, { "content-type": "text/event-stream" });
-      response.write(
-        `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { role: "assistant", content: "Your sites are" }, finish_reason: null }] })}\n\n`,
-      );
+      response.write(completionChunk({ role: "assistant", content: "Your sites are" }));
       setTimeout(() => response.destroy(), 50);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const saved = { url: process.env.ASSISTANT_BASE_URL, model: process.env.ASSISTANT_MODEL };
-    process.env.ASSISTANT_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
-    process.env.ASSISTANT_MODEL = "breaking-model";
-    try {
+    };
+    await withEndpoint(breaking, async () => {
       const cookie = await signIn(INITECH_ADMIN);
       const chat = await newChat(INITECH_ADMIN, initech);
       const response = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("p1", "List my sites") } });
@@ -374,74 +396,43 @@ describe("what is kept of an answer", () => {
       );
       expect(after.map((row) => row.role)).toEqual(["user", "assistant"]);
       expect(textOf(after[1].parts)).toContain("Initech has 4 sites:");
-    } finally {
-      if (saved.url === undefined) delete process.env.ASSISTANT_BASE_URL;
-      else process.env.ASSISTANT_BASE_URL = saved.url;
-      if (saved.model === undefined) delete process.env.ASSISTANT_MODEL;
-      else process.env.ASSISTANT_MODEL = saved.model;
-      server.close();
-    }
+    });
   });
 
   it("keeps only the retry's answer when a question is asked again while its first answer is still being written", async () => {
-    const { createServer } = await import("node:http");
     // A slow OpenAI-compatible endpoint: its answer takes about a second to write.
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    const server = createServer((_request, response) => {
+    const slow: RequestListener = (_request, response) => {
       response.writeHead(200, { "content-type": "text/event-stream" });
-      response.write(chunk({ role: "assistant", content: "Slow answer" }));
+      response.write(completionChunk({ role: "assistant", content: "Slow answer" }));
       let sent = 0;
       const timer = setInterval(() => {
-        if (++sent < 8) response.write(chunk({ content: " ..." }));
+        if (++sent < 8) response.write(completionChunk({ content: " ..." }));
         else {
           clearInterval(timer);
-          response.write(chunk({}, "stop"));
+          response.write(completionChunk({}, "stop"));
           response.end("data: [DONE]\n\n");
         }
       }, 100);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const saved = { url: process.env.ASSISTANT_BASE_URL, model: process.env.ASSISTANT_MODEL };
-    process.env.ASSISTANT_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
-    process.env.ASSISTANT_MODEL = "slow-model";
-    try {
+    };
+    await withEndpoint(slow, async () => {
       const cookie = await signIn(INITECH_ADMIN);
       const chat = await newChat(INITECH_ADMIN, initech);
-      const { getApiApp } = await import("@/server/api/app");
-      const first = await getApiApp().fetch(
-        new Request(`http://localhost/api/v1/chat/${chat.id}/message`, {
-          method: "POST",
-          headers: { host: "localhost", cookie, "content-type": "application/json" },
-          body: JSON.stringify({ message: userMessage("r1", "List my sites") }),
-        }),
-      );
       // The browser gives up on the slow answer (which goes on being written) and the user retries.
-      const reader = first.body!.getReader();
-      await reader.read();
-      await reader.cancel();
+      await askAndLeave(cookie, chat.id, userMessage("r1", "List my sites"));
       delete process.env.ASSISTANT_BASE_URL;
       const retry = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("r1", "List my sites") } });
       expect(retry.status).toBe(200);
       // Long enough for the slow answer to end too.
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const rows = await rowsOf(chat.id);
-      const written = rows.filter((row) => (row.parts as unknown[]).length > 0);
+      const written = (await rowsOf(chat.id)).filter((row) => (row.parts as unknown[]).length > 0);
       expect(written.map((row) => row.role)).toEqual(["user", "assistant"]);
       expect(textOf(written[1].parts)).toContain("Initech has 4 sites:");
       expect(textOf(written[1].parts)).not.toContain("Slow answer");
-    } finally {
-      if (saved.url === undefined) delete process.env.ASSISTANT_BASE_URL;
-      else process.env.ASSISTANT_BASE_URL = saved.url;
-      if (saved.model === undefined) delete process.env.ASSISTANT_MODEL;
-      else process.env.ASSISTANT_MODEL = saved.model;
-      server.close();
-    }
+    });
   });
 
   it("places a question asked while an answer is still being written after that answer", async () => {
     const db = await getDb();
-    const { fillAnswer, reserveAnswer } = await import("@/server/chat/service");
     const chat = await newChat(INITECH_ADMIN, initech);
     await saveChatMessages(db, chat.id, [userMessage("o1", "First")]);
     await reserveAnswer(db, chat.id, "o2");
