@@ -47,7 +47,7 @@ export function ChatConversation({ chatId, organizationId, initialMessages, page
   return (
     <div className={cn("flex min-h-0 flex-1 flex-col gap-3", className)} data-testid="chat-conversation" data-status={status}>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {messages.length === 0 && !busy ? (
+        {messages.length === 0 && !busy && !initialQuestion ? (
           <ChatWelcome onPick={(text) => void sendMessage({ text })} />
         ) : (
           // A log: screen readers announce each message once it is complete, not every word as it streams.

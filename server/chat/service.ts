@@ -121,7 +121,7 @@ export async function storeQuestion(db: Db, chatId: string, question: Pick<UIMes
 
 /**
  * Keeps the place of the answer about to be written, right after its question: a question sent while this answer is
- * still being written goes after it. The place stays empty (and unlisted) until `saveChatMessages` fills it.
+ * still being written goes after it. The place stays empty (and unlisted) until `fillAnswer` fills it.
  */
 export async function reserveAnswer(db: Db, chatId: string, answerId: string): Promise<void> {
   await db.insert(chatMessages).values({ chatId, id: answerId, role: "assistant", parts: [] });
