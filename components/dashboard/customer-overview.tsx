@@ -83,7 +83,11 @@ export function CustomerOverview({ organizationId, title, description, links, al
             <BandwidthPlaceholder />
           )}
         </div>
-        <AlarmsCard organizationId={organizationId} alarmsHref={alarmsHref} />
+        {/* Beside the bandwidth chart: what needs attention, and the conversations about it. */}
+        <div className="flex min-w-0 flex-col gap-4">
+          <AlarmsCard organizationId={organizationId} alarmsHref={alarmsHref} />
+          <RecentChatsCard organizationId={organizationId} />
+        </div>
         <SitesCard organizationId={organizationId} links={links} />
         <div className="xl:col-span-2">
           <PathsCard kind="organization" id={organizationId} links={links} />
@@ -91,10 +95,9 @@ export function CustomerOverview({ organizationId, title, description, links, al
         {siteId && <BreakdownCard siteId={siteId} siteName={siteName} />}
         <TopTalkersCard kind="organization" id={organizationId} />
         <ProbesCard kind="organization" id={organizationId} />
-        <div className="xl:col-span-2">
+        <div className="xl:col-span-3">
           <ConnectorHealthCard kind="organization" id={organizationId} links={links} />
         </div>
-        <RecentChatsCard organizationId={organizationId} />
       </div>
     </div>
   );
