@@ -1,10 +1,10 @@
-import type { UIDataTypes, UIMessage } from "ai";
 import { z } from "zod";
 import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { PATH_LAYERS } from "@/lib/paths/schema";
 import { CLOUD_PROVIDERS } from "@/lib/sites/cloud-regions";
 import { SITE_TYPES } from "@/lib/sites/schema";
+import { consoleRoutePath } from "@/lib/validation/fields";
 
 // The assistant's tools as the model, the server and the chat UI see them: their names, what they take and what they
 // answer. Tool parts of a stored conversation (`tool-<name>`) are parsed with these schemas, never trusted.
@@ -31,8 +31,8 @@ export const ASSISTANT_EVENTS_DEFAULT = 10;
 
 const NAME_MAX = 200;
 
-/** A button under the answer: a console route relative to /organization/{organizationId}/. */
-export const assistantLinkSchema = z.object({ label: z.string(), path: z.string() });
+/** A button under the answer: a label and a console route. Stored outputs are parsed with it, never trusted. */
+export const assistantLinkSchema = z.object({ label: z.string().min(1).max(200), path: consoleRoutePath() });
 export type AssistantLink = z.infer<typeof assistantLinkSchema>;
 const links = z.array(assistantLinkSchema);
 
@@ -254,4 +254,3 @@ export type AssistantUITools = {
     output: z.infer<(typeof ASSISTANT_TOOL_SCHEMAS)[NAME]["output"]>;
   };
 };
-export type AssistantUIMessage = UIMessage<unknown, UIDataTypes, AssistantUITools>;

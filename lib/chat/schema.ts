@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from "@/lib/constants";
-import { reference } from "@/lib/validation/fields";
+import { consoleRoutePath, reference } from "@/lib/validation/fields";
 
 // The assistant's chats (GET/POST /api/v1/chat, GET/PATCH/DELETE /api/v1/chat/{chatId},
 // POST /api/v1/chat/{chatId}/message). One schema serves the composer, the rename form and the API.
@@ -48,7 +48,7 @@ export const chatMessageSendSchema = z.strictObject({
       .min(1, "validation.chatMessageRequired")
       .max(1, "validation.chatMessageRequired"),
   }),
-  page: z.string().max(500).optional(),
+  page: consoleRoutePath().optional(),
 });
 export type ChatMessageSend = z.infer<typeof chatMessageSendSchema>;
 

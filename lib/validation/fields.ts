@@ -32,6 +32,12 @@ export const email = (requiredKey = "validation.emailRequired") =>
 export const personName = (requiredKey: string) =>
   z.string({ error: requiredKey }).trim().min(1, requiredKey).max(NAME_MAX_LENGTH, "validation.personNameMax");
 
+/**
+ * A console route relative to /organization/{organizationId}/ ("customer/site/<id>", "…#topology"): no scheme, no dot,
+ * no percent sign, so it cannot leave the console. The page the chat panel reports and every link the assistant offers.
+ */
+export const consoleRoutePath = () => z.string().max(500).regex(/^[A-Za-z0-9/_#-]*$/);
+
 /** A required string whose absence says which field is missing ("Region is required"). */
 export const requiredText = (requiredKey: string, max = 200) =>
   z.string({ error: requiredKey }).trim().min(1, requiredKey).max(max, requiredKey);

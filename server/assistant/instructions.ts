@@ -1,13 +1,11 @@
 import { PRODUCT_NAME, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
+import { consoleRoutePath } from "@/lib/validation/fields";
 import type { ServiceContext } from "@/server/audit/record";
 import { findVisibleOrganization } from "@/server/tenancy";
 
 // The system prompt: who is asking, about which organization, on which page, in which language, and the rules (tools
 // for facts, guidance only). The embedded model reads the page from it too.
-
-// A console route relative to /organization/{id}/ (lib/chat/parts.ts's link rule): anything else is not a page.
-const PAGE = /^[A-Za-z0-9/_#-]{1,500}$/;
 
 export async function assistantInstructions(request: {
   context: ServiceContext;
@@ -30,7 +28,7 @@ export async function assistantInstructions(request: {
       organization: organization?.name ?? request.organizationId,
       type: t(`assistant.instructions.organizationTypes.${organization?.organizationType ?? principal.organizationType}`),
     }),
-    page && PAGE.test(page)
+    page && consoleRoutePath().safeParse(page).success
       ? t("assistant.instructions.page", { page, organizationId: request.organizationId })
       : t("assistant.instructions.noPage"),
     t("assistant.instructions.language", { language: t(`assistant.instructions.languages.${request.locale}`) }),

@@ -19,7 +19,6 @@ export interface AssistantRequest {
   messages: UIMessage[];
   /** The console route the user is looking at, relative to /organization/{id}/ (from the contextual chat panel). */
   page?: string;
-  abortSignal?: AbortSignal;
 }
 
 /** Tool calls, then the answer: a question takes a step or two; five leaves room for a model that checks twice. */
@@ -60,7 +59,6 @@ export async function streamAssistantReply(request: AssistantRequest) {
     stopWhen: isStepCount(ASSISTANT_MAX_STEPS),
     // A dead endpoint falls back to the embedded model inside the model itself; a retry would only make them wait.
     maxRetries: 1,
-    abortSignal: request.abortSignal,
     onError: ({ error }) => console.error(`[assistant] ${requestId}:`, errorText(error)),
   });
 }

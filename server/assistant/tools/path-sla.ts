@@ -1,6 +1,7 @@
 import { ASSISTANT_LIST_MAX, type ExplainPathSlaInput, type ExplainPathSlaOutput, type PathSummary, type SlaUnknownReason } from "@/lib/assistant/tools";
 import { SLA_THRESHOLDS } from "@/lib/constants";
-import { MIN_SLA_SAMPLES, slaBreaches, type PathSla } from "@/lib/health";
+import { bySlaHealth } from "@/lib/dashboard/lists";
+import { MIN_SLA_SAMPLES, slaBreaches } from "@/lib/health";
 import type { Path } from "@/lib/paths/schema";
 import { getPath, listPaths } from "@/server/paths/service";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -25,12 +26,8 @@ const summary = (path: Path): PathSummary => ({
   sla: path.slaHealth,
 });
 
-const SLA_RANK: Record<PathSla, number> = { bad: 3, warning: 2, healthy: 1, unknown: 0 };
-
-/** The worst first, then by name: the paths most worth asking about. */
-function worstFirst(paths: Path[]): Path[] {
-  return [...paths].sort((a, b) => SLA_RANK[b.slaHealth] - SLA_RANK[a.slaHealth] || a.name.localeCompare(b.name));
-}
+/** The worst first, then by name, in the dashboards' order: the paths most worth asking about. */
+const worstFirst = (paths: Path[]): Path[] => [...paths].sort(bySlaHealth);
 
 async function scopePaths(scope: ChatScope, search: string | undefined, limit: number): Promise<Path[]> {
   const { db, principal } = scope.context;
