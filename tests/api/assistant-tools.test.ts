@@ -196,7 +196,9 @@ describe("explainPathSla", () => {
     const output = await runTool(CONTOSO_ADMIN, "Contoso", "explainPathSla", { path: "Paris" });
     expect(output.status).toBe("ambiguous");
     if (output.status !== "ambiguous") return;
-    expect(output.candidates.map((path) => path.name)).toEqual(["Paris ⇄ Azure", "Paris ⇄ Frankfurt", "Lyon ⇄ Paris"]);
+    // Worst first in the dashboards' order (bad, warning, unknown, healthy): Paris ⇄ Azure is degraded, Lyon ⇄ Paris
+    // unknown, Paris ⇄ Frankfurt healthy.
+    expect(output.candidates.map((path) => path.name)).toEqual(["Paris ⇄ Azure", "Lyon ⇄ Paris", "Paris ⇄ Frankfurt"]);
     expect(output.candidates.map((path) => path.name)).not.toContain("Oracle ⇄ AWS Paris");
   });
 
