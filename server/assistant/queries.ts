@@ -2,7 +2,7 @@ import { and, count, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
-import { alarms, organizations, sites, telemetryPathState } from "@/server/db/schema";
+import { alarms, organizations, sites } from "@/server/db/schema";
 import { tenantWhere } from "@/server/tenancy";
 import type { ChatScope } from "./scope";
 
@@ -56,25 +56,6 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
   return {
     total: rows[0]?.total ?? 0,
     sites: rows.map(({ total: _total, slaRank, ...site }): ScopedSite => ({ ...site, sla: SLA_BY_RANK[slaRank] ?? "unknown" })),
-  };
-}
-
-/** The figures of a path's last SLA evaluation (the caller has shown the path is theirs to see), or null. */
-export async function pathMeasurement(scope: ChatScope, pathId: string) {
-  const { db, principal } = scope.context;
-  const [row] = await db
-    .select()
-    .from(telemetryPathState)
-    .where(and(eq(telemetryPathState.pathId, pathId), tenantWhere(principal, telemetryPathState.organizationId, db)))
-    .limit(1);
-  if (!row) return null;
-  return {
-    latencyMs: row.latencyMs,
-    jitterMs: row.jitterMs,
-    lossPercent: row.lossPercent,
-    samples: row.samples,
-    lastSampleAt: row.lastSampleAt.toISOString(),
-    evaluatedAt: row.evaluatedAt.toISOString(),
   };
 }
 

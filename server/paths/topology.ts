@@ -5,7 +5,7 @@ import { notFound } from "@/server/api/errors";
 import { queryRows } from "@/server/db/client";
 import { connectors, interfaces, ipsecEndpoints, links, nodes, organizations, paths, sites, switchPorts } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
-import { routeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
+import { pathMeasurement, routeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
 import type { QueryContext } from "@/server/telemetry/queries/visibility";
 import { tenantWhere } from "@/server/tenancy";
 import { mapServingNodes } from "./serving-node";
@@ -78,7 +78,6 @@ export function shortestRoute(routeLinks: RouteLink[], from: string, to: string)
 }
 
 const orderKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 async function loadPath(context: QueryContext, pathId: string) {
   const { db, principal } = context;
@@ -169,14 +168,6 @@ async function loadNetwork(context: QueryContext, siteIds: string[], mspId: stri
     ...switchRows.map((row) => ({ key: `${row.nodeId}/${row.index}`, nodeId: row.nodeId, portId: String(row.index), siteId: row.siteId })),
   ].sort(orderKey);
   return { siteRows, connectorRows, nodeRows, ports, endpointRows, linkRows };
-}
-
-async function pathMeasurement(context: QueryContext, pathId: string) {
-  const [row] = await queryRows<{ latency_ms: number | null; jitter_ms: number | null; loss_percent: number | null; last_sample_at: string | null }>(
-    context.db,
-    sql`select latency_ms, jitter_ms, loss_percent, last_sample_at from telemetry_path_state where path_id = ${pathId}`,
-  );
-  return row ?? null;
 }
 
 async function portStates(context: QueryContext, keys: { nodeId: string; portId: string }[]) {
@@ -414,10 +405,10 @@ async function routeOfPath(context: QueryContext, pathId: string, now: number): 
       bandwidthMbps: path.bandwidthMbps,
       sla,
       tone: healthTone(sla),
-      latencyMs: measurement?.latency_ms ?? null,
-      jitterMs: measurement?.jitter_ms ?? null,
-      lossPercent: measurement?.loss_percent ?? null,
-      measuredAt: iso(measurement?.last_sample_at ?? null),
+      latencyMs: measurement?.latencyMs ?? null,
+      jitterMs: measurement?.jitterMs ?? null,
+      lossPercent: measurement?.lossPercent ?? null,
+      measuredAt: measurement?.lastSampleAt ?? null,
     },
     reachable: unreachableReason === null,
     unreachableReason,

@@ -5,7 +5,7 @@ import { MIN_SLA_SAMPLES, slaBreaches } from "@/lib/health";
 import type { Path } from "@/lib/paths/schema";
 import { getPath, listPaths } from "@/server/paths/service";
 import { TELEMETRY } from "@/server/telemetry/config";
-import { pathMeasurement } from "../queries";
+import { pathMeasurement } from "@/server/telemetry/queries/health";
 import { consoleLink, pathRoute, type ChatScope } from "../scope";
 import { matchPaths, pathEnds, UUID } from "../text";
 import type { ToolEnvironment } from "./shared";
@@ -67,7 +67,7 @@ export async function explainPathSla(environment: ToolEnvironment, input: Explai
 
   if (matches.length === 1) {
     const [path] = matches;
-    const measurement = await pathMeasurement(scope, path.id);
+    const measurement = await pathMeasurement(scope.context, path.id);
     const judged = path.slaHealth === "warning" || path.slaHealth === "bad";
     return {
       status: "found",

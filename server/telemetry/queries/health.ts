@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
 import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstSla, type LinkHealth, type PathSla } from "@/lib/health";
@@ -11,6 +11,7 @@ import {
   type SiteHealthList,
 } from "@/lib/telemetry/schema";
 import { queryRows } from "@/server/db/client";
+import { telemetryPathState } from "@/server/db/schema";
 import { TELEMETRY } from "../config";
 import { visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
 
@@ -296,4 +297,21 @@ export async function routeLinkHealth(context: QueryContext, linkIds: string[], 
 export async function organizationLinkHealth(context: QueryContext, organizationId: string, now = Date.now()) {
   const organization = await visibleOrganization(context, organizationId);
   return linkHealthList(context, sql`l.organization_id = ${organization.id}`, now);
+}
+
+/**
+ * The figures of a path's last SLA evaluation (telemetry_path_state), or null before its first one. The caller has
+ * already shown the path is one the user may see.
+ */
+export async function pathMeasurement({ db }: QueryContext, pathId: string) {
+  const [row] = await db.select().from(telemetryPathState).where(eq(telemetryPathState.pathId, pathId)).limit(1);
+  if (!row) return null;
+  return {
+    latencyMs: row.latencyMs,
+    jitterMs: row.jitterMs,
+    lossPercent: row.lossPercent,
+    samples: row.samples,
+    lastSampleAt: row.lastSampleAt.toISOString(),
+    evaluatedAt: row.evaluatedAt.toISOString(),
+  };
 }
