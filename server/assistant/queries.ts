@@ -1,13 +1,13 @@
-import { and, count, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
-import { alarms, organizations, sites } from "@/server/db/schema";
+import { organizations, sites } from "@/server/db/schema";
 import { tenantWhere } from "@/server/tenancy";
 import type { ChatScope } from "./scope";
 
-// The reads the assistant needs that no console list answers in one go: a scope's sites with their connector and path
-// counts and worst path SLA, how many alarms are open. Every query is the caller's (tenantWhere) narrowed to the chat's scope.
+// The read the assistant needs that no console list answers in one go: a scope's sites with their connector and path
+// counts and worst path SLA. The query is the caller's (tenantWhere) narrowed to the chat's scope.
 
 export interface ScopedSite {
   id: string;
@@ -57,21 +57,4 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
     total: rows[0]?.total ?? 0,
     sites: rows.map(({ total: _total, slaRank, ...site }): ScopedSite => ({ ...site, sla: SLA_BY_RANK[slaRank] ?? "unknown" })),
   };
-}
-
-/** How many open (not cleared), unacknowledged alarms the scope has. */
-export async function countOpenAlarms(scope: ChatScope): Promise<number> {
-  const { db, principal } = scope.context;
-  const [row] = await db
-    .select({ total: count() })
-    .from(alarms)
-    .where(
-      and(
-        tenantWhere(principal, alarms.organizationId, db),
-        scope.organizationFilter ? eq(alarms.organizationId, scope.organizationFilter) : undefined,
-        isNull(alarms.acknowledgedAt),
-        isNull(alarms.clearedAt),
-      ),
-    );
-  return Number(row?.total ?? 0);
 }

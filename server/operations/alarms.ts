@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
 import { notFound } from "@/server/api/errors";
 import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
@@ -63,27 +63,35 @@ const STATE_WHERE: Record<AlarmListQuery["state"], SQL | undefined> = {
   all: undefined,
 };
 
-// GET /api/v1/alarm — the latest first, a page at a time.
-export async function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
-  const { db, principal } = context;
-  const cursor = decodeCursor(query.cursor);
-  const time = cursorTime(cursor);
-  const conditions: (SQL | undefined)[] = [
-    visibleAlarmsWhere(principal, db),
+/** The alarms of a view (the filters of GET /api/v1/alarm) among those the caller may see. */
+function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | undefined {
+  return and(
+    visibleAlarmsWhere(context.principal, context.db),
     // Narrows the visible rows: an organization out of sight matches none of them.
     query.organizationId ? eq(alarms.organizationId, query.organizationId) : undefined,
     ACKNOWLEDGED_WHERE[query.acknowledged],
     STATE_WHERE[query.state],
     query.severity ? eq(alarms.severity, query.severity) : undefined,
     query.type ? eq(alarms.type, query.type) : undefined,
-    cursor && time ? afterTimeCursor(alarms.raisedAt, alarms.id, time, cursor.id, "desc") : undefined,
-  ];
-  const rows = await selectAlarms(db)
-    .where(and(...conditions))
+  );
+}
+
+// GET /api/v1/alarm — the latest first, a page at a time.
+export async function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
+  const cursor = decodeCursor(query.cursor);
+  const time = cursorTime(cursor);
+  const rows = await selectAlarms(context.db)
+    .where(and(alarmViewWhere(context, query), cursor && time ? afterTimeCursor(alarms.raisedAt, alarms.id, time, cursor.id, "desc") : undefined))
     .orderBy(desc(alarms.raisedAt), desc(alarms.id))
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: row.alarm.id }));
   return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
+}
+
+/** How many alarms a view holds (the assistant says how many there are beyond those it lists). */
+export async function countAlarms(context: ServiceContext, query: AlarmListQuery): Promise<number> {
+  const [row] = await context.db.select({ total: count() }).from(alarms).where(alarmViewWhere(context, query));
+  return Number(row?.total ?? 0);
 }
 
 /** Alarms as the API shows them, latest first (the alarm engine records these in its events). */

@@ -6,9 +6,8 @@ import {
   type RecentEventsOutput,
 } from "@/lib/assistant/tools";
 import { localizedAlarm } from "@/lib/alarms/message";
-import { listAlarms } from "@/server/operations/alarms";
+import { countAlarms, listAlarms } from "@/server/operations/alarms";
 import { listEvents } from "@/server/operations/events";
-import { countOpenAlarms } from "../queries";
 import { consoleLink } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
@@ -18,12 +17,11 @@ import type { ToolEnvironment } from "./shared";
 export async function listOpenAlarms(environment: ToolEnvironment): Promise<ListOpenAlarmsOutput> {
   const scope = await environment.scope();
   const { t } = environment;
-  const [page, total] = await Promise.all([
-    listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, limit: ASSISTANT_LIST_MAX }),
-    countOpenAlarms(scope),
-  ]);
+  // The alarms page's default view, active only: open and not yet acknowledged.
+  const view = { acknowledged: "false", state: "active", organizationId: scope.organizationFilter } as const;
+  const [page, total] = await Promise.all([listAlarms(scope.context, { ...view, limit: ASSISTANT_LIST_MAX }), countAlarms(scope.context, view)]);
   return {
-    total: Math.max(total, page.items.length),
+    total,
     alarms: page.items.map((alarm) => {
       const shown = localizedAlarm(t, alarm);
       return {
