@@ -3,22 +3,20 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { consoleRoutePath } from "@/lib/validation/fields";
 import type { ServiceContext } from "@/server/audit/record";
 import { findVisibleOrganization } from "@/server/tenancy";
+import { toolEnvironment, type ToolEnvironment } from "./tools/shared";
 
 // The system prompt: who is asking, about which organization, on which page, in which language, and the rules (tools
 // for facts, guidance only). The embedded model reads the page from it too.
 
-export async function assistantInstructions(request: {
-  context: ServiceContext;
-  organizationId: string;
-  locale: Locale;
-  page?: string;
-}): Promise<string> {
+export async function assistantInstructions(
+  request: { context: ServiceContext; organizationId: string; locale: Locale; page?: string },
+  environment: ToolEnvironment = toolEnvironment(request),
+): Promise<string> {
   const { db, principal } = request.context;
   const t = translatorFor(request.locale);
-  const [organization, home] = await Promise.all([
-    findVisibleOrganization(db, principal, request.organizationId),
-    findVisibleOrganization(db, principal, principal.organizationId),
-  ]);
+  // The chat's organization as the tools see it (read once per answer); the user's own only when it is another.
+  const organization = (await environment.scope().catch(() => null))?.organization;
+  const home = organization?.id === principal.organizationId ? organization : await findVisibleOrganization(db, principal, principal.organizationId);
   const name = `${principal.firstName} ${principal.lastName}`.trim() || principal.email;
   const page = request.page?.replace(/^\/+|\/+$/g, "");
   return [

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/server/audit/record";
 import { assistantInstructions } from "./instructions";
 import { assistantModel } from "./model";
 import { assistantTools, type AssistantToolSet } from "./tools";
+import { toolEnvironment } from "./tools/shared";
 
 // One answer of the assistant: the stored conversation checked against the tools, then the AI SDK's tool loop on the
 // configured model (or the embedded one), streamed back to the route.
@@ -49,8 +50,10 @@ async function validConversation(messages: UIMessage[], tools: AssistantToolSet,
  */
 export async function streamAssistantReply(request: AssistantRequest) {
   const { requestId } = request.context;
-  const tools = assistantTools(request);
-  const [messages, instructions] = await Promise.all([validConversation(request.messages, tools, requestId), assistantInstructions(request)]);
+  // One environment: the chat's organization is read once for the instructions and every tool call.
+  const environment = toolEnvironment(request);
+  const tools = assistantTools(request, environment);
+  const [messages, instructions] = await Promise.all([validConversation(request.messages, tools, requestId), assistantInstructions(request, environment)]);
   return streamText({
     model: assistantModel(request.locale),
     tools,

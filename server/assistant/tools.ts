@@ -18,14 +18,16 @@ import type { AssistantRequest } from "./run";
 import { guidePathCreation, guideSiteCreation } from "./tools/guides";
 import { listOpenAlarms, recentEvents } from "./tools/operations";
 import { explainPathSla } from "./tools/path-sla";
-import { runTool, toolEnvironment } from "./tools/shared";
+import { runTool, toolEnvironment, type ToolEnvironment } from "./tools/shared";
 import { listSites } from "./tools/sites";
 
 // The assistant's tools for one request. Each acts through the console's services with the caller's own principal,
 // on the chat's organization; they read and guide, and change nothing. The descriptions are for the model.
 
-export function assistantTools(request: Pick<AssistantRequest, "context" | "organizationId" | "locale">) {
-  const environment = toolEnvironment(request);
+export function assistantTools(
+  request: Pick<AssistantRequest, "context" | "organizationId" | "locale">,
+  environment: ToolEnvironment = toolEnvironment(request),
+) {
   const run = <T>(name: AssistantToolName, work: () => Promise<T>) => runTool(environment, name, request.context.requestId, work);
   return {
     listSites: tool({
