@@ -5,11 +5,11 @@ import { prefetchRecentChats } from "@/server/pages/chat-prefetch";
 import { prefetchPath, prefetchSite } from "@/server/pages/site-prefetch";
 import { ALARM_PAGE_SIZE, alarmKeys, DEFAULT_ALARM_FILTER, firstAlarmPage } from "@/lib/alarms/queries";
 import { telemetryKeys } from "@/lib/telemetry/queries";
+import type { Organization } from "@/lib/organizations/schema";
 import type { Principal } from "@/server/auth/principal";
 import { getDb } from "@/server/db/client";
 import { listAlarms } from "@/server/operations/alarms";
 import { listCustomerSummaries } from "@/server/people/msps";
-import { findVisibleOrganization } from "@/server/tenancy";
 import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import {
   organizationHealth,
@@ -158,9 +158,10 @@ export async function prefetchMspDashboard(queryClient: QueryClient, principal: 
   return summaries ?? null;
 }
 
-/** Whether the customer is one of the MSP's and the caller may see it (the page is a 404 otherwise). */
-export async function prefetchMspCustomer(principal: Principal, mspId: string, customerId: string) {
-  const { db } = await context(principal);
-  const customer = await findVisibleOrganization(db, principal, customerId);
-  return customer !== null && customer.organizationType === "customer" && customer.parentId === mspId;
+/**
+ * Whether the customer is one of the MSP's and the caller may see it (the page is a 404 otherwise), from the
+ * organizations the page's guard already read.
+ */
+export function isMspCustomer(organizations: Organization[], mspId: string, customerId: string): boolean {
+  return organizations.some((org) => org.id === customerId && org.organizationType === "customer" && org.parentId === mspId);
 }

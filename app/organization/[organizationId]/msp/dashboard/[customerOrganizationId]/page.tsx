@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { MspCustomerRoute } from "@/components/dashboard/dashboard-routes";
-import { chartsSince, prefetchCustomerOverview, prefetchMspCustomer } from "@/server/pages/dashboard-prefetch";
+import { chartsSince, prefetchCustomerOverview, isMspCustomer } from "@/server/pages/dashboard-prefetch";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
 
@@ -10,10 +10,10 @@ type Params = Promise<{ organizationId: string; customerOrganizationId: string }
 // msp/dashboard/{customerOrganizationId} — a customer's dashboard as its MSP sees it; not its customer: not found.
 export default async function MspCustomerDashboardPage({ params }: { params: Params }) {
   const { organizationId, customerOrganizationId } = await params;
-  const { organization, principal } = await guardConsolePage(decodeURIComponent(organizationId), `msp/dashboard/${customerOrganizationId}`);
+  const { organization, organizations, principal } = await guardConsolePage(decodeURIComponent(organizationId), `msp/dashboard/${customerOrganizationId}`);
   const customerId = decodeURIComponent(customerOrganizationId);
   const queryClient = makeQueryClient();
-  if (!(await prefetchMspCustomer(principal, organization.id, customerId))) notFound();
+  if (!isMspCustomer(organizations, organization.id, customerId)) notFound();
   const since = chartsSince();
   await prefetchCustomerOverview(queryClient, principal, customerId, since);
   return (

@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { MspSiteRoute } from "@/components/dashboard/dashboard-routes";
-import { chartsSince, prefetchMspCustomer, prefetchSiteDashboard } from "@/server/pages/dashboard-prefetch";
+import { chartsSince, isMspCustomer, prefetchSiteDashboard } from "@/server/pages/dashboard-prefetch";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
 
@@ -10,12 +10,12 @@ type Params = Promise<{ organizationId: string; customerOrganizationId: string; 
 // msp/dashboard/{customerOrganizationId}/{siteId} — one of the customer's sites, through the MSP's rights.
 export default async function MspSiteDashboardPage({ params }: { params: Params }) {
   const { organizationId, customerOrganizationId, siteId } = await params;
-  const { organization, principal } = await guardConsolePage(decodeURIComponent(organizationId), `msp/dashboard/${customerOrganizationId}/${siteId}`);
+  const { organization, organizations, principal } = await guardConsolePage(decodeURIComponent(organizationId), `msp/dashboard/${customerOrganizationId}/${siteId}`);
   const customerId = decodeURIComponent(customerOrganizationId);
   const site = decodeURIComponent(siteId);
   const queryClient = makeQueryClient();
   const since = chartsSince();
-  if (!(await prefetchMspCustomer(principal, organization.id, customerId))) notFound();
+  if (!isMspCustomer(organizations, organization.id, customerId)) notFound();
   if (!(await prefetchSiteDashboard(queryClient, principal, customerId, site, since))) notFound();
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

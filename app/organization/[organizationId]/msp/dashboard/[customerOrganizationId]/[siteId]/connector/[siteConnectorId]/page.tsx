@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { MspConnectorRoute } from "@/components/dashboard/dashboard-routes";
-import { chartsSince, prefetchConnectorDashboard, prefetchMspCustomer } from "@/server/pages/dashboard-prefetch";
+import { chartsSince, prefetchConnectorDashboard, isMspCustomer } from "@/server/pages/dashboard-prefetch";
 import { makeQueryClient } from "@/lib/query-client";
 import { guardConsolePage } from "@/server/pages/session";
 
@@ -10,7 +10,7 @@ type Params = Promise<{ organizationId: string; customerOrganizationId: string; 
 // msp/dashboard/{customerOrganizationId}/{siteId}/connector/{siteConnectorId} — a customer's connector, for its MSP.
 export default async function MspConnectorDashboardPage({ params }: { params: Params }) {
   const { organizationId, customerOrganizationId, siteId, siteConnectorId } = await params;
-  const { organization, principal } = await guardConsolePage(
+  const { organization, organizations, principal } = await guardConsolePage(
     decodeURIComponent(organizationId),
     `msp/dashboard/${customerOrganizationId}/${siteId}/connector/${siteConnectorId}`,
   );
@@ -19,7 +19,7 @@ export default async function MspConnectorDashboardPage({ params }: { params: Pa
   const connector = decodeURIComponent(siteConnectorId);
   const queryClient = makeQueryClient();
   const since = chartsSince();
-  if (!(await prefetchMspCustomer(principal, organization.id, customerId))) notFound();
+  if (!isMspCustomer(organizations, organization.id, customerId)) notFound();
   if (!(await prefetchConnectorDashboard(queryClient, principal, customerId, site, connector, since))) notFound();
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
