@@ -17,7 +17,7 @@ function rememberedChat(organizationId: string): string | null {
 }
 
 /** The contextual panel's content: the current conversation about the page, or a new one. */
-export function ChatPanelBody({ organizationId, page, onNavigate }: { organizationId: string; page: string; onNavigate: () => void }) {
+export function ChatPanelBody({ organizationId, page }: { organizationId: string; page: string }) {
   const t = useTranslations("chat");
   const [current, setCurrent] = useState<string | null>(() => rememberedChat(organizationId));
   useEffect(() => {
@@ -35,7 +35,7 @@ export function ChatPanelBody({ organizationId, page, onNavigate }: { organizati
         {current && (
           <>
             <Button asChild variant="ghost" size="icon" className="size-8" aria-label={t("openFullPage")} title={t("openFullPage")}>
-              <IntentLink href={organizationPath(organizationId, `chat/${current}`)} onClick={onNavigate} data-testid="panel-full-page">
+              <IntentLink href={organizationPath(organizationId, `chat/${current}`)} data-testid="panel-full-page">
                 <Maximize2 aria-hidden />
               </IntentLink>
             </Button>

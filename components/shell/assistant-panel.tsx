@@ -6,18 +6,12 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { organizationPath } from "@/lib/routes";
+import { parseOrganizationPath } from "@/lib/routes";
 import { lazyComponent } from "./lazy-component";
 import { useConsole } from "./use-console";
 
 // The AI SDK's chat code is fetched on the intent to ask, not with every page.
 const ChatPanelBody = lazyComponent(() => import("@/components/chat/chat-panel-body").then((module) => module.ChatPanelBody));
-
-/** The page a route is, relative to its organization ("customer/site/…"); "" for the organization's root. */
-export function pageOf(pathname: string, organizationId: string): string {
-  const root = organizationPath(organizationId, "");
-  return pathname.startsWith(root) ? pathname.slice(root.length).replace(/^\/+|\/+$/g, "") : "";
-}
 
 /**
  * The contextual chat (SPEC §2): on every page but the chat pages, the assistant opens beside the page and is told
@@ -27,11 +21,14 @@ export function AssistantPanel() {
   const t = useTranslations();
   const { organization } = useConsole();
   const pathname = usePathname();
-  // The page the panel was opened on: a link followed from the panel leads elsewhere, and the panel makes way.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  const page = pageOf(pathname, organization.id);
+  const [open, setOpen] = useState(false);
+  // Another page (a link followed from the panel, Back, the menu): the panel makes way, and stays closed on return.
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setOpen(false);
+  }
+  const page = parseOrganizationPath(pathname)?.rest ?? "";
   if (page === "chat" || page.startsWith("chat/")) return null;
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -44,7 +41,7 @@ export function AssistantPanel() {
       <SheetContent side="right" className="flex w-full flex-col gap-0 p-0 sm:max-w-md" closeLabel={t("common.close")} data-testid="assistant-panel">
         <SheetTitle className="sr-only">{t("chat.assistant")}</SheetTitle>
         <SheetDescription className="sr-only">{t("chat.panelDescription")}</SheetDescription>
-        {open && <ChatPanelBody organizationId={organization.id} page={page} onNavigate={() => setOpen(false)} />}
+        {open && <ChatPanelBody organizationId={organization.id} page={page} />}
       </SheetContent>
     </Sheet>
   );

@@ -68,7 +68,7 @@ test.describe("the assistant as a customer", () => {
     await expect(page.getByTestId("chat-list-item").first()).toContainText("Site inventory");
     await page.getByRole("button", { name: "Actions for Site inventory" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
-    await page.getByTestId("confirm-delete-chat").click();
+    await page.getByTestId("chat-delete-confirm").click();
     await expect(page.getByText('Chat "Site inventory" deleted')).toBeVisible();
     await expect(page).toHaveURL(/\/chat$/);
   });
@@ -100,6 +100,11 @@ test.describe("the assistant as a customer", () => {
     // The guide's link goes to the sites page, and the panel makes way.
     await panel.locator('[data-testid="chat-message"][data-role="assistant"]').first().getByTestId("chat-link").first().click();
     await expect(page).toHaveURL(/\/customer\/site$/);
+    await expect(panel).toBeHidden();
+    // Back on the page it was opened on, it stays closed until asked for.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/alarms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Alarms" })).toBeVisible();
     await expect(panel).toBeHidden();
     // The panel's chat is still there when it opens again.
     await page.getByTestId("assistant-button").click();
