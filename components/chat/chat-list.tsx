@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquare, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -8,7 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Timestamp } from "@/components/events/timestamp";
 import { IntentLink } from "@/components/shell/intent-link";
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import { ConfirmDelete } from "@/components/sites/confirm-delete";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -85,43 +85,29 @@ export function ChatList({ organizationId, activeChatId }: { organizationId: str
   );
 }
 
+/** Asks before deleting a chat (the shared confirmation: busy button, error kept in the dialog). */
 function DeleteChatDialog({ organizationId, chat, activeChatId, onClose }: { organizationId: string; chat: ChatSummary | null; activeChatId: string | null; onClose: () => void }) {
   const t = useTranslations("chat");
   const queryClient = useQueryClient();
   const router = useRouter();
-  const remove = useMutation({
-    mutationFn: (target: ChatSummary) => deleteChat(target.id),
-    onSuccess: (_, target) => {
-      toast.success(t("deleted", { title: target.title || t("untitled") }));
-      queryClient.removeQueries({ queryKey: chatKeys.detail(target.id) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-      onClose();
-      if (target.id === activeChatId) router.replace(organizationPath(organizationId, "chat"));
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const title = chat?.title || t("untitled");
+  const remove = async (target: ChatSummary) => {
+    await deleteChat(target.id);
+    toast.success(t("deleted", { title: target.title || t("untitled") }));
+    queryClient.removeQueries({ queryKey: chatKeys.detail(target.id) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+    onClose();
+    if (target.id === activeChatId) router.replace(organizationPath(organizationId, "chat"));
+  };
   return (
-    <AlertDialog open={chat !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("deleteTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("deleteDescription", { title: chat?.title || t("untitled") })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              if (chat) remove.mutate(chat);
-            }}
-            variant="destructive"
-            data-testid="confirm-delete-chat"
-          >
-            {t("delete")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDelete
+      open={chat !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("deleteTitle")}
+      description={t("deleteDescription", { title })}
+      confirmLabel={t("delete")}
+      testId="chat-delete"
+      onConfirm={() => (chat ? remove(chat) : Promise.resolve())}
+    />
   );
 }
