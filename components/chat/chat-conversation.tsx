@@ -23,7 +23,7 @@ export interface ChatConversationProps {
 /** A conversation with the assistant: the messages as they stream in, what it is doing, and the composer. */
 export function ChatConversation({ chatId, organizationId, initialMessages, page, className }: ChatConversationProps) {
   const t = useTranslations("chat");
-  const chat = useAssistantChat({ chatId, messages: initialMessages, page });
+  const chat = useAssistantChat({ chatId, organizationId, messages: initialMessages, page });
   const { messages, status, error, sendMessage, regenerate, stop } = chat;
   const busy = status === "submitted" || status === "streaming";
 
@@ -70,7 +70,7 @@ export function ChatConversation({ chatId, organizationId, initialMessages, page
         )}
         <div ref={end} />
       </div>
-      <ChatComposer busy={busy} streaming={busy} onStop={() => void stop()} onSend={(text) => void sendMessage({ text })} autoFocus />
+      <ChatComposer busy={busy} onStop={() => void stop()} onSend={(text) => void sendMessage({ text })} autoFocus />
     </div>
   );
 }

@@ -18,7 +18,7 @@ function RenameForm({ chat, onClose }: { chat: ChatSummary; onClose: () => void 
     mutationFn: (values: ChatRename) => renameChat(chat.id, values.title),
     onSuccess: (renamed) => {
       toast.success(t("renamed", { title: renamed.title }));
-      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
       onClose();
     },
     onError: (error) => {

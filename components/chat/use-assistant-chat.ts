@@ -6,11 +6,17 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
+import { buildUrl, handleAuthFailure } from "@/lib/api/client";
 import { chatKeys, chatMessagePath } from "@/lib/chat/queries";
+import type { ChatDetail } from "@/lib/chat/schema";
 
-/** The API's refusal ({ error, requestId }) as an error in the user's language, like every other call's. */
-async function answerOrError(response: Response, fallbackText: string): Promise<Response> {
+/**
+ * The API's refusal ({ error, requestId }) as an error in the user's language, like every other call's; an ended
+ * session goes to sign-in as for every other call (SPEC §8).
+ */
+async function answerOrError(response: Response, path: string, fallbackText: string): Promise<Response> {
   if (response.ok) return response;
+  if (response.status === 401 || response.status === 403) handleAuthFailure(path);
   const payload = (await response.json().catch(() => undefined)) as { error?: string; requestId?: string } | undefined;
   const requestId = payload?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? "";
   throw new Error(`${payload?.error || fallbackText} (requestId=${requestId})`);
@@ -20,14 +26,15 @@ async function answerOrError(response: Response, fallbackText: string): Promise<
  * One conversation with the assistant: the AI SDK's chat state over our transport, which posts only the new question
  * (the server holds the conversation) with the page the user is on, in the user's language.
  */
-export function useAssistantChat({ chatId, messages, page }: { chatId: string; messages: UIMessage[]; page?: string }) {
+export function useAssistantChat({ chatId, organizationId, messages, page }: { chatId: string; organizationId: string; messages: UIMessage[]; page?: string }) {
   const locale = useLocale();
   const t = useTranslations("apiClient");
   const queryClient = useQueryClient();
+  const path = chatMessagePath(chatId);
   const transport = useMemo(
     () =>
       new DefaultChatTransport<UIMessage>({
-        api: chatMessagePath(chatId),
+        api: buildUrl(path),
         headers: { "Accept-Language": locale },
         credentials: "same-origin",
         fetch: async (input, init) => {
@@ -38,22 +45,22 @@ export function useAssistantChat({ chatId, messages, page }: { chatId: string; m
             if (init?.signal?.aborted) throw error;
             throw new Error(t("network"));
           }
-          return answerOrError(response, t("unknownError"));
+          return answerOrError(response, path, t("unknownError"));
         },
         prepareSendMessagesRequest: ({ messages: all }) => ({
           body: { message: all.findLast((message) => message.role === "user"), ...(page ? { page } : {}) },
         }),
       }),
-    [chatId, locale, page, t],
+    [path, locale, page, t],
   );
   return useChat({
     id: chatId,
     messages,
     transport,
-    onFinish: () => {
-      // The lists show the chat's new title, size and time.
-      void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId) });
+    onFinish: ({ messages: conversation }) => {
+      // This organization's lists show the chat's new title, size and time; the chat itself is what is on screen.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.ofOrganization(organizationId) });
+      queryClient.setQueryData<ChatDetail>(chatKeys.detail(chatId), (stored) => stored && { ...stored, messages: conversation as unknown as ChatDetail["messages"] });
     },
   });
 }

@@ -15,8 +15,9 @@ export const CHAT_PAGE_SIZE = 30;
 export const chatKeys = {
   all: ["chats"] as const,
   lists: () => [...chatKeys.all, "list"] as const,
-  recent: (organizationId: string) => [...chatKeys.lists(), organizationId, "recent"] as const,
-  list: (organizationId: string) => [...chatKeys.lists(), organizationId, "all"] as const,
+  ofOrganization: (organizationId: string) => [...chatKeys.lists(), organizationId] as const,
+  recent: (organizationId: string) => [...chatKeys.ofOrganization(organizationId), "recent"] as const,
+  list: (organizationId: string) => [...chatKeys.ofOrganization(organizationId), "all"] as const,
   detail: (chatId: string) => [...chatKeys.all, "detail", chatId] as const,
 };
 
@@ -47,5 +48,5 @@ export const createChat = (organizationId: string) => api.post<ChatSummary>("/ch
 export const renameChat = (chatId: string, title: string) => api.patch<ChatSummary>(`/chat/${encodeURIComponent(chatId)}`, { title });
 export const deleteChat = (chatId: string) => api.delete<void>(`/chat/${encodeURIComponent(chatId)}`);
 
-/** Where a chat's questions go (the AI SDK's chat transport posts there and reads the answer's stream). */
-export const chatMessagePath = (chatId: string) => `/api/v1/chat/${encodeURIComponent(chatId)}/message`;
+/** Where a chat's questions go, under /api/v1 (the AI SDK's chat transport posts there and reads the answer's stream). */
+export const chatMessagePath = (chatId: string) => `/chat/${encodeURIComponent(chatId)}/message`;
