@@ -16,13 +16,12 @@ import { questionSchema, type Question } from "@/lib/chat/schema";
 export function ChatComposer({
   onSend,
   busy,
-  streaming = false,
   onStop,
   autoFocus = false,
 }: {
   onSend: (text: string) => Promise<unknown> | void;
   busy: boolean;
-  streaming?: boolean;
+  /** While an answer is on its way, the send button becomes Stop. */
   onStop?: () => void;
   autoFocus?: boolean;
 }) {
@@ -61,7 +60,7 @@ export function ChatComposer({
                   }}
                 />
               </FormControl>
-              {streaming && onStop ? (
+              {busy && onStop ? (
                 <Button type="button" size="icon" variant="outline" onClick={onStop} aria-label={t("stop")} data-testid="chat-stop">
                   <Square aria-hidden />
                 </Button>

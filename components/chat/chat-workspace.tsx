@@ -26,7 +26,6 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
   const router = useRouter();
   // A chat started here opens at its own address; its first question is held for it until it does.
   const [opening, startOpening] = useTransition();
-  const activeChatId = chatId;
 
   return (
     <div className="mx-auto flex h-[calc(100svh-8.5rem)] max-w-6xl gap-4" data-testid="chat-page">
@@ -41,7 +40,7 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
           </Button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ChatList organizationId={organization.id} activeChatId={activeChatId} />
+          <ChatList organizationId={organization.id} activeChatId={chatId} />
         </div>
       </aside>
       <section className="flex min-w-0 flex-1 flex-col rounded-lg border bg-card p-4" aria-label={t("conversation")}>
@@ -62,7 +61,7 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
               <SheetContent side="left" className="w-72 gap-0 p-0" closeLabel={common("close")}>
                 <SheetTitle className="border-b p-3 text-sm">{t("chats")}</SheetTitle>
                 <div className="min-h-0 flex-1 overflow-y-auto">
-                  <ChatList organizationId={organization.id} activeChatId={activeChatId} />
+                  <ChatList organizationId={organization.id} activeChatId={chatId} />
                 </div>
               </SheetContent>
             </Sheet>

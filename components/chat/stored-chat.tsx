@@ -5,6 +5,7 @@ import type { UIMessage } from "ai";
 import { useEffect } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ApiRequestError } from "@/lib/api/client";
 import { chatQueryOptions } from "@/lib/chat/queries";
 import { ChatConversation } from "./chat-conversation";
 
@@ -13,8 +14,9 @@ import { ChatConversation } from "./chat-conversation";
  * conversation. `onMissing` is told when the chat is gone (deleted meanwhile); without it, the error shows.
  */
 export function StoredChat({ chatId, organizationId, page, onMissing }: { chatId: string; organizationId: string; page?: string; onMissing?: () => void }) {
-  const query = useQuery({ ...chatQueryOptions(chatId), retry: onMissing ? false : undefined });
-  const missing = query.isError && Boolean(onMissing);
+  const query = useQuery(chatQueryOptions(chatId));
+  // Deleted meanwhile (404), not a passing failure: those show with a retry.
+  const missing = Boolean(onMissing) && query.error instanceof ApiRequestError && query.error.status === 404;
   useEffect(() => {
     if (missing) onMissing?.();
   }, [missing, onMissing]);
