@@ -77,8 +77,22 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** The parameters of a route pattern: "customer/dashboard/:siteId/path/:pathId" → { siteId, pathId }. */
+export type RouteParams<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & RouteParams<Rest>
+  : Pattern extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, string>;
+
+/** The route of a pattern in the table; a page naming a pattern that is not there is a programming error. */
+export function consoleRoute(pattern: string): ConsoleRoute {
+  const route = CONSOLE_ROUTES.find((each) => each.pattern === pattern);
+  if (!route) throw new Error(`No console route "${pattern}" in lib/routes.ts`);
+  return route;
+}
+
 /** decodeURIComponent that answers null for malformed escapes instead of throwing. */
-function safeDecode(value: string): string | null {
+export function safeDecode(value: string): string | null {
   try {
     return decodeURIComponent(value);
   } catch {

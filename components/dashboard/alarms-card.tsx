@@ -1,13 +1,12 @@
 "use client";
-
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { AlarmSeverityBadge } from "@/components/alarms/alarm-severity-badge";
 import { Timestamp } from "@/components/events/timestamp";
 import { translateAlarmMessage } from "@/lib/alarms/message";
-import { alarmsQueryOptions, DEFAULT_ALARM_FILTER } from "@/lib/alarms/queries";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 export const DASHBOARD_ALARMS = 5;
 
@@ -16,7 +15,7 @@ export function AlarmsCard({ organizationId, alarmsHref }: { organizationId: str
   const t = useTranslations("dashboard");
   const catalogue = useTranslations();
   // The organization's own alarms, from the API (not the first page of everything the caller sees, filtered here).
-  const query = useInfiniteQuery(alarmsQueryOptions(DEFAULT_ALARM_FILTER, organizationId));
+  const query = useInfiniteQuery(cardQueries.alarms(organizationId));
   const alarms = (query.data?.pages.flatMap((page) => page.items) ?? []).filter((alarm) => alarm.organizationId === organizationId);
   const open = alarms.filter((alarm) => alarm.clearedAt === null);
   const more = query.hasNextPage ? "+" : "";

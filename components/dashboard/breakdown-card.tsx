@@ -1,22 +1,21 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { StackedBarChart } from "@/components/charts";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { siteBreakdownQueryOptions } from "@/lib/telemetry/queries";
 import type { BreakdownDimension } from "@/lib/telemetry/schema";
 import { RX_COLOR, TX_COLOR } from "./bandwidth-card";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { useRateFormat } from "./use-units";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 /** A site's average traffic over the last 24 hours, per connector or per path, RX and TX stacked. */
 export function BreakdownCard({ siteId, siteName }: { siteId: string; siteName?: string }) {
   const t = useTranslations("dashboard");
   const units = useRateFormat();
   const [by, setBy] = useState<BreakdownDimension>("connector");
-  const query = useQuery({ ...siteBreakdownQueryOptions(siteId, by), placeholderData: (previous) => previous });
+  const query = useQuery({ ...cardQueries.breakdown(siteId, by), placeholderData: (previous) => previous });
   const items = [...(query.data?.items ?? [])].sort((a, b) => (b.rxBps ?? 0) + (b.txBps ?? 0) - ((a.rxBps ?? 0) + (a.txBps ?? 0)));
   return (
     <DashboardCard

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { DASHBOARD_LIST_ROWS } from "@/lib/dashboard/lists";
+import { FIRST_ROWS } from "@/lib/dashboard/card-queries";
 import type { CurrentList } from "@/lib/telemetry/queries";
 
 // A dashboard card lists its worst few rows (DASHBOARD_LIST_ROWS); under them, how many more there are, as a link to
@@ -34,5 +34,5 @@ export function MoreRows({ label, href, onClick, note }: { label: string; href?:
 /** Whether a card shows all its rows in place: the list its query asks for, and the toggle. */
 export function useExpandableList(): { expanded: boolean; list: CurrentList; toggle: () => void } {
   const [expanded, setExpanded] = useState(false);
-  return { expanded, list: expanded ? {} : { limit: DASHBOARD_LIST_ROWS }, toggle: () => setExpanded((value) => !value) };
+  return { expanded, list: expanded ? {} : FIRST_ROWS, toggle: () => setExpanded((value) => !value) };
 }

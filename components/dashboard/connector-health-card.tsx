@@ -1,5 +1,4 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
@@ -7,7 +6,6 @@ import { isConnectorKind } from "@/lib/dashboard/format";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { byConnectorHealth, hiddenRows } from "@/lib/dashboard/lists";
-import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";
 import type { ConnectorHealthList } from "@/lib/telemetry/schema";
 import { cn } from "@/lib/utils";
 import { MoreRows, useExpandableList } from "./capped-list";
@@ -15,6 +13,7 @@ import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { StatusDot } from "./status-dot";
 import { useRateFormat } from "./use-units";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 type ConnectorHealth = ConnectorHealthList["items"][number];
 
@@ -93,7 +92,7 @@ function ConnectorRows({ items, links, showSite }: { items: ConnectorHealth[]; l
 export function ConnectorHealthCard({ kind, id, links }: { kind: "site" | "organization"; id: string; links: DashboardLinks }) {
   const t = useTranslations("dashboard");
   const { expanded, list, toggle } = useExpandableList();
-  const query = useQuery({ ...connectorHealthQueryOptions(kind, id, list), placeholderData: (previous) => previous });
+  const query = useQuery({ ...cardQueries.connectorHealth(kind, id, list), placeholderData: (previous) => previous });
   const items = [...(query.data?.items ?? [])].sort(byConnectorHealth);
   const hidden = hiddenRows(query.data?.total, items.length);
   return (

@@ -1,14 +1,11 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { CHART_THEME } from "@/components/charts/theme";
 import { PageHeader } from "@/components/pages/page-header";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { DASHBOARD_LIST_ROWS } from "@/lib/dashboard/lists";
 import { allSitesQueryOptions, siteQueryOptions } from "@/lib/sites/queries";
-import { siteHealthQueryOptions } from "@/lib/telemetry/queries";
 import { AlarmsCard } from "./alarms-card";
 import { BandwidthCard } from "./bandwidth-card";
 import { BreakdownCard } from "./breakdown-card";
@@ -20,6 +17,7 @@ import { RecentChatsCard } from "./recent-chats-card";
 import { SitesCard } from "./sites-card";
 import { TopTalkersCard } from "./top-talkers-card";
 import { useDashboardLive } from "./use-dashboard-live";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 export interface CustomerOverviewProps {
   organizationId: string;
@@ -37,7 +35,7 @@ export function CustomerOverview({ organizationId, title, description, links, al
   const t = useTranslations("dashboard");
   useDashboardLive();
   // The sites card's query, which also names the site to chart first.
-  const summary = useQuery(siteHealthQueryOptions(organizationId, { limit: DASHBOARD_LIST_ROWS }));
+  const summary = useQuery(cardQueries.sites(organizationId));
   const suggested = summary.data?.featuredSiteId ?? null;
   // Chosen once, so the chart does not jump to another site when traffic shifts.
   const [chosen, setChosen] = useState<string | null>(suggested);

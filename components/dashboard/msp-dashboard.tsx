@@ -1,24 +1,23 @@
 "use client";
-
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/pages/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { alarmsQueryOptions, DEFAULT_ALARM_FILTER } from "@/lib/alarms/queries";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { RecentChatsCard } from "./recent-chats-card";
 import { useDashboardLive } from "./use-dashboard-live";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 /** The MSP dashboard: each customer with its active and inactive sites and open alarms, a link to its dashboard. */
 export function MspDashboard({ mspId }: { mspId: string }) {
   const t = useTranslations("dashboard");
   useDashboardLive();
   const summaries = useQuery(customerSummariesQueryOptions(mspId));
-  const alarms = useInfiniteQuery(alarmsQueryOptions(DEFAULT_ALARM_FILTER));
+  const alarms = useInfiniteQuery(cardQueries.alarms());
   const openAlarms = new Map<string, number>();
   for (const alarm of alarms.data?.pages.flatMap((page) => page.items) ?? []) {
     if (alarm.clearedAt === null) openAlarms.set(alarm.organizationId, (openAlarms.get(alarm.organizationId) ?? 0) + 1);

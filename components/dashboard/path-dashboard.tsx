@@ -25,6 +25,7 @@ import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { useRateFormat } from "./use-units";
 import { useDashboardLive } from "./use-dashboard-live";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 type Metric = keyof typeof SLA_THRESHOLDS;
 const METRICS: Metric[] = ["latencyMs", "jitterMs", "lossPercent"];
@@ -88,7 +89,7 @@ function CurrentSlaCard({ pathId, since }: { pathId: string; since: string }) {
   const t = useTranslations("dashboard");
   const units = useRateFormat();
   // The same query as the performance chart's first view: one request answers both.
-  const query = useQuery(pathPerformanceQueryOptions(pathId, { from: since }));
+  const query = useQuery(cardQueries.performance(pathId, since));
   const current = query.data?.current;
   return (
     <DashboardCard title={t("currentSla")} subtitle={current ? t("slaWindow", { minutes: Math.round(current.windowSeconds / 60), samples: current.samples }) : undefined} testId="current-sla">

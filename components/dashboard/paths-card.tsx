@@ -1,17 +1,16 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { SlaBadge } from "@/components/paths/sla-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { bySlaHealth, DASHBOARD_LIST_ROWS, hiddenRows } from "@/lib/dashboard/lists";
-import { pathHealthQueryOptions } from "@/lib/telemetry/queries";
+import { bySlaHealth, hiddenRows } from "@/lib/dashboard/lists";
 import type { PathHealth } from "@/lib/telemetry/schema";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { MoreRows } from "./capped-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 function PathsTable({ paths, links, siteId }: { paths: PathHealth[]; links: DashboardLinks; siteId?: string }) {
   const t = useTranslations("dashboard");
@@ -59,7 +58,7 @@ function PathsTable({ paths, links, siteId }: { paths: PathHealth[]; links: Dash
 /** A customer's paths, or those with an end at a site: the worst SLA first, the rest counted with a link to them all. */
 export function PathsCard({ kind, id, links }: { kind: "site" | "organization"; id: string; links: DashboardLinks }) {
   const t = useTranslations("dashboard");
-  const query = useQuery(pathHealthQueryOptions(kind, id, { limit: DASHBOARD_LIST_ROWS }));
+  const query = useQuery(cardQueries.paths(kind, id));
   const paths = query.data?.items ?? [];
   const hidden = hiddenRows(query.data?.total, paths.length);
   return (

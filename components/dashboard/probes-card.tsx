@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { byProbeLevel, hiddenRows } from "@/lib/dashboard/lists";
-import { probesQueryOptions } from "@/lib/telemetry/queries";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 import { MoreRows, useExpandableList } from "./capped-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { StatusDot } from "./status-dot";
@@ -15,7 +15,7 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
   const t = useTranslations("dashboard");
   const units = useRateFormat();
   const { expanded, list, toggle } = useExpandableList();
-  const query = useQuery({ ...probesQueryOptions(kind, id, list), placeholderData: (previous) => previous });
+  const query = useQuery({ ...cardQueries.probes(kind, id, list), placeholderData: (previous) => previous });
   const items = [...(query.data?.items ?? [])].sort(byProbeLevel);
   const hidden = hiddenRows(query.data?.total, items.length);
   return (

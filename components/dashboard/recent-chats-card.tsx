@@ -1,20 +1,19 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Timestamp } from "@/components/events/timestamp";
 import { IntentLink } from "@/components/shell/intent-link";
 import { Button } from "@/components/ui/button";
-import { recentChatsQueryOptions } from "@/lib/chat/queries";
 import { organizationPath } from "@/lib/routes";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 /** The user's latest conversations with the assistant about this organization, and a way to start one. */
 export function RecentChatsCard({ organizationId }: { organizationId: string }) {
   const t = useTranslations("dashboard");
   const chatText = useTranslations("chat");
-  const query = useQuery(recentChatsQueryOptions(organizationId));
+  const query = useQuery(cardQueries.recentChats(organizationId));
   const chats = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   return (

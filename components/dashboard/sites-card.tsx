@@ -1,21 +1,20 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { bySiteHealth, DASHBOARD_LIST_ROWS, hiddenRows } from "@/lib/dashboard/lists";
-import { siteHealthQueryOptions } from "@/lib/telemetry/queries";
+import { bySiteHealth, hiddenRows } from "@/lib/dashboard/lists";
 import { MoreRows } from "./capped-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { StatusDot } from "./status-dot";
 import { useRateFormat } from "./use-units";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 /** A customer's sites with their health (the worst of their connectors'), current traffic, the least healthy first. */
 export function SitesCard({ organizationId, links }: { organizationId: string; links: DashboardLinks }) {
   const t = useTranslations("dashboard");
   const units = useRateFormat();
-  const query = useQuery(siteHealthQueryOptions(organizationId, { limit: DASHBOARD_LIST_ROWS }));
+  const query = useQuery(cardQueries.sites(organizationId));
   const rows = [...(query.data?.items ?? [])].sort(bySiteHealth);
   const hidden = hiddenRows(query.data?.total, rows.length);
   return (

@@ -1,11 +1,9 @@
 "use client";
-
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { TOP_TALKERS_LIMIT } from "@/lib/dashboard/format";
-import { topTalkersQueryOptions } from "@/lib/telemetry/queries";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { useRateFormat } from "./use-units";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 
 function TalkerList({ title, items, testId }: { title: string; items: { name: string; bytes: number }[]; testId: string }) {
   const t = useTranslations("dashboard");
@@ -40,7 +38,7 @@ function TalkerList({ title, items, testId }: { title: string; items: { name: st
 /** The sources and destinations moving the most bytes over the last 24 hours. */
 export function TopTalkersCard({ kind, id }: { kind: "site" | "organization"; id: string }) {
   const t = useTranslations("dashboard");
-  const query = useQuery(topTalkersQueryOptions(kind, id, { limit: TOP_TALKERS_LIMIT }));
+  const query = useQuery(cardQueries.topTalkers(kind, id));
   return (
     <DashboardCard title={t("topTalkers")} subtitle={t("last24h")} testId="top-talkers-card">
       {query.isPending ? (

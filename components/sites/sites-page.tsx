@@ -1,6 +1,5 @@
 "use client";
-
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
@@ -14,29 +13,23 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
-import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
 import { sitesQueryOptions } from "@/lib/sites/queries";
-import type { Site } from "@/lib/sites/schema";
+import type { SiteConnectorSummary, SiteListItem } from "@/lib/sites/schema";
 import { ActiveBadge } from "./active-badge";
 import { AddSiteDialog } from "./add-site-dialog";
 import { siteHref } from "./site-links";
 import { SiteTypeLabel } from "./site-type";
 import { useDebouncedValue } from "./use-debounced-value";
 
-/** The connectors column: how many, and of which kinds. */
-function SiteConnectors({ siteId }: { siteId: string }) {
+/** The connectors column: how many, and of which kinds (the list's own summary, no query per row). */
+function SiteConnectors({ connectors }: { connectors: SiteConnectorSummary }) {
   const t = useTranslations("sites");
   const tk = useTranslations("connectors.kinds");
-  const connectors = useQuery(siteConnectorsQueryOptions(siteId));
-  if (connectors.isPending) return <Skeleton className="h-4 w-20" />;
-  if (connectors.isError) return <span className="text-muted-foreground">—</span>;
-  const kinds = CONNECTOR_KINDS.filter((kind) => connectors.data.some((connector) => connector.kind === kind));
   return (
     <span className="inline-flex items-center gap-2" data-testid="site-connector-count">
-      <span className={connectors.data.length ? undefined : "text-muted-foreground"}>{t("connectorCount", { count: connectors.data.length })}</span>
+      <span className={connectors.count ? undefined : "text-muted-foreground"}>{t("connectorCount", { count: connectors.count })}</span>
       <span className="inline-flex items-center gap-1 text-muted-foreground">
-        {kinds.map((kind) => (
+        {connectors.kinds.map((kind) => (
           <ConnectorKindIcon key={kind} kind={kind} label={tk(kind)} />
         ))}
       </span>
@@ -44,7 +37,7 @@ function SiteConnectors({ siteId }: { siteId: string }) {
   );
 }
 
-function SiteRow({ site, organizationId }: { site: Site; organizationId: string }) {
+function SiteRow({ site, organizationId }: { site: SiteListItem; organizationId: string }) {
   return (
     <TableRow data-testid="site-row">
       <TableCell className="max-w-64 pl-4">
@@ -60,7 +53,7 @@ function SiteRow({ site, organizationId }: { site: Site; organizationId: string 
         {site.location.address}
       </TableCell>
       <TableCell>
-        <SiteConnectors siteId={site.id} />
+        <SiteConnectors connectors={site.connectors} />
       </TableCell>
       <TableCell className="pr-4">
         <ActiveBadge active={site.active} />

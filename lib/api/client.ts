@@ -92,6 +92,25 @@ function newRequestId(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/** How a call reaches /api/v1: the browser's fetch, or on the server the in-process API with the page's identity. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let serverTransport: ApiTransport | undefined;
+
+/**
+ * The server's transport (server/pages/api-transport.ts): a server page prefetches with the very query options its
+ * components use, and their calls go to the API in-process as the signed-in user.
+ */
+export function setServerTransport(transport: ApiTransport): void {
+  serverTransport = transport;
+}
+
+function transportFor(): ApiTransport {
+  if (typeof window !== "undefined") return fetch;
+  if (!serverTransport) throw new Error("No API transport on the server: import server/pages/api-transport first");
+  return serverTransport;
+}
+
 export async function apiRequest<T>(method: string, path: string, request: ApiRequest = {}): Promise<T> {
   const requestId = newRequestId();
   const headers: Record<string, string> = {
@@ -102,9 +121,10 @@ export async function apiRequest<T>(method: string, path: string, request: ApiRe
   };
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const transport = transportFor();
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, method === "GET" ? request.query : undefined), {
+    response = await transport(buildUrl(path, method === "GET" ? request.query : undefined), {
       method,
       headers,
       body: request.body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(request.body),

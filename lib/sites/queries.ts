@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type QueryValue } from "@/lib/api/client";
-import type { AwsConfigUpload, Site, SiteCreate, SiteUpdate } from "./schema";
+import type { AwsConfigUpload, Site, SiteCreate, SiteListItem, SiteUpdate } from "./schema";
 
 export interface Page<T> {
   items: T[];
@@ -46,12 +46,12 @@ export const sitesQueryOptions = (organizationId: string, search?: string) =>
   infiniteQueryOptions({
     queryKey: siteKeys.list(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Site>>(organizationSites(organizationId), {
+      api.get<Page<SiteListItem>>(organizationSites(organizationId), {
         query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam },
         signal,
       }),
     initialPageParam: "",
-    getNextPageParam: (last: Page<Site>) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: Page<SiteListItem>) => last.nextCursor ?? undefined,
   });
 
 // The same list whole: the path form's destination sites and the AWS check of a path's ends.

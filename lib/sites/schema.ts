@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
 import { locationSchema } from "@/lib/locations/schema";
 import { description, location, requiredName, requiredText } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
@@ -136,6 +137,14 @@ export const siteSchema = z.discriminatedUnion("type", [
   z.object({ ...siteResponseFields, type: z.literal("oracle"), oracleCompartmentId: z.string(), region: z.string() }),
 ]);
 export type Site = z.infer<typeof siteSchema>;
+
+/** A site's connectors as the sites list shows them: how many, and of which kinds (no query per row). */
+export const siteConnectorSummarySchema = z.object({ count: z.number().int().min(0), kinds: z.array(z.enum(CONNECTOR_KINDS)) });
+export type SiteConnectorSummary = z.infer<typeof siteConnectorSummarySchema>;
+
+// A row of the sites list: the site and its connectors' summary.
+export const siteListItemSchema = z.intersection(siteSchema, z.object({ connectors: siteConnectorSummarySchema }));
+export type SiteListItem = z.infer<typeof siteListItemSchema>;
 
 export const siteListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),

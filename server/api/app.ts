@@ -69,7 +69,9 @@ const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
 const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const token = readSessionToken({ get: (name) => getCookie(c, name) });
   c.set("sessionToken", token);
-  c.set("principal", await resolveSession(c.get("db"), token));
+  // A server page's prefetch brings the principal its request resolved; everyone else is known by the cookie.
+  const given = c.env?.principal;
+  c.set("principal", given !== undefined ? given : await resolveSession(c.get("db"), token));
   await next();
 };
 

@@ -7,7 +7,16 @@ import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { forbidden, unauthenticated } from "./errors";
 
+/** What an in-process caller hands the API besides the request: only server code can set these. */
+export interface ApiBindings {
+  principal?: Principal | null;
+}
+
+export const apiBindings = (principal: Principal | null | undefined): ApiBindings | undefined =>
+  principal === undefined ? undefined : { principal };
+
 export interface ApiEnv {
+  Bindings: ApiBindings;
   Variables: {
     requestId: string;
     locale: Locale;

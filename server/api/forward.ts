@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { API_TIMEOUT_MS, bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
+import type { Principal } from "@/server/auth/principal";
 import { getApiApp } from "./app";
+import { apiBindings } from "./context";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -17,7 +19,14 @@ export async function forwardToControlPlane(request: Request): Promise<Response>
   return forward(request, { upstream: process.env.UPSTREAM_API_URL, timeoutMs: API_TIMEOUT_MS });
 }
 
-export async function forward(request: Request, options: { upstream?: string; timeoutMs: number }): Promise<Response> {
+export interface ForwardOptions {
+  upstream?: string;
+  timeoutMs: number;
+  /** A server page's call in-process: the principal its request already resolved (never taken from the network). */
+  principal?: Principal | null;
+}
+
+export async function forward(request: Request, options: ForwardOptions): Promise<Response> {
   const incoming = request.headers.get(REQUEST_ID_HEADER);
   const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
   const t = translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
@@ -47,7 +56,7 @@ export async function forward(request: Request, options: { upstream?: string; ti
     }, options.timeoutMs);
   });
   try {
-    const answer = upstream ? fetch(forwarded, { redirect: "manual" }) : Promise.resolve(getApiApp().fetch(forwarded));
+    const answer = upstream ? fetch(forwarded, { redirect: "manual" }) : Promise.resolve(getApiApp().fetch(forwarded, apiBindings(options.principal)));
     return await Promise.race([answer, timeout]);
   } catch (error) {
     console.error(`[api] forwarding failed (requestId=${requestId}):`, error);

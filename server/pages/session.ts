@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { Organization } from "@/lib/organizations/schema";
-import { homeRoute, isRouteAllowed, matchConsoleRoute, organizationPath } from "@/lib/routes";
+import { homeRoute, organizationPath } from "@/lib/routes";
 import type { CurrentUser } from "@/lib/users/schema";
 import type { Principal } from "@/server/auth/principal";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
@@ -17,10 +17,15 @@ export const getPrincipal = cache(async (): Promise<Principal | null> => {
   return resolveSession(await getDb(), readSessionToken({ get: (name) => store.get(name)?.value }));
 });
 
-export type Bootstrap =
-  | { status: "no-organizations" }
-  | { status: "organization-not-found" }
-  | { status: "ready"; principal: Principal; user: CurrentUser; organizations: Organization[]; home: Organization };
+export interface ReadySession {
+  principal: Principal;
+  user: CurrentUser;
+  organizations: Organization[];
+  /** The user's own organization. */
+  home: Organization;
+}
+
+export type Bootstrap = { status: "no-organizations" } | { status: "organization-not-found" } | ({ status: "ready" } & ReadySession);
 
 /**
  * SPEC §4 session bootstrap: organizations and user fetched in parallel; fail when the user has no organization
@@ -40,17 +45,4 @@ export const bootstrapSession = cache(async (): Promise<Bootstrap> => {
 
 export function homePath(organization: Organization): string {
   return organizationPath(organization.id, homeRoute(organization.organizationType));
-}
-
-/**
- * The server-side guard every console page runs (SPEC §6), whatever the proxy did: the organization in the URL must
- * be visible, its type allowed, and every required scope held; otherwise a silent redirect to /.
- */
-export async function guardConsolePage(organizationId: string, routePath: string) {
-  const session = await bootstrapSession();
-  if (session.status !== "ready") redirect("/");
-  const organization = session.organizations.find((org) => org.id === organizationId);
-  const match = matchConsoleRoute(routePath);
-  if (!organization || !match || !isRouteAllowed(match.route, organization.organizationType, session.user.scopes)) redirect("/");
-  return { ...session, organization, params: match.params };
 }

@@ -6,6 +6,7 @@ import {
   siteProvider,
   type AwsConfigUpload,
   type Site,
+  type SiteListItem,
   type SiteCreate,
   type SiteType,
   type SiteUpdate,
@@ -17,6 +18,7 @@ import { mutate, type ServiceContext } from "@/server/audit/record";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
 import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { connectorSummaries } from "./connector-summary";
 import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
 
@@ -130,7 +132,9 @@ export async function listSites(
     .orderBy(sites.name, sites.id)
     .limit(query.limit + 1);
   const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
-  return { items: page.items.map(toSite), nextCursor: page.nextCursor };
+  const connectorsOf = await connectorSummaries(db, page.items.map((row) => row.id));
+  const items: SiteListItem[] = page.items.map((row) => ({ ...toSite(row), connectors: connectorsOf.get(row.id) ?? { count: 0, kinds: [] } }));
+  return { items, nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/site/{siteId}

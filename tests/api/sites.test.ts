@@ -161,7 +161,7 @@ describe("GET /config/organization/{organizationId}/site", () => {
     for (const email of ["readonly@contoso.example", "readonly@northwind.example", "readonly@maia.example"]) {
       const response = await call("GET", url, { cookie: await signIn(email) });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ items: [site], nextCursor: null });
+      expect(response.body).toEqual({ items: [{ ...site, connectors: { count: 0, kinds: [] } }], nextCursor: null });
     }
     for (const email of OTHER_TENANTS) {
       expect((await call("GET", url, { cookie: await signIn(email) })).status).toBe(404);
@@ -175,6 +175,19 @@ describe("GET /config/organization/{organizationId}/site", () => {
       expect(response.status).toBe(200);
       expect(response.body.items.map((item: { id: string }) => item.id)).not.toContain(site.id);
     }
+  });
+
+  it("counts each listed site's connectors by kind, in the list's one answer", async () => {
+    const busy = await createSite("Contoso", standard("Summary busy"));
+    const idle = await createSite("Contoso", standard("Summary idle"));
+    await createConnector(busy.id, { kind: "internet", name: "Internet", description: "", bandwidth: 1_000 });
+    await createConnector(busy.id, { kind: "external", name: "Hosted", bandwidth: 1_000 });
+    await createConnector(busy.id, { kind: "internet", name: "Second internet", description: "", bandwidth: 1_000 });
+    const response = await call("GET", `${await sitePath("Contoso")}?search=Summary`, { cookie: await signIn(CONTOSO_ADMIN) });
+    expect(response.status).toBe(200);
+    const summary = Object.fromEntries(response.body.items.map((item: { id: string; connectors: unknown }) => [item.id, item.connectors]));
+    // Kinds in the console's order (physical, ipsec, external, virtual, internet), each once.
+    expect(summary).toEqual({ [busy.id]: { count: 3, kinds: ["external", "internet"] }, [idle.id]: { count: 0, kinds: [] } });
   });
 
   it("filters by name, case-insensitively and literally, and by type", async () => {

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { connectorCreateSchema, connectorListQuerySchema, connectorSchema, connectorUpdateSchema } from "@/lib/connectors/schema";
 import { locationResultSchema, locationSearchQuerySchema, regionSchema } from "@/lib/locations/schema";
-import { awsConfigUploadSchema, siteCreateSchema, siteListQuerySchema, siteSchema, siteUpdateSchema } from "@/lib/sites/schema";
+import { awsConfigUploadSchema, siteCreateSchema, siteListItemSchema, siteListQuerySchema, siteSchema, siteUpdateSchema } from "@/lib/sites/schema";
 import { listRegions, searchLocations } from "@/server/locations/service";
 import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
 import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
@@ -64,7 +64,7 @@ sitesRouter.openapi(
     path: "/config/organization/{organizationId}/site",
     tags: ["sites"],
     request: { params: organizationParams, query: pageQuerySchema.extend(siteListQuerySchema.shape) },
-    responses: { 200: jsonResponse(pageSchema(siteSchema), "A page of sites"), ...standardErrors },
+    responses: { 200: jsonResponse(pageSchema(siteListItemSchema), "A page of sites, each with its connectors counted by kind"), ...standardErrors },
   }),
   async (c) => {
     const page = await listSites(serviceContext(c, "common:config:read"), c.req.valid("param").organizationId, c.req.valid("query"));

@@ -1,7 +1,4 @@
 import { ApiDocsPage } from "@/components/api-docs/api-docs-page";
-import { guardConsolePage } from "@/server/pages/session";
+import { consolePage } from "@/server/pages/console-page";
 
-export default async function ApiDocs({ params }: { params: Promise<{ organizationId: string }> }) {
-  await guardConsolePage((await params).organizationId, "apiDocs");
-  return <ApiDocsPage />;
-}
+export default consolePage("apiDocs", () => <ApiDocsPage />);

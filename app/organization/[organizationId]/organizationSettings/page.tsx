@@ -1,7 +1,4 @@
 import { OrganizationSettingsForm } from "@/components/settings/organization-settings-form";
-import { guardConsolePage } from "@/server/pages/session";
+import { consolePage } from "@/server/pages/console-page";
 
-export default async function OrganizationSettingsPage({ params }: { params: Promise<{ organizationId: string }> }) {
-  await guardConsolePage((await params).organizationId, "organizationSettings");
-  return <OrganizationSettingsForm />;
-}
+export default consolePage("organizationSettings", () => <OrganizationSettingsForm />);

@@ -1,7 +1,4 @@
 import { UserSettingsForm } from "@/components/settings/user-settings-form";
-import { guardConsolePage } from "@/server/pages/session";
+import { consolePage } from "@/server/pages/console-page";
 
-export default async function UserSettingsPage({ params }: { params: Promise<{ organizationId: string }> }) {
-  await guardConsolePage((await params).organizationId, "userSettings");
-  return <UserSettingsForm />;
-}
+export default consolePage("userSettings", () => <UserSettingsForm />);

@@ -1,21 +1,11 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { notFound } from "next/navigation";
 import { ChatWorkspace } from "@/components/chat/chat-workspace";
-import { makeQueryClient } from "@/lib/query-client";
-import { prefetchChat, prefetchChatList } from "@/server/pages/chat-prefetch";
-import { guardConsolePage } from "@/server/pages/session";
+import { chatListQueryOptions, chatQueryOptions } from "@/lib/chat/queries";
+import { consolePage } from "@/server/pages/console-page";
 
 // chat/{chatId} — one of the user's conversations with the assistant, rendered complete on first load.
-export default async function ChatDetailPage({ params }: { params: Promise<{ organizationId: string; chatId: string }> }) {
-  const { organizationId, chatId } = await params;
-  const { organization, principal } = await guardConsolePage(decodeURIComponent(organizationId), `chat/${chatId}`);
-  const id = decodeURIComponent(chatId);
-  const queryClient = makeQueryClient();
-  const [found] = await Promise.all([prefetchChat(queryClient, principal, organization.id, id), prefetchChatList(queryClient, principal, organization.id)]);
-  if (!found) notFound();
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ChatWorkspace key={id} chatId={id} />
-    </HydrationBoundary>
-  );
-}
+export default consolePage("chat/:chatId", async ({ organization, params, require, prefetch }) => {
+  const [detail] = await Promise.all([require(chatQueryOptions(params.chatId)), prefetch(chatListQueryOptions(organization.id))]);
+  if (detail.chat.organizationId !== organization.id) notFound();
+  return <ChatWorkspace key={params.chatId} chatId={params.chatId} />;
+});

@@ -1,22 +1,9 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { CustomerOrganizations } from "@/components/customers/customer-organizations";
-import { organizationKeys } from "@/lib/organizations/queries";
-import { makeQueryClient } from "@/lib/query-client";
-import { getDb } from "@/server/db/client";
-import { listCustomerOrganizations } from "@/server/organizations/service";
-import { guardConsolePage } from "@/server/pages/session";
+import { customerOrganizationsQueryOptions } from "@/lib/organizations/queries";
+import { consolePage } from "@/server/pages/console-page";
 
 // msp/customerOrganization — the MSP's customers, prefetched so a shared link renders complete.
-export default async function CustomerOrganizationPage({ params }: { params: Promise<{ organizationId: string }> }) {
-  const { organization, principal } = await guardConsolePage((await params).organizationId, "msp/customerOrganization");
-  const queryClient = makeQueryClient();
-  queryClient.setQueryData(
-    organizationKeys.customers(organization.id),
-    (await listCustomerOrganizations(await getDb(), principal, organization.id)) ?? [],
-  );
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <CustomerOrganizations />
-    </HydrationBoundary>
-  );
-}
+export default consolePage("msp/customerOrganization", async ({ organization, prefetch }) => {
+  await prefetch(customerOrganizationsQueryOptions(organization.id));
+  return <CustomerOrganizations />;
+});

@@ -1,21 +1,12 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { notFound } from "next/navigation";
 import { SiteLayout } from "@/components/sites/site-header";
-import { makeQueryClient } from "@/lib/query-client";
-import { guardConsolePage } from "@/server/pages/session";
-import { prefetchSite } from "@/server/pages/site-prefetch";
+import { siteQueryOptions } from "@/lib/sites/queries";
+import { consolePage } from "@/server/pages/console-page";
 
-type Params = Promise<{ organizationId: string; siteId: string }>;
-
-// customer/site/{siteId} — the site layout (name, type, place, status; Configuration and Paths tabs).
-export default async function SiteRouteLayout({ params, children }: { params: Params; children: React.ReactNode }) {
-  const { organizationId, siteId } = await params;
-  const id = decodeURIComponent(siteId);
-  const { organization, principal } = await guardConsolePage(decodeURIComponent(organizationId), `customer/site/${siteId}`);
-  const queryClient = makeQueryClient();
-  await prefetchSite(queryClient, principal, organization.id, id);
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <SiteLayout siteId={id}>{children}</SiteLayout>
-    </HydrationBoundary>
-  );
-}
+// customer/site/{siteId} — the site layout (name, type, place, status; Configuration and Paths tabs); another
+// organization's site is not found.
+export default consolePage("customer/site/:siteId", async ({ organization, params, require, children }) => {
+  const site = await require(siteQueryOptions(params.siteId));
+  if (site.organizationId !== organization.id) notFound();
+  return <SiteLayout siteId={params.siteId}>{children}</SiteLayout>;
+});

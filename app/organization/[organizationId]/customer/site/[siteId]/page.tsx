@@ -1,15 +1,13 @@
 import { redirect } from "next/navigation";
 import { organizationPath } from "@/lib/routes";
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+import { consolePage } from "@/server/pages/console-page";
 
 // customer/site/{siteId} — the site opens on its Configuration tab (search parameters such as ?properties kept).
-export default async function SiteRoute({ params, searchParams }: { params: Promise<{ organizationId: string; siteId: string }>; searchParams: SearchParams }) {
-  const { organizationId, siteId } = await params;
+export default consolePage("customer/site/:siteId", ({ organization, params, searchParams }) => {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(await searchParams)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, item);
+  for (const [key, value] of Object.entries(searchParams)) {
+    for (const item of [value ?? []].flat()) query.append(key, item);
   }
   const search = query.toString();
-  redirect(`${organizationPath(decodeURIComponent(organizationId), `customer/site/${siteId}/configuration`)}${search ? `?${search}` : ""}`);
-}
+  redirect(`${organizationPath(organization.id, `customer/site/${encodeURIComponent(params.siteId)}/configuration`)}${search ? `?${search}` : ""}`);
+});

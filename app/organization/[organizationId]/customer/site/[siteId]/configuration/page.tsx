@@ -1,20 +1,11 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { SiteConfiguration } from "@/components/sites/site-configuration";
-import { makeQueryClient } from "@/lib/query-client";
-import { guardConsolePage } from "@/server/pages/session";
-import { prefetchSiteConfiguration } from "@/server/pages/site-prefetch";
+import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
+import { sitePathsQueryOptions } from "@/lib/paths/queries";
+import { consolePage } from "@/server/pages/console-page";
 
-// customer/site/{siteId}/configuration — the site and its connectors (?properties=true opens the properties panel,
-// read on the client with the shared configurationSearchSchema).
-export default async function SiteConfigurationRoute({ params }: { params: Promise<{ organizationId: string; siteId: string }> }) {
-  const { organizationId, siteId } = await params;
-  const { principal } = await guardConsolePage(decodeURIComponent(organizationId), `customer/site/${siteId}/configuration`);
-  const id = decodeURIComponent(siteId);
-  const queryClient = makeQueryClient();
-  await prefetchSiteConfiguration(queryClient, principal, id);
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <SiteConfiguration siteId={id} />
-    </HydrationBoundary>
-  );
-}
+// customer/site/{siteId}/configuration — the site and its connectors with the paths over them (their load);
+// ?properties=true opens the properties panel, read on the client with the shared configurationSearchSchema.
+export default consolePage("customer/site/:siteId/configuration", async ({ params, prefetch }) => {
+  await prefetch(siteConnectorsQueryOptions(params.siteId), sitePathsQueryOptions(params.siteId));
+  return <SiteConfiguration siteId={params.siteId} />;
+});

@@ -1,19 +1,12 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { SitePaths } from "@/components/paths/site-paths";
-import { makeQueryClient } from "@/lib/query-client";
-import { guardConsolePage } from "@/server/pages/session";
-import { prefetchSitePaths } from "@/server/pages/site-prefetch";
+import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
+import { sitePathsQueryOptions } from "@/lib/paths/queries";
+import { allSitesQueryOptions } from "@/lib/sites/queries";
+import { consolePage } from "@/server/pages/console-page";
 
-// customer/site/{siteId}/path — the site's paths ("Configure Paths from {sourceSite} to other Sites", Add Path).
-export default async function SitePathsRoute({ params }: { params: Promise<{ organizationId: string; siteId: string }> }) {
-  const { organizationId, siteId } = await params;
-  const { organization, principal } = await guardConsolePage(decodeURIComponent(organizationId), `customer/site/${siteId}/path`);
-  const id = decodeURIComponent(siteId);
-  const queryClient = makeQueryClient();
-  await prefetchSitePaths(queryClient, principal, organization.id, id);
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <SitePaths siteId={id} />
-    </HydrationBoundary>
-  );
-}
+// customer/site/{siteId}/path — the site's paths ("Configure Paths from {sourceSite} to other Sites", Add Path), with
+// its connectors and the sites their other ends are at.
+export default consolePage("customer/site/:siteId/path", async ({ organization, params, prefetch }) => {
+  await prefetch(sitePathsQueryOptions(params.siteId), siteConnectorsQueryOptions(params.siteId), allSitesQueryOptions(organization.id));
+  return <SitePaths siteId={params.siteId} />;
+});

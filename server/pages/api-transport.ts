@@ -1,0 +1,24 @@
+import "server-only";
+import { headers } from "next/headers";
+import { getLocale } from "next-intl/server";
+import { API_TIMEOUT_MS } from "@/lib/constants";
+import { setServerTransport } from "@/lib/api/client";
+import { forward } from "@/server/api/forward";
+import { getPrincipal } from "./session";
+
+// Where a server page's queries go: the same /api/v1 entry as the browser's, in-process, as the signed-in user of
+// this request and in their language. So the server prefetches with the very query options its components read.
+const INTERNAL_ORIGIN = "http://console.internal";
+
+setServerTransport(async (url, init) => {
+  const [incoming, principal, locale] = await Promise.all([headers(), getPrincipal(), getLocale()]);
+  const request = new Request(new URL(url, INTERNAL_ORIGIN), init);
+  request.headers.set("accept-language", locale);
+  for (const name of ["cookie", "x-maia-client-address", "user-agent"]) {
+    const value = incoming.get(name);
+    if (value) request.headers.set(name, value);
+  }
+  const upstream = process.env.UPSTREAM_API_URL;
+  // Forwarded to a separate control plane, the cookie says who calls; in-process, the resolved principal does.
+  return forward(request, { upstream, timeoutMs: API_TIMEOUT_MS, principal: upstream ? undefined : principal });
+});
