@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isRouteAllowed, matchConsoleRoute, parseOrganizationPath } from "@/lib/routes";
+import { guardConsoleRoute, matchConsoleRoute, parseOrganizationPath } from "@/lib/routes";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { peekDatabase } from "@/server/db/client";
 import { findVisibleOrganization } from "@/server/tenancy";
@@ -25,7 +25,7 @@ export async function proxy(request: NextRequest) {
     const principal = await resolveSession(db, token);
     if (!principal) return redirectTo(`/login?next=${encodeURIComponent(pathname + search)}`);
     const organization = await findVisibleOrganization(db, principal, organizationPath.organizationId);
-    if (organization && !isRouteAllowed(match.route, organization.organizationType, principal.scopes)) return redirectTo("/");
+    if (!guardConsoleRoute(organization ? [organization] : [], organizationPath.organizationId, match.route, principal.scopes)) return redirectTo("/");
   }
   return NextResponse.next();
 }

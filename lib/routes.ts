@@ -131,6 +131,22 @@ export function isRouteAllowed(route: ConsoleRoute, organizationType: Organizati
   return hasScopes(scopes, route.scopes ?? []);
 }
 
+/**
+ * The SPEC §6 guard of a console URL, for the proxy and the page wrapper alike: the organization it names when the
+ * user may see it (it is among `visible`), its type is allowed and every required scope is held; otherwise null, and
+ * the caller goes silently to /. An unknown route or an organization id that does not decode is null too.
+ */
+export function guardConsoleRoute<T extends { id: string; organizationType: OrganizationType }>(
+  visible: readonly T[],
+  organizationId: string | null,
+  route: ConsoleRoute | undefined,
+  scopes: Iterable<string>,
+): T | null {
+  const organization = organizationId === null ? undefined : visible.find((each) => each.id === organizationId);
+  if (!route || !organization || !isRouteAllowed(route, organization.organizationType, scopes)) return null;
+  return organization;
+}
+
 /** Splits "/organization/{id}/rest" into its parts; null for paths outside the organization tree. */
 export function parseOrganizationPath(pathname: string): { organizationId: string; rest: string } | null {
   const match = /^\/organization\/([^/]+)(?:\/(.*))?$/.exec(pathname);

@@ -6,7 +6,7 @@ import { cache, type ReactNode } from "react";
 import { ApiRequestError } from "@/lib/api/client";
 import type { Organization } from "@/lib/organizations/schema";
 import { makeQueryClient } from "@/lib/query-client";
-import { consoleRoute, isRouteAllowed, matchConsoleRoute, safeDecode, type ConsoleRoute, type RouteParams } from "@/lib/routes";
+import { consoleRoute, guardConsoleRoute, matchConsoleRoute, safeDecode, type ConsoleRoute, type RouteParams } from "@/lib/routes";
 import { bootstrapSession, type ReadySession } from "./session";
 
 // The one way a console page or layout is built (SPEC §2, §6): decode the URL's parameters, run the route's guard
@@ -56,9 +56,8 @@ interface EntryProps {
 export async function openConsoleRoute(rawOrganizationId: string, route: ConsoleRoute | undefined) {
   const session = await bootstrapSession();
   if (session.status !== "ready") redirect("/");
-  const organizationId = safeDecode(rawOrganizationId);
-  const organization = session.organizations.find((each) => each.id === organizationId);
-  if (!route || !organization || !isRouteAllowed(route, organization.organizationType, session.user.scopes)) redirect("/");
+  const organization = guardConsoleRoute(session.organizations, safeDecode(rawOrganizationId), route, session.user.scopes);
+  if (!route || !organization) redirect("/");
   return { ...session, organization, route };
 }
 

@@ -86,11 +86,12 @@ test.describe("customer admin", () => {
     }
   });
 
-  test("cannot open another tenant's organization", async ({ page, request }) => {
+  test("cannot open another tenant's organization: sent silently to / (SPEC §2, §6)", async ({ page, request }) => {
     const organizations = await (await request.get("/api/v1/config/organization")).json();
     expect(organizations.map((org: { name: string }) => org.name)).toEqual(["Contoso"]);
     await page.goto("/organization/00000000-0000-0000-0000-000000000000/customer/dashboard");
-    await expect(page.getByTestId("unrecoverable-message")).toHaveText("Organization not found.");
+    await expect(page).toHaveURL(new RegExp(`/organization/${organizations[0].id}/customer/dashboard$`));
+    await expect(page.getByTestId("customer-dashboard")).toBeVisible();
   });
 
   test("an unknown route redirects to /", async ({ page }) => {

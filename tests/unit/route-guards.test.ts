@@ -4,6 +4,8 @@ import { ORGANIZATION_TYPES, type OrganizationType } from "@/lib/constants";
 import en from "@/messages/en.json";
 import {
   CONSOLE_ROUTES,
+  consoleRoute,
+  guardConsoleRoute,
   homeRoute,
   isRouteAllowed,
   matchConsoleRoute,
@@ -168,6 +170,36 @@ describe("SPEC §6 guard table", () => {
     const route = routeFor("msp/lifecycle");
     expect(isRouteAllowed(route, "msp", new Set(["msp:lifecycle:read"]))).toBe(true);
     expect(isRouteAllowed(route, "msp", new Set(["msp:lifecycle:write"]))).toBe(false);
+  });
+});
+
+describe("guardConsoleRoute (the proxy's and the page wrapper's one decision)", () => {
+  const northwind = { id: "msp-1", organizationType: "msp" as const, name: "Northwind" };
+  const contoso = { id: "cust-1", organizationType: "customer" as const, name: "Contoso" };
+  const visible = [northwind, contoso];
+  const mspReadOnly = ["common:config:read", "common:user:read", "msp:lifecycle:read", "msp:inventory:read"];
+
+  it("opens a route of the right type with every scope held, on a visible organization", () => {
+    expect(guardConsoleRoute(visible, "msp-1", consoleRoute("msp/lifecycle/running"), mspReadOnly)).toBe(northwind);
+    expect(guardConsoleRoute(visible, "cust-1", consoleRoute("customer/dashboard"), [])).toBe(contoso);
+  });
+
+  it.each([
+    ["a wrong organization type", "cust-1", "msp/lifecycle", mspReadOnly],
+    ["a missing scope", "msp-1", "msp/lifecycle", ["common:config:read"]],
+    ["an organization the user may not see", "cust-2", "alarms", mspReadOnly],
+    ["an organization that does not exist (or an id that does not decode)", null, "alarms", mspReadOnly],
+  ] as const)("sends %s to /", (_case, organizationId, pattern, scopes) => {
+    expect(guardConsoleRoute(visible, organizationId, consoleRoute(pattern), scopes)).toBeNull();
+  });
+
+  it("sends an unknown route to /", () => {
+    expect(guardConsoleRoute(visible, "msp-1", matchConsoleRoute("msp/nowhere")?.route, mspReadOnly)).toBeNull();
+  });
+
+  it("knows every pattern a page may name, and refuses one that is not in the table", () => {
+    for (const route of CONSOLE_ROUTES) expect(consoleRoute(route.pattern)).toBe(route);
+    expect(() => consoleRoute("msp/nowhere")).toThrow(/No console route/);
   });
 });
 
