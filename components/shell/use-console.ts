@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { organizationsQueryOptions } from "@/lib/organizations/queries";
 import type { Organization } from "@/lib/organizations/schema";
+import { safeDecode } from "@/lib/routes";
 import { currentUserQueryOptions } from "@/lib/users/queries";
 import type { CurrentUser } from "@/lib/users/schema";
 
@@ -12,7 +13,8 @@ export function useConsole(): { organization: Organization; organizations: Organ
   const { organizationId } = useParams<{ organizationId: string }>();
   const organizations = useQuery(organizationsQueryOptions()).data ?? [];
   const user = useQuery(currentUserQueryOptions()).data;
-  const organization = organizations.find((org) => org.id === decodeURIComponent(organizationId));
+  const id = safeDecode(organizationId);
+  const organization = organizations.find((org) => org.id === id);
   if (!organization || !user) throw new Error("The console context is missing: the layout did not prefetch it");
   return { organization, organizations, user };
 }
