@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { connectorLoad } from "@/components/paths/headroom";
+import { connectorLoad } from "@/lib/paths/headroom";
 import { lazyComponent } from "@/components/shell/lazy-component";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

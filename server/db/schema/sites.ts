@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { PATH_SLA_STATES } from "@/lib/health";
 import { organizations, users } from "./identity";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
@@ -11,7 +12,6 @@ const timestamps = {
 export const SITE_TYPES = ["standard", "aws", "azure", "gcp", "oracle", "aws-direct-connect"] as const;
 export const CONNECTOR_KINDS = ["physical", "ipsec", "external", "virtual", "internet"] as const;
 export const PATH_LAYERS = ["layer2", "layer3"] as const;
-export const SLA_HEALTH = ["healthy", "warning", "bad", "unknown"] as const;
 
 export const sites = pgTable(
   "sites",
@@ -80,7 +80,7 @@ export const paths = pgTable(
     vlanType: text("vlan_type", { enum: ["all", "specific"] }).notNull().default("specific"),
     vlanId: integer("vlan_id"),
     prefixes: text("prefixes").array().notNull().default(sql`'{}'::text[]`),
-    slaHealth: text("sla_health", { enum: SLA_HEALTH }).notNull().default("unknown"),
+    slaHealth: text("sla_health", { enum: PATH_SLA_STATES }).notNull().default("unknown"),
     ...timestamps,
   },
   (t) => [
