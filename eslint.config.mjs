@@ -1,11 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
-
-const serverOnly = {
-  group: ["@/server/*", "@/server/**", "../server/*"],
-  message: "server/ is imported only from route handlers, server components, pages and the server entry.",
-};
+import importPlugin from "eslint-plugin-import";
 
 export default defineConfig([
   ...nextVitals,
@@ -19,11 +15,42 @@ export default defineConfig([
       "@next/next/no-html-link-for-pages": "off",
     },
   },
-  // Direction of imports: lib ← components ← app; server/ never reaches the browser's code.
+  // The architecture (ARCHITECTURE.md, "Layout"): imports flow app → components → lib and app → server → lib, never
+  // back, and no module reaches itself through its runtime imports. Zones match paths once resolved, so "@/…",
+  // relative and type-only imports all count. The zones run under a plugin name of their own because ESLint keeps one set of
+  // options per rule and file: another block's import/no-restricted-paths (zones inside server/) cannot replace them.
   {
-    files: ["lib/**", "components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+    plugins: { architecture: { rules: { zones: importPlugin.rules["no-restricted-paths"] } } },
+    // eslint-config-next names "@typescript-eslint/parser" for the import plugin to load, which npm does not hoist: the
+    // plugin then fails to read any .ts file and no-cycle finds nothing. Unnamed, it reads each file with the parser
+    // ESLint already uses for it.
+    settings: {
+      "import/parsers": { "@typescript-eslint/parser": [] },
+      "import/extensions": [".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx"],
+      // A package never imports the project back, so no cycle runs through one: not parsing them keeps lint fast.
+      "import/ignore": ["node_modules"],
+    },
+    rules: {
+      "architecture/zones": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: "./lib", from: ["./components", "./app", "./server"], message: "lib/ is isomorphic: it imports only lib/ and packages." },
+            {
+              target: "./components",
+              from: ["./app", "./server"],
+              message: "components/ never import app/ (routes compose components) nor server/ (it never reaches the browser).",
+            },
+            { target: "./server", from: ["./components", "./app"], message: "server/ never imports the browser's code or the routes." },
+          ],
+        },
+      ],
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+    },
   },
+  // Two modules that import each other on purpose, linted by tests/unit/architecture-lint.test.ts.
+  globalIgnores(["tests/fixtures/lint/**"]),
   {
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },

@@ -15,6 +15,14 @@ export type ProbeLevel = (typeof PROBE_LEVELS)[number];
 export const PORT_STATES = ["up", "down", "disabled"] as const;
 export type PortState = (typeof PORT_STATES)[number];
 
+/** A link's or a connector's operational state, as its endpoints report it. */
+export const LINK_STATUSES = ["up", "down"] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+/** One tone per state, shared by badges, charts and the topology (STYLE: consistent status colours). */
+export const HEALTH_TONES = ["healthy", "warning", "bad", "unknown"] as const;
+export type HealthTone = (typeof HEALTH_TONES)[number];
+
 /** Fewer samples than this in the evaluation window is "insufficient data" (SPEC §4: unknown). */
 export const MIN_SLA_SAMPLES = 3;
 
@@ -67,7 +75,7 @@ export function slaBreaches(measurement: PathMeasurement): { metric: "latencyMs"
 
 export interface LinkMeasurement {
   /** The link's operational state as its endpoints report it; null when nothing was reported. */
-  status: "up" | "down" | null;
+  status: LinkStatus | null;
   latencyMs: number | null;
   lossPercent: number | null;
 }
@@ -123,9 +131,6 @@ export function worstLinkHealth(states: LinkHealth[]): LinkHealth {
 export function worstProbeLevel(levels: ProbeLevel[]): ProbeLevel {
   return levels.reduce<ProbeLevel>((acc, level) => (PROBE_RANK[level] > PROBE_RANK[acc] ? level : acc), "healthy");
 }
-
-/** One tone per state, shared by badges, charts and the topology (STYLE: consistent status colours). */
-export type HealthTone = "healthy" | "warning" | "bad" | "unknown";
 
 export function healthTone(state: PathSla | LinkHealth | ProbeLevel | PortState): HealthTone {
   switch (state) {

@@ -3,7 +3,7 @@
 import { CheckCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { lazyComponent } from "@/components/shell/lazy-component";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 

@@ -2,7 +2,7 @@
 
 import { CircleCheck, MessageSquareText } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { Timestamp } from "@/components/events/timestamp";
+import { Timestamp } from "@/components/common/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

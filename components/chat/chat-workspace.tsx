@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { IntentLink } from "@/components/shell/intent-link";
-import { lazyComponent } from "@/components/shell/lazy-component";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";

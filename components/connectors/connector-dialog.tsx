@@ -5,7 +5,7 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { FormDialog } from "@/components/sites/form-dialog";
+import { FormDialog } from "@/components/common/form-dialog";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { useCreateConnector, useUpdateConnector } from "@/lib/connectors/queries";

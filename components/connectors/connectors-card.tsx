@@ -6,8 +6,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { connectorLoad } from "@/components/paths/headroom";
-import { lazyComponent } from "@/components/shell/lazy-component";
+import { connectorLoad } from "@/lib/paths/headroom";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -30,7 +30,7 @@ import { CONNECTOR_KIND_ICONS } from "./connector-kind";
 
 // The form and the confirmation are fetched on the intent to use them, not with the page.
 const ConnectorDialog = lazyComponent(() => import("./connector-dialog").then((module) => module.ConnectorDialog));
-const ConfirmDelete = lazyComponent(() => import("@/components/sites/confirm-delete").then((module) => module.ConfirmDelete));
+const ConfirmDelete = lazyComponent(() => import("@/components/common/confirm-delete").then((module) => module.ConfirmDelete));
 const preloadActions = () => {
   ConnectorDialog.preload();
   ConfirmDelete.preload();

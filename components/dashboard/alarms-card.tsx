@@ -3,7 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { AlarmSeverityBadge } from "@/components/alarms/alarm-severity-badge";
-import { Timestamp } from "@/components/events/timestamp";
+import { Timestamp } from "@/components/common/timestamp";
 import { translateAlarmMessage } from "@/lib/alarms/message";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { cardQueries } from "@/lib/dashboard/card-queries";

@@ -6,7 +6,7 @@ import { isConnectorKind } from "@/lib/dashboard/format";
 import type { ReactNode } from "react";
 import { CHART_THEME } from "@/components/charts/theme";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
-import { Timestamp } from "@/components/events/timestamp";
+import { Timestamp } from "@/components/common/timestamp";
 import { PageHeader } from "@/components/pages/page-header";
 import { siteQueryOptions } from "@/lib/sites/queries";
 import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { Timestamp } from "@/components/events/timestamp";
+import { Timestamp } from "@/components/common/timestamp";
 import { IntentLink } from "@/components/shell/intent-link";
 import { Button } from "@/components/ui/button";
 import { organizationPath } from "@/lib/routes";

@@ -16,7 +16,7 @@ import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { cn } from "@/lib/utils";
 import { EventSearchForm } from "./event-search-form";
 import { EventsTable } from "./events-table";
-import { Timestamp } from "./timestamp";
+import { Timestamp } from "@/components/common/timestamp";
 import { useEventSearch } from "./use-event-search";
 
 function uniqueEvents(pages: { items: Event[] }[] | undefined): Event[] {

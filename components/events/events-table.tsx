@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import { translateAlarmMessage } from "@/lib/alarms/message";
 import { entityLabel, hasChange } from "./diff";
 import { EventDiff } from "./event-diff";
-import { Timestamp } from "./timestamp";
+import { Timestamp } from "@/components/common/timestamp";
 
 const COLUMNS = 5;
 

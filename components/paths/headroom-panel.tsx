@@ -4,8 +4,7 @@ import { Gauge } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { cn } from "@/lib/utils";
-import type { ConnectorLoad } from "./headroom";
-import { pathBandwidthLimit } from "./headroom";
+import { pathBandwidthLimit, type ConnectorLoad } from "@/lib/paths/headroom";
 
 function LoadBar({ load, proposed }: { load: ConnectorLoad; proposed: number }) {
   const t = useTranslations("paths.headroom");

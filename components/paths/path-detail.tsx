@@ -11,7 +11,7 @@ import { ErrorAlert } from "@/components/errors/error-alert";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { PathRoute } from "@/components/topology/path-route";
-import { ConfirmDelete } from "@/components/sites/confirm-delete";
+import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { siteHref } from "@/components/sites/site-links";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazyComponent } from "@/components/shell/lazy-component";
+import { lazyComponent } from "@/components/common/lazy-component";
 import type { PathDialogProps } from "./path-form-dialog";
 
 const PathFormDialog = lazyComponent(() => import("./path-form-dialog").then((module) => module.PathFormDialog));

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
-import { FormDialog } from "@/components/sites/form-dialog";
+import { FormDialog } from "@/components/common/form-dialog";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { useCreatePath, useUpdatePath } from "@/lib/paths/queries";

@@ -21,7 +21,7 @@ import { PATH_LAYERS, pathCreateSchema, VLAN_TYPES, type Path, type PathCreate, 
 import { allSitesQueryOptions } from "@/lib/sites/queries";
 import { AWS_SITE_TYPES } from "@/lib/sites/schema";
 import { cn } from "@/lib/utils";
-import { connectorLoad, pathPlanIssues, type ConnectorLoad } from "./headroom";
+import { connectorLoad, pathPlanIssues, type ConnectorLoad } from "@/lib/paths/headroom";
 import { HeadroomPanel } from "./headroom-panel";
 
 export type PathForm = UseFormReturn<PathCreateInput, unknown, PathCreate>;

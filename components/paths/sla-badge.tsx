@@ -3,13 +3,12 @@
 import { CircleAlert, CircleCheck, CircleHelp, CircleX, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { healthTone, type HealthTone } from "@/lib/health";
-import type { SlaHealth } from "@/lib/paths/schema";
+import { healthTone, type HealthTone, type PathSla } from "@/lib/health";
 
 const ICONS: Record<HealthTone, LucideIcon> = { healthy: CircleCheck, warning: CircleAlert, bad: CircleX, unknown: CircleHelp };
 
 /** A path's SLA health in the console's status colours (lib/health.ts). */
-export function SlaBadge({ health }: { health: SlaHealth }) {
+export function SlaBadge({ health }: { health: PathSla }) {
   const t = useTranslations("paths");
   const tone = healthTone(health);
   const Icon = ICONS[tone];

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { parseOrganizationPath } from "@/lib/routes";
-import { lazyComponent } from "./lazy-component";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { useConsole } from "./use-console";
 
 // The AI SDK's chat code is fetched on the intent to ask, not with every page.

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { lazyComponent } from "./lazy-component";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { useConsole } from "./use-console";
 
 // The form (react-hook-form, zod) is fetched on the intent to write, not with every page.

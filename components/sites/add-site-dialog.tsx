@@ -3,7 +3,7 @@
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { lazyComponent } from "@/components/shell/lazy-component";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { Button } from "@/components/ui/button";
 
 const AddSiteFormDialog = lazyComponent(() => import("./add-site-form-dialog").then((module) => module.AddSiteFormDialog));

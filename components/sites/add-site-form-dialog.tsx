@@ -12,7 +12,7 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { useCreateSite, useUploadAwsConfig } from "@/lib/sites/queries";
 import { AWS_SITE_TYPES, type AwsConfigUpload, type SiteType } from "@/lib/sites/schema";
 import { AwsConfigFileField } from "./aws-config-file";
-import { FormDialog } from "./form-dialog";
+import { FormDialog } from "@/components/common/form-dialog";
 import { SiteFields, siteFormValues, useSiteForm } from "./site-form";
 import { siteHref } from "./site-links";
 

@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrig
 import { isSearchable, locationSearchQueryOptions, regionsQueryOptions } from "@/lib/locations/queries";
 import type { Location, LocationResult } from "@/lib/locations/schema";
 import { cn } from "@/lib/utils";
-import { useDebouncedValue } from "./use-debounced-value";
+import { useDebouncedValue } from "@/components/common/use-debounced-value";
 
 interface LocationPickerProps {
   value: Location | undefined;

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { SearchFilter } from "@/components/forms/search-filter";
+import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -19,7 +19,7 @@ import { ActiveBadge } from "./active-badge";
 import { AddSiteDialog } from "./add-site-dialog";
 import { siteHref } from "./site-links";
 import { SiteTypeLabel } from "./site-type";
-import { useDebouncedValue } from "./use-debounced-value";
+import { useDebouncedValue } from "@/components/common/use-debounced-value";
 
 /** The connectors column: how many, and of which kinds (the list's own summary, no query per row). */
 function SiteConnectors({ connectors }: { connectors: SiteConnectorSummary }) {

@@ -7,5 +7,3 @@ export const TONE_COLOR: Record<HealthTone, string> = {
   bad: "var(--status-bad)",
   unknown: "var(--status-unknown)",
 };
-
-export const TONES: HealthTone[] = ["healthy", "warning", "bad", "unknown"];

@@ -1,14 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { TONE_COLOR, TONES } from "./tones";
+import { HEALTH_TONES } from "@/lib/health";
+import { TONE_COLOR } from "./tones";
 
 /** What the colours and line styles of the drawing mean. */
 export function TopologyLegend() {
   const t = useTranslations("topology.legend");
   return (
     <ul className="flex flex-wrap items-center gap-x-5 gap-y-1.5 text-xs text-muted-foreground" aria-label={t("title")} data-testid="topology-legend">
-      {TONES.map((tone) => (
+      {HEALTH_TONES.map((tone) => (
         <li key={tone} className="flex items-center gap-1.5">
           <svg width="22" height="10" aria-hidden>
             <line x1="1" y1="5" x2="13" y2="5" stroke={TONE_COLOR[tone]} strokeWidth="3" strokeLinecap="round" />

@@ -38,7 +38,8 @@ export const linkFields = () => ({
   destinationVlan: vlan().nullish(),
 });
 
-interface LinkEnds {
+/** What a link's ends must satisfy, checked by the schema here and against the nodes by the service. */
+export interface LinkEnds {
   type: LinkType;
   sourceNodeId: string;
   destinationNodeId: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PATH_SLA_STATES } from "@/lib/health";
 import { messageWithValues } from "@/lib/validation/messages";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
 
@@ -6,8 +7,6 @@ export const PATH_LAYERS = ["layer2", "layer3"] as const;
 export type PathLayer = (typeof PATH_LAYERS)[number];
 export const VLAN_TYPES = ["all", "specific"] as const;
 export type VlanType = (typeof VLAN_TYPES)[number];
-export const SLA_HEALTH = ["healthy", "warning", "bad", "unknown"] as const;
-export type SlaHealth = (typeof SLA_HEALTH)[number];
 
 /**
  * SPEC §5: a path's bandwidth lies between 1 and the maximum, the smaller of its two connectors' bandwidths;
@@ -112,7 +111,7 @@ export const pathSchema = z.object({
   vlanId: z.number().int().nullable(),
   /** Layer 3 prefixes; empty for Layer 2. */
   prefix: z.array(z.string()),
-  slaHealth: z.enum(SLA_HEALTH),
+  slaHealth: z.enum(PATH_SLA_STATES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -124,6 +123,6 @@ export const pathListQuerySchema = z.object({
   organizationId: z.string().max(64).optional(),
   siteId: z.string().max(64).optional(),
   layer: z.enum(PATH_LAYERS).optional(),
-  slaHealth: z.enum(SLA_HEALTH).optional(),
+  slaHealth: z.enum(PATH_SLA_STATES).optional(),
 });
 export type PathListQuery = z.infer<typeof pathListQuerySchema>;

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { HEALTH_TONES, PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
 
 // GET /api/v1/config/path/{pathId}/topology — the route a path takes through its MSP's network, element by element
 // from the source site to the destination site, each with its current health (a tone from lib/health.ts).
 
-export const TOPOLOGY_TONES = ["healthy", "warning", "bad", "unknown"] as const;
-const tone = z.enum(TOPOLOGY_TONES);
+const tone = z.enum(HEALTH_TONES);
 
 export const TOPOLOGY_ELEMENT_TYPES = ["site", "connector", "edge", "cpe", "core"] as const;
 export type TopologyElementType = (typeof TOPOLOGY_ELEMENT_TYPES)[number];
@@ -46,7 +46,7 @@ export const topologyConnectionSchema = z.object({
   linkType: z.enum(["fiber", "internet"]).nullable(),
   tone,
   state: z.string(),
-  status: z.enum(["up", "down", "disabled"]).nullable(),
+  status: z.enum(PORT_STATES).nullable(),
   latencyMs: z.number().nullable(),
   lossPercent: z.number().nullable(),
   bandwidthMbps: z.number().nullable(),
@@ -67,7 +67,7 @@ export const pathTopologySchema = z.object({
     organizationName: z.string(),
     layer: z.enum(["layer2", "layer3"]),
     bandwidthMbps: z.number(),
-    sla: z.enum(["healthy", "warning", "bad", "unknown"]),
+    sla: z.enum(PATH_SLA_STATES),
     tone,
     latencyMs: z.number().nullable(),
     jitterMs: z.number().nullable(),

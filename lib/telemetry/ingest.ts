@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PORT_STATES } from "@/lib/health";
+import { LINK_STATUSES, PORT_STATES } from "@/lib/health";
 
 // The device → control-plane telemetry contract: POST /api/v1/telemetry/ingest with
 // `Authorization: Bearer <device token>` and a batch of samples. Real devices and the demo simulator send exactly
@@ -42,7 +42,7 @@ export const connectorSampleSchema = z.strictObject({
   kind: z.literal("connector"),
   time,
   connectorId: id,
-  status: z.enum(["up", "down"]),
+  status: z.enum(LINK_STATUSES),
   rxBps: rate,
   txBps: rate,
 });
@@ -64,7 +64,7 @@ export const linkSampleSchema = z.strictObject({
   kind: z.literal("link"),
   time,
   linkId: id,
-  status: z.enum(["up", "down"]),
+  status: z.enum(LINK_STATUSES),
   latencyMs: millis.nullable(),
   lossPercent: percent.nullable(),
   rxBps: rate,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BACKCAST_OPTIONS } from "@/lib/constants";
-import { LINK_HEALTH_STATES, PATH_SLA_STATES, PORT_STATES, PROBE_LEVELS } from "@/lib/health";
+import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES, PROBE_LEVELS } from "@/lib/health";
 import { messageWithValues } from "@/lib/validation/messages";
 
 // SPEC §2 (dashboards, node monitor) and §9 (backcast): what the telemetry queries take and answer. The API parses
@@ -185,7 +185,6 @@ const currentList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(
 export const probeResultsSchema = currentList(probeResultSchema);
 export type ProbeResults = z.infer<typeof probeResultsSchema>;
 
-export const CONNECTOR_STATUSES = ["up", "down"] as const;
 export const connectorHealthSchema = z.object({
   connectorId: z.string(),
   name: z.string(),
@@ -194,7 +193,7 @@ export const connectorHealthSchema = z.object({
   siteName: z.string(),
   bandwidthMbps: z.number(),
   /** As last reported; null when the connector never reported. */
-  status: z.enum(CONNECTOR_STATUSES).nullable(),
+  status: z.enum(LINK_STATUSES).nullable(),
   rxBps: z.number().nullable(),
   txBps: z.number().nullable(),
   /** The busier direction against the connector's bandwidth. */
@@ -253,7 +252,7 @@ export const linkHealthSchema = z.object({
   destinationNodeId: z.string(),
   destinationNodeName: z.string(),
   /** Down when either end says so; null when neither end reported recently. */
-  status: z.enum(CONNECTOR_STATUSES).nullable(),
+  status: z.enum(LINK_STATUSES).nullable(),
   latencyMs: z.number().nullable(),
   lossPercent: z.number().nullable(),
   rxBps: z.number().nullable(),

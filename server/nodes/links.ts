@@ -1,7 +1,7 @@
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { VLAN_MAX } from "@/lib/constants";
-import { linkCreateSchema, VLAN_AUTO_START, type Link, type LinkCreate, type LinkType, type LinkUpdate } from "@/lib/links/schema";
+import { linkCreateSchema, VLAN_AUTO_START, type Link, type LinkCreate, type LinkEnds, type LinkType, type LinkUpdate } from "@/lib/links/schema";
 import { ApiError, type FieldIssue } from "@/server/api/errors";
 import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { validationError } from "@/server/api/validation";
@@ -153,16 +153,6 @@ export async function retryOnVlanRace<T>(work: () => Promise<T>): Promise<T> {
       if (attempt >= VLAN_ATTEMPTS) throw new ApiError(409, "apiErrors.linkVlanRace");
     }
   }
-}
-
-interface LinkEnds {
-  type: LinkType;
-  sourceNodeId: string;
-  destinationNodeId: string;
-  sourceInterfaceId?: string | null;
-  destinationInterfaceId?: string | null;
-  sourceIpsecEndpointId?: string | null;
-  destinationIpsecEndpointId?: string | null;
 }
 
 /**

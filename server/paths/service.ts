@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { pathBandwidthIssue, pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
-import { decodeMessage } from "@/lib/validation/messages";
+import { connectorLoad, pathPlanIssueList } from "@/lib/paths/headroom";
+import { pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
 import { ApiError, type FieldIssue } from "@/server/api/errors";
 import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { validationError } from "@/server/api/validation";
@@ -189,51 +189,30 @@ async function lockEnds(tx: Transaction, organizationId: string, path: PathCreat
 
 type Connector = typeof connectors.$inferSelect;
 
-/** Paths on a connector, at either end, other than the one being written. */
-const onConnector = (connectorId: string, selfId?: string) =>
-  and(or(eq(paths.sourceConnectorId, connectorId), eq(paths.destinationConnectorId, connectorId)), selfId ? ne(paths.id, selfId) : undefined);
+const capacity = (connector: Connector) => ({ id: connector.id, name: connector.name, bandwidth: connector.bandwidthMbps });
 
 /**
- * The network's rules for a path on its two (locked) connectors: the bandwidth within both (SPEC §5), the headroom
- * (all paths on a connector together never exceed it) and VLANs (two Specific paths never share a VLAN on a
- * connector; a VLAN All path shares its connectors with no other path). On update the path itself is left out.
+ * The network's rules for a path on its two (locked) connectors (lib/paths/headroom.ts), checked against every other
+ * path on them; the first broken one is the answer. On update the path itself is left out.
  */
 async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Connector, destination: Connector, selfId?: string) {
-  const bandwidthIssue = pathBandwidthIssue(path.bandwidth, source.bandwidthMbps, destination.bandwidthMbps);
-  if (bandwidthIssue) {
-    const { key, values } = decodeMessage(bandwidthIssue);
-    throw invalid([{ path: "bandwidth", key, values }]);
-  }
-  for (const connector of [source, destination]) {
-    const [{ used }] = await tx
-      .select({ used: sql<number>`coalesce(sum(${paths.bandwidthMbps}), 0)`.mapWith(Number) })
-      .from(paths)
-      .where(onConnector(connector.id, selfId));
-    if (used + path.bandwidth > connector.bandwidthMbps) {
-      throw new ApiError(409, "apiErrors.connectorHeadroom", {
-        connector: connector.name,
-        available: Math.max(0, connector.bandwidthMbps - used),
-        bandwidth: connector.bandwidthMbps,
-        used,
-      });
-    }
-  }
-  const vlanId = path.vlanType === "specific" ? (path.vlanId ?? null) : null;
-  for (const connector of [source, destination]) {
-    // A Specific path clashes with an All path or one on its VLAN; an All path clashes with any path.
-    const clashes = vlanId === null ? undefined : or(eq(paths.vlanType, "all"), eq(paths.vlanId, vlanId));
-    const [clash] = await tx
-      .select({ name: paths.name, vlanType: paths.vlanType })
-      .from(paths)
-      .where(and(onConnector(connector.id, selfId), clashes))
-      .orderBy(asc(paths.name), asc(paths.id))
-      .limit(1);
-    if (!clash) continue;
-    if (path.vlanType === "all" || clash.vlanType === "all") {
-      throw new ApiError(409, "apiErrors.vlanAllConflict", { connector: connector.name, path: clash.name });
-    }
-    throw new ApiError(409, "apiErrors.vlanConflict", { vlan: vlanId ?? "", connector: connector.name, path: clash.name });
-  }
+  const ends = [source.id, destination.id];
+  const others = await tx
+    .select({
+      id: paths.id,
+      name: paths.name,
+      sourceConnectorId: paths.sourceConnectorId,
+      destinationConnectorId: paths.destinationConnectorId,
+      bandwidth: paths.bandwidthMbps,
+      vlanType: paths.vlanType,
+      vlanId: paths.vlanId,
+    })
+    .from(paths)
+    .where(and(or(inArray(paths.sourceConnectorId, ends), inArray(paths.destinationConnectorId, ends)), selfId ? ne(paths.id, selfId) : undefined));
+  const [issue] = pathPlanIssueList(path, connectorLoad(capacity(source), others, selfId), connectorLoad(capacity(destination), others, selfId));
+  if (!issue) return;
+  if (issue.conflict) throw new ApiError(409, issue.key, issue.values);
+  throw invalid([{ path: issue.field, key: issue.key, values: issue.values }]);
 }
 
 function toColumns(path: PathCreate) {

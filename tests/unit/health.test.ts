@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { pathSchema } from "@/lib/paths/schema";
+import { pathTopologySchema } from "@/lib/paths/topology-schema";
+import { paths, telemetryConnectorState, telemetryPathState, telemetryPortState } from "@/server/db/schema";
 import {
   classifyLinkHealth,
   classifyPathSla,
   classifyProbe,
+  HEALTH_TONES,
   healthTone,
+  LINK_STATUSES,
   MIN_SLA_SAMPLES,
+  PATH_SLA_STATES,
+  PORT_STATES,
   slaBreaches,
   worstLinkHealth,
   worstProbeLevel,
@@ -118,5 +125,20 @@ describe("worst of several", () => {
     expect(["warning", "elevated-latency", "concerning-loss", "issues"].map((s) => healthTone(s as never))).toEqual(Array(4).fill("warning"));
     expect(["bad", "unhealthy", "severe", "down"].map((s) => healthTone(s as never))).toEqual(Array(4).fill("bad"));
     expect(["unknown", "disabled"].map((s) => healthTone(s as never))).toEqual(["unknown", "unknown"]);
+  });
+});
+
+describe("the states are declared once (lib/health.ts) and every schema takes them from there", () => {
+  it("the path SLA of the API, the topology and the tables", () => {
+    expect(pathSchema.shape.slaHealth.options).toEqual([...PATH_SLA_STATES]);
+    expect(pathTopologySchema.shape.path.shape.sla.options).toEqual([...PATH_SLA_STATES]);
+    expect(paths.slaHealth.enumValues).toEqual([...PATH_SLA_STATES]);
+    expect(telemetryPathState.sla.enumValues).toEqual([...PATH_SLA_STATES]);
+  });
+
+  it("tones, port and link states", () => {
+    expect(pathTopologySchema.shape.path.shape.tone.options).toEqual([...HEALTH_TONES]);
+    expect(telemetryPortState.status.enumValues).toEqual([...PORT_STATES]);
+    expect(telemetryConnectorState.status.enumValues).toEqual([...LINK_STATUSES]);
   });
 });

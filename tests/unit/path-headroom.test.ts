@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bandwidthParts } from "@/components/connectors/bandwidth";
-import { connectorLoad, pathBandwidthLimit, pathPlanIssues } from "@/components/paths/headroom";
+import { connectorLoad, pathBandwidthLimit, pathPlanIssueList, pathPlanIssues } from "@/lib/paths/headroom";
 import type { Path } from "@/lib/paths/schema";
 import { decodeMessage } from "@/lib/validation/messages";
 
@@ -128,6 +128,54 @@ describe("pathPlanIssues (what the API would refuse, said before submit)", () =>
 
   it("a Specific path without its VLAN id yet is left to the schema's message", () => {
     expect(pathPlanIssues({ bandwidth: 10, vlanType: "specific", vlanId: null }, fiberLoad, diaLoad)).toEqual({});
+  });
+});
+
+describe("pathPlanIssueList (what the service enforces: the first issue is its answer)", () => {
+  const fiberLoad = connectorLoad(fiber, existing);
+  const diaLoad = connectorLoad(dia, existing);
+
+  it("headroom at its boundary: exactly what is free fits, one Mbps more is a conflict", () => {
+    expect(pathPlanIssueList({ bandwidth: 800, vlanType: "specific", vlanId: 300 }, fiberLoad, diaLoad)).toEqual([]);
+    expect(pathPlanIssueList({ bandwidth: 801, vlanType: "specific", vlanId: 300 }, fiberLoad, diaLoad)).toEqual([
+      { field: "bandwidth", key: "apiErrors.connectorHeadroom", values: { connector: "Paris DIA", available: 800, bandwidth: 1_000, used: 200 }, conflict: true },
+    ]);
+  });
+
+  it("a full connector leaves nothing, and the source is named before the destination", () => {
+    const full = connectorLoad(tiny, [path("f", "Filler", "c-tiny", "c-remote", 1, 7)]);
+    const otherFull = connectorLoad({ id: "c-full", name: "Full", bandwidth: 5 }, [path("g", "Other", "c-full", "c-x", 5, 8)]);
+    expect(pathPlanIssueList({ bandwidth: 1, vlanType: "specific", vlanId: 9 }, full, otherFull)[0]).toMatchObject({
+      key: "apiErrors.connectorHeadroom",
+      values: { connector: "Lab link", available: 0, used: 1 },
+    });
+  });
+
+  it("a bandwidth out of range is a bad value (400), not a conflict, and comes before the VLAN", () => {
+    expect(pathPlanIssueList({ bandwidth: 1_001, vlanType: "specific", vlanId: 230 }, fiberLoad, diaLoad)).toEqual([
+      { field: "bandwidth", key: "validation.pathBandwidthRange", values: { max: 1_000 }, conflict: false },
+      { field: "vlanId", key: "apiErrors.vlanConflict", values: { vlan: 230, connector: "Paris fiber", path: "Paris ⇄ Azure" }, conflict: true },
+    ]);
+  });
+
+  it("VLAN boundaries: the neighbours of a used VLAN are free; 0 and 4094 clash only when taken", () => {
+    const edges = connectorLoad(remote, [path("e0", "Edge 0", "c-remote", "c-x", 1, 0), path("e1", "Edge 4094", "c-x", "c-remote", 1, 4094)]);
+    const plan = (vlanId: number) => pathPlanIssueList({ bandwidth: 1, vlanType: "specific", vlanId }, fiberLoad, edges);
+    expect(plan(229)).toEqual([]);
+    expect(plan(231)).toEqual([]);
+    expect(plan(1)).toEqual([]);
+    expect(plan(4093)).toEqual([]);
+    expect(plan(0)[0]).toMatchObject({ key: "apiErrors.vlanConflict", values: { vlan: 0, connector: "Frankfurt fiber", path: "Edge 0" } });
+    expect(plan(4094)[0]).toMatchObject({ key: "apiErrors.vlanConflict", values: { vlan: 4094, connector: "Frankfurt fiber", path: "Edge 4094" } });
+  });
+
+  it("an All path names the first path on the connector by name; an edited path never clashes with itself", () => {
+    expect(pathPlanIssueList({ bandwidth: 10, vlanType: "all" }, fiberLoad, diaLoad)).toEqual([
+      { field: "vlanType", key: "apiErrors.vlanAllConflict", values: { connector: "Paris fiber", path: "Paris ⇄ Azure" }, conflict: true },
+    ]);
+    const alone = [path("solo", "Alone", "c-tiny", "c-free", 1, "all")];
+    const free = { id: "c-free", name: "Free", bandwidth: 1 };
+    expect(pathPlanIssueList({ bandwidth: 1, vlanType: "all" }, connectorLoad(tiny, alone, "solo"), connectorLoad(free, alone, "solo"))).toEqual([]);
   });
 });
 

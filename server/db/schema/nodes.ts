@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { LINK_TYPES } from "@/lib/links/schema";
+import { EDGE_TYPES, ETHER_TYPES, INTERFACE_TYPES, NODE_KINDS } from "@/lib/nodes/schema";
 import { organizations } from "./identity";
 import { sites } from "./sites";
 
@@ -8,12 +10,6 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-
-export const NODE_KINDS = ["edge", "cpe", "core"] as const;
-export const EDGE_TYPES = ["standard", "with-switch"] as const;
-export const INTERFACE_TYPES = ["access", "fabric", "hybrid"] as const;
-export const ETHER_TYPES = ["8021q", "802ad", "9100", "9200"] as const;
-export const LINK_TYPES = ["fiber", "internet"] as const;
 
 export const coreFabrics = pgTable(
   "core_fabrics",

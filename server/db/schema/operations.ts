@@ -1,14 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
+import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
 import { organizations, users } from "./identity";
 import { nodes } from "./nodes";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
-
-export const LIFECYCLE_OPERATIONS = ["install-version", "reboot"] as const;
-export const LIFECYCLE_STATUSES = ["scheduled", "active", "success", "failed", "cancelled"] as const;
-export const ALARM_SEVERITIES = ["critical", "major", "minor", "warning"] as const;
-export const ALARM_TYPES = ["sla-bad", "port-down", "link-down", "device-unreachable"] as const;
 
 export const devices = pgTable(
   "devices",

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
+import { PATH_SLA_STATES } from "@/lib/health";
+import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
+import { SITE_TYPES } from "@/lib/sites/schema";
 import { organizations, users } from "./identity";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
@@ -7,11 +11,6 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-
-export const SITE_TYPES = ["standard", "aws", "azure", "gcp", "oracle", "aws-direct-connect"] as const;
-export const CONNECTOR_KINDS = ["physical", "ipsec", "external", "virtual", "internet"] as const;
-export const PATH_LAYERS = ["layer2", "layer3"] as const;
-export const SLA_HEALTH = ["healthy", "warning", "bad", "unknown"] as const;
 
 export const sites = pgTable(
   "sites",
@@ -77,10 +76,10 @@ export const paths = pgTable(
     destinationSiteId: text("destination_site_id").notNull().references(() => sites.id, { onDelete: "cascade" }),
     destinationConnectorId: text("destination_connector_id").notNull().references(() => connectors.id, { onDelete: "cascade" }),
     bandwidthMbps: integer("bandwidth_mbps").notNull(),
-    vlanType: text("vlan_type", { enum: ["all", "specific"] }).notNull().default("specific"),
+    vlanType: text("vlan_type", { enum: VLAN_TYPES }).notNull().default("specific"),
     vlanId: integer("vlan_id"),
     prefixes: text("prefixes").array().notNull().default(sql`'{}'::text[]`),
-    slaHealth: text("sla_health", { enum: SLA_HEALTH }).notNull().default("unknown"),
+    slaHealth: text("sla_health", { enum: PATH_SLA_STATES }).notNull().default("unknown"),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { LINK_STATUSES, PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
 import { organizations, users } from "./identity";
 import { links, nodes } from "./nodes";
 import { devices } from "./operations";
@@ -58,7 +59,7 @@ export const telemetryPortState = pgTable(
       .notNull()
       .references(() => nodes.id, { onDelete: "cascade" }),
     portId: text("port_id").notNull(),
-    status: text("status", { enum: ["up", "down", "disabled"] }).notNull(),
+    status: text("status", { enum: PORT_STATES }).notNull(),
     rxBps: doublePrecision("rx_bps").notNull(),
     txBps: doublePrecision("tx_bps").notNull(),
     sampledAt: timestamp("sampled_at", { withTimezone: true }).notNull(),
@@ -77,7 +78,7 @@ export const telemetryLinkState = pgTable(
     reporterNodeId: text("reporter_node_id")
       .notNull()
       .references(() => nodes.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["up", "down"] }).notNull(),
+    status: text("status", { enum: LINK_STATUSES }).notNull(),
     latencyMs: doublePrecision("latency_ms"),
     lossPercent: doublePrecision("loss_percent"),
     rxBps: doublePrecision("rx_bps").notNull(),
@@ -101,7 +102,7 @@ export const telemetryConnectorState = pgTable(
     siteId: text("site_id")
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["up", "down"] }).notNull(),
+    status: text("status", { enum: LINK_STATUSES }).notNull(),
     rxBps: doublePrecision("rx_bps").notNull(),
     txBps: doublePrecision("tx_bps").notNull(),
     sampledAt: timestamp("sampled_at", { withTimezone: true }).notNull(),
@@ -125,7 +126,7 @@ export const telemetryPathState = pgTable(
     jitterMs: doublePrecision("jitter_ms"),
     lossPercent: doublePrecision("loss_percent"),
     samples: integer("samples").notNull(),
-    sla: text("sla", { enum: ["healthy", "warning", "bad", "unknown"] }).notNull(),
+    sla: text("sla", { enum: PATH_SLA_STATES }).notNull(),
     evaluatedAt: timestamp("evaluated_at", { withTimezone: true }).notNull(),
   },
 );

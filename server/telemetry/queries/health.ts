@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
-import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstSla, type LinkHealth, type PathSla } from "@/lib/health";
+import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstSla, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
 import {
   CURRENT_LIST_MAX,
   type ConnectorHealthList,
@@ -73,7 +73,7 @@ export async function organizationProbes(context: QueryContext, organizationId: 
 }
 
 /** Down is unhealthy; otherwise the worst SLA of the paths over the connector says it; unknown before any report. */
-function connectorHealth(status: "up" | "down" | null, pathSla: PathSla): LinkHealth {
+function connectorHealth(status: LinkStatus | null, pathSla: PathSla): LinkHealth {
   if (status === null) return "unknown";
   if (status === "down" || pathSla === "bad") return "unhealthy";
   return pathSla === "warning" ? "warning" : "healthy";
