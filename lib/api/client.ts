@@ -101,14 +101,13 @@ let serverTransport: ApiTransport | undefined;
  * The server's transport (server/pages/api-transport.ts): a server page prefetches with the very query options its
  * components use, and their calls go to the API in-process as the signed-in user.
  */
-export function setServerTransport(transport: ApiTransport): void {
+export function setServerTransport(transport: ApiTransport | undefined): void {
   serverTransport = transport;
 }
 
+/** The browser's fetch; on the server, the registered transport when there is one. */
 function transportFor(): ApiTransport {
-  if (typeof window !== "undefined") return fetch;
-  if (!serverTransport) throw new Error("No API transport on the server: import server/pages/api-transport first");
-  return serverTransport;
+  return (typeof window === "undefined" && serverTransport) || fetch;
 }
 
 export async function apiRequest<T>(method: string, path: string, request: ApiRequest = {}): Promise<T> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, ApiRequestError, apiRequest, buildUrl, configureApiClient, handleAuthFailure, type Navigator } from "@/lib/api/client";
+import { api, ApiRequestError, apiRequest, buildUrl, configureApiClient, handleAuthFailure, setServerTransport, type Navigator } from "@/lib/api/client";
 
 const DEFAULTS = {
   locale: "en",
@@ -85,6 +85,32 @@ describe("buildUrl", () => {
 
   it("adds no '?' when every value is empty", () => {
     expect(buildUrl("/events", { startTime: "", endTime: undefined, tags: [] })).toBe("/api/v1/events");
+  });
+});
+
+describe("the server's transport", () => {
+  afterEach(() => setServerTransport(undefined));
+
+  it("carries a server page's calls (the same query options as the browser's) instead of fetch", async () => {
+    const { fetchMock } = stubFetch(() => json("from fetch"));
+    const seen: string[] = [];
+    setServerTransport(async (url, init) => {
+      seen.push(`${init.method} ${url} ${new Headers(init.headers).get("Accept-Language")}`);
+      return json({ items: [], nextCursor: null });
+    });
+    expect(await api.get("/config/path", { query: { limit: 50 } })).toEqual({ items: [], nextCursor: null });
+    expect(seen).toEqual(["GET /api/v1/config/path?limit=50 en"]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("is never used in the browser", async () => {
+    vi.stubGlobal("window", {});
+    const { calls } = stubFetch(() => json("from fetch"));
+    const transport = vi.fn(async () => json("from the transport"));
+    setServerTransport(transport);
+    expect(await api.get("/health")).toBe("from fetch");
+    expect(calls).toHaveLength(1);
+    expect(transport).not.toHaveBeenCalled();
   });
 });
 
