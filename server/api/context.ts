@@ -8,6 +8,8 @@ import type { Db } from "@/server/db/client";
 import { forbidden, unauthenticated } from "./errors";
 
 export interface ApiEnv {
+  /** What the /api/v1 route handler passes along in-process: the request id it chose. */
+  Bindings: { requestId?: string } | undefined;
   Variables: {
     requestId: string;
     locale: Locale;
