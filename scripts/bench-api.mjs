@@ -1,5 +1,7 @@
 // npm run bench:api — req/s and latency of the control-plane API through the production console, on the scale seed:
-// a paginated list over 100,000 paths, a path detail, a path create, and a bare route (the ceiling) in the same run.
+// a paginated list over 100,000 paths, a path detail, a path create, the bare route, and a plain node:http server (the
+// machine's ceiling) in the same run, with the ratios between them.
+import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import { startScaleServer } from "./bench-server.mjs";
 
@@ -9,7 +11,14 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const base = `http://localhost:${PORT}`;
 
+const PLAIN_PORT = PORT + 1;
+
 const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
+const plain = spawn("node", ["scripts/bench/plain-server.mjs", String(PLAIN_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
+await new Promise((resolve, reject) => {
+  plain.stdout.on("data", resolve);
+  plain.on("exit", (code) => reject(new Error(`plain server exited with ${code}`)));
+});
 
 try {
   const json = { "content-type": "application/json", origin: base };
@@ -54,6 +63,7 @@ try {
   };
 
   const scenarios = [
+    { name: "plain node:http (the ceiling)", base: `http://127.0.0.1:${PLAIN_PORT}`, path: "/health", method: "GET" },
     { name: "bare route (GET /health)", path: "/api/v1/health", method: "GET" },
     { name: "paginated list (GET /config/path?limit=50)", path: "/api/v1/config/path?limit=50", method: "GET" },
     { name: "detail (GET /config/path/{id})", path: `/api/v1/config/path/${pathId}`, method: "GET" },
@@ -64,7 +74,7 @@ try {
   const results = [];
   for (const scenario of scenarios) {
     const result = await autocannon({
-      url: base,
+      url: scenario.base ?? base,
       connections: CONNECTIONS,
       duration: DURATION,
       requests: [
@@ -78,7 +88,7 @@ try {
     });
     results.push({ ...scenario, result });
   }
-  const ceiling = results[0].result.requests.average;
+  const [plainRow, bare, list, , create] = results.map(({ result }) => result);
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${base} (production build, scale seed in ${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR})`);
   console.log(["scenario".padEnd(46), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8), "of bare".padStart(8)].join(" "));
   for (const { name, result } of results) {
@@ -89,10 +99,15 @@ try {
         String(result.latency.p50).padStart(8),
         String(result.latency.p99).padStart(8),
         String(result.non2xx).padStart(8),
-        `${((result.requests.average / ceiling) * 100).toFixed(0)} %`.padStart(8),
+        `${((result.requests.average / bare.requests.average) * 100).toFixed(0)} %`.padStart(8),
       ].join(" "),
     );
   }
+  const ratio = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)} %`;
+  console.log(`\nbare / plain  ${ratio(bare, plainRow).padStart(7)}   (bare p99 ${bare.latency.p99} ms, plain p99 ${plainRow.latency.p99} ms)`);
+  console.log(`list / bare   ${ratio(list, bare).padStart(7)}   (list p99 ${list.latency.p99} ms)`);
+  console.log(`create / bare ${ratio(create, bare).padStart(7)}   (create p99 ${create.latency.p99} ms)`);
 } finally {
+  plain.kill("SIGTERM");
   server.kill("SIGTERM");
 }

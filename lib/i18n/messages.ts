@@ -25,9 +25,17 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return ranked.map((entry) => entry.base).find(isLocale) ?? DEFAULT_LOCALE;
 }
 
-/** A translator over the whole catalogue, for code outside React (the API, the server). */
+const makeTranslator = (locale: Locale) => createTranslator({ locale, messages: MESSAGES[locale] });
+const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
+
+/** A translator over the whole catalogue, for code outside React (the API, the server); one per locale, kept. */
 export function translatorFor(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale] });
+  let t = translators.get(locale);
+  if (!t) {
+    t = makeTranslator(locale);
+    translators.set(locale, t);
+  }
+  return t;
 }
 
 /**

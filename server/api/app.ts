@@ -27,7 +27,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 // Request id (kept when the caller sent a sane one), language, translator and database for every call.
 const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const incoming = c.req.header(REQUEST_ID_HEADER);
+  const incoming = c.env?.requestId ?? c.req.header(REQUEST_ID_HEADER);
   const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
   const locale = localeFromAcceptLanguage(c.req.header("accept-language"));
   c.set("requestId", requestId);
@@ -36,6 +36,24 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set("db", await getDb());
   await next();
   c.header(REQUEST_ID_HEADER, requestId);
+};
+
+// The body limit of the call's path; one middleware per limit, made once.
+const bodyLimits = new Map<number, MiddlewareHandler<ApiEnv>>();
+const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
+  if (!c.req.raw.body) return next();
+  const maxSize = bodyLimitFor(c.req.path);
+  let limit = bodyLimits.get(maxSize);
+  if (!limit) {
+    limit = bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError(413, "validation.bodyTooLarge");
+      },
+    });
+    bodyLimits.set(maxSize, limit);
+  }
+  return limit(c, next);
 };
 
 // invalid byte sequence, untranslatable character, invalid text representation, numeric out of range.
@@ -79,14 +97,7 @@ const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
 export function createApiApp() {
   const api = createRouter().basePath("/api/v1");
   api.use("*", requestContext);
-  api.use("*", (c, next) =>
-    bodyLimit({
-      maxSize: bodyLimitFor(c.req.path),
-      onError: () => {
-        throw new ApiError(413, "validation.bodyTooLarge");
-      },
-    })(c, next),
-  );
+  api.use("*", limitBody);
   api.use("*", csrfGuard);
   api.use("*", identify);
 

@@ -7,16 +7,17 @@ import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { forbidden, unauthenticated } from "./errors";
 
-/** What an in-process caller hands the API besides the request: only server code can set these. */
+/**
+ * What the /api/v1 route handler hands the API in-process besides the request (only server code can set these): the
+ * request id it chose, and for a server page's prefetch the principal its request already resolved.
+ */
 export interface ApiBindings {
+  requestId?: string;
   principal?: Principal | null;
 }
 
-export const apiBindings = (principal: Principal | null | undefined): ApiBindings | undefined =>
-  principal === undefined ? undefined : { principal };
-
 export interface ApiEnv {
-  Bindings: ApiBindings;
+  Bindings: ApiBindings | undefined;
   Variables: {
     requestId: string;
     locale: Locale;

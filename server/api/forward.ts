@@ -3,7 +3,6 @@ import { API_TIMEOUT_MS, bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import type { Principal } from "@/server/auth/principal";
 import { getApiApp } from "./app";
-import { apiBindings } from "./context";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -29,39 +28,43 @@ export interface ForwardOptions {
 export async function forward(request: Request, options: ForwardOptions): Promise<Response> {
   const incoming = request.headers.get(REQUEST_ID_HEADER);
   const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-  const t = translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
-  if (Number(request.headers.get("content-length") ?? 0) > bodyLimitFor(new URL(request.url).pathname)) {
-    return errorResponse(413, t("validation.bodyTooLarge"), requestId);
-  }
-  const headers = new Headers(request.headers);
-  headers.set(REQUEST_ID_HEADER, requestId);
-
-  const { upstream } = options;
+  // The translator only serves the errors answered here.
+  const t = () => translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
   const url = new URL(request.url);
-  const target = upstream ? new URL(url.pathname + url.search, upstream) : url;
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const controller = new AbortController();
-  const forwarded = new Request(target, {
-    method: request.method,
-    headers,
-    body: hasBody ? await request.arrayBuffer() : undefined,
-    signal: controller.signal,
-  });
+  if (Number(request.headers.get("content-length") ?? 0) > bodyLimitFor(url.pathname)) {
+    return errorResponse(413, t()("validation.bodyTooLarge"), requestId);
+  }
 
   let timer: NodeJS.Timeout | undefined;
+  const controller = new AbortController();
   const timeout = new Promise<Response>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve(errorResponse(504, t("apiErrors.timeout"), requestId));
+      resolve(errorResponse(504, t()("apiErrors.timeout"), requestId));
     }, options.timeoutMs);
   });
   try {
-    const answer = upstream ? fetch(forwarded, { redirect: "manual" }) : Promise.resolve(getApiApp().fetch(forwarded, apiBindings(options.principal)));
+    // In-process the API reads the request as it came (no copy of its body) and takes the request id alongside.
+    const answer = options.upstream
+      ? fetch(await upstreamRequest(request, url, options.upstream, requestId, controller.signal), { redirect: "manual" })
+      : Promise.resolve(getApiApp().fetch(request, { requestId, ...(options.principal === undefined ? {} : { principal: options.principal }) }));
     return await Promise.race([answer, timeout]);
   } catch (error) {
     console.error(`[api] forwarding failed (requestId=${requestId}):`, error);
-    return errorResponse(502, t("apiErrors.internal"), requestId);
+    return errorResponse(502, t()("apiErrors.internal"), requestId);
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function upstreamRequest(request: Request, url: URL, upstream: string, requestId: string, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(new URL(url.pathname + url.search, upstream), {
+    method: request.method,
+    headers,
+    body: hasBody ? await request.arrayBuffer() : undefined,
+    signal,
+  });
 }

@@ -5,6 +5,7 @@ import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS } 
 import type { Db } from "@/server/db/client";
 import { memberships, organizations, sessions, users } from "@/server/db/schema";
 import type { Principal } from "./principal";
+import { sessionCache, type ResolvedSession } from "./session-cache";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
@@ -24,28 +25,38 @@ export async function createSession(db: Db, userId: string, meta: { address?: st
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  sessionCache().forget(tokenHash);
 }
 
+/**
+ * Revokes every session of a user. Inside a transaction, the caller also calls `forgetUserSessions` once it has
+ * committed: a call in between may have read the sessions again.
+ */
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetUserSessions(userId);
+}
+
+/** Makes the next call of each of the user's sessions read it again (after a change to the user or a membership). */
+export function forgetUserSessions(userId: string): void {
+  sessionCache().forgetUser(userId);
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** The principal behind a session token, or null when the session is unknown, revoked, expired or idle. */
-export async function resolveSession(db: Db, token: string | undefined | null): Promise<Principal | null> {
-  if (!token || token.length > 200) return null;
-  const tokenHash = hashToken(token);
+async function loadSession(db: Db, tokenHash: string): Promise<ResolvedSession | null> {
   const rows = await db
     .select({
-      session: sessions,
-      user: users,
-      membership: memberships,
-      organization: organizations,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language },
+      role: memberships.role,
+      organization: { id: organizations.id, organizationType: organizations.organizationType },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -57,24 +68,45 @@ export async function resolveSession(db: Db, token: string | undefined | null): 
   const row = rows[0];
   if (!row) return null;
   const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now || row.session.lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS <= now) return null;
-  if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (isEnded(row.expiresAt.getTime(), lastSeenAt, now)) return null;
+  if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeenAt = now;
   }
-  const role = (ROLES as readonly string[]).includes(row.membership.role) ? (row.membership.role as Role) : null;
+  const role = (ROLES as readonly string[]).includes(row.role) ? (row.role as Role) : null;
   if (!role) return null;
   return {
-    userId: row.user.id,
-    email: row.user.email,
-    firstName: row.user.firstName,
-    lastName: row.user.lastName,
-    language: row.user.language,
-    organizationId: row.organization.id,
-    organizationType: row.organization.organizationType,
-    role,
-    scopes: scopesForRole(role),
-    sessionTokenHash: tokenHash,
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt,
+    principal: {
+      userId: row.user.id,
+      email: row.user.email,
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
+      language: row.user.language,
+      organizationId: row.organization.id,
+      organizationType: row.organization.organizationType,
+      role,
+      scopes: scopesForRole(role),
+      sessionTokenHash: tokenHash,
+    },
   };
+}
+
+const isEnded = (expiresAt: number, lastSeenAt: number, now: number) => expiresAt <= now || lastSeenAt + SESSION_IDLE_TIMEOUT_MS <= now;
+
+/**
+ * The principal behind a session token, or null when the session is unknown, revoked, expired or idle. The row is
+ * read at most every SESSION_CACHE_TTL_MS per process (see session-cache.ts); the expiry times are checked on every
+ * call.
+ */
+export async function resolveSession(db: Db, token: string | undefined | null): Promise<Principal | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const session = await sessionCache().read(db, tokenHash, () => loadSession(db, tokenHash));
+  if (!session || isEnded(session.expiresAt, session.lastSeenAt, Date.now())) return null;
+  return session.principal;
 }
 
 /** The cookie name: the `__Host-` prefix when served over https, which pins it to this host and path. */

@@ -4,7 +4,7 @@ import type { OrganizationUser, UserRoleUpdate } from "@/lib/people/schema";
 import { ApiError } from "@/server/api/errors";
 import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
-import { revokeAllSessions } from "@/server/auth/sessions";
+import { forgetUserSessions, revokeAllSessions } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { memberships, organizations, users } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
@@ -111,7 +111,7 @@ export async function updateUserRole(
 ): Promise<OrganizationUser | null> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
   if (!visible) return null;
-  return mutate(context, async (tx, record) => {
+  const updated = await mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
     if (!organization) return null;
     const before = await findMember(tx, organization.id, userId);
@@ -129,13 +129,15 @@ export async function updateUserRole(
     await record({ organizationId: organization.id, entityType: "user", entityId: userId, type: "updated", before, after });
     return after;
   });
+  forgetUserSessions(userId);
+  return updated;
 }
 
 // DELETE /api/v1/organization/{organizationId}/user/{userId} — removes the membership and signs the user out.
 export async function removeUser(context: ServiceContext, organizationId: string, userId: string): Promise<boolean> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
   if (!visible) return false;
-  return mutate(context, async (tx, record) => {
+  const removed = await mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
     if (!organization) return false;
     const before = await findMember(tx, organization.id, userId);
@@ -151,4 +153,6 @@ export async function removeUser(context: ServiceContext, organizationId: string
     await record({ organizationId: organization.id, entityType: "user", entityId: userId, type: "deleted", before });
     return true;
   });
+  forgetUserSessions(userId);
+  return removed;
 }

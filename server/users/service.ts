@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { CurrentUser, UserSettings } from "@/lib/users/schema";
 import type { Principal } from "@/server/auth/principal";
 import { mutate, type ServiceContext } from "@/server/audit/record";
+import { forgetUserSessions } from "@/server/auth/sessions";
 import { users } from "@/server/db/schema";
 
 export function toCurrentUser(principal: Principal): CurrentUser {
@@ -28,6 +29,7 @@ export async function updateUserSettings(context: ServiceContext, settings: User
       await record({ organizationId: principal.organizationId, entityType: "user", entityId: principal.userId, type: "updated", before, after });
     }
   });
+  forgetUserSessions(principal.userId);
   return toCurrentUser({
     ...principal,
     firstName: settings.userFirstName,
