@@ -20,41 +20,36 @@ export function useRealtime<S extends RealtimeService>(service: S, onMessage: (e
   }, [service, enabled]);
 }
 
-// Bursts (an engine raising ten alarms at once) become one refetch, at most this long after the first message.
+// Bursts (an engine raising ten alarms at once, samples and health news of one batch) become one refetch of each
+// query, at most this long after the first message. One batch per query cache, whichever hooks heard the messages.
 export const INVALIDATION_DELAY_MS = 300;
+const batches = new WeakMap<QueryClient, QueryFilters[]>();
+
+function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[]) {
+  const pending = batches.get(queryClient);
+  if (pending) {
+    pending.push(...filters);
+    return;
+  }
+  const batch = [...filters];
+  batches.set(queryClient, batch);
+  setTimeout(() => {
+    batches.delete(queryClient);
+    void queryClient.invalidateQueries({ predicate: (query) => batch.some((filter) => matchQuery(filter, query)) });
+  }, INVALIDATION_DELAY_MS);
+}
 
 /** What one message asks to refetch; it may also write news that carries the new state straight into the cache. */
 export type RealtimeRefetches<S extends RealtimeService> = (event: RealtimeEvent<S>, queryClient: QueryClient) => readonly QueryFilters[];
 
-/**
- * Refetches the queries that the messages of `service` name: `refetches` says which for each message, and those of a
- * burst are refetched together, each query once, at most INVALIDATION_DELAY_MS after the burst's first message.
- */
+/** Refetches the queries that the messages of `service` name (`refetches` says which), a burst at a time. */
 export function useRealtimeRefetch<S extends RealtimeService>(service: S, refetches: RealtimeRefetches<S>, enabled = true): void {
   const queryClient = useQueryClient();
-  const pending = useRef<QueryFilters[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      pending.current = [];
-    },
-    [],
-  );
   useRealtime(
     service,
     (event) => {
       const filters = refetches(event, queryClient);
-      if (filters.length === 0) return;
-      pending.current.push(...filters);
-      if (timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        const burst = pending.current;
-        pending.current = [];
-        void queryClient.invalidateQueries({ predicate: (query) => burst.some((filter) => matchQuery(filter, query)) });
-      }, INVALIDATION_DELAY_MS);
+      if (filters.length > 0) refetchSoon(queryClient, filters);
     },
     enabled,
   );
