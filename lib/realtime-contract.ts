@@ -173,9 +173,8 @@ const GUARDS: Record<RealtimeService, (action: string) => Guard | null> = {
 
 /** Does this message follow the contract? */
 export function isRealtimeNews(message: { service: string; action: string; data: unknown }): message is RealtimeNews {
-  const guardOf = GUARDS[message.service as RealtimeService] as ((action: string) => Guard | null) | undefined;
-  if (!guardOf || !Object.hasOwn(GUARDS, message.service)) return false;
-  const guard = guardOf(message.action);
+  if (!Object.hasOwn(GUARDS, message.service)) return false;
+  const guard = GUARDS[message.service as RealtimeService](message.action);
   return guard !== null && guard(message.data);
 }
 

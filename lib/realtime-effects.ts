@@ -1,5 +1,4 @@
 import type { InfiniteData, QueryClient, QueryFilters, QueryKey } from "@tanstack/react-query";
-import { alarmKeys } from "@/lib/alarms/queries";
 import { connectorKeys } from "@/lib/connectors/queries";
 import type { Path } from "@/lib/paths/schema";
 import type { PathTopology } from "@/lib/paths/topology-schema";
@@ -14,6 +13,7 @@ import { telemetryKeys, type TelemetryObject } from "@/lib/telemetry/queries";
 // What each realtime message changes in the browser's query cache: news that carries the new state is written into
 // the cached entries at once; other news names the objects whose queries are refetched (the caller coalesces
 // bursts). A resync — the socket is back after messages may have been missed — refetches everything of its kind.
+// Imported by pages that never load zod: keep runtime imports to the query-key factories that do not either.
 
 const prefix = (queryKey: QueryKey): QueryFilters => ({ queryKey });
 
@@ -97,11 +97,6 @@ export function networkRefetches(event: RealtimeEvent<"topology">, queryClient: 
   if (entityType === "connector") return [prefix(siteKeys.all), prefix(connectorKeys.all), prefix(pathKeys.all)];
   if (entityType === "path") return [entityAndLists(pathKeys.all, entityId)];
   return [];
-}
-
-/** Alarm news: the alarm lists (an alarm raised, updated, acknowledged or cleared moves in and out of them). */
-export function alarmRefetches(): QueryFilters[] {
-  return [prefix(alarmKeys.all)];
 }
 
 /** Does a telemetry or topology message name an object on the path's route (or the path)? Unknown route: yes. */

@@ -1,7 +1,8 @@
 "use client";
 
-import { useRealtimeRefetch } from "@/components/realtime/use-realtime";
-import { alarmRefetches, dashboardHealth, telemetryRefetches } from "@/lib/realtime-effects";
+import { useRealtimeInvalidation, useRealtimeRefetch } from "@/components/realtime/use-realtime";
+import { alarmKeys } from "@/lib/alarms/queries";
+import { dashboardHealth, telemetryRefetches } from "@/lib/realtime-effects";
 
 /**
  * Keeps a dashboard live: new samples refetch the telemetry of the objects they are about, alarm news the alarms,
@@ -9,6 +10,7 @@ import { alarmRefetches, dashboardHealth, telemetryRefetches } from "@/lib/realt
  */
 export function useDashboardLive() {
   useRealtimeRefetch("telemetry", telemetryRefetches);
-  useRealtimeRefetch("alarms", alarmRefetches);
+  // Any alarm's news may move it in or out of the lists a dashboard shows.
+  useRealtimeInvalidation("alarms", alarmKeys.all);
   useRealtimeRefetch("topology", dashboardHealth);
 }

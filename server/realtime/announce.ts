@@ -46,5 +46,5 @@ export function announceChanges(db: Db, changes: ChangeRecord[]): void {
     for (const change of changes) {
       for (const message of messagesForChange(change)) await publishRealtime(db, change.organizationId, message);
     }
-  })();
+  })().catch((error: Error) => console.error("[bus] changes not announced:", error.message));
 }

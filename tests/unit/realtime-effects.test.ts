@@ -5,7 +5,7 @@ import { connectorKeys } from "@/lib/connectors/queries";
 import { pathKeys } from "@/lib/paths/queries";
 import type { PathTopology } from "@/lib/paths/topology-schema";
 import type { RealtimeEvent } from "@/lib/realtime-client";
-import { alarmRefetches, dashboardHealth, namesRoute, networkRefetches, telemetryRefetches } from "@/lib/realtime-effects";
+import { dashboardHealth, namesRoute, networkRefetches, telemetryRefetches } from "@/lib/realtime-effects";
 import { siteKeys } from "@/lib/sites/queries";
 import { telemetryKeys } from "@/lib/telemetry/queries";
 
@@ -148,10 +148,6 @@ describe("the network pages' topology news", () => {
       "sites/list/org/",
     ]);
     expect(networkRefetches({ service: "topology", action: "created", data: { entityType: "link", entityId: "l1" } }, client)).toEqual([]);
-  });
-
-  it("alarm news refetches the alarms only", () => {
-    expect(selected(client, alarmRefetches())).toEqual(["alarms/list"]);
   });
 });
 
