@@ -76,6 +76,8 @@ test.describe("a path dashboard, live", () => {
     const settled = otherSamples;
     requested.length = 0;
     await expect.poll(() => otherSamples, { timeout: 15_000 }).toBeGreaterThan(settled + 1);
+    await page.waitForTimeout(1_000);
+    expect(requested).toEqual([]);
 
     const before = await headerBadge.getAttribute("data-health");
     const next = before === "bad" ? "healthy" : "bad";
