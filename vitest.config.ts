@@ -13,6 +13,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Component and hook tests: React in jsdom.
+        test: { name: "components", environment: "jsdom", include: ["tests/components/**/*.test.tsx"] },
+      },
+      {
+        resolve: { alias },
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],

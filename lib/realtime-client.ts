@@ -1,9 +1,11 @@
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from "@/lib/constants";
 import type { ClientMessage } from "@/lib/realtime";
+import { isRealtimeNews, type RealtimeNews } from "@/lib/realtime-contract";
 import { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime-protocol";
 
 // SPEC §7–§9: the browser's one connection to /ws. Subscriptions are counted per service and sent again after a
-// reconnect; incoming messages go to the listeners of their service only; up to 5 reconnection attempts 2 s apart.
+// reconnect; incoming messages that follow the contract (lib/realtime-contract.ts) go to the listeners of their
+// service only; up to 5 reconnection attempts 2 s apart.
 // A plain class with an injectable socket factory and timers, so its behaviour is tested in node.
 
 /** The part of the browser's WebSocket this client uses. */
@@ -31,18 +33,15 @@ export type RealtimeProblem =
   /** The server closed the socket because the session ended (signed out elsewhere, revoked): no retry. */
   | { kind: "session-ended"; message: "Session ended" };
 
-/**
- * What a listener receives: a server message of its service, or — sent by this client, not the server — "resync"
- * once the subscription is back after a reconnect, since messages may have been missed while it was down.
- */
-export interface RealtimeEvent {
-  service: RealtimeService;
-  action: string;
-  data: Record<string, unknown>;
-}
 export const RESYNC_ACTION = "resync";
 
-export type RealtimeListener = (event: RealtimeEvent) => void;
+/** Sent by this client, not the server, once a subscription is back after a reconnect: messages may have been missed. */
+export type ResyncEvent<S extends RealtimeService = RealtimeService> = { [K in S]: { service: K; action: typeof RESYNC_ACTION; data: Record<string, never> } }[S];
+
+/** What a listener of a service receives: the server's messages of that service, or a resync. */
+export type RealtimeEvent<S extends RealtimeService = RealtimeService> = RealtimeNews<S> | ResyncEvent<S>;
+
+export type RealtimeListener<S extends RealtimeService = RealtimeService> = (event: RealtimeEvent<S>) => void;
 
 export interface RealtimeClientOptions {
   url: string;
@@ -78,6 +77,7 @@ export function parseServerMessage(raw: unknown): ServerMessage | null {
 export class RealtimeClient {
   private socket: SocketLike | null = null;
   private readonly listeners = new Map<RealtimeService, Set<RealtimeListener>>();
+  private readonly warned = new Set<string>();
   private readonly statusListeners = new Set<() => void>();
   private holders = 0;
   private attempts = 0;
@@ -133,7 +133,9 @@ export class RealtimeClient {
    * Listens to one service. The server is asked for it when its first listener arrives, and told once the last has
    * been gone for the linger time — so StrictMode's remount or a page change that keeps the service sends nothing.
    */
-  subscribe(service: RealtimeService, listener: RealtimeListener): () => void {
+  subscribe<S extends RealtimeService>(service: S, onEvent: RealtimeListener<S>): () => void {
+    // Only events of `service` reach it (dispatch), so the wider listener type is safe.
+    const listener = onEvent as unknown as RealtimeListener;
     const release = this.hold();
     let set = this.listeners.get(service);
     if (!set) {
@@ -204,14 +206,14 @@ export class RealtimeClient {
       this.hasOpened = true;
       this.setStatus("open");
       for (const service of this.listeners.keys()) this.send({ service, action: "subscribe" });
-      if (reconnected) for (const service of [...this.listeners.keys()]) this.dispatch({ service, action: RESYNC_ACTION, data: {} });
+      if (reconnected) for (const service of [...this.listeners.keys()]) this.dispatch({ service, action: RESYNC_ACTION, data: {} } as ResyncEvent);
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
       const message = parseServerMessage(event.data);
       if (!message || !isService(message.service) || ACKNOWLEDGEMENTS.has(message.action)) return;
-      const data = message.data && typeof message.data === "object" ? (message.data as Record<string, unknown>) : {};
-      this.dispatch({ service: message.service, action: message.action, data });
+      if (isRealtimeNews(message)) this.dispatch(message);
+      else this.warnOnce(`${message.service}.${message.action}`);
     };
     socket.onerror = () => {
       if (this.socket !== socket) return;
@@ -298,6 +300,13 @@ export class RealtimeClient {
         console.error(`[realtime] a ${event.service} listener failed:`, error);
       }
     }
+  }
+
+  /** A message outside the contract (a newer server?) is dropped, and said once per kind in the console. */
+  private warnOnce(kind: string) {
+    if (this.warned.has(kind)) return;
+    this.warned.add(kind);
+    console.warn(`[realtime] ${kind}: a message outside the contract was ignored`);
   }
 
   private report(problem: RealtimeProblem) {

@@ -5,6 +5,7 @@ const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
   ["unit", "npx", ["vitest", "run", "--project", "unit"]],
+  ["components", "npx", ["vitest", "run", "--project", "components"]],
   ["api", "npx", ["vitest", "run", "--project", "api"]],
   ["e2e", "node", ["scripts/e2e.mjs"]],
 ];

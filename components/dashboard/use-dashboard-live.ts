@@ -1,17 +1,16 @@
 "use client";
 
-import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
+import { useRealtimeInvalidation, useRealtimeRefetch } from "@/components/realtime/use-realtime";
 import { alarmKeys } from "@/lib/alarms/queries";
-import type { RealtimeEvent } from "@/lib/realtime-client";
-import { pathKeys } from "@/lib/paths/queries";
-import { telemetryKeys } from "@/lib/telemetry/queries";
+import { dashboardHealth, telemetryRefetches } from "@/lib/realtime-effects";
 
-/** Keeps a dashboard live: new samples refetch its telemetry, alarm news its alarms, health news the paths' SLA. */
+/**
+ * Keeps a dashboard live: new samples refetch the telemetry of the objects they are about, alarm news the alarms,
+ * and a path's new SLA is written into its cached entries (its badge) with only the paths lists refetched.
+ */
 export function useDashboardLive() {
-  useRealtimeInvalidation("telemetry", telemetryKeys.all);
+  useRealtimeRefetch("telemetry", telemetryRefetches);
+  // Any alarm's news may move it in or out of the lists a dashboard shows.
   useRealtimeInvalidation("alarms", alarmKeys.all);
-  const slaNews = { accept: (event: RealtimeEvent) => event.action === "health" && "paths" in event.data };
-  useRealtimeInvalidation("topology", pathKeys.all, slaNews);
-  // The cards' path lists are telemetry queries: an SLA gone back to unknown (no samples, so no telemetry news) too.
-  useRealtimeInvalidation("topology", telemetryKeys.all, slaNews);
+  useRealtimeRefetch("topology", dashboardHealth);
 }

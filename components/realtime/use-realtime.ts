@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { matchQuery, useQueryClient, type QueryClient, type QueryFilters, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeService } from "@/lib/realtime";
 import { getRealtimeClient, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
@@ -9,7 +9,7 @@ import { getRealtimeClient, type RealtimeEvent, type RealtimeStatus } from "@/li
  * Calls `onMessage` for each message of `service` on the tab's shared /ws connection. The latest callback is kept in
  * a ref, so a new function on every render neither resubscribes nor misses a message. Nothing happens on the server.
  */
-export function useRealtime(service: RealtimeService, onMessage: (event: RealtimeEvent) => void, enabled = true): void {
+export function useRealtime<S extends RealtimeService>(service: S, onMessage: (event: RealtimeEvent<S>) => void, enabled = true): void {
   const latest = useRef(onMessage);
   useEffect(() => {
     latest.current = onMessage;
@@ -20,43 +20,55 @@ export function useRealtime(service: RealtimeService, onMessage: (event: Realtim
   }, [service, enabled]);
 }
 
-// Bursts (an engine raising ten alarms at once) become one refetch, at most this long after the first message.
-const INVALIDATION_DELAY_MS = 300;
+// Bursts (an engine raising ten alarms at once, samples and health news of one batch) become one refetch of each
+// query, at most this long after the first message. One batch per query cache, whichever hooks heard the messages.
+export const INVALIDATION_DELAY_MS = 300;
+const batches = new WeakMap<QueryClient, QueryFilters[]>();
+
+function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[]) {
+  const pending = batches.get(queryClient);
+  if (pending) {
+    pending.push(...filters);
+    return;
+  }
+  const batch = [...filters];
+  batches.set(queryClient, batch);
+  setTimeout(() => {
+    batches.delete(queryClient);
+    void queryClient.invalidateQueries({ predicate: (query) => batch.some((filter) => matchQuery(filter, query)) });
+  }, INVALIDATION_DELAY_MS);
+}
+
+/** What one message asks to refetch; it may also write news that carries the new state straight into the cache. */
+export type RealtimeRefetches<S extends RealtimeService> = (event: RealtimeEvent<S>, queryClient: QueryClient) => readonly QueryFilters[];
+
+/** Refetches the queries that the messages of `service` name (`refetches` says which), a burst at a time. */
+export function useRealtimeRefetch<S extends RealtimeService>(service: S, refetches: RealtimeRefetches<S>, enabled = true): void {
+  const queryClient = useQueryClient();
+  useRealtime(
+    service,
+    (event) => {
+      const filters = refetches(event, queryClient);
+      if (filters.length > 0) refetchSoon(queryClient, filters);
+    },
+    enabled,
+  );
+}
 
 /**
  * Refetches the queries under `queryKey` when `service` reports a change (or a reconnect, after which changes may
  * have been missed). `accept` narrows the messages that matter.
  */
-export function useRealtimeInvalidation(
-  service: RealtimeService,
+export function useRealtimeInvalidation<S extends RealtimeService>(
+  service: S,
   queryKey: QueryKey,
-  { enabled = true, accept }: { enabled?: boolean; accept?: (event: RealtimeEvent) => boolean } = {},
+  { enabled = true, accept }: { enabled?: boolean; accept?: (event: RealtimeEvent<S>) => boolean } = {},
 ): void {
-  const queryClient = useQueryClient();
   const key = useRef(queryKey);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     key.current = queryKey;
   });
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    },
-    [],
-  );
-  useRealtime(
-    service,
-    (event) => {
-      if (accept && !accept(event)) return;
-      if (timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        void queryClient.invalidateQueries({ queryKey: key.current });
-      }, INVALIDATION_DELAY_MS);
-    },
-    enabled,
-  );
+  useRealtimeRefetch(service, (event) => (accept && !accept(event) ? [] : [{ queryKey: key.current }]), enabled);
 }
 
 const idle = (): RealtimeStatus => "idle";

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api/client";
 import { pathTopologyQueryOptions, topologyKeys } from "@/lib/paths/topology-queries";
+import { namesRoute } from "@/lib/realtime-effects";
 import type { PathTopology as Topology } from "@/lib/paths/topology-schema";
 import { organizationPath } from "@/lib/routes";
 import { TopologyDetails } from "./topology-details";
@@ -49,12 +50,13 @@ function Summary({ topology }: { topology: Topology }) {
   );
 }
 
-/** The route drawing of a path, kept live: the API's answer plus the realtime news that change it. */
+/** The route drawing of a path, kept live: refetched on news of the path or of an object on its route. */
 export function useLiveTopology(pathId: string) {
   const query = useQuery(pathTopologyQueryOptions(pathId));
   const key = topologyKeys.path(pathId);
-  useRealtimeInvalidation("topology", key);
-  useRealtimeInvalidation("telemetry", key);
+  const accept = (event: Parameters<typeof namesRoute>[1]) => namesRoute(query.data, event);
+  useRealtimeInvalidation("topology", key, { accept });
+  useRealtimeInvalidation("telemetry", key, { accept });
   return query;
 }
 

@@ -37,7 +37,9 @@ async function main() {
     } else if (command.type === "broadcast") {
       for (let i = 0; i < (command.count ?? 1); i++) {
         // Through the bus as every service publishes: audience lookup, bus, hub, sockets.
-        await publishRealtime(db, contoso.id, { service: "alarms", action: "raised", data: { sequence: i, sentAt: now() } });
+        // An alarm's news as the contract has it, with the send time riding along for the latency figure.
+        const data = { entityType: "alarm", entityId: `bench-${i}`, sentAt: now() };
+        await publishRealtime(db, contoso.id, { service: "alarms", action: "raised", data });
         await new Promise((resolve) => setTimeout(resolve, command.gapMs ?? 200));
       }
       process.send!({ type: "broadcasted" });

@@ -134,7 +134,7 @@ async function applyCondition(tx: Transaction, record: RecordChange, condition: 
   }
 }
 
-async function recordAlarmChange(tx: Transaction, record: RecordChange, condition: AlarmCondition, id: string, type: string, before: LockedAlarm | null) {
+async function recordAlarmChange(tx: Transaction, record: RecordChange, condition: AlarmCondition, id: string, type: "raised" | "updated" | "cleared", before: LockedAlarm | null) {
   const [after] = await loadAlarms(tx, [id]);
   await record({
     organizationId: after.organizationId,

@@ -1,3 +1,4 @@
+import type { ChangeType } from "@/lib/realtime-contract";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";
@@ -16,7 +17,8 @@ export interface ChangeRecord {
   organizationId: string;
   entityType: string;
   entityId: string;
-  type: "created" | "updated" | "deleted" | string;
+  /** Its action, or its full event type ("alarm.raised"): one the realtime contract knows, since it is news. */
+  type: ChangeType;
   before?: unknown;
   after?: unknown;
   nodeId?: string | null;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
-import type { LifecycleOperationKind, LifecycleStatus } from "@/lib/lifecycle/schema";
+import type { LifecycleOperationKind } from "@/lib/lifecycle/schema";
+import type { LifecycleProgress } from "@/lib/realtime-contract";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { alarms, devices, lifecycleOperations, nodes, organizations } from "@/server/db/schema";
@@ -284,7 +285,7 @@ export class LifecycleScheduler {
     await Promise.all(announcements);
   }
 
-  private announceProgress(entry: RunningOperation, status: LifecycleStatus, progress: number): Promise<void> {
+  private announceProgress(entry: RunningOperation, status: LifecycleProgress["status"], progress: number): Promise<void> {
     return publishRealtime(this.db, entry.organizationId, {
       service: "lifecycle",
       action: "progress",

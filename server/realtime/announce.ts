@@ -1,5 +1,5 @@
-import type { RealtimeService } from "@/lib/realtime";
-import type { ChangeRecord } from "@/server/audit/record";
+import { actionOfChange, type EntityNews, type RealtimeNews } from "@/lib/realtime-contract";
+import { eventType, type ChangeRecord } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { publishRealtime } from "./bus";
 
@@ -7,7 +7,7 @@ import { publishRealtime } from "./bus";
 // of their own, and changes to the network's shape are topology news. Messages carry ids and types only: a client
 // refetches what it shows, through the API and its tenant checks.
 
-const SERVICE_OF_ENTITY: Record<string, RealtimeService> = {
+const SERVICE_OF_ENTITY: Record<string, "alarms" | "lifecycle"> = {
   alarm: "alarms",
   lifecycleOperation: "lifecycle",
 };
@@ -28,15 +28,13 @@ const TOPOLOGY_ENTITIES = new Set([
 ]);
 
 /** The realtime messages of one committed change. */
-export function messagesForChange(change: ChangeRecord): { service: RealtimeService; action: string; data: Record<string, unknown> }[] {
-  const type = change.type.includes(".") ? change.type : `${change.entityType}.${change.type}`;
-  const action = type.slice(type.lastIndexOf(".") + 1);
-  const ids = { entityType: change.entityType, entityId: change.entityId, ...(change.nodeId ? { nodeId: change.nodeId } : {}) };
-  const messages: { service: RealtimeService; action: string; data: Record<string, unknown> }[] = [
-    { service: "events", action: "created", data: { type, ...ids } },
-  ];
+export function messagesForChange(change: ChangeRecord): RealtimeNews[] {
+  const action = actionOfChange(change.type);
+  const ids: EntityNews = { entityType: change.entityType, entityId: change.entityId, ...(change.nodeId ? { nodeId: change.nodeId } : {}) };
+  const messages: RealtimeNews[] = [{ service: "events", action: "created", data: { type: eventType(change), ...ids } }];
   const own = SERVICE_OF_ENTITY[change.entityType];
-  if (own) messages.push({ service: own, action, data: ids });
+  if (own === "alarms") messages.push({ service: "alarms", action, data: ids });
+  if (own === "lifecycle") messages.push({ service: "lifecycle", action, data: ids });
   if (TOPOLOGY_ENTITIES.has(change.entityType)) messages.push({ service: "topology", action, data: ids });
   return messages;
 }
@@ -48,5 +46,5 @@ export function announceChanges(db: Db, changes: ChangeRecord[]): void {
     for (const change of changes) {
       for (const message of messagesForChange(change)) await publishRealtime(db, change.organizationId, message);
     }
-  })();
+  })().catch((error: Error) => console.error("[bus] changes not announced:", error.message));
 }

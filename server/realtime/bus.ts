@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import type { RealtimeService } from "@/lib/realtime";
+import { isRealtimeNews, type RealtimeNews } from "@/lib/realtime-contract";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
 
@@ -10,12 +10,7 @@ import { organizations } from "@/server/db/schema";
 // reaches the websocket clients of every process. Messages are small (ids and states): clients refetch details.
 
 /** A message for the browsers, with the organizations whose users may receive it (the owner and its MSP). */
-export interface RealtimeMessage {
-  service: RealtimeService;
-  action: string;
-  organizationIds: string[];
-  data: Record<string, unknown>;
-}
+export type RealtimeMessage = RealtimeNews & { organizationIds: string[] };
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
 
@@ -178,14 +173,16 @@ export function audienceOf(db: Db, organizationId: string): Promise<string[]> {
 }
 
 /**
- * Publishes news of an organization to the users allowed to see it. Never throws: a change is already committed
- * when it is announced, and a bus failure must not turn it into an error for the caller.
+ * Publishes news of an organization to the users allowed to see it: only a message of the contract
+ * (lib/realtime-contract.ts). Never throws in production: a change is already committed when it is announced, and a
+ * bus failure must not turn it into an error for the caller. In development and tests a message the type system let
+ * through (a cast, data read back from the database) but the contract's guards refuse is an error, so it is seen.
  */
-export async function publishRealtime(
-  db: Db,
-  organizationId: string,
-  message: { service: RealtimeService; action: string; data: Record<string, unknown> },
-): Promise<void> {
+export async function publishRealtime(db: Db, organizationId: string, message: RealtimeNews): Promise<void> {
+  const sent: { service: string; action: string; data: unknown } = message;
+  if (process.env.NODE_ENV !== "production" && !isRealtimeNews(sent)) {
+    throw new Error(`[bus] ${sent.service}.${sent.action} is outside the realtime contract: ${JSON.stringify(sent.data)}`);
+  }
   try {
     await getBus().publish({ ...message, organizationIds: await audienceOf(db, organizationId) });
   } catch (error) {

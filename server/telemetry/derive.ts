@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { deviceBackMessage, linkDownMessage, portDownMessage, slaClearedMessage } from "@/lib/alarms/message";
+import type { PortState } from "@/lib/health";
+import type { LinkStateNews, PathSlaNews, PortStateNews, TelemetrySamples, TopologyHealth } from "@/lib/realtime-contract";
 import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engine";
 import { queryRows, type Db } from "@/server/db/client";
 import { publishRealtime } from "@/server/realtime/bus";
@@ -68,9 +70,9 @@ export async function applyConditionsSafely(db: Db, conditions: AlarmCondition[]
 }
 
 /** Ids per organization and list, for one telemetry message per organization. */
-type News = Map<string, Record<string, Set<string>>>;
+type News = Map<string, Partial<Record<IdList, Set<string>>>>;
 
-function addNews(news: News, organizationId: string, list: string, id: string) {
+function addNews(news: News, organizationId: string, list: IdList, id: string) {
   let entry = news.get(organizationId);
   if (!entry) {
     entry = {};
@@ -79,9 +81,11 @@ function addNews(news: News, organizationId: string, list: string, id: string) {
   (entry[list] ??= new Set()).add(id);
 }
 
-function capped(lists: Record<string, Set<string>>): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  for (const [list, ids] of Object.entries(lists)) {
+type IdList = "pathIds" | "connectorIds" | "siteIds" | "nodeIds" | "linkIds";
+
+function samplesNews(organizationId: string, lists: Partial<Record<IdList, Set<string>>>): TelemetrySamples {
+  const data: TelemetrySamples = { organizationId };
+  for (const [list, ids] of Object.entries(lists) as [IdList, Set<string>][]) {
     data[list] = [...ids].slice(0, NEWS_IDS_MAX);
     if (ids.size > NEWS_IDS_MAX) data.truncated = true;
   }
@@ -89,15 +93,20 @@ function capped(lists: Record<string, Set<string>>): Record<string, unknown> {
 }
 
 /** Health changes per organization: paths with their SLA, ports and links with their status. */
-type HealthNews = Map<string, { paths: object[]; ports: object[]; links: object[] }>;
+interface HealthLists {
+  paths: PathSlaNews[];
+  ports: PortStateNews[];
+  links: LinkStateNews[];
+}
+type HealthNews = Map<string, HealthLists>;
 
-function addHealth(health: HealthNews, organizationId: string, list: "paths" | "ports" | "links", item: object) {
+function addHealth<L extends keyof HealthLists>(health: HealthNews, organizationId: string, list: L, item: HealthLists[L][number]) {
   let entry = health.get(organizationId);
   if (!entry) {
     entry = { paths: [], ports: [], links: [] };
     health.set(organizationId, entry);
   }
-  entry[list].push(item);
+  (entry[list] as HealthLists[L][number][]).push(item);
 }
 
 function addSlaHealth(health: HealthNews, evaluations: SlaEvaluation[]) {
@@ -108,10 +117,11 @@ function addSlaHealth(health: HealthNews, evaluations: SlaEvaluation[]) {
 
 async function publishHealth(db: Db, health: HealthNews): Promise<void> {
   for (const [organizationId, lists] of health) {
-    const data: Record<string, unknown> = {};
-    for (const [list, items] of Object.entries(lists)) {
+    const data: TopologyHealth = { organizationId };
+    for (const list of ["paths", "ports", "links"] as const) {
+      const items = lists[list];
       if (items.length === 0) continue;
-      data[list] = items.slice(0, NEWS_IDS_MAX);
+      (data[list] as HealthLists[typeof list]) = items.slice(0, NEWS_IDS_MAX);
       if (items.length > NEWS_IDS_MAX) data.truncated = true;
     }
     await publishRealtime(db, organizationId, { service: "topology", action: "health", data });
@@ -157,7 +167,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
       source: nodeLabel,
       nodeId: device.nodeId,
     });
-    if (change.status !== change.previous) addHealth(health, msp, "ports", { nodeId: device.nodeId, portId: change.id, status: change.status });
+    if (change.status !== change.previous) addHealth(health, msp, "ports", { nodeId: device.nodeId, portId: change.id, status: change.status as PortState });
   }
   const linkChanges = input.changes.filter((item) => item.kind === "link");
   const down = await linkStatuses(
@@ -177,7 +187,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
       source: nodeLabel,
       nodeId: device.nodeId,
     });
-    if (change.status !== change.previous) addHealth(health, msp, "links", { id: change.id, status: change.status });
+    if (change.status !== change.previous) addHealth(health, msp, "links", { id: change.id, status: change.status as LinkStateNews["status"] });
   }
   // The device reported: whatever the sweep said, it is reachable.
   conditions.push({
@@ -199,7 +209,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
   if (device.nodeId) addNews(news, msp, "nodeIds", device.nodeId);
   for (const id of input.touched.linkIds) addNews(news, msp, "linkIds", id);
   for (const [organizationId, lists] of news) {
-    await publishRealtime(db, organizationId, { service: "telemetry", action: "samples", data: capped(lists) });
+    await publishRealtime(db, organizationId, { service: "telemetry", action: "samples", data: samplesNews(organizationId, lists) });
   }
   await publishHealth(db, health);
 }

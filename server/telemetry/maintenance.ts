@@ -166,7 +166,7 @@ export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<Sw
     }
   }
   for (const [organizationId, devices] of byMsp) {
-    await publishRealtime(db, organizationId, { service: "topology", action: "health", data: { devices: devices.slice(0, 50) } });
+    await publishRealtime(db, organizationId, { service: "topology", action: "health", data: { organizationId, devices: devices.slice(0, 50) } });
   }
   return {
     ran: true,

@@ -269,7 +269,7 @@ describe("a started simulator hearing of a new path", () => {
       };
       await ticked();
       const world = handle.simulator.currentWorld;
-      await getBus().publish({ service: "topology", action: "health", organizationIds: [], data: { paths: [] } });
+      await getBus().publish({ service: "topology", action: "health", organizationIds: [], data: { organizationId: "x", paths: [] } });
       await ticked();
       expect(handle.simulator.currentWorld).toBe(world);
       await getBus().publish({ service: "topology", action: "updated", organizationIds: [], data: { entityType: "site", entityId: "x" } });

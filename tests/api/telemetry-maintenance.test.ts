@@ -244,7 +244,7 @@ describe("silent-device sweep", () => {
           expect.objectContaining({
             service: "topology",
             action: "health",
-            data: expect.objectContaining({ paths: expect.arrayContaining([{ id, slaHealth: "unknown" }]) }),
+            data: expect.objectContaining({ organizationId: network.organizationId, paths: expect.arrayContaining([{ id, slaHealth: "unknown" }]) }),
             organizationIds: expect.arrayContaining([network.organizationId]),
           }),
         );

@@ -3,12 +3,13 @@ import { messagesForChange } from "@/server/realtime/announce";
 import { fitForNotify, LocalBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { mayReceive } from "@/server/realtime/hub";
 import type { Principal } from "@/server/auth/principal";
+import { isRealtimeNews, type TelemetrySamples } from "@/lib/realtime-contract";
 
-const message = (data: Record<string, unknown>, organizationIds = ["org-1", "msp-1"]): RealtimeMessage => ({
+const message = (data: Omit<TelemetrySamples, "organizationId"> = {}, organizationIds = ["org-1", "msp-1"]): RealtimeMessage => ({
   service: "telemetry",
   action: "samples",
   organizationIds,
-  data,
+  data: { organizationId: "org-1", ...data },
 });
 
 describe("fitForNotify (PostgreSQL refuses NOTIFY payloads of 8000 bytes or more)", () => {
@@ -18,10 +19,17 @@ describe("fitForNotify (PostgreSQL refuses NOTIFY payloads of 8000 bytes or more
   });
 
   it("keeps ids and states of a large message and drops the rest", () => {
-    const large = message({ pathId: "p-1", status: "bad", latency: 120, samples: "x".repeat(20_000), list: Array(3000).fill("id") });
-    const text = fitForNotify(large);
+    // Whatever the data holds: the transport does not read the contract.
+    const large = { ...message(), data: { pathId: "p-1", status: "bad", latency: 120, samples: "x".repeat(20_000), list: Array(3000).fill("id") } };
+    const text = fitForNotify(large as unknown as RealtimeMessage);
     expect(Buffer.byteLength(text)).toBeLessThan(8000);
     expect(JSON.parse(text)).toEqual({ ...large, data: { truncated: true, pathId: "p-1", status: "bad", latency: 120 } });
+  });
+
+  it("leaves a contract message cut to its organization and the truncated flag still within the contract", () => {
+    const cut = JSON.parse(fitForNotify(message({ pathIds: Array(3000).fill("path-id") })));
+    expect(cut.data).toEqual({ organizationId: "org-1", truncated: true });
+    expect(isRealtimeNews(cut)).toBe(true);
   });
 
   it("fits even with a huge audience", () => {

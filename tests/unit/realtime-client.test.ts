@@ -149,12 +149,41 @@ describe("realtime client: subscriptions", () => {
     last().receive({ service: "topology", action: "updated", data: { entityType: "path", entityId: "p1" } });
     last().receive("not json");
     last().receive({ action: "raised" });
-    last().receive({ service: "alarms", action: "cleared" });
+    last().receive({ service: "alarms", action: "cleared", data: { entityType: "alarm", entityId: "a1" } });
     expect(alarms.events).toEqual([
       { service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a1" } },
-      { service: "alarms", action: "cleared", data: {} },
+      { service: "alarms", action: "cleared", data: { entityType: "alarm", entityId: "a1" } },
     ]);
     expect(events.events).toEqual([{ service: "events", action: "created", data: { type: "path.updated", entityType: "path", entityId: "p1" } }]);
+  });
+
+  it("passes on only the messages the contract allows, and says once per kind that it ignored one", () => {
+    const { client, last } = setup();
+    const telemetry = collect();
+    const topology = collect();
+    client.subscribe("telemetry", telemetry.listener);
+    client.subscribe("topology", topology.listener);
+    last().open();
+    const warnings: unknown[] = [];
+    const consoleWarn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(" "));
+    try {
+      last().receive({ service: "telemetry", action: "samples", data: { pathIds: ["p1"] } });
+      last().receive({ service: "telemetry", action: "samples", data: { organizationId: "o1", pathIds: "p1" } });
+      last().receive({ service: "topology", action: "health", data: { organizationId: "o1", paths: [{ id: "p1", slaHealth: "awful" }] } });
+      last().receive({ service: "topology", action: "renamed", data: { entityType: "site", entityId: "s1" } });
+      last().receive({ service: "telemetry", action: "samples", data: { organizationId: "o1", pathIds: ["p1"], truncated: true } });
+      last().receive({ service: "topology", action: "health", data: { organizationId: "o1", paths: [{ id: "p1", slaHealth: "bad" }] } });
+    } finally {
+      console.warn = consoleWarn;
+    }
+    expect(telemetry.events).toEqual([{ service: "telemetry", action: "samples", data: { organizationId: "o1", pathIds: ["p1"], truncated: true } }]);
+    expect(topology.events).toEqual([{ service: "topology", action: "health", data: { organizationId: "o1", paths: [{ id: "p1", slaHealth: "bad" }] } }]);
+    expect(warnings).toEqual([
+      "[realtime] telemetry.samples: a message outside the contract was ignored",
+      "[realtime] topology.health: a message outside the contract was ignored",
+      "[realtime] topology.renamed: a message outside the contract was ignored",
+    ]);
   });
 
   it("a listener that throws does not keep the others from the message", () => {
@@ -168,7 +197,7 @@ describe("realtime client: subscriptions", () => {
     const consoleError = console.error;
     console.error = () => {};
     try {
-      last().receive({ service: "alarms", action: "raised", data: {} });
+      last().receive({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a1" } });
     } finally {
       console.error = consoleError;
     }
@@ -188,11 +217,11 @@ describe("realtime client: subscriptions", () => {
     leaveFirst();
     clock.advance(5000);
     expect(last().sent).toEqual([]);
-    last().receive({ service: "alarms", action: "raised", data: {} });
+    last().receive({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a1" } });
     expect(first.events).toHaveLength(0);
     expect(second.events).toHaveLength(1);
     leaveSecond();
-    last().receive({ service: "alarms", action: "raised", data: {} });
+    last().receive({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a1" } });
     expect(second.events).toHaveLength(1);
     clock.advance(999);
     expect(last().sent).toEqual([]);
@@ -213,7 +242,7 @@ describe("realtime client: subscriptions", () => {
     client.subscribe("alarms", again.listener);
     clock.advance(60_000);
     expect(last().sent).toEqual([{ service: "alarms", action: "subscribe" }]);
-    last().receive({ service: "alarms", action: "raised", data: {} });
+    last().receive({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a1" } });
     expect(again.events).toHaveLength(1);
   });
 
@@ -303,8 +332,8 @@ describe("realtime client: reconnection", () => {
     last().open();
     expect(last().sent).toEqual([{ service: "alarms", action: "subscribe" }]);
     expect(alarms.events).toEqual([{ service: "alarms", action: RESYNC_ACTION, data: {} }]);
-    last().receive({ service: "alarms", action: "raised", data: { entityId: "a2" } });
-    expect(alarms.events.at(-1)).toEqual({ service: "alarms", action: "raised", data: { entityId: "a2" } });
+    last().receive({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a2" } });
+    expect(alarms.events.at(-1)).toEqual({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a2" } });
   });
 
   it("a successful connection resets the attempt count", () => {

@@ -1,0 +1,120 @@
+import type { InfiniteData, QueryClient, QueryFilters, QueryKey } from "@tanstack/react-query";
+import { connectorKeys } from "@/lib/connectors/queries";
+import type { Path } from "@/lib/paths/schema";
+import type { PathTopology } from "@/lib/paths/topology-schema";
+import { pathKeys } from "@/lib/paths/queries";
+import type { PathSlaNews } from "@/lib/realtime-contract";
+import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
+import type { Page } from "@/lib/sites/queries";
+import { siteKeys } from "@/lib/sites/queries";
+import type { PathPerformance } from "@/lib/telemetry/schema";
+import { telemetryKeys, type TelemetryObject } from "@/lib/telemetry/queries";
+
+// What each realtime message changes in the browser's query cache: news that carries the new state is written into
+// the cached entries at once; other news names the objects whose queries are refetched (the caller coalesces
+// bursts). A resync — the socket is back after messages may have been missed — refetches everything of its kind.
+// Imported by pages that never load zod: keep runtime imports to the query-key factories that do not either.
+
+const prefix = (queryKey: QueryKey): QueryFilters => ({ queryKey });
+
+/** Is this query key `telemetry/<kind>/<id>/<view>`? */
+const telemetryView = (view: string, kinds?: readonly TelemetryObject[], id?: string) => ({
+  queryKey: telemetryKeys.all,
+  predicate: ({ queryKey }: { queryKey: QueryKey }) =>
+    queryKey[3] === view && (!kinds || kinds.includes(queryKey[1] as TelemetryObject)) && (id === undefined || queryKey[2] === id),
+});
+
+/** Telemetry samples: the telemetry queries of the objects named, and of the organization they were published for. */
+export function telemetryRefetches(event: RealtimeEvent<"telemetry">): QueryFilters[] {
+  if (event.action === RESYNC_ACTION || event.data.truncated) return [prefix(telemetryKeys.all)];
+  const { organizationId, siteIds = [], connectorIds = [], pathIds = [], nodeIds = [] } = event.data;
+  const objects: [TelemetryObject, string[]][] = [
+    ["organization", [organizationId]],
+    ["site", siteIds],
+    ["connector", connectorIds],
+    ["path", pathIds],
+    ["node", nodeIds],
+  ];
+  return objects.flatMap(([kind, ids]) => ids.map((id) => prefix(telemetryKeys.object(kind, id))));
+}
+
+const withSla = <T extends { id: string; slaHealth: Path["slaHealth"] }>(item: T, sla: Map<string, PathSlaNews["slaHealth"]>): T => {
+  const health = sla.get(item.id);
+  return health === undefined || health === item.slaHealth ? item : { ...item, slaHealth: health };
+};
+
+/**
+ * Writes paths' new SLA into every cached entry that holds it: the path itself, the paths lists and a site's paths,
+ * and the "SLA now" of each of its performance queries. No chart is refetched.
+ */
+export function applyPathSla(queryClient: QueryClient, paths: readonly PathSlaNews[]): void {
+  if (paths.length === 0) return;
+  const sla = new Map(paths.map((path) => [path.id, path.slaHealth]));
+  for (const [id] of sla) {
+    queryClient.setQueryData<Path>(pathKeys.detail(id), (path) => path && withSla(path, sla));
+    queryClient.setQueriesData<PathPerformance>(telemetryView("performance", ["path"], id), (data) =>
+      data?.current && data.current.sla !== sla.get(id) ? { ...data, current: { ...data.current, sla: sla.get(id)! } } : data,
+    );
+  }
+  queryClient.setQueriesData<InfiniteData<Page<Path>>>({ queryKey: pathKeys.lists() }, (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((path) => withSla(path, sla)) })) },
+  );
+  queryClient.setQueriesData<Path[]>({ queryKey: [...pathKeys.all, "site"] }, (list) => list?.map((path) => withSla(path, sla)));
+}
+
+/** The dashboards' health news: SLA written in place; the path lists (sorted worst first) refetched. */
+export function dashboardHealth(event: RealtimeEvent<"topology">, queryClient: QueryClient): QueryFilters[] {
+  if (event.action === RESYNC_ACTION) return [prefix(pathKeys.all), telemetryView("path-health")];
+  if (event.action !== "health") return [];
+  if (event.data.truncated) return [prefix(pathKeys.all), telemetryView("path-health")];
+  const paths = event.data.paths ?? [];
+  if (paths.length === 0) return [];
+  applyPathSla(queryClient, paths);
+  return [telemetryView("path-health")];
+}
+
+/** Everything under `all` but the other entities' details: the entity named and the lists that may hold it. */
+const entityAndLists = (all: QueryKey, id: string): QueryFilters => ({
+  queryKey: all,
+  predicate: ({ queryKey }) => queryKey[1] !== "detail" || queryKey[2] === id,
+});
+
+/**
+ * The sites, connectors and paths pages' topology news: another person's change refetches the entity's own entries
+ * and the lists that may hold it; SLA health is written into the cached paths.
+ */
+export function networkRefetches(event: RealtimeEvent<"topology">, queryClient: QueryClient): QueryFilters[] {
+  if (event.action === RESYNC_ACTION) return [prefix(siteKeys.all), prefix(connectorKeys.all), prefix(pathKeys.all)];
+  if (event.action === "health") {
+    if (event.data.truncated) return [prefix(pathKeys.all)];
+    applyPathSla(queryClient, event.data.paths ?? []);
+    return [];
+  }
+  const { entityType, entityId } = event.data;
+  // A site's or connector's name and state show with its connectors and on the paths that end there, which the
+  // message does not list: every cached path is refetched.
+  if (entityType === "site") return [entityAndLists(siteKeys.all, entityId), prefix(connectorKeys.site(entityId)), prefix(pathKeys.all)];
+  if (entityType === "connector") return [prefix(siteKeys.all), prefix(connectorKeys.all), prefix(pathKeys.all)];
+  if (entityType === "path") return [entityAndLists(pathKeys.all, entityId)];
+  return [];
+}
+
+/** Does a telemetry or topology message name an object on the path's route (or the path)? Unknown route: yes. */
+export function namesRoute(topology: PathTopology | undefined, event: RealtimeEvent<"telemetry" | "topology">): boolean {
+  if (!topology || event.action === RESYNC_ACTION) return true;
+  if (event.service === "topology" && event.action !== "health") return true;
+  if ("truncated" in event.data && event.data.truncated) return true;
+  const objects = new Set([topology.path.id, ...topology.elements.map((element) => element.objectId)]);
+  const links = new Set(topology.connections.flatMap((connection) => (connection.linkId ? [connection.linkId] : [])));
+  if (event.service === "telemetry") {
+    const { pathIds = [], siteIds = [], connectorIds = [], nodeIds = [], linkIds = [] } = event.data;
+    return [...pathIds, ...siteIds, ...connectorIds, ...nodeIds].some((id) => objects.has(id)) || linkIds.some((id) => links.has(id));
+  }
+  const { paths = [], ports = [], links: linkNews = [], devices = [] } = event.data;
+  return (
+    paths.some((path) => path.id === topology.path.id) ||
+    ports.some((port) => port.nodeId !== null && objects.has(port.nodeId)) ||
+    linkNews.some((link) => links.has(link.id)) ||
+    devices.some((device) => device.nodeId !== null && objects.has(device.nodeId))
+  );
+}
