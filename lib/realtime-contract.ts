@@ -183,3 +183,7 @@ export type ChangeType = EntityAction | `${string}.${EntityAction}`;
 
 /** The action of a change's news ("alarm.raised" or "raised" → "raised"). */
 export const actionOfChange = (type: ChangeType): EntityAction => type.slice(type.lastIndexOf(".") + 1) as EntityAction;
+
+/** The full event type of a change: "path.updated", or the type as given when it already names its entity. */
+export const eventType = (change: { type: ChangeType; entityType: string }) =>
+  change.type.includes(".") ? change.type : `${change.entityType}.${change.type}`;

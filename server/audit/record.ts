@@ -1,4 +1,4 @@
-import type { ChangeType } from "@/lib/realtime-contract";
+import { eventType, type ChangeType } from "@/lib/realtime-contract";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";
@@ -24,10 +24,6 @@ export interface ChangeRecord {
   nodeId?: string | null;
   source?: string;
 }
-
-/** The full event type of a change: "path.updated", or the type as given when it already names its entity. */
-export const eventType = (change: Pick<ChangeRecord, "type" | "entityType">) =>
-  change.type.includes(".") ? change.type : `${change.entityType}.${change.type}`;
 
 /** Writes the configuration-changed event of a mutation, inside the mutation's transaction. */
 export async function recordChange(tx: Transaction | Db, context: ServiceContext, change: ChangeRecord): Promise<void> {

@@ -1,5 +1,5 @@
-import { actionOfChange, type EntityNews, type RealtimeNews } from "@/lib/realtime-contract";
-import { eventType, type ChangeRecord } from "@/server/audit/record";
+import { actionOfChange, eventType, type EntityNews, type RealtimeNews } from "@/lib/realtime-contract";
+import type { ChangeRecord } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { publishRealtime } from "./bus";
 
