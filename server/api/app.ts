@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
-import { localeFromAcceptLanguage, translateMessageKey, translatorFor } from "@/lib/i18n/messages";
+import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
+import { ForbiddenError } from "@/server/core/errors";
 import { getDb } from "@/server/db/client";
 import { type ApiEnv } from "./context";
+import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
 import { createRouter } from "./openapi";
 import { authRouter } from "./routes/auth";
@@ -38,9 +39,6 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.header(REQUEST_ID_HEADER, requestId);
 };
 
-// invalid byte sequence, untranslatable character, invalid text representation, numeric out of range.
-const BAD_INPUT_DATABASE_CODES = new Set(["22021", "22P05", "22P02", "22003"]);
-
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // CSRF: a mutating call must come from our own origin and use a non-simple content type (JSON).
@@ -55,9 +53,9 @@ const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
       } catch {
         originHost = undefined;
       }
-      if (!host || originHost !== host) throw new ApiError(403, "apiErrors.crossOrigin");
+      if (!host || originHost !== host) throw new ForbiddenError("apiErrors.crossOrigin");
     } else if (origin === "null") {
-      throw new ApiError(403, "apiErrors.crossOrigin");
+      throw new ForbiddenError("apiErrors.crossOrigin");
     }
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "validation.contentTypeJson");
@@ -112,27 +110,7 @@ export function createApiApp() {
     return c.json({ error: t("apiErrors.notFound"), requestId: c.get("requestId") ?? randomUUID() }, 404);
   });
 
-  api.onError((error, c) => {
-    const t = c.get("t") ?? translatorFor(localeFromAcceptLanguage(c.req.header("accept-language")));
-    const requestId = c.get("requestId") ?? randomUUID();
-    c.header(REQUEST_ID_HEADER, requestId);
-    if (error instanceof ApiError) {
-      const issues = error.issues?.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) }));
-      return c.json({ error: translateMessageKey(t, error.key, error.values), requestId, ...(issues ? { issues } : {}) }, error.status);
-    }
-    // Text PostgreSQL cannot store (a NUL byte) or a value it cannot cast is bad input, not a server failure.
-    const databaseCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (databaseCode && BAD_INPUT_DATABASE_CODES.has(databaseCode)) {
-      return c.json({ error: t("validation.invalidValue", { field: "body" }), requestId }, 400);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      // Hono's JSON parser answers 400 for a body that is not JSON.
-      const key = error.status === 400 ? "validation.malformedJson" : "apiErrors.internal";
-      return c.json({ error: t(key as "validation.malformedJson"), requestId }, error.status);
-    }
-    console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed (requestId=${requestId}):`, error);
-    return c.json({ error: t("apiErrors.internal"), requestId }, 500);
-  });
+  api.onError(errorResponse);
 
   return api;
 }

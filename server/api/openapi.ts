@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { ApiEnv } from "./context";
-import { validationError } from "./validation";
+import { validationError } from "@/server/core/validation";
 
 /** A router whose request bodies, params and queries are parsed by their zod schemas, failing as one 400. */
 export function createRouter() {

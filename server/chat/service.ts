@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary } from "@/lib/chat/schema";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import type { ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
-import { afterTimeCursor, cursorTime, timeKey } from "@/server/operations/shared";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset, timeKey } from "@/server/core/pagination";
 
 // The assistant's conversations. A chat is its author's alone: every query is on the caller's own chats, in
 // organizations the caller still sees (a user moved out of a customer no longer reads the chats about it).
@@ -40,19 +40,18 @@ export async function listChats(context: ServiceContext, organizationId: string,
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) return null;
-  const cursor = decodeCursor(page.cursor);
-  const time = cursorTime(cursor);
+  const list = keyset({ column: chats.updatedAt, id: chats.id, time: true, direction: "desc" }, page);
   const mine = and(eq(chats.userId, principal.userId), eq(chats.organizationId, organization.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ chat: chats, messages: messageCount, sortKey: timeKey(chats.updatedAt) })
       .from(chats)
-      .where(and(mine, cursor && time ? afterTimeCursor(chats.updatedAt, chats.id, time, cursor.id, "desc") : undefined))
-      .orderBy(desc(chats.updatedAt), desc(chats.id))
-      .limit(page.limit + 1),
+      .where(and(mine, list.after))
+      .orderBy(...list.orderBy)
+      .limit(list.limit),
     db.select({ total: count() }).from(chats).where(mine),
   ]);
-  const result = toPage(rows, page.limit, (row) => ({ value: row.sortKey, id: row.chat.id }));
+  const result = list.page(rows, (row) => ({ value: row.sortKey, id: row.chat.id }));
   return { items: result.items.map((row) => toSummary(row.chat, row.messages)), nextCursor: result.nextCursor, total };
 }
 

@@ -3,8 +3,8 @@ import type { LifecycleOperationKind, LifecycleStatus } from "@/lib/lifecycle/sc
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { alarms, devices, lifecycleOperations, nodes, organizations } from "@/server/db/schema";
-import { toDevice } from "@/server/operations/inventory";
-import { loadOperations, snapshot } from "@/server/operations/lifecycle";
+import { toDevice } from "@/server/inventory/service";
+import { loadOperations, snapshot } from "@/server/lifecycle/service";
 import { publishRealtime } from "@/server/realtime/bus";
 import { resolveSchedulerOptions, type LifecycleSchedulerOptions, type ResolvedSchedulerOptions } from "./options";
 import { failureSummary, successSummary } from "./results";

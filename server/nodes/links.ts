@@ -1,15 +1,12 @@
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { VLAN_MAX } from "@/lib/constants";
 import { linkCreateSchema, VLAN_AUTO_START, type Link, type LinkCreate, type LinkType, type LinkUpdate } from "@/lib/links/schema";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { interfaces, ipsecEndpoints, links, nodes } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import {
   containsPattern,
   fieldError,
@@ -20,6 +17,10 @@ import {
   type NodeRow,
   type RecordChange,
 } from "./shared";
+import { ConflictError, type FieldIssue } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 // Links between an MSP's nodes. Each end carries a VLAN that is unique on its node across both ends of every link
 // touching the node; a VLAN left out is the lowest free one from 100. Writers lock the nodes of both ends first
@@ -130,12 +131,12 @@ async function resolveVlan(
   const used = await vlansInUse(tx, node.id, excludeLinkId);
   if (typeof requested === "number") {
     const clash = used.get(requested);
-    if (clash !== undefined) throw new ApiError(409, "apiErrors.linkVlanTaken", { vlan: requested, node: node.name, link: clash });
+    if (clash !== undefined) throw new ConflictError("apiErrors.linkVlanTaken", { vlan: requested, node: node.name, link: clash });
     return requested;
   }
   if (requested === undefined && current !== null && !used.has(current)) return current;
   const free = lowestFreeVlan(used);
-  if (free === null) throw new ApiError(409, "apiErrors.noFreeVlan", { node: node.name });
+  if (free === null) throw new ConflictError("apiErrors.noFreeVlan", { node: node.name });
   return free;
 }
 
@@ -150,7 +151,7 @@ export async function retryOnVlanRace<T>(work: () => Promise<T>): Promise<T> {
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null || !VLAN_CONSTRAINTS.includes(constraint)) throw error;
-      if (attempt >= VLAN_ATTEMPTS) throw new ApiError(409, "apiErrors.linkVlanRace");
+      if (attempt >= VLAN_ATTEMPTS) throw new ConflictError("apiErrors.linkVlanRace");
     }
   }
 }
@@ -330,7 +331,7 @@ export async function listLinks(
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
   if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: links.name, id: links.id }, query);
   const rows = await db
     .select({ link: links, sourceNodeName: sourceNode.name, destinationNodeName: destinationNode.name })
     .from(links)
@@ -343,12 +344,12 @@ export async function listLinks(
         query.search ? ilike(links.name, containsPattern(query.search)) : undefined,
         query.type ? eq(links.type, query.type) : undefined,
         query.nodeId ? touchingNode(query.nodeId) : undefined,
-        cursor ? sql`(${links.name}, ${links.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(links.name, links.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.link.name, id: row.link.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.link.name, id: row.link.id }));
   return { items: page.items.map((row) => toLink(row.link, row.sourceNodeName, row.destinationNodeName)), nextCursor: page.nextCursor };
 }
 

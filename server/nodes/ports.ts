@@ -14,12 +14,12 @@ import {
   type SwitchPortCreate,
   type SwitchPortUpdate,
 } from "@/lib/nodes/schema";
-import { ApiError } from "@/server/api/errors";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import { interfaces, ipsecEndpoints, links, subinterfaces, switchPorts } from "@/server/db/schema";
 import { fieldError, fieldIssue, findVisibleNode, portTenantIssues, type NodeRow, type RecordChange } from "./shared";
+import { ValidationError, ConflictError } from "@/server/core/errors";
+import { validationError } from "@/server/core/validation";
 
 // The configuration of a node (SPEC §2/§3): interfaces and their subinterfaces, IPsec endpoints, and the switch
 // ports of With Switch edge nodes. Each may serve a customer of the MSP and one of its sites. Every write locks
@@ -132,7 +132,7 @@ async function checkPortIdFree(tx: Transaction, node: NodeRow, portId: string, s
     .from(interfaces)
     .where(and(eq(interfaces.nodeId, node.id), eq(interfaces.portId, portId), selfId ? ne(interfaces.id, selfId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(409, "apiErrors.interfacePortTaken", { port: portId, node: node.name });
+  if (clash) throw new ConflictError("apiErrors.interfacePortTaken", { port: portId, node: node.name });
 }
 
 async function findInterface(tx: Transaction, node: NodeRow, interfaceId: string) {
@@ -184,7 +184,7 @@ export async function deleteInterface(context: ServiceContext, nodeId: string, i
     const row = await findInterface(tx, node, interfaceId);
     if (!row) return false;
     const link = await linkUsing(tx, or(eq(links.sourceInterfaceId, row.id), eq(links.destinationInterfaceId, row.id)));
-    if (link) throw new ApiError(409, "apiErrors.interfaceInUse", { port: row.portId, link: link.name });
+    if (link) throw new ConflictError("apiErrors.interfaceInUse", { port: row.portId, link: link.name });
     const children = await tx.select().from(subinterfaces).where(eq(subinterfaces.interfaceId, row.id)).orderBy(subinterfaces.id);
     for (const child of children) await recordOnNode(record, node, "subinterface", child.id)("deleted", toSubinterface(child, node.id), null);
     await tx.delete(interfaces).where(eq(interfaces.id, row.id));
@@ -202,7 +202,7 @@ async function checkOuterVlanFree(tx: Transaction, parent: InterfaceRow, outerVl
     .from(subinterfaces)
     .where(and(eq(subinterfaces.interfaceId, parent.id), eq(subinterfaces.outerVlan, outerVlan), selfId ? ne(subinterfaces.id, selfId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(409, "apiErrors.subinterfaceVlanTaken", { vlan: outerVlan, port: parent.portId });
+  if (clash) throw new ConflictError("apiErrors.subinterfaceVlanTaken", { vlan: outerVlan, port: parent.portId });
 }
 
 /** The interface a subinterface sits on: one of the node's; 400 otherwise. */
@@ -359,7 +359,7 @@ export async function deleteIpsecEndpoint(context: ServiceContext, nodeId: strin
     const row = await findIpsecEndpoint(tx, node, ipsecEndpointId);
     if (!row) return false;
     const link = await linkUsing(tx, or(eq(links.sourceIpsecEndpointId, row.id), eq(links.destinationIpsecEndpointId, row.id)));
-    if (link) throw new ApiError(409, "apiErrors.ipsecEndpointInUse", { ip: row.publicIp, link: link.name });
+    if (link) throw new ConflictError("apiErrors.ipsecEndpointInUse", { ip: row.publicIp, link: link.name });
     await tx.delete(ipsecEndpoints).where(eq(ipsecEndpoints.id, row.id));
     await recordOnNode(record, node, "ipsecEndpoint", row.id)("deleted", toIpsecEndpoint(row), null);
     return true;
@@ -369,7 +369,7 @@ export async function deleteIpsecEndpoint(context: ServiceContext, nodeId: strin
 // --- Switch ports ---
 
 function checkHasSwitch(node: NodeRow) {
-  if (node.kind !== "edge" || node.edgeType !== "with-switch") throw new ApiError(400, "apiErrors.switchPortsWithSwitchOnly", { node: node.name });
+  if (node.kind !== "edge" || node.edgeType !== "with-switch") throw new ValidationError("apiErrors.switchPortsWithSwitchOnly", { node: node.name });
 }
 
 async function checkIndexFree(tx: Transaction, node: NodeRow, index: number, selfId?: string) {
@@ -378,7 +378,7 @@ async function checkIndexFree(tx: Transaction, node: NodeRow, index: number, sel
     .from(switchPorts)
     .where(and(eq(switchPorts.nodeId, node.id), eq(switchPorts.index, index), selfId ? ne(switchPorts.id, selfId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(409, "apiErrors.switchPortIndexTaken", { index, node: node.name });
+  if (clash) throw new ConflictError("apiErrors.switchPortIndexTaken", { index, node: node.name });
 }
 
 async function findSwitchPort(tx: Transaction, node: NodeRow, switchPortId: string) {

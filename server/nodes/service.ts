@@ -1,16 +1,17 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { nodeCreateSchema, type Node, type NodeCreate, type NodeKind, type NodeUpdate } from "@/lib/nodes/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, interfaces, ipsecEndpoints, nodes, subinterfaces, switchPorts } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from "./links";
 import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
 import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
+import { ConflictError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 // Edge, CPE and core nodes of an MSP (SPEC §2/§3), with what the node pages show: overview, configuration
 // (interfaces, subinterfaces, IPsec endpoints, switch ports), links and the assigned device.
@@ -72,7 +73,7 @@ export async function listNodes(context: ServiceContext, mspId: string, query: P
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
   if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: nodes.name, id: nodes.id }, query);
   const rows = await db
     .select({ node: nodes, serialNumber: devices.serialNumber })
     .from(nodes)
@@ -83,12 +84,12 @@ export async function listNodes(context: ServiceContext, mspId: string, query: P
         tenantWhere(principal, nodes.organizationId, db),
         query.kind ? eq(nodes.kind, query.kind) : undefined,
         query.search ? ilike(nodes.name, containsPattern(query.search)) : undefined,
-        cursor ? sql`(${nodes.name}, ${nodes.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(nodes.name, nodes.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.node.name, id: row.node.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.node.name, id: row.node.id }));
   return { items: page.items.map((row) => toNode(row.node, row.serialNumber ?? null)), nextCursor: page.nextCursor };
 }
 
@@ -144,7 +145,7 @@ export async function updateNode(context: ServiceContext, nodeId: string, update
     if (columns.coreFabricId !== row.coreFabricId) await checkCoreFabric(tx, context.principal, row.organizationId, columns.coreFabricId);
     // Switch ports live on With Switch edge nodes only.
     if (row.edgeType === "with-switch" && columns.edgeType !== "with-switch" && (await switchPortCount(tx, row.id)) > 0) {
-      throw new ApiError(409, "apiErrors.edgeTypeHasSwitchPorts", { node: row.name });
+      throw new ConflictError("apiErrors.edgeTypeHasSwitchPorts", { node: row.name });
     }
     const serial = await deviceSerialOf(tx, row.id);
     const before = toNode(row, serial);

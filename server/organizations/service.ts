@@ -7,7 +7,7 @@ import type { Principal } from "@/server/auth/principal";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { invitations, organizations } from "@/server/db/schema";
-import { findVisibleOrganization, listVisibleOrganizations } from "@/server/tenancy";
+import { findVisibleOrganization, listVisibleOrganizations } from "@/server/core/tenancy";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 

@@ -8,7 +8,7 @@ import { telemetryKeys } from "@/lib/telemetry/queries";
 import type { Organization } from "@/lib/organizations/schema";
 import type { Principal } from "@/server/auth/principal";
 import { getDb } from "@/server/db/client";
-import { listAlarms } from "@/server/operations/alarms";
+import { listAlarms } from "@/server/alarms/service";
 import { listCustomerSummaries } from "@/server/people/msps";
 import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import {

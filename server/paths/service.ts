@@ -1,15 +1,16 @@
 import { aliasedTable, and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { pathBandwidthIssue, pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
 import { decodeMessage } from "@/lib/validation/messages";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { ValidationError, ConflictError, type FieldIssue } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 const sourceSite = aliasedTable(sites, "source_site");
 const destinationSite = aliasedTable(sites, "destination_site");
@@ -121,14 +122,13 @@ export async function listPaths(db: Db, principal: Principal, filter: PathFilter
   if (filter.layer) conditions.push(eq(paths.layer, filter.layer));
   if (filter.slaHealth) conditions.push(eq(paths.slaHealth, filter.slaHealth));
   if (filter.search) conditions.push(await searchCondition(db, principal, filter.search, filter.organizationId));
-  const cursor = decodeCursor(filter.cursor);
-  // A row comparison, so the index (organization_id, name, id) or (name, id) starts right after the cursor.
-  if (cursor) conditions.push(sql`(${paths.name}, ${paths.id}) > (${String(cursor.value)}, ${cursor.id})`);
+  const list = keyset({ column: paths.name, id: paths.id }, filter);
+  conditions.push(list.after);
   const rows = await selectPaths(db)
     .where(and(...conditions))
-    .orderBy(asc(paths.name), asc(paths.id))
-    .limit(filter.limit + 1);
-  const page = toPage(rows, filter.limit, (row) => ({ value: row.path.name, id: row.path.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.path.name, id: row.path.id }));
   return { items: page.items.map(toPath), nextCursor: page.nextCursor };
 }
 
@@ -154,7 +154,7 @@ export async function getPath(db: Db, principal: Principal, pathId: string): Pro
   return row ? toPath(row) : null;
 }
 
-const invalid = (issues: FieldIssue[]) => new ApiError(400, issues[0].key, issues[0].values, issues);
+const invalid = (issues: FieldIssue[]) => new ValidationError(issues[0].key, issues[0].values, issues);
 
 /**
  * The two ends of a path in its organization: each site exists there, each connector belongs to its site.
@@ -210,7 +210,7 @@ async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Co
       .from(paths)
       .where(onConnector(connector.id, selfId));
     if (used + path.bandwidth > connector.bandwidthMbps) {
-      throw new ApiError(409, "apiErrors.connectorHeadroom", {
+      throw new ConflictError("apiErrors.connectorHeadroom", {
         connector: connector.name,
         available: Math.max(0, connector.bandwidthMbps - used),
         bandwidth: connector.bandwidthMbps,
@@ -230,9 +230,9 @@ async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Co
       .limit(1);
     if (!clash) continue;
     if (path.vlanType === "all" || clash.vlanType === "all") {
-      throw new ApiError(409, "apiErrors.vlanAllConflict", { connector: connector.name, path: clash.name });
+      throw new ConflictError("apiErrors.vlanAllConflict", { connector: connector.name, path: clash.name });
     }
-    throw new ApiError(409, "apiErrors.vlanConflict", { vlan: vlanId ?? "", connector: connector.name, path: clash.name });
+    throw new ConflictError("apiErrors.vlanConflict", { vlan: vlanId ?? "", connector: connector.name, path: clash.name });
   }
 }
 
@@ -256,7 +256,7 @@ async function customerOrganization(db: Db, principal: Principal, organizationId
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) return null;
   if (organization.organizationType !== "customer") {
-    throw new ApiError(400, "apiErrors.pathOrganizationNotCustomer", { organization: organization.name });
+    throw new ValidationError("apiErrors.pathOrganizationNotCustomer", { organization: organization.name });
   }
   return organization;
 }

@@ -1,15 +1,16 @@
 import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { roleFor, roleLevel } from "@/lib/auth/scopes";
 import type { OrganizationUser, UserRoleUpdate } from "@/lib/people/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { revokeAllSessions } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { memberships, organizations, users } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { isRole, lockOrganization, roleView } from "./shared";
+import { ConflictError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function listOrganizationUsers(context: ServiceContext, organizatio
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: users.email, id: users.id }, query);
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const conditions: (SQL | undefined)[] = [
     eq(memberships.organizationId, organization.id),
@@ -86,16 +87,16 @@ export async function listOrganizationUsers(context: ServiceContext, organizatio
           ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
         )
       : undefined,
-    cursor ? sql`(${users.email}, ${users.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(...conditions))
-    .orderBy(users.email, users.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.email, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.email, id: row.id }));
   return {
     items: page.items.map(toOrganizationUser).filter((user): user is OrganizationUser => user !== null),
     nextCursor: page.nextCursor,
@@ -119,7 +120,7 @@ export async function updateUserRole(
     const role = roleFor(organization.organizationType, update.role);
     if (role === before.roleName) return before;
     if (before.role === "admin" && (await otherAdmins(tx, organization, userId)) === 0) {
-      throw new ApiError(409, "apiErrors.lastAdmin", { organization: organization.name });
+      throw new ConflictError("apiErrors.lastAdmin", { organization: organization.name });
     }
     await tx
       .update(memberships)
@@ -141,10 +142,10 @@ export async function removeUser(context: ServiceContext, organizationId: string
     const before = await findMember(tx, organization.id, userId);
     if (!before) return false;
     if (userId === context.principal.userId) {
-      throw new ApiError(409, "apiErrors.removeSelf", { organization: organization.name });
+      throw new ConflictError("apiErrors.removeSelf", { organization: organization.name });
     }
     if (before.role === "admin" && (await otherAdmins(tx, organization, userId)) === 0) {
-      throw new ApiError(409, "apiErrors.lastAdmin", { organization: organization.name });
+      throw new ConflictError("apiErrors.lastAdmin", { organization: organization.name });
     }
     await tx.delete(memberships).where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, userId)));
     await revokeAllSessions(tx, userId);

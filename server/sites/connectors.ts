@@ -7,16 +7,17 @@ import {
   type ConnectorKind,
   type ConnectorUpdate,
 } from "@/lib/connectors/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+import { ValidationError, ConflictError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 type ConnectorRow = typeof connectors.$inferSelect;
 
@@ -156,21 +157,21 @@ export async function listConnectors(
   const { db, principal } = context;
   const site = await findVisibleSite(db, principal, siteId);
   if (!site) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: connectors.name, id: connectors.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(connectors.siteId, site.site.id),
     tenantWhere(principal, connectors.organizationId, db),
     query.search ? ilike(connectors.name, containsPattern(query.search)) : undefined,
     query.kind ? eq(connectors.kind, query.kind) : undefined,
-    cursor ? sql`(${connectors.name}, ${connectors.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select()
     .from(connectors)
     .where(and(...conditions))
-    .orderBy(connectors.name, connectors.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   return { items: page.items.map(toConnector), nextCursor: page.nextCursor };
 }
 
@@ -186,7 +187,7 @@ export async function createConnector(context: ServiceContext, siteId: string, i
   const found = await findVisibleSite(db, principal, siteId);
   if (!found) return null;
   if (input.kind === "physical" && !(await hasPhysicalPorts(db, found.site.organizationId))) {
-    throw new ApiError(409, "apiErrors.noPhysicalPorts", { customer: found.organizationName });
+    throw new ConflictError("apiErrors.noPhysicalPorts", { customer: found.organizationName });
   }
   // Encrypted before the transaction: the key may be read from the database on first use.
   const presharedKeyEncrypted = input.kind === "ipsec" ? await encryptSecret(db, input.presharedKey) : null;
@@ -210,7 +211,7 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
   const existing = await findVisibleConnector(db, principal, connectorId);
   if (!existing) return null;
   if (update.kind !== undefined && update.kind !== existing.connector.kind) {
-    throw new ApiError(400, "validation.connectorKindFixed", undefined, [{ path: "kind", key: "validation.connectorKindFixed" }]);
+    throw new ValidationError("validation.connectorKindFixed", undefined, [{ path: "kind", key: "validation.connectorKindFixed" }]);
   }
   const { kind: _kind, presharedKey, ...changes } = update;
   const presharedKeyEncrypted = presharedKey !== undefined && existing.connector.kind === "ipsec" ? await encryptSecret(db, presharedKey) : undefined;
@@ -224,7 +225,7 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
     if (columns.bandwidthMbps < row.bandwidthMbps) {
       // SPEC §5: a path's bandwidth is not above its connectors'; so neither is the sum of the paths over one.
       const total = await bandwidthInUse(tx, row.id);
-      if (columns.bandwidthMbps < total) throw new ApiError(409, "apiErrors.connectorBandwidthInUse", { total });
+      if (columns.bandwidthMbps < total) throw new ConflictError("apiErrors.connectorBandwidthInUse", { total });
     }
     const before = toConnector(row);
     const unchanged = presharedKeyEncrypted === undefined && (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key]);

@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import {
   AWS_SITE_TYPES,
   CLOUD_ACCOUNT_FIELDS,
@@ -10,15 +10,16 @@ import {
   type SiteType,
   type SiteUpdate,
 } from "@/lib/sites/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+import { ValidationError, ForbiddenError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -115,21 +116,21 @@ export async function listSites(
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: sites.name, id: sites.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(sites.organizationId, organization.id),
     tenantWhere(principal, sites.organizationId, db),
     query.search ? ilike(sites.name, containsPattern(query.search)) : undefined,
     query.type ? eq(sites.type, query.type) : undefined,
-    cursor ? sql`(${sites.name}, ${sites.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select()
     .from(sites)
     .where(and(...conditions))
-    .orderBy(sites.name, sites.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   return { items: page.items.map(toSite), nextCursor: page.nextCursor };
 }
 
@@ -145,7 +146,7 @@ export async function createSite(context: ServiceContext, organizationId: string
   const organization = await findVisibleOrganization(context.db, context.principal, organizationId);
   if (!organization) return null;
   if (organization.organizationType !== "customer") {
-    throw new ApiError(400, "apiErrors.siteOrganizationNotCustomer", { organization: organization.name });
+    throw new ValidationError("apiErrors.siteOrganizationNotCustomer", { organization: organization.name });
   }
   return mutate(context, async (tx, record) => {
     const [row] = await tx
@@ -193,7 +194,7 @@ export async function deleteSite(context: ServiceContext, siteId: string): Promi
   const found = await findVisibleSite(context.db, context.principal, siteId);
   if (!found) return false;
   if (context.principal.organizationType !== "customer") {
-    throw new ApiError(403, "apiErrors.siteDeleteCustomerOnly", { customer: found.organizationName, site: found.site.name });
+    throw new ForbiddenError("apiErrors.siteDeleteCustomerOnly", { customer: found.organizationName, site: found.site.name });
   }
   return mutate(context, async (tx, record) => {
     const locked = await findVisibleSite(tx, context.principal, siteId, true);
@@ -230,13 +231,13 @@ export async function deleteSite(context: ServiceContext, siteId: string): Promi
 export async function uploadAwsConfig(context: ServiceContext, siteId: string, upload: AwsConfigUpload): Promise<Site | null> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
   if (!found) return null;
-  if (!AWS_SITE_TYPES.includes(found.site.type)) throw new ApiError(400, "validation.awsConfigFile");
+  if (!AWS_SITE_TYPES.includes(found.site.type)) throw new ValidationError("validation.awsConfigFile");
   // Encrypted before the transaction: the key may be read from the database on first use.
   const encrypted = await encryptSecret(context.db, upload.content);
   return mutate(context, async (tx, record) => {
     const locked = await findVisibleSite(tx, context.principal, siteId, true);
     if (!locked) return null;
-    if (!AWS_SITE_TYPES.includes(locked.site.type)) throw new ApiError(400, "validation.awsConfigFile");
+    if (!AWS_SITE_TYPES.includes(locked.site.type)) throw new ValidationError("validation.awsConfigFile");
     const before = toSite(locked.site);
     const [updated] = await tx.update(sites).set({ awsConfig: encrypted, updatedAt: new Date() }).where(eq(sites.id, siteId)).returning();
     const after = toSite(updated);

@@ -1,7 +1,7 @@
 import type { SupportTicketInput } from "@/lib/support/schema";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { supportTickets } from "@/server/db/schema";
-import { findVisibleOrganization } from "@/server/tenancy";
+import { findVisibleOrganization } from "@/server/core/tenancy";
 
 // POST /api/v1/support/ticket — stores the message for the support team; null if the organization is not visible.
 export async function createSupportTicket(context: ServiceContext, input: SupportTicketInput) {

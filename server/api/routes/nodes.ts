@@ -41,14 +41,14 @@ import {
   listCoreFabrics,
   replaceCoreFabricLinks,
   updateCoreFabric,
-} from "@/server/nodes/core-fabrics";
+} from "@/server/fabrics/core";
 import {
   createExternalFabric,
   deleteExternalFabric,
   getExternalFabric,
   listExternalFabrics,
   updateExternalFabric,
-} from "@/server/nodes/external-fabrics";
+} from "@/server/fabrics/external";
 import { createLink, deleteLink, getLink, listLinks, updateLink } from "@/server/nodes/links";
 import {
   createInterface,
@@ -66,9 +66,9 @@ import {
 } from "@/server/nodes/ports";
 import { createNode, deleteNode, getNode, listNodes, updateNode } from "@/server/nodes/service";
 import { serviceContext } from "../context";
-import { notFound } from "../errors";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { pageQuerySchema, pageSchema } from "../pagination";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination";
+import { NotFoundError } from "@/server/core/errors";
 
 // The MSP's network (SPEC §2/§3/§5): edge, CPE and core nodes with their ports, links, core fabrics and external
 // fabrics. Only the MSP and the operator see them; anyone else gets 404, as for a missing object.
@@ -89,7 +89,7 @@ const READ = "common:config:read";
 const WRITE = "common:config:write";
 
 function found<T>(value: T | null): T {
-  if (value === null) throw notFound();
+  if (value === null) throw new NotFoundError();
   return value;
 }
 
@@ -153,7 +153,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteNode(serviceContext(c, WRITE), c.req.valid("param").nodeId))) throw notFound();
+    if (!(await deleteNode(serviceContext(c, WRITE), c.req.valid("param").nodeId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -200,7 +200,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, interfaceId } = c.req.valid("param");
-    if (!(await deleteInterface(serviceContext(c, WRITE), nodeId, interfaceId))) throw notFound();
+    if (!(await deleteInterface(serviceContext(c, WRITE), nodeId, interfaceId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -247,7 +247,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, subinterfaceId } = c.req.valid("param");
-    if (!(await deleteSubinterface(serviceContext(c, WRITE), nodeId, subinterfaceId))) throw notFound();
+    if (!(await deleteSubinterface(serviceContext(c, WRITE), nodeId, subinterfaceId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -294,7 +294,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, ipsecEndpointId } = c.req.valid("param");
-    if (!(await deleteIpsecEndpoint(serviceContext(c, WRITE), nodeId, ipsecEndpointId))) throw notFound();
+    if (!(await deleteIpsecEndpoint(serviceContext(c, WRITE), nodeId, ipsecEndpointId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -341,7 +341,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, switchPortId } = c.req.valid("param");
-    if (!(await deleteSwitchPort(serviceContext(c, WRITE), nodeId, switchPortId))) throw notFound();
+    if (!(await deleteSwitchPort(serviceContext(c, WRITE), nodeId, switchPortId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -406,7 +406,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteLink(serviceContext(c, WRITE), c.req.valid("param").linkId))) throw notFound();
+    if (!(await deleteLink(serviceContext(c, WRITE), c.req.valid("param").linkId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -471,7 +471,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteCoreFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId))) throw notFound();
+    if (!(await deleteCoreFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -560,7 +560,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteExternalFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId))) throw notFound();
+    if (!(await deleteExternalFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );

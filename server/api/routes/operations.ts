@@ -13,14 +13,14 @@ import {
   type LifecycleOperation,
 } from "@/lib/lifecycle/schema";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
-import { acknowledgeAlarms, listAlarms, unacknowledgeAlarms } from "@/server/operations/alarms";
-import { listEvents } from "@/server/operations/events";
-import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/operations/inventory";
-import { cancelOperations, createOperations, listOperations, rescheduleOperation } from "@/server/operations/lifecycle";
+import { acknowledgeAlarms, listAlarms, unacknowledgeAlarms } from "@/server/alarms/service";
+import { listEvents } from "@/server/events/service";
+import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/inventory/service";
+import { cancelOperations, createOperations, listOperations, rescheduleOperation } from "@/server/lifecycle/service";
 import { requirePrincipal, serviceContext, type ApiContext } from "../context";
-import { notFound } from "../errors";
 import { createRouter, errorBodySchema, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { pageQuerySchema, pageSchema } from "../pagination";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination";
+import { NotFoundError } from "@/server/core/errors";
 
 export const operationsRouter = createRouter();
 
@@ -85,7 +85,7 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const device = await assignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!device) throw notFound();
+    if (!device) throw new NotFoundError();
     return c.json(device, 200);
   },
 );
@@ -101,7 +101,7 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const device = await unassignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id);
-    if (!device) throw notFound();
+    if (!device) throw new NotFoundError();
     return c.json(device, 200);
   },
 );
@@ -121,7 +121,7 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const device = await releaseDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id);
-    if (!device) throw notFound();
+    if (!device) throw new NotFoundError();
     return c.json(device, 200);
   },
 );
@@ -163,7 +163,7 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const created = await createOperations(serviceContext(c, "msp:lifecycle:write"), c.req.valid("json"));
-    if (!created) throw notFound();
+    if (!created) throw new NotFoundError();
     return c.json(created.map((operation) => localized(c, operation)), 201);
   },
 );
@@ -183,7 +183,7 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const updated = await rescheduleOperation(serviceContext(c, "msp:lifecycle:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!updated) throw notFound();
+    if (!updated) throw new NotFoundError();
     return c.json(localized(c, updated), 200);
   },
 );

@@ -21,12 +21,12 @@ import { resolveSession } from "@/server/auth/sessions";
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "@/server/people/invitations";
 import { createMsp, listCustomerSummaries, listMsps } from "@/server/people/msps";
 import { listOrganizationUsers, removeUser, updateUserRole } from "@/server/people/users";
-import { toCurrentUser } from "@/server/users/service";
+import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, serviceContext, setLocaleCookie } from "../context";
-import { ApiError, notFound } from "../errors";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { pageQuerySchema, pageSchema } from "../pagination";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination";
 import { setSessionCookie } from "./auth";
+import { UnauthenticatedError, NotFoundError } from "@/server/core/errors";
 
 export const peopleRouter = createRouter();
 
@@ -51,7 +51,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const page = await listOrganizationUsers(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw notFound();
+    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -68,7 +68,7 @@ peopleRouter.openapi(
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
     const user = await updateUserRole(serviceContext(c, "common:user:write"), organizationId, userId, c.req.valid("json"));
-    if (!user) throw notFound();
+    if (!user) throw new NotFoundError();
     return c.json(user, 200);
   },
 );
@@ -85,7 +85,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
-    if (!(await removeUser(serviceContext(c, "common:user:write"), organizationId, userId))) throw notFound();
+    if (!(await removeUser(serviceContext(c, "common:user:write"), organizationId, userId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -101,7 +101,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const page = await listInvitations(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw notFound();
+    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -118,7 +118,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const invitation = await createInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").organizationId, c.req.valid("json"));
-    if (!invitation) throw notFound();
+    if (!invitation) throw new NotFoundError();
     return c.json(invitation, 201);
   },
 );
@@ -133,7 +133,7 @@ peopleRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId))) throw notFound();
+    if (!(await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId))) throw new NotFoundError();
     return c.body(null, 204);
   },
 );
@@ -153,7 +153,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const preview = await previewInvitation(c.get("db"), c.req.valid("query").token);
-    if (!preview) throw new ApiError(404, "apiErrors.invitationInvalid");
+    if (!preview) throw new NotFoundError("apiErrors.invitationInvalid");
     return c.json(preview, 200);
   },
 );
@@ -183,7 +183,7 @@ peopleRouter.openapi(
     });
     setSessionCookie(c, sessionToken);
     const principal = await resolveSession(db, sessionToken);
-    if (!principal) throw new ApiError(401, "apiErrors.invalidCredentials");
+    if (!principal) throw new UnauthenticatedError("apiErrors.invalidCredentials");
     setLocaleCookie(c, principal.language);
     return c.json(toCurrentUser(principal), 200);
   },
@@ -224,7 +224,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const summaries = await listCustomerSummaries(serviceContext(c, "common:config:read"), c.req.valid("param").mspId);
-    if (!summaries) throw notFound();
+    if (!summaries) throw new NotFoundError();
     return c.json(summaries, 200);
   },
 );

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/schema";
 import { createSupportTicket } from "@/server/support/service";
 import { serviceContext } from "../context";
-import { notFound } from "../errors";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { NotFoundError } from "@/server/core/errors";
 
 export const supportRouter = createRouter();
 
@@ -18,7 +18,7 @@ supportRouter.openapi(
   }),
   async (c) => {
     const ticket = await createSupportTicket(serviceContext(c), c.req.valid("json"));
-    if (!ticket) throw notFound();
+    if (!ticket) throw new NotFoundError();
     return c.json(ticket, 201);
   },
 );

@@ -5,7 +5,7 @@ import { ALARM_PAGE_SIZE, alarmKeys, DEFAULT_ALARM_FILTER, firstAlarmPage } from
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { makeQueryClient } from "@/lib/query-client";
 import { getDb } from "@/server/db/client";
-import { listAlarms } from "@/server/operations/alarms";
+import { listAlarms } from "@/server/alarms/service";
 import { guardConsolePage } from "@/server/pages/session";
 
 // alarms — the open alarms (of the organization in the URL when it is not the user's own), prefetched so a shared

@@ -5,7 +5,7 @@ import { EVENT_PAGE_SIZE, eventKeys, firstEventPage, parseEventSearch } from "@/
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { makeQueryClient } from "@/lib/query-client";
 import { getDb } from "@/server/db/client";
-import { listEvents } from "@/server/operations/events";
+import { listEvents } from "@/server/events/service";
 import { guardConsolePage } from "@/server/pages/session";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

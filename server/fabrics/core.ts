@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray } from "drizzle-orm";
 import {
   meshOf,
   type CoreFabric,
@@ -8,15 +8,16 @@ import {
   type FabricLinksReplace,
   type FabricMesh,
 } from "@/lib/fabrics/schema";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, links, nodes } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
-import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "./links";
-import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "@/server/nodes/links";
+import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "@/server/nodes/shared";
+import { ValidationError, type FieldIssue } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
 
 // Core fabrics (SPEC §3/§5): an MSP's core nodes joined by links, at least one per pair of core nodes (full mesh).
 // A link belongs to a fabric when both its ends are core nodes of it (links.core_fabric_id, kept by every write).
@@ -110,7 +111,7 @@ export async function listCoreFabrics(context: ServiceContext, mspId: string, qu
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
   if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: coreFabrics.name, id: coreFabrics.id }, query);
   const rows = await db
     .select()
     .from(coreFabrics)
@@ -119,12 +120,12 @@ export async function listCoreFabrics(context: ServiceContext, mspId: string, qu
         eq(coreFabrics.organizationId, msp.id),
         tenantWhere(principal, coreFabrics.organizationId, db),
         query.search ? ilike(coreFabrics.name, containsPattern(query.search)) : undefined,
-        cursor ? sql`(${coreFabrics.name}, ${coreFabrics.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(coreFabrics.name, coreFabrics.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   const { nodeCounts, linkCounts } = await countsOf(
     db,
     page.items.map((row) => row.id),
@@ -228,7 +229,7 @@ export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: 
       const orderedMembers = [...members.values()].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
       const mesh = meshOf(orderedMembers, rows);
       if (!mesh.complete) {
-        throw new ApiError(400, "validation.fabricFullMesh", undefined, [
+        throw new ValidationError("validation.fabricFullMesh", undefined, [
           fieldIssue("links", "validation.fabricFullMesh"),
           ...mesh.missingPairs.map((pair) => fieldIssue("links", "validation.fabricMissingPair", { a: pair.a.name, b: pair.b.name })),
         ]);

@@ -1,13 +1,14 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, ilike } from "drizzle-orm";
 import type { ExternalFabric, ExternalFabricCreate, ExternalFabricUpdate } from "@/lib/fabrics/schema";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { externalFabrics } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { tenantWhere } from "@/server/tenancy";
-import { containsPattern, findVisibleMsp, type Executor } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import { containsPattern, findVisibleMsp, type Executor } from "@/server/nodes/shared";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
 
 // External fabrics (SPEC §3/§5): an MSP's Equinix accounts. The client secret is stored encrypted and never
 // returned, not even in events: answers say `clientSecretSet: true`.
@@ -42,7 +43,7 @@ export async function listExternalFabrics(context: ServiceContext, mspId: string
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
   if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: externalFabrics.name, id: externalFabrics.id }, query);
   const rows = await db
     .select()
     .from(externalFabrics)
@@ -51,12 +52,12 @@ export async function listExternalFabrics(context: ServiceContext, mspId: string
         eq(externalFabrics.organizationId, msp.id),
         tenantWhere(principal, externalFabrics.organizationId, db),
         query.search ? ilike(externalFabrics.name, containsPattern(query.search)) : undefined,
-        cursor ? sql`(${externalFabrics.name}, ${externalFabrics.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(externalFabrics.name, externalFabrics.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   return { items: page.items.map(toExternalFabric), nextCursor: page.nextCursor };
 }
 
