@@ -7,6 +7,7 @@ import { chatMessages, chats } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
+import { NotFoundError } from "@/server/core/errors";
 
 // The assistant's conversations. A chat is its author's alone: every query is on the caller's own chats, in
 // organizations the caller still sees (a user moved out of a customer no longer reads the chats about it).
@@ -39,7 +40,7 @@ function ownChat(context: ServiceContext, chatId: string): SQL | undefined {
 export async function listChats(context: ServiceContext, organizationId: string, page: PageQuery) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   const list = keyset({ column: chats.updatedAt, id: chats.id, time: true, direction: "desc" }, page);
   const mine = and(eq(chats.userId, principal.userId), eq(chats.organizationId, organization.id));
   const [rows, [{ total }]] = await Promise.all([
@@ -56,10 +57,10 @@ export async function listChats(context: ServiceContext, organizationId: string,
 }
 
 // POST /api/v1/chat — a new chat of the caller about a visible organization; null if it is not visible.
-export async function createChat(context: ServiceContext, input: ChatCreate): Promise<ChatSummary | null> {
+export async function createChat(context: ServiceContext, input: ChatCreate): Promise<ChatSummary> {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, input.organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   const [row] = await db
     .insert(chats)
     .values({ organizationId: organization.id, userId: principal.userId, title: input.title ?? "" })
@@ -68,9 +69,10 @@ export async function createChat(context: ServiceContext, input: ChatCreate): Pr
 }
 
 /** The caller's chat, or null when it is missing, someone else's, or about an organization out of sight. */
-export async function findChat(context: ServiceContext, chatId: string): Promise<ChatSummary | null> {
+export async function findChat(context: ServiceContext, chatId: string): Promise<ChatSummary> {
   const [row] = await context.db.select({ chat: chats, messages: messageCount }).from(chats).where(ownChat(context, chatId));
-  return row ? toSummary(row.chat, row.messages) : null;
+  if (!row) throw new NotFoundError();
+  return toSummary(row.chat, row.messages);
 }
 
 /** The stored conversation of a chat, in the order it was said, as the AI SDK's UI messages. */
@@ -84,22 +86,23 @@ export async function loadChatMessages(db: Db, chatId: string) {
 }
 
 // GET /api/v1/chat/{chatId}
-export async function getChat(context: ServiceContext, chatId: string): Promise<ChatDetail | null> {
+export async function getChat(context: ServiceContext, chatId: string): Promise<ChatDetail> {
   const chat = await findChat(context, chatId);
-  if (!chat) return null;
+  if (!chat) throw new NotFoundError();
   return { chat, messages: (await loadChatMessages(context.db, chatId)) as ChatDetail["messages"] };
 }
 
 // PATCH /api/v1/chat/{chatId}
-export async function renameChat(context: ServiceContext, chatId: string, title: string): Promise<ChatSummary | null> {
+export async function renameChat(context: ServiceContext, chatId: string, title: string): Promise<ChatSummary> {
   const [row] = await context.db.update(chats).set({ title }).where(ownChat(context, chatId)).returning({ id: chats.id });
-  return row ? findChat(context, row.id) : null;
+  if (!row) throw new NotFoundError();
+  return findChat(context, row.id);
 }
 
 // DELETE /api/v1/chat/{chatId} — the chat and its messages.
-export async function deleteChat(context: ServiceContext, chatId: string): Promise<boolean> {
+export async function deleteChat(context: ServiceContext, chatId: string): Promise<void> {
   const rows = await context.db.delete(chats).where(ownChat(context, chatId)).returning({ id: chats.id });
-  return rows.length > 0;
+  if (rows.length === 0) throw new NotFoundError();
 }
 
 /**

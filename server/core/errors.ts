@@ -58,8 +58,12 @@ export class RateLimitedError extends DomainError {}
 /** A dependency the service needs is not available right now. */
 export class UnavailableError extends DomainError {}
 
-/** The value, or the not-found error when it is missing: the one convention for an object asked for by id. */
-export function found<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new NotFoundError();
-  return value;
+/** What the work returns, or null when what it asked for was not found: for callers to whom absence is an answer. */
+export async function nullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }

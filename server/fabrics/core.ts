@@ -15,7 +15,7 @@ import { coreFabrics, devices, links, nodes } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "@/server/nodes/links";
 import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "@/server/nodes/shared";
-import { ValidationError, type FieldIssue } from "@/server/core/errors";
+import { ValidationError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 
@@ -110,7 +110,7 @@ async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<Cor
 export async function listCoreFabrics(context: ServiceContext, mspId: string, query: PageQuery & { search?: string }) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   const list = keyset({ column: coreFabrics.name, id: coreFabrics.id }, query);
   const rows = await db
     .select()
@@ -137,21 +137,23 @@ export async function listCoreFabrics(context: ServiceContext, mspId: string, qu
 }
 
 // GET /api/v1/config/core-fabric/{fabricId} — with its core nodes, links and mesh status.
-export async function getCoreFabric(context: ServiceContext, fabricId: string): Promise<CoreFabricDetail | null> {
+export async function getCoreFabric(context: ServiceContext, fabricId: string): Promise<CoreFabricDetail> {
   const row = await findVisibleFabric(context.db, context.principal, fabricId);
-  return row ? coreFabricDetail(context.db, row) : null;
+  if (!row) throw new NotFoundError();
+  return coreFabricDetail(context.db, row);
 }
 
 // GET /api/v1/config/core-fabric/{fabricId}/mesh
-export async function getCoreFabricMesh(context: ServiceContext, fabricId: string): Promise<FabricMesh | null> {
+export async function getCoreFabricMesh(context: ServiceContext, fabricId: string): Promise<FabricMesh> {
   const row = await findVisibleFabric(context.db, context.principal, fabricId);
-  return row ? fabricMesh(context.db, row.id) : null;
+  if (!row) throw new NotFoundError();
+  return fabricMesh(context.db, row.id);
 }
 
 // POST /api/v1/config/msp/{mspId}/core-fabric
-export async function createCoreFabric(context: ServiceContext, mspId: string, input: CoreFabricCreate): Promise<CoreFabric | null> {
+export async function createCoreFabric(context: ServiceContext, mspId: string, input: CoreFabricCreate): Promise<CoreFabric> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const [row] = await tx.insert(coreFabrics).values({ organizationId: msp.id, name: input.name }).returning();
     const created = toCoreFabric(row, 0, 0);
@@ -161,10 +163,10 @@ export async function createCoreFabric(context: ServiceContext, mspId: string, i
 }
 
 // PATCH /api/v1/config/core-fabric/{fabricId}
-export async function updateCoreFabric(context: ServiceContext, fabricId: string, update: CoreFabricUpdate): Promise<CoreFabric | null> {
+export async function updateCoreFabric(context: ServiceContext, fabricId: string, update: CoreFabricUpdate): Promise<CoreFabric> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleFabric(tx, context.principal, fabricId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const before = await coreFabricSummary(tx, row);
     if (update.name === undefined || update.name === row.name) return before;
     const [updated] = await tx.update(coreFabrics).set({ name: update.name, updatedAt: new Date() }).where(eq(coreFabrics.id, row.id)).returning();
@@ -175,10 +177,10 @@ export async function updateCoreFabric(context: ServiceContext, fabricId: string
 }
 
 // DELETE /api/v1/config/core-fabric/{fabricId} — with its links; its core nodes stay, outside any fabric.
-export async function deleteCoreFabric(context: ServiceContext, fabricId: string): Promise<boolean> {
+export async function deleteCoreFabric(context: ServiceContext, fabricId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleFabric(tx, context.principal, fabricId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const before = await coreFabricDetail(tx, row);
     await lockNodes(
       tx,
@@ -194,18 +196,17 @@ export async function deleteCoreFabric(context: ServiceContext, fabricId: string
     }
     await tx.delete(coreFabrics).where(eq(coreFabrics.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "coreFabric", entityId: row.id, type: "deleted", before });
-    return true;
   });
 }
 
 // PUT /api/v1/config/core-fabric/{fabricId}/links — the link editor's save: the fabric's whole link set, in one
 // transaction. Rows with an id update that link, rows without one create a link, links left out are deleted.
 // SPEC §5: refused unless every pair of the fabric's core nodes keeps at least one link.
-export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: string, input: FabricLinksReplace): Promise<CoreFabricDetail | null> {
+export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: string, input: FabricLinksReplace): Promise<CoreFabricDetail> {
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
       const fabric = await findVisibleFabric(tx, context.principal, fabricId, true);
-      if (!fabric) return null;
+      if (!fabric) throw new NotFoundError();
       const memberIds = (await tx.select({ id: nodes.id }).from(nodes).where(isCoreNodeOf(fabric.id))).map((node) => node.id);
       const members = await lockNodes(tx, memberIds, isCoreNodeOf(fabric.id));
       const rows = input.links;

@@ -170,12 +170,12 @@ const alreadyAssigned = (device: Device) =>
 
 // POST /api/v1/inventory/device/{id}/assign — the device takes the configuration of one of its MSP's nodes, which
 // must have no device yet.
-export async function assignDevice(context: ServiceContext, deviceId: string, input: DeviceAssign): Promise<Device | null> {
+export async function assignDevice(context: ServiceContext, deviceId: string, input: DeviceAssign): Promise<Device> {
   const { principal } = context;
   try {
     return await mutate(context, async (tx, record) => {
       const found = await findVisibleDevice(tx, principal, deviceId, true);
-      if (!found) return null;
+      if (!found) throw new NotFoundError();
       const before = toDevice(found);
       const mspId = found.device.mspOrganizationId;
       if (!mspId) throw new ConflictError("apiErrors.deviceNotClaimed", { serialNumber: before.serialNumber });
@@ -207,10 +207,10 @@ export async function assignDevice(context: ServiceContext, deviceId: string, in
 }
 
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node and keeps no configuration.
-export async function unassignDevice(context: ServiceContext, deviceId: string): Promise<Device | null> {
+export async function unassignDevice(context: ServiceContext, deviceId: string): Promise<Device> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleDevice(tx, context.principal, deviceId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const before = toDevice(found);
     const mspId = found.device.mspOrganizationId;
     if (!mspId || (!found.device.nodeId && !found.device.configured)) return before;
@@ -231,10 +231,10 @@ export async function unassignDevice(context: ServiceContext, deviceId: string):
 
 // POST /api/v1/inventory/device/{id}/release — the operator returns a claimed device to its stock. An assigned device
 // must be unassigned first; its scheduled lifecycle operations are cancelled, and a running one makes it wait.
-export async function releaseDevice(context: ServiceContext, deviceId: string): Promise<Device | null> {
+export async function releaseDevice(context: ServiceContext, deviceId: string): Promise<Device> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleDevice(tx, context.principal, deviceId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const before = toDevice(found);
     const mspId = found.device.mspOrganizationId;
     if (!mspId) return before;

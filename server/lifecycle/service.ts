@@ -117,7 +117,7 @@ export async function listOperations(context: ServiceContext, query: PageQuery &
 
 // POST /api/v1/lifecycle/operation — one operation per device, in one transaction: every device must be the
 // caller's (claimed by its MSP; any claimed device for the operator) and have no operation scheduled or running.
-export async function createOperations(context: ServiceContext, input: LifecycleOperationCreate): Promise<LifecycleOperation[] | null> {
+export async function createOperations(context: ServiceContext, input: LifecycleOperationCreate): Promise<LifecycleOperation[]> {
   const { principal } = context;
   return mutate(context, async (tx, record) => {
     const targets = await tx
@@ -126,7 +126,7 @@ export async function createOperations(context: ServiceContext, input: Lifecycle
       .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), tenantWhere(principal, devices.mspOrganizationId, tx as Db)))
       .orderBy(devices.id)
       .for("update");
-    if (targets.length !== input.deviceIds.length) return null;
+    if (targets.length !== input.deviceIds.length) throw new NotFoundError();
     const [busy] = await tx
       .select({ serialNumber: devices.serialNumber })
       .from(lifecycleOperations)
@@ -188,7 +188,7 @@ async function lockVisibleOperations(tx: Transaction, principal: Principal, ids:
 export async function rescheduleOperation(context: ServiceContext, operationId: string, input: LifecycleOperationUpdate) {
   return mutate(context, async (tx, record) => {
     const [before] = await lockVisibleOperations(tx, context.principal, [operationId]);
-    if (!before) return null;
+    if (!before) throw new NotFoundError();
     if (before.status !== "scheduled") throw notScheduled(before);
     await tx
       .update(lifecycleOperations)

@@ -17,7 +17,7 @@ import {
   type NodeRow,
   type RecordChange,
 } from "./shared";
-import { ConflictError, type FieldIssue } from "@/server/core/errors";
+import { ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -330,7 +330,7 @@ export async function listLinks(
 ) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   const list = keyset({ column: links.name, id: links.id }, query);
   const rows = await db
     .select({ link: links, sourceNodeName: sourceNode.name, destinationNodeName: destinationNode.name })
@@ -354,9 +354,9 @@ export async function listLinks(
 }
 
 // GET /api/v1/config/link/{linkId}
-export async function getLink(context: ServiceContext, linkId: string): Promise<Link | null> {
+export async function getLink(context: ServiceContext, linkId: string): Promise<Link> {
   const row = await findVisibleLink(context.db, context.principal, linkId);
-  if (!row) return null;
+  if (!row) throw new NotFoundError();
   const [link] = await selectLinks(context.db, eq(links.id, row.id));
   return link ?? null;
 }
@@ -372,9 +372,9 @@ async function lockEnds(tx: Transaction, organizationId: string, link: LinkEnds,
 }
 
 // POST /api/v1/config/msp/{mspId}/link
-export async function createLink(context: ServiceContext, mspId: string, input: LinkCreate): Promise<Link | null> {
+export async function createLink(context: ServiceContext, mspId: string, input: LinkCreate): Promise<Link> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   const { sourceVlan, destinationVlan, ...link } = input;
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
@@ -411,32 +411,31 @@ function mergeLinkUpdate(row: LinkRow, update: LinkUpdate): Omit<LinkCreate, "so
 }
 
 // PATCH /api/v1/config/link/{linkId} — any fields; VLANs stay unless their node changes or they are given.
-export async function updateLink(context: ServiceContext, linkId: string, update: LinkUpdate): Promise<Link | null> {
+export async function updateLink(context: ServiceContext, linkId: string, update: LinkUpdate): Promise<Link> {
   const { principal } = context;
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
       const current = await findVisibleLink(tx, principal, linkId);
-      if (!current) return null;
+      if (!current) throw new NotFoundError();
       const merged = mergeLinkUpdate(current, update);
       // Nodes first (old and new ends), then the link: the order every writer follows.
       const { source, destination } = await lockEnds(tx, current.organizationId, merged, [current.sourceNodeId, current.destinationNodeId]);
       const existing = await findVisibleLink(tx, principal, linkId, true);
-      if (!existing) return null;
+      if (!existing) throw new NotFoundError();
       return writeLink(tx, record, existing.organizationId, source, destination, merged, update, existing);
     }),
   );
 }
 
 // DELETE /api/v1/config/link/{linkId}
-export async function deleteLink(context: ServiceContext, linkId: string): Promise<boolean> {
+export async function deleteLink(context: ServiceContext, linkId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const current = await findVisibleLink(tx, context.principal, linkId);
-    if (!current) return false;
+    if (!current) throw new NotFoundError();
     await lockNodes(tx, [current.sourceNodeId, current.destinationNodeId]);
     const existing = await findVisibleLink(tx, context.principal, linkId, true);
-    if (!existing) return false;
+    if (!existing) throw new NotFoundError();
     await recordLinkDeletions(tx, record, eq(links.id, existing.id));
     await tx.delete(links).where(eq(links.id, existing.id));
-    return true;
   });
 }

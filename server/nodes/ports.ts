@@ -18,7 +18,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import { interfaces, ipsecEndpoints, links, subinterfaces, switchPorts } from "@/server/db/schema";
 import { fieldError, fieldIssue, findVisibleNode, portTenantIssues, type NodeRow, type RecordChange } from "./shared";
-import { ValidationError, ConflictError } from "@/server/core/errors";
+import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import { validationError } from "@/server/core/validation";
 
 // The configuration of a node (SPEC §2/§3): interfaces and their subinterfaces, IPsec endpoints, and the switch
@@ -141,10 +141,10 @@ async function findInterface(tx: Transaction, node: NodeRow, interfaceId: string
 }
 
 // POST /api/v1/config/node/{nodeId}/interface
-export async function createInterface(context: ServiceContext, nodeId: string, input: InterfaceCreate): Promise<Interface | null> {
+export async function createInterface(context: ServiceContext, nodeId: string, input: InterfaceCreate): Promise<Interface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const tenant = { customerOrganizationId: input.customerOrganizationId, siteId: input.siteId };
     await checkTenant(tx, context.principal, node, tenant);
     await checkPortIdFree(tx, node, input.portId);
@@ -156,12 +156,12 @@ export async function createInterface(context: ServiceContext, nodeId: string, i
 }
 
 // PATCH /api/v1/config/node/{nodeId}/interface/{interfaceId}
-export async function updateInterface(context: ServiceContext, nodeId: string, interfaceId: string, update: InterfaceUpdate): Promise<Interface | null> {
+export async function updateInterface(context: ServiceContext, nodeId: string, interfaceId: string, update: InterfaceUpdate): Promise<Interface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findInterface(tx, node, interfaceId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const changes = defined(update);
     const tenant = mergeTenant(row, update);
     const columns = { portId: changes.portId ?? row.portId, type: changes.type ?? row.type, mtu: changes.mtu ?? row.mtu, ...tenant };
@@ -177,19 +177,18 @@ export async function updateInterface(context: ServiceContext, nodeId: string, i
 }
 
 // DELETE /api/v1/config/node/{nodeId}/interface/{interfaceId} — with its subinterfaces; refused while a link uses it.
-export async function deleteInterface(context: ServiceContext, nodeId: string, interfaceId: string): Promise<boolean> {
+export async function deleteInterface(context: ServiceContext, nodeId: string, interfaceId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findInterface(tx, node, interfaceId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const link = await linkUsing(tx, or(eq(links.sourceInterfaceId, row.id), eq(links.destinationInterfaceId, row.id)));
     if (link) throw new ConflictError("apiErrors.interfaceInUse", { port: row.portId, link: link.name });
     const children = await tx.select().from(subinterfaces).where(eq(subinterfaces.interfaceId, row.id)).orderBy(subinterfaces.id);
     for (const child of children) await recordOnNode(record, node, "subinterface", child.id)("deleted", toSubinterface(child, node.id), null);
     await tx.delete(interfaces).where(eq(interfaces.id, row.id));
     await recordOnNode(record, node, "interface", row.id)("deleted", toInterface(row), null);
-    return true;
   });
 }
 
@@ -237,10 +236,10 @@ async function findSubinterface(tx: Transaction, node: NodeRow, subinterfaceId: 
 }
 
 // POST /api/v1/config/node/{nodeId}/subinterface — on one of the node's interfaces (body: interfaceId).
-export async function createSubinterface(context: ServiceContext, nodeId: string, input: SubinterfaceCreate): Promise<Subinterface | null> {
+export async function createSubinterface(context: ServiceContext, nodeId: string, input: SubinterfaceCreate): Promise<Subinterface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const parent = await parentInterface(tx, node, input.interfaceId);
     const columns = subinterfaceColumns(input);
     await checkTenant(tx, context.principal, node, columns);
@@ -258,12 +257,12 @@ export async function updateSubinterface(
   nodeId: string,
   subinterfaceId: string,
   update: SubinterfaceUpdate,
-): Promise<Subinterface | null> {
+): Promise<Subinterface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findSubinterface(tx, node, subinterfaceId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const before = toSubinterface(row, node.id);
     const result = subinterfaceCreateSchema.safeParse({
       interfaceId: row.interfaceId,
@@ -290,15 +289,14 @@ export async function updateSubinterface(
 }
 
 // DELETE /api/v1/config/node/{nodeId}/subinterface/{subinterfaceId}
-export async function deleteSubinterface(context: ServiceContext, nodeId: string, subinterfaceId: string): Promise<boolean> {
+export async function deleteSubinterface(context: ServiceContext, nodeId: string, subinterfaceId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findSubinterface(tx, node, subinterfaceId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(subinterfaces).where(eq(subinterfaces.id, row.id));
     await recordOnNode(record, node, "subinterface", row.id)("deleted", toSubinterface(row, node.id), null);
-    return true;
   });
 }
 
@@ -314,10 +312,10 @@ async function findIpsecEndpoint(tx: Transaction, node: NodeRow, ipsecEndpointId
 }
 
 // POST /api/v1/config/node/{nodeId}/ipsec-endpoint
-export async function createIpsecEndpoint(context: ServiceContext, nodeId: string, input: IpsecEndpointCreate): Promise<IpsecEndpoint | null> {
+export async function createIpsecEndpoint(context: ServiceContext, nodeId: string, input: IpsecEndpointCreate): Promise<IpsecEndpoint> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const tenant = { customerOrganizationId: input.customerOrganizationId, siteId: input.siteId };
     await checkTenant(tx, context.principal, node, tenant);
     const [row] = await tx.insert(ipsecEndpoints).values({ nodeId: node.id, publicIp: input.publicIp, ...tenant }).returning();
@@ -333,12 +331,12 @@ export async function updateIpsecEndpoint(
   nodeId: string,
   ipsecEndpointId: string,
   update: IpsecEndpointUpdate,
-): Promise<IpsecEndpoint | null> {
+): Promise<IpsecEndpoint> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findIpsecEndpoint(tx, node, ipsecEndpointId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const tenant = mergeTenant(row, update);
     const columns = { publicIp: update.publicIp ?? row.publicIp, ...tenant };
     const before = toIpsecEndpoint(row);
@@ -352,17 +350,16 @@ export async function updateIpsecEndpoint(
 }
 
 // DELETE /api/v1/config/node/{nodeId}/ipsec-endpoint/{ipsecEndpointId} — refused while a link uses it.
-export async function deleteIpsecEndpoint(context: ServiceContext, nodeId: string, ipsecEndpointId: string): Promise<boolean> {
+export async function deleteIpsecEndpoint(context: ServiceContext, nodeId: string, ipsecEndpointId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findIpsecEndpoint(tx, node, ipsecEndpointId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const link = await linkUsing(tx, or(eq(links.sourceIpsecEndpointId, row.id), eq(links.destinationIpsecEndpointId, row.id)));
     if (link) throw new ConflictError("apiErrors.ipsecEndpointInUse", { ip: row.publicIp, link: link.name });
     await tx.delete(ipsecEndpoints).where(eq(ipsecEndpoints.id, row.id));
     await recordOnNode(record, node, "ipsecEndpoint", row.id)("deleted", toIpsecEndpoint(row), null);
-    return true;
   });
 }
 
@@ -387,10 +384,10 @@ async function findSwitchPort(tx: Transaction, node: NodeRow, switchPortId: stri
 }
 
 // POST /api/v1/config/node/{nodeId}/switch-port — With Switch edge nodes only.
-export async function createSwitchPort(context: ServiceContext, nodeId: string, input: SwitchPortCreate): Promise<SwitchPort | null> {
+export async function createSwitchPort(context: ServiceContext, nodeId: string, input: SwitchPortCreate): Promise<SwitchPort> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     checkHasSwitch(node);
     const tenant = { customerOrganizationId: input.customerOrganizationId, siteId: input.siteId };
     await checkTenant(tx, context.principal, node, tenant);
@@ -408,12 +405,12 @@ export async function updateSwitchPort(
   nodeId: string,
   switchPortId: string,
   update: SwitchPortUpdate,
-): Promise<SwitchPort | null> {
+): Promise<SwitchPort> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findSwitchPort(tx, node, switchPortId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const tenant = mergeTenant(row, update);
     const columns = { index: update.index ?? row.index, bandwidthGbps: update.bandwidthGbps ?? row.bandwidthGbps, ...tenant };
     const before = toSwitchPort(row);
@@ -428,14 +425,13 @@ export async function updateSwitchPort(
 }
 
 // DELETE /api/v1/config/node/{nodeId}/switch-port/{switchPortId}
-export async function deleteSwitchPort(context: ServiceContext, nodeId: string, switchPortId: string): Promise<boolean> {
+export async function deleteSwitchPort(context: ServiceContext, nodeId: string, switchPortId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findSwitchPort(tx, node, switchPortId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(switchPorts).where(eq(switchPorts.id, row.id));
     await recordOnNode(record, node, "switchPort", row.id)("deleted", toSwitchPort(row), null);
-    return true;
   });
 }

@@ -8,7 +8,7 @@ import { tenantWhere } from "@/server/core/tenancy";
 import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from "./links";
 import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
 import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
-import { ConflictError } from "@/server/core/errors";
+import { ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -72,7 +72,7 @@ function toColumns(input: NodeCreate) {
 export async function listNodes(context: ServiceContext, mspId: string, query: PageQuery & { kind?: NodeKind; search?: string }) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   const list = keyset({ column: nodes.name, id: nodes.id }, query);
   const rows = await db
     .select({ node: nodes, serialNumber: devices.serialNumber })
@@ -96,13 +96,14 @@ export async function listNodes(context: ServiceContext, mspId: string, query: P
 // GET /api/v1/config/node/{nodeId}
 export async function getNode(context: ServiceContext, nodeId: string) {
   const row = await findVisibleNode(context.db, context.principal, nodeId);
-  return row ? nodeDetail(context.db, row) : null;
+  if (!row) throw new NotFoundError();
+  return nodeDetail(context.db, row);
 }
 
 // POST /api/v1/config/msp/{mspId}/node
-export async function createNode(context: ServiceContext, mspId: string, input: NodeCreate): Promise<Node | null> {
+export async function createNode(context: ServiceContext, mspId: string, input: NodeCreate): Promise<Node> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     await checkCoreFabric(tx, context.principal, msp.id, input.coreFabricId);
     const [row] = await tx.insert(nodes).values({ organizationId: msp.id, ...toColumns(input) }).returning();
@@ -136,10 +137,10 @@ async function switchPortCount(tx: Transaction, nodeId: string): Promise<number>
 }
 
 // PATCH /api/v1/config/node/{nodeId}
-export async function updateNode(context: ServiceContext, nodeId: string, update: NodeUpdate): Promise<Node | null> {
+export async function updateNode(context: ServiceContext, nodeId: string, update: NodeUpdate): Promise<Node> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const changed = applyUpdate(row, update);
     const columns = toColumns(changed);
     if (columns.coreFabricId !== row.coreFabricId) await checkCoreFabric(tx, context.principal, row.organizationId, columns.coreFabricId);
@@ -163,16 +164,15 @@ export async function updateNode(context: ServiceContext, nodeId: string, update
 }
 
 // DELETE /api/v1/config/node/{nodeId} — with its ports and links; its device is unassigned.
-export async function deleteNode(context: ServiceContext, nodeId: string): Promise<boolean> {
+export async function deleteNode(context: ServiceContext, nodeId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const before = await nodeDetail(tx, row);
     await recordLinkDeletions(tx, record, touchingNode(row.id));
     // Its device goes back to the MSP's spares, no longer configured.
     await tx.update(devices).set({ nodeId: null, configured: false, updatedAt: new Date() }).where(eq(devices.nodeId, row.id));
     await tx.delete(nodes).where(eq(nodes.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "node", entityId: row.id, type: "deleted", before, nodeId: row.id });
-    return true;
   });
 }

@@ -23,6 +23,7 @@ import { connectorBandwidth, pathBandwidth, pathPerformance, siteBandwidth } fro
 import { DEFAULT_CHART_RANGE, rangeStart, TOP_TALKERS_LIMIT } from "@/lib/dashboard/format";
 import { DASHBOARD_LIST_ROWS } from "@/lib/dashboard/lists";
 import { dashboardKeys } from "@/lib/dashboard/queries";
+import { nullIfNotFound } from "@/server/core/errors";
 
 // Server prefetch for the dashboards: the queries a dashboard opens with, under the keys the page builds, so a
 // deep link renders complete on first load. A failure only logs: the panel then fetches for itself and shows its
@@ -148,7 +149,7 @@ export async function prefetchMspDashboard(queryClient: QueryClient, principal: 
   const ctx = await context(principal);
   const [summaries] = await Promise.all([
     attempt("customer summaries", async () => {
-      const list = await listCustomerSummaries(ctx, mspId);
+      const list = await nullIfNotFound(listCustomerSummaries(ctx, mspId));
       if (list) queryClient.setQueryData(dashboardKeys.customerSummaries(mspId), list);
       return list;
     }),

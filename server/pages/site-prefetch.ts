@@ -15,6 +15,7 @@ import { getPath, listOrganizationPaths, listPaths } from "@/server/paths/servic
 import { pathTopology } from "@/server/paths/topology";
 import { listConnectors } from "@/server/sites/connectors";
 import { getSite, listSites } from "@/server/sites/service";
+import { NotFoundError, nullIfNotFound } from "@/server/core/errors";
 
 // Server prefetch for the sites, connectors and paths pages: the same data the API answers, under the same query
 // keys, so a deep link renders complete on first load. A failure only logs: the page then fetches for itself and
@@ -33,11 +34,11 @@ async function attempt(label: string, work: () => Promise<unknown>) {
 }
 
 /** Every row of a keyset list fetched through a service. */
-async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null } | null>) {
+async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>) {
   const items: T[] = [];
   let cursor: string | undefined;
   do {
-    const page = await fetchPage(cursor);
+    const page = await nullIfNotFound(fetchPage(cursor));
     if (!page) return null;
     items.push(...page.items);
     cursor = page.nextCursor ?? undefined;
@@ -60,7 +61,7 @@ async function sitePaths(queryClient: QueryClient, principal: Principal, siteId:
 /** customer/site: the first page of sites and each one's connectors (the list counts them). */
 export async function prefetchSites(queryClient: QueryClient, principal: Principal, organizationId: string) {
   await attempt("sites", async () => {
-    const page = await listSites(await context(principal), organizationId, { limit: SITE_PAGE_SIZE });
+    const page = await nullIfNotFound(listSites(await context(principal), organizationId, { limit: SITE_PAGE_SIZE }));
     if (!page) return;
     queryClient.setQueryData(siteKeys.list(organizationId), firstPage<Site>(page));
     await Promise.all(page.items.map((site) => siteConnectors(queryClient, principal, site.id)));
@@ -71,7 +72,7 @@ export async function prefetchSites(queryClient: QueryClient, principal: Princip
 export async function prefetchSite(queryClient: QueryClient, principal: Principal, organizationId: string, siteId: string) {
   let site: Site | null = null;
   await attempt("site", async () => {
-    site = await getSite(await context(principal), siteId);
+    site = await nullIfNotFound(getSite(await context(principal), siteId));
     if (site && site.organizationId === organizationId) queryClient.setQueryData(siteKeys.detail(siteId), site);
   });
   return site as Site | null;
@@ -103,7 +104,7 @@ export async function prefetchSitePaths(queryClient: QueryClient, principal: Pri
 export async function prefetchPath(queryClient: QueryClient, principal: Principal, pathId: string) {
   let path: Path | null = null;
   await attempt("path", async () => {
-    path = await getPath((await context(principal)).db, principal, pathId);
+    path = await nullIfNotFound(getPath((await context(principal)).db, principal, pathId));
     if (path) queryClient.setQueryData(pathKeys.detail(pathId), path);
   });
   return path as Path | null;
@@ -115,7 +116,7 @@ export async function prefetchPathTopology(queryClient: QueryClient, principal: 
     queryClient.setQueryData(topologyKeys.path(pathId), await pathTopology(await context(principal), pathId));
   } catch (error) {
     // A missing or foreign path is the page's to show.
-    if ((error as { status?: number }).status !== 404) console.error("[topology] prefetch failed:", (error as Error).message);
+    if (!(error instanceof NotFoundError)) console.error("[topology] prefetch failed:", (error as Error).message);
   }
 }
 

@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
-import { ValidationError, ConflictError, type FieldIssue } from "@/server/core/errors";
+import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -135,7 +135,7 @@ export async function listPaths(db: Db, principal: Principal, filter: PathFilter
 // GET /api/v1/config/organization/{organizationId}/path — null when the organization is not visible (404).
 export async function listOrganizationPaths(db: Db, principal: Principal, organizationId: string, filter: Omit<PathFilter, "organizationId">) {
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   return listPaths(db, principal, { ...filter, organizationId: organization.id });
 }
 
@@ -149,9 +149,10 @@ async function findVisiblePath(executor: Executor, principal: Principal, pathId:
 }
 
 // GET /api/v1/config/path/{pathId}
-export async function getPath(db: Db, principal: Principal, pathId: string): Promise<Path | null> {
+export async function getPath(db: Db, principal: Principal, pathId: string): Promise<Path> {
   const row = await findVisiblePath(db, principal, pathId);
-  return row ? toPath(row) : null;
+  if (!row) throw new NotFoundError();
+  return toPath(row);
 }
 
 const invalid = (issues: FieldIssue[]) => new ValidationError(issues[0].key, issues[0].values, issues);
@@ -268,9 +269,9 @@ async function reload(tx: Transaction, principal: Principal, pathId: string): Pr
 }
 
 // POST /api/v1/config/organization/{organizationId}/path
-export async function createPath(context: ServiceContext, organizationId: string, input: PathCreate): Promise<Path | null> {
+export async function createPath(context: ServiceContext, organizationId: string, input: PathCreate): Promise<Path> {
   const organization = await customerOrganization(context.db, context.principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const { source, destination } = await lockEnds(tx, organization.id, input);
     await checkConnectorRules(tx, input, source, destination);
@@ -305,10 +306,10 @@ function merge(before: Path, update: PathUpdate) {
 }
 
 // PATCH /api/v1/config/path/{pathId} — the merged path must still be valid and fit its connectors.
-export async function updatePath(context: ServiceContext, pathId: string, update: PathUpdate): Promise<Path | null> {
+export async function updatePath(context: ServiceContext, pathId: string, update: PathUpdate): Promise<Path> {
   return mutate(context, async (tx, record) => {
     const row = await findVisiblePath(tx, context.principal, pathId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const before = toPath(row);
     const parsed = pathCreateSchema.safeParse(merge(before, update));
     if (!parsed.success) throw validationError(parsed.error);
@@ -327,13 +328,12 @@ export async function updatePath(context: ServiceContext, pathId: string, update
 }
 
 // DELETE /api/v1/config/path/{pathId}
-export async function deletePath(context: ServiceContext, pathId: string): Promise<boolean> {
+export async function deletePath(context: ServiceContext, pathId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisiblePath(tx, context.principal, pathId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const before = toPath(row);
     await tx.delete(paths).where(eq(paths.id, pathId));
     await record({ organizationId: before.organizationId, entityType: "path", entityId: pathId, type: "deleted", before: snapshot(before) });
-    return true;
   });
 }

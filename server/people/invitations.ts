@@ -66,7 +66,7 @@ export async function insertInvitation(
 export async function listInvitations(context: ServiceContext, organizationId: string, query: PageQuery) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   const list = keyset({ column: invitations.email, id: invitations.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(invitations.organizationId, organization.id),
@@ -95,12 +95,12 @@ export async function createInvitation(
   context: ServiceContext,
   organizationId: string,
   input: InvitationCreate,
-): Promise<InvitationCreated | null> {
+): Promise<InvitationCreated> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!visible) return null;
+  if (!visible) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
-    if (!organization) return null;
+    if (!organization) throw new NotFoundError();
     const [member] = await tx
       .select({ id: users.id })
       .from(memberships)
@@ -119,7 +119,7 @@ export async function createInvitation(
 }
 
 // DELETE /api/v1/invitation/{invitationId} — revokes an invitation not yet accepted; its link stops working.
-export async function revokeInvitation(context: ServiceContext, invitationId: string): Promise<boolean> {
+export async function revokeInvitation(context: ServiceContext, invitationId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const [row] = await tx
       .select({ invitation: invitations, invitedBy: inviter.email })
@@ -134,7 +134,7 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
       )
       .limit(1)
       .for("update", { of: invitations });
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(invitations).where(eq(invitations.id, row.invitation.id));
     await record({
       organizationId: row.invitation.organizationId,
@@ -143,7 +143,6 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
       type: "deleted",
       before: toInvitation(row.invitation, row.invitedBy) ?? { id: row.invitation.id, email: row.invitation.email },
     });
-    return true;
   });
 }
 
@@ -178,9 +177,9 @@ async function findAccount(db: Db, email: string) {
 }
 
 // GET /api/v1/invitation/preview?token= — what the invitee is joining, before they accept (public).
-export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview | null> {
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
   const found = await findPendingByToken(db, token);
-  if (!found) return null;
+  if (!found) throw new NotFoundError("apiErrors.invitationInvalid");
   return {
     organizationName: found.organization.name,
     organizationType: found.organization.organizationType,

@@ -7,7 +7,7 @@ import { organizations, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, visibleOrganizationsWhere } from "@/server/core/tenancy";
 import { insertInvitation } from "./invitations";
-import { ForbiddenError } from "@/server/core/errors";
+import { ForbiddenError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 
@@ -66,10 +66,10 @@ export async function createMsp(context: ServiceContext, input: MspCreate): Prom
 }
 
 // GET /api/v1/config/msp/{mspId}/customer-summary — SPEC §3: each customer with its active and inactive sites.
-export async function listCustomerSummaries(context: ServiceContext, mspId: string): Promise<CustomerSummary[] | null> {
+export async function listCustomerSummaries(context: ServiceContext, mspId: string): Promise<CustomerSummary[]> {
   const { db, principal } = context;
   const msp = await findVisibleOrganization(db, principal, mspId);
-  if (!msp || msp.organizationType !== "msp") return null;
+  if (!msp || msp.organizationType !== "msp") throw new NotFoundError();
   const rows = await db
     .select({
       customerOrgId: organizations.id,

@@ -8,7 +8,7 @@ import { memberships, organizations, users } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { isRole, lockOrganization, roleView } from "./shared";
-import { ConflictError } from "@/server/core/errors";
+import { ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 
@@ -73,7 +73,7 @@ async function otherAdmins(tx: Transaction, organization: Organization, userId: 
 export async function listOrganizationUsers(context: ServiceContext, organizationId: string, query: PageQuery & { search?: string }) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   const list = keyset({ column: users.email, id: users.id }, query);
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const conditions: (SQL | undefined)[] = [
@@ -109,14 +109,14 @@ export async function updateUserRole(
   organizationId: string,
   userId: string,
   update: UserRoleUpdate,
-): Promise<OrganizationUser | null> {
+): Promise<OrganizationUser> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!visible) return null;
+  if (!visible) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
-    if (!organization) return null;
+    if (!organization) throw new NotFoundError();
     const before = await findMember(tx, organization.id, userId);
-    if (!before) return null;
+    if (!before) throw new NotFoundError();
     const role = roleFor(organization.organizationType, update.role);
     if (role === before.roleName) return before;
     if (before.role === "admin" && (await otherAdmins(tx, organization, userId)) === 0) {
@@ -133,14 +133,14 @@ export async function updateUserRole(
 }
 
 // DELETE /api/v1/organization/{organizationId}/user/{userId} — removes the membership and signs the user out.
-export async function removeUser(context: ServiceContext, organizationId: string, userId: string): Promise<boolean> {
+export async function removeUser(context: ServiceContext, organizationId: string, userId: string): Promise<void> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!visible) return false;
+  if (!visible) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
-    if (!organization) return false;
+    if (!organization) throw new NotFoundError();
     const before = await findMember(tx, organization.id, userId);
-    if (!before) return false;
+    if (!before) throw new NotFoundError();
     if (userId === context.principal.userId) {
       throw new ConflictError("apiErrors.removeSelf", { organization: organization.name });
     }
@@ -150,6 +150,5 @@ export async function removeUser(context: ServiceContext, organizationId: string
     await tx.delete(memberships).where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, userId)));
     await revokeAllSessions(tx, userId);
     await record({ organizationId: organization.id, entityType: "user", entityId: userId, type: "deleted", before });
-    return true;
   });
 }

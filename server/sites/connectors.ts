@@ -14,7 +14,7 @@ import { connectors, interfaces, organizations, paths, switchPorts } from "@/ser
 import { encryptSecret } from "@/server/secrets/crypto";
 import { tenantWhere } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
-import { ValidationError, ConflictError } from "@/server/core/errors";
+import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -156,7 +156,7 @@ export async function listConnectors(
 ) {
   const { db, principal } = context;
   const site = await findVisibleSite(db, principal, siteId);
-  if (!site) return null;
+  if (!site) throw new NotFoundError();
   const list = keyset({ column: connectors.name, id: connectors.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(connectors.siteId, site.site.id),
@@ -176,16 +176,17 @@ export async function listConnectors(
 }
 
 // GET /api/v1/config/connector/{connectorId}
-export async function getConnector(context: ServiceContext, connectorId: string): Promise<Connector | null> {
+export async function getConnector(context: ServiceContext, connectorId: string): Promise<Connector> {
   const found = await findVisibleConnector(context.db, context.principal, connectorId);
-  return found ? toConnector(found.connector) : null;
+  if (!found) throw new NotFoundError();
+  return toConnector(found.connector);
 }
 
 // POST /api/v1/config/site/{siteId}/connector — the connector belongs to the site's organization.
-export async function createConnector(context: ServiceContext, siteId: string, input: ConnectorCreate): Promise<Connector | null> {
+export async function createConnector(context: ServiceContext, siteId: string, input: ConnectorCreate): Promise<Connector> {
   const { db, principal } = context;
   const found = await findVisibleSite(db, principal, siteId);
-  if (!found) return null;
+  if (!found) throw new NotFoundError();
   if (input.kind === "physical" && !(await hasPhysicalPorts(db, found.site.organizationId))) {
     throw new ConflictError("apiErrors.noPhysicalPorts", { customer: found.organizationName });
   }
@@ -194,7 +195,7 @@ export async function createConnector(context: ServiceContext, siteId: string, i
   return mutate(context, async (tx, record) => {
     // Holds the site so that it cannot be deleted under the new connector.
     const locked = await findVisibleSite(tx, principal, siteId, true);
-    if (!locked) return null;
+    if (!locked) throw new NotFoundError();
     const [row] = await tx
       .insert(connectors)
       .values({ organizationId: locked.site.organizationId, siteId: locked.site.id, ...toColumns(input), presharedKeyEncrypted })
@@ -206,10 +207,10 @@ export async function createConnector(context: ServiceContext, siteId: string, i
 }
 
 // PATCH /api/v1/config/connector/{connectorId} — the kind stays; the bandwidth stays above what its paths use.
-export async function updateConnector(context: ServiceContext, connectorId: string, update: ConnectorUpdate): Promise<Connector | null> {
+export async function updateConnector(context: ServiceContext, connectorId: string, update: ConnectorUpdate): Promise<Connector> {
   const { db, principal } = context;
   const existing = await findVisibleConnector(db, principal, connectorId);
-  if (!existing) return null;
+  if (!existing) throw new NotFoundError();
   if (update.kind !== undefined && update.kind !== existing.connector.kind) {
     throw new ValidationError("validation.connectorKindFixed", undefined, [{ path: "kind", key: "validation.connectorKindFixed" }]);
   }
@@ -217,7 +218,7 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
   const presharedKeyEncrypted = presharedKey !== undefined && existing.connector.kind === "ipsec" ? await encryptSecret(db, presharedKey) : undefined;
   return mutate(context, async (tx, record) => {
     const found = await findVisibleConnector(tx, principal, connectorId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const row = found.connector;
     const result = connectorChangedSchema.safeParse({ ...toInput(row), ...changes, ...(presharedKey !== undefined ? { presharedKey } : {}) });
     if (!result.success) throw validationError(result.error);
@@ -242,14 +243,13 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
 }
 
 // DELETE /api/v1/config/connector/{connectorId} — with the paths over it.
-export async function deleteConnector(context: ServiceContext, connectorId: string): Promise<boolean> {
+export async function deleteConnector(context: ServiceContext, connectorId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleConnector(tx, context.principal, connectorId, true);
-    if (!found) return false;
+    if (!found) throw new NotFoundError();
     const row = found.connector;
     await recordPathCascade(tx, record, usingConnector(row.id));
     await tx.delete(connectors).where(eq(connectors.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "deleted", before: toConnector(row) });
-    return true;
   });
 }

@@ -16,7 +16,7 @@ import { encryptSecret } from "@/server/secrets/crypto";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
-import { ValidationError, ForbiddenError } from "@/server/core/errors";
+import { ValidationError, ForbiddenError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -115,7 +115,7 @@ export async function listSites(
 ) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   const list = keyset({ column: sites.name, id: sites.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(sites.organizationId, organization.id),
@@ -135,16 +135,17 @@ export async function listSites(
 }
 
 // GET /api/v1/config/site/{siteId}
-export async function getSite(context: ServiceContext, siteId: string): Promise<Site | null> {
+export async function getSite(context: ServiceContext, siteId: string): Promise<Site> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
-  return found ? toSite(found.site) : null;
+  if (!found) throw new NotFoundError();
+  return toSite(found.site);
 }
 
 // POST /api/v1/config/organization/{organizationId}/site — in a customer the caller may see (itself, an MSP's
 // customer, any for the operator).
-export async function createSite(context: ServiceContext, organizationId: string, input: SiteCreate): Promise<Site | null> {
+export async function createSite(context: ServiceContext, organizationId: string, input: SiteCreate): Promise<Site> {
   const organization = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   if (organization.organizationType !== "customer") {
     throw new ValidationError("apiErrors.siteOrganizationNotCustomer", { organization: organization.name });
   }
@@ -160,10 +161,10 @@ export async function createSite(context: ServiceContext, organizationId: string
 }
 
 // PATCH /api/v1/config/site/{siteId}
-export async function updateSite(context: ServiceContext, siteId: string, update: SiteUpdate): Promise<Site | null> {
+export async function updateSite(context: ServiceContext, siteId: string, update: SiteUpdate): Promise<Site> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleSite(tx, context.principal, siteId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const row = found.site;
     const changed = applyUpdate(row, update);
     const columns = toColumns(changed);
@@ -190,15 +191,15 @@ export async function updateSite(context: ServiceContext, siteId: string, update
 }
 
 // DELETE /api/v1/config/site/{siteId} — SPEC §6: only the customer deletes a site, with its connectors and paths.
-export async function deleteSite(context: ServiceContext, siteId: string): Promise<boolean> {
+export async function deleteSite(context: ServiceContext, siteId: string): Promise<void> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
-  if (!found) return false;
+  if (!found) throw new NotFoundError();
   if (context.principal.organizationType !== "customer") {
     throw new ForbiddenError("apiErrors.siteDeleteCustomerOnly", { customer: found.organizationName, site: found.site.name });
   }
   return mutate(context, async (tx, record) => {
     const locked = await findVisibleSite(tx, context.principal, siteId, true);
-    if (!locked) return false;
+    if (!locked) throw new NotFoundError();
     const row = locked.site;
     const siteConnectors = await tx.select().from(connectors).where(eq(connectors.siteId, row.id)).orderBy(connectors.id);
     const connectorIds = siteConnectors.map((connector) => connector.id);
@@ -223,20 +224,19 @@ export async function deleteSite(context: ServiceContext, siteId: string): Promi
     }
     await tx.delete(sites).where(eq(sites.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "site", entityId: row.id, type: "deleted", before: toSite(row) });
-    return true;
   });
 }
 
 // POST /api/v1/config/site/{siteId}/aws-config — stored encrypted (it may hold BGP or tunnel keys), never returned.
-export async function uploadAwsConfig(context: ServiceContext, siteId: string, upload: AwsConfigUpload): Promise<Site | null> {
+export async function uploadAwsConfig(context: ServiceContext, siteId: string, upload: AwsConfigUpload): Promise<Site> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
-  if (!found) return null;
+  if (!found) throw new NotFoundError();
   if (!AWS_SITE_TYPES.includes(found.site.type)) throw new ValidationError("validation.awsConfigFile");
   // Encrypted before the transaction: the key may be read from the database on first use.
   const encrypted = await encryptSecret(context.db, upload.content);
   return mutate(context, async (tx, record) => {
     const locked = await findVisibleSite(tx, context.principal, siteId, true);
-    if (!locked) return null;
+    if (!locked) throw new NotFoundError();
     if (!AWS_SITE_TYPES.includes(locked.site.type)) throw new ValidationError("validation.awsConfigFile");
     const before = toSite(locked.site);
     const [updated] = await tx.update(sites).set({ awsConfig: encrypted, updatedAt: new Date() }).where(eq(sites.id, siteId)).returning();

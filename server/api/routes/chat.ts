@@ -13,7 +13,7 @@ import { createChat, deleteChat, findChat, getChat, listChats, renameChat } from
 import { serviceContext } from "../context";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination";
-import { NotFoundError, ConflictError } from "@/server/core/errors";
+import { ConflictError } from "@/server/core/errors";
 
 export const chatRouter = createRouter();
 
@@ -33,7 +33,6 @@ chatRouter.openapi(
   async (c) => {
     const { organizationId, ...page } = c.req.valid("query");
     const chats = await listChats(serviceContext(c), organizationId, page);
-    if (!chats) throw new NotFoundError();
     return c.json(chats, 200);
   },
 );
@@ -49,7 +48,6 @@ chatRouter.openapi(
   }),
   async (c) => {
     const chat = await createChat(serviceContext(c), c.req.valid("json"));
-    if (!chat) throw new NotFoundError();
     return c.json(chat, 201);
   },
 );
@@ -65,7 +63,6 @@ chatRouter.openapi(
   }),
   async (c) => {
     const chat = await getChat(serviceContext(c), c.req.valid("param").chatId);
-    if (!chat) throw new NotFoundError();
     return c.json(chat, 200);
   },
 );
@@ -81,7 +78,6 @@ chatRouter.openapi(
   }),
   async (c) => {
     const chat = await renameChat(serviceContext(c), c.req.valid("param").chatId, c.req.valid("json").title);
-    if (!chat) throw new NotFoundError();
     return c.json(chat, 200);
   },
 );
@@ -96,7 +92,7 @@ chatRouter.openapi(
     responses: { 204: { description: "Deleted" }, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteChat(serviceContext(c), c.req.valid("param").chatId))) throw new NotFoundError();
+    await deleteChat(serviceContext(c), c.req.valid("param").chatId);
     return c.body(null, 204);
   },
 );
@@ -117,7 +113,6 @@ chatRouter.openapi(
   async (c) => {
     const context = serviceContext(c);
     const chat = await findChat(context, c.req.valid("param").chatId);
-    if (!chat) throw new NotFoundError();
     const answer = await answerQuestion(context, chat, c.req.valid("json"), c.get("locale"));
     if (!answer) throw new ConflictError("apiErrors.chatMessageTaken");
     return answer as never;

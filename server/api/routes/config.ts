@@ -17,7 +17,6 @@ import {
 import { toCurrentUser, updateUserSettings } from "@/server/people/user-settings";
 import { requirePrincipal, serviceContext, setLocaleCookie } from "../context";
 import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { NotFoundError } from "@/server/core/errors";
 
 export const configRouter = createRouter();
 
@@ -70,7 +69,6 @@ configRouter.openapi(
   }),
   async (c) => {
     const updated = await renameOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!updated) throw new NotFoundError();
     return c.json(updated, 200);
   },
 );
@@ -86,7 +84,6 @@ configRouter.openapi(
   }),
   async (c) => {
     const updated = await renameOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"), "msp");
-    if (!updated) throw new NotFoundError();
     return c.json(updated, 200);
   },
 );
@@ -103,7 +100,6 @@ configRouter.openapi(
   async (c) => {
     const principal = requirePrincipal(c, "common:config:read");
     const customers = await listCustomerOrganizations(c.get("db"), principal, c.req.valid("param").id);
-    if (!customers) throw new NotFoundError();
     return c.json(customers, 200);
   },
 );
@@ -119,7 +115,6 @@ configRouter.openapi(
   }),
   async (c) => {
     const created = await createCustomerOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!created) throw new NotFoundError();
     return c.json(created, 201);
   },
 );

@@ -68,7 +68,6 @@ import { createNode, deleteNode, getNode, listNodes, updateNode } from "@/server
 import { serviceContext } from "../context";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination";
-import { NotFoundError } from "@/server/core/errors";
 
 // The MSP's network (SPEC §2/§3/§5): edge, CPE and core nodes with their ports, links, core fabrics and external
 // fabrics. Only the MSP and the operator see them; anyone else gets 404, as for a missing object.
@@ -88,11 +87,6 @@ const deleted = { 204: { description: "Deleted" } };
 const READ = "common:config:read";
 const WRITE = "common:config:write";
 
-function found<T>(value: T | null): T {
-  if (value === null) throw new NotFoundError();
-  return value;
-}
-
 // --- Nodes ---
 
 // GET /api/v1/config/msp/{mspId}/node — the MSP's nodes by name (?kind=edge|cpe|core, ?search=).
@@ -104,7 +98,7 @@ nodesRouter.openapi(
     request: { params: mspParams, query: pageQuerySchema.extend(nodeListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(nodeSchema), "A page of nodes"), ...standardErrors },
   }),
-  async (c) => c.json(found(await listNodes(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query"))), 200),
+  async (c) => c.json(await listNodes(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );
 
 // POST /api/v1/config/msp/{mspId}/node — an edge (Standard or With Switch), CPE or core node.
@@ -116,7 +110,7 @@ nodesRouter.openapi(
     request: { params: mspParams, body: jsonBody(nodeCreateSchema) },
     responses: { 201: jsonResponse(nodeSchema, "Created node"), ...standardErrors },
   }),
-  async (c) => c.json(found(await createNode(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createNode(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json")), 201),
 );
 
 // GET /api/v1/config/node/{nodeId} — the node with its ports, links and assigned device.
@@ -128,7 +122,7 @@ nodesRouter.openapi(
     request: { params: nodeParams },
     responses: { 200: jsonResponse(nodeDetailSchema, "The node"), ...standardErrors },
   }),
-  async (c) => c.json(found(await getNode(serviceContext(c, READ), c.req.valid("param").nodeId)), 200),
+  async (c) => c.json(await getNode(serviceContext(c, READ), c.req.valid("param").nodeId), 200),
 );
 
 // PATCH /api/v1/config/node/{nodeId} — its properties; the kind stays.
@@ -140,7 +134,7 @@ nodesRouter.openapi(
     request: { params: nodeParams, body: jsonBody(nodeUpdateSchema) },
     responses: { 200: jsonResponse(nodeSchema, "Updated node"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await updateNode(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json"))), 200),
+  async (c) => c.json(await updateNode(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json")), 200),
 );
 
 // DELETE /api/v1/config/node/{nodeId} — with its ports and links.
@@ -153,7 +147,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteNode(serviceContext(c, WRITE), c.req.valid("param").nodeId))) throw new NotFoundError();
+    await deleteNode(serviceContext(c, WRITE), c.req.valid("param").nodeId);
     return c.body(null, 204);
   },
 );
@@ -171,7 +165,7 @@ nodesRouter.openapi(
     request: { params: nodeParams, body: jsonBody(interfaceCreateSchema) },
     responses: { 201: jsonResponse(interfaceSchema, "Created interface"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await createInterface(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createInterface(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json")), 201),
 );
 
 // PATCH /api/v1/config/node/{nodeId}/interface/{interfaceId}
@@ -185,7 +179,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, interfaceId } = c.req.valid("param");
-    return c.json(found(await updateInterface(serviceContext(c, WRITE), nodeId, interfaceId, c.req.valid("json"))), 200);
+    return c.json(await updateInterface(serviceContext(c, WRITE), nodeId, interfaceId, c.req.valid("json")), 200);
   },
 );
 
@@ -200,7 +194,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, interfaceId } = c.req.valid("param");
-    if (!(await deleteInterface(serviceContext(c, WRITE), nodeId, interfaceId))) throw new NotFoundError();
+    await deleteInterface(serviceContext(c, WRITE), nodeId, interfaceId);
     return c.body(null, 204);
   },
 );
@@ -218,7 +212,7 @@ nodesRouter.openapi(
     request: { params: nodeParams, body: jsonBody(subinterfaceCreateSchema) },
     responses: { 201: jsonResponse(subinterfaceSchema, "Created subinterface"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await createSubinterface(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createSubinterface(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json")), 201),
 );
 
 // PATCH /api/v1/config/node/{nodeId}/subinterface/{subinterfaceId}
@@ -232,7 +226,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, subinterfaceId } = c.req.valid("param");
-    return c.json(found(await updateSubinterface(serviceContext(c, WRITE), nodeId, subinterfaceId, c.req.valid("json"))), 200);
+    return c.json(await updateSubinterface(serviceContext(c, WRITE), nodeId, subinterfaceId, c.req.valid("json")), 200);
   },
 );
 
@@ -247,7 +241,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, subinterfaceId } = c.req.valid("param");
-    if (!(await deleteSubinterface(serviceContext(c, WRITE), nodeId, subinterfaceId))) throw new NotFoundError();
+    await deleteSubinterface(serviceContext(c, WRITE), nodeId, subinterfaceId);
     return c.body(null, 204);
   },
 );
@@ -265,7 +259,7 @@ nodesRouter.openapi(
     request: { params: nodeParams, body: jsonBody(ipsecEndpointCreateSchema) },
     responses: { 201: jsonResponse(ipsecEndpointSchema, "Created IPsec endpoint"), ...standardErrors },
   }),
-  async (c) => c.json(found(await createIpsecEndpoint(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createIpsecEndpoint(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json")), 201),
 );
 
 // PATCH /api/v1/config/node/{nodeId}/ipsec-endpoint/{ipsecEndpointId}
@@ -279,7 +273,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, ipsecEndpointId } = c.req.valid("param");
-    return c.json(found(await updateIpsecEndpoint(serviceContext(c, WRITE), nodeId, ipsecEndpointId, c.req.valid("json"))), 200);
+    return c.json(await updateIpsecEndpoint(serviceContext(c, WRITE), nodeId, ipsecEndpointId, c.req.valid("json")), 200);
   },
 );
 
@@ -294,7 +288,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, ipsecEndpointId } = c.req.valid("param");
-    if (!(await deleteIpsecEndpoint(serviceContext(c, WRITE), nodeId, ipsecEndpointId))) throw new NotFoundError();
+    await deleteIpsecEndpoint(serviceContext(c, WRITE), nodeId, ipsecEndpointId);
     return c.body(null, 204);
   },
 );
@@ -312,7 +306,7 @@ nodesRouter.openapi(
     request: { params: nodeParams, body: jsonBody(switchPortCreateSchema) },
     responses: { 201: jsonResponse(switchPortSchema, "Created switch port"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await createSwitchPort(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createSwitchPort(serviceContext(c, WRITE), c.req.valid("param").nodeId, c.req.valid("json")), 201),
 );
 
 // PATCH /api/v1/config/node/{nodeId}/switch-port/{switchPortId}
@@ -326,7 +320,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, switchPortId } = c.req.valid("param");
-    return c.json(found(await updateSwitchPort(serviceContext(c, WRITE), nodeId, switchPortId, c.req.valid("json"))), 200);
+    return c.json(await updateSwitchPort(serviceContext(c, WRITE), nodeId, switchPortId, c.req.valid("json")), 200);
   },
 );
 
@@ -341,7 +335,7 @@ nodesRouter.openapi(
   }),
   async (c) => {
     const { nodeId, switchPortId } = c.req.valid("param");
-    if (!(await deleteSwitchPort(serviceContext(c, WRITE), nodeId, switchPortId))) throw new NotFoundError();
+    await deleteSwitchPort(serviceContext(c, WRITE), nodeId, switchPortId);
     return c.body(null, 204);
   },
 );
@@ -357,7 +351,7 @@ nodesRouter.openapi(
     request: { params: mspParams, query: pageQuerySchema.extend(linkListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(linkSchema), "A page of links"), ...standardErrors },
   }),
-  async (c) => c.json(found(await listLinks(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query"))), 200),
+  async (c) => c.json(await listLinks(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );
 
 // POST /api/v1/config/msp/{mspId}/link — VLANs left out are auto-assigned (lowest free from 100 on each node).
@@ -369,7 +363,7 @@ nodesRouter.openapi(
     request: { params: mspParams, body: jsonBody(linkCreateSchema) },
     responses: { 201: jsonResponse(linkSchema, "Created link"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await createLink(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createLink(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json")), 201),
 );
 
 // GET /api/v1/config/link/{linkId} — with both node names.
@@ -381,7 +375,7 @@ nodesRouter.openapi(
     request: { params: linkParams },
     responses: { 200: jsonResponse(linkSchema, "The link"), ...standardErrors },
   }),
-  async (c) => c.json(found(await getLink(serviceContext(c, READ), c.req.valid("param").linkId)), 200),
+  async (c) => c.json(await getLink(serviceContext(c, READ), c.req.valid("param").linkId), 200),
 );
 
 // PATCH /api/v1/config/link/{linkId} — a VLAN set to null is reassigned; one left out stays while its node does.
@@ -393,7 +387,7 @@ nodesRouter.openapi(
     request: { params: linkParams, body: jsonBody(linkUpdateSchema) },
     responses: { 200: jsonResponse(linkSchema, "Updated link"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await updateLink(serviceContext(c, WRITE), c.req.valid("param").linkId, c.req.valid("json"))), 200),
+  async (c) => c.json(await updateLink(serviceContext(c, WRITE), c.req.valid("param").linkId, c.req.valid("json")), 200),
 );
 
 // DELETE /api/v1/config/link/{linkId}
@@ -406,7 +400,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteLink(serviceContext(c, WRITE), c.req.valid("param").linkId))) throw new NotFoundError();
+    await deleteLink(serviceContext(c, WRITE), c.req.valid("param").linkId);
     return c.body(null, 204);
   },
 );
@@ -422,7 +416,7 @@ nodesRouter.openapi(
     request: { params: mspParams, query: pageQuerySchema.extend(coreFabricListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(coreFabricSchema), "A page of core fabrics"), ...standardErrors },
   }),
-  async (c) => c.json(found(await listCoreFabrics(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query"))), 200),
+  async (c) => c.json(await listCoreFabrics(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );
 
 // POST /api/v1/config/msp/{mspId}/core-fabric
@@ -434,7 +428,7 @@ nodesRouter.openapi(
     request: { params: mspParams, body: jsonBody(coreFabricCreateSchema) },
     responses: { 201: jsonResponse(coreFabricSchema, "Created core fabric"), ...standardErrors },
   }),
-  async (c) => c.json(found(await createCoreFabric(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createCoreFabric(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json")), 201),
 );
 
 // GET /api/v1/config/core-fabric/{fabricId} — with its core nodes, links and full-mesh status.
@@ -446,7 +440,7 @@ nodesRouter.openapi(
     request: { params: fabricParams },
     responses: { 200: jsonResponse(coreFabricDetailSchema, "The core fabric"), ...standardErrors },
   }),
-  async (c) => c.json(found(await getCoreFabric(serviceContext(c, READ), c.req.valid("param").fabricId)), 200),
+  async (c) => c.json(await getCoreFabric(serviceContext(c, READ), c.req.valid("param").fabricId), 200),
 );
 
 // PATCH /api/v1/config/core-fabric/{fabricId} — renames it.
@@ -458,7 +452,7 @@ nodesRouter.openapi(
     request: { params: fabricParams, body: jsonBody(coreFabricUpdateSchema) },
     responses: { 200: jsonResponse(coreFabricSchema, "Updated core fabric"), ...standardErrors },
   }),
-  async (c) => c.json(found(await updateCoreFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId, c.req.valid("json"))), 200),
+  async (c) => c.json(await updateCoreFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId, c.req.valid("json")), 200),
 );
 
 // DELETE /api/v1/config/core-fabric/{fabricId} — with its links; the core nodes leave it.
@@ -471,7 +465,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteCoreFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId))) throw new NotFoundError();
+    await deleteCoreFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId);
     return c.body(null, 204);
   },
 );
@@ -485,7 +479,7 @@ nodesRouter.openapi(
     request: { params: fabricParams, body: jsonBody(fabricLinksReplaceSchema) },
     responses: { 200: jsonResponse(coreFabricDetailSchema, "The core fabric with its new links"), ...standardErrors, ...conflict },
   }),
-  async (c) => c.json(found(await replaceCoreFabricLinks(serviceContext(c, WRITE), c.req.valid("param").fabricId, c.req.valid("json"))), 200),
+  async (c) => c.json(await replaceCoreFabricLinks(serviceContext(c, WRITE), c.req.valid("param").fabricId, c.req.valid("json")), 200),
 );
 
 // GET /api/v1/config/core-fabric/{fabricId}/mesh — whether every pair of core nodes has a link, and which lack one.
@@ -497,7 +491,7 @@ nodesRouter.openapi(
     request: { params: fabricParams },
     responses: { 200: jsonResponse(fabricMeshSchema, "Full-mesh status"), ...standardErrors },
   }),
-  async (c) => c.json(found(await getCoreFabricMesh(serviceContext(c, READ), c.req.valid("param").fabricId)), 200),
+  async (c) => c.json(await getCoreFabricMesh(serviceContext(c, READ), c.req.valid("param").fabricId), 200),
 );
 
 // --- External fabrics ---
@@ -511,7 +505,7 @@ nodesRouter.openapi(
     request: { params: mspParams, query: pageQuerySchema.extend(externalFabricListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(externalFabricSchema), "A page of external fabrics"), ...standardErrors },
   }),
-  async (c) => c.json(found(await listExternalFabrics(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query"))), 200),
+  async (c) => c.json(await listExternalFabrics(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );
 
 // POST /api/v1/config/msp/{mspId}/external-fabric — an Equinix account; the client secret is never returned.
@@ -523,7 +517,7 @@ nodesRouter.openapi(
     request: { params: mspParams, body: jsonBody(externalFabricCreateSchema) },
     responses: { 201: jsonResponse(externalFabricSchema, "Created external fabric"), ...standardErrors },
   }),
-  async (c) => c.json(found(await createExternalFabric(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json"))), 201),
+  async (c) => c.json(await createExternalFabric(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json")), 201),
 );
 
 // GET /api/v1/config/external-fabric/{fabricId}
@@ -535,7 +529,7 @@ nodesRouter.openapi(
     request: { params: fabricParams },
     responses: { 200: jsonResponse(externalFabricSchema, "The external fabric"), ...standardErrors },
   }),
-  async (c) => c.json(found(await getExternalFabric(serviceContext(c, READ), c.req.valid("param").fabricId)), 200),
+  async (c) => c.json(await getExternalFabric(serviceContext(c, READ), c.req.valid("param").fabricId), 200),
 );
 
 // PATCH /api/v1/config/external-fabric/{fabricId} — the client secret only when it changes.
@@ -547,7 +541,7 @@ nodesRouter.openapi(
     request: { params: fabricParams, body: jsonBody(externalFabricUpdateSchema) },
     responses: { 200: jsonResponse(externalFabricSchema, "Updated external fabric"), ...standardErrors },
   }),
-  async (c) => c.json(found(await updateExternalFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId, c.req.valid("json"))), 200),
+  async (c) => c.json(await updateExternalFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId, c.req.valid("json")), 200),
 );
 
 // DELETE /api/v1/config/external-fabric/{fabricId}
@@ -560,7 +554,7 @@ nodesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteExternalFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId))) throw new NotFoundError();
+    await deleteExternalFabric(serviceContext(c, WRITE), c.req.valid("param").fabricId);
     return c.body(null, 204);
   },
 );

@@ -20,7 +20,6 @@ import { cancelOperations, createOperations, listOperations, rescheduleOperation
 import { requirePrincipal, serviceContext, type ApiContext } from "../context";
 import { createRouter, errorBodySchema, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination";
-import { NotFoundError } from "@/server/core/errors";
 
 export const operationsRouter = createRouter();
 
@@ -85,7 +84,6 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const device = await assignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!device) throw new NotFoundError();
     return c.json(device, 200);
   },
 );
@@ -101,7 +99,6 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const device = await unassignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id);
-    if (!device) throw new NotFoundError();
     return c.json(device, 200);
   },
 );
@@ -121,7 +118,6 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const device = await releaseDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id);
-    if (!device) throw new NotFoundError();
     return c.json(device, 200);
   },
 );
@@ -163,7 +159,6 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const created = await createOperations(serviceContext(c, "msp:lifecycle:write"), c.req.valid("json"));
-    if (!created) throw new NotFoundError();
     return c.json(created.map((operation) => localized(c, operation)), 201);
   },
 );
@@ -183,7 +178,6 @@ operationsRouter.openapi(
   }),
   async (c) => {
     const updated = await rescheduleOperation(serviceContext(c, "msp:lifecycle:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!updated) throw new NotFoundError();
     return c.json(localized(c, updated), 200);
   },
 );

@@ -5,7 +5,6 @@ import { createPath, deletePath, getPath, listOrganizationPaths, listPaths, upda
 import { serviceContext } from "../context";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination";
-import { NotFoundError } from "@/server/core/errors";
 
 export const pathsRouter = createRouter();
 
@@ -41,7 +40,6 @@ pathsRouter.openapi(
   async (c) => {
     const { db, principal } = serviceContext(c, "common:config:read");
     const page = await listOrganizationPaths(db, principal, c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -57,7 +55,6 @@ pathsRouter.openapi(
   }),
   async (c) => {
     const created = await createPath(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
-    if (!created) throw new NotFoundError();
     return c.json(created, 201);
   },
 );
@@ -74,7 +71,6 @@ pathsRouter.openapi(
   async (c) => {
     const { db, principal } = serviceContext(c, "common:config:read");
     const path = await getPath(db, principal, c.req.valid("param").pathId);
-    if (!path) throw new NotFoundError();
     return c.json(path, 200);
   },
 );
@@ -90,7 +86,6 @@ pathsRouter.openapi(
   }),
   async (c) => {
     const updated = await updatePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId, c.req.valid("json"));
-    if (!updated) throw new NotFoundError();
     return c.json(updated, 200);
   },
 );
@@ -105,7 +100,7 @@ pathsRouter.openapi(
     responses: { 204: { description: "Deleted" }, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deletePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId))) throw new NotFoundError();
+    await deletePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId);
     return c.body(null, 204);
   },
 );

@@ -26,7 +26,7 @@ import { clientAddress, serviceContext, setLocaleCookie } from "../context";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination";
 import { setSessionCookie } from "./auth";
-import { UnauthenticatedError, NotFoundError } from "@/server/core/errors";
+import { UnauthenticatedError } from "@/server/core/errors";
 
 export const peopleRouter = createRouter();
 
@@ -51,7 +51,6 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const page = await listOrganizationUsers(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -68,7 +67,6 @@ peopleRouter.openapi(
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
     const user = await updateUserRole(serviceContext(c, "common:user:write"), organizationId, userId, c.req.valid("json"));
-    if (!user) throw new NotFoundError();
     return c.json(user, 200);
   },
 );
@@ -85,7 +83,7 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
-    if (!(await removeUser(serviceContext(c, "common:user:write"), organizationId, userId))) throw new NotFoundError();
+    await removeUser(serviceContext(c, "common:user:write"), organizationId, userId);
     return c.body(null, 204);
   },
 );
@@ -101,7 +99,6 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const page = await listInvitations(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -118,7 +115,6 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const invitation = await createInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").organizationId, c.req.valid("json"));
-    if (!invitation) throw new NotFoundError();
     return c.json(invitation, 201);
   },
 );
@@ -133,7 +129,7 @@ peopleRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId))) throw new NotFoundError();
+    await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId);
     return c.body(null, 204);
   },
 );
@@ -152,9 +148,7 @@ peopleRouter.openapi(
     },
   }),
   async (c) => {
-    const preview = await previewInvitation(c.get("db"), c.req.valid("query").token);
-    if (!preview) throw new NotFoundError("apiErrors.invitationInvalid");
-    return c.json(preview, 200);
+    return c.json(await previewInvitation(c.get("db"), c.req.valid("query").token), 200);
   },
 );
 
@@ -224,7 +218,6 @@ peopleRouter.openapi(
   }),
   async (c) => {
     const summaries = await listCustomerSummaries(serviceContext(c, "common:config:read"), c.req.valid("param").mspId);
-    if (!summaries) throw new NotFoundError();
     return c.json(summaries, 200);
   },
 );

@@ -9,7 +9,7 @@ import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig
 import { requirePrincipal, serviceContext } from "../context";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination";
-import { ValidationError, NotFoundError } from "@/server/core/errors";
+import { ValidationError } from "@/server/core/errors";
 import { validationError } from "@/server/core/validation";
 
 export const sitesRouter = createRouter();
@@ -68,7 +68,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const page = await listSites(serviceContext(c, "common:config:read"), c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -84,7 +83,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await createSite(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
-    if (!site) throw new NotFoundError();
     return c.json(site, 201);
   },
 );
@@ -100,7 +98,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await getSite(serviceContext(c, "common:config:read"), c.req.valid("param").siteId);
-    if (!site) throw new NotFoundError();
     return c.json(site, 200);
   },
 );
@@ -116,7 +113,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await updateSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
-    if (!site) throw new NotFoundError();
     return c.json(site, 200);
   },
 );
@@ -131,7 +127,7 @@ sitesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId))) throw new NotFoundError();
+    await deleteSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId);
     return c.body(null, 204);
   },
 );
@@ -147,7 +143,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await uploadAwsConfig(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
-    if (!site) throw new NotFoundError();
     return c.json(site, 200);
   },
   // SPEC §8: whatever is wrong with the file, one message.
@@ -169,7 +164,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const page = await listConnectors(serviceContext(c, "common:config:read"), c.req.valid("param").siteId, c.req.valid("query"));
-    if (!page) throw new NotFoundError();
     return c.json(page, 200);
   },
 );
@@ -185,7 +179,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const connector = await createConnector(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
-    if (!connector) throw new NotFoundError();
     return c.json(connector, 201);
   },
 );
@@ -201,7 +194,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const connector = await getConnector(serviceContext(c, "common:config:read"), c.req.valid("param").connectorId);
-    if (!connector) throw new NotFoundError();
     return c.json(connector, 200);
   },
 );
@@ -217,7 +209,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const connector = await updateConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId, c.req.valid("json"));
-    if (!connector) throw new NotFoundError();
     return c.json(connector, 200);
   },
 );
@@ -232,7 +223,7 @@ sitesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId))) throw new NotFoundError();
+    await deleteConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId);
     return c.body(null, 204);
   },
 );

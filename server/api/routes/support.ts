@@ -3,7 +3,6 @@ import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/s
 import { createSupportTicket } from "@/server/support/service";
 import { serviceContext } from "../context";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { NotFoundError } from "@/server/core/errors";
 
 export const supportRouter = createRouter();
 
@@ -18,7 +17,6 @@ supportRouter.openapi(
   }),
   async (c) => {
     const ticket = await createSupportTicket(serviceContext(c), c.req.valid("json"));
-    if (!ticket) throw new NotFoundError();
     return c.json(ticket, 201);
   },
 );
