@@ -16,6 +16,7 @@ import { NotFoundError, ConflictError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
 import { personLabel, iso } from "@/server/core/rows";
+import { recordBatch } from "@/server/audit/batch";
 
 // SPEC §3–§4: lifecycle operations on an MSP's devices. Scheduled operations can be moved or cancelled; running and
 // finished ones are history. server/lifecycle/scheduler.ts runs them when their time comes.
@@ -223,18 +224,7 @@ export async function cancelScheduled(
     .set({ status: "cancelled", cancelledBy: principal.userId, finishedAt: now, updatedAt: now })
     .where(inArray(lifecycleOperations.id, ids));
   const cancelled = await loadOperations(tx, ids);
-  for (const after of cancelled) {
-    const before = operations.find((operation) => operation.id === after.id);
-    await record({
-      organizationId: after.organizationId,
-      entityType: "lifecycleOperation",
-      entityId: after.id,
-      type: "cancelled",
-      nodeId: after.nodeId,
-      before: before ? snapshot(before) : null,
-      after: snapshot(after),
-    });
-  }
+  await recordBatch(record, { entityType: "lifecycleOperation", type: "cancelled" }, { before: operations, after: cancelled }, snapshot);
   return cancelled;
 }
 
