@@ -14,7 +14,7 @@ export function createRouter() {
 
 export const errorBodySchema = z.object({ error: z.string(), requestId: z.string() });
 
-const errorResponse = (description: string) => ({
+export const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: errorBodySchema } },
 });
@@ -37,4 +37,11 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   content: { "application/json": { schema } },
 });
 
-export const idParams = z.object({ id: z.string().min(1).max(64) });
+/** An object's id in a path. */
+export const idSchema = z.string().min(1).max(64);
+export const idParams = z.object({ id: idSchema });
+
+export const deleted = { 204: { description: "Deleted" } };
+
+/** The answer of a request refused by a rule of the current state. */
+export const conflict = (description: string) => ({ 409: errorResponse(description) });
