@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Context } from "hono";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { setCookie } from "hono/cookie";

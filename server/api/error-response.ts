@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";

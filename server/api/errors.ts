@@ -1,3 +1,4 @@
+import "server-only";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** A refusal of the HTTP layer itself (a body too large, a wrong content type), with its status and catalogue key. */

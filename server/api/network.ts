@@ -1,3 +1,4 @@
+import "server-only";
 import { conflict } from "./openapi";
 
 // What the routers of an MSP's network (nodes, their ports, links, core and external fabrics) share.

@@ -1,3 +1,4 @@
+import "server-only";
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { ApiEnv } from "./context";

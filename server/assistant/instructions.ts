@@ -1,3 +1,4 @@
+import "server-only";
 import { PRODUCT_NAME, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import { consoleRoutePath } from "@/lib/validation/fields";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";

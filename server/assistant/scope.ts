@@ -1,3 +1,4 @@
+import "server-only";
 import type { AssistantLink } from "@/lib/assistant/tools";
 import { hasScopes } from "@/lib/auth/scopes";
 import type { OrganizationType } from "@/lib/constants";

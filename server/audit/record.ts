@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary } from "@/lib/chat/schema";

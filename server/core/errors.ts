@@ -1,3 +1,5 @@
+import "server-only";
+
 // What a service can refuse, as a catalogue key with its values; the HTTP layer picks the status and the words.
 
 export type MessageValues = Record<string, string | number>;

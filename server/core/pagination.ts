@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Page, PageQuery } from "@/lib/pagination";

@@ -1,3 +1,5 @@
+import "server-only";
+
 // How rows read from the database are shown by the API.
 
 /** How a person is shown in lists: "First Last", or their email when they have no name. */

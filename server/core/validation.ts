@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { decodeMessage } from "@/lib/validation/messages";
 import { type FieldIssue, ValidationError } from "./errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Event, EventListQuery } from "@/lib/events/schema";
 import type { ServiceContext } from "@/server/audit/record";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, ilike, inArray } from "drizzle-orm";
 import {
   meshOf,

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ilike } from "drizzle-orm";
 import type { ExternalFabric, ExternalFabricCreate, ExternalFabricUpdate } from "@/lib/fabrics/schema";
 import { mutate, type ServiceContext } from "@/server/audit/record";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceListQuery } from "@/lib/inventory/schema";

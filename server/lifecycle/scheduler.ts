@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { LifecycleOperationKind, LifecycleStatus } from "@/lib/lifecycle/schema";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {

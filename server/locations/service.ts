@@ -1,3 +1,4 @@
+import "server-only";
 import {
   LOCATION_SEARCH_MIN_LENGTH,
   REGION_IDS,

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { VLAN_MAX } from "@/lib/constants";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ne, or } from "drizzle-orm";
 import {
   subinterfaceCreateSchema,

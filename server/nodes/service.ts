@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { nodeCreateSchema, type Node, type NodeCreate, type NodeKind, type NodeUpdate } from "@/lib/nodes/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";

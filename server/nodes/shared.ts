@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Node } from "@/lib/nodes/schema";
 import type { ChangeRecord, Transaction } from "@/server/audit/record";

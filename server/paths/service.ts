@@ -1,3 +1,4 @@
+import "server-only";
 import { aliasedTable, and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { pathBandwidthIssue, pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
 import { decodeMessage } from "@/lib/validation/messages";

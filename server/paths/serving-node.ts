@@ -1,3 +1,4 @@
+import "server-only";
 import { distanceKm } from "@/lib/geo";
 
 // Which node serves a customer's connector: a physical connector rides on a front-panel port assigned to its site

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { classifyLinkHealth, healthTone, type LinkHealth, type PathSla, type PortState } from "@/lib/health";
 import type { PathTopology, TopologyConnection, TopologyElement, TopologyUnreachable } from "@/lib/paths/topology-schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { roleFor, scopesForRole, type Role } from "@/lib/auth/scopes";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { roleFor } from "@/lib/auth/scopes";

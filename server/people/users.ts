@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { roleFor, roleLevel } from "@/lib/auth/scopes";
 import type { OrganizationUser, UserRoleUpdate } from "@/lib/people/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RealtimeService } from "@/lib/realtime";
 import type { ChangeRecord } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";

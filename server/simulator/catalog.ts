@@ -1,3 +1,4 @@
+import "server-only";
 import type { Coordinates } from "@/lib/geo";
 
 // Names the simulated sites talk to: cloud regions to probe, public services, and the applications their hosts

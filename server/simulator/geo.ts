@@ -1,3 +1,5 @@
+import "server-only";
+
 // Latency and local time for the model: latency follows the great circle, traffic follows the local clock.
 
 import { distanceKm, type Coordinates } from "@/lib/geo";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PortState } from "@/lib/health";
 import { APPLICATIONS, CLOUD_REGIONS, PUBLIC_SERVICES } from "./catalog";
 import { NO_FAULTS, type FaultEffects } from "./faults";

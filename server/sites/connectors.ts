@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import {
   connectorChangedSchema,

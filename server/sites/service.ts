@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import {
   AWS_SITE_TYPES,

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { ChangeRecord, Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { SupportTicketInput } from "@/lib/support/schema";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { supportTickets } from "@/server/db/schema";

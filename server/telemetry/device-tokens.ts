@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";

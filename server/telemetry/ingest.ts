@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { TELEMETRY_MAX_AGE_MS, TELEMETRY_MAX_SKEW_MS, type TelemetryBatch, type TelemetryIngestResult, type TelemetrySample } from "@/lib/telemetry/ingest";
 import { queryRows, type Db } from "@/server/db/client";

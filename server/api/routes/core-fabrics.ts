@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { coreFabricCreateSchema, coreFabricDetailSchema, coreFabricListQuerySchema, coreFabricSchema, coreFabricUpdateSchema, fabricLinksReplaceSchema, fabricMeshSchema } from "@/lib/fabrics/schema";
 import { createCoreFabric, deleteCoreFabric, getCoreFabric, getCoreFabricMesh, listCoreFabrics, replaceCoreFabricLinks, updateCoreFabric } from "@/server/fabrics/core";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { currentUserSchema, userSettingsSchema } from "@/lib/users/schema";
 import { toCurrentUser, updateUserSettings } from "@/server/people/user-settings";

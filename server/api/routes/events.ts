@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { eventListQuerySchema, eventSchema } from "@/lib/events/schema";
 import { listEvents } from "@/server/events/service";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { externalFabricCreateSchema, externalFabricListQuerySchema, externalFabricSchema, externalFabricUpdateSchema } from "@/lib/fabrics/schema";
 import { createExternalFabric, deleteExternalFabric, getExternalFabric, listExternalFabrics, updateExternalFabric } from "@/server/fabrics/external";

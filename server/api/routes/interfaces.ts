@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { interfaceCreateSchema, interfaceSchema, interfaceUpdateSchema } from "@/lib/nodes/schema";
 import { createInterface, deleteInterface, updateInterface } from "@/server/nodes/ports";

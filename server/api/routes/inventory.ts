@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { deviceAssignSchema, deviceClaimSchema, deviceCreateSchema, deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
 import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/inventory/service";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { ipsecEndpointCreateSchema, ipsecEndpointSchema, ipsecEndpointUpdateSchema } from "@/lib/nodes/schema";
 import { createIpsecEndpoint, deleteIpsecEndpoint, updateIpsecEndpoint } from "@/server/nodes/ports";

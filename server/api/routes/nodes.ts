@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { nodeCreateSchema, nodeDetailSchema, nodeListQuerySchema, nodeSchema, nodeUpdateSchema } from "@/lib/nodes/schema";
 import { createNode, deleteNode, getNode, listNodes, updateNode } from "@/server/nodes/service";

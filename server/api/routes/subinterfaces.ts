@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { subinterfaceCreateSchema, subinterfaceSchema, subinterfaceUpdateSchema } from "@/lib/nodes/schema";
 import { createSubinterface, deleteSubinterface, updateSubinterface } from "@/server/nodes/ports";

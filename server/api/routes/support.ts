@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/schema";
 import { createSupportTicket } from "@/server/support/service";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { switchPortCreateSchema, switchPortSchema, switchPortUpdateSchema } from "@/lib/nodes/schema";
 import { createSwitchPort, deleteSwitchPort, updateSwitchPort } from "@/server/nodes/ports";

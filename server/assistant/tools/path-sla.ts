@@ -1,3 +1,4 @@
+import "server-only";
 import { ASSISTANT_LIST_MAX, type ExplainPathSlaInput, type ExplainPathSlaOutput, type PathSummary, type SlaUnknownReason } from "@/lib/assistant/tools";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { bySlaHealth } from "@/lib/dashboard/lists";

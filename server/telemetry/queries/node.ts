@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { worstSla, type PathSla, type PortState } from "@/lib/health";
 import type { ConnectedSites, FrontPanel, NodeDeviceStatus } from "@/lib/telemetry/schema";

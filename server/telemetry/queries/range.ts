@@ -1,3 +1,4 @@
+import "server-only";
 import { BACKCAST_OFFSET_MS, TELEMETRY_RANGE_MAX_DAYS, type TelemetrySeriesQuery } from "@/lib/telemetry/schema";
 import { TELEMETRY } from "../config";
 import { periodStart } from "../partitions";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
