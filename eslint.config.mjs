@@ -51,8 +51,30 @@ export default defineConfig([
   },
   // Two modules that import each other on purpose, linted by tests/unit/architecture-lint.test.ts.
   globalIgnores(["tests/fixtures/lint/**"]),
+  // Layers inside server/ (ARCHITECTURE.md "Layout"): HTTP (api) → areas → core.
+  ...serverLayers(),
   {
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
 ]);
+
+/** Layers inside server/: an area never imports the HTTP layer, the pages or the simulator; the core never an area. */
+function serverLayers() {
+  const areas = ["alarms", "assistant", "chat", "events", "fabrics", "inventory", "lifecycle", "locations", "nodes", "organizations", "paths", "people", "sites", "support", "telemetry"];
+  const core = ["core", "db", "auth", "audit", "realtime", "secrets"];
+  const outward = ["api", "pages", "simulator"];
+  // By alias or by relative path.
+  const reaching = (folders) => folders.flatMap((folder) => [`@/server/${folder}`, `@/server/${folder}/**`, `../${folder}`, `../${folder}/**`, `../../${folder}/**`]);
+  const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
+  return [
+    {
+      files: areas.map((area) => `server/${area}/**`),
+      rules: forbid(reaching(outward), "A domain service knows no HTTP, page or simulator: it throws domain errors (server/core/errors.ts)."),
+    },
+    {
+      files: core.map((folder) => `server/${folder}/**`),
+      rules: forbid(reaching([...areas, ...outward]), "The core (database, tenancy, sessions, audit, bus, errors) is below the areas and the HTTP layer."),
+    },
+  ];
+}

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { guardConsoleRoute, matchConsoleRoute, parseOrganizationPath } from "@/lib/routes";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { peekDatabase } from "@/server/db/client";
-import { findVisibleOrganization } from "@/server/tenancy";
+import { findVisibleOrganization } from "@/server/core/tenancy";
 
 // First line of the SPEC §6 guards (pages check again on the server): signed-out visitors go to sign-in,
 // unknown console routes and routes the organization type or the user's scopes do not allow go silently to /.

@@ -5,7 +5,7 @@ import type { PathTopology } from "@/lib/paths/topology-schema";
 import { pathKeys } from "@/lib/paths/queries";
 import type { PathSlaNews } from "@/lib/realtime-contract";
 import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
-import type { Page } from "@/lib/sites/queries";
+import type { Page } from "@/lib/pagination";
 import { siteKeys } from "@/lib/sites/queries";
 import type { PathPerformance } from "@/lib/telemetry/schema";
 import { telemetryKeys, type TelemetryObject } from "@/lib/telemetry/queries";

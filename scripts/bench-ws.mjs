@@ -10,7 +10,7 @@ const SIZES = (process.env.BENCH_WS_CLIENTS ?? "1000,5000,10000").split(",").map
 const BROADCASTS = Number(process.env.BENCH_WS_BROADCASTS ?? 20);
 const now = () => performance.timeOrigin + performance.now();
 
-const server = fork("scripts/bench/ws-server.ts", [], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+const server = fork("scripts/bench/ws-server.ts", [], { execArgv: ["--import", "tsx", "--import", "./scripts/server-only-off.mjs", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
 const ask = async (command, answer) => {
   server.send(command);
   for (;;) {

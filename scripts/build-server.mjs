@@ -1,6 +1,16 @@
 // Compiles the server entry (Next + /ws) to dist/server.mjs: it starts faster than under tsx.
 import { build } from "esbuild";
 
+// Every server module imports `server-only`, which throws unless resolved with Next's react-server condition: the
+// compiled entry leaves it out, as Next's server bundles do.
+const serverOnlyOff = {
+  name: "server-only-off",
+  setup(build) {
+    build.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "server-only-off" }));
+    build.onLoad({ filter: /.*/, namespace: "server-only-off" }, () => ({ contents: "", loader: "js" }));
+  },
+};
+
 await build({
   entryPoints: ["server/main.ts"],
   outfile: "dist/server.mjs",
@@ -12,6 +22,7 @@ await build({
   tsconfig: "tsconfig.json",
   sourcemap: true,
   logLevel: "warning",
+  plugins: [serverOnlyOff],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
 console.log("Built dist/server.mjs");

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/server/db/client";
 import { startLifecycleScheduler } from "@/server/lifecycle/scheduler";
 import { simulatorEnabled, startSimulator } from "@/server/simulator";

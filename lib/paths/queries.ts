@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import { fetchAllPages, type Page } from "@/lib/sites/queries";
+import type { Page } from "@/lib/pagination";
+import { fetchAllPages } from "@/lib/sites/queries";
 import type { Path, PathCreate, PathUpdate } from "./schema";
 
 export const PATH_PAGE_SIZE = 50;

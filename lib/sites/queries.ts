@@ -1,14 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type QueryValue } from "@/lib/api/client";
+import { MAX_PAGE_SIZE, type Page } from "@/lib/pagination";
 import type { AwsConfigUpload, Site, SiteCreate, SiteListItem, SiteUpdate } from "./schema";
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** Lists can hold at most this many rows per call (the API's maximum page). */
-export const MAX_PAGE_SIZE = 500;
 export const SITE_PAGE_SIZE = 50;
 
 /**

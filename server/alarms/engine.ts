@@ -1,8 +1,9 @@
+import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { alarms } from "@/server/db/schema";
-import { loadAlarms, selectAlarms, toAlarm } from "@/server/operations/alarms";
+import { loadAlarms, selectAlarms, toAlarm } from "@/server/alarms/service";
 import { alarmKey, decideAlarmAction, latestConditions, type OpenAlarm } from "./plan";
 
 // The alarm engine (issue 5): turns conditions seen in telemetry and device state into alarms. It is called after

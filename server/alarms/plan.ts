@@ -1,3 +1,4 @@
+import "server-only";
 import type { AlarmCondition } from "./engine";
 
 // What the alarm engine must do for one condition, given the open alarm of its subject and type (if any). Pure: the

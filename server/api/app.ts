@@ -1,23 +1,38 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
-import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
-import { localeFromAcceptLanguage, translateMessageKey, translatorFor } from "@/lib/i18n/messages";
+import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
+import { ForbiddenError } from "@/server/core/errors";
 import { getDb } from "@/server/db/client";
 import { type ApiEnv } from "./context";
+import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
 import { createRouter } from "./openapi";
 import { authRouter } from "./routes/auth";
 import { chatRouter } from "./routes/chat";
-import { configRouter } from "./routes/config";
+import { alarmsRouter } from "./routes/alarms";
+import { coreFabricsRouter } from "./routes/core-fabrics";
+import { currentUserRouter } from "./routes/current-user";
+import { eventsRouter } from "./routes/events";
+import { externalFabricsRouter } from "./routes/external-fabrics";
+import { interfacesRouter } from "./routes/interfaces";
+import { inventoryRouter } from "./routes/inventory";
+import { invitationsRouter } from "./routes/invitations";
+import { ipsecEndpointsRouter } from "./routes/ipsec-endpoints";
+import { lifecycleRouter } from "./routes/lifecycle";
+import { linksRouter } from "./routes/links";
+import { mspsRouter } from "./routes/msps";
 import { nodesRouter } from "./routes/nodes";
-import { operationsRouter } from "./routes/operations";
+import { organizationsRouter } from "./routes/organizations";
+import { subinterfacesRouter } from "./routes/subinterfaces";
+import { switchPortsRouter } from "./routes/switch-ports";
+import { usersRouter } from "./routes/users";
 import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
-import { peopleRouter } from "./routes/people";
 import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
@@ -56,9 +71,6 @@ const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
   return limit(c, next);
 };
 
-// invalid byte sequence, untranslatable character, invalid text representation, numeric out of range.
-const BAD_INPUT_DATABASE_CODES = new Set(["22021", "22P05", "22P02", "22003"]);
-
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // CSRF: a mutating call must come from our own origin and use a non-simple content type (JSON).
@@ -73,9 +85,9 @@ const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
       } catch {
         originHost = undefined;
       }
-      if (!host || originHost !== host) throw new ApiError(403, "apiErrors.crossOrigin");
+      if (!host || originHost !== host) throw new ForbiddenError("apiErrors.crossOrigin");
     } else if (origin === "null") {
-      throw new ApiError(403, "apiErrors.crossOrigin");
+      throw new ForbiddenError("apiErrors.crossOrigin");
     }
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "validation.contentTypeJson");
@@ -103,15 +115,28 @@ export function createApiApp() {
 
   api.route("/", systemRouter);
   api.route("/auth", authRouter);
-  api.route("/config", configRouter);
+  api.route("/config", organizationsRouter);
+  api.route("/config", currentUserRouter);
   api.route("/support", supportRouter);
-  // The network model (issue 4): one router per area, each mounted at the API root with its own paths.
+  // One router per resource, each mounted at the API root with its own paths.
   api.route("/", sitesRouter);
   api.route("/", pathsRouter);
   api.route("/", pathTopologyRouter);
   api.route("/", nodesRouter);
-  api.route("/", operationsRouter);
-  api.route("/", peopleRouter);
+  api.route("/", interfacesRouter);
+  api.route("/", subinterfacesRouter);
+  api.route("/", ipsecEndpointsRouter);
+  api.route("/", switchPortsRouter);
+  api.route("/", linksRouter);
+  api.route("/", coreFabricsRouter);
+  api.route("/", externalFabricsRouter);
+  api.route("/", inventoryRouter);
+  api.route("/", lifecycleRouter);
+  api.route("/", alarmsRouter);
+  api.route("/", eventsRouter);
+  api.route("/", usersRouter);
+  api.route("/", invitationsRouter);
+  api.route("/", mspsRouter);
   api.route("/", telemetryRouter);
   api.route("/", chatRouter);
 
@@ -125,27 +150,7 @@ export function createApiApp() {
     return c.json({ error: t("apiErrors.notFound"), requestId: c.get("requestId") ?? randomUUID() }, 404);
   });
 
-  api.onError((error, c) => {
-    const t = c.get("t") ?? translatorFor(localeFromAcceptLanguage(c.req.header("accept-language")));
-    const requestId = c.get("requestId") ?? randomUUID();
-    c.header(REQUEST_ID_HEADER, requestId);
-    if (error instanceof ApiError) {
-      const issues = error.issues?.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) }));
-      return c.json({ error: translateMessageKey(t, error.key, error.values), requestId, ...(issues ? { issues } : {}) }, error.status);
-    }
-    // Text PostgreSQL cannot store (a NUL byte) or a value it cannot cast is bad input, not a server failure.
-    const databaseCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (databaseCode && BAD_INPUT_DATABASE_CODES.has(databaseCode)) {
-      return c.json({ error: t("validation.invalidValue", { field: "body" }), requestId }, 400);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      // Hono's JSON parser answers 400 for a body that is not JSON.
-      const key = error.status === 400 ? "validation.malformedJson" : "apiErrors.internal";
-      return c.json({ error: t(key as "validation.malformedJson"), requestId }, error.status);
-    }
-    console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed (requestId=${requestId}):`, error);
-    return c.json({ error: t("apiErrors.internal"), requestId }, 500);
-  });
+  api.onError(errorResponse);
 
   return api;
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Context } from "hono";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { setCookie } from "hono/cookie";
@@ -5,7 +6,7 @@ import { LOCALE_COOKIE, type Locale } from "@/lib/constants";
 import type { translatorFor } from "@/lib/i18n/messages";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { forbidden, unauthenticated } from "./errors";
+import { UnauthenticatedError, ForbiddenError } from "@/server/core/errors";
 
 /**
  * What the /api/v1 route handler hands the API in-process besides the request (only server code can set these): the
@@ -33,8 +34,8 @@ export type ApiContext = Context<ApiEnv>;
 /** The signed-in caller holding every given scope; 401 without a session, 403 without the scopes. */
 export function requirePrincipal(c: ApiContext, ...scopes: Scope[]): Principal {
   const principal = c.get("principal");
-  if (!principal) throw unauthenticated();
-  if (!hasScopes(principal.scopes, scopes)) throw forbidden();
+  if (!principal) throw new UnauthenticatedError();
+  if (!hasScopes(principal.scopes, scopes)) throw new ForbiddenError();
   return principal;
 }
 

@@ -1,7 +1,8 @@
+import "server-only";
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { ApiEnv } from "./context";
-import { validationError } from "./validation";
+import { validationError } from "@/server/core/validation";
 
 /** A router whose request bodies, params and queries are parsed by their zod schemas, failing as one 400. */
 export function createRouter() {
@@ -14,7 +15,7 @@ export function createRouter() {
 
 export const errorBodySchema = z.object({ error: z.string(), requestId: z.string() });
 
-const errorResponse = (description: string) => ({
+export const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: errorBodySchema } },
 });
@@ -37,4 +38,11 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   content: { "application/json": { schema } },
 });
 
-export const idParams = z.object({ id: z.string().min(1).max(64) });
+/** An object's id in a path. */
+export const idSchema = z.string().min(1).max(64);
+export const idParams = z.object({ id: idSchema });
+
+export const deleted = { 204: { description: "Deleted" } };
+
+/** The answer of a request refused by a rule of the current state. */
+export const conflict = (description: string) => ({ 409: errorResponse(description) });

@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultPart } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from "@ai-sdk/provider";
 
 // A configured model with the embedded one behind it: when the configured endpoint fails before saying anything

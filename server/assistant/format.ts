@@ -1,3 +1,4 @@
+import "server-only";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { SiteType } from "@/lib/sites/schema";

@@ -1,8 +1,9 @@
+import "server-only";
 import { PRODUCT_NAME, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import { consoleRoutePath } from "@/lib/validation/fields";
 import type { ServiceContext } from "@/server/audit/record";
-import { findVisibleOrganization } from "@/server/tenancy";
+import { findVisibleOrganization } from "@/server/core/tenancy";
 import { toolEnvironment, type ToolEnvironment } from "./tools/shared";
 
 // The system prompt: who is asking, about which organization, on which page, in which language, and the rules (tools

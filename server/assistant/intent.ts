@@ -1,3 +1,4 @@
+import "server-only";
 import {
   ASSISTANT_EVENTS_MAX,
   type AssistantToolName,

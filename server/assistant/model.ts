@@ -1,3 +1,4 @@
+import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";

@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
 import { organizations, sites } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import type { ChatScope } from "./scope";
 
 // The read the assistant needs that no console list answers in one go: a scope's sites with their connector and path

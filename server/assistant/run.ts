@@ -1,3 +1,4 @@
+import "server-only";
 import { convertToModelMessages, isStepCount, safeValidateUIMessages, streamText, type UIMessage } from "ai";
 import type { Locale } from "@/lib/constants";
 import type { ServiceContext } from "@/server/audit/record";

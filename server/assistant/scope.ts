@@ -1,10 +1,11 @@
+import "server-only";
 import type { AssistantLink } from "@/lib/assistant/tools";
 import { hasScopes } from "@/lib/auth/scopes";
 import type { OrganizationType } from "@/lib/constants";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { isRouteAllowed, matchConsoleRoute } from "@/lib/routes";
 import type { ServiceContext } from "@/server/audit/record";
-import { findVisibleOrganization } from "@/server/tenancy";
+import { findVisibleOrganization } from "@/server/core/tenancy";
 
 // What the assistant's tools look at: the organization the chat is about, seen with the caller's permissions, and the
 // console routes they may offer as links (relative to /organization/{organizationId}/, allowed by the SPEC §6 guard).

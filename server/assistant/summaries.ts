@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import {
   ASSISTANT_TOOL_SCHEMAS,

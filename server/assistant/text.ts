@@ -1,3 +1,4 @@
+import "server-only";
 import { foldText } from "@/lib/locations/text";
 import type { PathLayer } from "@/lib/paths/schema";
 import { SITE_TYPES, type SiteType } from "@/lib/sites/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eventType, type ChangeType } from "@/lib/realtime-contract";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";

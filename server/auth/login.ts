@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { users } from "@/server/db/schema";

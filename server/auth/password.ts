@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // scrypt is memory-hard: N=2^15, r=8 uses 32 MiB per hash.

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Role, Scope } from "@/lib/auth/scopes";
 import type { Locale, OrganizationType } from "@/lib/constants";
 

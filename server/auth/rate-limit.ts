@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import { LOGIN_RATE_LIMIT } from "@/lib/constants";
 import type { Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "./principal";
 
 /** A session as read from the database: its principal and the two times that end it. */

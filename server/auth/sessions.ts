@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { ROLES, scopesForRole, type Role } from "@/lib/auth/scopes";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { consumeStream } from "ai";
 import { isWholeAnswer } from "@/lib/chat/parts";

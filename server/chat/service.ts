@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import "server-only";
+import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary } from "@/lib/chat/schema";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import type { ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
-import { afterTimeCursor, cursorTime, timeKey } from "@/server/operations/shared";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset, timeKey } from "@/server/core/pagination";
+import { NotFoundError } from "@/server/core/errors";
 
 // The assistant's conversations. A chat is its author's alone: every query is on the caller's own chats, in
 // organizations the caller still sees (a user moved out of a customer no longer reads the chats about it).
@@ -39,28 +41,27 @@ function ownChat(context: ServiceContext, chatId: string): SQL | undefined {
 export async function listChats(context: ServiceContext, organizationId: string, page: PageQuery) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
-  const cursor = decodeCursor(page.cursor);
-  const time = cursorTime(cursor);
+  if (!organization) throw new NotFoundError();
+  const list = keyset({ column: chats.updatedAt, id: chats.id, time: true, direction: "desc" }, page);
   const mine = and(eq(chats.userId, principal.userId), eq(chats.organizationId, organization.id));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ chat: chats, messages: messageCount, sortKey: timeKey(chats.updatedAt) })
       .from(chats)
-      .where(and(mine, cursor && time ? afterTimeCursor(chats.updatedAt, chats.id, time, cursor.id, "desc") : undefined))
-      .orderBy(desc(chats.updatedAt), desc(chats.id))
-      .limit(page.limit + 1),
+      .where(and(mine, list.after))
+      .orderBy(...list.orderBy)
+      .limit(list.limit),
     db.select({ total: count() }).from(chats).where(mine),
   ]);
-  const result = toPage(rows, page.limit, (row) => ({ value: row.sortKey, id: row.chat.id }));
+  const result = list.page(rows, (row) => ({ value: row.sortKey, id: row.chat.id }));
   return { items: result.items.map((row) => toSummary(row.chat, row.messages)), nextCursor: result.nextCursor, total };
 }
 
 // POST /api/v1/chat — a new chat of the caller about a visible organization; null if it is not visible.
-export async function createChat(context: ServiceContext, input: ChatCreate): Promise<ChatSummary | null> {
+export async function createChat(context: ServiceContext, input: ChatCreate): Promise<ChatSummary> {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, input.organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   const [row] = await db
     .insert(chats)
     .values({ organizationId: organization.id, userId: principal.userId, title: input.title ?? "" })
@@ -69,9 +70,10 @@ export async function createChat(context: ServiceContext, input: ChatCreate): Pr
 }
 
 /** The caller's chat, or null when it is missing, someone else's, or about an organization out of sight. */
-export async function findChat(context: ServiceContext, chatId: string): Promise<ChatSummary | null> {
+export async function findChat(context: ServiceContext, chatId: string): Promise<ChatSummary> {
   const [row] = await context.db.select({ chat: chats, messages: messageCount }).from(chats).where(ownChat(context, chatId));
-  return row ? toSummary(row.chat, row.messages) : null;
+  if (!row) throw new NotFoundError();
+  return toSummary(row.chat, row.messages);
 }
 
 /** The stored conversation of a chat, in the order it was said, as the AI SDK's UI messages. */
@@ -85,22 +87,23 @@ export async function loadChatMessages(db: Db, chatId: string) {
 }
 
 // GET /api/v1/chat/{chatId}
-export async function getChat(context: ServiceContext, chatId: string): Promise<ChatDetail | null> {
+export async function getChat(context: ServiceContext, chatId: string): Promise<ChatDetail> {
   const chat = await findChat(context, chatId);
-  if (!chat) return null;
+  if (!chat) throw new NotFoundError();
   return { chat, messages: (await loadChatMessages(context.db, chatId)) as ChatDetail["messages"] };
 }
 
 // PATCH /api/v1/chat/{chatId}
-export async function renameChat(context: ServiceContext, chatId: string, title: string): Promise<ChatSummary | null> {
+export async function renameChat(context: ServiceContext, chatId: string, title: string): Promise<ChatSummary> {
   const [row] = await context.db.update(chats).set({ title }).where(ownChat(context, chatId)).returning({ id: chats.id });
-  return row ? findChat(context, row.id) : null;
+  if (!row) throw new NotFoundError();
+  return findChat(context, row.id);
 }
 
 // DELETE /api/v1/chat/{chatId} — the chat and its messages.
-export async function deleteChat(context: ServiceContext, chatId: string): Promise<boolean> {
+export async function deleteChat(context: ServiceContext, chatId: string): Promise<void> {
   const rows = await context.db.delete(chats).where(ownChat(context, chatId)).returning({ id: chats.id });
-  return rows.length > 0;
+  if (rows.length === 0) throw new NotFoundError();
 }
 
 /**

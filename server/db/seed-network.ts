@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { deviceSilentMessage, linkDownMessage, portDownMessage, slaBadMessage } from "@/lib/alarms/message";
 import { SLA_THRESHOLDS } from "@/lib/constants";

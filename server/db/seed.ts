@@ -1,3 +1,4 @@
+import "server-only";
 import { count } from "drizzle-orm";
 import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import type { OrganizationType } from "@/lib/constants";

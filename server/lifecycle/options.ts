@@ -1,3 +1,5 @@
+import "server-only";
+
 // The lifecycle scheduler's timing, from the environment unless given: LIFECYCLE_TICK_MS (1000),
 // LIFECYCLE_INSTALL_SECONDS (60), LIFECYCLE_REBOOT_SECONDS (20), LIFECYCLE_LEASE_MS (3 ticks + 5 s).
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { lifecycleResultKey } from "@/lib/lifecycle/result-message";
 import { messageWithValues } from "@/lib/validation/messages";
 import type { LifecycleFailure } from "./steps";

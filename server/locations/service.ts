@@ -1,3 +1,4 @@
+import "server-only";
 import {
   LOCATION_SEARCH_MIN_LENGTH,
   REGION_IDS,
@@ -8,9 +9,9 @@ import {
 } from "@/lib/locations/schema";
 import { foldText, matchesWordPrefix } from "@/lib/locations/text";
 import type { translatorFor } from "@/lib/i18n/messages";
-import { ApiError } from "@/server/api/errors";
 import { countryName, getCityIndex, searchCities } from "./city-index";
 import { METROS, type Metro } from "./metros";
+import { UnavailableError } from "@/server/core/errors";
 
 export function metroLocation(metro: Metro): Location {
   return { address: `${metro.name} (${metro.code}), ${countryName(metro.country)}`, latitude: metro.latitude, longitude: metro.longitude };
@@ -52,7 +53,7 @@ export async function searchLocations(search: string | undefined, limit: number)
     index = await getCityIndex();
   } catch (error) {
     console.error("[locations] the city index could not be built:", error);
-    throw new ApiError(503, "apiErrors.locationSearchUnavailable");
+    throw new UnavailableError("apiErrors.locationSearchUnavailable");
   }
   const cities = searchCities(index, name, place, limit - metros.length).map(
     (city): LocationResult => ({ address: city.address, latitude: city.latitude, longitude: city.longitude, kind: "city", country: city.country }),

@@ -1,15 +1,13 @@
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import "server-only";
+import { and, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { VLAN_MAX } from "@/lib/constants";
 import { linkCreateSchema, VLAN_AUTO_START, type Link, type LinkCreate, type LinkEnds, type LinkType, type LinkUpdate } from "@/lib/links/schema";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { interfaces, ipsecEndpoints, links, nodes } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import {
   containsPattern,
   fieldError,
@@ -20,6 +18,10 @@ import {
   type NodeRow,
   type RecordChange,
 } from "./shared";
+import { ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 // Links between an MSP's nodes. Each end carries a VLAN that is unique on its node across both ends of every link
 // touching the node; a VLAN left out is the lowest free one from 100. Writers lock the nodes of both ends first
@@ -130,12 +132,12 @@ async function resolveVlan(
   const used = await vlansInUse(tx, node.id, excludeLinkId);
   if (typeof requested === "number") {
     const clash = used.get(requested);
-    if (clash !== undefined) throw new ApiError(409, "apiErrors.linkVlanTaken", { vlan: requested, node: node.name, link: clash });
+    if (clash !== undefined) throw new ConflictError("apiErrors.linkVlanTaken", { vlan: requested, node: node.name, link: clash });
     return requested;
   }
   if (requested === undefined && current !== null && !used.has(current)) return current;
   const free = lowestFreeVlan(used);
-  if (free === null) throw new ApiError(409, "apiErrors.noFreeVlan", { node: node.name });
+  if (free === null) throw new ConflictError("apiErrors.noFreeVlan", { node: node.name });
   return free;
 }
 
@@ -150,7 +152,7 @@ export async function retryOnVlanRace<T>(work: () => Promise<T>): Promise<T> {
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null || !VLAN_CONSTRAINTS.includes(constraint)) throw error;
-      if (attempt >= VLAN_ATTEMPTS) throw new ApiError(409, "apiErrors.linkVlanRace");
+      if (attempt >= VLAN_ATTEMPTS) throw new ConflictError("apiErrors.linkVlanRace");
     }
   }
 }
@@ -319,8 +321,8 @@ export async function listLinks(
 ) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!msp) throw new NotFoundError();
+  const list = keyset({ column: links.name, id: links.id }, query);
   const rows = await db
     .select({ link: links, sourceNodeName: sourceNode.name, destinationNodeName: destinationNode.name })
     .from(links)
@@ -333,19 +335,19 @@ export async function listLinks(
         query.search ? ilike(links.name, containsPattern(query.search)) : undefined,
         query.type ? eq(links.type, query.type) : undefined,
         query.nodeId ? touchingNode(query.nodeId) : undefined,
-        cursor ? sql`(${links.name}, ${links.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(links.name, links.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.link.name, id: row.link.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.link.name, id: row.link.id }));
   return { items: page.items.map((row) => toLink(row.link, row.sourceNodeName, row.destinationNodeName)), nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/link/{linkId}
-export async function getLink(context: ServiceContext, linkId: string): Promise<Link | null> {
+export async function getLink(context: ServiceContext, linkId: string): Promise<Link> {
   const row = await findVisibleLink(context.db, context.principal, linkId);
-  if (!row) return null;
+  if (!row) throw new NotFoundError();
   const [link] = await selectLinks(context.db, eq(links.id, row.id));
   return link ?? null;
 }
@@ -361,9 +363,9 @@ async function lockEnds(tx: Transaction, organizationId: string, link: LinkEnds,
 }
 
 // POST /api/v1/config/msp/{mspId}/link
-export async function createLink(context: ServiceContext, mspId: string, input: LinkCreate): Promise<Link | null> {
+export async function createLink(context: ServiceContext, mspId: string, input: LinkCreate): Promise<Link> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   const { sourceVlan, destinationVlan, ...link } = input;
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
@@ -400,32 +402,31 @@ function mergeLinkUpdate(row: LinkRow, update: LinkUpdate): Omit<LinkCreate, "so
 }
 
 // PATCH /api/v1/config/link/{linkId} — any fields; VLANs stay unless their node changes or they are given.
-export async function updateLink(context: ServiceContext, linkId: string, update: LinkUpdate): Promise<Link | null> {
+export async function updateLink(context: ServiceContext, linkId: string, update: LinkUpdate): Promise<Link> {
   const { principal } = context;
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
       const current = await findVisibleLink(tx, principal, linkId);
-      if (!current) return null;
+      if (!current) throw new NotFoundError();
       const merged = mergeLinkUpdate(current, update);
       // Nodes first (old and new ends), then the link: the order every writer follows.
       const { source, destination } = await lockEnds(tx, current.organizationId, merged, [current.sourceNodeId, current.destinationNodeId]);
       const existing = await findVisibleLink(tx, principal, linkId, true);
-      if (!existing) return null;
+      if (!existing) throw new NotFoundError();
       return writeLink(tx, record, existing.organizationId, source, destination, merged, update, existing);
     }),
   );
 }
 
 // DELETE /api/v1/config/link/{linkId}
-export async function deleteLink(context: ServiceContext, linkId: string): Promise<boolean> {
+export async function deleteLink(context: ServiceContext, linkId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const current = await findVisibleLink(tx, context.principal, linkId);
-    if (!current) return false;
+    if (!current) throw new NotFoundError();
     await lockNodes(tx, [current.sourceNodeId, current.destinationNodeId]);
     const existing = await findVisibleLink(tx, context.principal, linkId, true);
-    if (!existing) return false;
+    if (!existing) throw new NotFoundError();
     await recordLinkDeletions(tx, record, eq(links.id, existing.id));
     await tx.delete(links).where(eq(links.id, existing.id));
-    return true;
   });
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ne, or } from "drizzle-orm";
 import {
   subinterfaceCreateSchema,
@@ -14,12 +15,12 @@ import {
   type SwitchPortCreate,
   type SwitchPortUpdate,
 } from "@/lib/nodes/schema";
-import { ApiError } from "@/server/api/errors";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import { interfaces, ipsecEndpoints, links, subinterfaces, switchPorts } from "@/server/db/schema";
 import { fieldError, fieldIssue, findVisibleNode, portTenantIssues, type NodeRow, type RecordChange } from "./shared";
+import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
+import { validationError } from "@/server/core/validation";
 
 // The configuration of a node (SPEC §2/§3): interfaces and their subinterfaces, IPsec endpoints, and the switch
 // ports of With Switch edge nodes. Each may serve a customer of the MSP and one of its sites. Every write locks
@@ -132,7 +133,7 @@ async function checkPortIdFree(tx: Transaction, node: NodeRow, portId: string, s
     .from(interfaces)
     .where(and(eq(interfaces.nodeId, node.id), eq(interfaces.portId, portId), selfId ? ne(interfaces.id, selfId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(409, "apiErrors.interfacePortTaken", { port: portId, node: node.name });
+  if (clash) throw new ConflictError("apiErrors.interfacePortTaken", { port: portId, node: node.name });
 }
 
 async function findInterface(tx: Transaction, node: NodeRow, interfaceId: string) {
@@ -141,10 +142,10 @@ async function findInterface(tx: Transaction, node: NodeRow, interfaceId: string
 }
 
 // POST /api/v1/config/node/{nodeId}/interface
-export async function createInterface(context: ServiceContext, nodeId: string, input: InterfaceCreate): Promise<Interface | null> {
+export async function createInterface(context: ServiceContext, nodeId: string, input: InterfaceCreate): Promise<Interface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const tenant = { customerOrganizationId: input.customerOrganizationId, siteId: input.siteId };
     await checkTenant(tx, context.principal, node, tenant);
     await checkPortIdFree(tx, node, input.portId);
@@ -156,12 +157,12 @@ export async function createInterface(context: ServiceContext, nodeId: string, i
 }
 
 // PATCH /api/v1/config/node/{nodeId}/interface/{interfaceId}
-export async function updateInterface(context: ServiceContext, nodeId: string, interfaceId: string, update: InterfaceUpdate): Promise<Interface | null> {
+export async function updateInterface(context: ServiceContext, nodeId: string, interfaceId: string, update: InterfaceUpdate): Promise<Interface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findInterface(tx, node, interfaceId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const changes = defined(update);
     const tenant = mergeTenant(row, update);
     const columns = { portId: changes.portId ?? row.portId, type: changes.type ?? row.type, mtu: changes.mtu ?? row.mtu, ...tenant };
@@ -177,19 +178,18 @@ export async function updateInterface(context: ServiceContext, nodeId: string, i
 }
 
 // DELETE /api/v1/config/node/{nodeId}/interface/{interfaceId} — with its subinterfaces; refused while a link uses it.
-export async function deleteInterface(context: ServiceContext, nodeId: string, interfaceId: string): Promise<boolean> {
+export async function deleteInterface(context: ServiceContext, nodeId: string, interfaceId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findInterface(tx, node, interfaceId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const link = await linkUsing(tx, or(eq(links.sourceInterfaceId, row.id), eq(links.destinationInterfaceId, row.id)));
-    if (link) throw new ApiError(409, "apiErrors.interfaceInUse", { port: row.portId, link: link.name });
+    if (link) throw new ConflictError("apiErrors.interfaceInUse", { port: row.portId, link: link.name });
     const children = await tx.select().from(subinterfaces).where(eq(subinterfaces.interfaceId, row.id)).orderBy(subinterfaces.id);
     for (const child of children) await recordOnNode(record, node, "subinterface", child.id)("deleted", toSubinterface(child, node.id), null);
     await tx.delete(interfaces).where(eq(interfaces.id, row.id));
     await recordOnNode(record, node, "interface", row.id)("deleted", toInterface(row), null);
-    return true;
   });
 }
 
@@ -202,7 +202,7 @@ async function checkOuterVlanFree(tx: Transaction, parent: InterfaceRow, outerVl
     .from(subinterfaces)
     .where(and(eq(subinterfaces.interfaceId, parent.id), eq(subinterfaces.outerVlan, outerVlan), selfId ? ne(subinterfaces.id, selfId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(409, "apiErrors.subinterfaceVlanTaken", { vlan: outerVlan, port: parent.portId });
+  if (clash) throw new ConflictError("apiErrors.subinterfaceVlanTaken", { vlan: outerVlan, port: parent.portId });
 }
 
 /** The interface a subinterface sits on: one of the node's; 400 otherwise. */
@@ -237,10 +237,10 @@ async function findSubinterface(tx: Transaction, node: NodeRow, subinterfaceId: 
 }
 
 // POST /api/v1/config/node/{nodeId}/subinterface — on one of the node's interfaces (body: interfaceId).
-export async function createSubinterface(context: ServiceContext, nodeId: string, input: SubinterfaceCreate): Promise<Subinterface | null> {
+export async function createSubinterface(context: ServiceContext, nodeId: string, input: SubinterfaceCreate): Promise<Subinterface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const parent = await parentInterface(tx, node, input.interfaceId);
     const columns = subinterfaceColumns(input);
     await checkTenant(tx, context.principal, node, columns);
@@ -258,12 +258,12 @@ export async function updateSubinterface(
   nodeId: string,
   subinterfaceId: string,
   update: SubinterfaceUpdate,
-): Promise<Subinterface | null> {
+): Promise<Subinterface> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findSubinterface(tx, node, subinterfaceId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const before = toSubinterface(row, node.id);
     const result = subinterfaceCreateSchema.safeParse({
       interfaceId: row.interfaceId,
@@ -290,15 +290,14 @@ export async function updateSubinterface(
 }
 
 // DELETE /api/v1/config/node/{nodeId}/subinterface/{subinterfaceId}
-export async function deleteSubinterface(context: ServiceContext, nodeId: string, subinterfaceId: string): Promise<boolean> {
+export async function deleteSubinterface(context: ServiceContext, nodeId: string, subinterfaceId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findSubinterface(tx, node, subinterfaceId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(subinterfaces).where(eq(subinterfaces.id, row.id));
     await recordOnNode(record, node, "subinterface", row.id)("deleted", toSubinterface(row, node.id), null);
-    return true;
   });
 }
 
@@ -314,10 +313,10 @@ async function findIpsecEndpoint(tx: Transaction, node: NodeRow, ipsecEndpointId
 }
 
 // POST /api/v1/config/node/{nodeId}/ipsec-endpoint
-export async function createIpsecEndpoint(context: ServiceContext, nodeId: string, input: IpsecEndpointCreate): Promise<IpsecEndpoint | null> {
+export async function createIpsecEndpoint(context: ServiceContext, nodeId: string, input: IpsecEndpointCreate): Promise<IpsecEndpoint> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const tenant = { customerOrganizationId: input.customerOrganizationId, siteId: input.siteId };
     await checkTenant(tx, context.principal, node, tenant);
     const [row] = await tx.insert(ipsecEndpoints).values({ nodeId: node.id, publicIp: input.publicIp, ...tenant }).returning();
@@ -333,12 +332,12 @@ export async function updateIpsecEndpoint(
   nodeId: string,
   ipsecEndpointId: string,
   update: IpsecEndpointUpdate,
-): Promise<IpsecEndpoint | null> {
+): Promise<IpsecEndpoint> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findIpsecEndpoint(tx, node, ipsecEndpointId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const tenant = mergeTenant(row, update);
     const columns = { publicIp: update.publicIp ?? row.publicIp, ...tenant };
     const before = toIpsecEndpoint(row);
@@ -352,24 +351,23 @@ export async function updateIpsecEndpoint(
 }
 
 // DELETE /api/v1/config/node/{nodeId}/ipsec-endpoint/{ipsecEndpointId} — refused while a link uses it.
-export async function deleteIpsecEndpoint(context: ServiceContext, nodeId: string, ipsecEndpointId: string): Promise<boolean> {
+export async function deleteIpsecEndpoint(context: ServiceContext, nodeId: string, ipsecEndpointId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findIpsecEndpoint(tx, node, ipsecEndpointId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const link = await linkUsing(tx, or(eq(links.sourceIpsecEndpointId, row.id), eq(links.destinationIpsecEndpointId, row.id)));
-    if (link) throw new ApiError(409, "apiErrors.ipsecEndpointInUse", { ip: row.publicIp, link: link.name });
+    if (link) throw new ConflictError("apiErrors.ipsecEndpointInUse", { ip: row.publicIp, link: link.name });
     await tx.delete(ipsecEndpoints).where(eq(ipsecEndpoints.id, row.id));
     await recordOnNode(record, node, "ipsecEndpoint", row.id)("deleted", toIpsecEndpoint(row), null);
-    return true;
   });
 }
 
 // --- Switch ports ---
 
 function checkHasSwitch(node: NodeRow) {
-  if (node.kind !== "edge" || node.edgeType !== "with-switch") throw new ApiError(400, "apiErrors.switchPortsWithSwitchOnly", { node: node.name });
+  if (node.kind !== "edge" || node.edgeType !== "with-switch") throw new ValidationError("apiErrors.switchPortsWithSwitchOnly", { node: node.name });
 }
 
 async function checkIndexFree(tx: Transaction, node: NodeRow, index: number, selfId?: string) {
@@ -378,7 +376,7 @@ async function checkIndexFree(tx: Transaction, node: NodeRow, index: number, sel
     .from(switchPorts)
     .where(and(eq(switchPorts.nodeId, node.id), eq(switchPorts.index, index), selfId ? ne(switchPorts.id, selfId) : undefined))
     .limit(1);
-  if (clash) throw new ApiError(409, "apiErrors.switchPortIndexTaken", { index, node: node.name });
+  if (clash) throw new ConflictError("apiErrors.switchPortIndexTaken", { index, node: node.name });
 }
 
 async function findSwitchPort(tx: Transaction, node: NodeRow, switchPortId: string) {
@@ -387,10 +385,10 @@ async function findSwitchPort(tx: Transaction, node: NodeRow, switchPortId: stri
 }
 
 // POST /api/v1/config/node/{nodeId}/switch-port — With Switch edge nodes only.
-export async function createSwitchPort(context: ServiceContext, nodeId: string, input: SwitchPortCreate): Promise<SwitchPort | null> {
+export async function createSwitchPort(context: ServiceContext, nodeId: string, input: SwitchPortCreate): Promise<SwitchPort> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     checkHasSwitch(node);
     const tenant = { customerOrganizationId: input.customerOrganizationId, siteId: input.siteId };
     await checkTenant(tx, context.principal, node, tenant);
@@ -408,12 +406,12 @@ export async function updateSwitchPort(
   nodeId: string,
   switchPortId: string,
   update: SwitchPortUpdate,
-): Promise<SwitchPort | null> {
+): Promise<SwitchPort> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return null;
+    if (!node) throw new NotFoundError();
     const row = await findSwitchPort(tx, node, switchPortId);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const tenant = mergeTenant(row, update);
     const columns = { index: update.index ?? row.index, bandwidthGbps: update.bandwidthGbps ?? row.bandwidthGbps, ...tenant };
     const before = toSwitchPort(row);
@@ -428,14 +426,13 @@ export async function updateSwitchPort(
 }
 
 // DELETE /api/v1/config/node/{nodeId}/switch-port/{switchPortId}
-export async function deleteSwitchPort(context: ServiceContext, nodeId: string, switchPortId: string): Promise<boolean> {
+export async function deleteSwitchPort(context: ServiceContext, nodeId: string, switchPortId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const node = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!node) return false;
+    if (!node) throw new NotFoundError();
     const row = await findSwitchPort(tx, node, switchPortId);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(switchPorts).where(eq(switchPorts.id, row.id));
     await recordOnNode(record, node, "switchPort", row.id)("deleted", toSwitchPort(row), null);
-    return true;
   });
 }

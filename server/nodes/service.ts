@@ -1,16 +1,18 @@
+import "server-only";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { nodeCreateSchema, type Node, type NodeCreate, type NodeKind, type NodeUpdate } from "@/lib/nodes/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, interfaces, ipsecEndpoints, nodes, subinterfaces, switchPorts } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from "./links";
 import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
 import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
+import { ConflictError, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 // Edge, CPE and core nodes of an MSP (SPEC §2/§3), with what the node pages show: overview, configuration
 // (interfaces, subinterfaces, IPsec endpoints, switch ports), links and the assigned device.
@@ -71,8 +73,8 @@ function toColumns(input: NodeCreate) {
 export async function listNodes(context: ServiceContext, mspId: string, query: PageQuery & { kind?: NodeKind; search?: string }) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!msp) throw new NotFoundError();
+  const list = keyset({ column: nodes.name, id: nodes.id }, query);
   const rows = await db
     .select({ node: nodes, serialNumber: devices.serialNumber })
     .from(nodes)
@@ -83,25 +85,26 @@ export async function listNodes(context: ServiceContext, mspId: string, query: P
         tenantWhere(principal, nodes.organizationId, db),
         query.kind ? eq(nodes.kind, query.kind) : undefined,
         query.search ? ilike(nodes.name, containsPattern(query.search)) : undefined,
-        cursor ? sql`(${nodes.name}, ${nodes.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(nodes.name, nodes.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.node.name, id: row.node.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.node.name, id: row.node.id }));
   return { items: page.items.map((row) => toNode(row.node, row.serialNumber ?? null)), nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/node/{nodeId}
 export async function getNode(context: ServiceContext, nodeId: string) {
   const row = await findVisibleNode(context.db, context.principal, nodeId);
-  return row ? nodeDetail(context.db, row) : null;
+  if (!row) throw new NotFoundError();
+  return nodeDetail(context.db, row);
 }
 
 // POST /api/v1/config/msp/{mspId}/node
-export async function createNode(context: ServiceContext, mspId: string, input: NodeCreate): Promise<Node | null> {
+export async function createNode(context: ServiceContext, mspId: string, input: NodeCreate): Promise<Node> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     await checkCoreFabric(tx, context.principal, msp.id, input.coreFabricId);
     const [row] = await tx.insert(nodes).values({ organizationId: msp.id, ...toColumns(input) }).returning();
@@ -135,16 +138,16 @@ async function switchPortCount(tx: Transaction, nodeId: string): Promise<number>
 }
 
 // PATCH /api/v1/config/node/{nodeId}
-export async function updateNode(context: ServiceContext, nodeId: string, update: NodeUpdate): Promise<Node | null> {
+export async function updateNode(context: ServiceContext, nodeId: string, update: NodeUpdate): Promise<Node> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const changed = applyUpdate(row, update);
     const columns = toColumns(changed);
     if (columns.coreFabricId !== row.coreFabricId) await checkCoreFabric(tx, context.principal, row.organizationId, columns.coreFabricId);
     // Switch ports live on With Switch edge nodes only.
     if (row.edgeType === "with-switch" && columns.edgeType !== "with-switch" && (await switchPortCount(tx, row.id)) > 0) {
-      throw new ApiError(409, "apiErrors.edgeTypeHasSwitchPorts", { node: row.name });
+      throw new ConflictError("apiErrors.edgeTypeHasSwitchPorts", { node: row.name });
     }
     const serial = await deviceSerialOf(tx, row.id);
     const before = toNode(row, serial);
@@ -162,16 +165,15 @@ export async function updateNode(context: ServiceContext, nodeId: string, update
 }
 
 // DELETE /api/v1/config/node/{nodeId} — with its ports and links; its device is unassigned.
-export async function deleteNode(context: ServiceContext, nodeId: string): Promise<boolean> {
+export async function deleteNode(context: ServiceContext, nodeId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleNode(tx, context.principal, nodeId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const before = await nodeDetail(tx, row);
     await recordLinkDeletions(tx, record, touchingNode(row.id));
     // Its device goes back to the MSP's spares, no longer configured.
     await tx.update(devices).set({ nodeId: null, configured: false, updatedAt: new Date() }).where(eq(devices.nodeId, row.id));
     await tx.delete(nodes).where(eq(nodes.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "node", entityId: row.id, type: "deleted", before, nodeId: row.id });
-    return true;
   });
 }

@@ -1,11 +1,12 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Node } from "@/lib/nodes/schema";
-import { ApiError, type FieldIssue, type MessageValues } from "@/server/api/errors";
 import type { ChangeRecord, Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, nodes, organizations, sites } from "@/server/db/schema";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { ValidationError, type FieldIssue, type MessageValues } from "@/server/core/errors";
 
 // Lookups shared by the node, port, link and fabric services. Nodes, links and fabrics belong to an MSP: the MSP
 // and the operator see them; a customer or another MSP gets the same 404 as for a missing object.
@@ -14,11 +15,11 @@ export type RecordChange = (change: ChangeRecord) => Promise<void>;
 export type Executor = Db | Transaction;
 export type NodeRow = typeof nodes.$inferSelect;
 
-export { containsPattern } from "@/server/db/query";
+export { containsPattern, uniqueViolation } from "@/server/db/query";
 
 /** A 400 about one field (or several), its message the first issue's. */
-export function fieldError(issues: FieldIssue[]): ApiError {
-  return new ApiError(400, issues[0].key, issues[0].values, issues);
+export function fieldError(issues: FieldIssue[]): ValidationError {
+  return new ValidationError(issues[0].key, issues[0].values, issues);
 }
 
 export function fieldIssue(path: string, key: string, values?: MessageValues): FieldIssue {
@@ -96,13 +97,4 @@ export async function portTenantIssues(
     .where(and(eq(sites.id, siteId), eq(sites.organizationId, customer.id)))
     .limit(1);
   return site ? [] : [fieldIssue("siteId", "validation.siteNotOfCustomer")];
-}
-
-/** The constraint a unique violation (SQLSTATE 23505) broke, on PostgreSQL and PGlite alike; null for other errors. */
-export function uniqueViolation(error: unknown): string | null {
-  for (let cause = error, depth = 0; cause && typeof cause === "object" && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
-  }
-  return null;
 }

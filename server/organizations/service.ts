@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { roleFor } from "@/lib/auth/scopes";
@@ -7,7 +8,8 @@ import type { Principal } from "@/server/auth/principal";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { invitations, organizations } from "@/server/db/schema";
-import { findVisibleOrganization, listVisibleOrganizations } from "@/server/tenancy";
+import { findVisibleOrganization, listVisibleOrganizations } from "@/server/core/tenancy";
+import { NotFoundError } from "@/server/core/errors";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -26,9 +28,9 @@ export async function renameOrganization(
   organizationId: string,
   update: OrganizationUpdate,
   requiredType?: Organization["organizationType"],
-): Promise<Organization | null> {
+): Promise<Organization> {
   const existing = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!existing || (requiredType && existing.organizationType !== requiredType)) return null;
+  if (!existing || (requiredType && existing.organizationType !== requiredType)) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const [row] = await tx
       .update(organizations)
@@ -51,9 +53,9 @@ async function findVisibleMsp(db: Db, principal: Principal, mspId: string) {
 }
 
 // GET /api/v1/config/msp/{id}/organization — the MSP's customer organizations.
-export async function listCustomerOrganizations(db: Db, principal: Principal, mspId: string): Promise<Organization[] | null> {
+export async function listCustomerOrganizations(db: Db, principal: Principal, mspId: string): Promise<Organization[]> {
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   const rows = await db
     .select()
     .from(organizations)
@@ -66,7 +68,7 @@ export async function listCustomerOrganizations(db: Db, principal: Principal, ms
 export async function createCustomerOrganization(context: ServiceContext, mspId: string, input: CustomerOrganizationCreate) {
   const { principal } = context;
   const msp = await findVisibleMsp(context.db, principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const [customer] = await tx
       .insert(organizations)

@@ -9,7 +9,7 @@ import type { Principal } from "@/server/auth/principal";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { listOrganizations } from "@/server/organizations/service";
-import { toCurrentUser } from "@/server/users/service";
+import { toCurrentUser } from "@/server/people/user-settings";
 
 /** The signed-in principal of this request, from the session cookie (once per request). */
 export const getPrincipal = cache(async (): Promise<Principal | null> => {

@@ -1,16 +1,18 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import "server-only";
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { connectorLoad, pathPlanIssueList } from "@/lib/paths/headroom";
 import { pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 type Executor = Db | Transaction;
 type PathRow = {
@@ -117,21 +119,20 @@ export async function listPaths(db: Db, principal: Principal, filter: PathFilter
   if (filter.layer) conditions.push(eq(paths.layer, filter.layer));
   if (filter.slaHealth) conditions.push(eq(paths.slaHealth, filter.slaHealth));
   if (filter.search) conditions.push(await searchCondition(db, principal, filter.search, filter.organizationId));
-  const cursor = decodeCursor(filter.cursor);
-  // A row comparison, so the index (organization_id, name, id) or (name, id) starts right after the cursor.
-  if (cursor) conditions.push(sql`(${paths.name}, ${paths.id}) > (${String(cursor.value)}, ${cursor.id})`);
+  const list = keyset({ column: paths.name, id: paths.id }, filter);
+  conditions.push(list.after);
   const rows = await selectPaths(db)
     .where(and(...conditions))
-    .orderBy(asc(paths.name), asc(paths.id))
-    .limit(filter.limit + 1);
-  const page = toPage(rows, filter.limit, (row) => ({ value: row.path.name, id: row.path.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.path.name, id: row.path.id }));
   return { items: page.items.map(toPath), nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/organization/{organizationId}/path — null when the organization is not visible (404).
 export async function listOrganizationPaths(db: Db, principal: Principal, organizationId: string, filter: Omit<PathFilter, "organizationId">) {
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   return listPaths(db, principal, { ...filter, organizationId: organization.id });
 }
 
@@ -145,12 +146,13 @@ async function findVisiblePath(executor: Executor, principal: Principal, pathId:
 }
 
 // GET /api/v1/config/path/{pathId}
-export async function getPath(db: Db, principal: Principal, pathId: string): Promise<Path | null> {
+export async function getPath(db: Db, principal: Principal, pathId: string): Promise<Path> {
   const row = await findVisiblePath(db, principal, pathId);
-  return row ? toPath(row) : null;
+  if (!row) throw new NotFoundError();
+  return toPath(row);
 }
 
-const invalid = (issues: FieldIssue[]) => new ApiError(400, issues[0].key, issues[0].values, issues);
+const invalid = (issues: FieldIssue[]) => new ValidationError(issues[0].key, issues[0].values, issues);
 
 /**
  * The two ends of a path in its organization: each site exists there, each connector belongs to its site.
@@ -207,7 +209,7 @@ async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Co
     .where(and(or(inArray(paths.sourceConnectorId, ends), inArray(paths.destinationConnectorId, ends)), selfId ? ne(paths.id, selfId) : undefined));
   const [issue] = pathPlanIssueList(path, connectorLoad(capacity(source), others, selfId), connectorLoad(capacity(destination), others, selfId));
   if (!issue) return;
-  if (issue.conflict) throw new ApiError(409, issue.key, issue.values);
+  if (issue.conflict) throw new ConflictError(issue.key, issue.values);
   throw invalid([{ path: issue.field, key: issue.key, values: issue.values }]);
 }
 
@@ -231,7 +233,7 @@ async function customerOrganization(db: Db, principal: Principal, organizationId
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) return null;
   if (organization.organizationType !== "customer") {
-    throw new ApiError(400, "apiErrors.pathOrganizationNotCustomer", { organization: organization.name });
+    throw new ValidationError("apiErrors.pathOrganizationNotCustomer", { organization: organization.name });
   }
   return organization;
 }
@@ -243,9 +245,9 @@ async function reload(tx: Transaction, principal: Principal, pathId: string): Pr
 }
 
 // POST /api/v1/config/organization/{organizationId}/path
-export async function createPath(context: ServiceContext, organizationId: string, input: PathCreate): Promise<Path | null> {
+export async function createPath(context: ServiceContext, organizationId: string, input: PathCreate): Promise<Path> {
   const organization = await customerOrganization(context.db, context.principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const { source, destination } = await lockEnds(tx, organization.id, input);
     await checkConnectorRules(tx, input, source, destination);
@@ -280,10 +282,10 @@ function merge(before: Path, update: PathUpdate) {
 }
 
 // PATCH /api/v1/config/path/{pathId} — the merged path must still be valid and fit its connectors.
-export async function updatePath(context: ServiceContext, pathId: string, update: PathUpdate): Promise<Path | null> {
+export async function updatePath(context: ServiceContext, pathId: string, update: PathUpdate): Promise<Path> {
   return mutate(context, async (tx, record) => {
     const row = await findVisiblePath(tx, context.principal, pathId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const before = toPath(row);
     const parsed = pathCreateSchema.safeParse(merge(before, update));
     if (!parsed.success) throw validationError(parsed.error);
@@ -302,13 +304,12 @@ export async function updatePath(context: ServiceContext, pathId: string, update
 }
 
 // DELETE /api/v1/config/path/{pathId}
-export async function deletePath(context: ServiceContext, pathId: string): Promise<boolean> {
+export async function deletePath(context: ServiceContext, pathId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisiblePath(tx, context.principal, pathId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const before = toPath(row);
     await tx.delete(paths).where(eq(paths.id, pathId));
     await record({ organizationId: before.organizationId, entityType: "path", entityId: pathId, type: "deleted", before: snapshot(before) });
-    return true;
   });
 }

@@ -1,4 +1,5 @@
-import { distanceKm } from "@/server/simulator/geo";
+import "server-only";
+import { distanceKm } from "@/lib/geo";
 
 // Which node serves a customer's connector: a physical connector rides on a front-panel port assigned to its site
 // (connectors and ports paired in order), an IPsec connector on the node holding the site's IPsec endpoint, any

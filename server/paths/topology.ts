@@ -1,14 +1,15 @@
+import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { classifyLinkHealth, healthTone, type LinkHealth, type PathSla, type PortState } from "@/lib/health";
 import type { PathTopology, TopologyConnection, TopologyElement, TopologyUnreachable } from "@/lib/paths/topology-schema";
-import { notFound } from "@/server/api/errors";
 import { queryRows } from "@/server/db/client";
 import { connectors, interfaces, ipsecEndpoints, links, nodes, organizations, paths, sites, switchPorts } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { pathMeasurement, routeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
 import type { QueryContext } from "@/server/telemetry/queries/visibility";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import { mapServingNodes } from "./serving-node";
+import { NotFoundError } from "@/server/core/errors";
 
 // A path's route: source site → its connector → the node serving it → the MSP's links, shortest by cost → the node
 // serving the destination connector → that connector → the destination site. Every node of the MSP may serve
@@ -101,7 +102,7 @@ async function loadPath(context: QueryContext, pathId: string) {
     .innerJoin(organizations, eq(organizations.id, paths.organizationId))
     .where(and(eq(paths.id, pathId), tenantWhere(principal, paths.organizationId, db)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }
 

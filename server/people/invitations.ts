@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { roleFor, scopesForRole, type Role } from "@/lib/auth/scopes";
@@ -11,9 +12,6 @@ import {
   type InvitationPreview,
   type OrganizationUser,
 } from "@/lib/people/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/password";
 import type { Principal } from "@/server/auth/principal";
@@ -21,7 +19,7 @@ import { clearLoginFailures, loginRetryAfterMinutes, recordLoginFailure } from "
 import { createSession, hashToken } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { invitations, memberships, organizations, users } from "@/server/db/schema";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import {
   invitationExpiresAt,
   invitationView,
@@ -32,6 +30,10 @@ import {
   roleView,
   toInvitation,
 } from "./shared";
+import { UnauthenticatedError, NotFoundError, ConflictError, RateLimitedError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -40,7 +42,7 @@ const inviter = alias(users, "inviter");
 // Tokens are 43 characters (32 bytes in base64url); anything much longer is not one of ours.
 const TOKEN_MAX_LENGTH = 200;
 
-const invitationInvalid = () => new ApiError(404, "apiErrors.invitationInvalid");
+const invitationInvalid = () => new NotFoundError("apiErrors.invitationInvalid");
 
 /** Creates an invitation in an organization the caller acts on, records it, and answers its accept link once. */
 export async function insertInvitation(
@@ -65,22 +67,22 @@ export async function insertInvitation(
 export async function listInvitations(context: ServiceContext, organizationId: string, query: PageQuery) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!organization) throw new NotFoundError();
+  const list = keyset({ column: invitations.email, id: invitations.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(invitations.organizationId, organization.id),
     tenantWhere(principal, invitations.organizationId, db),
     pendingInvitationWhere(),
-    cursor ? sql`(${invitations.email}, ${invitations.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select({ invitation: invitations, invitedBy: inviter.email })
     .from(invitations)
     .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
     .where(and(...conditions))
-    .orderBy(invitations.email, invitations.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.invitation.email, id: row.invitation.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.invitation.email, id: row.invitation.id }));
   return {
     items: page.items
       .map((row) => toInvitation(row.invitation, row.invitedBy))
@@ -94,31 +96,31 @@ export async function createInvitation(
   context: ServiceContext,
   organizationId: string,
   input: InvitationCreate,
-): Promise<InvitationCreated | null> {
+): Promise<InvitationCreated> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!visible) return null;
+  if (!visible) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
-    if (!organization) return null;
+    if (!organization) throw new NotFoundError();
     const [member] = await tx
       .select({ id: users.id })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.organizationId, organization.id), eq(sql`lower(${users.email})`, input.email)))
       .limit(1);
-    if (member) throw new ApiError(409, "apiErrors.alreadyMember", { email: input.email, organization: organization.name });
+    if (member) throw new ConflictError("apiErrors.alreadyMember", { email: input.email, organization: organization.name });
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(eq(invitations.organizationId, organization.id), eq(sql`lower(${invitations.email})`, input.email), pendingInvitationWhere()))
       .limit(1);
-    if (pending) throw new ApiError(409, "apiErrors.invitationPending", { email: input.email, organization: organization.name });
+    if (pending) throw new ConflictError("apiErrors.invitationPending", { email: input.email, organization: organization.name });
     return insertInvitation(tx, record, context, organization, input.email, roleFor(organization.organizationType, input.role));
   });
 }
 
 // DELETE /api/v1/invitation/{invitationId} — revokes an invitation not yet accepted; its link stops working.
-export async function revokeInvitation(context: ServiceContext, invitationId: string): Promise<boolean> {
+export async function revokeInvitation(context: ServiceContext, invitationId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const [row] = await tx
       .select({ invitation: invitations, invitedBy: inviter.email })
@@ -133,7 +135,7 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
       )
       .limit(1)
       .for("update", { of: invitations });
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(invitations).where(eq(invitations.id, row.invitation.id));
     await record({
       organizationId: row.invitation.organizationId,
@@ -142,7 +144,6 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
       type: "deleted",
       before: toInvitation(row.invitation, row.invitedBy) ?? { id: row.invitation.id, email: row.invitation.email },
     });
-    return true;
   });
 }
 
@@ -177,9 +178,9 @@ async function findAccount(db: Db, email: string) {
 }
 
 // GET /api/v1/invitation/preview?token= — what the invitee is joining, before they accept (public).
-export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview | null> {
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
   const found = await findPendingByToken(db, token);
-  if (!found) return null;
+  if (!found) throw new NotFoundError("apiErrors.invitationInvalid");
   return {
     organizationName: found.organization.name,
     organizationType: found.organization.organizationType,
@@ -204,14 +205,14 @@ export async function acceptInvitation(
   let newAccount: { passwordHash: string; firstName: string; lastName: string } | null = null;
   if (existing) {
     const minutes = await loginRetryAfterMinutes(db, email, meta.address);
-    if (minutes > 0) throw new ApiError(429, "apiErrors.tooManyAttempts", { minutes });
+    if (minutes > 0) throw new RateLimitedError("apiErrors.tooManyAttempts", { minutes });
     const valid =
       existing.passwordHash && !existing.disabled
         ? await verifyPassword(input.password, existing.passwordHash)
         : await verifyAgainstDummy(input.password);
     if (!valid) {
       await recordLoginFailure(db, email, meta.address);
-      throw new ApiError(401, "apiErrors.invitationPasswordMismatch");
+      throw new UnauthenticatedError("apiErrors.invitationPasswordMismatch");
     }
     await clearLoginFailures(db, email);
   } else {
@@ -241,7 +242,7 @@ export async function acceptInvitation(
         .onConflictDoNothing()
         .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language });
       // Another invitation for this email was accepted in the meantime: the account now exists.
-      if (!created) throw new ApiError(409, "apiErrors.invitationAcceptRace");
+      if (!created) throw new ConflictError("apiErrors.invitationAcceptRace");
       account = created;
     } else if (existing) {
       account = existing;
@@ -253,7 +254,7 @@ export async function acceptInvitation(
       .from(memberships)
       .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, account.id)))
       .limit(1);
-    if (member) throw new ApiError(409, "apiErrors.alreadyMember", { email, organization: organization.name });
+    if (member) throw new ConflictError("apiErrors.alreadyMember", { email, organization: organization.name });
     const [membership] = await tx
       .insert(memberships)
       .values({ userId: account.id, organizationId: organization.id, role: found.role })

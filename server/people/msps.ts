@@ -1,32 +1,34 @@
+import "server-only";
 import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { roleFor } from "@/lib/auth/scopes";
-import type { CustomerSummary, MspCreate, MspCreated, MspListEntry } from "@/lib/people/schema";
-import { forbidden } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
+import type { CustomerSummary, MspCreate, MspCreated } from "@/lib/people/schema";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { organizations, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { findVisibleOrganization, visibleOrganizationsWhere } from "@/server/tenancy";
+import { findVisibleOrganization, visibleOrganizationsWhere } from "@/server/core/tenancy";
 import { insertInvitation } from "./invitations";
+import { ForbiddenError, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
 
 const customer = alias(organizations, "customer");
 
 /** The operator's own functions (SPEC §6 core/msp: maia only). */
 function requireOperator(context: ServiceContext): void {
-  if (context.principal.organizationType !== "maia") throw forbidden();
+  if (context.principal.organizationType !== "maia") throw new ForbiddenError();
 }
 
 // GET /api/v1/core/msp — SPEC §2 MSP list: ID, Name, Customers, Attachments (the sites of its customers), by name.
 export async function listMsps(context: ServiceContext, query: PageQuery & { search?: string }) {
   requireOperator(context);
   const { db, principal } = context;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: organizations.name, id: organizations.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(organizations.organizationType, "msp"),
     visibleOrganizationsWhere(principal),
     query.search ? ilike(organizations.name, containsPattern(query.search)) : undefined,
-    cursor ? sql`(${organizations.name}, ${organizations.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const customerCount = db
     .select({ n: count() })
@@ -47,8 +49,8 @@ export async function listMsps(context: ServiceContext, query: PageQuery & { sea
     .from(organizations)
     .where(and(...conditions))
     .orderBy(asc(organizations.name), asc(organizations.id))
-    .limit(query.limit + 1);
-  const page = toPage<MspListEntry>(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   return { items: page.items, nextCursor: page.nextCursor };
 }
 
@@ -65,10 +67,10 @@ export async function createMsp(context: ServiceContext, input: MspCreate): Prom
 }
 
 // GET /api/v1/config/msp/{mspId}/customer-summary — SPEC §3: each customer with its active and inactive sites.
-export async function listCustomerSummaries(context: ServiceContext, mspId: string): Promise<CustomerSummary[] | null> {
+export async function listCustomerSummaries(context: ServiceContext, mspId: string): Promise<CustomerSummary[]> {
   const { db, principal } = context;
   const msp = await findVisibleOrganization(db, principal, mspId);
-  if (!msp || msp.organizationType !== "msp") return null;
+  if (!msp || msp.organizationType !== "msp") throw new NotFoundError();
   const rows = await db
     .select({
       customerOrgId: organizations.id,

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { ROLES, roleLevel, type Role } from "@/lib/auth/scopes";

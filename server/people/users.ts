@@ -1,15 +1,17 @@
+import "server-only";
 import { and, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { roleFor, roleLevel } from "@/lib/auth/scopes";
 import type { OrganizationUser, UserRoleUpdate } from "@/lib/people/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { forgetUserSessions, revokeAllSessions } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { memberships, organizations, users } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { isRole, lockOrganization, roleView } from "./shared";
+import { ConflictError, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
 
 type Organization = typeof organizations.$inferSelect;
 
@@ -72,8 +74,8 @@ async function otherAdmins(tx: Transaction, organization: Organization, userId: 
 export async function listOrganizationUsers(context: ServiceContext, organizationId: string, query: PageQuery & { search?: string }) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!organization) throw new NotFoundError();
+  const list = keyset({ column: users.email, id: users.id }, query);
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const conditions: (SQL | undefined)[] = [
     eq(memberships.organizationId, organization.id),
@@ -86,16 +88,16 @@ export async function listOrganizationUsers(context: ServiceContext, organizatio
           ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
         )
       : undefined,
-    cursor ? sql`(${users.email}, ${users.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(...conditions))
-    .orderBy(users.email, users.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.email, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.email, id: row.id }));
   return {
     items: page.items.map(toOrganizationUser).filter((user): user is OrganizationUser => user !== null),
     nextCursor: page.nextCursor,
@@ -108,18 +110,18 @@ export async function updateUserRole(
   organizationId: string,
   userId: string,
   update: UserRoleUpdate,
-): Promise<OrganizationUser | null> {
+): Promise<OrganizationUser> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!visible) return null;
+  if (!visible) throw new NotFoundError();
   const updated = await mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
-    if (!organization) return null;
+    if (!organization) throw new NotFoundError();
     const before = await findMember(tx, organization.id, userId);
-    if (!before) return null;
+    if (!before) throw new NotFoundError();
     const role = roleFor(organization.organizationType, update.role);
     if (role === before.roleName) return before;
     if (before.role === "admin" && (await otherAdmins(tx, organization, userId)) === 0) {
-      throw new ApiError(409, "apiErrors.lastAdmin", { organization: organization.name });
+      throw new ConflictError("apiErrors.lastAdmin", { organization: organization.name });
     }
     await tx
       .update(memberships)
@@ -134,25 +136,23 @@ export async function updateUserRole(
 }
 
 // DELETE /api/v1/organization/{organizationId}/user/{userId} — removes the membership and signs the user out.
-export async function removeUser(context: ServiceContext, organizationId: string, userId: string): Promise<boolean> {
+export async function removeUser(context: ServiceContext, organizationId: string, userId: string): Promise<void> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!visible) return false;
-  const removed = await mutate(context, async (tx, record) => {
+  if (!visible) throw new NotFoundError();
+  await mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
-    if (!organization) return false;
+    if (!organization) throw new NotFoundError();
     const before = await findMember(tx, organization.id, userId);
-    if (!before) return false;
+    if (!before) throw new NotFoundError();
     if (userId === context.principal.userId) {
-      throw new ApiError(409, "apiErrors.removeSelf", { organization: organization.name });
+      throw new ConflictError("apiErrors.removeSelf", { organization: organization.name });
     }
     if (before.role === "admin" && (await otherAdmins(tx, organization, userId)) === 0) {
-      throw new ApiError(409, "apiErrors.lastAdmin", { organization: organization.name });
+      throw new ConflictError("apiErrors.lastAdmin", { organization: organization.name });
     }
     await tx.delete(memberships).where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, userId)));
     await revokeAllSessions(tx, userId);
     await record({ organizationId: organization.id, entityType: "user", entityId: userId, type: "deleted", before });
-    return true;
   });
   forgetUserSessions(userId);
-  return removed;
 }

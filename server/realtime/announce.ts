@@ -1,3 +1,4 @@
+import "server-only";
 import { actionOfChange, eventType, type EntityNews, type RealtimeNews } from "@/lib/realtime-contract";
 import type { ChangeRecord } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage } from "node:http";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Duplex } from "node:stream";

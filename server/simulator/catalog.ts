@@ -1,4 +1,5 @@
-import type { Coordinates } from "./geo";
+import "server-only";
+import type { Coordinates } from "@/lib/geo";
 
 // Names the simulated sites talk to: cloud regions to probe, public services, and the applications their hosts
 // use. Fixed lists: the seed picks among them per site.

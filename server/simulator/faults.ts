@@ -1,3 +1,4 @@
+import "server-only";
 import { hashText, mix, unitAt } from "./random";
 
 // The fault schedule: a pure function of the seed and the time since the simulator started. Every cycle plays

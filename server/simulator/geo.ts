@@ -1,23 +1,11 @@
-// Distances and local time for the model: latency follows the great circle, traffic follows the local clock.
+import "server-only";
 
-const EARTH_RADIUS_KM = 6371;
+// Latency and local time for the model: latency follows the great circle, traffic follows the local clock.
+
+import { distanceKm, type Coordinates } from "@/lib/geo";
+
 /** Light in fibre covers about 200 km per millisecond. */
 export const FIBRE_KM_PER_MS = 200;
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
-
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in kilometres (haversine). */
-export function distanceKm(a: Coordinates, b: Coordinates): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Propagation delay over fibre laid along the great circle, in milliseconds. */
 export function propagationMs(a: Coordinates, b: Coordinates): number {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/server/db/client";
 import { getBus, type EventBus } from "@/server/realtime/bus";
 import { BACKFILL_DAYS } from "./history";

@@ -1,3 +1,4 @@
+import "server-only";
 import { localClock, type LocalClock } from "./geo";
 import { constantIn, mix, noiseAt, objectKey, smoothNoiseAt } from "./random";
 

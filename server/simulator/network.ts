@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { stepAt } from "@/server/lifecycle/steps";

@@ -1,3 +1,4 @@
+import "server-only";
 import { mapServingNodes } from "@/server/paths/serving-node";
 import { append, type SimConnector, type SimDevice, type SimLink, type SimNetwork, type SimNode, type SimPath, type SimPort, type SimSite } from "./network";
 

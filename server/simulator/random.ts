@@ -1,3 +1,5 @@
+import "server-only";
+
 // Counter-based randomness: a value is a pure function of (seed, key, counter), never of how many values were
 // drawn before it. So a sample at time t comes out the same whether it is computed live or in a backfill.
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { TelemetrySample } from "@/lib/telemetry/ingest";
 import { deviceLoad } from "./model";
 import type { DeviceDuties } from "./plan";

@@ -1,3 +1,4 @@
+import "server-only";
 import { parseSeed } from "./random";
 
 // The simulator's environment: SIMULATOR (off disables it), SIMULATOR_SEED, SIMULATOR_INTERVAL_MS,

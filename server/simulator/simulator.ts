@@ -1,3 +1,4 @@
+import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { TELEMETRY_BODY_LIMIT_BYTES } from "@/lib/constants";
 import { TELEMETRY_BATCH_MAX, type TelemetrySample } from "@/lib/telemetry/ingest";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { SimLink, SimNetwork } from "./network";
 import type { ReportingPlan } from "./plan";
 import { pick } from "./random";

@@ -1,3 +1,4 @@
+import "server-only";
 import { telemetryIngestResultSchema } from "@/lib/telemetry/ingest";
 import { getApiApp } from "@/server/api/app";
 

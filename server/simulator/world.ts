@@ -1,7 +1,9 @@
+import "server-only";
 import type { PortState } from "@/lib/health";
 import { APPLICATIONS, CLOUD_REGIONS, PUBLIC_SERVICES } from "./catalog";
 import { NO_FAULTS, type FaultEffects } from "./faults";
-import { distanceKm, propagationMs } from "./geo";
+import { distanceKm } from "@/lib/geo";
+import { propagationMs } from "./geo";
 import { linkQuality, MAX_UTILISATION, pathQuality, probeQuality, trafficRates, type Quality, type Rates, type TrafficProfile } from "./model";
 import { append, type SimLink, type SimNetwork, type SimPath, type SimSite } from "./network";
 import type { ReportingPlan } from "./plan";

@@ -1,3 +1,4 @@
+import "server-only";
 import { count, inArray } from "drizzle-orm";
 import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
 import type { SiteConnectorSummary } from "@/lib/sites/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import {
   connectorChangedSchema,
@@ -7,16 +8,17 @@ import {
   type ConnectorKind,
   type ConnectorUpdate,
 } from "@/lib/connectors/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 type ConnectorRow = typeof connectors.$inferSelect;
 
@@ -155,45 +157,46 @@ export async function listConnectors(
 ) {
   const { db, principal } = context;
   const site = await findVisibleSite(db, principal, siteId);
-  if (!site) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!site) throw new NotFoundError();
+  const list = keyset({ column: connectors.name, id: connectors.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(connectors.siteId, site.site.id),
     tenantWhere(principal, connectors.organizationId, db),
     query.search ? ilike(connectors.name, containsPattern(query.search)) : undefined,
     query.kind ? eq(connectors.kind, query.kind) : undefined,
-    cursor ? sql`(${connectors.name}, ${connectors.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select()
     .from(connectors)
     .where(and(...conditions))
-    .orderBy(connectors.name, connectors.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   return { items: page.items.map(toConnector), nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/connector/{connectorId}
-export async function getConnector(context: ServiceContext, connectorId: string): Promise<Connector | null> {
+export async function getConnector(context: ServiceContext, connectorId: string): Promise<Connector> {
   const found = await findVisibleConnector(context.db, context.principal, connectorId);
-  return found ? toConnector(found.connector) : null;
+  if (!found) throw new NotFoundError();
+  return toConnector(found.connector);
 }
 
 // POST /api/v1/config/site/{siteId}/connector — the connector belongs to the site's organization.
-export async function createConnector(context: ServiceContext, siteId: string, input: ConnectorCreate): Promise<Connector | null> {
+export async function createConnector(context: ServiceContext, siteId: string, input: ConnectorCreate): Promise<Connector> {
   const { db, principal } = context;
   const found = await findVisibleSite(db, principal, siteId);
-  if (!found) return null;
+  if (!found) throw new NotFoundError();
   if (input.kind === "physical" && !(await hasPhysicalPorts(db, found.site.organizationId))) {
-    throw new ApiError(409, "apiErrors.noPhysicalPorts", { customer: found.organizationName });
+    throw new ConflictError("apiErrors.noPhysicalPorts", { customer: found.organizationName });
   }
   // Encrypted before the transaction: the key may be read from the database on first use.
   const presharedKeyEncrypted = input.kind === "ipsec" ? await encryptSecret(db, input.presharedKey) : null;
   return mutate(context, async (tx, record) => {
     // Holds the site so that it cannot be deleted under the new connector.
     const locked = await findVisibleSite(tx, principal, siteId, true);
-    if (!locked) return null;
+    if (!locked) throw new NotFoundError();
     const [row] = await tx
       .insert(connectors)
       .values({ organizationId: locked.site.organizationId, siteId: locked.site.id, ...toColumns(input), presharedKeyEncrypted })
@@ -205,18 +208,18 @@ export async function createConnector(context: ServiceContext, siteId: string, i
 }
 
 // PATCH /api/v1/config/connector/{connectorId} — the kind stays; the bandwidth stays above what its paths use.
-export async function updateConnector(context: ServiceContext, connectorId: string, update: ConnectorUpdate): Promise<Connector | null> {
+export async function updateConnector(context: ServiceContext, connectorId: string, update: ConnectorUpdate): Promise<Connector> {
   const { db, principal } = context;
   const existing = await findVisibleConnector(db, principal, connectorId);
-  if (!existing) return null;
+  if (!existing) throw new NotFoundError();
   if (update.kind !== undefined && update.kind !== existing.connector.kind) {
-    throw new ApiError(400, "validation.connectorKindFixed", undefined, [{ path: "kind", key: "validation.connectorKindFixed" }]);
+    throw new ValidationError("validation.connectorKindFixed", undefined, [{ path: "kind", key: "validation.connectorKindFixed" }]);
   }
   const { kind: _kind, presharedKey, ...changes } = update;
   const presharedKeyEncrypted = presharedKey !== undefined && existing.connector.kind === "ipsec" ? await encryptSecret(db, presharedKey) : undefined;
   return mutate(context, async (tx, record) => {
     const found = await findVisibleConnector(tx, principal, connectorId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const row = found.connector;
     const result = connectorChangedSchema.safeParse({ ...toInput(row), ...changes, ...(presharedKey !== undefined ? { presharedKey } : {}) });
     if (!result.success) throw validationError(result.error);
@@ -224,7 +227,7 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
     if (columns.bandwidthMbps < row.bandwidthMbps) {
       // SPEC §5: a path's bandwidth is not above its connectors'; so neither is the sum of the paths over one.
       const total = await bandwidthInUse(tx, row.id);
-      if (columns.bandwidthMbps < total) throw new ApiError(409, "apiErrors.connectorBandwidthInUse", { total });
+      if (columns.bandwidthMbps < total) throw new ConflictError("apiErrors.connectorBandwidthInUse", { total });
     }
     const before = toConnector(row);
     const unchanged = presharedKeyEncrypted === undefined && (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key]);
@@ -241,14 +244,13 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
 }
 
 // DELETE /api/v1/config/connector/{connectorId} — with the paths over it.
-export async function deleteConnector(context: ServiceContext, connectorId: string): Promise<boolean> {
+export async function deleteConnector(context: ServiceContext, connectorId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleConnector(tx, context.principal, connectorId, true);
-    if (!found) return false;
+    if (!found) throw new NotFoundError();
     const row = found.connector;
     await recordPathCascade(tx, record, usingConnector(row.id));
     await tx.delete(connectors).where(eq(connectors.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "deleted", before: toConnector(row) });
-    return true;
   });
 }

@@ -1,4 +1,5 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import "server-only";
+import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import {
   AWS_SITE_TYPES,
   CLOUD_ACCOUNT_FIELDS,
@@ -11,16 +12,17 @@ import {
   type SiteType,
   type SiteUpdate,
 } from "@/lib/sites/schema";
-import { ApiError } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
-import { validationError } from "@/server/api/validation";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { connectorSummaries } from "./connector-summary";
 import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+import { ValidationError, ForbiddenError, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { validationError } from "@/server/core/validation";
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -116,40 +118,41 @@ export async function listSites(
 ) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
-  if (!organization) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!organization) throw new NotFoundError();
+  const list = keyset({ column: sites.name, id: sites.id }, query);
   const conditions: (SQL | undefined)[] = [
     eq(sites.organizationId, organization.id),
     tenantWhere(principal, sites.organizationId, db),
     query.search ? ilike(sites.name, containsPattern(query.search)) : undefined,
     query.type ? eq(sites.type, query.type) : undefined,
-    cursor ? sql`(${sites.name}, ${sites.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await db
     .select()
     .from(sites)
     .where(and(...conditions))
-    .orderBy(sites.name, sites.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   const connectorsOf = await connectorSummaries(db, page.items.map((row) => row.id));
   const items: SiteListItem[] = page.items.map((row) => ({ ...toSite(row), connectors: connectorsOf.get(row.id) ?? { count: 0, kinds: [] } }));
   return { items, nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/site/{siteId}
-export async function getSite(context: ServiceContext, siteId: string): Promise<Site | null> {
+export async function getSite(context: ServiceContext, siteId: string): Promise<Site> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
-  return found ? toSite(found.site) : null;
+  if (!found) throw new NotFoundError();
+  return toSite(found.site);
 }
 
 // POST /api/v1/config/organization/{organizationId}/site — in a customer the caller may see (itself, an MSP's
 // customer, any for the operator).
-export async function createSite(context: ServiceContext, organizationId: string, input: SiteCreate): Promise<Site | null> {
+export async function createSite(context: ServiceContext, organizationId: string, input: SiteCreate): Promise<Site> {
   const organization = await findVisibleOrganization(context.db, context.principal, organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   if (organization.organizationType !== "customer") {
-    throw new ApiError(400, "apiErrors.siteOrganizationNotCustomer", { organization: organization.name });
+    throw new ValidationError("apiErrors.siteOrganizationNotCustomer", { organization: organization.name });
   }
   return mutate(context, async (tx, record) => {
     const [row] = await tx
@@ -163,10 +166,10 @@ export async function createSite(context: ServiceContext, organizationId: string
 }
 
 // PATCH /api/v1/config/site/{siteId}
-export async function updateSite(context: ServiceContext, siteId: string, update: SiteUpdate): Promise<Site | null> {
+export async function updateSite(context: ServiceContext, siteId: string, update: SiteUpdate): Promise<Site> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleSite(tx, context.principal, siteId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const row = found.site;
     const changed = applyUpdate(row, update);
     const columns = toColumns(changed);
@@ -193,15 +196,15 @@ export async function updateSite(context: ServiceContext, siteId: string, update
 }
 
 // DELETE /api/v1/config/site/{siteId} — SPEC §6: only the customer deletes a site, with its connectors and paths.
-export async function deleteSite(context: ServiceContext, siteId: string): Promise<boolean> {
+export async function deleteSite(context: ServiceContext, siteId: string): Promise<void> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
-  if (!found) return false;
+  if (!found) throw new NotFoundError();
   if (context.principal.organizationType !== "customer") {
-    throw new ApiError(403, "apiErrors.siteDeleteCustomerOnly", { customer: found.organizationName, site: found.site.name });
+    throw new ForbiddenError("apiErrors.siteDeleteCustomerOnly", { customer: found.organizationName, site: found.site.name });
   }
   return mutate(context, async (tx, record) => {
     const locked = await findVisibleSite(tx, context.principal, siteId, true);
-    if (!locked) return false;
+    if (!locked) throw new NotFoundError();
     const row = locked.site;
     const siteConnectors = await tx.select().from(connectors).where(eq(connectors.siteId, row.id)).orderBy(connectors.id);
     const connectorIds = siteConnectors.map((connector) => connector.id);
@@ -226,21 +229,20 @@ export async function deleteSite(context: ServiceContext, siteId: string): Promi
     }
     await tx.delete(sites).where(eq(sites.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "site", entityId: row.id, type: "deleted", before: toSite(row) });
-    return true;
   });
 }
 
 // POST /api/v1/config/site/{siteId}/aws-config — stored encrypted (it may hold BGP or tunnel keys), never returned.
-export async function uploadAwsConfig(context: ServiceContext, siteId: string, upload: AwsConfigUpload): Promise<Site | null> {
+export async function uploadAwsConfig(context: ServiceContext, siteId: string, upload: AwsConfigUpload): Promise<Site> {
   const found = await findVisibleSite(context.db, context.principal, siteId);
-  if (!found) return null;
-  if (!AWS_SITE_TYPES.includes(found.site.type)) throw new ApiError(400, "validation.awsConfigFile");
+  if (!found) throw new NotFoundError();
+  if (!AWS_SITE_TYPES.includes(found.site.type)) throw new ValidationError("validation.awsConfigFile");
   // Encrypted before the transaction: the key may be read from the database on first use.
   const encrypted = await encryptSecret(context.db, upload.content);
   return mutate(context, async (tx, record) => {
     const locked = await findVisibleSite(tx, context.principal, siteId, true);
-    if (!locked) return null;
-    if (!AWS_SITE_TYPES.includes(locked.site.type)) throw new ApiError(400, "validation.awsConfigFile");
+    if (!locked) throw new NotFoundError();
+    if (!AWS_SITE_TYPES.includes(locked.site.type)) throw new ValidationError("validation.awsConfigFile");
     const before = toSite(locked.site);
     const [updated] = await tx.update(sites).set({ awsConfig: encrypted, updatedAt: new Date() }).where(eq(sites.id, siteId)).returning();
     const after = toSite(updated);

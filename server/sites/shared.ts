@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { ChangeRecord, Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { organizations, paths, sites } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 
 // Lookups shared by the site and connector services.
 

@@ -1,12 +1,14 @@
+import "server-only";
 import type { SupportTicketInput } from "@/lib/support/schema";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { supportTickets } from "@/server/db/schema";
-import { findVisibleOrganization } from "@/server/tenancy";
+import { findVisibleOrganization } from "@/server/core/tenancy";
+import { NotFoundError } from "@/server/core/errors";
 
 // POST /api/v1/support/ticket — stores the message for the support team; null if the organization is not visible.
 export async function createSupportTicket(context: ServiceContext, input: SupportTicketInput) {
   const organization = await findVisibleOrganization(context.db, context.principal, input.organizationId);
-  if (!organization) return null;
+  if (!organization) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const [ticket] = await tx
       .insert(supportTickets)

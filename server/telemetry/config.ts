@@ -1,3 +1,5 @@
+import "server-only";
+
 // Telemetry's time rules in one place. The ages a device may send (TELEMETRY_MAX_AGE_MS, TELEMETRY_MAX_SKEW_MS) are
 // part of the device contract in lib/telemetry/ingest.ts; these are the server's own.
 

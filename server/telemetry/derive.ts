@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { deviceBackMessage, linkDownMessage, portDownMessage, slaClearedMessage } from "@/lib/alarms/message";
 import type { PortState } from "@/lib/health";

@@ -1,11 +1,12 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { ApiError, notFound } from "@/server/api/errors";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { hashToken } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { deviceTokens, devices, nodes } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
+import { NotFoundError, ConflictError } from "@/server/core/errors";
 
 // Per-device ingestion tokens: a random bearer token shown once, stored as its SHA-256 like the session tokens.
 // One live token per device; issuing a new one revokes the old. A token belongs to the MSP that owned the device
@@ -95,8 +96,8 @@ export async function issueTokenForDevice(context: ServiceContext, deviceId: str
       .where(and(eq(devices.id, deviceId), tenantWhere(principal, devices.mspOrganizationId, tx as unknown as Db)))
       .for("update")
       .limit(1);
-    if (!device) throw notFound();
-    if (!device.msp) throw new ApiError(409, "apiErrors.deviceNotClaimed", { serialNumber: device.serialNumber });
+    if (!device) throw new NotFoundError();
+    if (!device.msp) throw new ConflictError("apiErrors.deviceNotClaimed", { serialNumber: device.serialNumber });
     const token = await issueWith(tx, device.id, principal.userId);
     await record({
       organizationId: device.msp,

@@ -1,6 +1,6 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { TELEMETRY_MAX_AGE_MS, TELEMETRY_MAX_SKEW_MS, type TelemetryBatch, type TelemetryIngestResult, type TelemetrySample } from "@/lib/telemetry/ingest";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
 import { queryRows, type Db } from "@/server/db/client";
 import { TELEMETRY } from "./config";
 import { deriveAfterIngest, type StateChange } from "./derive";
@@ -8,6 +8,7 @@ import type { DeviceIdentity } from "./device-tokens";
 import { columnList, recordset, type RecordColumns } from "./recordset";
 import { resolveOwnership, type Ownership, type RequestedIds } from "./ownership";
 import { ensurePartitions, forgetKnownPartitions, isMissingPartition, sampleTable, SAMPLE_KINDS, type SampleKind } from "./partitions";
+import { ValidationError, type FieldIssue } from "@/server/core/errors";
 
 // POST /api/v1/telemetry/ingest: one batch of a device's samples. Every sample is checked against what the
 // device's MSP owns (unknown or foreign ids are dropped and counted); the rest go in with one set-based insert per
@@ -53,7 +54,7 @@ export function checkSampleTimes(samples: TelemetrySample[], now: number): numbe
       issues.push({ path: `samples.${index}.time`, key: "validation.telemetrySampleInFuture", values: { index, minutes: Math.round(TELEMETRY_MAX_SKEW_MS / 60_000) } });
     }
   });
-  if (issues.length > 0) throw new ApiError(400, issues[0].key, issues[0].values, issues);
+  if (issues.length > 0) throw new ValidationError(issues[0].key, issues[0].values, issues);
   return times;
 }
 

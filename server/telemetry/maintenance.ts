@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/message";
 import type { AlarmCondition } from "@/server/alarms/engine";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/server/db/client";
 import { TELEMETRY } from "./config";

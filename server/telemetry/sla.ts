@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { slaBadMessage } from "@/lib/alarms/message";
 import { SLA_THRESHOLDS } from "@/lib/constants";

@@ -25,6 +25,7 @@ import {
   unique,
 } from "./node-fixtures";
 import { eventsOf, PARIS } from "./site-fixtures";
+import { ConflictError } from "@/server/core/errors";
 
 const asNw = async () => ({ cookie: await signIn(NW_ADMIN) });
 
@@ -410,6 +411,8 @@ describe("VLAN races", () => {
       return "done";
     });
     expect([answer, attempts]).toEqual(["done", 2]);
-    await expect(retryOnVlanRace(duplicate)).rejects.toMatchObject({ status: 409, key: "apiErrors.linkVlanRace" });
+    const lost = retryOnVlanRace(duplicate);
+    await expect(lost).rejects.toBeInstanceOf(ConflictError);
+    await expect(lost).rejects.toMatchObject({ key: "apiErrors.linkVlanRace" });
   });
 });

@@ -14,7 +14,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const children: ChildProcess[] = [];
 
 async function startConsoleProcess(): Promise<string> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/api/processes/console-process.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only-off.mjs", "tests/api/processes/console-process.ts"], {
     env: { ...process.env, DATABASE_URL: process.env.TEST_FILE_DATABASE_URL },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TELEMETRY_BATCH_MAX, telemetryBatchSchema, type TelemetrySample } from "@/lib/telemetry/ingest";
-import { propagationMs, localClock, distanceKm } from "@/server/simulator/geo";
+import { distanceKm } from "@/lib/geo";
+import { propagationMs, localClock } from "@/server/simulator/geo";
 import { backfillPoints, BACKFILL_DAYS } from "@/server/simulator/history";
 import { businessLoad, MAX_UTILISATION, pathQuality, trafficRates, uptimeSeconds } from "@/server/simulator/model";
 import { hashText, noiseAt, objectKey, parseSeed, pick, smoothNoiseAt, unitAt } from "@/server/simulator/random";

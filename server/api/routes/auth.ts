@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { loginSchema } from "@/lib/auth/schema";
@@ -5,10 +6,10 @@ import { SESSION_ABSOLUTE_TIMEOUT_MS } from "@/lib/constants";
 import { currentUserSchema } from "@/lib/users/schema";
 import { login } from "@/server/auth/login";
 import { readSessionToken, resolveSession, revokeSession, sessionCookieName } from "@/server/auth/sessions";
-import { toCurrentUser } from "@/server/users/service";
+import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, isSecureRequest, setLocaleCookie, type ApiContext } from "../context";
-import { ApiError } from "../errors";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { UnauthenticatedError, RateLimitedError } from "@/server/core/errors";
 
 export const authRouter = createRouter();
 
@@ -41,12 +42,12 @@ authRouter.openapi(
     const db = c.get("db");
     const result = await login(db, c.req.valid("json"), { address: clientAddress(c), userAgent: c.req.header("user-agent") });
     if (!result.ok) {
-      if (result.reason === "rate-limited") throw new ApiError(429, "apiErrors.tooManyAttempts", { minutes: result.minutes });
-      throw new ApiError(401, "apiErrors.invalidCredentials");
+      if (result.reason === "rate-limited") throw new RateLimitedError("apiErrors.tooManyAttempts", { minutes: result.minutes });
+      throw new UnauthenticatedError("apiErrors.invalidCredentials");
     }
     setSessionCookie(c, result.token);
     const principal = await resolveSession(db, result.token);
-    if (!principal) throw new ApiError(401, "apiErrors.invalidCredentials");
+    if (!principal) throw new UnauthenticatedError("apiErrors.invalidCredentials");
     // The console speaks the user's language from the first page on.
     setLocaleCookie(c, principal.language);
     return c.json(toCurrentUser(principal), 200);

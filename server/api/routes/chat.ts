@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
@@ -11,9 +12,9 @@ import {
 import { answerQuestion } from "@/server/chat/answer";
 import { createChat, deleteChat, findChat, getChat, listChats, renameChat } from "@/server/chat/service";
 import { serviceContext } from "../context";
-import { ApiError, notFound } from "../errors";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { pageQuerySchema, pageSchema } from "../pagination";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
+import { ConflictError } from "@/server/core/errors";
 
 export const chatRouter = createRouter();
 
@@ -33,7 +34,6 @@ chatRouter.openapi(
   async (c) => {
     const { organizationId, ...page } = c.req.valid("query");
     const chats = await listChats(serviceContext(c), organizationId, page);
-    if (!chats) throw notFound();
     return c.json(chats, 200);
   },
 );
@@ -49,7 +49,6 @@ chatRouter.openapi(
   }),
   async (c) => {
     const chat = await createChat(serviceContext(c), c.req.valid("json"));
-    if (!chat) throw notFound();
     return c.json(chat, 201);
   },
 );
@@ -65,7 +64,6 @@ chatRouter.openapi(
   }),
   async (c) => {
     const chat = await getChat(serviceContext(c), c.req.valid("param").chatId);
-    if (!chat) throw notFound();
     return c.json(chat, 200);
   },
 );
@@ -81,7 +79,6 @@ chatRouter.openapi(
   }),
   async (c) => {
     const chat = await renameChat(serviceContext(c), c.req.valid("param").chatId, c.req.valid("json").title);
-    if (!chat) throw notFound();
     return c.json(chat, 200);
   },
 );
@@ -96,7 +93,7 @@ chatRouter.openapi(
     responses: { 204: { description: "Deleted" }, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteChat(serviceContext(c), c.req.valid("param").chatId))) throw notFound();
+    await deleteChat(serviceContext(c), c.req.valid("param").chatId);
     return c.body(null, 204);
   },
 );
@@ -117,9 +114,8 @@ chatRouter.openapi(
   async (c) => {
     const context = serviceContext(c);
     const chat = await findChat(context, c.req.valid("param").chatId);
-    if (!chat) throw notFound();
     const answer = await answerQuestion(context, chat, c.req.valid("json"), c.get("locale"));
-    if (!answer) throw new ApiError(409, "apiErrors.chatMessageTaken");
+    if (!answer) throw new ConflictError("apiErrors.chatMessageTaken");
     return answer as never;
   },
 );

@@ -1,11 +1,11 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { pathCreateSchema, pathListQuerySchema, pathSchema, pathUpdateSchema } from "@/lib/paths/schema";
 import { createPath, deletePath, getPath, listOrganizationPaths, listPaths, updatePath } from "@/server/paths/service";
 import { serviceContext } from "../context";
-import { notFound } from "../errors";
 import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { pageQuerySchema, pageSchema } from "../pagination";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 
 export const pathsRouter = createRouter();
 
@@ -41,7 +41,6 @@ pathsRouter.openapi(
   async (c) => {
     const { db, principal } = serviceContext(c, "common:config:read");
     const page = await listOrganizationPaths(db, principal, c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw notFound();
     return c.json(page, 200);
   },
 );
@@ -57,7 +56,6 @@ pathsRouter.openapi(
   }),
   async (c) => {
     const created = await createPath(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
-    if (!created) throw notFound();
     return c.json(created, 201);
   },
 );
@@ -74,7 +72,6 @@ pathsRouter.openapi(
   async (c) => {
     const { db, principal } = serviceContext(c, "common:config:read");
     const path = await getPath(db, principal, c.req.valid("param").pathId);
-    if (!path) throw notFound();
     return c.json(path, 200);
   },
 );
@@ -90,7 +87,6 @@ pathsRouter.openapi(
   }),
   async (c) => {
     const updated = await updatePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId, c.req.valid("json"));
-    if (!updated) throw notFound();
     return c.json(updated, 200);
   },
 );
@@ -105,7 +101,7 @@ pathsRouter.openapi(
     responses: { 204: { description: "Deleted" }, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deletePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId))) throw notFound();
+    await deletePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId);
     return c.body(null, 204);
   },
 );

@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { connectorCreateSchema, connectorListQuerySchema, connectorSchema, connectorUpdateSchema } from "@/lib/connectors/schema";
@@ -7,10 +8,10 @@ import { listRegions, searchLocations } from "@/server/locations/service";
 import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
 import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
 import { requirePrincipal, serviceContext } from "../context";
-import { ApiError, notFound } from "../errors";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { pageQuerySchema, pageSchema } from "../pagination";
-import { validationError } from "../validation";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
+import { ValidationError } from "@/server/core/errors";
+import { validationError } from "@/server/core/validation";
 
 export const sitesRouter = createRouter();
 
@@ -68,7 +69,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const page = await listSites(serviceContext(c, "common:config:read"), c.req.valid("param").organizationId, c.req.valid("query"));
-    if (!page) throw notFound();
     return c.json(page, 200);
   },
 );
@@ -84,7 +84,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await createSite(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
-    if (!site) throw notFound();
     return c.json(site, 201);
   },
 );
@@ -100,7 +99,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await getSite(serviceContext(c, "common:config:read"), c.req.valid("param").siteId);
-    if (!site) throw notFound();
     return c.json(site, 200);
   },
 );
@@ -116,7 +114,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await updateSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
-    if (!site) throw notFound();
     return c.json(site, 200);
   },
 );
@@ -131,7 +128,7 @@ sitesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId))) throw notFound();
+    await deleteSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId);
     return c.body(null, 204);
   },
 );
@@ -147,13 +144,12 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const site = await uploadAwsConfig(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
-    if (!site) throw notFound();
     return c.json(site, 200);
   },
   // SPEC §8: whatever is wrong with the file, one message.
   (result) => {
     if (result.success) return;
-    if (result.target === "json") throw new ApiError(400, "validation.awsConfigFile");
+    if (result.target === "json") throw new ValidationError("validation.awsConfigFile");
     throw validationError(result.error as z.ZodError);
   },
 );
@@ -169,7 +165,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const page = await listConnectors(serviceContext(c, "common:config:read"), c.req.valid("param").siteId, c.req.valid("query"));
-    if (!page) throw notFound();
     return c.json(page, 200);
   },
 );
@@ -185,7 +180,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const connector = await createConnector(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
-    if (!connector) throw notFound();
     return c.json(connector, 201);
   },
 );
@@ -201,7 +195,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const connector = await getConnector(serviceContext(c, "common:config:read"), c.req.valid("param").connectorId);
-    if (!connector) throw notFound();
     return c.json(connector, 200);
   },
 );
@@ -217,7 +210,6 @@ sitesRouter.openapi(
   }),
   async (c) => {
     const connector = await updateConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId, c.req.valid("json"));
-    if (!connector) throw notFound();
     return c.json(connector, 200);
   },
 );
@@ -232,7 +224,7 @@ sitesRouter.openapi(
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    if (!(await deleteConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId))) throw notFound();
+    await deleteConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId);
     return c.body(null, 204);
   },
 );

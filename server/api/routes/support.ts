@@ -1,8 +1,8 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/schema";
 import { createSupportTicket } from "@/server/support/service";
 import { serviceContext } from "../context";
-import { notFound } from "../errors";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
 export const supportRouter = createRouter();
@@ -18,7 +18,6 @@ supportRouter.openapi(
   }),
   async (c) => {
     const ticket = await createSupportTicket(serviceContext(c), c.req.valid("json"));
-    if (!ticket) throw notFound();
     return c.json(ticket, 201);
   },
 );

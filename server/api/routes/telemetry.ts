@@ -1,3 +1,4 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
@@ -39,8 +40,8 @@ import {
 import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
 import { connectorBandwidth, pathBandwidth, pathPerformance, portBandwidth, siteBandwidth } from "@/server/telemetry/queries/series";
 import { serviceContext, type ApiContext, type ApiEnv } from "../context";
-import { ApiError } from "../errors";
 import { createRouter, errorBodySchema, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { UnauthenticatedError } from "@/server/core/errors";
 
 export const telemetryRouter = createRouter();
 
@@ -58,7 +59,7 @@ const deviceAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const device = await authenticateDevice(c.get("db"), c.req.header("authorization"));
   if (!device) {
     c.header("WWW-Authenticate", 'Bearer realm="telemetry"');
-    throw new ApiError(401, "apiErrors.deviceUnauthenticated");
+    throw new UnauthenticatedError("apiErrors.deviceUnauthenticated");
   }
   devices.set(c.req.raw, device);
   await next();
@@ -90,7 +91,7 @@ telemetryRouter.openapi(
   }),
   async (c) => {
     const device = devices.get(c.req.raw);
-    if (!device) throw new ApiError(401, "apiErrors.deviceUnauthenticated");
+    if (!device) throw new UnauthenticatedError("apiErrors.deviceUnauthenticated");
     return c.json(await ingestTelemetry(c.get("db"), device, c.req.valid("json")), 200);
   },
 );

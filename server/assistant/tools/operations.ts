@@ -1,3 +1,4 @@
+import "server-only";
 import {
   ASSISTANT_EVENTS_DEFAULT,
   ASSISTANT_LIST_MAX,
@@ -6,8 +7,8 @@ import {
   type RecentEventsOutput,
 } from "@/lib/assistant/tools";
 import { localizedAlarm } from "@/lib/alarms/message";
-import { countAlarms, listAlarms } from "@/server/operations/alarms";
-import { listEvents } from "@/server/operations/events";
+import { countAlarms, listAlarms } from "@/server/alarms/service";
+import { listEvents } from "@/server/events/service";
 import { consoleLink } from "../scope";
 import type { ToolEnvironment } from "./shared";
 

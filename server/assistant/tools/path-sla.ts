@@ -1,3 +1,4 @@
+import "server-only";
 import { ASSISTANT_LIST_MAX, type ExplainPathSlaInput, type ExplainPathSlaOutput, type PathSummary, type SlaUnknownReason } from "@/lib/assistant/tools";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { bySlaHealth } from "@/lib/dashboard/lists";
@@ -9,6 +10,7 @@ import { pathMeasurement } from "@/server/telemetry/queries/health";
 import { consoleLink, pathRoute, type ChatScope } from "../scope";
 import { matchPaths, pathEnds, UUID } from "../text";
 import type { ToolEnvironment } from "./shared";
+import { nullIfNotFound } from "@/server/core/errors";
 
 // explainPathSla — a path's SLA against the SPEC §9 thresholds: its state, the figures of its last evaluation window,
 // which metric crossed which threshold, and why an unknown state is unknown. A name that matches several paths, or
@@ -40,7 +42,7 @@ async function findPaths(scope: ChatScope, query: string): Promise<{ matches: Pa
   const { db, principal } = scope.context;
   const id = UUID.exec(query)?.[0];
   if (id) {
-    const path = await getPath(db, principal, id.toLowerCase());
+    const path = await nullIfNotFound(getPath(db, principal, id.toLowerCase()));
     if (path && (!scope.organizationFilter || path.organizationId === scope.organizationFilter)) return { matches: [path], scanned: null };
   }
   const term = (pathEnds(query)[0] ?? query).slice(0, 100);

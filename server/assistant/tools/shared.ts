@@ -1,3 +1,4 @@
+import "server-only";
 import { hasScopes } from "@/lib/auth/scopes";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";

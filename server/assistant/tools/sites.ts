@@ -1,3 +1,4 @@
+import "server-only";
 import { ASSISTANT_LIST_MAX, type ListSitesInput, type ListSitesOutput } from "@/lib/assistant/tools";
 import { scopedSites } from "../queries";
 import { consoleLink, siteRoute, sitesRoute } from "../scope";

@@ -1,3 +1,4 @@
+import "server-only";
 export * from "./identity";
 export * from "./sites";
 export * from "./nodes";

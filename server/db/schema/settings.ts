@@ -1,3 +1,4 @@
+import "server-only";
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Server-wide values shared by every console process through the database (the secret-encryption key).

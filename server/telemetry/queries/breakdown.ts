@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { BreakdownQuery, SiteBreakdown, TopTalkers, TopTalkersQuery } from "@/lib/telemetry/schema";
 import { queryRows, type Db } from "@/server/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";

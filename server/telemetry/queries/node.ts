@@ -1,9 +1,10 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { worstSla, type PathSla, type PortState } from "@/lib/health";
 import type { ConnectedSites, FrontPanel, NodeDeviceStatus } from "@/lib/telemetry/schema";
 import { queryRows } from "@/server/db/client";
 import { sites } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
+import { tenantWhere } from "@/server/core/tenancy";
 import { TELEMETRY } from "../config";
 import { visibleNode, type QueryContext } from "./visibility";
 

@@ -1,7 +1,8 @@
+import "server-only";
 import { BACKCAST_OFFSET_MS, TELEMETRY_RANGE_MAX_DAYS, type TelemetrySeriesQuery } from "@/lib/telemetry/schema";
-import { ApiError } from "@/server/api/errors";
 import { TELEMETRY } from "../config";
 import { periodStart } from "../partitions";
+import { ValidationError } from "@/server/core/errors";
 
 // Which data answers a range: raw samples for short recent ranges, hourly rollups for long ones or ones reaching
 // past the raw retention. In hourly mode the last hours (not rolled up yet) come from the raw samples, so a series
@@ -34,10 +35,10 @@ export function planRange(query: { from?: string; to?: string }, now: number, ea
   const to = query.to ? Date.parse(query.to) : now;
   const from = query.from ? Date.parse(query.from) : to - TELEMETRY.DAY_MS;
   // The schema checks a range given whole; one end defaulted to now can still be wrong.
-  if (from >= to) throw new ApiError(400, "validation.telemetryRangeOrder", undefined, [{ path: "to", key: "validation.telemetryRangeOrder" }]);
+  if (from >= to) throw new ValidationError("validation.telemetryRangeOrder", undefined, [{ path: "to", key: "validation.telemetryRangeOrder" }]);
   if (to - from > TELEMETRY_RANGE_MAX_DAYS * TELEMETRY.DAY_MS) {
     const values = { days: TELEMETRY_RANGE_MAX_DAYS };
-    throw new ApiError(400, "validation.telemetryRangeTooLong", values, [{ path: "from", key: "validation.telemetryRangeTooLong", values }]);
+    throw new ValidationError("validation.telemetryRangeTooLong", values, [{ path: "from", key: "validation.telemetryRangeTooLong", values }]);
   }
   // Retention drops a day's partition once the whole day is past the retention: every sample from the start of
   // the day the retention reaches into is still there.

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { BandwidthPoint, BandwidthSeries, PathPerformance, PerformancePoint, TelemetrySeriesQuery } from "@/lib/telemetry/schema";
 import { classifyPathSla, slaBreaches } from "@/lib/health";

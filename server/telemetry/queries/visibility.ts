@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, nodes, paths, sites } from "@/server/db/schema";
-import { notFound } from "@/server/api/errors";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { NotFoundError } from "@/server/core/errors";
 
 // The object a telemetry query is about, when the caller may see it; another tenant's is a 404 like a missing one.
 
@@ -18,7 +19,7 @@ export async function visibleSite({ db, principal }: QueryContext, siteId: strin
     .from(sites)
     .where(and(eq(sites.id, siteId), tenantWhere(principal, sites.organizationId, db)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -28,7 +29,7 @@ export async function visibleConnector({ db, principal }: QueryContext, connecto
     .from(connectors)
     .where(and(eq(connectors.id, connectorId), tenantWhere(principal, connectors.organizationId, db)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -38,7 +39,7 @@ export async function visiblePath({ db, principal }: QueryContext, pathId: strin
     .from(paths)
     .where(and(eq(paths.id, pathId), tenantWhere(principal, paths.organizationId, db)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -49,12 +50,12 @@ export async function visibleNode({ db, principal }: QueryContext, nodeId: strin
     .from(nodes)
     .where(and(eq(nodes.id, nodeId), tenantWhere(principal, nodes.organizationId, db)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }
 
 export async function visibleOrganization({ db, principal }: QueryContext, organizationId: string) {
   const row = await findVisibleOrganization(db, principal, organizationId);
-  if (!row) throw notFound();
+  if (!row) throw new NotFoundError();
   return row;
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
+import "server-only";
+import { and, count, eq, ilike, inArray } from "drizzle-orm";
 import {
   meshOf,
   type CoreFabric,
@@ -8,15 +9,16 @@ import {
   type FabricLinksReplace,
   type FabricMesh,
 } from "@/lib/fabrics/schema";
-import { ApiError, type FieldIssue } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, links, nodes } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
-import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "./links";
-import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "@/server/nodes/links";
+import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "@/server/nodes/shared";
+import { ValidationError, type FieldIssue, NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
 
 // Core fabrics (SPEC §3/§5): an MSP's core nodes joined by links, at least one per pair of core nodes (full mesh).
 // A link belongs to a fabric when both its ends are core nodes of it (links.core_fabric_id, kept by every write).
@@ -109,8 +111,8 @@ async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<Cor
 export async function listCoreFabrics(context: ServiceContext, mspId: string, query: PageQuery & { search?: string }) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!msp) throw new NotFoundError();
+  const list = keyset({ column: coreFabrics.name, id: coreFabrics.id }, query);
   const rows = await db
     .select()
     .from(coreFabrics)
@@ -119,12 +121,12 @@ export async function listCoreFabrics(context: ServiceContext, mspId: string, qu
         eq(coreFabrics.organizationId, msp.id),
         tenantWhere(principal, coreFabrics.organizationId, db),
         query.search ? ilike(coreFabrics.name, containsPattern(query.search)) : undefined,
-        cursor ? sql`(${coreFabrics.name}, ${coreFabrics.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(coreFabrics.name, coreFabrics.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   const { nodeCounts, linkCounts } = await countsOf(
     db,
     page.items.map((row) => row.id),
@@ -136,21 +138,23 @@ export async function listCoreFabrics(context: ServiceContext, mspId: string, qu
 }
 
 // GET /api/v1/config/core-fabric/{fabricId} — with its core nodes, links and mesh status.
-export async function getCoreFabric(context: ServiceContext, fabricId: string): Promise<CoreFabricDetail | null> {
+export async function getCoreFabric(context: ServiceContext, fabricId: string): Promise<CoreFabricDetail> {
   const row = await findVisibleFabric(context.db, context.principal, fabricId);
-  return row ? coreFabricDetail(context.db, row) : null;
+  if (!row) throw new NotFoundError();
+  return coreFabricDetail(context.db, row);
 }
 
 // GET /api/v1/config/core-fabric/{fabricId}/mesh
-export async function getCoreFabricMesh(context: ServiceContext, fabricId: string): Promise<FabricMesh | null> {
+export async function getCoreFabricMesh(context: ServiceContext, fabricId: string): Promise<FabricMesh> {
   const row = await findVisibleFabric(context.db, context.principal, fabricId);
-  return row ? fabricMesh(context.db, row.id) : null;
+  if (!row) throw new NotFoundError();
+  return fabricMesh(context.db, row.id);
 }
 
 // POST /api/v1/config/msp/{mspId}/core-fabric
-export async function createCoreFabric(context: ServiceContext, mspId: string, input: CoreFabricCreate): Promise<CoreFabric | null> {
+export async function createCoreFabric(context: ServiceContext, mspId: string, input: CoreFabricCreate): Promise<CoreFabric> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
     const [row] = await tx.insert(coreFabrics).values({ organizationId: msp.id, name: input.name }).returning();
     const created = toCoreFabric(row, 0, 0);
@@ -160,10 +164,10 @@ export async function createCoreFabric(context: ServiceContext, mspId: string, i
 }
 
 // PATCH /api/v1/config/core-fabric/{fabricId}
-export async function updateCoreFabric(context: ServiceContext, fabricId: string, update: CoreFabricUpdate): Promise<CoreFabric | null> {
+export async function updateCoreFabric(context: ServiceContext, fabricId: string, update: CoreFabricUpdate): Promise<CoreFabric> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleFabric(tx, context.principal, fabricId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const before = await coreFabricSummary(tx, row);
     if (update.name === undefined || update.name === row.name) return before;
     const [updated] = await tx.update(coreFabrics).set({ name: update.name, updatedAt: new Date() }).where(eq(coreFabrics.id, row.id)).returning();
@@ -174,10 +178,10 @@ export async function updateCoreFabric(context: ServiceContext, fabricId: string
 }
 
 // DELETE /api/v1/config/core-fabric/{fabricId} — with its links; its core nodes stay, outside any fabric.
-export async function deleteCoreFabric(context: ServiceContext, fabricId: string): Promise<boolean> {
+export async function deleteCoreFabric(context: ServiceContext, fabricId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleFabric(tx, context.principal, fabricId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     const before = await coreFabricDetail(tx, row);
     await lockNodes(
       tx,
@@ -193,18 +197,17 @@ export async function deleteCoreFabric(context: ServiceContext, fabricId: string
     }
     await tx.delete(coreFabrics).where(eq(coreFabrics.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "coreFabric", entityId: row.id, type: "deleted", before });
-    return true;
   });
 }
 
 // PUT /api/v1/config/core-fabric/{fabricId}/links — the link editor's save: the fabric's whole link set, in one
 // transaction. Rows with an id update that link, rows without one create a link, links left out are deleted.
 // SPEC §5: refused unless every pair of the fabric's core nodes keeps at least one link.
-export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: string, input: FabricLinksReplace): Promise<CoreFabricDetail | null> {
+export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: string, input: FabricLinksReplace): Promise<CoreFabricDetail> {
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
       const fabric = await findVisibleFabric(tx, context.principal, fabricId, true);
-      if (!fabric) return null;
+      if (!fabric) throw new NotFoundError();
       const memberIds = (await tx.select({ id: nodes.id }).from(nodes).where(isCoreNodeOf(fabric.id))).map((node) => node.id);
       const members = await lockNodes(tx, memberIds, isCoreNodeOf(fabric.id));
       const rows = input.links;
@@ -228,7 +231,7 @@ export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: 
       const orderedMembers = [...members.values()].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
       const mesh = meshOf(orderedMembers, rows);
       if (!mesh.complete) {
-        throw new ApiError(400, "validation.fabricFullMesh", undefined, [
+        throw new ValidationError("validation.fabricFullMesh", undefined, [
           fieldIssue("links", "validation.fabricFullMesh"),
           ...mesh.missingPairs.map((pair) => fieldIssue("links", "validation.fabricMissingPair", { a: pair.a.name, b: pair.b.name })),
         ]);

@@ -1,6 +1,7 @@
+import "server-only";
 import type { z } from "zod";
 import { decodeMessage } from "@/lib/validation/messages";
-import { ApiError, type FieldIssue } from "./errors";
+import { type FieldIssue, ValidationError } from "./errors";
 
 const isCatalogueKey = (message: string) => message.startsWith("validation.");
 
@@ -19,8 +20,8 @@ function toFieldIssue(issue: z.core.$ZodIssue): FieldIssue {
   }
 }
 
-/** A 400 whose message is the first issue, with every issue listed by field. */
-export function validationError(error: z.ZodError): ApiError {
+/** The validation error of a failed parse: its message is the first issue, with every issue listed by field. */
+export function validationError(error: z.ZodError): ValidationError {
   const issues = error.issues.map(toFieldIssue);
-  return new ApiError(400, issues[0]?.key ?? "validation.invalidValue", issues[0]?.values ?? { field: "body" }, issues);
+  return new ValidationError(issues[0]?.key ?? "validation.invalidValue", issues[0]?.values ?? { field: "body" }, issues);
 }

@@ -1,13 +1,15 @@
+import "server-only";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
-import { notFound } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { alarms, users } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
-import { afterTimeCursor, cursorTime, iso, personLabel, timeKey } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import { NotFoundError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset, timeKey } from "@/server/core/pagination";
+import { personLabel, iso } from "@/server/core/rows";
 
 // SPEC §3–§4: alarms of the organizations the caller may see. Acknowledged alarms are hidden unless asked for;
 // acknowledging and unacknowledging work on many alarms at once, all of them or none.
@@ -78,13 +80,12 @@ function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | u
 
 // GET /api/v1/alarm — the latest first, a page at a time.
 export async function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
-  const cursor = decodeCursor(query.cursor);
-  const time = cursorTime(cursor);
+  const list = keyset({ column: alarms.raisedAt, id: alarms.id, time: true, direction: "desc" }, query);
   const rows = await selectAlarms(context.db)
-    .where(and(alarmViewWhere(context, query), cursor && time ? afterTimeCursor(alarms.raisedAt, alarms.id, time, cursor.id, "desc") : undefined))
-    .orderBy(desc(alarms.raisedAt), desc(alarms.id))
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: row.alarm.id }));
+    .where(and(alarmViewWhere(context, query), list.after))
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.alarm.id }));
   return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
 }
 
@@ -115,7 +116,7 @@ function changeAcknowledgement(context: ServiceContext, alarmIds: string[], ackn
       .where(and(inArray(alarms.id, alarmIds), visibleAlarmsWhere(context.principal, tx)))
       .orderBy(alarms.id)
       .for("update");
-    if (locked.length !== alarmIds.length) throw notFound();
+    if (locked.length !== alarmIds.length) throw new NotFoundError();
     const changing = locked.filter((row) => (acknowledge ? row.acknowledgedAt === null : row.acknowledgedAt !== null)).map((row) => row.id);
     if (changing.length === 0) return loadAlarms(tx, alarmIds);
     const before = await loadAlarms(tx, changing);

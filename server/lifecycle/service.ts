@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import "server-only";
+import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   LIFECYCLE_TABS,
@@ -7,14 +8,16 @@ import {
   type LifecycleOperationListQuery,
   type LifecycleOperationUpdate,
 } from "@/lib/lifecycle/schema";
-import { ApiError, notFound } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, lifecycleOperations, nodes, users } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
-import { afterTimeCursor, cursorTime, iso, personLabel, timeKey } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import { NotFoundError, ConflictError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset, timeKey } from "@/server/core/pagination";
+import { personLabel, iso } from "@/server/core/rows";
+import { recordBatch } from "@/server/audit/batch";
 
 // SPEC §3–§4: lifecycle operations on an MSP's devices. Scheduled operations can be moved or cancelled; running and
 // finished ones are history. server/lifecycle/scheduler.ts runs them when their time comes.
@@ -99,26 +102,24 @@ function visibleOperationsWhere(principal: Principal, executor: Executor): SQL |
 export async function listOperations(context: ServiceContext, query: PageQuery & LifecycleOperationListQuery) {
   const { db, principal } = context;
   const direction = query.tab === "finished" ? "desc" : "asc";
-  const cursor = decodeCursor(query.cursor);
-  const time = cursorTime(cursor);
+  const list = keyset({ column: lifecycleOperations.scheduledAt, id: lifecycleOperations.id, time: true, direction }, query);
   const conditions: (SQL | undefined)[] = [
     visibleOperationsWhere(principal, db),
     inArray(lifecycleOperations.status, [...LIFECYCLE_TABS[query.tab]]),
     query.organizationId ? eq(lifecycleOperations.organizationId, query.organizationId) : undefined,
-    cursor && time ? afterTimeCursor(lifecycleOperations.scheduledAt, lifecycleOperations.id, time, cursor.id, direction) : undefined,
+    list.after,
   ];
-  const order = direction === "asc" ? asc : desc;
   const rows = await selectOperations(db)
     .where(and(...conditions))
-    .orderBy(order(lifecycleOperations.scheduledAt), order(lifecycleOperations.id))
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: row.operation.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.operation.id }));
   return { items: page.items.map(toLifecycleOperation), nextCursor: page.nextCursor };
 }
 
 // POST /api/v1/lifecycle/operation — one operation per device, in one transaction: every device must be the
 // caller's (claimed by its MSP; any claimed device for the operator) and have no operation scheduled or running.
-export async function createOperations(context: ServiceContext, input: LifecycleOperationCreate): Promise<LifecycleOperation[] | null> {
+export async function createOperations(context: ServiceContext, input: LifecycleOperationCreate): Promise<LifecycleOperation[]> {
   const { principal } = context;
   return mutate(context, async (tx, record) => {
     const targets = await tx
@@ -127,7 +128,7 @@ export async function createOperations(context: ServiceContext, input: Lifecycle
       .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), tenantWhere(principal, devices.mspOrganizationId, tx as Db)))
       .orderBy(devices.id)
       .for("update");
-    if (targets.length !== input.deviceIds.length) return null;
+    if (targets.length !== input.deviceIds.length) throw new NotFoundError();
     const [busy] = await tx
       .select({ serialNumber: devices.serialNumber })
       .from(lifecycleOperations)
@@ -135,7 +136,7 @@ export async function createOperations(context: ServiceContext, input: Lifecycle
       .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
       .orderBy(devices.serialNumber)
       .limit(1);
-    if (busy) throw new ApiError(409, "apiErrors.lifecycleDeviceBusy", { serialNumber: busy.serialNumber });
+    if (busy) throw new ConflictError("apiErrors.lifecycleDeviceBusy", { serialNumber: busy.serialNumber });
     const scheduledAt = input.start === "later" && input.scheduledAt ? input.scheduledAt : new Date();
     const inserted = await tx
       .insert(lifecycleOperations)
@@ -170,7 +171,7 @@ export async function createOperations(context: ServiceContext, input: Lifecycle
 }
 
 const notScheduled = (operation: LifecycleOperation) =>
-  new ApiError(409, "apiErrors.lifecycleNotScheduled", { serialNumber: operation.serialNumber });
+  new ConflictError("apiErrors.lifecycleNotScheduled", { serialNumber: operation.serialNumber });
 
 async function lockVisibleOperations(tx: Transaction, principal: Principal, ids: string[]) {
   const locked = await tx
@@ -189,7 +190,7 @@ async function lockVisibleOperations(tx: Transaction, principal: Principal, ids:
 export async function rescheduleOperation(context: ServiceContext, operationId: string, input: LifecycleOperationUpdate) {
   return mutate(context, async (tx, record) => {
     const [before] = await lockVisibleOperations(tx, context.principal, [operationId]);
-    if (!before) return null;
+    if (!before) throw new NotFoundError();
     if (before.status !== "scheduled") throw notScheduled(before);
     await tx
       .update(lifecycleOperations)
@@ -224,18 +225,7 @@ export async function cancelScheduled(
     .set({ status: "cancelled", cancelledBy: principal.userId, finishedAt: now, updatedAt: now })
     .where(inArray(lifecycleOperations.id, ids));
   const cancelled = await loadOperations(tx, ids);
-  for (const after of cancelled) {
-    const before = operations.find((operation) => operation.id === after.id);
-    await record({
-      organizationId: after.organizationId,
-      entityType: "lifecycleOperation",
-      entityId: after.id,
-      type: "cancelled",
-      nodeId: after.nodeId,
-      before: before ? snapshot(before) : null,
-      after: snapshot(after),
-    });
-  }
+  await recordBatch(record, { entityType: "lifecycleOperation", type: "cancelled" }, { before: operations, after: cancelled }, snapshot);
   return cancelled;
 }
 
@@ -258,7 +248,7 @@ export async function lockPendingOperationsOfDevice(tx: Transaction, deviceId: s
 export async function cancelOperations(context: ServiceContext, operationIds: string[]): Promise<LifecycleOperation[]> {
   return mutate(context, async (tx, record) => {
     const operations = await lockVisibleOperations(tx, context.principal, operationIds);
-    if (operations.length !== operationIds.length) throw notFound();
+    if (operations.length !== operationIds.length) throw new NotFoundError();
     const started = operations.find((operation) => operation.status !== "scheduled");
     if (started) throw notScheduled(started);
     return cancelScheduled(tx, context.principal, record, operations);

@@ -1,13 +1,16 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import "server-only";
+import { and, eq, ilike } from "drizzle-orm";
 import type { ExternalFabric, ExternalFabricCreate, ExternalFabricUpdate } from "@/lib/fabrics/schema";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { externalFabrics } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { tenantWhere } from "@/server/tenancy";
-import { containsPattern, findVisibleMsp, type Executor } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import { containsPattern, findVisibleMsp, type Executor } from "@/server/nodes/shared";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { NotFoundError } from "@/server/core/errors";
 
 // External fabrics (SPEC §3/§5): an MSP's Equinix accounts. The client secret is stored encrypted and never
 // returned, not even in events: answers say `clientSecretSet: true`.
@@ -41,8 +44,8 @@ async function findVisibleExternalFabric(executor: Executor, principal: Principa
 export async function listExternalFabrics(context: ServiceContext, mspId: string, query: PageQuery & { search?: string }) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
-  if (!msp) return null;
-  const cursor = decodeCursor(query.cursor);
+  if (!msp) throw new NotFoundError();
+  const list = keyset({ column: externalFabrics.name, id: externalFabrics.id }, query);
   const rows = await db
     .select()
     .from(externalFabrics)
@@ -51,25 +54,26 @@ export async function listExternalFabrics(context: ServiceContext, mspId: string
         eq(externalFabrics.organizationId, msp.id),
         tenantWhere(principal, externalFabrics.organizationId, db),
         query.search ? ilike(externalFabrics.name, containsPattern(query.search)) : undefined,
-        cursor ? sql`(${externalFabrics.name}, ${externalFabrics.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+        list.after,
       ),
     )
-    .orderBy(externalFabrics.name, externalFabrics.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.name, id: row.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   return { items: page.items.map(toExternalFabric), nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/external-fabric/{fabricId}
-export async function getExternalFabric(context: ServiceContext, fabricId: string): Promise<ExternalFabric | null> {
+export async function getExternalFabric(context: ServiceContext, fabricId: string): Promise<ExternalFabric> {
   const row = await findVisibleExternalFabric(context.db, context.principal, fabricId);
-  return row ? toExternalFabric(row) : null;
+  if (!row) throw new NotFoundError();
+  return toExternalFabric(row);
 }
 
 // POST /api/v1/config/msp/{mspId}/external-fabric
-export async function createExternalFabric(context: ServiceContext, mspId: string, input: ExternalFabricCreate): Promise<ExternalFabric | null> {
+export async function createExternalFabric(context: ServiceContext, mspId: string, input: ExternalFabricCreate): Promise<ExternalFabric> {
   const msp = await findVisibleMsp(context.db, context.principal, mspId);
-  if (!msp) return null;
+  if (!msp) throw new NotFoundError();
   // Encrypted before the transaction: the key may be read from the database on first use.
   const clientSecretEncrypted = await encryptSecret(context.db, input.clientSecret);
   return mutate(context, async (tx, record) => {
@@ -84,12 +88,12 @@ export async function createExternalFabric(context: ServiceContext, mspId: strin
 }
 
 // PATCH /api/v1/config/external-fabric/{fabricId} — a new client secret replaces the old one; none keeps it.
-export async function updateExternalFabric(context: ServiceContext, fabricId: string, update: ExternalFabricUpdate): Promise<ExternalFabric | null> {
+export async function updateExternalFabric(context: ServiceContext, fabricId: string, update: ExternalFabricUpdate): Promise<ExternalFabric> {
   const { clientSecret, ...changes } = update;
   const clientSecretEncrypted = clientSecret !== undefined ? await encryptSecret(context.db, clientSecret) : undefined;
   return mutate(context, async (tx, record) => {
     const row = await findVisibleExternalFabric(tx, context.principal, fabricId, true);
-    if (!row) return null;
+    if (!row) throw new NotFoundError();
     const columns = { name: changes.name ?? row.name, type: changes.type ?? row.type, clientId: changes.clientId ?? row.clientId };
     const before = toExternalFabric(row);
     const same = columns.name === row.name && columns.type === row.type && columns.clientId === row.clientId;
@@ -107,12 +111,11 @@ export async function updateExternalFabric(context: ServiceContext, fabricId: st
 }
 
 // DELETE /api/v1/config/external-fabric/{fabricId}
-export async function deleteExternalFabric(context: ServiceContext, fabricId: string): Promise<boolean> {
+export async function deleteExternalFabric(context: ServiceContext, fabricId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleExternalFabric(tx, context.principal, fabricId, true);
-    if (!row) return false;
+    if (!row) throw new NotFoundError();
     await tx.delete(externalFabrics).where(eq(externalFabrics.id, row.id));
     await record({ organizationId: row.organizationId, entityType: "externalFabric", entityId: row.id, type: "deleted", before: toExternalFabric(row) });
-    return true;
   });
 }

@@ -1,15 +1,18 @@
+import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceListQuery } from "@/lib/inventory/schema";
-import { ApiError, notFound } from "@/server/api/errors";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, nodes, organizations } from "@/server/db/schema";
-import { findVisibleOrganization, tenantWhere } from "@/server/tenancy";
-import { cancelScheduled, lockPendingOperationsOfDevice } from "./lifecycle";
-import { containsPattern, iso, uniqueViolation } from "./shared";
+import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { cancelScheduled, lockPendingOperationsOfDevice } from "@/server/lifecycle/service";
+import { ValidationError, NotFoundError, ConflictError } from "@/server/core/errors";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset } from "@/server/core/pagination";
+import { iso } from "@/server/core/rows";
+import { containsPattern, uniqueViolation } from "@/server/db/query";
 
 // SPEC §3–§6: the device inventory. The operator adds devices to its stock and sees every device; an MSP claims a
 // device with its claim code, sees the devices it claimed, and assigns them to its nodes. A device an MSP did not
@@ -86,24 +89,24 @@ const STATUS_WHERE: Record<NonNullable<DeviceListQuery["status"]>, SQL | undefin
 // GET /api/v1/inventory/device — the devices the caller may see, by serial number, a page at a time.
 export async function listDevices(context: ServiceContext, query: PageQuery & DeviceListQuery) {
   const { db, principal } = context;
-  const cursor = decodeCursor(query.cursor);
+  const list = keyset({ column: devices.serialNumber, id: devices.id }, query);
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const conditions: (SQL | undefined)[] = [
     visibleDevicesWhere(principal, db),
     query.mspOrganizationId ? eq(devices.mspOrganizationId, query.mspOrganizationId) : undefined,
     query.status ? STATUS_WHERE[query.status] : undefined,
     pattern ? or(ilike(devices.serialNumber, pattern), ilike(devices.model, pattern), ilike(nodes.name, pattern)) : undefined,
-    cursor ? sql`(${devices.serialNumber}, ${devices.id}) > (${String(cursor.value)}, ${cursor.id})` : undefined,
+    list.after,
   ];
   const rows = await selectDevices(db)
     .where(and(...conditions))
-    .orderBy(devices.serialNumber, devices.id)
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.device.serialNumber, id: row.device.id }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.device.serialNumber, id: row.device.id }));
   return { items: page.items.map(toDevice), nextCursor: page.nextCursor };
 }
 
-const serialTaken = (serialNumber: string) => new ApiError(409, "apiErrors.deviceSerialTaken", { serialNumber });
+const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber });
 
 // POST /api/v1/inventory/device — the operator adds a device to its stock, unclaimed.
 export async function createDevice(context: ServiceContext, input: DeviceCreate): Promise<Device> {
@@ -134,11 +137,11 @@ export async function createDevice(context: ServiceContext, input: DeviceCreate)
 /** The MSP a claim is for: the caller's own MSP, or the one the operator names ("MSP is required"). */
 async function claimingMsp(db: Db, principal: Principal, mspOrganizationId: string | undefined) {
   if (principal.organizationType === "maia" && !mspOrganizationId) {
-    throw new ApiError(400, "validation.mspRequired", undefined, [{ path: "mspOrganizationId", key: "validation.mspRequired" }]);
+    throw new ValidationError("validation.mspRequired", undefined, [{ path: "mspOrganizationId", key: "validation.mspRequired" }]);
   }
-  if (principal.organizationType === "msp" && mspOrganizationId && mspOrganizationId !== principal.organizationId) throw notFound();
+  if (principal.organizationType === "msp" && mspOrganizationId && mspOrganizationId !== principal.organizationId) throw new NotFoundError();
   const msp = await findVisibleOrganization(db, principal, mspOrganizationId ?? principal.organizationId);
-  if (!msp || msp.organizationType !== "msp") throw notFound();
+  if (!msp || msp.organizationType !== "msp") throw new NotFoundError();
   return msp;
 }
 
@@ -151,7 +154,7 @@ export async function claimDevice(context: ServiceContext, input: DeviceClaim): 
       .where(and(eq(devices.serialNumber, input.serialNumber), isNull(devices.mspOrganizationId)))
       .limit(1)
       .for("update", { of: devices });
-    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new ApiError(404, "apiErrors.claimFailed");
+    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new NotFoundError("apiErrors.claimFailed");
     const before = toDevice(row);
     await tx
       .update(devices)
@@ -164,19 +167,19 @@ export async function claimDevice(context: ServiceContext, input: DeviceClaim): 
 }
 
 const alreadyAssigned = (device: Device) =>
-  new ApiError(409, "apiErrors.deviceAlreadyAssigned", { serialNumber: device.serialNumber, node: device.nodeName ?? "" });
+  new ConflictError("apiErrors.deviceAlreadyAssigned", { serialNumber: device.serialNumber, node: device.nodeName ?? "" });
 
 // POST /api/v1/inventory/device/{id}/assign — the device takes the configuration of one of its MSP's nodes, which
 // must have no device yet.
-export async function assignDevice(context: ServiceContext, deviceId: string, input: DeviceAssign): Promise<Device | null> {
+export async function assignDevice(context: ServiceContext, deviceId: string, input: DeviceAssign): Promise<Device> {
   const { principal } = context;
   try {
     return await mutate(context, async (tx, record) => {
       const found = await findVisibleDevice(tx, principal, deviceId, true);
-      if (!found) return null;
+      if (!found) throw new NotFoundError();
       const before = toDevice(found);
       const mspId = found.device.mspOrganizationId;
-      if (!mspId) throw new ApiError(409, "apiErrors.deviceNotClaimed", { serialNumber: before.serialNumber });
+      if (!mspId) throw new ConflictError("apiErrors.deviceNotClaimed", { serialNumber: before.serialNumber });
       // The node row stays locked until the end, so two devices cannot take one node at the same time.
       const [node] = await tx
         .select()
@@ -185,30 +188,30 @@ export async function assignDevice(context: ServiceContext, deviceId: string, in
         .limit(1)
         .for("update");
       if (!node) {
-        throw new ApiError(400, "validation.deviceNodeNotOfMsp", { msp: before.mspName ?? "" }, [
+        throw new ValidationError("validation.deviceNodeNotOfMsp", { msp: before.mspName ?? "" }, [
           { path: "nodeId", key: "validation.deviceNodeNotOfMsp", values: { msp: before.mspName ?? "" } },
         ]);
       }
       if (found.device.nodeId === node.id) return before;
       if (found.device.nodeId) throw alreadyAssigned(before);
       const [occupant] = await tx.select({ serialNumber: devices.serialNumber }).from(devices).where(eq(devices.nodeId, node.id)).limit(1);
-      if (occupant) throw new ApiError(409, "apiErrors.nodeHasDevice", { node: node.name, serialNumber: occupant.serialNumber });
+      if (occupant) throw new ConflictError("apiErrors.nodeHasDevice", { node: node.name, serialNumber: occupant.serialNumber });
       await tx.update(devices).set({ nodeId: node.id, configured: true, updatedAt: new Date() }).where(eq(devices.id, found.device.id));
       const after = await reloadDevice(tx, found.device.id);
       await record({ organizationId: mspId, entityType: "device", entityId: found.device.id, type: "assigned", nodeId: node.id, before, after });
       return after;
     });
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw new ApiError(409, "apiErrors.deviceAssignRace");
+    if (uniqueViolation(error) !== null) throw new ConflictError("apiErrors.deviceAssignRace");
     throw error;
   }
 }
 
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node and keeps no configuration.
-export async function unassignDevice(context: ServiceContext, deviceId: string): Promise<Device | null> {
+export async function unassignDevice(context: ServiceContext, deviceId: string): Promise<Device> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleDevice(tx, context.principal, deviceId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const before = toDevice(found);
     const mspId = found.device.mspOrganizationId;
     if (!mspId || (!found.device.nodeId && !found.device.configured)) return before;
@@ -229,17 +232,17 @@ export async function unassignDevice(context: ServiceContext, deviceId: string):
 
 // POST /api/v1/inventory/device/{id}/release — the operator returns a claimed device to its stock. An assigned device
 // must be unassigned first; its scheduled lifecycle operations are cancelled, and a running one makes it wait.
-export async function releaseDevice(context: ServiceContext, deviceId: string): Promise<Device | null> {
+export async function releaseDevice(context: ServiceContext, deviceId: string): Promise<Device> {
   return mutate(context, async (tx, record) => {
     const found = await findVisibleDevice(tx, context.principal, deviceId, true);
-    if (!found) return null;
+    if (!found) throw new NotFoundError();
     const before = toDevice(found);
     const mspId = found.device.mspOrganizationId;
     if (!mspId) return before;
     if (found.device.nodeId) throw alreadyAssigned(before);
     const pending = await lockPendingOperationsOfDevice(tx, found.device.id);
     if (pending.some((operation) => operation.status === "active")) {
-      throw new ApiError(409, "apiErrors.deviceOperationRunning", { serialNumber: before.serialNumber });
+      throw new ConflictError("apiErrors.deviceOperationRunning", { serialNumber: before.serialNumber });
     }
     await cancelScheduled(tx, context.principal, record, pending);
     const now = new Date();

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { CurrentUser, UserSettings } from "@/lib/users/schema";
 import type { Principal } from "@/server/auth/principal";

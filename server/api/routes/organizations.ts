@@ -1,28 +1,15 @@
+import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import {
-  customerOrganizationCreatedSchema,
-  customerOrganizationCreateSchema,
-  mspUpdateSchema,
-  organizationSchema,
-  organizationUpdateSchema,
-} from "@/lib/organizations/schema";
-import { currentUserSchema, userSettingsSchema } from "@/lib/users/schema";
-import {
-  createCustomerOrganization,
-  listCustomerOrganizations,
-  listOrganizations,
-  renameOrganization,
-} from "@/server/organizations/service";
-import { toCurrentUser, updateUserSettings } from "@/server/users/service";
-import { requirePrincipal, serviceContext, setLocaleCookie } from "../context";
-import { notFound } from "../errors";
+import { customerOrganizationCreatedSchema, customerOrganizationCreateSchema, mspUpdateSchema, organizationSchema, organizationUpdateSchema } from "@/lib/organizations/schema";
+import { createCustomerOrganization, listCustomerOrganizations, listOrganizations, renameOrganization } from "@/server/organizations/service";
+import { requirePrincipal, serviceContext } from "../context";
 import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
-export const configRouter = createRouter();
+export const organizationsRouter = createRouter();
 
 // GET /api/v1/config/organization — organizations the caller may see.
-configRouter.openapi(
+organizationsRouter.openapi(
   createRoute({
     method: "get",
     path: "/organization",
@@ -32,35 +19,8 @@ configRouter.openapi(
   async (c) => c.json(await listOrganizations(c.get("db"), requirePrincipal(c)), 200),
 );
 
-// GET /api/v1/config/user — the current user and their scopes.
-configRouter.openapi(
-  createRoute({
-    method: "get",
-    path: "/user",
-    tags: ["config"],
-    responses: { 200: jsonResponse(currentUserSchema, "Current user"), ...standardErrors },
-  }),
-  (c) => c.json(toCurrentUser(requirePrincipal(c)), 200),
-);
-
-// PATCH /api/v1/config/user — the caller's own settings.
-configRouter.openapi(
-  createRoute({
-    method: "patch",
-    path: "/user",
-    tags: ["config"],
-    request: { body: jsonBody(userSettingsSchema) },
-    responses: { 200: jsonResponse(currentUserSchema, "Updated user"), ...standardErrors },
-  }),
-  async (c) => {
-    const user = await updateUserSettings(serviceContext(c), c.req.valid("json"));
-    setLocaleCookie(c, user.userLanguage);
-    return c.json(user, 200);
-  },
-);
-
 // PATCH /api/v1/config/organization/{id} — renames a visible organization.
-configRouter.openapi(
+organizationsRouter.openapi(
   createRoute({
     method: "patch",
     path: "/organization/{id}",
@@ -70,13 +30,12 @@ configRouter.openapi(
   }),
   async (c) => {
     const updated = await renameOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!updated) throw notFound();
     return c.json(updated, 200);
   },
 );
 
 // PATCH /api/v1/config/msp/{id} — updates a visible MSP.
-configRouter.openapi(
+organizationsRouter.openapi(
   createRoute({
     method: "patch",
     path: "/msp/{id}",
@@ -86,13 +45,12 @@ configRouter.openapi(
   }),
   async (c) => {
     const updated = await renameOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"), "msp");
-    if (!updated) throw notFound();
     return c.json(updated, 200);
   },
 );
 
 // GET /api/v1/config/msp/{id}/organization — the MSP's customer organizations.
-configRouter.openapi(
+organizationsRouter.openapi(
   createRoute({
     method: "get",
     path: "/msp/{id}/organization",
@@ -103,13 +61,12 @@ configRouter.openapi(
   async (c) => {
     const principal = requirePrincipal(c, "common:config:read");
     const customers = await listCustomerOrganizations(c.get("db"), principal, c.req.valid("param").id);
-    if (!customers) throw notFound();
     return c.json(customers, 200);
   },
 );
 
 // POST /api/v1/config/msp/{id}/organization — creates a customer organization and invites its first admin.
-configRouter.openapi(
+organizationsRouter.openapi(
   createRoute({
     method: "post",
     path: "/msp/{id}/organization",
@@ -119,7 +76,6 @@ configRouter.openapi(
   }),
   async (c) => {
     const created = await createCustomerOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
-    if (!created) throw notFound();
     return c.json(created, 201);
   },
 );

@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import "server-only";
+import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Event, EventListQuery } from "@/lib/events/schema";
-import { decodeCursor, toPage, type PageQuery } from "@/server/api/pagination";
 import type { ServiceContext } from "@/server/audit/record";
 import { events, users } from "@/server/db/schema";
-import { tenantWhere } from "@/server/tenancy";
-import { afterTimeCursor, cursorTime, personLabel, timeKey } from "./shared";
+import { tenantWhere } from "@/server/core/tenancy";
+import type { PageQuery } from "@/lib/pagination";
+import { keyset, timeKey } from "@/server/core/pagination";
+import { personLabel } from "@/server/core/rows";
 
 // SPEC §3 and §5: the events of the organizations the caller may see — configuration changes with their before and
 // after, acknowledgements, lifecycle and inventory changes — newest first.
@@ -14,8 +16,7 @@ const EVENT_ID = /^\d{1,18}$/;
 // GET /api/v1/event — filtered by organization, time range, node and type; keyset on (timestamp, id), newest first.
 export async function listEvents(context: ServiceContext, query: PageQuery & EventListQuery) {
   const { db, principal } = context;
-  const cursor = decodeCursor(query.cursor);
-  const time = cursorTime(cursor);
+  const list = keyset({ column: events.timestamp, id: events.id, time: true, direction: "desc", idPattern: EVENT_ID }, query);
   const conditions: (SQL | undefined)[] = [
     tenantWhere(principal, events.organizationId, db),
     // Narrows the visible rows: an organization out of sight matches none of them.
@@ -24,7 +25,7 @@ export async function listEvents(context: ServiceContext, query: PageQuery & Eve
     query.endTime ? lte(events.timestamp, query.endTime) : undefined,
     query.nodeId ? eq(events.nodeId, query.nodeId) : undefined,
     query.type ? eq(events.type, query.type) : undefined,
-    cursor && time && EVENT_ID.test(cursor.id) ? afterTimeCursor(events.timestamp, events.id, time, cursor.id, "desc") : undefined,
+    list.after,
   ];
   const rows = await db
     .select({
@@ -35,9 +36,9 @@ export async function listEvents(context: ServiceContext, query: PageQuery & Eve
     .from(events)
     .leftJoin(users, eq(users.id, events.actorUserId))
     .where(and(...conditions))
-    .orderBy(desc(events.timestamp), desc(events.id))
-    .limit(query.limit + 1);
-  const page = toPage(rows, query.limit, (row) => ({ value: row.sortKey, id: String(row.event.id) }));
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.sortKey, id: String(row.event.id) }));
   return {
     items: page.items.map(
       ({ event, actor }): Event => ({

@@ -1,0 +1,21 @@
+import "server-only";
+import { createRoute } from "@hono/zod-openapi";
+import { eventListQuerySchema, eventSchema } from "@/lib/events/schema";
+import { listEvents } from "@/server/events/service";
+import { serviceContext } from "../context";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
+import { createRouter, jsonResponse, standardErrors } from "../openapi";
+
+export const eventsRouter = createRouter();
+
+// GET /api/v1/event — events of the organizations the caller may see (or of one of them), newest first.
+eventsRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/event",
+    tags: ["events"],
+    request: { query: pageQuerySchema.extend(eventListQuerySchema.shape) },
+    responses: { 200: jsonResponse(pageSchema(eventSchema), "A page of events, newest first"), ...standardErrors },
+  }),
+  async (c) => c.json(await listEvents(serviceContext(c), c.req.valid("query")), 200),
+);

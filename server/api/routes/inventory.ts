@@ -1,0 +1,104 @@
+import "server-only";
+import { createRoute } from "@hono/zod-openapi";
+import { deviceAssignSchema, deviceClaimSchema, deviceCreateSchema, deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
+import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/inventory/service";
+import { requirePrincipal, serviceContext, type ApiContext } from "../context";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
+import { conflict, createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+
+export const inventoryRouter = createRouter();
+
+/** Inventory reads: the operator's staff need internal:inventory:read, an MSP's msp:inventory:read (SPEC §6). */
+function inventoryReadContext(c: ApiContext) {
+  const principal = requirePrincipal(c);
+  return serviceContext(c, principal.organizationType === "maia" ? "internal:inventory:read" : "msp:inventory:read");
+}
+
+// GET /api/v1/inventory/device — the devices the caller may see: every one for the operator, its own for an MSP.
+inventoryRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/inventory/device",
+    tags: ["inventory"],
+    request: { query: pageQuerySchema.extend(deviceListQuerySchema.shape) },
+    responses: { 200: jsonResponse(pageSchema(deviceSchema), "A page of devices, by serial number"), ...standardErrors },
+  }),
+  async (c) => c.json(await listDevices(inventoryReadContext(c), c.req.valid("query")), 200),
+);
+
+// POST /api/v1/inventory/device — the operator adds a device to its stock.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device",
+    tags: ["inventory"],
+    request: { body: jsonBody(deviceCreateSchema) },
+    responses: { 201: jsonResponse(deviceSchema, "The added device, unclaimed"), ...standardErrors, ...conflict("The serial number exists") },
+  }),
+  async (c) => c.json(await createDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("json")), 201),
+);
+
+// POST /api/v1/inventory/device/claim — an MSP claims an unclaimed device with its claim code.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/claim",
+    tags: ["inventory"],
+    request: { body: jsonBody(deviceClaimSchema) },
+    responses: { 200: jsonResponse(deviceSchema, "The claimed device"), ...standardErrors },
+  }),
+  async (c) => c.json(await claimDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("json")), 200),
+);
+
+// POST /api/v1/inventory/device/{id}/assign — the device takes the configuration of one of its MSP's nodes.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/{id}/assign",
+    tags: ["inventory"],
+    request: { params: idParams, body: jsonBody(deviceAssignSchema) },
+    responses: {
+      200: jsonResponse(deviceSchema, "The assigned device"),
+      ...standardErrors,
+      ...conflict("The device is unclaimed or on another node, or the node has a device"),
+    },
+  }),
+  async (c) => {
+    const device = await assignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(device, 200);
+  },
+);
+
+// POST /api/v1/inventory/device/{id}/unassign — the device leaves its node.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/{id}/unassign",
+    tags: ["inventory"],
+    request: { params: idParams },
+    responses: { 200: jsonResponse(deviceSchema, "The unassigned device"), ...standardErrors },
+  }),
+  async (c) => {
+    const device = await unassignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id);
+    return c.json(device, 200);
+  },
+);
+
+// POST /api/v1/inventory/device/{id}/release — the operator returns a claimed device to its stock.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/{id}/release",
+    tags: ["inventory"],
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse(deviceSchema, "The device, unclaimed again"),
+      ...standardErrors,
+      ...conflict("The device is assigned, or one of its operations is running"),
+    },
+  }),
+  async (c) => {
+    const device = await releaseDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id);
+    return c.json(device, 200);
+  },
+);

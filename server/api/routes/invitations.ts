@@ -1,0 +1,115 @@
+import "server-only";
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { invitationAcceptSchema, invitationCreatedSchema, invitationCreateSchema, invitationPreviewQuerySchema, invitationPreviewSchema, invitationSchema } from "@/lib/people/schema";
+import { currentUserSchema } from "@/lib/users/schema";
+import { resolveSession } from "@/server/auth/sessions";
+import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "@/server/people/invitations";
+import { toCurrentUser } from "@/server/people/user-settings";
+import { clientAddress, serviceContext, setLocaleCookie } from "../context";
+import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
+import { setSessionCookie } from "./auth";
+import { UnauthenticatedError } from "@/server/core/errors";
+import { conflict, createRouter, deleted, errorResponse, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { organizationParams } from "../params";
+
+export const invitationsRouter = createRouter();
+
+const invitationParams = z.object({ invitationId: idSchema });
+
+const peopleConflict = conflict("Refused by a rule about the organization's people");
+
+// GET /api/v1/organization/{organizationId}/invitation — pending invitations (Invitations tab).
+invitationsRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/organization/{organizationId}/invitation",
+    tags: ["people"],
+    request: { params: organizationParams, query: pageQuerySchema },
+    responses: { 200: jsonResponse(pageSchema(invitationSchema), "A page of pending invitations"), ...standardErrors },
+  }),
+  async (c) => {
+    const page = await listInvitations(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
+    return c.json(page, 200);
+  },
+);
+
+// POST /api/v1/organization/{organizationId}/invitation — invites an email with a role; answers the accept link
+// once (there is no mail service: the inviter passes it on).
+invitationsRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/organization/{organizationId}/invitation",
+    tags: ["people"],
+    request: { params: organizationParams, body: jsonBody(invitationCreateSchema) },
+    responses: { 201: jsonResponse(invitationCreatedSchema, "Created invitation with its accept link"), ...standardErrors, ...peopleConflict },
+  }),
+  async (c) => {
+    const invitation = await createInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").organizationId, c.req.valid("json"));
+    return c.json(invitation, 201);
+  },
+);
+
+// DELETE /api/v1/invitation/{invitationId} — revokes a pending invitation.
+invitationsRouter.openapi(
+  createRoute({
+    method: "delete",
+    path: "/invitation/{invitationId}",
+    tags: ["people"],
+    request: { params: invitationParams },
+    responses: { ...deleted, ...standardErrors },
+  }),
+  async (c) => {
+    await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId);
+    return c.body(null, 204);
+  },
+);
+
+// GET /api/v1/invitation/preview?token= — public: the organization, email and role an invitation is for.
+invitationsRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/invitation/preview",
+    tags: ["people"],
+    request: { query: invitationPreviewQuerySchema },
+    responses: {
+      200: jsonResponse(invitationPreviewSchema, "The invitation"),
+      400: errorResponse("Invalid input"),
+      404: errorResponse("Unknown, used or expired invitation"),
+    },
+  }),
+  async (c) => {
+    return c.json(await previewInvitation(c.get("db"), c.req.valid("query").token), 200);
+  },
+);
+
+// POST /api/v1/invitation/accept — public: joins the organization and signs the user in (session cookie set).
+invitationsRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/invitation/accept",
+    tags: ["people"],
+    request: { body: jsonBody(invitationAcceptSchema) },
+    responses: {
+      200: jsonResponse(currentUserSchema, "Joined; the session cookie is set"),
+      400: errorResponse("Invalid input"),
+      401: errorResponse("The existing account's password does not match"),
+      404: errorResponse("Unknown, used or expired invitation"),
+      ...peopleConflict,
+      429: errorResponse("Too many attempts"),
+    },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const { sessionToken } = await acceptInvitation(db, c.req.valid("json"), {
+      address: clientAddress(c),
+      userAgent: c.req.header("user-agent"),
+      requestId: c.get("requestId"),
+    });
+    setSessionCookie(c, sessionToken);
+    const principal = await resolveSession(db, sessionToken);
+    if (!principal) throw new UnauthenticatedError("apiErrors.invalidCredentials");
+    setLocaleCookie(c, principal.language);
+    return c.json(toCurrentUser(principal), 200);
+  },
+);
