@@ -17,8 +17,10 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // One migrated and seeded image per run; each file gets its own clone of it.
+          globalSetup: ["tests/api/global-setup.ts"],
           setupFiles: ["tests/api/setup.ts"],
-          // Each file gets its own database; two at a time keeps PGlite's memory in check on 2 cores.
+          // Two files at a time keeps PGlite's memory in check on 2 cores.
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
