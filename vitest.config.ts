@@ -13,6 +13,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // A file's first render pays for loading React DOM and Radix: on a busy 2-core machine that can pass 5 s.
+        test: { name: "components", include: ["tests/components/**/*.test.tsx"], environment: "jsdom", testTimeout: 20_000 },
+      },
+      {
+        resolve: { alias },
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],

@@ -1,10 +1,10 @@
-// npm test: typecheck, lint, unit, API integration and end-to-end tests, stopping at the first failure.
+// npm test: typecheck, lint, unit (with the jsdom component tests), API integration and end-to-end tests, stopping at the first failure.
 import { spawnSync } from "node:child_process";
 
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
-  ["unit", "npx", ["vitest", "run", "--project", "unit"]],
+  ["unit", "npx", ["vitest", "run", "--project", "unit", "--project", "components"]],
   ["api", "npx", ["vitest", "run", "--project", "api"]],
   ["e2e", "node", ["scripts/e2e.mjs"]],
 ];
