@@ -14,8 +14,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // Component and hook tests: React in jsdom.
-        test: { name: "components", environment: "jsdom", include: ["tests/components/**/*.test.tsx"] },
+        // A file's first render pays for loading React DOM and Radix: on a busy 2-core machine that can pass 5 s.
+        test: { name: "components", include: ["tests/components/**/*.test.tsx"], environment: "jsdom", testTimeout: 20_000 },
       },
       {
         resolve: { alias },
@@ -23,8 +23,10 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // One migrated and seeded image per run; each file gets its own clone of it.
+          globalSetup: ["tests/api/global-setup.ts"],
           setupFiles: ["tests/api/setup.ts"],
-          // Each file gets its own database; two at a time keeps PGlite's memory in check on 2 cores.
+          // Two files at a time keeps PGlite's memory in check on 2 cores.
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,

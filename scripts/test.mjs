@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, unit, API integration and end-to-end tests, stopping at the first failure.
+// npm test: typecheck, lint, unit, components (jsdom), API integration and end-to-end tests, stopping at the first failure.
 import { spawnSync } from "node:child_process";
 
 const steps = [

@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** A directory for PGlite, or "memory://" for a throw-away database (tests). */
   dataDir?: string;
+  /** A PGlite data directory dumped by `dumpDataDir`, opened in memory instead of creating one (tests clone a seeded image). */
+  image?: Blob;
 }
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
@@ -78,10 +80,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dataDir = options.dataDir ?? "memory://";
   const inMemory = dataDir.startsWith("memory://");
+  if (options.image && !inMemory) throw new Error("A PGlite image opens only in memory.");
   const pgDir = inMemory ? undefined : path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "pglite");
   const releaseLock = pgDir ? takeDirectoryLock(path.resolve(/*turbopackIgnore: true*/ dataDir)) : () => {};
   try {
-    const client = pgDir ? new PGlite(pgDir) : new PGlite();
+    const client = pgDir ? new PGlite(pgDir) : new PGlite({ loadDataDir: options.image });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {

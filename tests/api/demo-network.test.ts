@@ -1,19 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client";
-import { seedDemo } from "@/server/db/seed";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, queryRows, type Db } from "@/server/db/client";
 import { decryptSecret } from "@/server/secrets/crypto";
 
 // The demo network must be consistent with the model's own rules, or the demo teaches the wrong thing.
-let handle: DatabaseHandle;
-const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(handle.db, query);
+// The file's database is seeded by the same seedDemo the console runs, network included.
+process.env.TEST_SEED_NETWORK = "1";
+
+let db: Db;
+const rows = <T,>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: "memory://" });
-  await migrateDatabase(handle);
-  await seedDemo(handle.db, "maia-demo");
+  db = await getDb();
 });
-afterAll(() => handle.close());
 
 describe("the demo network", () => {
   it("has core fabrics of at least four core nodes in full mesh", async () => {
@@ -102,8 +101,8 @@ describe("the demo network", () => {
   it("keeps secrets encrypted", async () => {
     const [ipsec] = await rows<{ key: string }>(sql`select preshared_key_encrypted as key from connectors where kind = 'ipsec' limit 1`);
     expect(ipsec.key).not.toContain("demo-preshared-key");
-    expect(await decryptSecret(handle.db, ipsec.key)).toBe("demo-preshared-key-contoso");
+    expect(await decryptSecret(db, ipsec.key)).toBe("demo-preshared-key-contoso");
     const [fabric] = await rows<{ secret: string }>(sql`select client_secret_encrypted as secret from external_fabrics limit 1`);
-    expect(await decryptSecret(handle.db, fabric.secret)).toBe("demo-equinix-client-secret");
+    expect(await decryptSecret(db, fabric.secret)).toBe("demo-equinix-client-secret");
   });
 });

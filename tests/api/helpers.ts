@@ -3,8 +3,9 @@ import { expect } from "vitest";
 import { getApiApp } from "@/server/api/app";
 import { getDb } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
+import { DEMO_PASSWORD } from "./database-images";
 
-export const DEMO_PASSWORD = "test-demo-password";
+export { DEMO_PASSWORD };
 
 export interface CallOptions {
   body?: unknown;

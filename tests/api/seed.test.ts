@@ -1,15 +1,14 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "@/server/auth/password";
-import { migrateDatabase, openDatabase } from "@/server/db/client";
 import { memberships, organizations, users } from "@/server/db/schema";
 import { seedDemo, seedFirstAdmin } from "@/server/db/seed";
+import { cloneDatabase } from "./database-images";
 
 describe("seeding", () => {
   it("with SEED_DEMO=off, creates only the operator and its first admin, once", async () => {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const { handle, close } = await cloneDatabase(inject("apiDatabaseImages"), "migrated");
     try {
-      await migrateDatabase(handle);
       expect(await seedFirstAdmin(handle.db, "Root@Example.com", "s3cret-pass")).toBe(true);
       const orgs = await handle.db.select().from(organizations);
       expect(orgs).toMatchObject([{ name: "Maia", organizationType: "maia", parentId: null }]);
@@ -23,7 +22,7 @@ describe("seeding", () => {
       expect(await seedDemo(handle.db, "maia-demo")).toBe(false);
       expect((await handle.db.select({ n: count() }).from(users))[0].n).toBe(1);
     } finally {
-      await handle.close();
+      await close();
     }
   });
 

@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, renderHook } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { afterEach } from "vitest";
+import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
+import { MESSAGES } from "@/lib/i18n/messages";
+
+// Testing Library unmounts after each test on its own only where the runner's hooks are globals; here they are imported.
+afterEach(cleanup);
+
+/** The console's client providers, as components/providers wraps every page: the catalogue and a query cache. */
+function providers(locale: Locale) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  function Providers({ children }: { children: React.ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone={DISPLAY_TIME_ZONE}>
+          {children}
+        </NextIntlClientProvider>
+      </QueryClientProvider>
+    );
+  }
+  return { queryClient, Providers };
+}
+
+export function renderWithProviders(ui: React.ReactElement, { locale = "en" }: { locale?: Locale } = {}) {
+  const { queryClient, Providers } = providers(locale);
+  return { queryClient, ...render(ui, { wrapper: Providers }) };
+}
+
+export function renderHookWithProviders<Result, Props>(hook: (props: Props) => Result, options: { locale?: Locale; initialProps?: Props } = {}) {
+  const { queryClient, Providers } = providers(options.locale ?? "en");
+  return { queryClient, ...renderHook(hook, { wrapper: Providers, initialProps: options.initialProps }) };
+}
