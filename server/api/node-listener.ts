@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
+import { compressJson } from "./compress-json";
 import { errorResponse, requestIdOf } from "./forward";
 
 type RouteHandler = (request: Request) => Promise<Response>;
@@ -27,7 +28,8 @@ function failure(status: number, message: (t: Translator) => string, headers: He
 /**
  * The route handler's exported methods served straight from node:http, without Next's router in front: the same
  * function answers, reading a web Request whose signal aborts when the client leaves, its Response streamed back.
- * HEAD runs GET as Next does; a method the module does not export answers 405 in the caller's language.
+ * HEAD runs GET as Next does; a method the module does not export answers 405 in the caller's language. JSON is
+ * gzipped for clients that take it, as Next's compression did.
  */
 export function routeListener(route: RouteModule): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> {
   const allow = METHODS.filter((method) => route[method] || (method === "HEAD" && route.GET)).join(", ");
@@ -36,7 +38,7 @@ export function routeListener(route: RouteModule): (incoming: IncomingMessage, o
     const handler = route[method] ?? (method === "HEAD" ? route.GET : undefined);
     if (!handler) return failure(405, (t) => t("apiErrors.methodNotAllowed"), request.headers, { allow });
     try {
-      return await handler(request);
+      return await compressJson(request.headers.get("accept-encoding"), await handler(request));
     } catch (error) {
       console.error(`[api] ${request.method} ${request.url} failed:`, error);
       return failure(500, (t) => t("apiErrors.internal"), request.headers);

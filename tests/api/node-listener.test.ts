@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { stampClientAddress } from "@/server/api/client-address";
@@ -180,5 +181,34 @@ describe("the server entry's /api/v1 dispatch", () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "URL n'est pas valide", requestId: "bad-host" });
+  });
+});
+
+describe("the entry's compression of JSON", () => {
+  function get(path: string, headers: Record<string, string>) {
+    return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = http.request(`${real.base}/api/v1${path}`, { headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  it("gzips a JSON answer of 1 KB or more for a client that accepts it, and only then", async () => {
+    const headers = { "accept-encoding": "br, gzip;q=0.8" };
+    const document = await get("/openapi.json", headers);
+    expect(document.headers["content-encoding"]).toBe("gzip");
+    expect(document.headers.vary).toContain("Accept-Encoding");
+    expect(JSON.parse(gunzipSync(document.body).toString()).openapi).toBe("3.1.0");
+    const plain = await get("/openapi.json", {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(JSON.parse(gunzipSync(document.body).toString()));
+    expect((await get("/openapi.json", { "accept-encoding": "gzip;q=0, br" })).headers["content-encoding"]).toBeUndefined();
+    const small = await get("/health", headers);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ status: "ok" });
   });
 });
