@@ -1,7 +1,8 @@
 // npm run bench:api — req/s and latency of the control-plane API through the production console, on the scale seed:
 // a paginated list over 100,000 paths, a path detail, a path create, the bare route, and a plain node:http server (the
-// machine's ceiling) in the same run, with the ratios between them.
-import { spawn } from "node:child_process";
+// machine's ceiling) in the same run, with the ratios between them and the serving process's CPU time per request.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import autocannon from "autocannon";
 import { startScaleServer } from "./bench-server.mjs";
 
@@ -12,6 +13,17 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const base = `http://localhost:${PORT}`;
 
 const PLAIN_PORT = PORT + 1;
+
+// The CPU time a process has used so far (user + system, µs), from Linux's /proc; undefined elsewhere.
+const tickMicros = 1e6 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout || 100);
+function cpuMicros(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * tickMicros;
+  } catch {
+    return undefined;
+  }
+}
 
 const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
 const plain = spawn("node", ["scripts/bench/plain-server.mjs", String(PLAIN_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
@@ -73,6 +85,8 @@ try {
   await autocannon({ url: `${base}/api/v1/config/path?limit=50`, connections: CONNECTIONS, duration: 3, headers: { cookie } });
   const results = [];
   for (const scenario of scenarios) {
+    const pid = scenario.base ? plain.pid : server.pid;
+    const cpuBefore = cpuMicros(pid);
     const result = await autocannon({
       url: scenario.base ?? base,
       connections: CONNECTIONS,
@@ -86,12 +100,14 @@ try {
         },
       ],
     });
-    results.push({ ...scenario, result });
+    const cpuAfter = cpuMicros(pid);
+    const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total);
+    results.push({ ...scenario, result, cpuPerRequest });
   }
   const [plainRow, bare, list, , create] = results.map(({ result }) => result);
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${base} (production build, scale seed in ${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR})`);
-  console.log(["scenario".padEnd(46), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8), "of bare".padStart(8)].join(" "));
-  for (const { name, result } of results) {
+  console.log(["scenario".padEnd(46), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8), "of bare".padStart(8), "CPU µs/req".padStart(11)].join(" "));
+  for (const { name, result, cpuPerRequest } of results) {
     console.log(
       [
         name.padEnd(46),
@@ -100,6 +116,7 @@ try {
         String(result.latency.p99).padStart(8),
         String(result.non2xx).padStart(8),
         `${((result.requests.average / bare.requests.average) * 100).toFixed(0)} %`.padStart(8),
+        (cpuPerRequest === undefined ? "-" : cpuPerRequest.toFixed(0)).padStart(11),
       ].join(" "),
     );
   }

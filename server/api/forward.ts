@@ -7,8 +7,14 @@ import { getApiApp } from "./app";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
-function errorResponse(status: number, error: string, requestId: string): Response {
-  return Response.json({ error, requestId }, { status, headers: { [REQUEST_ID_HEADER]: requestId } });
+export function errorResponse(status: number, error: string, requestId: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error, requestId }, { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId } });
+}
+
+/** The caller's X-Request-Id when it is a sane one, else a new id. */
+export function requestIdOf(headers: { get(name: string): string | null }): string {
+  const incoming = headers.get(REQUEST_ID_HEADER);
+  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -27,8 +33,7 @@ export interface ForwardOptions {
 }
 
 export async function forward(request: Request, options: ForwardOptions): Promise<Response> {
-  const incoming = request.headers.get(REQUEST_ID_HEADER);
-  const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  const requestId = requestIdOf(request.headers);
   // The translator only serves the errors answered here.
   const t = () => translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
   const url = new URL(request.url);

@@ -1,0 +1,17 @@
+import type { IncomingMessage } from "node:http";
+
+const CLIENT_ADDRESS_HEADER = "x-maia-client-address";
+
+/**
+ * Writes the one header the API trusts for the caller's address (the socket's, or the first X-Forwarded-For hop
+ * behind a trusted proxy), replacing any value the client sent. Both views Node keeps change: Next reads `headers`,
+ * the web Request of the API's own entry is built from `rawHeaders`.
+ */
+export function stampClientAddress(request: IncomingMessage, trustProxy: boolean): void {
+  const forwarded = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+  const address = forwarded || request.socket.remoteAddress || "unknown";
+  request.headers[CLIENT_ADDRESS_HEADER] = address;
+  const raw = request.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === CLIENT_ADDRESS_HEADER) raw.splice(i, 2);
+  raw.push(CLIENT_ADDRESS_HEADER, address);
+}

@@ -1,0 +1,31 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+
+const gzipAsync = promisify(gzip);
+// Below this a gzip frame saves too little to pay for itself (the threshold Next's compression used).
+const MIN_BYTES = 1024;
+
+/**
+ * Gzips a JSON answer of 1 KB or more for a client that accepts it, as Next did before the API left its router. JSON
+ * bodies are whole strings already; streams (the assistant's answers) pass untouched so they keep flowing.
+ */
+export async function compressJson(acceptEncoding: string | null, response: Response): Promise<Response> {
+  const json = response.headers.get("content-type")?.startsWith("application/json");
+  if (!json || !response.body || response.headers.has("content-encoding") || !acceptsGzip(acceptEncoding)) return response;
+  const headers = new Headers(response.headers);
+  headers.append("vary", "Accept-Encoding");
+  const body = Buffer.from(await response.arrayBuffer());
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (body.byteLength < MIN_BYTES) return new Response(body, init);
+  const compressed = await gzipAsync(body);
+  headers.set("content-encoding", "gzip");
+  headers.delete("content-length");
+  return new Response(compressed, init);
+}
+
+function acceptsGzip(header: string | null): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    return (name === "gzip" || name === "*") && !params.some((param) => /^q=0(\.0*)?$/.test(param));
+  });
+}
