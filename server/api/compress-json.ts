@@ -1,3 +1,4 @@
+import "server-only";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 
