@@ -1,21 +1,43 @@
-// npm test: typecheck, lint, unit, components (jsdom), API integration and end-to-end tests, stopping at the first failure.
-import { spawnSync } from "node:child_process";
+// npm test: typecheck, lint, unit, components (jsdom), API integration and end-to-end tests, stopping at the first
+// failing group. Steps in one group run side by side: typecheck and lint each use one core, so on two cores they
+// take the time of the longer one. `node scripts/test.mjs <step>` runs one step.
+import { spawn } from "node:child_process";
 
-const steps = [
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "npm", ["run", "lint"]],
-  ["unit", "npx", ["vitest", "run", "--project", "unit"]],
-  ["components", "npx", ["vitest", "run", "--project", "components"]],
-  ["api", "npx", ["vitest", "run", "--project", "api"]],
-  ["e2e", "node", ["scripts/e2e.mjs"]],
+const groups = [
+  [
+    ["typecheck", "npm", ["run", "typecheck"]],
+    ["lint", "npm", ["run", "lint"]],
+  ],
+  [
+    ["unit", "npx", ["vitest", "run", "--project", "unit"]],
+    ["components", "npx", ["vitest", "run", "--project", "components"]],
+  ],
+  [["api", "npx", ["vitest", "run", "--project", "api"]]],
+  [["e2e", "node", ["scripts/e2e.mjs"]]],
 ];
 
-const only = process.argv[2];
-for (const [name, command, args] of steps) {
-  if (only && only !== name) continue;
+/** Runs a step; alone its output streams, beside others it is printed whole when the step ends. */
+function run([name, command, args], alone) {
   const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  console.log(`=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (alone) console.log(`\n=== ${name} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      if (!alone) process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(output).toString()}`);
+      console.log(`=== ${name}: ${code === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const only = process.argv[2];
+for (const group of groups) {
+  const steps = group.filter(([name]) => !only || only === name);
+  if (steps.length === 0) continue;
+  const codes = await Promise.all(steps.map((step) => run(step, steps.length === 1)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
