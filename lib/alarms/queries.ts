@@ -52,8 +52,6 @@ export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: str
     getNextPageParam: (last: AlarmPage) => last.nextCursor ?? undefined,
   });
 
-/** The cache entry of a first page fetched on the server, as the infinite query keeps it. */
-export const firstAlarmPage = (page: AlarmPage) => ({ pages: [page], pageParams: [""] });
 
 function useRefreshAlarms() {
   const queryClient = useQueryClient();

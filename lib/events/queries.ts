@@ -73,8 +73,6 @@ export const eventsQueryOptions = (search: EventSearch, organizationId?: string)
     getNextPageParam: (last: EventPage) => last.nextCursor ?? undefined,
   });
 
-/** The cache entry of a first page fetched on the server, as the infinite query keeps it. */
-export const firstEventPage = (page: EventPage) => ({ pages: [page], pageParams: [""] });
 
 /**
  * Whether a live "events" message may change this view: not when the range ended in the past, nor when it names

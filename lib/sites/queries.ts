@@ -20,8 +20,6 @@ export async function fetchAllPages<T>(path: string, query: Record<string, Query
   return items;
 }
 
-/** The cache entry of a first page fetched on the server, as an infinite query keeps it. */
-export const firstPage = <T>(page: Page<T>) => ({ pages: [page], pageParams: [""] });
 
 const normalizeSearch = (search?: string) => search?.trim() ?? "";
 

@@ -53,7 +53,7 @@ interface EntryProps {
 }
 
 /** The guard of SPEC §6 for an organization in the URL: anything it does not allow goes silently to /. */
-export async function openConsoleRoute(rawOrganizationId: string, route: ConsoleRoute | undefined) {
+async function openConsoleRoute(rawOrganizationId: string, route: ConsoleRoute | undefined) {
   const session = await bootstrapSession();
   if (session.status !== "ready") redirect("/");
   const organization = guardConsoleRoute(session.organizations, safeDecode(rawOrganizationId), route, session.user.scopes);

@@ -1,4 +1,5 @@
 import "server-only";
+import { notFound } from "next/navigation";
 import type { Organization } from "@/lib/organizations/schema";
 import { pathQueryOptions } from "@/lib/paths/queries";
 import { cardQueries, dashboardQueries } from "@/lib/dashboard/card-queries";
@@ -6,7 +7,6 @@ import { DEFAULT_CHART_RANGE, rangeStart } from "@/lib/dashboard/format";
 import { siteQueryOptions } from "@/lib/sites/queries";
 import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";
 import type { ConsolePage } from "./console-page";
-import { notFound } from "next/navigation";
 
 // What the dashboard pages open with, for a customer's own dashboards and an MSP's view of its customers alike: the
 // cards' own queries, prefetched so a deep link renders complete, and the checks that make a wrong id a 404.
