@@ -4,8 +4,10 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
-// A fresh embedded database for every run, seeded with the demo network.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `maia-e2e-${process.pid}-${Date.now()}`);
+// A fresh embedded database for every run, seeded with the demo network. Kept in the environment so that the test
+// workers, which load this file again, know it too (tests/e2e/outbox.ts reads the mail there).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `maia-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -10,11 +10,12 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import type { Organization } from "@/lib/organizations/schema";
 import { homeRoute, organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
+import { MembershipOptions } from "./membership-options";
 import { useConsole } from "./use-console";
 
 const GROUP_ORDER = ["maia", "msp", "customer"] as const;
 
-/** SPEC §2 organization selector: groups Maia, MSPs, Customers, with search. */
+/** SPEC §2 organization selector: groups Maia, MSPs, Customers, with search; first the user's own organizations when they have several. */
 export function OrganizationSelector() {
   const t = useTranslations("orgSelector");
   const router = useRouter();
@@ -30,9 +31,12 @@ export function OrganizationSelector() {
     );
   }, [organizations, search]);
 
-  const select = (org: Organization) => {
+  const close = () => {
     setOpen(false);
     setSearch("");
+  };
+  const select = (org: Organization) => {
+    close();
     router.push(organizationPath(org.id, homeRoute(org.organizationType)));
   };
 
@@ -68,6 +72,7 @@ export function OrganizationSelector() {
           />
         </div>
         <div className="max-h-80 overflow-y-auto p-1" role="listbox" aria-label={t("label")}>
+          <MembershipOptions search={search} onChosen={close} />
           {groups.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("empty")}</p>}
           {groups.map((group) => (
             <div key={group.type} role="group" aria-label={t(`groups.${group.type}`)}>

@@ -26,5 +26,6 @@ export const customerOrganizationCreateSchema = z.strictObject({
 export type CustomerOrganizationCreate = z.infer<typeof customerOrganizationCreateSchema>;
 
 export const customerOrganizationCreatedSchema = organizationSchema.extend({
-  invitation: z.object({ id: z.string(), email: z.string(), role: z.string(), acceptPath: z.string() }),
+  // Its link goes to the invitee by mail only.
+  invitation: z.object({ id: z.string(), email: z.string(), role: z.string() }),
 });

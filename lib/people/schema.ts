@@ -24,7 +24,7 @@ export const INVITATION_VALIDITY_MS = INVITATION_VALIDITY_DAYS * 24 * 3600_000;
 export const PASSWORD_MIN_LENGTH = 10;
 const PASSWORD_MAX_LENGTH = 1024;
 
-/** The console page where an invitation is accepted (there is no mail service: the inviter copies this link). */
+/** The console page where an invitation is accepted; its link is mailed to the invitee, never shown to the inviter. */
 export function invitationAcceptPath(token: string): string {
   return `/invite/${encodeURIComponent(token)}`;
 }
@@ -77,8 +77,8 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationCreateSchema = z.strictObject({ email: email(), role: roleLevel() });
 export type InvitationCreate = z.infer<typeof invitationCreateSchema>;
 
-/** The created invitation with its accept link, shown once: only the token's hash is stored. */
-export const invitationCreatedSchema = invitationSchema.extend({ acceptPath: z.string() });
+/** The created invitation; its link goes to the invitee by mail only (only the token's hash is stored). */
+export const invitationCreatedSchema = invitationSchema;
 export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
 
 // GET /api/v1/invitation/preview?token=
@@ -91,18 +91,20 @@ export const invitationPreviewSchema = z.object({
   role: z.enum(ROLE_LEVELS),
   roleName: z.enum(ROLES),
   expiresAt: z.string(),
-  // An existing account joins with its current password; a new one chooses a password and gives its name.
-  existingAccount: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-// POST /api/v1/invitation/accept — the password of the new account (or the current one of an existing account).
-export const invitationAcceptSchema = z.strictObject({
-  token: invitationToken(),
-  password: z
+const password = () =>
+  z
     .string({ error: "validation.passwordRequired" })
     .min(1, "validation.passwordRequired")
-    .max(PASSWORD_MAX_LENGTH, "validation.passwordMax"),
+    .max(PASSWORD_MAX_LENGTH, "validation.passwordMax");
+
+// POST /api/v1/invitation/accept — a new account's password and name; an existing account joins signed in as itself
+// (none of them needed).
+export const invitationAcceptSchema = z.strictObject({
+  token: invitationToken(),
+  password: password().optional(),
   firstName: personName("validation.firstNameRequired").optional(),
   lastName: personName("validation.lastNameRequired").optional(),
 });
@@ -110,7 +112,7 @@ export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
 
 /** What a new account needs (the accept form for an email without an account). */
 export const invitationAcceptNewAccountSchema = invitationAcceptSchema.extend({
-  password: invitationAcceptSchema.shape.password.min(PASSWORD_MIN_LENGTH, "validation.passwordMin"),
+  password: password().min(PASSWORD_MIN_LENGTH, "validation.passwordMin"),
   firstName: personName("validation.firstNameRequired"),
   lastName: personName("validation.lastNameRequired"),
 });

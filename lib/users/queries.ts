@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import type { CurrentUser, UserSettings } from "./schema";
+import type { CurrentUser, Membership, UserSettings } from "./schema";
 
 export const userKeys = {
   current: ["user"] as const,
@@ -16,5 +16,16 @@ export function useUpdateUserSettings() {
   return useMutation({
     mutationFn: (body: UserSettings) => api.patch<CurrentUser>("/config/user", body),
     onSuccess: (user) => queryClient.setQueryData(userKeys.current, user),
+  });
+}
+
+// GET /api/v1/config/user/membership — the organizations the user belongs to.
+export const membershipsQueryOptions = () =>
+  queryOptions({ queryKey: [...userKeys.current, "memberships"] as const, queryFn: () => api.get<Membership[]>("/config/user/membership") });
+
+// POST /api/v1/config/user/membership/{organizationId}/switch — the session acts in that organization from now on.
+export function useSwitchOrganization() {
+  return useMutation({
+    mutationFn: (organizationId: string) => api.post<CurrentUser>(`/config/user/membership/${encodeURIComponent(organizationId)}/switch`),
   });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Role, Scope } from "@/lib/auth/scopes";
 import type { Locale, OrganizationType } from "@/lib/constants";
 
-/** Who is calling: the signed-in user, their home organization and the scopes of their role there. */
+/** Who is calling: the signed-in user, the organization their session acts in and the scopes of their role there. */
 export interface Principal {
   userId: string;
   email: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { ROLES, scopesForRole, type Role } from "@/lib/auth/scopes";
 import { SESSION_ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
@@ -12,17 +12,35 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-export async function createSession(db: Db, userId: string, meta: { address?: string; userAgent?: string }) {
+/** A new session of the user, acting in `organizationId` when given (else in their oldest membership). */
+export async function createSession(db: Db, userId: string, meta: { address?: string; userAgent?: string }, organizationId?: string) {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
+    organizationId: organizationId ?? null,
     expiresAt: new Date(now + SESSION_ABSOLUTE_TIMEOUT_MS),
     address: meta.address ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
   return token;
+}
+
+/**
+ * Makes the session act in another organization of its user; false when the user has no membership there (the caller
+ * answers as for a missing organization).
+ */
+export async function chooseSessionOrganization(db: Db, principal: Principal, organizationId: string): Promise<boolean> {
+  const [member] = await db
+    .select({ organizationId: memberships.organizationId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, principal.userId), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  if (!member) return false;
+  await db.update(sessions).set({ organizationId: member.organizationId }).where(eq(sessions.tokenHash, principal.sessionTokenHash));
+  sessionCache().forget(principal.sessionTokenHash);
+  return true;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
@@ -64,7 +82,8 @@ async function loadSession(db: Db, tokenHash: string): Promise<ResolvedSession |
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), eq(users.disabled, false)))
-    .orderBy(asc(memberships.createdAt))
+    // The chosen organization while the user is still a member there, else the oldest membership.
+    .orderBy(asc(sql`${memberships.organizationId} is distinct from ${sessions.organizationId}`), asc(memberships.createdAt))
     .limit(1);
   const row = rows[0];
   if (!row) return null;

@@ -1,15 +1,15 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { roleFor } from "@/lib/auth/scopes";
 import type { CustomerOrganizationCreate, Organization, OrganizationUpdate } from "@/lib/organizations/schema";
-import { invitationAcceptPath } from "@/lib/people/schema";
 import type { Principal } from "@/server/auth/principal";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { invitations, organizations } from "@/server/db/schema";
 import { findVisibleOrganization, listVisibleOrganizations } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
+import { mailInvitation } from "@/server/people/invitation-mail";
+import { newInvitationToken } from "@/server/people/shared";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -64,26 +64,22 @@ export async function listCustomerOrganizations(db: Db, principal: Principal, ms
   return rows.map(toOrganization);
 }
 
-// POST /api/v1/config/msp/{id}/organization — creates the customer and invites its first admin.
-export async function createCustomerOrganization(context: ServiceContext, mspId: string, input: CustomerOrganizationCreate) {
+// POST /api/v1/config/msp/{id}/organization — creates the customer and invites its first admin by mail (the link
+// points at `origin`, where the console is reached).
+export async function createCustomerOrganization(context: ServiceContext, mspId: string, input: CustomerOrganizationCreate, origin: string) {
   const { principal } = context;
   const msp = await findVisibleMsp(context.db, principal, mspId);
   if (!msp) throw new NotFoundError();
-  return mutate(context, async (tx, record) => {
+  const role = roleFor("customer", "admin");
+  const { token, tokenHash } = newInvitationToken();
+  const created = await mutate(context, async (tx, record) => {
     const [customer] = await tx
       .insert(organizations)
       .values({ name: input.name, organizationType: "customer", parentId: msp.id })
       .returning();
-    const token = randomBytes(32).toString("base64url");
     const [invitation] = await tx
       .insert(invitations)
-      .values({
-        organizationId: customer.id,
-        email: input.userEmail,
-        role: roleFor("customer", "admin"),
-        tokenHash: createHash("sha256").update(token).digest("base64url"),
-        invitedBy: principal.userId,
-      })
+      .values({ organizationId: customer.id, email: input.userEmail, role, tokenHash, invitedBy: principal.userId })
       .returning();
     await record({ organizationId: msp.id, entityType: "organization", entityId: customer.id, type: "created", after: toOrganization(customer) });
     await record({
@@ -93,10 +89,8 @@ export async function createCustomerOrganization(context: ServiceContext, mspId:
       type: "created",
       after: { email: invitation.email, role: invitation.role },
     });
-    return {
-      ...toOrganization(customer),
-      // The accept link, once: only the token's hash is stored (POST /api/v1/invitation/accept takes it).
-      invitation: { id: invitation.id, email: invitation.email, role: invitation.role, acceptPath: invitationAcceptPath(token) },
-    };
+    return { ...toOrganization(customer), invitation: { id: invitation.id, email: invitation.email, role: invitation.role } };
   });
+  await mailInvitation(context, { email: created.invitation.email, token, organizationName: created.name, role }, origin);
+  return created;
 }

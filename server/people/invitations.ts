@@ -4,7 +4,6 @@ import { alias } from "drizzle-orm/pg-core";
 import { roleFor, scopesForRole, type Role } from "@/lib/auth/scopes";
 import {
   invitationAcceptNewAccountSchema,
-  invitationAcceptPath,
   type Invitation,
   type InvitationAccept,
   type InvitationCreate,
@@ -13,13 +12,13 @@ import {
   type OrganizationUser,
 } from "@/lib/people/schema";
 import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/password";
+import { hashPassword } from "@/server/auth/password";
 import type { Principal } from "@/server/auth/principal";
-import { clearLoginFailures, loginRetryAfterMinutes, recordLoginFailure } from "@/server/auth/rate-limit";
-import { createSession, hashToken } from "@/server/auth/sessions";
+import { chooseSessionOrganization, createSession, forgetUserSessions, hashToken } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { invitations, memberships, organizations, users } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { mailInvitation, type NewInvitation } from "./invitation-mail";
 import {
   invitationExpiresAt,
   invitationView,
@@ -30,7 +29,7 @@ import {
   roleView,
   toInvitation,
 } from "./shared";
-import { UnauthenticatedError, NotFoundError, ConflictError, RateLimitedError } from "@/server/core/errors";
+import { UnauthenticatedError, NotFoundError, ConflictError, ForbiddenError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -44,7 +43,10 @@ const TOKEN_MAX_LENGTH = 200;
 
 const invitationInvalid = () => new NotFoundError("apiErrors.invitationInvalid");
 
-/** Creates an invitation in an organization the caller acts on, records it, and answers its accept link once. */
+/**
+ * Creates an invitation in an organization the caller acts on and records it; answers it with what its mail needs
+ * (the token, which leaves this process only in that mail, sent once the transaction has committed).
+ */
 export async function insertInvitation(
   tx: Transaction,
   record: (change: ChangeRecord) => Promise<void>,
@@ -52,7 +54,7 @@ export async function insertInvitation(
   organization: Organization,
   email: string,
   role: Role,
-): Promise<InvitationCreated> {
+): Promise<{ invitation: InvitationCreated; mail: NewInvitation }> {
   const { token, tokenHash } = newInvitationToken();
   const [row] = await tx
     .insert(invitations)
@@ -60,7 +62,7 @@ export async function insertInvitation(
     .returning();
   const invitation = invitationView(row, role, context.principal.email);
   await record({ organizationId: organization.id, entityType: "invitation", entityId: row.id, type: "created", after: invitation });
-  return { ...invitation, acceptPath: invitationAcceptPath(token) };
+  return { invitation, mail: { email, token, organizationName: organization.name, role } };
 }
 
 // GET /api/v1/organization/{organizationId}/invitation — the pending invitations by email, a page at a time.
@@ -91,15 +93,17 @@ export async function listInvitations(context: ServiceContext, organizationId: s
   };
 }
 
-// POST /api/v1/organization/{organizationId}/invitation — one pending invitation per email, never for a member.
+// POST /api/v1/organization/{organizationId}/invitation — one pending invitation per email, never for a member; its
+// link is mailed to the invitee (with `origin`, where the console is reached).
 export async function createInvitation(
   context: ServiceContext,
   organizationId: string,
   input: InvitationCreate,
+  origin: string,
 ): Promise<InvitationCreated> {
   const visible = await findVisibleOrganization(context.db, context.principal, organizationId);
   if (!visible) throw new NotFoundError();
-  return mutate(context, async (tx, record) => {
+  const { invitation, mail } = await mutate(context, async (tx, record) => {
     const organization = await lockOrganization(tx, visible.id);
     if (!organization) throw new NotFoundError();
     const [member] = await tx
@@ -117,6 +121,8 @@ export async function createInvitation(
     if (pending) throw new ConflictError("apiErrors.invitationPending", { email: input.email, organization: organization.name });
     return insertInvitation(tx, record, context, organization, input.email, roleFor(organization.organizationType, input.role));
   });
+  await mailInvitation(context, mail, origin);
+  return invitation;
 }
 
 // DELETE /api/v1/invitation/{invitationId} — revokes an invitation not yet accepted; its link stops working.
@@ -168,8 +174,6 @@ async function findAccount(db: Db, email: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       language: users.language,
-      passwordHash: users.passwordHash,
-      disabled: users.disabled,
     })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
@@ -187,34 +191,29 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     email: found.invitation.email,
     ...roleView(found.role),
     expiresAt: invitationExpiresAt(found.invitation.createdAt).toISOString(),
-    existingAccount: (await findAccount(db, found.invitation.email)) !== null,
   };
 }
 
-// POST /api/v1/invitation/accept — joins the organization (creating the account when the email has none) and
-// opens a session. An existing account proves itself with its current password, under the sign-in rate limit.
+// POST /api/v1/invitation/accept — joins the organization. An address without an account gets one, made by whoever
+// holds the mailed link; an address with an account joins only from a session of that account (signed in as it), so
+// no one else's password can be set on it or tried through it.
 export async function acceptInvitation(
   db: Db,
   input: InvitationAccept,
+  caller: Principal | null,
   meta: { address: string; userAgent?: string; requestId: string },
-): Promise<{ sessionToken: string }> {
+): Promise<{ sessionToken: string | null }> {
   const found = await findPendingByToken(db, input.token);
   if (!found) throw invitationInvalid();
   const email = found.invitation.email.toLowerCase();
   const existing = await findAccount(db, email);
   let newAccount: { passwordHash: string; firstName: string; lastName: string } | null = null;
+  // The existing account's own session, which then acts in the organization it joins.
+  let joiningSession: Principal | null = null;
   if (existing) {
-    const minutes = await loginRetryAfterMinutes(db, email, meta.address);
-    if (minutes > 0) throw new RateLimitedError("apiErrors.tooManyAttempts", { minutes });
-    const valid =
-      existing.passwordHash && !existing.disabled
-        ? await verifyPassword(input.password, existing.passwordHash)
-        : await verifyAgainstDummy(input.password);
-    if (!valid) {
-      await recordLoginFailure(db, email, meta.address);
-      throw new UnauthenticatedError("apiErrors.invitationPasswordMismatch");
-    }
-    await clearLoginFailures(db, email);
+    if (!caller) throw new UnauthenticatedError("apiErrors.invitationSignInRequired", { email });
+    if (caller.userId !== existing.id) throw new ForbiddenError("apiErrors.invitationSignInRequired", { email });
+    joiningSession = caller;
   } else {
     const parsed = invitationAcceptNewAccountSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
@@ -301,5 +300,8 @@ export async function acceptInvitation(
     return account.id;
   });
 
-  return { sessionToken: await createSession(db, userId, meta) };
+  forgetUserSessions(userId);
+  if (!joiningSession) return { sessionToken: await createSession(db, userId, meta, found.organization.id) };
+  await chooseSessionOrganization(db, joiningSession, found.organization.id);
+  return { sessionToken: null };
 }

@@ -7,6 +7,7 @@ import { mutate, type ServiceContext } from "@/server/audit/record";
 import { organizations, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, visibleOrganizationsWhere } from "@/server/core/tenancy";
+import { mailInvitation } from "./invitation-mail";
 import { insertInvitation } from "./invitations";
 import { ForbiddenError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
@@ -54,16 +55,18 @@ export async function listMsps(context: ServiceContext, query: PageQuery & { sea
   return { items: page.items, nextCursor: page.nextCursor };
 }
 
-// POST /api/v1/core/msp — SPEC §2 Add MSP: creates the MSP and invites its first admin (msp-admin).
-export async function createMsp(context: ServiceContext, input: MspCreate): Promise<MspCreated> {
+// POST /api/v1/core/msp — SPEC §2 Add MSP: creates the MSP and invites its first admin (msp-admin) by mail.
+export async function createMsp(context: ServiceContext, input: MspCreate, origin: string): Promise<MspCreated> {
   requireOperator(context);
-  return mutate(context, async (tx, record) => {
+  const { created, mail } = await mutate(context, async (tx, record) => {
     const [msp] = await tx.insert(organizations).values({ name: input.name, organizationType: "msp", parentId: null }).returning();
     const organization = { id: msp.id, name: msp.name, organizationType: "msp" as const, parentId: null };
     await record({ organizationId: msp.id, entityType: "organization", entityId: msp.id, type: "created", after: organization });
-    const invitation = await insertInvitation(tx, record, context, msp, input.userEmail, roleFor("msp", "admin"));
-    return { ...organization, invitation };
+    const { invitation, mail } = await insertInvitation(tx, record, context, msp, input.userEmail, roleFor("msp", "admin"));
+    return { created: { ...organization, invitation }, mail };
   });
+  await mailInvitation(context, mail, origin);
+  return created;
 }
 
 // GET /api/v1/config/msp/{mspId}/customer-summary — SPEC §3: each customer with its active and inactive sites.

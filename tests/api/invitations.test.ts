@@ -5,9 +5,10 @@ import { hashToken } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { events, invitations, memberships, users } from "@/server/db/schema";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
+import { invitationTokenFor, latestMailTo } from "./outbox";
 
 // Invitations (SPEC §2 Invitations tab, §3 Invitation, §5 invite email required, §6 invitation roles): create with
-// a one-time accept link, list, revoke, preview and accept (public), which signs the invitee in.
+// a one-time accept link mailed to the invitee, list, revoke, preview and accept (public), which signs the invitee in.
 
 async function invitationsPath(organization: string) {
   return `/organization/${await organizationId(organization)}/invitation`;
@@ -18,8 +19,6 @@ async function invite(organization: string, body: Record<string, unknown>, email
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
-
-const tokenOf = (acceptPath: string) => decodeURIComponent(acceptPath.replace(/^\/invite\//, ""));
 
 function sessionCookie(headers: Headers): string | undefined {
   return headers
@@ -52,15 +51,20 @@ describe("invite → preview → accept → sign in", () => {
       invitedBy: "admin@contoso.example",
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
-      acceptPath: expect.stringMatching(/^\/invite\/[A-Za-z0-9_-]{43}$/),
     });
     expect(new Date(created.expiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(7 * 24 * 3600_000);
-    const token = tokenOf(created.acceptPath);
+    // The link goes to the invitee's address only, absolute, at the origin the inviter reached the console at.
+    const mail = await latestMailTo("new.hire@contoso.example");
+    const token = await invitationTokenFor("new.hire@contoso.example");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail.link).toBe(`http://localhost/invite/${token}`);
+    expect(mail.text).toContain(mail.link);
+    expect(JSON.stringify(created)).not.toContain(token);
 
     // Listed as pending, without any link or token.
     const list = await call("GET", await invitationsPath("Contoso"), { cookie: await signIn("readonly@contoso.example") });
     expect(list.status).toBe(200);
-    const { acceptPath: _acceptPath, ...listed } = created;
+    const listed = created;
     expect(list.body.items).toEqual([listed]);
     expect(JSON.stringify(list.body)).not.toContain(token);
 
@@ -74,7 +78,6 @@ describe("invite → preview → accept → sign in", () => {
       role: "configure",
       roleName: "customer-configure",
       expiresAt: created.expiresAt,
-      existingAccount: false,
     });
 
     // Accept: public, no session needed; the new account needs a 10-character password and a name.
@@ -156,8 +159,9 @@ describe("invite → preview → accept → sign in", () => {
       body: { name: "Tailspin Toys", userEmail: "it@tailspin.example" },
     });
     expect(created.status).toBe(201);
-    expect(created.body.invitation.acceptPath).toMatch(/^\/invite\/[A-Za-z0-9_-]{43}$/);
-    const token = tokenOf(created.body.invitation.acceptPath);
+    expect(created.body.invitation).toEqual({ id: expect.any(String), email: "it@tailspin.example", role: "customer-admin" });
+    const token = await invitationTokenFor("it@tailspin.example");
+    expect(JSON.stringify(created.body)).not.toContain(token);
     const preview = await call("GET", `/invitation/preview?token=${token}`);
     expect(preview.body).toMatchObject({ organizationName: "Tailspin Toys", role: "admin", roleName: "customer-admin" });
     const accepted = await call("POST", "/invitation/accept", { body: { token, password: NEW_PASSWORD, firstName: "Ivy", lastName: "Tan" } });
@@ -168,45 +172,52 @@ describe("invite → preview → accept → sign in", () => {
     expect(organizations.body.map((org: { name: string }) => org.name)).toEqual(["Tailspin Toys"]);
   });
 
-  it("lets an existing account join with its current password, never with another", async () => {
+  it("lets an existing account join only from its own session, never with a password", async () => {
     const db = await getDb();
-    // A former member: the account exists, with no organization.
-    await db.insert(users).values({ email: "returning@example.com", firstName: "Rae", lastName: "Stone", passwordHash: await hashPassword(DEMO_PASSWORD) });
-    const created = await invite("Contoso", { email: "returning@example.com", role: "read-only" });
-    const token = tokenOf(created.acceptPath);
-    expect((await call("GET", `/invitation/preview?token=${token}`)).body.existingAccount).toBe(true);
+    // Someone of another organization (Fabrikam): the account exists.
+    const [account] = await db
+      .insert(users)
+      .values({ email: "returning@example.com", firstName: "Rae", lastName: "Stone", passwordHash: await hashPassword(DEMO_PASSWORD) })
+      .returning();
+    await db.insert(memberships).values({ userId: account.id, organizationId: await organizationId("Fabrikam"), role: "customer-admin" });
+    await invite("Contoso", { email: "returning@example.com", role: "read-only" });
+    const token = await invitationTokenFor("returning@example.com");
 
-    const wrong = await call("POST", "/invitation/accept", { body: { token, password: "not the password at all" } });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body.error).toBe("This email already has an account: enter its current password to join.");
-    expect(sessionCookie(wrong.headers)).toBeUndefined();
-    const french = await call("POST", "/invitation/accept", { body: { token, password: "not the password at all" }, language: "fr" });
-    expect(french.body.error).toBe("Cet e-mail a déjà un compte : saisissez son mot de passe actuel pour rejoindre l'organisation.");
-
-    // The current password, names not needed (and not changed).
-    const accepted = await call("POST", "/invitation/accept", { body: { token, password: DEMO_PASSWORD, firstName: "Other", lastName: "Name" } });
-    expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ userEmail: "returning@example.com", userFirstName: "Rae", role: "customer-read-only" });
-    const [account] = await db.select().from(users).where(eq(users.email, "returning@example.com"));
-    expect(account.firstName).toBe("Rae");
-  });
-
-  it("rate-limits password guesses on an existing account's invitation", async () => {
-    const db = await getDb();
-    await db.insert(users).values({ email: "guarded@example.com", passwordHash: await hashPassword(DEMO_PASSWORD) });
-    const { acceptPath } = await invite("Contoso", { email: "guarded@example.com", role: "read-only" });
-    const token = tokenOf(acceptPath);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await call("POST", "/invitation/accept", { body: { token, password: `guess number ${attempt}` } })).status).toBe(401);
+    // Without a session, not even the right password joins: the answer says to sign in as that address.
+    for (const body of [{ token }, { token, password: DEMO_PASSWORD }, { token, password: NEW_PASSWORD, firstName: "Mal", lastName: "Lory" }]) {
+      const refused = await call("POST", "/invitation/accept", { body });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toBe(
+        "This invitation is for returning@example.com, which already has an account. Sign in as returning@example.com, then open the invitation link again.",
+      );
+      expect(sessionCookie(refused.headers)).toBeUndefined();
     }
-    const limited = await call("POST", "/invitation/accept", { body: { token, password: DEMO_PASSWORD } });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error).toBe("Too many sign-in attempts. Try again in 15 minutes.");
+    const french = await call("POST", "/invitation/accept", { body: { token }, language: "fr" });
+    expect(french.body.error).toBe(
+      "Cette invitation est destinée à returning@example.com, qui a déjà un compte. Connectez-vous en tant que returning@example.com, puis rouvrez le lien de l'invitation.",
+    );
+    // Signed in as someone else: refused too.
+    const other = await call("POST", "/invitation/accept", { body: { token }, cookie: await signIn("admin@initech.example") });
+    expect(other.status).toBe(403);
+    expect(other.body.error).toContain("Sign in as returning@example.com");
+    const [before] = await db.select().from(users).where(eq(users.email, "returning@example.com"));
+
+    // Signed in as the account: joins, names and password untouched, and the same session now acts in Contoso.
+    const login = await call("POST", "/auth/login", { body: { email: "returning@example.com", password: DEMO_PASSWORD } });
+    const cookie = sessionCookie(login.headers)!;
+    const accepted = await call("POST", "/invitation/accept", { body: { token, password: "ignored-password", firstName: "Other", lastName: "Name" }, cookie });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ userEmail: "returning@example.com", userFirstName: "Rae", role: "customer-read-only", organizationId: await organizationId("Contoso") });
+    expect(sessionCookie(accepted.headers)).toBeUndefined();
+    expect((await call("GET", "/config/user", { cookie })).body).toMatchObject({ organizationId: await organizationId("Contoso"), role: "customer-read-only" });
+    const [after] = await db.select().from(users).where(eq(users.email, "returning@example.com"));
+    expect(after).toEqual(before);
+    expect((await call("GET", `/invitation/preview?token=${token}`)).status).toBe(404);
   });
 
   it("lets one link be accepted once, even twice at the same time", async () => {
-    const { acceptPath } = await invite("Contoso", { email: "double@contoso.example", role: "read-only" });
-    const body = { token: tokenOf(acceptPath), password: NEW_PASSWORD, firstName: "Dee", lastName: "Bull" };
+    await invite("Contoso", { email: "double@contoso.example", role: "read-only" });
+    const body = { token: await invitationTokenFor("double@contoso.example"), password: NEW_PASSWORD, firstName: "Dee", lastName: "Bull" };
     const results = await Promise.all([call("POST", "/invitation/accept", { body }), call("POST", "/invitation/accept", { body })]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 404]);
     const db = await getDb();
@@ -234,11 +245,14 @@ describe("invite → preview → accept → sign in", () => {
     expect(french.body.error).toBe("Cette invitation est inconnue, a déjà été utilisée ou a expiré. Demandez-en une nouvelle.");
     expect((await call("GET", "/invitation/preview")).body.error).toBe("Invitation token is required");
     expect((await call("POST", "/invitation/accept", { body: { password: NEW_PASSWORD } })).body.error).toBe("Invitation token is required");
-    expect((await call("POST", "/invitation/accept", { body: { token } })).body.error).toBe("Password is required");
     // Expired invitations are not listed and do not block a new one.
     const list = await call("GET", await invitationsPath("Contoso"), { cookie: await signIn("admin@contoso.example") });
     expect(list.body.items.map((item: { email: string }) => item.email)).not.toContain("late@contoso.example");
     await invite("Contoso", { email: "late@contoso.example", role: "read-only" });
+    // A new account needs its password.
+    const passwordless = await call("POST", "/invitation/accept", { body: { token: await invitationTokenFor("late@contoso.example") } });
+    expect(passwordless.status).toBe(400);
+    expect(passwordless.body.error).toBe("Password is required");
   });
 });
 
@@ -338,7 +352,7 @@ describe("GET /organization/{organizationId}/invitation", () => {
 describe("DELETE /invitation/{invitationId}", () => {
   it("revokes a pending invitation: its link stops working, the event keeps what it was", async () => {
     const created = await invite("Contoso", { email: "revoked@contoso.example", role: "admin" });
-    const token = tokenOf(created.acceptPath);
+    const token = await invitationTokenFor("revoked@contoso.example");
     for (const email of ["readonly@contoso.example", "configure@northwind.example"]) {
       expect((await call("DELETE", `/invitation/${created.id}`, { cookie: await signIn(email) })).status, email).toBe(403);
     }
@@ -353,15 +367,14 @@ describe("DELETE /invitation/{invitationId}", () => {
     expect((await call("POST", "/invitation/accept", { body: { token, password: NEW_PASSWORD, firstName: "R", lastName: "V" } })).status).toBe(404);
     expect((await call("DELETE", `/invitation/${created.id}`, { cookie: await signIn("admin@contoso.example") })).status).toBe(404);
     const [, revoked] = await eventsOf(created.id);
-    const { acceptPath: _acceptPath, ...listed } = created;
-    expect(revoked).toMatchObject({ type: "invitation.deleted", source: "admin@northwind.example", before: listed, after: null });
+    expect(revoked).toMatchObject({ type: "invitation.deleted", source: "admin@northwind.example", before: created, after: null });
     expect(await allEventsText()).not.toContain(token);
   });
 
   it("cannot revoke an accepted invitation", async () => {
     const created = await invite("Contoso", { email: "joined@contoso.example", role: "read-only" });
     const accepted = await call("POST", "/invitation/accept", {
-      body: { token: tokenOf(created.acceptPath), password: NEW_PASSWORD, firstName: "J", lastName: "D" },
+      body: { token: await invitationTokenFor("joined@contoso.example"), password: NEW_PASSWORD, firstName: "J", lastName: "D" },
     });
     expect(accepted.status).toBe(200);
     expect((await call("DELETE", `/invitation/${created.id}`, { cookie: await signIn("admin@contoso.example") })).status).toBe(404);

@@ -120,6 +120,28 @@ describe("tenant isolation matrix (generated from the route table)", () => {
     expect(failures).toEqual([]);
   }, 600_000);
 
+  it("lets a session act only in an organization of the caller's own memberships, even one it may see", async () => {
+    // The generated cells above cover organizations out of sight; here every other organization, visible ones too
+    // (an MSP sees its customers but is no member there), answers like a missing one, and the session stays put.
+    expect(operations.some((op) => op.method === "POST" && op.template === "/config/user/membership/{organizationId}/switch")).toBe(true);
+    const failures: string[] = [];
+    for (const caller of CALLERS) {
+      for (const level of LEVELS) {
+        const cookie = await signIn(email(caller, level));
+        const missing = await call("POST", `/config/user/membership/${MISSING_ID}/switch`, { cookie });
+        for (const target of ORGS.filter((org) => org !== caller)) {
+          const response = await call("POST", `/config/user/membership/${ids.get(target)}/switch`, { cookie });
+          if (response.status !== missing.status || response.body?.error !== missing.body?.error)
+            failures.push(`switch to ${target} as ${caller} ${level}: ${response.status} "${response.body?.error}"`);
+        }
+        const own = await call("POST", `/config/user/membership/${ids.get(caller)}/switch`, { cookie });
+        if (own.status !== 200 || own.body.organizationId !== ids.get(caller)) failures.push(`switch to own ${caller} as ${level}: ${own.status}`);
+        if ((await call("GET", "/config/user", { cookie })).body.organizationId !== ids.get(caller)) failures.push(`${caller} ${level} moved`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
   it("lists nothing of an organization the caller may not see", async () => {
     const document = (await call("GET", "/openapi.json")).body;
     const lists = Object.keys(document.paths)

@@ -23,8 +23,13 @@ function providers(locale: Locale) {
   return { queryClient, Providers };
 }
 
-export function renderWithProviders(ui: React.ReactElement, { locale = "en" }: { locale?: Locale } = {}) {
+/** Renders inside the providers; `seed` fills the query cache first, as a server page's hydration would. */
+export function renderWithProviders(
+  ui: React.ReactElement,
+  { locale = "en", seed }: { locale?: Locale; seed?: (queryClient: QueryClient) => void } = {},
+) {
   const { queryClient, Providers } = providers(locale);
+  seed?.(queryClient);
   return { queryClient, ...render(ui, { wrapper: Providers }) };
 }
 

@@ -1,9 +1,14 @@
 import "server-only";
 import { createRoute } from "@hono/zod-openapi";
-import { currentUserSchema, userSettingsSchema } from "@/lib/users/schema";
+import { z } from "zod";
+import { currentUserSchema, membershipSchema, userSettingsSchema } from "@/lib/users/schema";
+import { resolveSession } from "@/server/auth/sessions";
+import { UnauthenticatedError } from "@/server/core/errors";
+import { listOwnMemberships, switchOrganization } from "@/server/people/memberships";
 import { toCurrentUser, updateUserSettings } from "@/server/people/user-settings";
 import { requirePrincipal, serviceContext, setLocaleCookie } from "../context";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { organizationParams } from "../params";
 
 export const currentUserRouter = createRouter();
 
@@ -31,5 +36,33 @@ currentUserRouter.openapi(
     const user = await updateUserSettings(serviceContext(c), c.req.valid("json"));
     setLocaleCookie(c, user.userLanguage);
     return c.json(user, 200);
+  },
+);
+
+// GET /api/v1/config/user/membership — the organizations the caller belongs to (the organization selector's own group).
+currentUserRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/user/membership",
+    tags: ["config"],
+    responses: { 200: jsonResponse(z.array(membershipSchema), "The caller's memberships"), ...standardErrors },
+  }),
+  async (c) => c.json(await listOwnMemberships(serviceContext(c)), 200),
+);
+
+// POST /api/v1/config/user/membership/{organizationId}/switch — the session acts in that organization from now on.
+currentUserRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/user/membership/{organizationId}/switch",
+    tags: ["config"],
+    request: { params: organizationParams },
+    responses: { 200: jsonResponse(currentUserSchema, "The current user, acting in that organization"), ...standardErrors },
+  }),
+  async (c) => {
+    await switchOrganization(serviceContext(c), c.req.valid("param").organizationId);
+    const principal = await resolveSession(c.get("db"), c.get("sessionToken"));
+    if (!principal) throw new UnauthenticatedError();
+    return c.json(toCurrentUser(principal), 200);
   },
 );

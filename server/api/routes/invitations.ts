@@ -6,7 +6,7 @@ import { currentUserSchema } from "@/lib/users/schema";
 import { resolveSession } from "@/server/auth/sessions";
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "@/server/people/invitations";
 import { toCurrentUser } from "@/server/people/user-settings";
-import { clientAddress, serviceContext, setLocaleCookie } from "../context";
+import { clientAddress, publicOrigin, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { setSessionCookie } from "./auth";
 import { UnauthenticatedError } from "@/server/core/errors";
@@ -34,18 +34,19 @@ invitationsRouter.openapi(
   },
 );
 
-// POST /api/v1/organization/{organizationId}/invitation — invites an email with a role; answers the accept link
-// once (there is no mail service: the inviter passes it on).
+// POST /api/v1/organization/{organizationId}/invitation — invites an email with a role; the accept link goes to that
+// address by mail, never into this answer.
 invitationsRouter.openapi(
   createRoute({
     method: "post",
     path: "/organization/{organizationId}/invitation",
     tags: ["people"],
     request: { params: organizationParams, body: jsonBody(invitationCreateSchema) },
-    responses: { 201: jsonResponse(invitationCreatedSchema, "Created invitation with its accept link"), ...standardErrors, ...peopleConflict },
+    responses: { 201: jsonResponse(invitationCreatedSchema, "Created invitation (its link is mailed to the invitee)"), ...standardErrors, ...peopleConflict },
   }),
   async (c) => {
-    const invitation = await createInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").organizationId, c.req.valid("json"));
+    const { organizationId } = c.req.valid("param");
+    const invitation = await createInvitation(serviceContext(c, "common:user:write"), organizationId, c.req.valid("json"), publicOrigin(c));
     return c.json(invitation, 201);
   },
 );
@@ -83,7 +84,8 @@ invitationsRouter.openapi(
   },
 );
 
-// POST /api/v1/invitation/accept — public: joins the organization and signs the user in (session cookie set).
+// POST /api/v1/invitation/accept — public for an address without an account (its new account is signed in, session
+// cookie set); an address with an account accepts from that account's session, which then acts in the organization.
 invitationsRouter.openapi(
   createRoute({
     method: "post",
@@ -91,23 +93,23 @@ invitationsRouter.openapi(
     tags: ["people"],
     request: { body: jsonBody(invitationAcceptSchema) },
     responses: {
-      200: jsonResponse(currentUserSchema, "Joined; the session cookie is set"),
+      200: jsonResponse(currentUserSchema, "Joined; the session acts in the organization"),
       400: errorResponse("Invalid input"),
-      401: errorResponse("The existing account's password does not match"),
+      401: errorResponse("The address has an account: sign in as it first"),
+      403: errorResponse("Signed in as another account than the invitation's"),
       404: errorResponse("Unknown, used or expired invitation"),
       ...peopleConflict,
-      429: errorResponse("Too many attempts"),
     },
   }),
   async (c) => {
     const db = c.get("db");
-    const { sessionToken } = await acceptInvitation(db, c.req.valid("json"), {
+    const { sessionToken } = await acceptInvitation(db, c.req.valid("json"), c.get("principal"), {
       address: clientAddress(c),
       userAgent: c.req.header("user-agent"),
       requestId: c.get("requestId"),
     });
-    setSessionCookie(c, sessionToken);
-    const principal = await resolveSession(db, sessionToken);
+    if (sessionToken) setSessionCookie(c, sessionToken);
+    const principal = await resolveSession(db, sessionToken ?? c.get("sessionToken"));
     if (!principal) throw new UnauthenticatedError("apiErrors.invalidCredentials");
     setLocaleCookie(c, principal.language);
     return c.json(toCurrentUser(principal), 200);

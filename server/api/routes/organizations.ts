@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { customerOrganizationCreatedSchema, customerOrganizationCreateSchema, mspUpdateSchema, organizationSchema, organizationUpdateSchema } from "@/lib/organizations/schema";
 import { createCustomerOrganization, listCustomerOrganizations, listOrganizations, renameOrganization } from "@/server/organizations/service";
-import { requirePrincipal, serviceContext } from "../context";
+import { publicOrigin, requirePrincipal, serviceContext } from "../context";
 import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
 export const organizationsRouter = createRouter();
@@ -75,7 +75,12 @@ organizationsRouter.openapi(
     responses: { 201: jsonResponse(customerOrganizationCreatedSchema, "Created customer"), ...standardErrors },
   }),
   async (c) => {
-    const created = await createCustomerOrganization(serviceContext(c, "common:config:write"), c.req.valid("param").id, c.req.valid("json"));
+    const created = await createCustomerOrganization(
+      serviceContext(c, "common:config:write"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      publicOrigin(c),
+    );
     return c.json(created, 201);
   },
 );

@@ -51,6 +51,8 @@ export const sessions = pgTable(
     // SHA-256 of the random token held by the browser; the token itself is never stored.
     tokenHash: text("token_hash").primaryKey(),
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // The organization the user chose to act in; null (or a membership since removed) means their oldest membership.
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -1,0 +1,43 @@
+import "server-only";
+import { createTransport, type Transporter } from "nodemailer";
+import type { MailMessage } from "./message";
+import { outboxDirectory, writeToOutbox } from "./outbox";
+
+// A broken SMTP server must not hold the inviter's request for nodemailer's default two minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+let smtp: { url: string; transporter: Transporter } | undefined;
+
+function smtpTransport(url: string): Transporter {
+  if (smtp?.url !== url) smtp = { url, transporter: createTransport({ url, ...SMTP_TIMEOUTS }) };
+  return smtp.transporter;
+}
+
+/** MAIL_FROM, else no-reply at the host the link points to. */
+function sender(message: MailMessage, env: NodeJS.ProcessEnv): string {
+  return env.MAIL_FROM || `Maia Console <no-reply@${new URL(message.link).hostname}>`;
+}
+
+/**
+ * Sends through SMTP_URL when it is set; otherwise (the embedded default) writes the message to the outbox under
+ * DATA_DIR and prints its link in the server log, so a demo or a test can follow it.
+ */
+export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (env.SMTP_URL) {
+    await smtpTransport(env.SMTP_URL).sendMail({ from: sender(message, env), to: message.to, subject: message.subject, text: message.text });
+    return;
+  }
+  const file = await writeToOutbox(message, outboxDirectory(env));
+  console.info(`[mail] to ${message.to}: "${message.subject}" in ${file} — link: ${message.link}`);
+}
+
+/** Sends and never throws: a failure is logged, and what the message was about stays as it is. */
+export async function deliver(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  try {
+    await sendMail(message, env);
+    return true;
+  } catch (error) {
+    console.error(`[mail] to ${message.to} not sent:`, error instanceof Error ? error.message : error);
+    return false;
+  }
+}
