@@ -13,9 +13,9 @@ import {
   type OrganizationUser,
 } from "@/lib/people/schema";
 import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "@/server/auth/password";
+import { checkCredentials } from "@/server/auth/credentials";
+import { hashPassword } from "@/server/auth/password";
 import type { Principal } from "@/server/auth/principal";
-import { clearLoginFailures, loginRetryAfterMinutes, recordLoginFailure } from "@/server/auth/rate-limit";
 import { createSession, hashToken } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { invitations, memberships, organizations, users } from "@/server/db/schema";
@@ -30,7 +30,7 @@ import {
   roleView,
   toInvitation,
 } from "./shared";
-import { UnauthenticatedError, NotFoundError, ConflictError, RateLimitedError } from "@/server/core/errors";
+import { UnauthenticatedError, NotFoundError, ConflictError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -204,17 +204,9 @@ export async function acceptInvitation(
   const existing = await findAccount(db, email);
   let newAccount: { passwordHash: string; firstName: string; lastName: string } | null = null;
   if (existing) {
-    const minutes = await loginRetryAfterMinutes(db, email, meta.address);
-    if (minutes > 0) throw new RateLimitedError("apiErrors.tooManyAttempts", { minutes });
-    const valid =
-      existing.passwordHash && !existing.disabled
-        ? await verifyPassword(input.password, existing.passwordHash)
-        : await verifyAgainstDummy(input.password);
-    if (!valid) {
-      await recordLoginFailure(db, email, meta.address);
+    if ((await checkCredentials(db, email, input.password, meta.address)) !== existing.id) {
       throw new UnauthenticatedError("apiErrors.invitationPasswordMismatch");
     }
-    await clearLoginFailures(db, email);
   } else {
     const parsed = invitationAcceptNewAccountSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
