@@ -2,11 +2,11 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { PASSWORD_HASHING } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
-import { users } from "@/server/db/schema";
+import { sessions, users } from "@/server/db/schema";
 import { releaseAttempt, reserveAttempt, tooManyAttempts } from "./attempt-throttle";
 import { PoolFullError } from "./bounded-pool";
 import { verifyAgainstDummy, verifyPassword } from "./password";
-import { ACCOUNT_ADDRESS_KIND, signInRules } from "./sign-in-limits";
+import { ACCOUNT_ADDRESS_KIND, signInRules } from "./attempt-limits";
 
 /**
  * The id of the enabled account the email and password open, or null. The attempt is counted before any password
@@ -15,7 +15,17 @@ import { ACCOUNT_ADDRESS_KIND, signInRules } from "./sign-in-limits";
  */
 export async function checkCredentials(db: Db, email: string, password: string, address: string): Promise<string | null> {
   const account = email.toLowerCase();
-  const rules = signInRules(account, address);
+  const [user] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      disabled: users.disabled,
+      knownAddress: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.address} = ${address})`,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, account))
+    .limit(1);
+  const rules = signInRules(account, address, user?.knownAddress === true);
   const reservation = await reserveAttempt(db, rules);
   if (!reservation.ok) {
     const key = reservation.rule.slowDown ? "apiErrors.signInSlowedDown" : "apiErrors.tooManyAttempts";
@@ -23,11 +33,6 @@ export async function checkCredentials(db: Db, email: string, password: string, 
   }
   let userId: string | null;
   try {
-    const [user] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash, disabled: users.disabled })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, account))
-      .limit(1);
     const valid =
       user && user.passwordHash && !user.disabled ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
     userId = valid ? user.id : null;
