@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { attemptThrottles } from "@/server/db/schema";
 import { RateLimitedError } from "@/server/core/errors";
@@ -29,16 +29,12 @@ export async function reserveAttempt(db: Db, rules: AttemptRule[], now = new Dat
   const ordered = [...rules].sort(byKindAndKey);
   await sweep(db, now, Math.max(...ordered.map((rule) => rule.windowMs)));
   return db.transaction(async (tx) => {
-    await tx
+    // Creates the missing counters and locks every one (a no-op update), reading them as they are.
+    const rows = await tx
       .insert(attemptThrottles)
       .values(ordered.map((rule) => ({ kind: rule.kind, key: rule.key, attempts: 0, lastAt: new Date(0) })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select()
-      .from(attemptThrottles)
-      .where(or(...ordered.map(ruleRow)))
-      .orderBy(attemptThrottles.kind, attemptThrottles.key)
-      .for("update");
+      .onConflictDoUpdate({ target: [attemptThrottles.kind, attemptThrottles.key], set: { kind: sql`excluded.kind` } })
+      .returning();
     const decisions = ordered.map((rule) => {
       const row = rows.find((r) => r.kind === rule.kind && r.key === rule.key) ?? null;
       return { rule, decision: decideAttempt(rule, row, now) };
@@ -50,9 +46,11 @@ export async function reserveAttempt(db: Db, rules: AttemptRule[], now = new Dat
       }
     }
     if (!refusal.ok) return refusal;
-    for (const { rule, decision } of decisions) {
-      if (decision.admit) await tx.update(attemptThrottles).set({ attempts: decision.attempts, lastAt: now }).where(ruleRow(rule));
-    }
+    const counted = decisions.map(({ rule, decision }) => sql`(${rule.kind}, ${rule.key}, ${decision.admit ? decision.attempts : 0}::integer)`);
+    await tx.execute(sql`
+      update ${attemptThrottles} set attempts = counted.attempts, last_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(counted, sql`, `)}) as counted(kind, key, attempts)
+      where ${attemptThrottles.kind} = counted.kind and ${attemptThrottles.key} = counted.key`);
     return refusal;
   });
 }

@@ -4,16 +4,30 @@ import { PASSWORD_HASHING } from "@/lib/constants";
 import type { Db } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import { releaseAttempt, reserveAttempt, tooManyAttempts } from "./attempt-throttle";
-import { PoolFullError } from "./bounded-pool";
+import { BoundedPool, PoolFullError } from "./bounded-pool";
 import { verifyAgainstDummy, verifyPassword } from "./password";
 import { ACCOUNT_ADDRESS_KIND, signInRules } from "./attempt-limits";
 
+// A sign-in in flight costs database work, then a hash: past what the hashing pool can serve soon, one is refused at
+// once, before it costs anything (a flood would otherwise queue its reservations ahead of everyone's queries).
+const inFlight = new BoundedPool(PASSWORD_HASHING.concurrency + PASSWORD_HASHING.queue, 0);
+const busy = () => tooManyAttempts("apiErrors.signInBusy", PASSWORD_HASHING.busyRetryMs);
+
 /**
  * The id of the enabled account the email and password open, or null. The attempt is counted before any password
- * work and given back when the password matches; throws RateLimitedError (429) when a limit refuses it or the
- * hashing pool is full.
+ * work and given back when the password matches; throws RateLimitedError (429) when a limit refuses it or too many
+ * sign-ins are in flight.
  */
 export async function checkCredentials(db: Db, email: string, password: string, address: string): Promise<string | null> {
+  try {
+    return await inFlight.run(() => check(db, email, password, address), "refuse");
+  } catch (error) {
+    if (error instanceof PoolFullError) throw busy();
+    throw error;
+  }
+}
+
+async function check(db: Db, email: string, password: string, address: string): Promise<string | null> {
   const account = email.toLowerCase();
   const [user] = await db
     .select({
@@ -37,9 +51,8 @@ export async function checkCredentials(db: Db, email: string, password: string, 
       user && user.passwordHash && !user.disabled ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
     userId = valid ? user.id : null;
   } catch (error) {
-    // Not checked: the attempt is given back.
+    // Not checked (the hashing queue is full, or a failure): the attempt is given back.
     await releaseAttempt(db, rules);
-    if (error instanceof PoolFullError) throw tooManyAttempts("apiErrors.signInBusy", PASSWORD_HASHING.busyRetryMs);
     throw error;
   }
   // The owner proved the password: this address's misses on the account are forgiven.
