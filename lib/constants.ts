@@ -63,7 +63,7 @@ export const CLAIM_RATE_LIMIT = { windowMs: 15 * 60_000, maxPerOrganization: 10,
 export const INVITATION_RATE_LIMIT = { windowMs: 15 * 60_000, maxPerAddress: 20 } as const;
 // scrypt runs on libuv's pool (4 threads, shared with gzip, fs and dns): at most `concurrency` hashes at once, at
 // most `queue` waiting; beyond that a sign-in is refused with 429 rather than stalling everyone else.
-export const PASSWORD_HASHING = { concurrency: 2, queue: 16, busyRetryMs: 5_000 } as const;
+export const PASSWORD_HASHING = { concurrency: 2, queue: 8, busyRetryMs: 5_000 } as const;
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 // A device's telemetry batch (up to 5,000 samples) is larger than any form a person submits.
 export const TELEMETRY_INGEST_PATH = "/api/v1/telemetry/ingest";

@@ -52,11 +52,12 @@ describe("sign-in that cannot be raced", () => {
     const guess = (i: number) => signInFrom(address, `nobody-${i}@nowhere.example`, "guess");
     const first = LOGIN_RATE_LIMIT.maxPerAddress - 5;
     for (let i = 0; i < first; i++) expect((await guess(i)).status).toBe(401);
-    // 15 at once (fewer than the sign-ins allowed in flight) with 5 left under the limit.
-    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => guess(first + i)));
+    // As many at once as sign-ins may be in flight, with 5 left under the limit.
+    const atOnce = PASSWORD_HASHING.concurrency + PASSWORD_HASHING.queue;
+    const answers = await Promise.all(Array.from({ length: atOnce }, (_, i) => guess(first + i)));
     const statuses = answers.map((answer) => answer.status);
     expect(countOf(statuses, 401)).toBe(5);
-    expect(countOf(statuses, 429)).toBe(10);
+    expect(countOf(statuses, 429)).toBe(atOnce - 5);
     expect(answers.find((answer) => answer.status === 429)!.body.error).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     // Unknown accounts cost one hash each (and the dummy hash once), never more than the limit admits.
     expect(hashingPool.started - hashedBefore).toBeLessThanOrEqual(LOGIN_RATE_LIMIT.maxPerAddress + 1);
@@ -203,10 +204,12 @@ describe("a sign-in flood (finding 1)", () => {
     expect(during.map((answer) => answer.status)).toEqual([200, 200]);
     expect(countOf(statuses, 401) + countOf(statuses, 429)).toBe(100);
     expect(countOf(statuses, 429)).toBeGreaterThan(0);
-    // Idle, these calls take tens of milliseconds. During the flood they may wait for the database behind the
-    // flood's reservations and share two cores with two hashes, but never for the hashes themselves (before: 15-22 s):
-    // 2 s leaves room for a loaded machine while failing long before a stall.
-    for (const answer of during) expect(answer.ms).toBeLessThan(2_000);
+    // Idle, these calls take tens of milliseconds. During the flood they wait behind the flood's 100 requests on the
+    // event loop and the sign-ins in flight in the database, and share two cores with two hashes, but never wait for
+    // the flood's hashes themselves: on a 2-core machine shared with other work (load 15-20) they took 1.3-2.1 s, and
+    // 7.5 s and 30 s before this fix, with 42 of the flood's sign-ins timed out. 3 s, or ten times the idle call on a
+    // machine so loaded that the idle call is slow itself, fails long before such a stall.
+    during.forEach((answer, i) => expect(answer.ms).toBeLessThan(Math.max(3_000, 10 * idle[i].ms)));
   });
 });
 
