@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { attemptThrottles } from "@/server/db/schema";
 import { RateLimitedError } from "@/server/core/errors";
@@ -11,13 +11,16 @@ const byKindAndKey = (a: AttemptRule, b: AttemptRule) => (a.kind === b.kind ? (a
 const ruleRow = (rule: AttemptRule) => and(eq(attemptThrottles.kind, rule.kind), eq(attemptThrottles.key, rule.key));
 
 const SWEEP_EVERY_MS = 60_000;
-let lastSweep = 0;
+const lastSweep = new Map<string, number>();
 
-// Counters past every window no longer count; keeping the table small keeps reservations fast.
-async function sweep(db: Db, now: Date, windowMs: number) {
-  if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = now.getTime();
-  await db.delete(attemptThrottles).where(lt(attemptThrottles.lastAt, new Date(now.getTime() - windowMs)));
+// Counters quiet for their window no longer count; keeping the table small keeps reservations fast. Each kind is
+// swept at most once a minute per process, by the calls that use it.
+async function sweep(db: Db, now: Date, rules: AttemptRule[]) {
+  const due = rules.filter((rule) => now.getTime() - (lastSweep.get(rule.kind) ?? 0) >= SWEEP_EVERY_MS);
+  if (due.length === 0) return;
+  for (const rule of due) lastSweep.set(rule.kind, now.getTime());
+  const expired = due.map((rule) => and(eq(attemptThrottles.kind, rule.kind), lt(attemptThrottles.lastAt, new Date(now.getTime() - rule.windowMs))));
+  await db.delete(attemptThrottles).where(or(...expired));
 }
 
 /**
@@ -27,7 +30,7 @@ async function sweep(db: Db, now: Date, windowMs: number) {
 export async function reserveAttempt(db: Db, rules: AttemptRule[], now = new Date()): Promise<Reservation> {
   // One order for every caller, so two reservations never wait on each other's rows.
   const ordered = [...rules].sort(byKindAndKey);
-  await sweep(db, now, Math.max(...ordered.map((rule) => rule.windowMs)));
+  await sweep(db, now, ordered);
   return db.transaction(async (tx) => {
     // Creates the missing counters and locks every one (a no-op update), reading them as they are.
     const rows = await tx

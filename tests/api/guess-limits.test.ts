@@ -122,6 +122,15 @@ describe("sign-in that locks out the guesser, not the owner (finding 4)", () => 
     expect((await signInFrom(attacker, email, DEMO_PASSWORD)).status).toBe(200);
   });
 
+  it("forgives an address its misses on an account once it signs in with the right password", async () => {
+    const email = "configure@northwind.example";
+    const address = "198.51.100.70";
+    for (let i = 0; i < LOGIN_RATE_LIMIT.maxPerAccountAddress - 1; i++) expect((await signInFrom(address, email, "typo")).status).toBe(401);
+    expect((await signInFrom(address, email, DEMO_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < LOGIN_RATE_LIMIT.maxPerAccountAddress; i++) expect((await signInFrom(address, email, "typo")).status).toBe(401);
+    expect((await signInFrom(address, email, DEMO_PASSWORD)).status).toBe(429);
+  });
+
   it("slows the account more with every miss past its limit, whichever addresses they come from, up to the cap", async () => {
     const email = "readonly@contoso.example";
     for (let i = 0; i < LOGIN_RATE_LIMIT.maxPerAccount; i++) {
@@ -141,6 +150,34 @@ describe("sign-in that locks out the guesser, not the owner (finding 4)", () => 
     advance(LOGIN_RATE_LIMIT.windowMs);
     expect((await signInFrom("198.51.100.99", email, "guess")).status).toBe(401);
     expect((await signInFrom("198.51.100.99", email, DEMO_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("the counters' table", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("drops counters quiet for their window, at most once a minute, and keeps the others", async () => {
+    const db = await getDb();
+    // Past any clock the tests before it moved, so the minute since the last sweep has passed.
+    const now = Date.now() + 24 * 3600_000;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const quiet = new Date(now - LOGIN_RATE_LIMIT.windowMs - 1);
+    await db.insert(attemptThrottles).values([
+      { kind: "sign-in-address", key: "198.51.100.200", attempts: 20, lastAt: quiet },
+      { kind: "sign-in-address", key: "198.51.100.201", attempts: 20, lastAt: new Date(now - 60_000) },
+      { kind: "claim-address", key: "198.51.100.202", attempts: 3, lastAt: quiet },
+    ]);
+    expect((await signInFrom("198.51.100.203", "nobody@nowhere.example", "guess")).status).toBe(401);
+    const keys = async () => (await db.select({ key: attemptThrottles.key }).from(attemptThrottles)).map((row) => row.key).sort();
+    // The sign-in swept its own kinds; a claim's counters wait for a claim.
+    expect(await keys()).toEqual(["198.51.100.201", "198.51.100.202", "198.51.100.203", "198.51.100.203|nobody@nowhere.example", "nobody@nowhere.example"]);
+    // Within the minute, no sweep again.
+    await db.insert(attemptThrottles).values({ kind: "sign-in-address", key: "198.51.100.204", attempts: 1, lastAt: quiet });
+    expect((await signInFrom("198.51.100.203", "nobody@nowhere.example", "guess")).status).toBe(401);
+    expect(await keys()).toContain("198.51.100.204");
   });
 });
 
