@@ -49,6 +49,7 @@ export function errorResponse(error: Error, c: Context<ApiEnv>): Response {
   const requestId = c.get("requestId") ?? randomUUID();
   c.header(REQUEST_ID_HEADER, requestId);
   if (error instanceof DomainError) {
+    if (error instanceof RateLimitedError && error.retryAfterSeconds) c.header("retry-after", String(error.retryAfterSeconds));
     const issues = error instanceof ValidationError ? error.issues?.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) })) : undefined;
     return c.json({ error: translateMessageKey(t, error.key, error.values), requestId, ...(issues ? { issues } : {}) }, statusOf(error));
   }

@@ -55,7 +55,16 @@ export class NotFoundError extends DomainError {
 /** The request clashes with the current state (a name taken, a resource in use, a race lost). */
 export class ConflictError extends DomainError {}
 
-export class RateLimitedError extends DomainError {}
+/** Too many attempts: the caller may try again after `retryAfterSeconds` (sent as Retry-After when known). */
+export class RateLimitedError extends DomainError {
+  constructor(
+    key: string,
+    values?: MessageValues,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(key, values);
+  }
+}
 
 /** A dependency the service needs is not available right now. */
 export class UnavailableError extends DomainError {}

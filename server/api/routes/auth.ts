@@ -9,7 +9,7 @@ import { readSessionToken, resolveSession, revokeSession, sessionCookieName } fr
 import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, isSecureRequest, setLocaleCookie, type ApiContext } from "../context";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { UnauthenticatedError, RateLimitedError } from "@/server/core/errors";
+import { UnauthenticatedError } from "@/server/core/errors";
 
 export const authRouter = createRouter();
 
@@ -35,16 +35,13 @@ authRouter.openapi(
     responses: {
       200: jsonResponse(currentUserSchema, "Signed in; the session cookie is set"),
       ...standardErrors,
-      429: { description: "Too many attempts" },
+      429: { description: "Too many attempts (Retry-After says when to try again)" },
     },
   }),
   async (c) => {
     const db = c.get("db");
     const result = await login(db, c.req.valid("json"), { address: clientAddress(c), userAgent: c.req.header("user-agent") });
-    if (!result.ok) {
-      if (result.reason === "rate-limited") throw new RateLimitedError("apiErrors.tooManyAttempts", { minutes: result.minutes });
-      throw new UnauthenticatedError("apiErrors.invalidCredentials");
-    }
+    if (!result.ok) throw new UnauthenticatedError("apiErrors.invalidCredentials");
     setSessionCookie(c, result.token);
     const principal = await resolveSession(db, result.token);
     if (!principal) throw new UnauthenticatedError("apiErrors.invalidCredentials");

@@ -2,11 +2,17 @@ import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { deviceAssignSchema, deviceClaimSchema, deviceCreateSchema, deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
 import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/inventory/service";
-import { requirePrincipal, serviceContext, type ApiContext } from "../context";
+import { claimRules } from "@/server/auth/attempt-limits";
+import { guessUnderLimits } from "@/server/auth/attempt-throttle";
+import { NotFoundError } from "@/server/core/errors";
+import { clientAddress, requirePrincipal, serviceContext, type ApiContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
-import { conflict, createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { conflict, createRouter, errorResponse, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
 export const inventoryRouter = createRouter();
+
+// Only a serial number and code that match no unclaimed device count as a guess.
+const isWrongClaim = (error: unknown) => error instanceof NotFoundError && error.key === "apiErrors.claimFailed";
 
 /** Inventory reads: the operator's staff need internal:inventory:read, an MSP's msp:inventory:read (SPEC §6). */
 function inventoryReadContext(c: ApiContext) {
@@ -45,9 +51,18 @@ inventoryRouter.openapi(
     path: "/inventory/device/claim",
     tags: ["inventory"],
     request: { body: jsonBody(deviceClaimSchema) },
-    responses: { 200: jsonResponse(deviceSchema, "The claimed device"), ...standardErrors },
+    responses: {
+      200: jsonResponse(deviceSchema, "The claimed device"),
+      ...standardErrors,
+      429: errorResponse("Too many wrong claim codes from this address or organization"),
+    },
   }),
-  async (c) => c.json(await claimDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("json")), 200),
+  async (c) => {
+    const context = serviceContext(c, "msp:inventory:write");
+    const rules = claimRules(clientAddress(c), context.principal.organizationId);
+    const device = await guessUnderLimits(context.db, rules, "apiErrors.tooManyClaimAttempts", () => claimDevice(context, c.req.valid("json")), isWrongClaim);
+    return c.json(device, 200);
+  },
 );
 
 // POST /api/v1/inventory/device/{id}/assign — the device takes the configuration of one of its MSP's nodes.

@@ -3,13 +3,15 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { invitationAcceptSchema, invitationCreatedSchema, invitationCreateSchema, invitationPreviewQuerySchema, invitationPreviewSchema, invitationSchema } from "@/lib/people/schema";
 import { currentUserSchema } from "@/lib/users/schema";
+import { invitationTokenRules } from "@/server/auth/attempt-limits";
+import { guessUnderLimits } from "@/server/auth/attempt-throttle";
 import { resolveSession } from "@/server/auth/sessions";
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "@/server/people/invitations";
 import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, publicOrigin, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { setSessionCookie } from "./auth";
-import { UnauthenticatedError } from "@/server/core/errors";
+import { NotFoundError, UnauthenticatedError } from "@/server/core/errors";
 import { conflict, createRouter, deleted, errorResponse, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { organizationParams } from "../params";
 
@@ -18,6 +20,10 @@ export const invitationsRouter = createRouter();
 const invitationParams = z.object({ invitationId: idSchema });
 
 const peopleConflict = conflict("Refused by a rule about the organization's people");
+
+// Invitation tokens are guessable secrets too: an unknown, used or expired one counts against the caller's address.
+const TOKEN_REFUSED = "apiErrors.tooManyInvitationAttempts";
+const isWrongToken = (error: unknown) => error instanceof NotFoundError && error.key === "apiErrors.invitationInvalid";
 
 // GET /api/v1/organization/{organizationId}/invitation — pending invitations (Invitations tab).
 invitationsRouter.openapi(
@@ -77,10 +83,13 @@ invitationsRouter.openapi(
       200: jsonResponse(invitationPreviewSchema, "The invitation"),
       400: errorResponse("Invalid input"),
       404: errorResponse("Unknown, used or expired invitation"),
+      429: errorResponse("Too many unknown invitation links from this address"),
     },
   }),
   async (c) => {
-    return c.json(await previewInvitation(c.get("db"), c.req.valid("query").token), 200);
+    const rules = invitationTokenRules(clientAddress(c));
+    const preview = await guessUnderLimits(c.get("db"), rules, TOKEN_REFUSED, () => previewInvitation(c.get("db"), c.req.valid("query").token), isWrongToken);
+    return c.json(preview, 200);
   },
 );
 
@@ -103,11 +112,9 @@ invitationsRouter.openapi(
   }),
   async (c) => {
     const db = c.get("db");
-    const { sessionToken } = await acceptInvitation(db, c.req.valid("json"), c.get("principal"), {
-      address: clientAddress(c),
-      userAgent: c.req.header("user-agent"),
-      requestId: c.get("requestId"),
-    });
+    const meta = { address: clientAddress(c), userAgent: c.req.header("user-agent"), requestId: c.get("requestId") };
+    const accept = () => acceptInvitation(db, c.req.valid("json"), c.get("principal"), meta);
+    const { sessionToken } = await guessUnderLimits(db, invitationTokenRules(meta.address), TOKEN_REFUSED, accept, isWrongToken);
     if (sessionToken) setSessionCookie(c, sessionToken);
     const principal = await resolveSession(db, sessionToken ?? c.get("sessionToken"));
     if (!principal) throw new UnauthenticatedError("apiErrors.invalidCredentials");

@@ -63,15 +63,17 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const loginFailures = pgTable(
-  "login_failures",
+// One counter per guessed secret's subject (an address, an account, an organization): attempts are reserved here before
+// the secret is checked, under the row's lock, so concurrent guesses cannot all pass a limit.
+export const attemptThrottles = pgTable(
+  "attempt_throttles",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    account: text("account").notNull(),
-    address: text("address").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    attempts: integer("attempts").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("login_failures_account_idx").on(t.account, t.at), index("login_failures_address_idx").on(t.address, t.at)],
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), index("attempt_throttles_last_at_idx").on(t.lastAt)],
 );
 
 export const invitations = pgTable(
