@@ -6,9 +6,9 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
-import { ForbiddenError } from "@/server/core/errors";
 import { getDb } from "@/server/db/client";
 import { type ApiEnv } from "./context";
+import { csrfGuard } from "./csrf";
 import { errorResponse } from "./error-response";
 import { ApiError } from "./errors";
 import { createRouter } from "./openapi";
@@ -69,30 +69,6 @@ const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
     bodyLimits.set(maxSize, limit);
   }
   return limit(c, next);
-};
-
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-// CSRF: a mutating call must come from our own origin and use a non-simple content type (JSON).
-const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (UNSAFE_METHODS.has(c.req.method)) {
-    const origin = c.req.header("origin");
-    const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-    if (origin && origin !== "null") {
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = undefined;
-      }
-      if (!host || originHost !== host) throw new ForbiddenError("apiErrors.crossOrigin");
-    } else if (origin === "null") {
-      throw new ForbiddenError("apiErrors.crossOrigin");
-    }
-    const type = c.req.header("content-type") ?? "";
-    if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "validation.contentTypeJson");
-  }
-  await next();
 };
 
 // Who is calling: the session cookie's principal, or null.
