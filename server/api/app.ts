@@ -51,6 +51,8 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set("db", await getDb());
   await next();
   c.header(REQUEST_ID_HEADER, requestId);
+  // Answers are per user and per moment: no browser or shared cache keeps them.
+  c.header("Cache-Control", "no-store");
 };
 
 // The body limit of the call's path; one middleware per limit, made once.
