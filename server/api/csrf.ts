@@ -43,7 +43,7 @@ export const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const origin = c.req.header("origin");
     if (origin !== undefined) {
       const normalized = origin === "null" ? undefined : normalizeOrigin(origin);
-      if (!normalized || !allowedOrigins(c.req.raw, process.env).has(normalized)) throw new ForbiddenError("apiErrors.crossOrigin");
+      if (!normalized || !allowedOrigins(c.req.raw, { PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN, TRUST_PROXY: process.env.TRUST_PROXY }).has(normalized)) throw new ForbiddenError("apiErrors.crossOrigin");
     }
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "validation.contentTypeJson");
