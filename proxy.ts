@@ -3,6 +3,7 @@ import { guardConsoleRoute, matchConsoleRoute, parseOrganizationPath } from "@/l
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { peekDatabase } from "@/server/db/client";
 import { findVisibleOrganization } from "@/server/core/tenancy";
+import { endSession } from "@/server/pages/end-session";
 import { contentSecurityPolicy, NONCE_HEADER, newNonce, PAGE_HEADERS } from "@/server/pages/security-headers";
 
 // Every page answer carries a Content-Security-Policy with a nonce of its own; Next finds it on the request and
@@ -14,6 +15,8 @@ export async function proxy(request: NextRequest) {
   headers.set("content-security-policy", policy);
   headers.set(NONCE_HEADER, nonce);
   const response = await guard(request, () => NextResponse.next({ request: { headers } }));
+  // Sign-out's landing page: here rather than in the page, because a server component cannot set a cookie.
+  if (request.nextUrl.pathname === "/logout") await endSession(request, response);
   response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
   return response;

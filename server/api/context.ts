@@ -45,7 +45,9 @@ export function clientAddress(c: ApiContext): string {
 }
 
 export function isSecureRequest(c: ApiContext): boolean {
-  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+  if (new URL(c.req.url).protocol === "https:") return true;
+  // X-Forwarded-Proto is anyone's to send unless TRUST_PROXY=1 says a proxy in front writes it.
+  return process.env.TRUST_PROXY === "1" && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
 const YEAR_SECONDS = 365 * 24 * 3600;
