@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
 import { entryListener, NOT_FOUND_TARGET, upgradeListener } from "@/server/entry-listener";
+import { DEMO_PASSWORD } from "./helpers";
 
 // Issue 13 finding 6: the server entry (server/main.ts) settles what Next would answer with a 500 — a path with broken
 // percent-encoding, an unsupported method on a page — and what the API cannot route. Next is stood in for by a
@@ -119,6 +120,24 @@ describe("the server entry", () => {
     const method = await request("TRACE", "/api/v1/health");
     expect(statusOf(method)).toBe(405);
     expect(headerOf(method, "cache-control")).toBe("no-store");
+  });
+
+  it("reads API bodies of undeclared length: none on a DELETE, a chunked one up to the limit", async () => {
+    // Found by the route fuzz: hono's body limit copied the entry's request object, which threw (a 500).
+    const deleted = await request("DELETE", "/api/v1/config/site/some-id", { "content-type": "application/json" });
+    expect(statusOf(deleted)).toBe(401);
+    const chunked = (body: string) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: new Blob([body]).stream(),
+        duplex: "half",
+      } as RequestInit);
+    const signedIn = await chunked(JSON.stringify({ email: "admin@contoso.example", password: DEMO_PASSWORD }));
+    expect(signedIn.status).toBe(200);
+    const oversized = await chunked(JSON.stringify({ email: "x".repeat(1_100_000), password: "x" }));
+    expect(oversized.status).toBe(413);
+    expect((await oversized.json()).error).toBe("The request body is too large");
   });
 
   it("routes /ws upgrades with the stamped address, closes others, and survives a target no URL can hold", async () => {
