@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
 import { SESSION_COOKIE } from "@/lib/constants";
 import { revokeSession } from "@/server/auth/sessions";

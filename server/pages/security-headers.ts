@@ -1,3 +1,4 @@
+import "server-only";
 // The headers every page answer carries (issue 13 finding 8). Next reads the nonce for its own scripts from the
 // request's Content-Security-Policy header that the proxy sets; the layout passes it to the one other inline script,
 // next-themes' theme bootstrap, through NONCE_HEADER.
