@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { proxy } from "@/proxy";
 import { contentSecurityPolicy, newNonce } from "@/server/pages/security-headers";
+import { call, DEMO_PASSWORD, signIn } from "./helpers";
 
 // Issue 13 finding 8: every page answer carries a Content-Security-Policy whose nonce is its own and reaches Next
 // (through the request's headers), nothing may frame the console, and the browser neither sniffs types nor leaks paths.
@@ -51,5 +52,41 @@ describe("the page answers' security headers", () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+// Issue 13 finding 11: /logout itself ends the session, so sign-out does not hang on the browser's POST /auth/logout.
+describe("/logout", () => {
+  const visit = (cookie: string, headers: Record<string, string> = {}) => proxy(new NextRequest("http://localhost/logout", { headers: { cookie, ...headers } }));
+
+  it("revokes the session it carries and expires its cookie on the answer", async () => {
+    const cookie = await signIn("readonly@contoso.example");
+    expect((await call("GET", "/config/user", { cookie })).status).toBe(200);
+    const response = await visit(cookie);
+    expect(response.status).toBe(200);
+    const expired = response.headers.getSetCookie().find((line) => line.startsWith("maia_session="));
+    expect(expired).toMatch(/^maia_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=lax$/i);
+    expect((await call("GET", "/config/user", { cookie })).status).toBe(401);
+    expect(policyOf(response)).toContain("'nonce-");
+  });
+
+  it("expires a __Host- cookie with Secure, and changes nothing for a prefetch or another page", async () => {
+    const login = await call("POST", "/auth/login", { body: { email: "admin@fabrikam.example", password: DEMO_PASSWORD } });
+    const token = login.headers.getSetCookie().find((line) => line.startsWith("maia_session="))!.split(";")[0].split("=")[1];
+    const hostCookie = `__Host-maia_session=${token}`;
+    const prefetch = await visit(hostCookie, { "next-router-prefetch": "1" });
+    expect(prefetch.headers.getSetCookie()).toEqual([]);
+    const other = await proxy(new NextRequest("http://localhost/login", { headers: { cookie: hostCookie } }));
+    expect(other.headers.getSetCookie()).toEqual([]);
+    expect((await call("GET", "/config/user", { cookie: hostCookie })).status).toBe(200);
+    const response = await visit(hostCookie);
+    expect(response.headers.getSetCookie().find((line) => line.startsWith("__Host-maia_session="))).toMatch(/Max-Age=0;.*Secure/);
+    expect((await call("GET", "/config/user", { cookie: hostCookie })).status).toBe(401);
+  });
+
+  it("shows the page to a visitor without a session", async () => {
+    const response = await proxy(new NextRequest("http://localhost/logout"));
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 });
