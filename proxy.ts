@@ -3,10 +3,28 @@ import { guardConsoleRoute, matchConsoleRoute, parseOrganizationPath } from "@/l
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { peekDatabase } from "@/server/db/client";
 import { findVisibleOrganization } from "@/server/core/tenancy";
+import { endSession } from "@/server/pages/end-session";
+import { contentSecurityPolicy, NONCE_HEADER, newNonce, PAGE_HEADERS } from "@/server/pages/security-headers";
+
+// Every page answer carries a Content-Security-Policy with a nonce of its own; Next finds it on the request and
+// puts it on its scripts.
+export async function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  headers.set(NONCE_HEADER, nonce);
+  const response = await guard(request, () => NextResponse.next({ request: { headers } }));
+  // Sign-out's landing page: here rather than in the page, because a server component cannot set a cookie.
+  if (request.nextUrl.pathname === "/logout") await endSession(request, response);
+  response.headers.set("Content-Security-Policy", policy);
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
+  return response;
+}
 
 // First line of the SPEC §6 guards (pages check again on the server): signed-out visitors go to sign-in,
 // unknown console routes and routes the organization type or the user's scopes do not allow go silently to /.
-export async function proxy(request: NextRequest) {
+async function guard(request: NextRequest, render: () => NextResponse): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const token = readSessionToken({ get: (name) => request.cookies.get(name)?.value });
   const organizationPath = parseOrganizationPath(pathname);
@@ -15,7 +33,7 @@ export async function proxy(request: NextRequest) {
   if (pathname === "/" || organizationPath) {
     if (!token) return redirectTo(pathname === "/" ? "/login" : `/login?next=${encodeURIComponent(pathname + search)}`);
   }
-  if (!organizationPath) return NextResponse.next();
+  if (!organizationPath) return render();
 
   const match = matchConsoleRoute(organizationPath.rest);
   if (!match) return redirectTo("/");
@@ -27,7 +45,7 @@ export async function proxy(request: NextRequest) {
     const organization = await findVisibleOrganization(db, principal, organizationPath.organizationId);
     if (!guardConsoleRoute(organization ? [organization] : [], organizationPath.organizationId, match.route, principal.scopes)) return redirectTo("/");
   }
-  return NextResponse.next();
+  return render();
 }
 
 export const config = {

@@ -22,6 +22,10 @@ export const RELOAD_GUARD_MS = 5_000;
 export const LAST_RELOAD_KEY = "last-reload";
 export const SLOW_LOADING_BANNER_MS = 10_000;
 
+// Open /ws connections one session and one client address may hold (a tab holds one; an office may share an address).
+export const REALTIME_MAX_SOCKETS_PER_SESSION = 20;
+export const REALTIME_MAX_SOCKETS_PER_ADDRESS = 100;
+
 export const SOCKET_MAX_ATTEMPTS = 5;
 export const SOCKET_RETRY_DELAY_MS = 2_000;
 export const TOAST_DURATION_MS = 4_000;

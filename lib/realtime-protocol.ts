@@ -11,3 +11,6 @@ export interface ServerMessage {
 
 /** The close code of a socket whose session ended (signed out, revoked): the client must not reconnect with it. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/** The close code of a connection over the per-session or per-address cap; the reason says which. */
+export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;

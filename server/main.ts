@@ -3,9 +3,9 @@ import http from "node:http";
 import next from "next";
 // eslint-disable-next-line architecture/zones -- the entry serves /api/v1 with the route handler itself, Next's router skipped
 import * as apiRoute from "@/app/api/v1/[...path]/route";
-import { stampClientAddress } from "@/server/api/client-address";
-import { isApiTarget, routeListener } from "@/server/api/node-listener";
+import { routeListener } from "@/server/api/node-listener";
 import { startBackgroundServices } from "@/server/background";
+import { entryListener, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
@@ -71,26 +71,24 @@ async function main() {
   setBus(bus);
   bus.subscribe((message) => hub.deliver(message));
 
+  const trustProxy = () => process.env.TRUST_PROXY === "1";
+  // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
+  const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
   server.on("request", (req, res) => {
-    // The API trusts only this header for the caller's address; a client-sent value is overwritten.
-    stampClientAddress(req, process.env.TRUST_PROXY === "1");
-    // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
-    (isApiTarget(req.url) ? handleApi(req, res) : handleRequest(req, res)).catch((error: unknown) => {
+    dispatch(req, res).catch((error: unknown) => {
       console.error("[server] request failed:", error);
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
 
-  server.on("upgrade", (req, socket, head) => {
-    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (pathname === "/ws") {
-      void hub.handleUpgrade(req, socket, head);
-    } else if (dev) {
-      void nextUpgrade(req, socket, head);
-    } else {
-      socket.destroy();
-    }
-  });
+  server.on(
+    "upgrade",
+    upgradeListener({
+      realtime: (req, socket, head) => void hub.handleUpgrade(req, socket, head),
+      other: dev ? (req, socket, head) => void nextUpgrade(req, socket, head) : undefined,
+      trustProxy,
+    }),
+  );
 
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   const background = startBackgroundServices(handle.db);

@@ -8,13 +8,9 @@ import { Button } from "@/components/ui/button";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api/client";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { loginSchema, type LoginInput } from "@/lib/auth/schema";
 import type { CurrentUser } from "@/lib/users/schema";
-
-/** Only same-site paths are followed after sign-in. */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
-}
 
 export function SignInForm({ next }: { next?: string }) {
   const t = useTranslations("auth");
@@ -22,7 +18,7 @@ export function SignInForm({ next }: { next?: string }) {
   const login = useMutation({
     mutationFn: (body: LoginInput) => api.post<CurrentUser>("/auth/login", body, { handleAuthErrors: false }),
     // A full load so the pages render in the user's language from the session's first byte.
-    onSuccess: () => window.location.assign(safeNext(next)),
+    onSuccess: () => window.location.assign(safeNextPath(next)),
   });
   return (
     <ZodForm form={form} onSubmit={(values) => login.mutate(values)} className="flex flex-col gap-4">

@@ -21,7 +21,10 @@ const toInput = (date: Date | undefined) => (date ? date.toISOString().slice(0, 
 /** The time from an input: unchanged text keeps the URL's exact instant; new text is read as UTC. */
 function fromInput(text: string, original: Date | undefined): string | Date | undefined {
   if (original && text === toInput(original)) return original;
-  return text ? `${text}Z` : undefined;
+  if (!text) return undefined;
+  // The input writes years past 9999 unsigned ("10000-01-01T00:00"), which only ISO's signed six-digit form reads.
+  const longYear = /^(\d{5,6})(-.*)$/.exec(text);
+  return longYear ? `+${longYear[1].padStart(6, "0")}${longYear[2]}Z` : `${text}Z`;
 }
 
 /** Time range, type and node of the events list; applying writes the URL. */
@@ -43,19 +46,23 @@ export function EventSearchForm({
   const [end, setEnd] = useState(toInput(search.endTime));
   const [type, setType] = useState(search.type ?? "");
   const [nodeId, setNodeId] = useState(search.nodeId ?? "");
-  const [invalid, setInvalid] = useState(false);
+  const tValidation = useTranslations("validation");
+  const [invalid, setInvalid] = useState<string | null>(null);
   const anySet = Boolean(search.startTime || search.endTime || search.type || search.nodeId);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const next = eventSearchSchema.parse({
+    const parsed = eventSearchSchema.safeParse({
       startTime: fromInput(start, search.startTime),
       endTime: fromInput(end, search.endTime),
       type,
       nodeId,
     });
+    // A browser's date input takes years up to 275760; the schema keeps to the years the database stores.
+    if (!parsed.success) return setInvalid(tValidation("dateOutOfRange"));
+    const next = parsed.data;
     const reversed = Boolean(next.startTime && next.endTime && next.startTime > next.endTime);
-    setInvalid(reversed);
+    setInvalid(reversed ? t("endBeforeStart") : null);
     if (!reversed) onSearch(next);
   };
 
@@ -73,7 +80,7 @@ export function EventSearchForm({
             type="datetime-local"
             value={end}
             onChange={(e) => setEnd(e.target.value)}
-            aria-invalid={invalid || undefined}
+            aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? `${id}-error` : undefined}
             data-testid="event-end"
           />
@@ -113,7 +120,7 @@ export function EventSearchForm({
       </div>
       {invalid && (
         <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
-          {t("endBeforeStart")}
+          {invalid}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-1 text-sm">

@@ -23,10 +23,13 @@ function ApiClientLanguage({ locale }: { locale: Locale }) {
 export function Providers({
   locale,
   messages,
+  nonce,
   children,
 }: {
   locale: Locale;
   messages: AbstractIntlMessages;
+  /** The page answer's Content-Security-Policy nonce, for the theme's inline bootstrap script. */
+  nonce?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -38,6 +41,7 @@ export function Providers({
         themes={THEMES.filter((theme) => theme !== "system")}
         enableSystem
         disableTransitionOnChange
+        nonce={nonce}
       >
         <QueryClientProvider client={getQueryClient()}>
           <ApiClientLanguage locale={locale} />

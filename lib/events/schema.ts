@@ -33,7 +33,14 @@ export function toSearchFlag(value: unknown): boolean {
   return false;
 }
 
-export const searchDate = () => z.preprocess(toSearchDate, z.date().optional());
+// Years a timestamp column and every ISO reader agree on: JavaScript takes -271821 to 275760, PostgreSQL refuses
+// year 0 and a signed six-digit year, so anything outside 1–9999 is a validation error rather than a database error.
+export const SEARCH_DATE_MIN = new Date("0001-01-01T00:00:00.000Z");
+export const SEARCH_DATE_MAX = new Date("9999-12-31T23:59:59.999Z");
+const inRange = () =>
+  z.date().min(SEARCH_DATE_MIN, "validation.dateOutOfRange").max(SEARCH_DATE_MAX, "validation.dateOutOfRange");
+
+export const searchDate = () => z.preprocess(toSearchDate, inRange().optional());
 export const searchString = (max = 64) =>
   z.preprocess((value) => toSearchString(value)?.slice(0, max), z.string().optional());
 /** The configuration pages' properties flag, coerced to a boolean (missing → false). */

@@ -1,16 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
-import { bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
+import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
-import { ForbiddenError } from "@/server/core/errors";
 import { getDb } from "@/server/db/client";
+import { limitBody } from "./body-limit";
 import { type ApiEnv } from "./context";
+import { csrfGuard } from "./csrf";
 import { errorResponse } from "./error-response";
-import { ApiError } from "./errors";
 import { createRouter } from "./openapi";
 import { authRouter } from "./routes/auth";
 import { chatRouter } from "./routes/chat";
@@ -51,48 +50,8 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set("db", await getDb());
   await next();
   c.header(REQUEST_ID_HEADER, requestId);
-};
-
-// The body limit of the call's path; one middleware per limit, made once.
-const bodyLimits = new Map<number, MiddlewareHandler<ApiEnv>>();
-const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
-  if (!c.req.raw.body) return next();
-  const maxSize = bodyLimitFor(c.req.path);
-  let limit = bodyLimits.get(maxSize);
-  if (!limit) {
-    limit = bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new ApiError(413, "validation.bodyTooLarge");
-      },
-    });
-    bodyLimits.set(maxSize, limit);
-  }
-  return limit(c, next);
-};
-
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-// CSRF: a mutating call must come from our own origin and use a non-simple content type (JSON).
-const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (UNSAFE_METHODS.has(c.req.method)) {
-    const origin = c.req.header("origin");
-    const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-    if (origin && origin !== "null") {
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = undefined;
-      }
-      if (!host || originHost !== host) throw new ForbiddenError("apiErrors.crossOrigin");
-    } else if (origin === "null") {
-      throw new ForbiddenError("apiErrors.crossOrigin");
-    }
-    const type = c.req.header("content-type") ?? "";
-    if (!type.toLowerCase().startsWith("application/json")) throw new ApiError(415, "validation.contentTypeJson");
-  }
-  await next();
+  // Answers are per user and per moment: no browser or shared cache keeps them.
+  c.header("Cache-Control", "no-store");
 };
 
 // Who is calling: the session cookie's principal, or null.

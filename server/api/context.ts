@@ -46,7 +46,9 @@ export function clientAddress(c: ApiContext): string {
 }
 
 export function isSecureRequest(c: ApiContext): boolean {
-  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+  if (new URL(c.req.url).protocol === "https:") return true;
+  // X-Forwarded-Proto is anyone's to send unless TRUST_PROXY=1 says a proxy in front writes it.
+  return process.env.TRUST_PROXY === "1" && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
 /** Where links sent out of the console (mail) point: PUBLIC_ORIGIN, else the origin this request came to. */

@@ -8,7 +8,7 @@ import { getApiApp } from "./app";
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function errorResponse(status: number, error: string, requestId: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error, requestId }, { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId } });
+  return Response.json({ error, requestId }, { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId, "cache-control": "no-store" } });
 }
 
 /** The caller's X-Request-Id when it is a sane one, else a new id. */

@@ -50,15 +50,18 @@ export function routeListener(route: RouteModule): (incoming: IncomingMessage, o
   return async (incoming, outgoing) => {
     await listener(incoming, outgoing);
     // The adapter could not read the request at all (a target or host no URL can hold): a 400 in the caller's terms.
-    if (!outgoing.headersSent) {
-      const headers = new Headers();
-      for (const name of ["accept-language", REQUEST_ID_HEADER]) {
-        const value = incoming.headers[name];
-        if (typeof value === "string") headers.set(name, value);
-      }
-      const response = failure(400, (t) => t("validation.invalidValue", { field: "URL" }), headers);
-      const body = await response.text();
-      outgoing.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": Buffer.byteLength(body) }).end(body);
-    }
+    if (!outgoing.headersSent) await refuseTarget(incoming, outgoing);
   };
+}
+
+/** Answers a request target the API cannot read (no URL holds it, or its percent-encoding is broken) with a JSON 400. */
+export async function refuseTarget(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (const name of ["accept-language", REQUEST_ID_HEADER]) {
+    const value = incoming.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const response = failure(400, (t) => t("validation.invalidValue", { field: "URL" }), headers);
+  const body = await response.text();
+  outgoing.writeHead(response.status, { ...Object.fromEntries(response.headers), "content-length": Buffer.byteLength(body) }).end(body);
 }

@@ -3,7 +3,14 @@ import type { IncomingMessage } from "node:http";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { clientMessageSchema, SESSION_ENDED_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime";
+import { REALTIME_MAX_SOCKETS_PER_ADDRESS, REALTIME_MAX_SOCKETS_PER_SESSION } from "@/lib/constants";
+import {
+  clientMessageSchema,
+  SESSION_ENDED_CLOSE_CODE,
+  TOO_MANY_CONNECTIONS_CLOSE_CODE,
+  type RealtimeService,
+  type ServerMessage,
+} from "@/lib/realtime";
 import type { Principal } from "@/server/auth/principal";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
@@ -13,6 +20,7 @@ import type { RealtimeMessage } from "./bus";
 interface Client {
   socket: WebSocket;
   principal: Principal;
+  address: string;
   subscriptions: Set<RealtimeService>;
   alive: boolean;
 }
@@ -21,6 +29,28 @@ export interface RealtimeHubOptions {
   pingIntervalMs?: number;
   /** A client whose unsent data grows beyond this is dropped, so it cannot hold memory or stall the others. */
   maxBufferedBytes?: number;
+  maxPerSession?: number;
+  maxPerAddress?: number;
+}
+
+// The address the server entry stamped on the request (server/api/client-address.ts), else the socket's.
+const CLIENT_ADDRESS_HEADER = "x-maia-client-address";
+function clientAddressOf(request: IncomingMessage): string {
+  const stamped = request.headers[CLIENT_ADDRESS_HEADER];
+  return (typeof stamped === "string" && stamped) || request.socket.remoteAddress || "unknown";
+}
+
+/** Counts of open connections by key; a key at zero is forgotten. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+  get(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: string, delta: number) {
+    const count = this.get(key) + delta;
+    if (count > 0) this.counts.set(key, count);
+    else this.counts.delete(key);
+  }
 }
 
 /** May this user receive news of these organizations? The operator hears everything, others their own audience. */
@@ -34,12 +64,18 @@ export class RealtimeHub {
   private readonly clients = new Set<Client>();
   private readonly pinger: NodeJS.Timeout;
   private readonly maxBufferedBytes: number;
+  private readonly maxPerSession: number;
+  private readonly maxPerAddress: number;
+  private readonly perSession = new Tally();
+  private readonly perAddress = new Tally();
 
   constructor(
     private readonly db: () => Promise<Db>,
     options: RealtimeHubOptions = {},
   ) {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+    this.maxPerSession = options.maxPerSession ?? REALTIME_MAX_SOCKETS_PER_SESSION;
+    this.maxPerAddress = options.maxPerAddress ?? REALTIME_MAX_SOCKETS_PER_ADDRESS;
     this.pinger = setInterval(() => {
       this.ping();
       void this.revalidateSessions().catch((error: Error) => console.error("[ws] session check failed:", error.message));
@@ -65,14 +101,30 @@ export class RealtimeHub {
       return;
     }
     const authenticated = principal;
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, authenticated));
+    const address = clientAddressOf(request);
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, authenticated, address));
   }
 
-  private accept(socket: WebSocket, principal: Principal) {
-    const client: Client = { socket, principal, subscriptions: new Set(), alive: true };
+  /** The reason a connection over a cap is closed with, or undefined when it may stay. Called when the socket opens. */
+  private overCap(principal: Principal, address: string): string | undefined {
+    if (this.perSession.get(principal.sessionTokenHash) >= this.maxPerSession) return "Too many connections for this session";
+    if (this.perAddress.get(address) >= this.maxPerAddress) return "Too many connections from this address";
+    return undefined;
+  }
+
+  private accept(socket: WebSocket, principal: Principal, address: string) {
+    // The handshake's callback runs synchronously, so counting here cannot be raced by a parallel upgrade.
+    const refused = this.overCap(principal, address);
+    if (refused) {
+      socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, refused);
+      return;
+    }
+    const client: Client = { socket, principal, address, subscriptions: new Set(), alive: true };
     this.clients.add(client);
+    this.perSession.add(principal.sessionTokenHash, 1);
+    this.perAddress.add(address, 1);
     socket.on("pong", () => (client.alive = true));
-    socket.on("close", () => this.clients.delete(client));
+    socket.on("close", () => this.forget(client));
     socket.on("error", () => socket.terminate());
     socket.on("message", (raw) => {
       let parsed: unknown;
@@ -92,6 +144,12 @@ export class RealtimeHub {
       this.send(client, JSON.stringify({ service, action: `${action}d`, data: {} } satisfies ServerMessage));
     });
     this.send(client, JSON.stringify({ service: "system", action: "welcome", data: { userId: principal.userId } } satisfies ServerMessage));
+  }
+
+  private forget(client: Client) {
+    if (!this.clients.delete(client)) return;
+    this.perSession.add(client.principal.sessionTokenHash, -1);
+    this.perAddress.add(client.address, -1);
   }
 
   /**
@@ -153,7 +211,7 @@ export class RealtimeHub {
     for (const client of this.clients) {
       if (valid.has(client.principal.sessionTokenHash)) continue;
       client.socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
-      this.clients.delete(client);
+      this.forget(client);
       closed++;
     }
     return closed;

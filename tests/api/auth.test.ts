@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call, DEMO_PASSWORD, signIn } from "./helpers";
 
 describe("sign-in and sessions", () => {
@@ -12,13 +12,26 @@ describe("sign-in and sessions", () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
-  it("sets a __Host- Secure cookie over https", async () => {
+  it("sets a __Host- Secure cookie over https (behind a trusted proxy)", async () => {
+    vi.stubEnv("TRUST_PROXY", "1");
+    try {
+      const response = await call("POST", "/auth/login", {
+        body: { email: "admin@fabrikam.example", password: DEMO_PASSWORD },
+        headers: { "x-forwarded-proto": "https" },
+      });
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-maia_session="))!;
+      expect(cookie).toMatch(/Secure/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("ignores X-Forwarded-Proto without a trusted proxy", async () => {
     const response = await call("POST", "/auth/login", {
       body: { email: "admin@fabrikam.example", password: DEMO_PASSWORD },
       headers: { "x-forwarded-proto": "https" },
     });
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-maia_session="))!;
-    expect(cookie).toMatch(/Secure/);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("maia_session="))).not.toMatch(/Secure/);
   });
 
   it("refuses a wrong password with the same message as an unknown account", async () => {

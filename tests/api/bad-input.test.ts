@@ -110,3 +110,26 @@ describe("text the database cannot store", () => {
     expect(response.body.error).toBe("body is not valid");
   });
 });
+
+describe("dates the database cannot store", () => {
+  // Issue 13 finding 6: these years reached PostgreSQL and came back as 500s.
+  it.each([["-000001-01-01T00:00:00Z"], ["0000-01-01T00:00:00Z"], ["+275760-09-13T00:00:00Z"]])(
+    "answers startTime=%s with a 400 that names the range, in the caller's language",
+    async (value) => {
+      const cookie = await signIn("admin@contoso.example");
+      const query = `/event?startTime=${encodeURIComponent(value)}`;
+      const english = await call("GET", query, { cookie });
+      expect(english.status).toBe(400);
+      expect(english.body.error).toBe("Dates must fall between the years 1 and 9999");
+      const french = await call("GET", query.replace("startTime", "endTime"), { cookie, language: "fr" });
+      expect(french.status).toBe(400);
+      expect(french.body.error).toBe("Les dates doivent être comprises entre l'an 1 et l'an 9999");
+    },
+  );
+
+  it("still answers a range at the edges of the years", async () => {
+    const cookie = await signIn("admin@contoso.example");
+    const response = await call("GET", `/event?startTime=0001-01-01T00:00:00Z&endTime=${encodeURIComponent("9999-12-31T23:59:59.999Z")}`, { cookie });
+    expect(response.status).toBe(200);
+  });
+});

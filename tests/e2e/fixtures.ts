@@ -43,11 +43,23 @@ export function as(email: DemoUser) {
  * The tests, each ending with its page's routes removed: a rewritten answer still in flight when a test ends would
  * otherwise fail whichever test runs next in the worker.
  */
-export const test = base.extend<{ routesRemoved: void }>({
+export const test = base.extend<{ routesRemoved: void; noPolicyViolations: void }>({
   routesRemoved: [
     async ({ page }, use) => {
       await use();
       await page.unrouteAll({ behavior: "ignoreErrors" });
+    },
+    { auto: true },
+  ],
+  // Every page of every spec keeps to the Content-Security-Policy: the browser reports what it refused in the console.
+  noPolicyViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
     { auto: true },
   ],

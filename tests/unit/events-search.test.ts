@@ -31,6 +31,21 @@ describe("eventSearchSchema — startTime and endTime", () => {
     },
   );
 
+  // Issue 13 finding 6: years JavaScript reads but PostgreSQL cannot store are a validation error, not a database error.
+  it.each([["-000001-01-01T00:00:00Z"], ["0000-01-01T00:00:00Z"], ["+275760-09-13T00:00:00Z"], ["+010000-01-01T00:00:00Z"], [new Date(Date.UTC(-5, 0, 1))]])(
+    "refuses the year of %j with the range message",
+    (value) => {
+      const result = eventSearchSchema.safeParse({ startTime: value });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({ path: ["startTime"], message: "validation.dateOutOfRange" });
+      expect(eventSearchSchema.safeParse({ endTime: value }).success).toBe(false);
+    },
+  );
+
+  it.each([["0001-01-01T00:00:00Z"], ["9999-12-31T23:59:59.999Z"]])("keeps the edge of the range %j", (value) => {
+    expect(eventSearchSchema.parse({ startTime: value, endTime: value }).startTime?.toISOString()).toBe(new Date(value).toISOString());
+  });
+
   it("leaves missing times undefined", () => {
     expect(eventSearchSchema.parse({})).toEqual({ startTime: undefined, endTime: undefined, nodeId: undefined, type: undefined });
   });

@@ -1,0 +1,63 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
+import { isWellFormedPath, targetPath } from "@/lib/request-target";
+import { stampClientAddress } from "@/server/api/client-address";
+import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
+
+type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
+
+const PAGE_METHODS = new Set(["GET", "HEAD"]);
+/** Next's own endpoints (assets, and in development its overlay's calls), which pick their methods themselves. */
+const NEXT_INTERNAL = /^\/(_next|__nextjs)/;
+/** Next's not-found page, answered with 404 for a page path no route can read. */
+export const NOT_FOUND_TARGET = "/_not-found";
+
+/**
+ * The server entry's request dispatch (server/main.ts): the client address stamped, /api/v1 to the route handler,
+ * the rest to Next. Before Next, what it would answer with a 500 is settled here: a path with broken percent-encoding
+ * is a JSON 400 under /api/ and the not-found page elsewhere; a page answers GET and HEAD only (405 otherwise).
+ */
+export function entryListener({ api, pages, trustProxy }: { api: Listener; pages: Listener; trustProxy: () => boolean }) {
+  return (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    // The API trusts only this header for the caller's address; a client-sent value is overwritten.
+    stampClientAddress(incoming, trustProxy());
+    const path = targetPath(incoming.url ?? "/");
+    const wellFormed = isWellFormedPath(path);
+    if (path.startsWith("/api/")) {
+      if (!wellFormed) return refuseTarget(incoming, outgoing);
+      if (isApiTarget(incoming.url)) return api(incoming, outgoing);
+      return pages(incoming, outgoing);
+    }
+    if (!PAGE_METHODS.has(incoming.method ?? "GET") && !NEXT_INTERNAL.test(path)) return methodNotAllowed(incoming, outgoing);
+    if (!wellFormed) incoming.url = NOT_FOUND_TARGET;
+    return pages(incoming, outgoing);
+  };
+}
+
+async function methodNotAllowed(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  const t = translatorFor(localeFromAcceptLanguage(incoming.headers["accept-language"]));
+  const body = t("apiErrors.methodNotAllowed");
+  outgoing
+    .writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) })
+    .end(body);
+}
+
+type UpgradeListener = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** The entry's upgrade dispatch: /ws to the realtime hub (with the stamped client address), the rest to `other` or closed. */
+export function upgradeListener({ realtime, other, trustProxy }: { realtime: UpgradeListener; other?: UpgradeListener; trustProxy: () => boolean }) {
+  return (incoming: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // Read without new URL(), which throws on targets such as "//[" and would take the process down here.
+    if (targetPath(incoming.url ?? "/") === "/ws") {
+      // The hub caps connections per client address: the one stamped here, never one the client sent.
+      stampClientAddress(incoming, trustProxy());
+      realtime(incoming, socket, head);
+    } else if (other) {
+      other(incoming, socket, head);
+    } else {
+      socket.destroy();
+    }
+  };
+}
