@@ -5,6 +5,7 @@ import next from "next";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { stampClientAddress } from "@/server/api/client-address";
 import { isApiTarget, routeListener } from "@/server/api/node-listener";
+import { createRequestGate } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
@@ -51,6 +52,8 @@ function banner(seeded: boolean, location: string, simulator: boolean) {
   console.log(lines.join("\n"));
 }
 
+const HEALTH_PATH = "/api/v1/health";
+
 async function main() {
   const { handle, seeded } = await prepareDatabase();
   const server = http.createServer();
@@ -71,14 +74,19 @@ async function main() {
   setBus(bus);
   bus.subscribe((message) => hub.deliver(message));
 
+  const gate = createRequestGate();
   server.on("request", (req, res) => {
     // The API trusts only this header for the caller's address; a client-sent value is overwritten.
     stampClientAddress(req, process.env.TRUST_PROXY === "1");
-    // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
-    (isApiTarget(req.url) ? handleApi(req, res) : handleRequest(req, res)).catch((error: unknown) => {
-      console.error("[server] request failed:", error);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    const handle = () =>
+      // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
+      void (isApiTarget(req.url) ? handleApi(req, res) : handleRequest(req, res)).catch((error: unknown) => {
+        console.error("[server] request failed:", error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    // The health check answers even when every place is taken: it tells a monitor the process is alive.
+    if (req.url === HEALTH_PATH) handle();
+    else gate.admit(req, res, handle);
   });
 
   server.on("upgrade", (req, socket, head) => {
