@@ -5,7 +5,7 @@
 // and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60). SOAK_HEAP_SNAPSHOTS=1 has the
 // server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
-// from native memory. BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
+// from native memory, and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
 // (default 10000).
 import fs from "node:fs";
 import os from "node:os";
@@ -31,15 +31,12 @@ const SESSIONS_PER_ACCOUNT = Number(process.env.SOAK_SESSIONS_PER_ACCOUNT ?? 3);
 const MEMORY_DETAIL = process.env.SOAK_MEMORY_DETAIL === "1";
 const INSPECT_PORT = PORT + 100;
 
-const ownNodeOptions = process.env.NODE_OPTIONS;
-const serverOptions = [
+const nodeArgs = [
   ...(HEAP_SNAPSHOTS ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${HEAP_DIR}`] : []),
   ...(MEMORY_DETAIL ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : []),
 ];
 if (HEAP_SNAPSHOTS) fs.mkdirSync(HEAP_DIR, { recursive: true });
-if (serverOptions.length > 0) process.env.NODE_OPTIONS = [ownNodeOptions ?? "", ...serverOptions].join(" ").trim();
-const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
-if (serverOptions.length > 0) process.env.NODE_OPTIONS = ownNodeOptions ?? "";
+const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR, nodeArgs });
 
 /** The server's process.memoryUsage() in MB, through its inspector (SOAK_MEMORY_DETAIL=1). */
 const inspector = MEMORY_DETAIL ? await connectInspector() : undefined;
@@ -66,6 +63,11 @@ async function connectInspector() {
       return Object.fromEntries(Object.entries(usage).map(([key, bytes]) => [key, Math.round(bytes / 1e6)]));
     },
     collectGarbage: () => send("HeapProfiler.collectGarbage"),
+    startProfile: async () => {
+      await send("Profiler.enable");
+      await send("Profiler.start");
+    },
+    stopProfile: async () => (await send("Profiler.stop")).profile,
     close: () => socket.close(),
   };
 }
@@ -274,8 +276,15 @@ try {
 
   console.log(`RSS ${endRss} MB at the end of the load${await memoryLine()}`);
   cpuPercent();
+  // What the server still does once nobody asks: a CPU profile of the idle period.
+  await inspector?.startProfile();
   await sleep(IDLE_SECONDS * 1000);
   const idleRss = rssMb();
+  if (inspector) {
+    fs.mkdirSync(HEAP_DIR, { recursive: true });
+    fs.writeFileSync(`${HEAP_DIR}/idle.cpuprofile`, JSON.stringify(await inspector.stopProfile()));
+    console.log(`CPU profile of the idle period: ${HEAP_DIR}/idle.cpuprofile`);
+  }
   console.log(`RSS ${idleRss} MB after ${IDLE_SECONDS} s idle, the server used ${cpuPercent()} meanwhile${await memoryLine()}`);
   if (inspector) {
     await inspector.collectGarbage();
