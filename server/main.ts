@@ -4,6 +4,7 @@ import next from "next";
 // eslint-disable-next-line architecture/zones -- the entry serves /api/v1 with the route handler itself, Next's router skipped
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
+import { createRequestGate } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
 import { entryListener, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
@@ -51,6 +52,8 @@ function banner(seeded: boolean, location: string, simulator: boolean) {
   console.log(lines.join("\n"));
 }
 
+const HEALTH_PATH = "/api/v1/health";
+
 async function main() {
   const { handle, seeded } = await prepareDatabase();
   const server = http.createServer();
@@ -74,11 +77,16 @@ async function main() {
   const trustProxy = () => process.env.TRUST_PROXY === "1";
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
   const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
+  const gate = createRequestGate();
   server.on("request", (req, res) => {
-    dispatch(req, res).catch((error: unknown) => {
-      console.error("[server] request failed:", error);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    const handle = () =>
+      void dispatch(req, res).catch((error: unknown) => {
+        console.error("[server] request failed:", error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    // The health check answers even when every place is taken: it tells a monitor the process is alive.
+    if (req.url === HEALTH_PATH) handle();
+    else gate.admit(req, res, handle);
   });
 
   server.on(

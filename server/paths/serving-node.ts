@@ -73,15 +73,37 @@ function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[
   return map;
 }
 
+/** Sites mapped between two chances for a caller that runs `servingNodeSteps` in slices to let the event loop turn. */
+const SITES_PER_STEP = 512;
+
 export function mapServingNodes(input: ServingInput): ServingMap {
+  const steps = servingNodeSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The same map, yielding every few hundred sites (the simulator's world of 20,000 sites is built in slices). */
+export function* servingNodeSteps(input: ServingInput): Generator<void, ServingMap> {
   const nodeById = new Map(input.nodes.map((node) => [node.id, node]));
   const siteById = new Map(input.sites.map((site) => [site.id, site]));
   const serves = (nodeId: string, mspId: string) => nodeById.get(nodeId)?.organizationId === mspId && input.eligible(nodeId, mspId);
 
-  const nearestNode = (mspId: string, place: { latitude: number; longitude: number }): string | undefined => {
+  // Asked once per connector and site: each MSP's pool is worked out once (a customer of 20,000 sites asks 60,000 times).
+  const pools = new Map<string, ServingNode[]>();
+  const poolOf = (mspId: string): ServingNode[] => {
+    const known = pools.get(mspId);
+    if (known) return known;
     const candidates = input.nodes.filter((node) => serves(node.id, mspId));
     const edges = candidates.filter((node) => node.kind === "edge");
     const pool = edges.length > 0 ? edges : candidates;
+    pools.set(mspId, pool);
+    return pool;
+  };
+
+  const nearestNode = (mspId: string, place: { latitude: number; longitude: number }): string | undefined => {
+    const pool = poolOf(mspId);
     let best: { id: string; distance: number } | undefined;
     for (const node of pool) {
       const distance = distanceKm(node, place);
@@ -95,7 +117,9 @@ export function mapServingNodes(input: ServingInput): ServingMap {
   const portsBySite = groupBy(input.ports, (port) => port.siteId);
   const endpointsBySite = groupBy(input.ipsecEndpoints, (endpoint) => endpoint.siteId);
 
+  let done = 0;
   for (const [siteId, siteConnectors] of groupBy(input.connectors, (connector) => connector.siteId)) {
+    if (++done % SITES_PER_STEP === 0) yield;
     const site = siteById.get(siteId);
     if (!site) continue;
     const mspId = input.mspOf(site.organizationId);

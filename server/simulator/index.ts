@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import { getBus, type EventBus } from "@/server/realtime/bus";
 import { BACKFILL_DAYS } from "./history";
 import { simulatorSettings, type SimulatorSettings } from "./settings";
+import type { NetworkChange } from "./network-changes";
 import { Simulator, type BackfillReport, type TickReport } from "./simulator";
 
 // The demo network simulator (issue 5): devices that do not exist, reporting through the real ingestion endpoint.
@@ -105,7 +106,10 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
   // A new site, connector or path starts reporting at the next round rather than at the next periodic re-read.
   const unsubscribe = (options.bus ?? getBus()).subscribe((message) => {
     // Health news (SLA, port and link states, often the simulator's own doing) changes no object.
-    if (message.service === "topology" && message.action !== "health") simulator.networkChanged();
+    if (message.service !== "topology" || message.action === "health") return;
+    const { entityType, entityId, nodeId } = message.data as Partial<NetworkChange>;
+    const named = typeof entityType === "string" && typeof entityId === "string" && !("truncated" in message.data);
+    simulator.networkChanged(named ? { entityType, entityId, ...(typeof nodeId === "string" ? { nodeId } : {}) } : undefined);
   });
 
   // The first round runs right away (still in the background: the caller is not kept waiting).

@@ -126,91 +126,71 @@ export function interfaceCapacityMbps(portId: string): number {
   return 10_000;
 }
 
-const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const byKey = (a: SimPort, b: SimPort) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/** Reads the network as the devices see it. Sorted so every derived choice is stable between reloads. */
-export async function loadNetwork(db: Db): Promise<SimNetwork> {
-  const [orgRows, siteRows, connectorRows, pathRows, nodeRows, interfaceRows, switchRows, endpointRows, linkRows, deviceRows] =
-    await Promise.all([
-      db
-        .select({ id: organizations.id, name: organizations.name, organizationType: organizations.organizationType, parentId: organizations.parentId })
-        .from(organizations),
-      db
-        .select({
-          id: sites.id,
-          organizationId: sites.organizationId,
-          name: sites.name,
-          type: sites.type,
-          latitude: sites.latitude,
-          longitude: sites.longitude,
-          cloudRegion: sites.cloudRegion,
-        })
-        .from(sites)
-        .where(eq(sites.active, true)),
-      db
-        .select({
-          id: connectors.id,
-          organizationId: connectors.organizationId,
-          siteId: connectors.siteId,
-          kind: connectors.kind,
-          name: connectors.name,
-          bandwidthMbps: connectors.bandwidthMbps,
-        })
-        .from(connectors),
-      db
-        .select({
-          id: paths.id,
-          organizationId: paths.organizationId,
-          name: paths.name,
-          sourceSiteId: paths.sourceSiteId,
-          sourceConnectorId: paths.sourceConnectorId,
-          destinationSiteId: paths.destinationSiteId,
-          destinationConnectorId: paths.destinationConnectorId,
-          bandwidthMbps: paths.bandwidthMbps,
-        })
-        .from(paths),
-      db
-        .select({
-          id: nodes.id,
-          organizationId: nodes.organizationId,
-          kind: nodes.kind,
-          name: nodes.name,
-          latitude: nodes.latitude,
-          longitude: nodes.longitude,
-        })
-        .from(nodes),
-      db.select({ id: interfaces.id, nodeId: interfaces.nodeId, portId: interfaces.portId, siteId: interfaces.siteId }).from(interfaces),
-      db
-        .select({ nodeId: switchPorts.nodeId, index: switchPorts.index, bandwidthGbps: switchPorts.bandwidthGbps, siteId: switchPorts.siteId })
-        .from(switchPorts),
-      db.select({ id: ipsecEndpoints.id, nodeId: ipsecEndpoints.nodeId, siteId: ipsecEndpoints.siteId }).from(ipsecEndpoints),
-      db
-        .select({
-          id: links.id,
-          organizationId: links.organizationId,
-          name: links.name,
-          type: links.type,
-          bandwidthMbps: links.bandwidthMbps,
-          sourceNodeId: links.sourceNodeId,
-          sourceInterfaceId: links.sourceInterfaceId,
-          destinationNodeId: links.destinationNodeId,
-          destinationInterfaceId: links.destinationInterfaceId,
-        })
-        .from(links),
-      db
-        .select({
-          id: devices.id,
-          serialNumber: devices.serialNumber,
-          nodeId: devices.nodeId,
-          mspOrganizationId: devices.mspOrganizationId,
-          softwareVersion: devices.softwareVersion,
-        })
-        .from(devices)
-        .where(isNotNull(devices.nodeId)),
-    ]);
+// The columns read, shared by the whole read and the read of what changed (network-changes.ts).
+export const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  organizationType: organizations.organizationType,
+  parentId: organizations.parentId,
+};
+export const siteColumns = {
+  id: sites.id,
+  organizationId: sites.organizationId,
+  name: sites.name,
+  type: sites.type,
+  latitude: sites.latitude,
+  longitude: sites.longitude,
+  cloudRegion: sites.cloudRegion,
+};
+export const connectorColumns = {
+  id: connectors.id,
+  organizationId: connectors.organizationId,
+  siteId: connectors.siteId,
+  kind: connectors.kind,
+  name: connectors.name,
+  bandwidthMbps: connectors.bandwidthMbps,
+};
+export const pathColumns = {
+  id: paths.id,
+  organizationId: paths.organizationId,
+  name: paths.name,
+  sourceSiteId: paths.sourceSiteId,
+  sourceConnectorId: paths.sourceConnectorId,
+  destinationSiteId: paths.destinationSiteId,
+  destinationConnectorId: paths.destinationConnectorId,
+  bandwidthMbps: paths.bandwidthMbps,
+};
+export const nodeColumns = { id: nodes.id, organizationId: nodes.organizationId, kind: nodes.kind, name: nodes.name, latitude: nodes.latitude, longitude: nodes.longitude };
+export const interfaceColumns = { id: interfaces.id, nodeId: interfaces.nodeId, portId: interfaces.portId, siteId: interfaces.siteId };
+export const switchPortColumns = { nodeId: switchPorts.nodeId, index: switchPorts.index, bandwidthGbps: switchPorts.bandwidthGbps, siteId: switchPorts.siteId };
+export const endpointColumns = { id: ipsecEndpoints.id, nodeId: ipsecEndpoints.nodeId, siteId: ipsecEndpoints.siteId };
+export const linkColumns = {
+  id: links.id,
+  organizationId: links.organizationId,
+  name: links.name,
+  type: links.type,
+  bandwidthMbps: links.bandwidthMbps,
+  sourceNodeId: links.sourceNodeId,
+  sourceInterfaceId: links.sourceInterfaceId,
+  destinationNodeId: links.destinationNodeId,
+  destinationInterfaceId: links.destinationInterfaceId,
+};
+export const deviceColumns = {
+  id: devices.id,
+  serialNumber: devices.serialNumber,
+  nodeId: devices.nodeId,
+  mspOrganizationId: devices.mspOrganizationId,
+  softwareVersion: devices.softwareVersion,
+};
 
-  const activeSites = new Set(siteRows.map((site) => site.id));
-  const ports: SimPort[] = [
+type InterfaceRow = { id: string; nodeId: string; portId: string; siteId: string | null };
+type SwitchPortRow = { nodeId: string; index: number; bandwidthGbps: number; siteId: string | null };
+
+export function toPorts(interfaceRows: InterfaceRow[], switchRows: SwitchPortRow[]): SimPort[] {
+  return [
     ...interfaceRows.map((row) => ({
       key: portKey(row.nodeId, row.portId),
       nodeId: row.nodeId,
@@ -227,8 +207,29 @@ export async function loadNetwork(db: Db): Promise<SimNetwork> {
       capacityMbps: row.bandwidthGbps * 1000,
       siteId: row.siteId,
     })),
-  ].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  ].sort(byKey);
+}
 
+export const toDevices = (rows: { id: string; serialNumber: string; nodeId: string | null; mspOrganizationId: string | null; softwareVersion: string }[]): SimDevice[] =>
+  rows.flatMap((row) => (row.nodeId === null ? [] : [{ ...row, nodeId: row.nodeId }]));
+
+/** Reads the network as the devices see it. Sorted so every derived choice is stable between reloads. */
+export async function loadNetwork(db: Db): Promise<SimNetwork> {
+  const [orgRows, siteRows, connectorRows, pathRows, nodeRows, interfaceRows, switchRows, endpointRows, linkRows, deviceRows] =
+    await Promise.all([
+      db.select(organizationColumns).from(organizations),
+      db.select(siteColumns).from(sites).where(eq(sites.active, true)),
+      db.select(connectorColumns).from(connectors),
+      db.select(pathColumns).from(paths),
+      db.select(nodeColumns).from(nodes),
+      db.select(interfaceColumns).from(interfaces),
+      db.select(switchPortColumns).from(switchPorts),
+      db.select(endpointColumns).from(ipsecEndpoints),
+      db.select(linkColumns).from(links),
+      db.select(deviceColumns).from(devices).where(isNotNull(devices.nodeId)),
+    ]);
+
+  const activeSites = new Set(siteRows.map((site) => site.id));
   return {
     organizations: orgRows.sort(byId),
     sites: siteRows.sort(byId),
@@ -236,10 +237,10 @@ export async function loadNetwork(db: Db): Promise<SimNetwork> {
     connectors: connectorRows.filter((row) => activeSites.has(row.siteId)).sort(byId),
     paths: pathRows.filter((row) => activeSites.has(row.sourceSiteId) && activeSites.has(row.destinationSiteId)).sort(byId),
     nodes: nodeRows.sort(byId),
-    ports,
+    ports: toPorts(interfaceRows, switchRows),
     ipsecEndpoints: endpointRows.sort(byId),
     links: linkRows.sort(byId),
-    devices: deviceRows.map((row) => ({ ...row, nodeId: row.nodeId as string })).sort(byId),
+    devices: toDevices(deviceRows).sort(byId),
   };
 }
 

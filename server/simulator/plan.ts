@@ -1,5 +1,6 @@
 import "server-only";
-import { mapServingNodes } from "@/server/paths/serving-node";
+import { servingNodeSteps } from "@/server/paths/serving-node";
+import { drain } from "./slices";
 import { append, type SimConnector, type SimDevice, type SimLink, type SimNetwork, type SimNode, type SimPath, type SimPort, type SimSite } from "./network";
 
 // Who reports what. A device reports on itself, its node's ports, the links of its MSP that start at its node,
@@ -31,7 +32,16 @@ export interface ReportingPlan {
 
 const KIND_ORDER: Record<SimConnector["kind"], number> = { physical: 0, ipsec: 1, external: 2, virtual: 3, internet: 4 };
 
+/** Sites or objects planned between two chances to let the event loop turn (see slices.ts). */
+const OBJECTS_PER_STEP = 512;
+
 export function planReporting(network: SimNetwork): ReportingPlan {
+  return drain(planSteps(network));
+}
+
+export function* planSteps(network: SimNetwork): Generator<void, ReportingPlan> {
+  let done = 0;
+  const step = () => ++done % OBJECTS_PER_STEP === 0;
   const nodeById = new Map(network.nodes.map((node) => [node.id, node]));
   const deviceOfNode = new Map(
     network.devices
@@ -49,7 +59,7 @@ export function planReporting(network: SimNetwork): ReportingPlan {
     return org.organizationType === "customer" ? (org.parentId ?? undefined) : undefined;
   };
 
-  const { connectorNode, connectorPort, nearestNode } = mapServingNodes({
+  const { connectorNode, connectorPort, nearestNode } = yield* servingNodeSteps({
     nodes: network.nodes,
     sites: network.sites,
     connectors: network.connectors,
@@ -61,8 +71,10 @@ export function planReporting(network: SimNetwork): ReportingPlan {
   const connectorsBySite = new Map<string, SimConnector[]>();
   for (const connector of network.connectors) append(connectorsBySite, connector.siteId, connector);
 
+  yield;
   const siteNode = new Map<string, string>();
   for (const site of network.sites) {
+    if (step()) yield;
     const served = (connectorsBySite.get(site.id) ?? [])
       .filter((connector) => connectorNode.has(connector.id))
       .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.id < b.id ? -1 : 1));
@@ -95,8 +107,14 @@ export function planReporting(network: SimNetwork): ReportingPlan {
     const nodeId = serving(link.sourceNodeId, link.organizationId) ? link.sourceNodeId : link.destinationNodeId;
     if (serving(nodeId, link.organizationId)) assign(nodeId, "links", link, link.id);
   }
-  for (const connector of network.connectors) assign(connectorNode.get(connector.id), "connectors", connector, connector.id);
-  for (const path of network.paths) assign(connectorNode.get(path.sourceConnectorId), "paths", path, path.id);
+  for (const connector of network.connectors) {
+    if (step()) yield;
+    assign(connectorNode.get(connector.id), "connectors", connector, connector.id);
+  }
+  for (const path of network.paths) {
+    if (step()) yield;
+    assign(connectorNode.get(path.sourceConnectorId), "paths", path, path.id);
+  }
   for (const site of network.sites) assign(siteNode.get(site.id), "sites", site, site.id);
 
   return { duties: [...duties.values()], connectorNode, connectorPort, reporterOf };

@@ -8,11 +8,12 @@ import { faultEffectsAt, NO_FAULTS, type FaultEffects } from "./faults";
 import { backfillPoints, hasHistory } from "./history";
 import { uptimeSeconds } from "./model";
 import { loadNetwork, loadRebootingDevices } from "./network";
-import { planReporting, type DeviceDuties } from "./plan";
+import { canReadChanges, MAX_TARGETED_CHANGES, readChanges, type NetworkChange } from "./network-changes";
+import type { DeviceDuties } from "./plan";
 import { deviceSamples, toBatches } from "./samples";
 import type { SimulatorSettings } from "./settings";
 import { pushBatch } from "./transport";
-import { World } from "./world";
+import { buildWorld, type World } from "./world";
 
 // The agents: one per device assigned to a node, each with its own token, each pushing its batch through the
 // ingestion endpoint every interval. The network is re-read now and then; devices in a lifecycle reboot (and
@@ -58,9 +59,10 @@ export class Simulator {
   readonly startedAt: number;
   private world: World | undefined;
   private loadedAt = -Infinity;
-  /** Network changes heard, and how many of them the current world has read. */
-  private changes = 0;
-  private changesLoaded = 0;
+  /** Network changes heard since the world was last brought up to date; "all" when one of them needs a whole read. */
+  private pending: NetworkChange[] | "all" = [];
+  /** Reads of the world so far, whole and targeted (for tests and diagnostics). */
+  readonly reads = { whole: 0, targeted: 0 };
   private readonly tokens = new Map<string, string>();
   /** When a device came back from a lifecycle reboot: its uptime restarts there. */
   private readonly bootedAt = new Map<string, number>();
@@ -97,22 +99,37 @@ export class Simulator {
     this.deps.log(`[simulator] ${message} (reported once)`);
   }
 
-  /** The network changed (a site, connector, path, node or link): re-read it before the next round. */
-  networkChanged(): void {
-    this.changes++;
+  /** The network changed (a site, connector, path, node or link): read what changed before the next round; without a change named, all of it. */
+  networkChanged(change?: NetworkChange): void {
+    if (this.pending === "all") return;
+    if (change && this.pending.length < MAX_TARGETED_CHANGES) this.pending.push(change);
+    else this.pending = "all";
   }
 
-  /** The current world, re-read from the database when it is older than the reload period or the network changed. */
+  /**
+   * The current world: read whole at first and when older than the reload period (objects written around the API
+   * show up then), otherwise with the objects of the changes heard read again. The world is rebuilt in slices and
+   * keeps what did not change.
+   */
   async refresh(force = false): Promise<World> {
     const now = this.deps.now();
-    if (force || !this.world || this.changes !== this.changesLoaded || now - this.loadedAt >= this.settings.reloadMs) {
-      // A change heard while reading may not be in what was read: it stays pending for the next round.
-      const changes = this.changes;
-      const network = await loadNetwork(this.db);
-      this.world = new World(network, planReporting(network), this.settings.seed);
-      this.loadedAt = now;
-      this.changesLoaded = changes;
+    const pending = this.pending;
+    const due = force || !this.world || now - this.loadedAt >= this.settings.reloadMs;
+    if (!due && pending !== "all" && pending.length === 0) return this.world!;
+    const whole = due || pending === "all" || !canReadChanges(pending);
+    // A change heard while reading may not be in what was read: it stays pending for the next round.
+    this.pending = [];
+    try {
+      const network = whole ? await loadNetwork(this.db) : await readChanges(this.db, this.world!.network, pending as NetworkChange[]);
+      this.world = await buildWorld(network, this.settings.seed, this.world);
+    } catch (error) {
+      this.pending = "all";
+      throw error;
     }
+    if (whole) {
+      this.loadedAt = now;
+      this.reads.whole++;
+    } else this.reads.targeted++;
     return this.world;
   }
 
@@ -192,7 +209,7 @@ export class Simulator {
     );
     const timeMs = this.deps.now();
     const effects = faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs);
-    const state = world.stateAt(timeMs, effects, this.settings.intervalMs);
+    const state = await world.stateInSlices(timeMs, effects, this.settings.intervalMs);
     const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0 };
     const sending: DeviceDuties[] = [];
     for (const duty of duties) {
@@ -247,7 +264,7 @@ export class Simulator {
     };
     for (const point of backfillPoints(this.startedAt)) {
       if (this.stopped) break;
-      const state = world.stateAt(point.timeMs, NO_FAULTS, point.stepMs);
+      const state = await world.stateInSlices(point.timeMs, NO_FAULTS, point.stepMs);
       report.points++;
       for (const duty of duties) {
         const buffer = buffers.get(duty.device.id)!;

@@ -1,13 +1,13 @@
 import "server-only";
 import type { PortState } from "@/lib/health";
-import { APPLICATIONS, CLOUD_REGIONS, PUBLIC_SERVICES } from "./catalog";
 import { NO_FAULTS, type FaultEffects } from "./faults";
-import { distanceKm } from "@/lib/geo";
 import { propagationMs } from "./geo";
 import { linkQuality, MAX_UTILISATION, pathQuality, probeQuality, trafficRates, type Quality, type Rates, type TrafficProfile } from "./model";
 import { append, type SimLink, type SimNetwork, type SimPath, type SimSite } from "./network";
-import type { ReportingPlan } from "./plan";
-import { constantIn, hashText, mix, noiseAt, objectKey, pick } from "./random";
+import { planSteps, type ReportingPlan } from "./plan";
+import { noiseAt } from "./random";
+import { drain, inSlices } from "./slices";
+import { chooseForNetwork, type CustomerChoices, type ProbeTarget, type Talker } from "./site-choices";
 import { chooseFaultTargets, type FaultTargets } from "./targets";
 
 // The whole simulated network at one instant: every path, connector, port, link, flow and probe, computed from
@@ -50,24 +50,8 @@ export interface WorldState {
   silentDevices: Set<string>;
 }
 
-interface ProbeTarget {
-  target: string;
-  id: string;
-  propagationMs: number;
-}
-
-interface Talker {
-  source: string;
-  destination: string;
-  share: number;
-  key: number;
-}
-
-const TALKERS_PER_SITE = 8;
-const HOSTS_PER_SITE = 5;
-/** The top talkers account for most of a site's traffic, not all of it. */
-const TALKER_COVERAGE = 0.9;
-const ZIPF_EXPONENT = 1.1;
+/** Objects computed between two chances to let the event loop turn. */
+const OBJECTS_PER_STEP = 256;
 
 const ZERO: Rates = { rxBps: 0, txBps: 0 };
 const add = (a: Rates, b: Rates): Rates => ({ rxBps: a.rxBps + b.rxBps, txBps: a.txBps + b.txBps });
@@ -78,17 +62,31 @@ const clampRates = (r: Rates, capacityMbps: number): Rates => {
 };
 const scale = (r: Rates, f: number): Rates => ({ rxBps: r.rxBps * f, txBps: r.txBps * f });
 
-/** A host address of a site, stable for the seed: 10.<site>.<n>.<n>. */
-function hostAddress(seed: number, siteId: string, index: number): string {
-  const key = objectKey(seed, siteId, "hosts");
-  const second = 1 + (key % 250);
-  const h = mix(key, index + 1);
-  return `10.${second}.${h % 16}.${10 + ((h >>> 8) % 240)}`;
+/** Set while `buildWorld` makes a world whose set-up it runs in slices itself. */
+let settingUpInSlices = false;
+
+/**
+ * The world of a network, planned and built in slices of a few milliseconds; the customers whose sites and paths
+ * are as in `previous` keep their choices, so a change to one customer costs that customer only.
+ */
+export async function buildWorld(network: SimNetwork, seed: number, previous?: World): Promise<World> {
+  const plan = await inSlices(planSteps(network));
+  settingUpInSlices = true;
+  let world: World;
+  try {
+    world = new World(network, plan, seed);
+  } finally {
+    settingUpInSlices = false;
+  }
+  await inSlices(world.setUp(previous?.seed === seed ? previous.choices : undefined));
+  return world;
 }
 
 export class World {
-  readonly targets: FaultTargets;
-  private readonly siteById: Map<string, SimSite>;
+  /** Each customer's probe targets and talkers, kept by the next world for the customers that did not change. */
+  private customerChoices = new Map<string, CustomerChoices>();
+  private faultTargets: FaultTargets = {};
+  private readonly siteById = new Map<string, SimSite>();
   private readonly pathInfo = new Map<string, { propagationMs: number; profile: TrafficProfile }>();
   private readonly linkInfo = new Map<string, { propagationMs: number; profile: TrafficProfile; accessEnd: "source" | "destination" | null }>();
   private readonly probeTargets = new Map<string, ProbeTarget[]>();
@@ -97,15 +95,33 @@ export class World {
   private readonly pathEnds = new Map<string, { pathId: string; end: "source" | "destination" }[]>();
   private readonly portCapacity = new Map<string, number>();
 
+  /** Built at once (tests, small networks); the server uses `buildWorld`, which lets the event loop turn. */
   constructor(
     readonly network: SimNetwork,
     readonly plan: ReportingPlan,
     readonly seed: number,
   ) {
-    this.siteById = new Map(network.sites.map((site) => [site.id, site]));
+    if (!settingUpInSlices) drain(this.setUp());
+  }
+
+  get targets(): FaultTargets {
+    return this.faultTargets;
+  }
+
+  get choices(): Map<string, CustomerChoices> {
+    return this.customerChoices;
+  }
+
+  /** @internal Everything derived from the network, a slice at a time. */
+  *setUp(previousChoices?: Map<string, CustomerChoices>): Generator<void, void> {
+    const { network, plan, seed } = this;
+    let done = 0;
+    const step = () => ++done % OBJECTS_PER_STEP === 0;
+    for (const site of network.sites) this.siteById.set(site.id, site);
     const nodeById = new Map(network.nodes.map((node) => [node.id, node]));
 
     for (const path of network.paths) {
+      if (step()) yield;
       const source = this.siteById.get(path.sourceSiteId);
       const destination = this.siteById.get(path.destinationSiteId);
       if (!source || !destination) continue;
@@ -135,66 +151,28 @@ export class World {
     const portByKey = new Map(network.ports.map((port) => [port.key, port]));
     for (const port of network.ports) this.portCapacity.set(port.key, port.capacityMbps);
     for (const connector of network.connectors) {
+      if (step()) yield;
       const key = plan.connectorPort.get(connector.id);
       const port = key ? portByKey.get(key) : undefined;
       if (port?.interfaceId) this.portCapacity.set(port.key, Math.max(this.portCapacity.get(port.key) ?? 0, connector.bandwidthMbps));
     }
 
-    const sitesOfOrganization = new Map<string, SimSite[]>();
-    for (const site of network.sites) append(sitesOfOrganization, site.organizationId, site);
-    const connected = new Map<string, Set<string>>();
-    const connect = (a: string, b: string) => connected.set(a, (connected.get(a) ?? new Set()).add(b));
-    for (const path of network.paths) {
-      connect(path.sourceSiteId, path.destinationSiteId);
-      connect(path.destinationSiteId, path.sourceSiteId);
-    }
+    this.customerChoices = yield* chooseForNetwork(seed, network, previousChoices);
     for (const site of network.sites) {
-      const siblings = sitesOfOrganization.get(site.organizationId) ?? [];
-      this.probeTargets.set(site.id, this.chooseProbeTargets(site, siblings, connected.get(site.id) ?? new Set()));
-      this.talkers.set(site.id, this.chooseTalkers(site, siblings));
+      const chosen = this.customerChoices.get(site.organizationId)?.choices.get(site.id);
+      if (!chosen) continue;
+      this.probeTargets.set(site.id, chosen.probes);
+      this.talkers.set(site.id, chosen.talkers);
     }
-
-    this.targets = chooseFaultTargets(network, plan, seed, (siteId) => (this.probeTargets.get(siteId) ?? []).map((probe) => probe.target));
+    yield;
+    this.faultTargets = chooseFaultTargets(network, plan, seed, (siteId) => (this.probeTargets.get(siteId) ?? []).map((probe) => probe.target));
   }
 
-  /** Up to two other sites of the customer (those it has paths to first), the two nearest cloud regions, one public service. */
-  private chooseProbeTargets(site: SimSite, siblings: SimSite[], connected: Set<string>): ProbeTarget[] {
-    const others = siblings
-      .filter((other) => other.id !== site.id)
-      .map((other) => ({ other, linked: connected.has(other.id), distance: distanceKm(site, other) }))
-      .sort((a, b) => Number(b.linked) - Number(a.linked) || a.distance - b.distance)
-      .slice(0, 2)
-      .map(({ other }) => other);
-    const regions = [...CLOUD_REGIONS].sort((a, b) => distanceKm(site, a) - distanceKm(site, b)).slice(0, 2);
-    const service = pick(this.seed, `service:${site.id}`, PUBLIC_SERVICES)!;
-    const targets: ProbeTarget[] = [
-      ...others.map((other) => ({ target: other.name.slice(0, 128), id: `${site.id}:${other.id}`, propagationMs: propagationMs(site, other) })),
-      ...regions.map((region) => ({ target: region.name, id: `${site.id}:${region.name}`, propagationMs: propagationMs(site, region) })),
-      { target: service, id: `${site.id}:${service}`, propagationMs: constantIn(objectKey(this.seed, site.id, "pop"), 0.5, 3) },
-    ];
-    // Two sites of the customer may share a name: keep the first of each target name.
-    return targets.filter((probe, index) => targets.findIndex((other) => other.target === probe.target) === index);
-  }
-
-  /** A handful of hosts talking to applications and to a server at a sibling site, with Zipf-like shares. */
-  private chooseTalkers(site: SimSite, siblings: SimSite[]): Talker[] {
-    const hosts = Array.from({ length: HOSTS_PER_SITE }, (_, i) => hostAddress(this.seed, site.id, i));
-    const key = objectKey(this.seed, site.id, "talkers");
-    const apps = [...APPLICATIONS].sort((a, b) => mix(key, hashText(a)) - mix(key, hashText(b))).slice(0, 4);
-    const sibling = siblings.find((other) => other.id !== site.id);
-    const destinations = sibling ? [...apps, hostAddress(this.seed, sibling.id, 0)] : apps;
-    const pairs = hosts
-      .flatMap((source, i) => destinations.map((destination, j) => ({ source, destination, order: mix(key, i * 31 + j + 7) })))
-      .sort((a, b) => a.order - b.order)
-      .slice(0, TALKERS_PER_SITE);
-    const weights = pairs.map((_, rank) => 1 / (rank + 1) ** ZIPF_EXPONENT);
-    const total = weights.reduce((sum, w) => sum + w, 0);
-    return pairs.map((pair, rank) => ({
-      source: pair.source,
-      destination: pair.destination,
-      share: (weights[rank] / total) * TALKER_COVERAGE,
-      key: mix(key, 1000 + rank),
-    }));
+  /** Great-circle distances measured to choose this world's probe targets (for tests and benchmarks). */
+  get distanceEvaluations(): number {
+    let total = 0;
+    for (const customer of this.choices.values()) total += customer.distanceEvaluations;
+    return total;
   }
 
   /** The probe targets of a site (for tests and fault targets). */
@@ -242,9 +220,21 @@ export class World {
 
   /** Everything at `timeMs`; flows count the bytes of the `stepMs` that ends there. */
   stateAt(timeMs: number, effects: FaultEffects = NO_FAULTS, stepMs: number): WorldState {
+    return drain(this.stateSteps(timeMs, effects, stepMs));
+  }
+
+  /** The same, computed in slices that let the event loop turn (the server's ticks and backfill). */
+  stateInSlices(timeMs: number, effects: FaultEffects, stepMs: number): Promise<WorldState> {
+    return inSlices(this.stateSteps(timeMs, effects, stepMs));
+  }
+
+  private *stateSteps(timeMs: number, effects: FaultEffects, stepMs: number): Generator<void, WorldState> {
     const { network, plan } = this;
+    let done = 0;
+    const step = () => ++done % OBJECTS_PER_STEP === 0;
     const paths = new Map<string, PathReading>();
     for (const path of network.paths) {
+      if (step()) yield;
       const reading = this.pathAt(path, timeMs, effects);
       if (reading) paths.set(path.id, reading);
     }
@@ -255,6 +245,7 @@ export class World {
     const accessTraffic = new Map<string, Rates>();
     const portTraffic = new Map<string, Rates>();
     for (const connector of network.connectors) {
+      if (step()) yield;
       const site = this.siteById.get(connector.siteId);
       if (!site) continue;
       let rates = ZERO;
@@ -278,6 +269,7 @@ export class World {
     const links = new Map<string, LinkReading>();
     const interfaceTraffic = new Map<string, Rates>();
     for (const link of network.links) {
+      if (step()) yield;
       const reading = this.linkAt(link, timeMs, effects, accessTraffic);
       if (!reading) continue;
       links.set(link.id, reading);
@@ -289,6 +281,7 @@ export class World {
 
     const ports = new Map<string, PortReading>();
     for (const port of network.ports) {
+      if (step()) yield;
       const carried = portTraffic.get(port.key);
       const linked = port.interfaceId ? interfaceTraffic.get(port.interfaceId) : undefined;
       let reading: PortReading;
@@ -303,6 +296,7 @@ export class World {
     const seconds = stepMs / 1000;
     const flows = new Map<string, FlowReading[]>();
     for (const [siteId, talkers] of this.talkers) {
+      if (step()) yield;
       const traffic = siteTraffic.get(siteId);
       if (!traffic) continue;
       const bitsPerSecond = traffic.rxBps + traffic.txBps;
@@ -318,6 +312,7 @@ export class World {
 
     const probes = new Map<string, ProbeReading[]>();
     for (const [siteId, targets] of this.probeTargets) {
+      if (step()) yield;
       probes.set(
         siteId,
         targets.map((probe) => {

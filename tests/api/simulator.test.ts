@@ -262,6 +262,9 @@ describe("a started simulator hearing of a new path", () => {
       }
       expect(samples).toBeGreaterThan(0);
       expect(handle.simulator.currentWorld!.network.paths.some((path) => path.id === created.body.id)).toBe(true);
+      // Only what the change named was read again: the whole network was read once, at start.
+      expect(handle.simulator.reads.whole).toBe(1);
+      expect(handle.simulator.reads.targeted).toBeGreaterThan(0);
       // Health news (often its own doing) changes no object: the world is not read again for it.
       const ticked = async () => {
         const from = ticks.length;

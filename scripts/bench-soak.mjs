@@ -1,0 +1,306 @@
+// npm run bench:soak — a heavy day on one console process, on the scale seed: SOAK_CONNECTIONS users (default 150)
+// with no think time replay a mix of API calls (lists, details, dashboards' telemetry, alarms, events, a few writes)
+// and console page renders for SOAK_SECONDS (default 300), then the console idles for SOAK_IDLE_SECONDS (default 45).
+// Every SOAK_REPORT_SECONDS it prints req/s, p50/p99, errors, timeouts and the server's RSS; at the end the totals
+// and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60). SOAK_HEAP_SNAPSHOTS=1 has the
+// server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
+// SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
+// from native memory, and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
+// (default 10000).
+import fs from "node:fs";
+import os from "node:os";
+import WebSocket from "ws";
+import { signInTo, startScaleServer } from "./bench-server.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3520);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
+const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 150);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 60);
+const IDLE_SECONDS = Number(process.env.SOAK_IDLE_SECONDS ?? 45);
+const REPORT_SECONDS = Number(process.env.SOAK_REPORT_SECONDS ?? 15);
+const TIMEOUT_MS = Number(process.env.SOAK_TIMEOUT_MS ?? 10_000);
+const HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS === "1";
+const HEAP_DIR = process.env.SOAK_HEAP_DIR ?? "/tmp/soak-heap";
+const base = `http://localhost:${PORT}`;
+
+// Accounts of the demo seed and of scripts/seed-scale.ts: the operator, an MSP, a scale customer and a demo customer.
+const ACCOUNTS = ["admin@maia.example", "admin@bluewave.example", "admin@scale-customer-001.example", "admin@contoso.example"];
+const SESSIONS_PER_ACCOUNT = Number(process.env.SOAK_SESSIONS_PER_ACCOUNT ?? 3);
+
+const MEMORY_DETAIL = process.env.SOAK_MEMORY_DETAIL === "1";
+const INSPECT_PORT = PORT + 100;
+
+const nodeArgs = [
+  ...(HEAP_SNAPSHOTS ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${HEAP_DIR}`] : []),
+  ...(MEMORY_DETAIL ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : []),
+];
+if (HEAP_SNAPSHOTS) fs.mkdirSync(HEAP_DIR, { recursive: true });
+const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR, nodeArgs });
+
+/** The server's process.memoryUsage() in MB, through its inspector (SOAK_MEMORY_DETAIL=1). */
+const inspector = MEMORY_DETAIL ? await connectInspector() : undefined;
+async function connectInspector() {
+  const [target] = await (await fetch(`http://127.0.0.1:${INSPECT_PORT}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let id = 0;
+  const pending = new Map();
+  socket.on("message", (data) => {
+    const message = JSON.parse(String(data));
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    async memory() {
+      const result = await send("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true });
+      const usage = JSON.parse(result.result.value);
+      return Object.fromEntries(Object.entries(usage).map(([key, bytes]) => [key, Math.round(bytes / 1e6)]));
+    },
+    collectGarbage: () => send("HeapProfiler.collectGarbage"),
+    startProfile: async () => {
+      await send("Profiler.enable");
+      await send("Profiler.start");
+    },
+    stopProfile: async () => (await send("Profiler.stop")).profile,
+    close: () => socket.close(),
+  };
+}
+const memoryLine = async () => {
+  if (!inspector) return "";
+  const m = await inspector.memory();
+  return `  heap ${m.heapUsed}/${m.heapTotal} MB, external ${m.external} MB (array buffers ${m.arrayBuffers} MB)`;
+};
+
+/** The server's resident memory in MB, from Linux's /proc. */
+function rssMb() {
+  try {
+    const line = fs.readFileSync(`/proc/${server.pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+    return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+// The server's CPU time so far in seconds (user + system), from Linux's /proc: how busy it is, load or no load.
+const ticksPerSecond = 100;
+function cpuSeconds() {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
+}
+let cpuMark = cpuSeconds();
+let cpuMarkAt = performance.now();
+/** The server's CPU use since the last call, in % of one core. */
+function cpuPercent() {
+  const [now, at] = [cpuSeconds(), performance.now()];
+  const percent = ((now - cpuMark) / ((at - cpuMarkAt) / 1000)) * 100;
+  [cpuMark, cpuMarkAt] = [now, at];
+  return `${percent.toFixed(0)} % CPU`;
+}
+
+const load = () => os.loadavg()[0].toFixed(1);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function snapshot(label) {
+  if (!HEAP_SNAPSHOTS) return;
+  const before = new Set(fs.readdirSync(HEAP_DIR));
+  server.kill("SIGUSR2");
+  // The snapshot is written synchronously by the server: wait for the file to appear and stop growing.
+  for (let size = -1; ; ) {
+    await sleep(2_000);
+    const added = fs.readdirSync(HEAP_DIR).filter((name) => !before.has(name));
+    if (added.length === 0) continue;
+    const now = fs.statSync(`${HEAP_DIR}/${added[0]}`).size;
+    if (now === size && now > 0) {
+      console.log(`heap snapshot (${label}): ${HEAP_DIR}/${added[0]} (${Math.round(now / 1e6)} MB)`);
+      return;
+    }
+    size = now;
+  }
+}
+
+/** What one account's user looks at: ids found once, before the load. */
+async function discover(session) {
+  const organizations = await session.get("/config/organization");
+  const own = organizations.find((org) => org.name === "Scale Customer 001") ?? organizations.find((org) => org.organizationType === "customer") ?? organizations[0];
+  const msp = organizations.find((org) => org.organizationType === "msp");
+  const home = organizations[0];
+  const customer = own?.organizationType === "customer" ? own : undefined;
+  const sites = customer ? (await session.get(`/config/organization/${customer.id}/site?limit=20`)).items : [];
+  const paths = (await session.get("/config/path?limit=20")).items;
+  return { home, msp, customer, sites, paths };
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const RANGE = () => {
+  const to = new Date();
+  return `from=${new Date(to.getTime() - 24 * 3600_000).toISOString()}&to=${to.toISOString()}`;
+};
+
+/** The user's next request: [kind, method, path, body?]. Weights as a dashboard-heavy working day spreads them. */
+function nextRequest({ home, msp, customer, sites, paths }) {
+  const site = sites.length > 0 ? pick(sites) : undefined;
+  const path = paths.length > 0 ? pick(paths) : undefined;
+  const options = [
+    [10, () => ["api list", "GET", "/api/v1/config/path?limit=50"]],
+    [5, () => ["api list", "GET", "/api/v1/alarm?limit=50"]],
+    [5, () => ["api list", "GET", "/api/v1/event?limit=50"]],
+    [3, () => ["api list", "GET", "/api/v1/config/organization"]],
+    [6, () => path && ["api detail", "GET", `/api/v1/config/path/${path.id}`]],
+    [4, () => customer && ["api list", "GET", `/api/v1/config/organization/${customer.id}/site?limit=50`]],
+    [4, () => site && ["api detail", "GET", `/api/v1/config/site/${site.id}`]],
+    [3, () => site && ["api list", "GET", `/api/v1/config/site/${site.id}/connector`]],
+    [4, () => site && ["telemetry", "GET", `/api/v1/telemetry/site/${site.id}/bandwidth?${RANGE()}`]],
+    [3, () => site && ["telemetry", "GET", `/api/v1/telemetry/site/${site.id}/breakdown?${RANGE()}`]],
+    [4, () => path && ["telemetry", "GET", `/api/v1/telemetry/path/${path.id}/performance?${RANGE()}`]],
+    [3, () => customer && ["telemetry", "GET", `/api/v1/telemetry/organization/${customer.id}/site-health?limit=50`]],
+    [3, () => customer && ["telemetry", "GET", `/api/v1/telemetry/organization/${customer.id}/path-health?limit=50`]],
+    [2, () => customer && ["telemetry", "GET", `/api/v1/telemetry/organization/${customer.id}/probes?limit=50`]],
+    [2, () => customer && ["telemetry", "GET", `/api/v1/telemetry/organization/${customer.id}/top-talkers?${RANGE()}`]],
+    [1, () => site && ["write", "PATCH", `/api/v1/config/site/${site.id}`, { description: `Soak ${Date.now()}` }]],
+    [5, () => customer && ["page", "GET", `/organization/${customer.id}/customer/dashboard`]],
+    [3, () => customer && site && ["page", "GET", `/organization/${customer.id}/customer/dashboard/${site.id}`]],
+    [3, () => ["page", "GET", `/organization/${home.id}/alarms`]],
+    [2, () => ["page", "GET", `/organization/${home.id}/events`]],
+    [2, () => ["page", "GET", `/organization/${home.id}/paths`]],
+    [2, () => msp && customer && ["page", "GET", `/organization/${msp.id}/msp/dashboard/${customer.id}`]],
+  ];
+  for (;;) {
+    const total = options.reduce((sum, [weight]) => sum + weight, 0);
+    let r = Math.random() * total;
+    for (const [weight, make] of options) {
+      r -= weight;
+      if (r > 0) continue;
+      const request = make();
+      if (request) return request;
+      break;
+    }
+  }
+}
+
+const results = []; // [endMs since start, ms, kind, outcome]
+let started = performance.now();
+let running = true;
+
+async function user(profile) {
+  while (running) {
+    const [kind, method, path, body] = nextRequest(profile);
+    const begun = performance.now();
+    let outcome;
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { cookie: profile.cookie, origin: base, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        redirect: "manual",
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      await response.arrayBuffer();
+      outcome = response.status < 400 ? "ok" : `http ${response.status}`;
+    } catch (error) {
+      outcome = error?.name === "TimeoutError" ? "timeout" : `error ${error?.cause?.code ?? error?.name}`;
+    }
+    const end = performance.now();
+    if (running) results.push([end - started, end - begun, kind, outcome]);
+  }
+}
+
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+function summary(rows, seconds) {
+  const ms = rows.map((row) => row[1]).sort((a, b) => a - b);
+  return {
+    rps: rows.length / seconds,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    errors: rows.filter((row) => row[3] !== "ok" && row[3] !== "timeout").length,
+    timeouts: rows.filter((row) => row[3] === "timeout").length,
+  };
+}
+const fmt = (s) =>
+  `${s.rps.toFixed(0).padStart(5)} req/s  p50 ${String(Math.round(s.p50)).padStart(5)} ms  p99 ${String(Math.round(s.p99)).padStart(5)} ms  ` +
+  `errors ${String(s.errors).padStart(4)}  timeouts ${String(s.timeouts).padStart(4)}`;
+
+try {
+  const sessions = [];
+  for (const email of ACCOUNTS) {
+    for (let i = 0; i < SESSIONS_PER_ACCOUNT; i++) {
+      const session = await signInTo(base, email);
+      sessions.push({ cookie: session.cookie, ...(await discover(session)) });
+    }
+  }
+  console.log(
+    `\n${CONNECTIONS} users, no think time, ${SECONDS} s then ${IDLE_SECONDS} s idle, ${base} (production build, scale seed in ` +
+      `${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR}); ${sessions.length} sessions; RSS ${rssMb()} MB at start, load ${load()}`,
+  );
+  // Snapshots are taken with the load stopped: the server pauses while it writes one.
+  await snapshot("before the load");
+  started = performance.now();
+  cpuPercent();
+  const rss = [[0, rssMb()]];
+  const reporter = setInterval(() => {
+    const at = (performance.now() - started) / 1000;
+    const window = results.filter((row) => row[0] / 1000 > at - REPORT_SECONDS);
+    rss.push([at, rssMb()]);
+    void memoryLine().then((detail) =>
+      console.log(`${String(Math.round(at)).padStart(4)} s  ${fmt(summary(window, REPORT_SECONDS))}  RSS ${String(rss.at(-1)[1]).padStart(5)} MB  ${cpuPercent()}  load ${load()}${detail}`),
+    );
+  }, REPORT_SECONDS * 1000);
+  const users = Array.from({ length: CONNECTIONS }, (_, i) => user(sessions[i % sessions.length]));
+  await sleep(SECONDS * 1000);
+  running = false;
+  clearInterval(reporter);
+  await Promise.all(users);
+  const endRss = rssMb();
+  await snapshot("at the end of the load");
+
+  const warm = results.filter((row) => row[0] / 1000 >= WARMUP_SECONDS);
+  console.log(`\nall ${SECONDS} s:           ${fmt(summary(results, SECONDS))}`);
+  console.log(`after the warm-up:    ${fmt(summary(warm, SECONDS - WARMUP_SECONDS))}`);
+  const kinds = [...new Set(results.map((row) => row[2]))].sort();
+  for (const kind of kinds) {
+    const rows = warm.filter((row) => row[2] === kind);
+    console.log(`  ${kind.padEnd(18)}  ${fmt(summary(rows, SECONDS - WARMUP_SECONDS))}`);
+  }
+  const outcomes = new Map();
+  for (const row of results) if (row[3] !== "ok") outcomes.set(row[3], (outcomes.get(row[3]) ?? 0) + 1);
+  if (outcomes.size > 0) console.log(`  failures: ${[...outcomes].map(([what, n]) => `${what} ×${n}`).join(", ")}`);
+
+  console.log(`RSS ${endRss} MB at the end of the load${await memoryLine()}`);
+  cpuPercent();
+  // What the server still does once nobody asks: a CPU profile of the idle period.
+  await inspector?.startProfile();
+  await sleep(IDLE_SECONDS * 1000);
+  const idleRss = rssMb();
+  if (inspector) {
+    fs.mkdirSync(HEAP_DIR, { recursive: true });
+    fs.writeFileSync(`${HEAP_DIR}/idle.cpuprofile`, JSON.stringify(await inspector.stopProfile()));
+    console.log(`CPU profile of the idle period: ${HEAP_DIR}/idle.cpuprofile`);
+  }
+  console.log(`RSS ${idleRss} MB after ${IDLE_SECONDS} s idle, the server used ${cpuPercent()} meanwhile${await memoryLine()}`);
+  if (inspector) {
+    await inspector.collectGarbage();
+    console.log(`RSS ${rssMb()} MB after a full garbage collection${await memoryLine()}`);
+  }
+  await snapshot(`after ${IDLE_SECONDS} s idle`);
+  const afterWarmup = rss.filter(([at]) => at >= WARMUP_SECONDS).map(([, mb]) => mb);
+  const reference = afterWarmup[0] ?? endRss;
+  const peak = Math.max(...afterWarmup, endRss);
+  const growth = ((peak - reference) / reference) * 100;
+  console.log(
+    `\nRSS: ${rss[0][1]} MB at start, ${reference} MB after the warm-up, peak ${peak} MB after it (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %), ` +
+      `${endRss} MB at the end, ${idleRss} MB after ${IDLE_SECONDS} s idle (load ${load()})`,
+  );
+} finally {
+  running = false;
+  inspector?.close();
+  server.kill("SIGTERM");
+}

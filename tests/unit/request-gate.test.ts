@@ -1,0 +1,46 @@
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { createRequestGate } from "@/server/request-gate";
+
+// Issue 13, finding 10: under a flood, requests wait their turn at the door instead of inside the database, and one
+// whose client gave up while waiting is never worked on.
+
+function request() {
+  const res = new EventEmitter() as unknown as ServerResponse;
+  return { req: new EventEmitter() as unknown as IncomingMessage, res, close: () => res.emit("close") };
+}
+
+describe("the request gate", () => {
+  it("works on a few requests at once and starts the others in arrival order as places free up", () => {
+    const gate = createRequestGate(2);
+    const started: number[] = [];
+    const requests = Array.from({ length: 5 }, () => request());
+    requests.forEach(({ req, res }, i) => gate.admit(req, res, () => started.push(i)));
+    expect(started).toEqual([0, 1]);
+    expect(gate.stats).toEqual({ running: 2, waiting: 3, dropped: 0 });
+    requests[1].close();
+    expect(started).toEqual([0, 1, 2]);
+    requests[0].close();
+    requests[2].close();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    requests[3].close();
+    requests[4].close();
+    expect(gate.stats).toEqual({ running: 0, waiting: 0, dropped: 0 });
+  });
+
+  it("never starts a request whose client left while it waited", () => {
+    const gate = createRequestGate(1);
+    const started: string[] = [];
+    const [first, gone, kept] = [request(), request(), request()];
+    gate.admit(first.req, first.res, () => started.push("first"));
+    gate.admit(gone.req, gone.res, () => started.push("gone"));
+    gate.admit(kept.req, kept.res, () => started.push("kept"));
+    gone.close();
+    first.close();
+    expect(started).toEqual(["first", "kept"]);
+    expect(gate.stats).toEqual({ running: 1, waiting: 0, dropped: 1 });
+    kept.close();
+    expect(gate.stats.running).toBe(0);
+  });
+});
