@@ -32,6 +32,8 @@ export interface EntityNews {
   entityType: string;
   entityId: string;
   nodeId?: string;
+  /** The site a connector belongs to: its news touches that site's lists, not every site's. */
+  siteId?: string;
 }
 
 /** A new event in the log; `type` is its full event type ("path.updated"). */
@@ -142,8 +144,8 @@ const shape =
 const truncated = optional((value) => value === true);
 const ids = optional(listOf(isString));
 
-const entityNews = shape({ entityType: isString, entityId: isString, nodeId: optional(isString) });
-const eventNews = shape({ type: isString, entityType: isString, entityId: isString, nodeId: optional(isString) });
+const entityNews = shape({ entityType: isString, entityId: isString, nodeId: optional(isString), siteId: optional(isString) });
+const eventNews = shape({ type: isString, entityType: isString, entityId: isString, nodeId: optional(isString), siteId: optional(isString) });
 const telemetrySamples = shape({ organizationId: isString, pathIds: ids, connectorIds: ids, siteIds: ids, nodeIds: ids, linkIds: ids, truncated });
 const topologyHealth = shape({
   organizationId: isString,

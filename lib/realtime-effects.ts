@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient, QueryFilters, QueryKey } from "@tanstac
 import { connectorKeys } from "@/lib/connectors/queries";
 import type { Path } from "@/lib/paths/schema";
 import type { PathTopology } from "@/lib/paths/topology-schema";
-import { pathKeys } from "@/lib/paths/queries";
+import { pathKeys, type PathListFilter } from "@/lib/paths/queries";
 import type { PathSlaNews } from "@/lib/realtime-contract";
 import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
 import type { Page } from "@/lib/pagination";
@@ -79,9 +79,34 @@ const entityAndLists = (all: QueryKey, id: string): QueryFilters => ({
   predicate: ({ queryKey }) => queryKey[1] !== "detail" || queryKey[2] === id,
 });
 
+/** Does a cached entry — one object, a list of them, or the pages of a paginated list — hold an item that matches? */
+function holds<T>(data: unknown, match: (item: T) => boolean): boolean {
+  if (Array.isArray(data)) return data.some(match);
+  if (typeof data !== "object" || data === null) return false;
+  if ("pages" in data) return (data as InfiniteData<Page<T>>).pages.some((page) => page.items.some(match));
+  return match(data as T);
+}
+
+/**
+ * The cached paths entries that show a path matching `ends` (its ends' names and states are shown with it), and after
+ * an update the searched paths lists too: "Filter paths..." matches site and connector names, so a rename may bring
+ * in paths a filtered list does not hold yet.
+ */
+const pathsWith = (ends: (path: Path) => boolean, updated: boolean): QueryFilters => ({
+  queryKey: pathKeys.all,
+  predicate: ({ queryKey, state }) =>
+    holds(state.data, ends) || (updated && queryKey[1] === "list" && Boolean((queryKey[2] as PathListFilter | undefined)?.search)),
+});
+
+/** The sites lists that show this site (with its connectors counted by kind). */
+const siteListsWith = (siteId: string): QueryFilters => ({
+  queryKey: [...siteKeys.all, "list"],
+  predicate: ({ state }) => holds<{ id: string }>(state.data, (site) => site.id === siteId),
+});
+
 /**
  * The sites, connectors and paths pages' topology news: another person's change refetches the entity's own entries
- * and the lists that may hold it; SLA health is written into the cached paths.
+ * and the cached lists that show it; SLA health is written into the cached paths.
  */
 export function networkRefetches(event: RealtimeEvent<"topology">, queryClient: QueryClient): QueryFilters[] {
   if (event.action === RESYNC_ACTION) return [prefix(siteKeys.all), prefix(connectorKeys.all), prefix(pathKeys.all)];
@@ -90,11 +115,19 @@ export function networkRefetches(event: RealtimeEvent<"topology">, queryClient: 
     applyPathSla(queryClient, event.data.paths ?? []);
     return [];
   }
-  const { entityType, entityId } = event.data;
-  // A site's or connector's name and state show with its connectors and on the paths that end there, which the
-  // message does not list: every cached path is refetched.
-  if (entityType === "site") return [entityAndLists(siteKeys.all, entityId), prefix(connectorKeys.site(entityId)), prefix(pathKeys.all)];
-  if (entityType === "connector") return [prefix(siteKeys.all), prefix(connectorKeys.all), prefix(pathKeys.all)];
+  const { entityType, entityId, siteId } = event.data;
+  const updated = event.action === "updated";
+  if (entityType === "site") {
+    const atSite = (path: Path) => path.sourceSiteId === entityId || path.destinationSiteId === entityId;
+    return [entityAndLists(siteKeys.all, entityId), prefix(connectorKeys.site(entityId)), pathsWith(atSite, updated)];
+  }
+  if (entityType === "connector") {
+    const overConnector = (path: Path) => path.sourceConnectorId === entityId || path.destinationConnectorId === entityId;
+    const paths = pathsWith(overConnector, updated);
+    // News without its site (an older server's) cannot say which site's connectors and counts changed.
+    if (!siteId) return [prefix([...siteKeys.all, "list"]), prefix(connectorKeys.all), paths];
+    return [siteListsWith(siteId), prefix(connectorKeys.site(siteId)), paths];
+  }
   if (entityType === "path") return [entityAndLists(pathKeys.all, entityId)];
   return [];
 }

@@ -1,6 +1,8 @@
 // npm test: typecheck, lint, unit, components (jsdom), API integration and end-to-end tests, stopping at the first
 // failing group. Steps in one group run side by side: typecheck and lint each use one core, so on two cores they
-// take the time of the longer one. `node scripts/test.mjs <step>` runs one step.
+// take the time of the longer one; the production build the end-to-end tests need runs beside the API tests, without
+// Next's own type check (the typecheck step has checked the same sources and route types). `node scripts/test.mjs
+// <step>` runs one step.
 import { spawn } from "node:child_process";
 
 const groups = [
@@ -12,16 +14,19 @@ const groups = [
     ["unit", "npx", ["vitest", "run", "--project", "unit"]],
     ["components", "npx", ["vitest", "run", "--project", "components"]],
   ],
-  [["api", "npx", ["vitest", "run", "--project", "api"]]],
+  [
+    ["api", "npx", ["vitest", "run", "--project", "api"]],
+    ["build", "node", ["scripts/e2e.mjs", "--build-only"], { BUILD_TYPECHECK: "off" }],
+  ],
   [["e2e", "node", ["scripts/e2e.mjs"]]],
 ];
 
 /** Runs a step; alone its output streams, beside others it is printed whole when the step ends. */
-function run([name, command, args], alone) {
+function run([name, command, args, env], alone) {
   const started = Date.now();
   if (alone) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));

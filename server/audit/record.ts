@@ -23,6 +23,8 @@ export interface ChangeRecord {
   before?: unknown;
   after?: unknown;
   nodeId?: string | null;
+  /** The site a connector belongs to: named in the change's news (not stored with the event). */
+  siteId?: string;
   source?: string;
 }
 

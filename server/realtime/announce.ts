@@ -31,7 +31,12 @@ const TOPOLOGY_ENTITIES = new Set([
 /** The realtime messages of one committed change. */
 export function messagesForChange(change: ChangeRecord): RealtimeNews[] {
   const action = actionOfChange(change.type);
-  const ids: EntityNews = { entityType: change.entityType, entityId: change.entityId, ...(change.nodeId ? { nodeId: change.nodeId } : {}) };
+  const ids: EntityNews = {
+    entityType: change.entityType,
+    entityId: change.entityId,
+    ...(change.nodeId ? { nodeId: change.nodeId } : {}),
+    ...(change.siteId ? { siteId: change.siteId } : {}),
+  };
   const messages: RealtimeNews[] = [{ service: "events", action: "created", data: { type: eventType(change), ...ids } }];
   const own = SERVICE_OF_ENTITY[change.entityType];
   if (own === "alarms") messages.push({ service: "alarms", action, data: ids });

@@ -202,7 +202,7 @@ export async function createConnector(context: ServiceContext, siteId: string, i
       .values({ organizationId: locked.site.organizationId, siteId: locked.site.id, ...toColumns(input), presharedKeyEncrypted })
       .returning();
     const connector = toConnector(row);
-    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "created", after: connector });
+    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, siteId: row.siteId, type: "created", after: connector });
     return connector;
   });
 }
@@ -238,7 +238,7 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
       .where(eq(connectors.id, row.id))
       .returning();
     const after = toConnector(updated);
-    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "updated", before, after });
+    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, siteId: row.siteId, type: "updated", before, after });
     return after;
   });
 }
@@ -251,6 +251,6 @@ export async function deleteConnector(context: ServiceContext, connectorId: stri
     const row = found.connector;
     await recordPathCascade(tx, record, usingConnector(row.id));
     await tx.delete(connectors).where(eq(connectors.id, row.id));
-    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, type: "deleted", before: toConnector(row) });
+    await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, siteId: row.siteId, type: "deleted", before: toConnector(row) });
   });
 }

@@ -223,6 +223,7 @@ export async function deleteSite(context: ServiceContext, siteId: string): Promi
         organizationId: connector.organizationId,
         entityType: "connector",
         entityId: connector.id,
+        siteId: connector.siteId,
         type: "deleted",
         before: toConnector(connector),
       });

@@ -139,6 +139,37 @@ describe("/ws", () => {
     contoso.socket.close();
   });
 
+  it("names a connector's site in its topology news: created, updated, deleted, and deleted with its site", async () => {
+    const cookie = await signIn(CONTOSO_ADMIN);
+    const contoso = await subscribed(CONTOSO_ADMIN, ["topology"]);
+    const location = { address: "Nice, France", latitude: 43.7, longitude: 7.27 };
+    const site = await call("POST", `/config/organization/${await organizationId("Contoso")}/site`, { cookie, body: { name: "News site", type: "standard", location } });
+    expect(site.status).toBe(201);
+    const siteId: string = site.body.id;
+    const add = async (name: string) => {
+      const created = await call("POST", `/config/site/${siteId}/connector`, { cookie, body: { kind: "virtual", name, description: "", bandwidth: 100 } });
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    };
+    const first = await add("News virtual");
+    expect((await call("PATCH", `/config/connector/${first}`, { cookie, body: { name: "News virtual renamed" } })).status).toBe(200);
+    expect((await call("DELETE", `/config/connector/${first}`, { cookie })).status).toBe(204);
+    const second = await add("News second");
+    expect((await call("DELETE", `/config/site/${siteId}`, { cookie })).status).toBe(204);
+    await until(() => contoso.messages.length === 7, "seven topology messages");
+    const connectorNews = (action: string, entityId: string) => ({ service: "topology", action, data: { entityType: "connector", entityId, siteId } });
+    expect(contoso.messages).toEqual([
+      { service: "topology", action: "created", data: { entityType: "site", entityId: siteId } },
+      connectorNews("created", first),
+      connectorNews("updated", first),
+      connectorNews("deleted", first),
+      connectorNews("created", second),
+      connectorNews("deleted", second),
+      { service: "topology", action: "deleted", data: { entityType: "site", entityId: siteId } },
+    ]);
+    contoso.socket.close();
+  });
+
   it("stops sending to unsubscribed services", async () => {
     const db = await getDb();
     const contoso = await subscribed(CONTOSO_ADMIN, ["alarms"]);

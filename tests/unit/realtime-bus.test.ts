@@ -75,6 +75,10 @@ describe("who hears what", () => {
       { service: "events", action: "created", data: { type: "path.updated", entityType: "path", entityId: "e-1", nodeId: "n-1" } },
       { service: "topology", action: "updated", data: { entityType: "path", entityId: "e-1", nodeId: "n-1" } },
     ]);
+    expect(messagesForChange({ ...base, entityType: "connector", type: "deleted", siteId: "s-1" })).toEqual([
+      { service: "events", action: "created", data: { type: "connector.deleted", entityType: "connector", entityId: "e-1", siteId: "s-1" } },
+      { service: "topology", action: "deleted", data: { entityType: "connector", entityId: "e-1", siteId: "s-1" } },
+    ]);
     expect(messagesForChange({ ...base, entityType: "alarm", type: "raised" }).map((m) => `${m.service}:${m.action}`)).toEqual([
       "events:created",
       "alarms:raised",

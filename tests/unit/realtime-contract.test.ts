@@ -23,6 +23,7 @@ describe("the realtime contract's guards", () => {
         },
       },
       { service: "topology", action: "deleted", data: { entityType: "path", entityId: "p1" } },
+      { service: "topology", action: "updated", data: { entityType: "connector", entityId: "c1", siteId: "s1" } },
     ];
     for (const message of valid) expect(isRealtimeNews(message), JSON.stringify(message)).toBe(true);
   });
@@ -44,6 +45,7 @@ describe("the realtime contract's guards", () => {
       { service: "topology", action: "health", data: { organizationId: "org", links: [{ id: "l1", status: "disabled" }] } },
       { service: "topology", action: "health", data: { organizationId: "org", devices: [{ id: "d1", reachable: true }] } },
       { service: "telemetry", action: "health", data: { organizationId: "org" } },
+      { service: "topology", action: "updated", data: { entityType: "connector", entityId: "c1", siteId: 7 } },
     ];
     for (const message of invalid) expect(isRealtimeNews(message), JSON.stringify(message)).toBe(false);
   });

@@ -12,7 +12,13 @@ import { telemetryKeys } from "@/lib/telemetry/queries";
 // The client's end of the contract: what each message does to the query cache.
 
 const since = { from: "2026-01-01T00:00:00.000Z" };
-const path = (id: string, slaHealth = "healthy") => ({ id, name: id, slaHealth });
+// p1 runs from s1 over c1 to s2 over c2; p2 from s2 over c3 to s3 over c4.
+const ENDS: Record<string, object> = {
+  p1: { sourceSiteId: "s1", sourceConnectorId: "c1", destinationSiteId: "s2", destinationConnectorId: "c2" },
+  p2: { sourceSiteId: "s2", sourceConnectorId: "c3", destinationSiteId: "s3", destinationConnectorId: "c4" },
+};
+const path = (id: string, slaHealth = "healthy") => ({ id, name: id, slaHealth, ...ENDS[id] });
+const pages = (items: unknown[]) => ({ pages: [{ items, nextCursor: null }], pageParams: [""] });
 
 /** A cache as a path dashboard and a paths page leave it. */
 function cache() {
@@ -20,8 +26,10 @@ function cache() {
   const set = (key: QueryKey, data: unknown) => client.setQueryData(key, data);
   set(pathKeys.detail("p1"), path("p1"));
   set(pathKeys.detail("p2"), path("p2"));
-  set(pathKeys.list({ organizationId: "org" }), { pages: [{ items: [path("p1"), path("p2")], nextCursor: null }], pageParams: [""] });
+  set(pathKeys.list({ organizationId: "org" }), pages([path("p1"), path("p2")]));
+  set(pathKeys.list({ organizationId: "org", search: "Lyon" }), pages([]));
   set(pathKeys.site("s1"), [path("p1")]);
+  set(pathKeys.site("s3"), [path("p2")]);
   set(telemetryKeys.performance("p1", since), { points: [], current: { sla: "healthy", samples: 5 } });
   set(telemetryKeys.performance("p2", since), { points: [], current: { sla: "healthy", samples: 5 } });
   set(telemetryKeys.bandwidth("path", "p1", since), { points: [] });
@@ -34,7 +42,8 @@ function cache() {
   set(telemetryKeys.ports("n2"), { ports: [] });
   set(siteKeys.detail("s1"), { id: "s1" });
   set(siteKeys.detail("s2"), { id: "s2" });
-  set(siteKeys.list("org"), { pages: [] });
+  set(siteKeys.list("org"), pages([{ id: "s1" }, { id: "s2" }]));
+  set(siteKeys.list("org", "Frankfurt"), pages([{ id: "s2" }]));
   set(connectorKeys.site("s1"), []);
   set(connectorKeys.site("s2"), []);
   set(alarmKeys.list(DEFAULT_ALARM_FILTER, "org"), { pages: [] });
@@ -47,7 +56,11 @@ function selected(client: QueryClient, filters: readonly QueryFilters[]): string
     .getQueryCache()
     .getAll()
     .filter((query) => filters.some((filter) => matchQuery(filter, query)))
-    .map((query) => query.queryKey.filter((part) => typeof part === "string").join("/"))
+    .map((query) =>
+      query.queryKey
+        .flatMap((part) => (typeof part === "string" ? [part] : part && typeof part === "object" && "search" in part ? [`search:${part.search}`] : []))
+        .join("/"),
+    )
     .sort();
 }
 
@@ -113,7 +126,9 @@ describe("a path's new SLA on a dashboard", () => {
       "paths/detail/p1",
       "paths/detail/p2",
       "paths/list",
+      "paths/list/search:Lyon",
       "paths/site/s1",
+      "paths/site/s3",
       "telemetry/organization/org/path-health",
       "telemetry/site/s1/path-health",
     ]);
@@ -123,14 +138,39 @@ describe("a path's new SLA on a dashboard", () => {
 });
 
 describe("the network pages' topology news", () => {
+  const news = (action: "created" | "updated" | "deleted", data: { entityType: string; entityId: string; siteId?: string }): RealtimeEvent<"topology"> => ({
+    service: "topology",
+    action,
+    data,
+  });
+  const everyPathEntry = ["paths/detail/p1", "paths/detail/p2", "paths/list", "paths/list/search:Lyon", "paths/site/s1", "paths/site/s3"];
+
   it("a path's change refetches that path and the lists, not the other paths", () => {
-    const refetch = networkRefetches({ service: "topology", action: "updated", data: { entityType: "path", entityId: "p1" } }, client);
-    expect(selected(client, refetch)).toEqual(["paths/detail/p1", "paths/list", "paths/site/s1"]);
+    const refetch = networkRefetches(news("updated", { entityType: "path", entityId: "p1" }), client);
+    expect(selected(client, refetch)).toEqual(["paths/detail/p1", "paths/list", "paths/list/search:Lyon", "paths/site/s1", "paths/site/s3"]);
   });
 
-  it("a site's change refetches that site, the site lists, its connectors and the paths", () => {
-    const refetch = networkRefetches({ service: "topology", action: "deleted", data: { entityType: "site", entityId: "s1" } }, client);
-    expect(selected(client, refetch)).toEqual(["connectors/site/s1", "paths/detail/p1", "paths/detail/p2", "paths/list", "paths/site/s1", "sites/detail/s1", "sites/list/org/"]);
+  it("a site's change refetches that site, the site lists, its connectors and only the paths that end there", () => {
+    const deleted = networkRefetches(news("deleted", { entityType: "site", entityId: "s1" }), client);
+    expect(selected(client, deleted)).toEqual(["connectors/site/s1", "paths/detail/p1", "paths/list", "paths/site/s1", "sites/detail/s1", "sites/list/org/", "sites/list/org/Frankfurt"]);
+    // A rename may bring paths into a list filtered on site names.
+    const renamed = networkRefetches(news("updated", { entityType: "site", entityId: "s3" }), client);
+    expect(selected(client, renamed)).toEqual(["paths/detail/p2", "paths/list", "paths/list/search:Lyon", "paths/site/s3", "sites/list/org/", "sites/list/org/Frankfurt"]);
+  });
+
+  it("a connector's change refetches its site's connectors, the site lists showing that site, and the paths over it", () => {
+    const updated = networkRefetches(news("updated", { entityType: "connector", entityId: "c1", siteId: "s1" }), client);
+    expect(selected(client, updated)).toEqual(["connectors/site/s1", "paths/detail/p1", "paths/list", "paths/list/search:Lyon", "paths/site/s1", "sites/list/org/"]);
+    const deleted = networkRefetches(news("deleted", { entityType: "connector", entityId: "c4", siteId: "s3" }), client);
+    expect(selected(client, deleted)).toEqual(["paths/detail/p2", "paths/list", "paths/site/s3"]);
+    // A new connector has no path yet: its site's connectors and the lists counting them only.
+    const created = networkRefetches(news("created", { entityType: "connector", entityId: "c9", siteId: "s2" }), client);
+    expect(selected(client, created)).toEqual(["connectors/site/s2", "sites/list/org/", "sites/list/org/Frankfurt"]);
+  });
+
+  it("a connector's news without its site refetches every site list and connector list, and still only the paths over it", () => {
+    const refetch = networkRefetches(news("created", { entityType: "connector", entityId: "c9" }), client);
+    expect(selected(client, refetch)).toEqual(["connectors/site/s1", "connectors/site/s2", "sites/list/org/", "sites/list/org/Frankfurt"]);
   });
 
   it("SLA health is written into the cached paths without a refetch; a reconnect refetches all of them", () => {
@@ -139,15 +179,13 @@ describe("the network pages' topology news", () => {
     expect(selected(client, networkRefetches(topologyResync, client))).toEqual([
       "connectors/site/s1",
       "connectors/site/s2",
-      "paths/detail/p1",
-      "paths/detail/p2",
-      "paths/list",
-      "paths/site/s1",
+      ...everyPathEntry,
       "sites/detail/s1",
       "sites/detail/s2",
       "sites/list/org/",
+      "sites/list/org/Frankfurt",
     ]);
-    expect(networkRefetches({ service: "topology", action: "created", data: { entityType: "link", entityId: "l1" } }, client)).toEqual([]);
+    expect(networkRefetches(news("created", { entityType: "link", entityId: "l1" }), client)).toEqual([]);
   });
 });
 
