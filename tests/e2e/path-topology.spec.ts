@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
+import { chooseTheme } from "./steps";
 
 // The path topology as an MSP sees it: from the paths list to a drawn route of Contoso's Paris ⇄ Frankfurt path,
 // every element coloured by health, details on selection; a deep link renders on first load; light and dark,
@@ -59,9 +60,7 @@ test.describe("path topology", () => {
     await expect(page.getByTestId("topology-details")).toContainText(/Gbps|Mbps/);
     await page.screenshot({ path: `${SHOTS}/topology-en-light.png`, fullPage: true });
 
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("menu-theme").click();
-    await page.getByTestId("menu-theme-dark").click();
+    await chooseTheme(page, "dark");
     await expect(page.locator("html")).toHaveClass(/dark/);
     await cores.first().click();
     await page.screenshot({ path: `${SHOTS}/topology-en-dark.png`, fullPage: true });
@@ -75,9 +74,7 @@ test.describe("path topology", () => {
     await expect(page.getByTestId("topology-details")).toContainText("Nœud de cœur");
     await page.screenshot({ path: `${SHOTS}/topology-fr-dark.png`, fullPage: true });
 
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("menu-theme").click();
-    await page.getByTestId("menu-theme-light").click();
+    await chooseTheme(page, "light");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await page.screenshot({ path: `${SHOTS}/topology-fr-light.png`, fullPage: true });
 
@@ -165,9 +162,7 @@ test.describe("path topology", () => {
     await expect(graph.locator('[data-testid="topology-connection"][data-tone="warning"]')).toHaveCount(1);
     await expect(graph.locator('[data-testid="topology-element"][data-tone="unknown"]').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/topology-degraded-en-light.png`, fullPage: true });
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("menu-theme").click();
-    await page.getByTestId("menu-theme-dark").click();
+    await chooseTheme(page, "dark");
     await page.screenshot({ path: `${SHOTS}/topology-degraded-en-dark.png`, fullPage: true });
 
     variant = "unreachable";
@@ -175,8 +170,6 @@ test.describe("path topology", () => {
     await expect(graph.getByTestId("topology-no-route")).toBeVisible();
     await expect(page.getByTestId("topology-route-cost")).toHaveText("—");
     await page.screenshot({ path: `${SHOTS}/topology-unreachable-en-dark.png`, fullPage: true });
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("menu-theme").click();
-    await page.getByTestId("menu-theme-light").click();
+    await chooseTheme(page, "light");
   });
 });

@@ -16,3 +16,15 @@ export async function pickLocation(page: Page, search: string, option: RegExp) {
   await page.getByRole("option", { name: option }).first().click();
   await expect(page.getByTestId("location-selected")).toBeVisible();
 }
+
+/**
+ * A theme chosen from the user menu with the keyboard: a pointer crossing the menu on its way into the submenu can
+ * close it under the click (Radix submenus follow the pointer), which a spec about something else should not race.
+ */
+export async function chooseTheme(page: Page, theme: "light" | "dark" | "system") {
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("menu-theme").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.getByTestId(`menu-theme-${theme}`).press("Enter");
+  await expect(page.locator("html")).toHaveClass(new RegExp(theme === "system" ? "light|dark" : theme));
+}
