@@ -78,11 +78,14 @@ export function usePathForm(sourceSiteId: string, path?: Path): { form: PathForm
     [ends],
   );
   const form = useZodForm(schema, { defaultValues: pathFormValues(sourceSiteId, path), criteriaMode: "all" }) as PathForm;
-  // New connectors (or their paths arriving) change the limits: check again what was already entered.
+  // New connectors (or their paths arriving) change the limits: check again what was already entered — typed
+  // (dirty) as well as left (touched), since the connectors may arrive while the cursor is still in the field.
+  const { dirtyFields, touchedFields } = form.formState;
   useEffect(() => {
-    const { touchedFields } = form.formState;
-    const fields = (["bandwidth", "vlanId", "vlanType"] as const).filter((field) => touchedFields[field]);
+    const fields = (["bandwidth", "vlanId", "vlanType"] as const).filter((field) => touchedFields[field] || dirtyFields[field]);
     if (fields.length) void form.trigger(fields);
+    // Only new limits call for a new check; typing is checked by the form itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ends, form]);
   return { form, setEnds };
 }
