@@ -4,7 +4,7 @@ import next from "next";
 // eslint-disable-next-line architecture/zones -- the entry serves /api/v1 with the route handler itself, Next's router skipped
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
-import { createRequestGate } from "@/server/request-gate";
+import { createRequestGate, REQUEST_CONCURRENCY } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
 import { entryListener, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
@@ -77,16 +77,15 @@ async function main() {
   const trustProxy = () => process.env.TRUST_PROXY === "1";
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
   const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
-  const gate = createRequestGate();
+  // The health check answers even when every place is taken.
+  const gate = createRequestGate(REQUEST_CONCURRENCY, (req) => req.url === HEALTH_PATH);
   server.on("request", (req, res) => {
     const handle = () =>
       void dispatch(req, res).catch((error: unknown) => {
         console.error("[server] request failed:", error);
         if (!res.headersSent) res.writeHead(500).end();
       });
-    // The health check answers even when every place is taken: it tells a monitor the process is alive.
-    if (req.url === HEALTH_PATH) handle();
-    else gate.admit(req, res, handle);
+    gate.admit(req, res, handle);
   });
 
   server.on(

@@ -29,7 +29,8 @@ interface Waiting {
   gone: boolean;
 }
 
-export function createRequestGate(limit: number = REQUEST_CONCURRENCY): RequestGate {
+/** `passes`: requests that never wait (a health check that tells a monitor the process is alive, however busy). */
+export function createRequestGate(limit: number = REQUEST_CONCURRENCY, passes: (req: IncomingMessage) => boolean = () => false): RequestGate {
   const queue: Waiting[] = [];
   const stats: GateStats = { running: 0, waiting: 0, dropped: 0 };
 
@@ -57,6 +58,7 @@ export function createRequestGate(limit: number = REQUEST_CONCURRENCY): RequestG
   return {
     stats,
     admit(req, res, handle) {
+      if (passes(req)) return handle();
       if (stats.running < limit) return start(res, handle);
       const waiting: Waiting = { res, handle, gone: false };
       res.once("close", () => (waiting.gone = true));

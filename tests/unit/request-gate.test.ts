@@ -43,4 +43,16 @@ describe("the request gate", () => {
     kept.close();
     expect(gate.stats.running).toBe(0);
   });
+
+  it("lets the requests it is told pass by at once, however full it is", () => {
+    const gate = createRequestGate(1, (req) => req.url === "/api/v1/health");
+    const started: string[] = [];
+    const [busy, waiting, health] = [request(), request(), request()];
+    health.req.url = "/api/v1/health";
+    gate.admit(busy.req, busy.res, () => started.push("busy"));
+    gate.admit(waiting.req, waiting.res, () => started.push("waiting"));
+    gate.admit(health.req, health.res, () => started.push("health"));
+    expect(started).toEqual(["busy", "health"]);
+    expect(gate.stats).toEqual({ running: 1, waiting: 1, dropped: 0 });
+  });
 });
