@@ -224,15 +224,17 @@ describe("a sign-in flood (finding 1)", () => {
     expect(idle[1].encoding).toBe("gzip");
 
     let answered = 0;
+    let firstAnswer!: () => void;
+    const arrived = new Promise<void>((resolve) => (firstAnswer = resolve));
     const flood = Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         send("POST", "/auth/login", { "x-forwarded-for": `192.0.2.${1 + (i % 5)}` }, { email: `flood-${i}@nowhere.example`, password: "guess" }).then(
-          (answer) => (answered++, answer),
+          (answer) => (answered++, firstAnswer(), answer),
         ),
       ),
     );
-    // Once the flood has arrived, while its hashes run (each one takes about as long as this wait).
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Once the flood has arrived (the first refusals come at once), while the admitted sign-ins' hashes still run.
+    await arrived;
     expect(answered).toBeLessThan(100);
     const during = await calls();
     const answers = await flood;
