@@ -1,7 +1,7 @@
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from "@/lib/constants";
 import type { ClientMessage } from "@/lib/realtime";
 import { isRealtimeNews, type RealtimeNews } from "@/lib/realtime-contract";
-import { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime-protocol";
+import { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime-protocol";
 
 // SPEC §7–§9: the browser's one connection to /ws. Subscriptions are counted per service and sent again after a
 // reconnect; incoming messages that follow the contract (lib/realtime-contract.ts) go to the listeners of their
@@ -31,7 +31,9 @@ export type RealtimeProblem =
   | { kind: "error"; message: "WebSocket error" }
   | { kind: "gave-up"; message: "Max reconnection attempts reached" }
   /** The server closed the socket because the session ended (signed out elsewhere, revoked): no retry. */
-  | { kind: "session-ended"; message: "Session ended" };
+  | { kind: "session-ended"; message: "Session ended" }
+  /** Over the server's cap per session or address (too many tabs): retrying would be refused the same way. */
+  | { kind: "too-many"; message: "Too many connections" };
 
 export const RESYNC_ACTION = "resync";
 
@@ -225,6 +227,11 @@ export class RealtimeClient {
       if (event?.code === SESSION_ENDED_CLOSE_CODE) {
         this.setStatus("idle");
         this.report({ kind: "session-ended", message: "Session ended" });
+        return;
+      }
+      if (event?.code === TOO_MANY_CONNECTIONS_CLOSE_CODE) {
+        this.setStatus("failed");
+        this.report({ kind: "too-many", message: "Too many connections" });
         return;
       }
       this.retryOrGiveUp();

@@ -46,7 +46,7 @@ export function RealtimeConnection() {
           return;
         }
         console.error(`[realtime] ${next.message}`);
-        toast.error(t("maxAttempts"), {
+        toast.error(next.kind === "too-many" ? t("tooManyConnections") : t("maxAttempts"), {
           id: TOAST_ID,
           action: { label: t("reconnect"), onClick: () => getRealtimeClient()?.reconnect() },
         });
@@ -65,11 +65,20 @@ export function RealtimeConnection() {
       : status === "connecting"
         ? t("connecting")
         : status === "failed"
-          ? t("maxAttempts")
+          ? problem?.kind === "too-many"
+            ? t("tooManyConnections")
+            : t("maxAttempts")
           : problem?.kind === "error"
             ? t("error")
             : t("reconnecting");
-  const description = status === "open" ? t("liveDescription") : status === "failed" ? t("failedDescription") : t("reconnectingDescription");
+  const description =
+    status === "open"
+      ? t("liveDescription")
+      : status === "failed"
+        ? problem?.kind === "too-many"
+          ? t("tooManyConnectionsDescription")
+          : t("failedDescription")
+        : t("reconnectingDescription");
 
   return (
     <div className="flex items-center gap-1" data-testid="realtime-status" data-state={status}>

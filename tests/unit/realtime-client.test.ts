@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from "@/lib/constants";
-import { SESSION_ENDED_CLOSE_CODE } from "@/lib/realtime";
+import { SESSION_ENDED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE } from "@/lib/realtime";
 import {
   parseServerMessage,
   RealtimeClient,
@@ -370,6 +370,20 @@ describe("realtime client: reconnection", () => {
     expect(sockets).toHaveLength(1);
     expect(problems).toEqual([{ kind: "session-ended", message: "Session ended" }]);
     expect(client.status).toBe("idle");
+  });
+
+  it("stops at once when the server refuses one more connection for this session or address, and says so", () => {
+    const { client, sockets, problems, clock, last } = setup();
+    client.subscribe("alarms", () => {});
+    last().readyState = 3;
+    last().onclose?.(new CloseEvent("close", { code: TOO_MANY_CONNECTIONS_CLOSE_CODE, reason: "Too many connections for this session" }));
+    clock.advance(10 * SOCKET_RETRY_DELAY_MS);
+    expect(sockets).toHaveLength(1);
+    expect(problems).toEqual([{ kind: "too-many", message: "Too many connections" }]);
+    expect(client.status).toBe("failed");
+    // Reconnect (once tabs were closed) tries again.
+    client.reconnect();
+    expect(sockets).toHaveLength(2);
   });
 
   it("a late event from a replaced socket changes nothing", () => {
