@@ -4,12 +4,13 @@ import type { IncomingMessage } from "node:http";
 const CLIENT_ADDRESS_HEADER = "x-maia-client-address";
 
 /**
- * Writes the one header the API trusts for the caller's address (the socket's, or the first X-Forwarded-For hop
- * behind a trusted proxy), replacing any value the client sent. Both views Node keeps change: Next reads `headers`,
+ * Writes the one header the API trusts for the caller's address (the socket's, or behind a trusted proxy the last
+ * X-Forwarded-For entry — the one that proxy wrote; entries before it are whatever the client sent), replacing any
+ * value the client sent. Both views Node keeps change: Next reads `headers`,
  * the web Request of the API's own entry is built from `rawHeaders`.
  */
 export function stampClientAddress(request: IncomingMessage, trustProxy: boolean): void {
-  const forwarded = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
+  const forwarded = trustProxy ? (String(request.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() ?? "") : "";
   const address = forwarded || request.socket.remoteAddress || "unknown";
   request.headers[CLIENT_ADDRESS_HEADER] = address;
   const raw = request.rawHeaders;

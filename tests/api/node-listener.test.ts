@@ -163,6 +163,17 @@ describe("the server entry's /api/v1 dispatch", () => {
     expect(await response.json()).toEqual({ address: "127.0.0.1", method: "GET" });
   });
 
+  it("behind a trusted proxy, takes the address that proxy appended, not one the client put before it", () => {
+    const stamped = (forwarded: string, trustProxy: boolean) => {
+      const request = { headers: { "x-forwarded-for": forwarded }, rawHeaders: ["X-Forwarded-For", forwarded], socket: { remoteAddress: "10.0.0.9" } };
+      stampClientAddress(request as unknown as http.IncomingMessage, trustProxy);
+      return request.headers["x-maia-client-address" as "x-forwarded-for"];
+    };
+    expect(stamped("203.0.113.7", true)).toBe("203.0.113.7");
+    expect(stamped("1.2.3.4, 203.0.113.7", true)).toBe("203.0.113.7");
+    expect(stamped("1.2.3.4, 203.0.113.7", false)).toBe("10.0.0.9");
+  });
+
   it("answers a handler's failure as JSON with a request id, not a bare 500 page", async () => {
     const response = await fetch(`${test.base}/api/v1/throws`, { headers: { "x-request-id": "bug-1" } });
     expect(response.status).toBe(500);
