@@ -4,6 +4,7 @@ import next from "next";
 // eslint-disable-next-line architecture/zones -- the entry serves /api/v1 with the route handler itself, Next's router skipped
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
+import { serverOrigin } from "@/server/core/public-origin";
 import { createRequestGate, REQUEST_CONCURRENCY } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
 import { entryListener, upgradeListener } from "@/server/entry-listener";
@@ -39,7 +40,7 @@ async function prepareDatabase() {
 }
 
 function banner(seeded: boolean, location: string, simulator: boolean) {
-  const url = `http://${publicHost}:${port}`;
+  const url = serverOrigin();
   const lines = [`Maia Console ready on ${url} (${dev ? "development" : "production"}, ${Math.round(performance.now() - startedAt)} ms)`];
   lines.push(`Database: ${location}${seeded ? " (seeded now)" : ""}`);
   lines.push(simulator ? "Network simulator: on (SIMULATOR=off to disable)" : "Network simulator: off");

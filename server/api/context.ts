@@ -5,7 +5,6 @@ import { setCookie } from "hono/cookie";
 import { LOCALE_COOKIE, type Locale } from "@/lib/constants";
 import type { translatorFor } from "@/lib/i18n/messages";
 import type { Principal } from "@/server/auth/principal";
-import { configuredPublicOrigin } from "@/server/core/public-origin";
 import type { Db } from "@/server/db/client";
 import { UnauthenticatedError, ForbiddenError } from "@/server/core/errors";
 
@@ -49,14 +48,6 @@ export function isSecureRequest(c: ApiContext): boolean {
   if (new URL(c.req.url).protocol === "https:") return true;
   // X-Forwarded-Proto is anyone's to send unless TRUST_PROXY=1 says a proxy in front writes it.
   return process.env.TRUST_PROXY === "1" && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
-}
-
-/** Where links sent out of the console (mail) point: PUBLIC_ORIGIN, else the origin this request came to. */
-export function publicOrigin(c: ApiContext): string {
-  const configured = configuredPublicOrigin();
-  if (configured) return configured;
-  const url = new URL(c.req.url);
-  return isSecureRequest(c) ? `https://${url.host}` : url.origin;
 }
 
 const YEAR_SECONDS = 365 * 24 * 3600;

@@ -15,7 +15,20 @@ export function configuredPublicOrigin(env: NodeJS.ProcessEnv = process.env): st
   } catch {
     // Reported below.
   }
-  if (warned !== value) console.warn(`[config] PUBLIC_ORIGIN "${value}" is not an http(s) origin: links use the request's origin.`);
+  if (warned !== value) console.warn(`[config] PUBLIC_ORIGIN "${value}" is not an http(s) origin: links use the server's own address.`);
   warned = value;
   return undefined;
+}
+
+/** The console's own address as its server announces it at start (PUBLIC_HOST, PORT). */
+export function serverOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return `http://${env.PUBLIC_HOST ?? "localhost"}:${Number(env.PORT ?? 3000)}`;
+}
+
+/**
+ * Where links sent out of the console (mail) point: PUBLIC_ORIGIN, else the server's own address — never the
+ * request's, whose Host header is the caller's to write (a forged one would mail the invitee a link to the caller).
+ */
+export function linkOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return configuredPublicOrigin(env) ?? serverOrigin(env);
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getApiApp } from "@/server/api/app";
 import { hashPassword } from "@/server/auth/password";
+import { serverOrigin } from "@/server/core/public-origin";
 import { getDb } from "@/server/db/client";
 import { invitations, memberships, users } from "@/server/db/schema";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
@@ -123,7 +125,7 @@ describe("the invitation mail", () => {
     expect(outbox).toHaveLength(before + 1);
     const mail = await latestMailTo("new@fabrikam.example");
     expect(mail).toMatchObject({ to: "new@fabrikam.example", subject: "Vous êtes invité à rejoindre Fabrikam sur Maia Console" });
-    expect(mail.link).toMatch(new RegExp(`^http://localhost/invite/${TOKEN.source}$`));
+    expect(mail.link).toMatch(new RegExp(`^${serverOrigin()}/invite/${TOKEN.source}$`));
     expect(mail.text).toContain("Fa Brik (admin@fabrikam.example) vous a invité à rejoindre Fabrikam sur Maia Console avec le rôle Lecture seule.");
     expect(mail.text).toContain(mail.link);
     expect(mail.text).toContain("expire dans 7 jours");
@@ -139,14 +141,27 @@ describe("the invitation mail", () => {
     expect((await latestMailTo("english@initech.example")).subject).toBe("You are invited to join Contoso on Maia Console");
   });
 
-  it("points at PUBLIC_ORIGIN when it is set, else at the request's origin", async () => {
+  it("points at PUBLIC_ORIGIN when it is set, else at the server's own address", async () => {
     process.env.PUBLIC_ORIGIN = "https://console.example.com:8443/ignored/path";
     await invite("Contoso", "origin@contoso.example");
     expect((await latestMailTo("origin@contoso.example")).link).toMatch(new RegExp(`^https://console\\.example\\.com:8443/invite/${TOKEN.source}$`));
     process.env.PUBLIC_ORIGIN = "not an origin";
     vi.spyOn(console, "warn").mockImplementation(() => {});
     await invite("Contoso", "fallback@contoso.example");
-    expect((await latestMailTo("fallback@contoso.example")).link).toMatch(/^http:\/\/localhost\/invite\//);
+    expect((await latestMailTo("fallback@contoso.example")).link.startsWith(`${serverOrigin()}/invite/`)).toBe(true);
+  });
+
+  it("never takes the link's origin from the request, whose Host the caller writes", async () => {
+    const cookie = await signIn("admin@contoso.example");
+    const forged = new Request(`http://evil.example/api/v1/organization/${await organizationId("Contoso")}/invitation`, {
+      method: "POST",
+      headers: { host: "evil.example", cookie, "content-type": "application/json" },
+      body: JSON.stringify({ email: "forged-host@contoso.example", role: "read-only" }),
+    });
+    expect((await getApiApp().fetch(forged)).status).toBe(201);
+    const { link } = await latestMailTo("forged-host@contoso.example");
+    expect(link.startsWith(`${serverOrigin()}/invite/`)).toBe(true);
+    expect(link).not.toContain("evil.example");
   });
 
   it("goes to the new customer's first admin and to a new MSP's, never into the answer", async () => {
@@ -175,7 +190,7 @@ describe("the invitation mail", () => {
       expect(message.recipients).toEqual(["smtp@contoso.example"]);
       expect(message.data).toMatch(/^Subject: You are invited to join Contoso on Maia Console$/m);
       expect(message.data).toMatch(/^From: Maia Console <no-reply@localhost>$/m);
-      expect(message.data).toMatch(new RegExp(`http://localhost/invite/${TOKEN.source}`));
+      expect(message.data).toMatch(new RegExp(`${serverOrigin()}/invite/${TOKEN.source}`));
       expect(await readOutbox()).toHaveLength(before);
     } finally {
       await smtp.close();

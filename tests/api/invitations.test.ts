@@ -1,3 +1,4 @@
+import { serverOrigin } from "@/server/core/public-origin";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/password";
@@ -57,7 +58,7 @@ describe("invite → preview → accept → sign in", () => {
     const mail = await latestMailTo("new.hire@contoso.example");
     const token = await invitationTokenFor("new.hire@contoso.example");
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(mail.link).toBe(`http://localhost/invite/${token}`);
+    expect(mail.link).toBe(`${serverOrigin()}/invite/${token}`);
     expect(mail.text).toContain(mail.link);
     expect(JSON.stringify(created)).not.toContain(token);
 

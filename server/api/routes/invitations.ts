@@ -1,4 +1,5 @@
 import "server-only";
+import { linkOrigin } from "@/server/core/public-origin";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { invitationAcceptSchema, invitationCreatedSchema, invitationCreateSchema, invitationPreviewQuerySchema, invitationPreviewSchema, invitationSchema } from "@/lib/people/schema";
@@ -8,7 +9,7 @@ import { guessUnderLimits } from "@/server/auth/attempt-throttle";
 import { resolveSession } from "@/server/auth/sessions";
 import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "@/server/people/invitations";
 import { toCurrentUser } from "@/server/people/user-settings";
-import { clientAddress, publicOrigin, serviceContext, setLocaleCookie } from "../context";
+import { clientAddress, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { setSessionCookie } from "./auth";
 import { NotFoundError, UnauthenticatedError } from "@/server/core/errors";
@@ -52,7 +53,7 @@ invitationsRouter.openapi(
   }),
   async (c) => {
     const { organizationId } = c.req.valid("param");
-    const invitation = await createInvitation(serviceContext(c, "common:user:write"), organizationId, c.req.valid("json"), publicOrigin(c));
+    const invitation = await createInvitation(serviceContext(c, "common:user:write"), organizationId, c.req.valid("json"), linkOrigin());
     return c.json(invitation, 201);
   },
 );

@@ -1,9 +1,10 @@
 import "server-only";
+import { linkOrigin } from "@/server/core/public-origin";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { customerSummarySchema, mspCreatedSchema, mspCreateSchema, mspListEntrySchema, mspListQuerySchema } from "@/lib/people/schema";
 import { createMsp, listCustomerSummaries, listMsps } from "@/server/people/msps";
-import { publicOrigin, serviceContext } from "../context";
+import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { mspParams } from "../params";
@@ -31,7 +32,7 @@ mspsRouter.openapi(
     request: { body: jsonBody(mspCreateSchema) },
     responses: { 201: jsonResponse(mspCreatedSchema, "Created MSP"), ...standardErrors },
   }),
-  async (c) => c.json(await createMsp(serviceContext(c, "common:config:write"), c.req.valid("json"), publicOrigin(c)), 201),
+  async (c) => c.json(await createMsp(serviceContext(c, "common:config:write"), c.req.valid("json"), linkOrigin()), 201),
 );
 
 // GET /api/v1/config/msp/{mspId}/customer-summary — each customer of the MSP with its active and inactive sites.

@@ -1,9 +1,10 @@
 import "server-only";
+import { linkOrigin } from "@/server/core/public-origin";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { customerOrganizationCreatedSchema, customerOrganizationCreateSchema, mspUpdateSchema, organizationSchema, organizationUpdateSchema } from "@/lib/organizations/schema";
 import { createCustomerOrganization, listCustomerOrganizations, listOrganizations, renameOrganization } from "@/server/organizations/service";
-import { publicOrigin, requirePrincipal, serviceContext } from "../context";
+import { requirePrincipal, serviceContext } from "../context";
 import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
 export const organizationsRouter = createRouter();
@@ -79,7 +80,7 @@ organizationsRouter.openapi(
       serviceContext(c, "common:config:write"),
       c.req.valid("param").id,
       c.req.valid("json"),
-      publicOrigin(c),
+      linkOrigin(),
     );
     return c.json(created, 201);
   },
