@@ -9,7 +9,9 @@ export function makeQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failures, error) => !(error instanceof ApiRequestError && NO_RETRY_STATUSES.has(error.status)) && failures < 2,
+        // A server render never waits on retries (a failing prefetch would hold the page 3 s, a timeout 45 s): the
+        // browser fetches what the page did not get, and retries there.
+        retry: (failures, error) => !isServer && !(error instanceof ApiRequestError && NO_RETRY_STATUSES.has(error.status)) && failures < 2,
       },
       dehydrate: {
         shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
