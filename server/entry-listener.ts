@@ -4,7 +4,9 @@ import type { Duplex } from "node:stream";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { isWellFormedPath, targetPath } from "@/lib/request-target";
 import { stampClientAddress } from "@/server/api/client-address";
+import { requestIdOf } from "@/server/api/forward";
 import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
+import { REQUEST_ID_HEADER } from "@/lib/constants";
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
 
@@ -37,11 +39,23 @@ export function entryListener({ api, pages, trustProxy }: { api: Listener; pages
 }
 
 async function methodNotAllowed(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  plainAnswer(incoming, outgoing, 405, "apiErrors.methodNotAllowed", { allow: "GET, HEAD" });
+}
+
+/** The request gate's answer when its queue is full: 503, try again shortly, in the caller's language (JSON for the API). */
+export function refuseBusy(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const headers = { "retry-after": "1", "cache-control": "no-store" };
+  if (!targetPath(incoming.url ?? "/").startsWith("/api/")) return plainAnswer(incoming, outgoing, 503, "apiErrors.busy", headers);
   const t = translatorFor(localeFromAcceptLanguage(incoming.headers["accept-language"]));
-  const body = t("apiErrors.methodNotAllowed");
-  outgoing
-    .writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) })
-    .end(body);
+  const requestId = requestIdOf({ get: (name) => (typeof incoming.headers[name] === "string" ? (incoming.headers[name] as string) : null) });
+  const body = JSON.stringify({ error: t("apiErrors.busy"), requestId });
+  outgoing.writeHead(503, { ...headers, [REQUEST_ID_HEADER]: requestId, "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+}
+
+function plainAnswer(incoming: IncomingMessage, outgoing: ServerResponse, status: number, key: "apiErrors.busy" | "apiErrors.methodNotAllowed", headers: Record<string, string>) {
+  const t = translatorFor(localeFromAcceptLanguage(incoming.headers["accept-language"]));
+  const body = t(key);
+  outgoing.writeHead(status, { ...headers, "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
 }
 
 type UpgradeListener = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;

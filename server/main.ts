@@ -5,9 +5,9 @@ import next from "next";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
 import { serverOrigin } from "@/server/core/public-origin";
-import { createRequestGate, REQUEST_CONCURRENCY } from "@/server/request-gate";
+import { createRequestGate } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
-import { entryListener, upgradeListener } from "@/server/entry-listener";
+import { entryListener, refuseBusy, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
@@ -79,7 +79,7 @@ async function main() {
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
   const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
   // The health check answers even when every place is taken.
-  const gate = createRequestGate(REQUEST_CONCURRENCY, (req) => req.url === HEALTH_PATH);
+  const gate = createRequestGate({ passes: (req) => req.url === HEALTH_PATH, refuse: refuseBusy });
   server.on("request", (req, res) => {
     const handle = () =>
       void dispatch(req, res).catch((error: unknown) => {

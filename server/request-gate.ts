@@ -9,37 +9,72 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Requests worked on at once: enough to keep both cores and the database busy, few enough to answer in turn. */
 export const REQUEST_CONCURRENCY = 32;
+/** Requests waiting their turn; past it a request is refused at once rather than held in memory through a flood. */
+export const REQUEST_QUEUE = 8 * REQUEST_CONCURRENCY;
 
 export interface GateStats {
   running: number;
   waiting: number;
   /** Requests whose client left before their turn came. */
   dropped: number;
+  /** Requests refused because the queue was full. */
+  refused: number;
 }
 
 export interface RequestGate {
-  /** Runs `handle` now or when a place frees up; a place is held until the response is finished or its connection closed. */
+  /**
+   * Runs `handle` now or when a place frees up. A place is held until the response is finished or its connection
+   * closed — or, for an event stream (the assistant's answers), until its head is written: a stream waits on a model
+   * for seconds, and 32 of them must not shut everyone else out.
+   */
   admit(req: IncomingMessage, res: ServerResponse, handle: () => void): void;
   readonly stats: GateStats;
+}
+
+export interface GateOptions {
+  limit?: number;
+  queue?: number;
+  /** Requests that never wait (a health check that tells a monitor the process is alive, however busy). */
+  passes?: (req: IncomingMessage) => boolean;
+  /** Answers a request refused because the queue is full (a 503 in the caller's language). */
+  refuse?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 interface Waiting {
   res: ServerResponse;
   handle: () => void;
-  gone: boolean;
 }
 
-/** `passes`: requests that never wait (a health check that tells a monitor the process is alive, however busy). */
-export function createRequestGate(limit: number = REQUEST_CONCURRENCY, passes: (req: IncomingMessage) => boolean = () => false): RequestGate {
+const isEventStream = (headers: unknown): boolean => {
+  if (!headers || typeof headers !== "object") return false;
+  const entries = Array.isArray(headers) ? headers : Object.entries(headers);
+  return entries.some((entry) => Array.isArray(entry) && String(entry[0]).toLowerCase() === "content-type" && String(entry[1]).startsWith("text/event-stream"));
+};
+
+/** Calls `release` once the response's head says it is an event stream. */
+function onEventStream(res: ServerResponse, release: () => void) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (args.some(isEventStream) || String(this.getHeader("content-type") ?? "").startsWith("text/event-stream")) release();
+    return (writeHead as (...all: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+export function createRequestGate({ limit = REQUEST_CONCURRENCY, queue: maxWaiting = REQUEST_QUEUE, passes = () => false, refuse }: GateOptions = {}): RequestGate {
   const queue: Waiting[] = [];
-  const stats: GateStats = { running: 0, waiting: 0, dropped: 0 };
+  const stats: GateStats = { running: 0, waiting: 0, dropped: 0, refused: 0 };
 
   const start = (res: ServerResponse, handle: () => void) => {
     stats.running++;
-    res.once("close", () => {
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
       stats.running--;
       next();
-    });
+    };
+    res.once("close", release);
+    onEventStream(res, release);
     handle();
   };
 
@@ -47,10 +82,6 @@ export function createRequestGate(limit: number = REQUEST_CONCURRENCY, passes: (
     while (stats.running < limit && queue.length > 0) {
       const waiting = queue.shift()!;
       stats.waiting--;
-      if (waiting.gone) {
-        stats.dropped++;
-        continue;
-      }
       start(waiting.res, waiting.handle);
     }
   };
@@ -60,10 +91,23 @@ export function createRequestGate(limit: number = REQUEST_CONCURRENCY, passes: (
     admit(req, res, handle) {
       if (passes(req)) return handle();
       if (stats.running < limit) return start(res, handle);
-      const waiting: Waiting = { res, handle, gone: false };
-      res.once("close", () => (waiting.gone = true));
+      if (queue.length >= maxWaiting) {
+        stats.refused++;
+        if (refuse) refuse(req, res);
+        else res.writeHead(503).end();
+        return;
+      }
+      const waiting: Waiting = { res, handle };
       queue.push(waiting);
       stats.waiting++;
+      // A client that leaves while waiting is forgotten at once: never started, and not held in the queue.
+      res.once("close", () => {
+        const index = queue.indexOf(waiting);
+        if (index < 0) return;
+        queue.splice(index, 1);
+        stats.waiting--;
+        stats.dropped++;
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
-import { entryListener, NOT_FOUND_TARGET, upgradeListener } from "@/server/entry-listener";
+import { entryListener, NOT_FOUND_TARGET, refuseBusy, upgradeListener } from "@/server/entry-listener";
 import { DEMO_PASSWORD } from "./helpers";
 
 // Issue 13 finding 6: the server entry (server/main.ts) settles what Next would answer with a 500 — a path with broken
@@ -147,5 +147,25 @@ describe("the server entry", () => {
     expect(statusOf(await upgrade("/ws?x=1"))).toBe(418);
     expect(upgrades).toEqual(["/ws?x=1 127.0.0.1"]);
     expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
+  });
+});
+
+describe("the request gate's refusal when its queue is full", () => {
+  it("answers 503 with Retry-After in the caller's language: JSON with a request id for the API, text for pages", async () => {
+    const server = http.createServer((request, response) => refuseBusy(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const api = await fetch(`${base}/api/v1/config/path`, { headers: { "accept-language": "fr", "x-request-id": "busy-1" } });
+      expect(api.status).toBe(503);
+      expect(api.headers.get("retry-after")).toBe("1");
+      expect(await api.json()).toEqual({ error: "La console est occupée. Réessayez dans un instant.", requestId: "busy-1" });
+      const page = await fetch(`${base}/organization/x/alarms`);
+      expect(page.status).toBe(503);
+      expect(await page.text()).toBe("The console is busy. Try again in a moment.");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -13,12 +13,12 @@ function request() {
 
 describe("the request gate", () => {
   it("works on a few requests at once and starts the others in arrival order as places free up", () => {
-    const gate = createRequestGate(2);
+    const gate = createRequestGate({ limit: 2 });
     const started: number[] = [];
     const requests = Array.from({ length: 5 }, () => request());
     requests.forEach(({ req, res }, i) => gate.admit(req, res, () => started.push(i)));
     expect(started).toEqual([0, 1]);
-    expect(gate.stats).toEqual({ running: 2, waiting: 3, dropped: 0 });
+    expect(gate.stats).toEqual({ running: 2, waiting: 3, dropped: 0, refused: 0 });
     requests[1].close();
     expect(started).toEqual([0, 1, 2]);
     requests[0].close();
@@ -26,11 +26,11 @@ describe("the request gate", () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
     requests[3].close();
     requests[4].close();
-    expect(gate.stats).toEqual({ running: 0, waiting: 0, dropped: 0 });
+    expect(gate.stats).toEqual({ running: 0, waiting: 0, dropped: 0, refused: 0 });
   });
 
   it("never starts a request whose client left while it waited", () => {
-    const gate = createRequestGate(1);
+    const gate = createRequestGate({ limit: 1 });
     const started: string[] = [];
     const [first, gone, kept] = [request(), request(), request()];
     gate.admit(first.req, first.res, () => started.push("first"));
@@ -39,13 +39,13 @@ describe("the request gate", () => {
     gone.close();
     first.close();
     expect(started).toEqual(["first", "kept"]);
-    expect(gate.stats).toEqual({ running: 1, waiting: 0, dropped: 1 });
+    expect(gate.stats).toEqual({ running: 1, waiting: 0, dropped: 1, refused: 0 });
     kept.close();
     expect(gate.stats.running).toBe(0);
   });
 
   it("lets the requests it is told pass by at once, however full it is", () => {
-    const gate = createRequestGate(1, (req) => req.url === "/api/v1/health");
+    const gate = createRequestGate({ limit: 1, passes: (req) => req.url === "/api/v1/health" });
     const started: string[] = [];
     const [busy, waiting, health] = [request(), request(), request()];
     health.req.url = "/api/v1/health";
@@ -53,6 +53,32 @@ describe("the request gate", () => {
     gate.admit(waiting.req, waiting.res, () => started.push("waiting"));
     gate.admit(health.req, health.res, () => started.push("health"));
     expect(started).toEqual(["busy", "health"]);
-    expect(gate.stats).toEqual({ running: 1, waiting: 1, dropped: 0 });
+    expect(gate.stats).toEqual({ running: 1, waiting: 1, dropped: 0, refused: 0 });
+  });
+
+  it("refuses at once what the full queue cannot hold, instead of keeping it through a flood", () => {
+    const refused: number[] = [];
+    const gate = createRequestGate({ limit: 1, queue: 2, refuse: (_req, res) => refused.push(requests.findIndex((r) => r.res === res)) });
+    const started: number[] = [];
+    const requests = Array.from({ length: 5 }, () => request());
+    requests.forEach(({ req, res }, i) => gate.admit(req, res, () => started.push(i)));
+    expect(started).toEqual([0]);
+    expect(refused).toEqual([3, 4]);
+    expect(gate.stats).toEqual({ running: 1, waiting: 2, dropped: 0, refused: 2 });
+  });
+
+  it("frees the place of an event stream once its head is written, so long answers do not shut others out", () => {
+    const gate = createRequestGate({ limit: 1 });
+    const started: string[] = [];
+    const [stream, next] = [request(), request()];
+    stream.res.writeHead = (() => stream.res) as unknown as ServerResponse["writeHead"];
+    (stream.res as unknown as { getHeader: () => undefined }).getHeader = () => undefined;
+    gate.admit(stream.req, stream.res, () => started.push("stream"));
+    gate.admit(next.req, next.res, () => started.push("next"));
+    expect(started).toEqual(["stream"]);
+    stream.res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
+    expect(started).toEqual(["stream", "next"]);
+    stream.close();
+    expect(gate.stats).toEqual({ running: 1, waiting: 0, dropped: 0, refused: 0 });
   });
 });
