@@ -1,17 +1,18 @@
 import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
-import { SESSION_COOKIE } from "@/lib/constants";
-import { revokeSession } from "@/server/auth/sessions";
+import { revokeSession, sessionCookieName } from "@/server/auth/sessions";
 import { peekDatabase } from "@/server/db/client";
 
-const COOKIE_NAMES = [`__Host-${SESSION_COOKIE}`, SESSION_COOKIE];
+const COOKIE_NAMES = [sessionCookieName(true), sessionCookieName(false)];
 
 /**
  * /logout ends the session on the server, whatever became of the browser's POST /auth/logout before it: the session
- * the request carries is revoked and its cookie expired on this answer. A prefetch is no visit and changes nothing.
+ * the request carries is revoked and its cookie expired on this answer. A prefetch is no visit and changes nothing,
+ * nor does a navigation from another site (a link elsewhere must not sign the user out: the cookie is SameSite=Lax).
  */
 export async function endSession(request: NextRequest, response: NextResponse): Promise<void> {
   if (request.headers.get("next-router-prefetch") || request.headers.get("purpose") === "prefetch") return;
+  if (request.headers.get("sec-fetch-site") === "cross-site") return;
   for (const name of COOKIE_NAMES) {
     const token = request.cookies.get(name)?.value;
     if (!token) continue;

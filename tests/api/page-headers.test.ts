@@ -84,6 +84,15 @@ describe("/logout", () => {
     expect((await call("GET", "/config/user", { cookie: hostCookie })).status).toBe(401);
   });
 
+  it("leaves the session alone when another site sends the browser to /logout", async () => {
+    const cookie = await signIn("admin@initech.example");
+    const response = await visit(cookie, { "sec-fetch-site": "cross-site" });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect((await call("GET", "/config/user", { cookie })).status).toBe(200);
+    expect((await visit(cookie, { "sec-fetch-site": "same-origin" })).headers.getSetCookie()).toHaveLength(1);
+    expect((await call("GET", "/config/user", { cookie })).status).toBe(401);
+  });
+
   it("shows the page to a visitor without a session", async () => {
     const response = await proxy(new NextRequest("http://localhost/logout"));
     expect(response.status).toBe(200);
