@@ -86,3 +86,6 @@ export const RECENT_CHATS_SHOWN = 5;
 
 export const DOCUMENTATION_URL = "/organization/{organizationId}/apiDocs";
 export const REQUEST_ID_HEADER = "x-request-id";
+
+/** The longest "Filter paths..." text the list searches for; longer text in the box or ?search= is cut to it. */
+export const PATH_SEARCH_MAX = 100;

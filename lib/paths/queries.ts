@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { PATH_SEARCH_MAX } from "@/lib/constants";
 import type { Page } from "@/lib/pagination";
 import { fetchAllPages } from "@/lib/sites/queries";
 import type { Path, PathCreate, PathUpdate } from "./schema";
@@ -18,7 +19,8 @@ export function pathListFilter(organization: { id: string; organizationType: str
 }
 
 function normalize(filter: PathListFilter): PathListFilter {
-  const search = filter.search?.trim();
+  // The browser's box and a page's ?search= both meet the API's limit here, under one key.
+  const search = filter.search?.trim().slice(0, PATH_SEARCH_MAX);
   return { ...(filter.organizationId ? { organizationId: filter.organizationId } : {}), ...(search ? { search } : {}) };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { messageWithValues } from "@/lib/validation/messages";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
@@ -119,7 +120,7 @@ export type Path = z.infer<typeof pathSchema>;
 
 // GET /api/v1/config/path — the "Filter paths..." box (path, site and connector names) and the list's filters.
 export const pathListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(PATH_SEARCH_MAX).optional(),
   organizationId: z.string().max(64).optional(),
   siteId: z.string().max(64).optional(),
   layer: z.enum(PATH_LAYERS).optional(),

@@ -5,6 +5,6 @@ import { consolePage } from "@/server/pages/console-page";
 // paths — every path with its SLA health; ?search= is the "Filter paths..." box, prefetched as the page will ask.
 export default consolePage("paths", async ({ organization, searchParams, prefetch }) => {
   const { search } = searchParams;
-  await prefetch(pathsQueryOptions(pathListFilter(organization, typeof search === "string" ? search.slice(0, 100) : undefined)));
+  await prefetch(pathsQueryOptions(pathListFilter(organization, typeof search === "string" ? search : undefined)));
   return <PathsPage />;
 });
