@@ -9,7 +9,7 @@ import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { Timestamp } from "@/components/common/timestamp";
 import { PageHeader } from "@/components/pages/page-header";
 import { siteQueryOptions } from "@/lib/sites/queries";
-import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";
+import { cardQueries } from "@/lib/dashboard/card-queries";
 import { BandwidthCard } from "./bandwidth-card";
 import { DashboardBreadcrumb } from "./breadcrumb";
 import { UtilizationBar } from "./connector-health-card";
@@ -27,7 +27,7 @@ export function ConnectorDashboard({ homeLabel, siteId, connectorId, links, sinc
   const bandwidth = useBandwidthFormatter();
   useDashboardLive();
   const site = useQuery(siteQueryOptions(siteId));
-  const health = useQuery(connectorHealthQueryOptions("site", siteId));
+  const health = useQuery(cardQueries.siteConnectors(siteId));
   const connector = health.data?.items.find((item) => item.connectorId === connectorId);
   if (health.isError) return <CardMessage tone="error">{t("loadError", { error: health.error.message })}</CardMessage>;
   if (health.data && !connector) return <CardMessage tone="error">{t("connectorNotFound")}</CardMessage>;

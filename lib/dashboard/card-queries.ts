@@ -31,6 +31,8 @@ export const cardQueries = {
   paths: (kind: Scope, id: string) => pathHealthQueryOptions(kind, id, FIRST_ROWS),
   probes: (kind: Scope, id: string, list: CurrentList = FIRST_ROWS) => probesQueryOptions(kind, id, list),
   connectorHealth: (kind: Scope, id: string, list: CurrentList = FIRST_ROWS) => connectorHealthQueryOptions(kind, id, list),
+  /** Every connector of a site with its health: the connector's dashboard finds its own among them. */
+  siteConnectors: (siteId: string) => connectorHealthQueryOptions("site", siteId),
   topTalkers: (kind: Scope, id: string) => topTalkersQueryOptions(kind, id, { limit: TOP_TALKERS_LIMIT }),
   recentChats: (organizationId: string) => recentChatsQueryOptions(organizationId),
   breakdown: (siteId: string, by: BreakdownDimension = "connector") => siteBreakdownQueryOptions(siteId, by),
@@ -61,10 +63,5 @@ export const dashboardQueries = {
     cardQueries.topTalkers("site", siteId),
   ],
   path: (pathId: string, since: string) => [cardQueries.performance(pathId, since), cardQueries.bandwidth("path", pathId, since)],
-  /** The connector's dashboard finds its connector among the site's, all of them. */
-  connector: (siteId: string, connectorId: string, since: string) => [
-    connectorHealthQueryOptions("site", siteId),
-    cardQueries.bandwidth("connector", connectorId, since),
-  ],
   msp: (mspId: string) => [customerSummariesQueryOptions(mspId), cardQueries.alarms(), cardQueries.recentChats(mspId)],
 };

@@ -5,7 +5,6 @@ import { pathQueryOptions } from "@/lib/paths/queries";
 import { cardQueries, dashboardQueries } from "@/lib/dashboard/card-queries";
 import { DEFAULT_CHART_RANGE, rangeStart } from "@/lib/dashboard/format";
 import { siteQueryOptions } from "@/lib/sites/queries";
-import { connectorHealthQueryOptions } from "@/lib/telemetry/queries";
 import type { ConsolePage } from "./console-page";
 
 // What the dashboard pages open with, for a customer's own dashboards and an MSP's view of its customers alike: the
@@ -43,7 +42,7 @@ export async function prefetchPathDashboard(page: ConsolePage, customerId: strin
 export async function prefetchConnectorDashboard(page: ConsolePage, customerId: string, siteId: string, connectorId: string, since: string) {
   const [site, health] = await Promise.all([
     page.require(siteQueryOptions(siteId)),
-    page.fetch(connectorHealthQueryOptions("site", siteId)),
+    page.fetch(cardQueries.siteConnectors(siteId)),
     page.prefetch(cardQueries.bandwidth("connector", connectorId, since)),
   ]);
   if (site.organizationId !== customerId) notFound();
