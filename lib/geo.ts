@@ -1,13 +1,13 @@
 // Distances on the globe, for choosing the nearest place and for modelling latency.
 
-const EARTH_RADIUS_KM = 6371;
+export const EARTH_RADIUS_KM = 6371;
 
 export interface Coordinates {
   latitude: number;
   longitude: number;
 }
 
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
+export const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in kilometres (haversine). */
 export function distanceKm(a: Coordinates, b: Coordinates): number {

@@ -1,4 +1,4 @@
-import { PATH_SLA_STATES, PORT_STATES, type PathSla, type PortState } from "@/lib/health";
+import { LINK_STATUSES, PATH_SLA_STATES, PORT_STATES, type LinkStatus, type PathSla, type PortState } from "@/lib/health";
 import type { RealtimeService } from "@/lib/realtime-protocol";
 
 // SPEC §7: what the server may say on /ws — for each service and action, the shape of `data`. The server's publisher
@@ -71,7 +71,7 @@ export interface PortStateNews {
 }
 export interface LinkStateNews {
   id: string;
-  status: "up" | "down";
+  status: LinkStatus;
 }
 export interface DeviceReachNews {
   id: string;
@@ -151,7 +151,7 @@ const topologyHealth = shape({
   organizationId: isString,
   paths: optional(listOf(shape({ id: isString, slaHealth: oneOf(PATH_SLA_STATES) }))),
   ports: optional(listOf(shape({ nodeId: nullable(isString), portId: isString, status: oneOf(PORT_STATES) }))),
-  links: optional(listOf(shape({ id: isString, status: oneOf(["up", "down"]) }))),
+  links: optional(listOf(shape({ id: isString, status: oneOf(LINK_STATUSES) }))),
   devices: optional(listOf(shape({ id: isString, nodeId: nullable(isString), reachable: (value) => typeof value === "boolean" }))),
   truncated,
 });

@@ -35,8 +35,8 @@ export function toSearchFlag(value: unknown): boolean {
 
 // Years a timestamp column and every ISO reader agree on: JavaScript takes -271821 to 275760, PostgreSQL refuses
 // year 0 and a signed six-digit year, so anything outside 1–9999 is a validation error rather than a database error.
-export const SEARCH_DATE_MIN = new Date("0001-01-01T00:00:00.000Z");
-export const SEARCH_DATE_MAX = new Date("9999-12-31T23:59:59.999Z");
+const SEARCH_DATE_MIN = new Date("0001-01-01T00:00:00.000Z");
+const SEARCH_DATE_MAX = new Date("9999-12-31T23:59:59.999Z");
 const inRange = () =>
   z.date().min(SEARCH_DATE_MIN, "validation.dateOutOfRange").max(SEARCH_DATE_MAX, "validation.dateOutOfRange");
 

@@ -1,12 +1,11 @@
 import "server-only";
-import { distanceKm, type Coordinates } from "@/lib/geo";
+import { distanceKm, EARTH_RADIUS_KM, radians, type Coordinates } from "@/lib/geo";
 
 // The nearest of many places without measuring every pair (issue 13: a customer of 20,000 sites). Places sharing a
 // position are measured once; positions go into a k-d tree on the unit sphere, where the straight chord between two
 // points grows with their great-circle distance, so a branch whose chord is already longer than the k-th best is
 // skipped. The answer is exactly that of sorting every place by (distanceKm, index).
 
-const EARTH_RADIUS_KM = 6371;
 const LEAF_SIZE = 8;
 /** Room for rounding between the chord's bound and the haversine distance: a branch is skipped only when clearly farther. */
 const SLACK_KM = 1e-6;
@@ -21,7 +20,6 @@ interface Position {
 
 type Tree = { leaf: Position[] } | { axis: 0 | 1 | 2; split: number; low: Tree; high: Tree };
 
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 function unitVector(latitude: number, longitude: number): [number, number, number] {
   const lat = radians(latitude);

@@ -62,22 +62,13 @@ const clampRates = (r: Rates, capacityMbps: number): Rates => {
 };
 const scale = (r: Rates, f: number): Rates => ({ rxBps: r.rxBps * f, txBps: r.txBps * f });
 
-/** Set while `buildWorld` makes a world whose set-up it runs in slices itself. */
-let settingUpInSlices = false;
-
 /**
  * The world of a network, planned and built in slices of a few milliseconds; the customers whose sites and paths
  * are as in `previous` keep their choices, so a change to one customer costs that customer only.
  */
 export async function buildWorld(network: SimNetwork, seed: number, previous?: World): Promise<World> {
   const plan = await inSlices(planSteps(network));
-  settingUpInSlices = true;
-  let world: World;
-  try {
-    world = new World(network, plan, seed);
-  } finally {
-    settingUpInSlices = false;
-  }
+  const world = new World(network, plan, seed, { setUp: false });
   await inSlices(world.setUp(previous?.seed === seed ? previous.choices : undefined));
   return world;
 }
@@ -100,8 +91,10 @@ export class World {
     readonly network: SimNetwork,
     readonly plan: ReportingPlan,
     readonly seed: number,
+    /** `setUp: false` leaves the set-up to the caller (`buildWorld` runs it in slices). */
+    { setUp = true }: { setUp?: boolean } = {},
   ) {
-    if (!settingUpInSlices) drain(this.setUp());
+    if (setUp) drain(this.setUp());
   }
 
   get targets(): FaultTargets {
