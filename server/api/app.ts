@@ -1,4 +1,5 @@
 import "server-only";
+import { requestIdOf } from "./request-id";
 import { randomUUID } from "node:crypto";
 import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
@@ -37,12 +38,10 @@ import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
 import { telemetryRouter } from "./routes/telemetry";
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
 // Request id (kept when the caller sent a sane one), language, translator and database for every call.
 const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const incoming = c.env?.requestId ?? c.req.header(REQUEST_ID_HEADER);
-  const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  // The entry has already settled the id when it passes one; otherwise the caller's, when it is a sane one.
+  const requestId = c.env?.requestId ?? requestIdOf(c.req.raw.headers);
   const locale = localeFromAcceptLanguage(c.req.header("accept-language"));
   c.set("requestId", requestId);
   c.set("locale", locale);

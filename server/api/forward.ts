@@ -1,20 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { API_TIMEOUT_MS, bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import type { Principal } from "@/server/auth/principal";
 import { getApiApp } from "./app";
-
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+import { requestIdOf } from "./request-id";
 
 export function errorResponse(status: number, error: string, requestId: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error, requestId }, { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId, "cache-control": "no-store" } });
-}
-
-/** The caller's X-Request-Id when it is a sane one, else a new id. */
-export function requestIdOf(headers: { get(name: string): string | null }): string {
-  const incoming = headers.get(REQUEST_ID_HEADER);
-  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
 }
 
 /**

@@ -4,7 +4,8 @@ import { getRequestListener } from "@hono/node-server";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { compressJson } from "./compress-json";
-import { errorResponse, requestIdOf } from "./forward";
+import { errorResponse } from "./forward";
+import { requestIdOf } from "./request-id";
 
 type RouteHandler = (request: Request) => Promise<Response>;
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

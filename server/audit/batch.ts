@@ -14,8 +14,9 @@ export async function recordBatch<T extends AuditedRow>(
   rows: { before: T[]; after: T[] },
   snapshot: (row: T) => unknown,
 ): Promise<void> {
+  const beforeById = new Map(rows.before.map((row) => [row.id, row]));
   for (const after of rows.after) {
-    const before = rows.before.find((row) => row.id === after.id);
+    const before = beforeById.get(after.id);
     await record({
       ...change,
       organizationId: after.organizationId,

@@ -1,0 +1,11 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { REQUEST_ID_HEADER } from "@/lib/constants";
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is a sane one, else a new id. */
+export function requestIdOf(headers: { get(name: string): string | null }): string {
+  const incoming = headers.get(REQUEST_ID_HEADER);
+  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
