@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Check } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
@@ -9,23 +8,22 @@ import { homeRoute, organizationPath } from "@/lib/routes";
 import { membershipsQueryOptions, useSwitchOrganization } from "@/lib/users/queries";
 import type { Membership } from "@/lib/users/schema";
 import { hardNavigate } from "./hard-navigate";
+import { nameMatches, SelectorGroup, SelectorOption } from "./selector-option";
 import { useConsole } from "./use-console";
 
-/**
- * The selector's group of the user's own organizations, shown when they belong to more than one: choosing another
- * makes the session act there (its role, its view), then opens its index.
- */
-export function MembershipOptions({ search, onChosen }: { search: string; onChosen: () => void }) {
+/** The user's own organizations matching the search — none unless they belong to more than one. */
+export function useMembershipChoices(search: string): Membership[] {
+  const memberships = useQuery(membershipsQueryOptions()).data ?? [];
+  return memberships.length < 2 ? [] : memberships.filter((membership) => nameMatches(membership.name, search));
+}
+
+/** Acting in one of the user's own organizations: another one switches the session (its role, its view), then opens its index. */
+export function useChooseMembership(onChosen: () => void): (membership: Membership) => void {
   const t = useTranslations("orgSelector");
   const router = useRouter();
   const { user } = useConsole();
-  const memberships = useQuery(membershipsQueryOptions()).data ?? [];
   const switchOrganization = useSwitchOrganization();
-  const needle = search.trim().toLocaleLowerCase();
-  const shown = memberships.filter((membership) => !needle || membership.name.toLocaleLowerCase().includes(needle));
-  if (memberships.length < 2 || shown.length === 0) return null;
-
-  const choose = (membership: Membership) => {
+  return (membership) => {
     const home = organizationPath(membership.organizationId, homeRoute(membership.organizationType));
     onChosen();
     if (membership.organizationId === user.organizationId) return router.push(home);
@@ -35,23 +33,23 @@ export function MembershipOptions({ search, onChosen }: { search: string; onChos
       (error: Error) => toast.error(t("switchFailed", { organization: membership.name, error: error.message })),
     );
   };
+}
 
+/** The selector's group of the user's own organizations, shown when they belong to more than one. */
+export function MembershipOptions({ memberships, choose }: { memberships: Membership[]; choose: (membership: Membership) => void }) {
+  const t = useTranslations("orgSelector");
+  const { user } = useConsole();
+  if (memberships.length === 0) return null;
   return (
-    <div role="group" aria-label={t("groups.memberships")} data-testid="membership-options">
-      <p className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">{t("groups.memberships")}</p>
-      {shown.map((membership) => (
-        <button
+    <SelectorGroup label={t("groups.memberships")} testId="membership-options">
+      {memberships.map((membership) => (
+        <SelectorOption
           key={membership.organizationId}
-          type="button"
-          role="option"
-          aria-selected={membership.organizationId === user.organizationId}
-          onClick={() => choose(membership)}
-          className="flex w-full items-center justify-between rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none"
-        >
-          <span className="truncate">{membership.name}</span>
-          {membership.organizationId === user.organizationId && <Check className="size-4" aria-hidden />}
-        </button>
+          name={membership.name}
+          selected={membership.organizationId === user.organizationId}
+          onSelect={() => choose(membership)}
+        />
       ))}
-    </div>
+    </SelectorGroup>
   );
 }

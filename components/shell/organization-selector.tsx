@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, ChevronsUpDown, Search } from "lucide-react";
+import { ChevronsUpDown, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
@@ -9,8 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import type { Organization } from "@/lib/organizations/schema";
 import { homeRoute, organizationPath } from "@/lib/routes";
-import { cn } from "@/lib/utils";
-import { MembershipOptions } from "./membership-options";
+import { MembershipOptions, useChooseMembership, useMembershipChoices } from "./membership-options";
+import { nameMatches, SelectorGroup, SelectorOption } from "./selector-option";
 import { useConsole } from "./use-console";
 
 const GROUP_ORDER = ["maia", "msp", "customer"] as const;
@@ -24,8 +24,7 @@ export function OrganizationSelector() {
   const [search, setSearch] = useState("");
 
   const groups = useMemo(() => {
-    const needle = search.trim().toLocaleLowerCase();
-    const matches = organizations.filter((org) => !needle || org.name.toLocaleLowerCase().includes(needle));
+    const matches = organizations.filter((org) => nameMatches(org.name, search));
     return GROUP_ORDER.map((type) => ({ type, items: matches.filter((org) => org.organizationType === type) })).filter(
       (group) => group.items.length > 0,
     );
@@ -39,6 +38,8 @@ export function OrganizationSelector() {
     close();
     router.push(organizationPath(org.id, homeRoute(org.organizationType)));
   };
+  const memberships = useMembershipChoices(search);
+  const chooseMembership = useChooseMembership(close);
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -66,33 +67,22 @@ export function OrganizationSelector() {
             aria-label={t("search")}
             className="h-10 border-0 px-0 shadow-none focus-visible:ring-0"
             onKeyDown={(event) => {
-              const first = groups[0]?.items[0];
-              if (event.key === "Enter" && first) select(first);
+              if (event.key !== "Enter") return;
+              // The first option shown, the user's own organizations first.
+              if (memberships[0]) chooseMembership(memberships[0]);
+              else if (groups[0]) select(groups[0].items[0]);
             }}
           />
         </div>
         <div className="max-h-80 overflow-y-auto p-1" role="listbox" aria-label={t("label")}>
-          <MembershipOptions search={search} onChosen={close} />
-          {groups.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("empty")}</p>}
+          <MembershipOptions memberships={memberships} choose={chooseMembership} />
+          {groups.length === 0 && memberships.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("empty")}</p>}
           {groups.map((group) => (
-            <div key={group.type} role="group" aria-label={t(`groups.${group.type}`)}>
-              <p className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">{t(`groups.${group.type}`)}</p>
+            <SelectorGroup key={group.type} label={t(`groups.${group.type}`)}>
               {group.items.map((org) => (
-                <button
-                  key={org.id}
-                  type="button"
-                  role="option"
-                  aria-selected={org.id === organization.id}
-                  onClick={() => select(org)}
-                  className={cn(
-                    "flex w-full items-center justify-between rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none",
-                  )}
-                >
-                  <span className="truncate">{org.name}</span>
-                  {org.id === organization.id && <Check className="size-4" aria-hidden />}
-                </button>
+                <SelectorOption key={org.id} name={org.name} selected={org.id === organization.id} onSelect={() => select(org)} />
               ))}
-            </div>
+            </SelectorGroup>
           ))}
         </div>
       </PopoverContent>

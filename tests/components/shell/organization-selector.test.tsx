@@ -87,6 +87,15 @@ describe("OrganizationSelector with several memberships", () => {
     expect(within(screen.getByRole("group", { name: "Your organizations" })).getAllByRole("option").map((o) => o.textContent)).toEqual(["Initech"]);
   });
 
+  it("says nothing matches only when neither list has a match, and Enter takes the first option shown", async () => {
+    renderSelector([contosoMembership, initechMembership]);
+    const search = screen.getByPlaceholderText("Search organizations...");
+    fireEvent.change(search, { target: { value: "init" } });
+    expect(screen.queryByText("No organization matches.")).toBeNull();
+    fireEvent.keyDown(search, { key: "Enter" });
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith(`/organization/${INITECH}/customer/dashboard`));
+  });
+
   it("has no group of its own for one membership", () => {
     renderSelector([contosoMembership]);
     expect(screen.queryByRole("group", { name: "Your organizations" })).toBeNull();
