@@ -13,7 +13,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { eventKeys, eventMatchesSearch, eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
 import type { Event } from "@/lib/events/schema";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
-import { RESYNC_ACTION } from "@/lib/realtime-client";
 import { cn } from "@/lib/utils";
 import { EventSearchForm } from "./event-search-form";
 import { EventsTable } from "./events-table";
@@ -34,7 +33,7 @@ export function EventsPage() {
   const { search, setSearch, pending } = useEventSearch();
   const eventsQuery = useInfiniteQuery(eventsQueryOptions(search, organizationId));
   useRealtimeInvalidation("events", eventKeys.list(search, organizationId), {
-    accept: (message) => message.action === RESYNC_ACTION || eventMatchesSearch(search, { ...message.data }, Date.now()),
+    accept: (message) => eventMatchesSearch(search, { ...message.data }, Date.now()),
   });
 
   const events = useMemo(() => uniqueEvents(eventsQuery.data?.pages), [eventsQuery.data]);

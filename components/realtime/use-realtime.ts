@@ -3,7 +3,7 @@
 import { matchQuery, useQueryClient, type QueryClient, type QueryFilters, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeService } from "@/lib/realtime";
-import { getRealtimeClient, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
+import { getRealtimeClient, RESYNC_ACTION, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
 
 /**
  * Calls `onMessage` for each message of `service` on the tab's shared /ws connection. The latest callback is kept in
@@ -68,7 +68,8 @@ export function useRealtimeInvalidation<S extends RealtimeService>(
   useEffect(() => {
     key.current = queryKey;
   });
-  useRealtimeRefetch(service, (event) => (accept && !accept(event) ? [] : [{ queryKey: key.current }]), enabled);
+  // A reconnect always refetches: what was missed meanwhile is unknown, so no filter can rule it out.
+  useRealtimeRefetch(service, (event) => (accept && event.action !== RESYNC_ACTION && !accept(event) ? [] : [{ queryKey: key.current }]), enabled);
 }
 
 const idle = (): RealtimeStatus => "idle";

@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useDashboardLive } from "@/components/dashboard/use-dashboard-live";
-import { INVALIDATION_DELAY_MS } from "@/components/realtime/use-realtime";
+import { INVALIDATION_DELAY_MS, useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { pathKeys } from "@/lib/paths/queries";
 import { RealtimeClient, type SocketLike } from "@/lib/realtime-client";
 import type { RealtimeNews } from "@/lib/realtime-contract";
@@ -145,5 +145,31 @@ describe("useDashboardLive", () => {
     act(() => socket().open());
     await wait(INVALIDATION_DELAY_MS);
     expect(fetches).toEqual({ path: 2, performance: 2, bandwidth: 2, otherPerformance: 2, pathList: 2 });
+  });
+});
+
+describe("useRealtimeInvalidation", () => {
+  it("refetches after a reconnect even where its filter would take none of the news", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    let fetched = 0;
+    renderHook(
+      () => {
+        useRealtimeInvalidation("events", ["events"], { accept: () => false });
+        return useQuery({ queryKey: ["events"], queryFn: async () => ++fetched });
+      },
+      { wrapper },
+    );
+    act(() => socket().open());
+    await wait(0);
+    expect(fetched).toBe(1);
+    await say({ service: "events", action: "created", data: { organizationId: "org", type: "path.updated" } } as RealtimeNews);
+    await wait(INVALIDATION_DELAY_MS * 2);
+    expect(fetched).toBe(1);
+    act(() => socket().drop());
+    await wait(2_000);
+    act(() => socket().open());
+    await wait(INVALIDATION_DELAY_MS * 2);
+    expect(fetched).toBe(2);
   });
 });
