@@ -9,11 +9,13 @@ export function targetPath(target: string): string {
   return target.slice(0, end);
 }
 
-export function isWellFormedPath(path: string): boolean {
+/** A percent-decoded value, or null when its encoding is broken. */
+export function safeDecode(value: string): string | null {
   try {
-    decodeURIComponent(path);
-    return true;
+    return decodeURIComponent(value);
   } catch {
-    return false;
+    return null;
   }
 }
+
+export const isWellFormedPath = (path: string): boolean => safeDecode(path) !== null;

@@ -1,3 +1,4 @@
+import { safeDecode } from "@/lib/request-target";
 import type { OrganizationType } from "@/lib/constants";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 
@@ -92,14 +93,6 @@ export function consoleRoute(pattern: string): ConsoleRoute {
 }
 
 /** decodeURIComponent that answers null for malformed escapes instead of throwing. */
-export function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
 function splitPath(path: string): string[] {
   return path.split("/").filter(Boolean);
 }

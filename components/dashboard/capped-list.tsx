@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { FIRST_ROWS } from "@/lib/dashboard/card-queries";
+import { FIRST_ROWS } from "@/lib/dashboard/lists";
 import type { CurrentList } from "@/lib/telemetry/queries";
 
 // A dashboard card lists its worst few rows (DASHBOARD_LIST_ROWS); under them, how many more there are, as a link to

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { organizationsQueryOptions } from "@/lib/organizations/queries";
 import type { Organization } from "@/lib/organizations/schema";
-import { safeDecode } from "@/lib/routes";
+import { safeDecode } from "@/lib/request-target";
 import { currentUserQueryOptions } from "@/lib/users/queries";
 import type { CurrentUser } from "@/lib/users/schema";
 

@@ -14,7 +14,7 @@ import {
 } from "@/lib/telemetry/queries";
 import type { BreakdownDimension } from "@/lib/telemetry/schema";
 import { TOP_TALKERS_LIMIT } from "./format";
-import { DASHBOARD_LIST_ROWS } from "./lists";
+import { FIRST_ROWS } from "./lists";
 import { customerSummariesQueryOptions } from "./queries";
 
 // Each dashboard card's query, in one place: the card reads it and the server page prefetches the very same one, so
@@ -23,7 +23,6 @@ import { customerSummariesQueryOptions } from "./queries";
 type Scope = "site" | "organization";
 
 /** A capped list's first view: its worst rows (expanded, the card asks for all). */
-export const FIRST_ROWS: CurrentList = { limit: DASHBOARD_LIST_ROWS };
 
 export const cardQueries = {
   alarms: (organizationId?: string) => alarmsQueryOptions(DEFAULT_ALARM_FILTER, organizationId),

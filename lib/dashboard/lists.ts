@@ -1,4 +1,5 @@
 import type { LinkHealth } from "@/lib/health";
+import type { CurrentList } from "@/lib/telemetry/queries";
 import type { SiteHealth } from "@/lib/telemetry/schema";
 import { severityRank } from "./format";
 import { worstLinkHealth } from "./site-health";
@@ -8,6 +9,8 @@ import { worstLinkHealth } from "./site-health";
 
 /** How many rows a dashboard list shows; the rest are counted under it. */
 export const DASHBOARD_LIST_ROWS = 8;
+/** The first rows of a dashboard list, before "show all". */
+export const FIRST_ROWS: CurrentList = { limit: DASHBOARD_LIST_ROWS };
 
 /** The first `limit` rows in `order`, and how many there are in all. */
 export function topRows<T>(rows: readonly T[], order: (a: T, b: T) => number, limit: number): { items: T[]; total: number } {

@@ -6,7 +6,8 @@ import { cache, type ReactNode } from "react";
 import { ApiRequestError } from "@/lib/api/client";
 import type { Organization } from "@/lib/organizations/schema";
 import { makeQueryClient } from "@/lib/query-client";
-import { consoleRoute, guardConsoleRoute, matchConsoleRoute, safeDecode, type ConsoleRoute, type RouteParams } from "@/lib/routes";
+import { safeDecode } from "@/lib/request-target";
+import { consoleRoute, guardConsoleRoute, matchConsoleRoute, type ConsoleRoute, type RouteParams } from "@/lib/routes";
 import { bootstrapSession, type ReadySession } from "./session";
 
 // The one way a console page or layout is built (SPEC §2, §6): decode the URL's parameters, run the route's guard

@@ -163,7 +163,7 @@ describe("useRealtimeInvalidation", () => {
     act(() => socket().open());
     await wait(0);
     expect(fetched).toBe(1);
-    await say({ service: "events", action: "created", data: { organizationId: "org", type: "path.updated" } } as RealtimeNews);
+    await say({ service: "events", action: "created", data: { entityType: "path", entityId: "p1", type: "path.updated" } });
     await wait(INVALIDATION_DELAY_MS * 2);
     expect(fetched).toBe(1);
     act(() => socket().drop());

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AppShell } from "@/components/shell/app-shell";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { organizationsQueryOptions } from "@/lib/organizations/queries";
-import { safeDecode } from "@/lib/routes";
+import { safeDecode } from "@/lib/request-target";
 import { currentUserQueryOptions } from "@/lib/users/queries";
 import { consolePage } from "@/server/pages/console-page";
 import { bootstrapSession } from "@/server/pages/session";
