@@ -5,11 +5,11 @@ import type { CustomerOrganizationCreate, Organization, OrganizationUpdate } fro
 import type { Principal } from "@/server/auth/principal";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
-import { invitations, organizations } from "@/server/db/schema";
+import { organizations } from "@/server/db/schema";
 import { findVisibleOrganization, listVisibleOrganizations } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 import { mailInvitation } from "@/server/people/invitation-mail";
-import { newInvitationToken } from "@/server/people/shared";
+import { insertInvitation } from "@/server/people/invitations";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -71,26 +71,16 @@ export async function createCustomerOrganization(context: ServiceContext, mspId:
   const msp = await findVisibleMsp(context.db, principal, mspId);
   if (!msp) throw new NotFoundError();
   const role = roleFor("customer", "admin");
-  const { token, tokenHash } = newInvitationToken();
-  const created = await mutate(context, async (tx, record) => {
+  const { created, mail } = await mutate(context, async (tx, record) => {
     const [customer] = await tx
       .insert(organizations)
       .values({ name: input.name, organizationType: "customer", parentId: msp.id })
       .returning();
-    const [invitation] = await tx
-      .insert(invitations)
-      .values({ organizationId: customer.id, email: input.userEmail, role, tokenHash, invitedBy: principal.userId })
-      .returning();
     await record({ organizationId: msp.id, entityType: "organization", entityId: customer.id, type: "created", after: toOrganization(customer) });
-    await record({
-      organizationId: customer.id,
-      entityType: "invitation",
-      entityId: invitation.id,
-      type: "created",
-      after: { email: invitation.email, role: invitation.role },
-    });
-    return { ...toOrganization(customer), invitation: { id: invitation.id, email: invitation.email, role: invitation.role } };
+    const { invitation, mail } = await insertInvitation(tx, record, context, customer, input.userEmail, role);
+    // The answer names the role as stored (customer-admin), as this endpoint always has.
+    return { created: { ...toOrganization(customer), invitation: { id: invitation.id, email: invitation.email, role } }, mail };
   });
-  await mailInvitation(context, { email: created.invitation.email, token, organizationName: created.name, role }, origin);
+  await mailInvitation(context, mail, origin);
   return created;
 }
