@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { isWellFormedPath, targetPath } from "@/lib/request-target";
-import { stampClientAddress } from "@/server/api/client-address";
+import { stampClientAddress } from "@/server/core/client-address";
 import { requestIdOf } from "@/server/api/request-id";
 import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
 import { REQUEST_ID_HEADER } from "@/lib/constants";

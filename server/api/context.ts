@@ -1,4 +1,5 @@
 import "server-only";
+import { CLIENT_ADDRESS_HEADER } from "@/server/core/client-address";
 import type { Context } from "hono";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { setCookie } from "hono/cookie";
@@ -41,7 +42,7 @@ export function requirePrincipal(c: ApiContext, ...scopes: Scope[]): Principal {
 
 /** The caller's network address as the console's server saw it (it overwrites any client-sent value). */
 export function clientAddress(c: ApiContext): string {
-  return c.req.header("x-maia-client-address") ?? "unknown";
+  return c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }
 
 export function isSecureRequest(c: ApiContext): boolean {

@@ -1,4 +1,5 @@
 import "server-only";
+import { CLIENT_ADDRESS_HEADER } from "@/server/core/client-address";
 import { headers } from "next/headers";
 import { getLocale } from "next-intl/server";
 import { API_TIMEOUT_MS } from "@/lib/constants";
@@ -14,7 +15,7 @@ setServerTransport(async (url, init) => {
   const [incoming, principal, locale] = await Promise.all([headers(), getPrincipal(), getLocale()]);
   const request = new Request(new URL(url, INTERNAL_ORIGIN), init);
   request.headers.set("accept-language", locale);
-  for (const name of ["cookie", "x-maia-client-address", "user-agent"]) {
+  for (const name of ["cookie", CLIENT_ADDRESS_HEADER, "user-agent"]) {
     const value = incoming.get(name);
     if (value) request.headers.set(name, value);
   }

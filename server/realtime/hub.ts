@@ -1,4 +1,5 @@
 import "server-only";
+import { readClientAddress } from "@/server/core/client-address";
 import type { IncomingMessage } from "node:http";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Duplex } from "node:stream";
@@ -33,12 +34,6 @@ export interface RealtimeHubOptions {
   maxPerAddress?: number;
 }
 
-// The address the server entry stamped on the request (server/api/client-address.ts), else the socket's.
-const CLIENT_ADDRESS_HEADER = "x-maia-client-address";
-function clientAddressOf(request: IncomingMessage): string {
-  const stamped = request.headers[CLIENT_ADDRESS_HEADER];
-  return (typeof stamped === "string" && stamped) || request.socket.remoteAddress || "unknown";
-}
 
 /** Counts of open connections by key; a key at zero is forgotten. */
 class Tally {
@@ -101,7 +96,7 @@ export class RealtimeHub {
       return;
     }
     const authenticated = principal;
-    const address = clientAddressOf(request);
+    const address = readClientAddress(request);
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, authenticated, address));
   }
 

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
-import { stampClientAddress } from "@/server/api/client-address";
+import { stampClientAddress } from "@/server/core/client-address";
 import { routeListener } from "@/server/api/node-listener";
 import { CLAIM_RATE_LIMIT, INVITATION_RATE_LIMIT, LOGIN_RATE_LIMIT, PASSWORD_HASHING } from "@/lib/constants";
 import { hashingPool } from "@/server/auth/password";
@@ -15,7 +15,7 @@ import { BW_ADMIN, insertDevice, NW_ADMIN, unique } from "./operations-fixtures"
 
 // Issue 13, findings 1, 2, 4 and the claim-code and invitation-token part of 8: every guess at a secret is counted
 // before the secret is checked. The API's client address is the x-maia-client-address header, which the server's
-// entry (server/api/client-address.ts) overwrites on every real request; in-process calls set it themselves.
+// entry (server/core/client-address.ts) overwrites on every real request; in-process calls set it themselves.
 
 const from = (address: string) => ({ "x-maia-client-address": address });
 const signInFrom = (address: string, email: string, password: string, language?: string) =>

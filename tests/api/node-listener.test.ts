@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
-import { stampClientAddress } from "@/server/api/client-address";
+import { stampClientAddress } from "@/server/core/client-address";
 import { isApiTarget, routeListener, type RouteModule } from "@/server/api/node-listener";
 import { DEMO_PASSWORD } from "./helpers";
 

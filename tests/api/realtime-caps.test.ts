@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { REALTIME_MAX_SOCKETS_PER_SESSION } from "@/lib/constants";
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from "@/lib/realtime";
-import { stampClientAddress } from "@/server/api/client-address";
+import { stampClientAddress } from "@/server/core/client-address";
 import { getDb } from "@/server/db/client";
 import { RealtimeHub } from "@/server/realtime/hub";
 import { signIn } from "./helpers";

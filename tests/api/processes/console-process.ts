@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
-import { stampClientAddress } from "@/server/api/client-address";
+import { stampClientAddress } from "@/server/core/client-address";
 import { routeListener } from "@/server/api/node-listener";
 import { getDb, openDatabase, setDatabase } from "@/server/db/client";
 import { PostgresBus, setBus } from "@/server/realtime/bus";
