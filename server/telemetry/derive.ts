@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { deviceBackMessage, linkDownMessage, portDownMessage, slaClearedMessage } from "@/lib/alarms/message";
 import type { PortState } from "@/lib/health";
-import type { LinkStateNews, PathSlaNews, PortStateNews, TelemetrySamples, TopologyHealth } from "@/lib/realtime-contract";
+import type { DeviceReachNews, LinkStateNews, PathSlaNews, PortStateNews, TelemetrySamples, TopologyHealth } from "@/lib/realtime-contract";
 import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engine";
 import { queryRows, type Db } from "@/server/db/client";
 import { publishRealtime } from "@/server/realtime/bus";
@@ -93,18 +93,19 @@ function samplesNews(organizationId: string, lists: Partial<Record<IdList, Set<s
   return data;
 }
 
-/** Health changes per organization: paths with their SLA, ports and links with their status. */
+/** Health changes per organization: paths with their SLA, ports and links with their status, devices reached or not. */
 interface HealthLists {
   paths: PathSlaNews[];
   ports: PortStateNews[];
   links: LinkStateNews[];
+  devices: DeviceReachNews[];
 }
-type HealthNews = Map<string, HealthLists>;
+export type HealthNews = Map<string, HealthLists>;
 
-function addHealth<L extends keyof HealthLists>(health: HealthNews, organizationId: string, list: L, item: HealthLists[L][number]) {
+export function addHealth<L extends keyof HealthLists>(health: HealthNews, organizationId: string, list: L, item: HealthLists[L][number]) {
   let entry = health.get(organizationId);
   if (!entry) {
-    entry = { paths: [], ports: [], links: [] };
+    entry = { paths: [], ports: [], links: [], devices: [] };
     health.set(organizationId, entry);
   }
   (entry[list] as HealthLists[L][number][]).push(item);
@@ -116,10 +117,11 @@ function addSlaHealth(health: HealthNews, evaluations: SlaEvaluation[]) {
   }
 }
 
-async function publishHealth(db: Db, health: HealthNews): Promise<void> {
+/** One topology-health message per organization, each list cut to its first ids (and said to be cut). */
+export async function publishHealth(db: Db, health: HealthNews): Promise<void> {
   for (const [organizationId, lists] of health) {
     const data: TopologyHealth = { organizationId };
-    for (const list of ["paths", "ports", "links"] as const) {
+    for (const list of ["paths", "ports", "links", "devices"] as const) {
       const items = lists[list];
       if (items.length === 0) continue;
       (data[list] as HealthLists[typeof list]) = items.slice(0, NEWS_IDS_MAX);

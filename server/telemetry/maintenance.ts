@@ -4,9 +4,8 @@ import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/messa
 import type { AlarmCondition } from "@/server/alarms/engine";
 import type { Transaction } from "@/server/audit/record";
 import { queryRows, type Db } from "@/server/db/client";
-import { publishRealtime } from "@/server/realtime/bus";
 import { TELEMETRY } from "./config";
-import { applyConditionsSafely, publishSlaHealth, slaConditions } from "./derive";
+import { addHealth, applyConditionsSafely, publishHealth, publishSlaHealth, slaConditions, type HealthNews } from "./derive";
 import { createPartitionsAhead, dropPartitionsBefore, hourlyTable, periodStart, sampleTable, SAMPLE_KINDS } from "./partitions";
 import { rollupClosedHours } from "./rollups";
 import { evaluatePathSla, staleSlaPathIds } from "./sla";
@@ -157,18 +156,13 @@ export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<Sw
   conditions.push(...slaConditions(evaluations, null));
   await applyConditionsSafely(db, conditions);
   await publishSlaHealth(db, evaluations);
-  const byMsp = new Map<string, { id: string; nodeId: string | null; reachable: boolean }[]>();
+  const health: HealthNews = new Map();
   for (const [rows, reachable] of [[found.silenced, false], [found.released, true]] as const) {
     for (const row of rows) {
-      if (!row.msp_organization_id) continue;
-      const list = byMsp.get(row.msp_organization_id) ?? [];
-      list.push({ id: row.device_id, nodeId: row.node_id, reachable });
-      byMsp.set(row.msp_organization_id, list);
+      if (row.msp_organization_id) addHealth(health, row.msp_organization_id, "devices", { id: row.device_id, nodeId: row.node_id, reachable });
     }
   }
-  for (const [organizationId, devices] of byMsp) {
-    await publishRealtime(db, organizationId, { service: "topology", action: "health", data: { organizationId, devices: devices.slice(0, 50) } });
-  }
+  await publishHealth(db, health);
   return {
     ran: true,
     silenced: found.silenced.map((row) => row.device_id),

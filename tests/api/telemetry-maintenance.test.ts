@@ -202,7 +202,23 @@ describe("silent-device sweep", () => {
     const now = Date.now();
     await ingest(msp.token, [{ kind: "device", time: new Date(now).toISOString(), uptimeSeconds: 5, softwareVersion: "24.3.1" }]);
     process.env.TELEMETRY_SILENT_AFTER_MS = "5000";
-    expect((await runSilentDeviceSweep(db, now + 10_000)).silenced).toContain(msp.device.id);
+    const published: RealtimeMessage[] = [];
+    const unsubscribe = getBus().subscribe((message) => published.push(message));
+    try {
+      expect((await runSilentDeviceSweep(db, now + 10_000)).silenced).toContain(msp.device.id);
+      // The MSP hears of it through the same topology-health news as ports and links.
+      await expect
+        .poll(() => published)
+        .toContainEqual(
+          expect.objectContaining({
+            service: "topology",
+            action: "health",
+            data: expect.objectContaining({ organizationId: msp.mspId, devices: expect.arrayContaining([{ id: msp.device.id, nodeId: msp.edge.id, reachable: false }]) }),
+          }),
+        );
+    } finally {
+      unsubscribe();
+    }
     expect(await openUnreachable(msp.device.id)).not.toBeNull();
     await db.update(devices).set({ nodeId: null }).where(eq(devices.id, msp.device.id));
     const sweep = await runSilentDeviceSweep(db, now + 20_000);
