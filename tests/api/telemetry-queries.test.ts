@@ -272,11 +272,16 @@ describe("current state", () => {
       expect.objectContaining({ connectorId: secondConnector, status: null, utilizationPercent: null, pathSla: "unknown", health: "unknown" }),
     ]);
     expect(body.total).toBe(2);
+    // The path's far end counts too: the destination site's connector carries the same SLA, without a report of its own.
+    const farEnd = await ok(`/site/${contoso.siteB.id}/connector-health`);
+    expect(farEnd.items).toEqual([expect.objectContaining({ connectorId: contoso.connectorB.id, status: null, pathSla: "warning", health: "unknown" })]);
     const customer = await ok(`/organization/${contoso.organizationId}/connector-health`);
     expect(customer.items.map((item: { connectorId: string }) => item.connectorId)).toEqual(
       expect.arrayContaining([contoso.connectorA.id, contoso.connectorB.id, secondConnector]),
     );
     expect(customer.total).toBe(customer.items.length);
+    const pathSlaOf = (id: string) => customer.items.find((item: { connectorId: string }) => item.connectorId === id)?.pathSla;
+    expect([pathSlaOf(contoso.connectorA.id), pathSlaOf(contoso.connectorB.id), pathSlaOf(secondConnector)]).toEqual(["warning", "warning", "unknown"]);
     expect(isWorstFirst(customer.items.map((item: { health: string }) => item.health))).toBe(true);
     // ?limit= answers the worst few and counts them all.
     expect(await ok(`/organization/${contoso.organizationId}/connector-health?limit=2`)).toEqual({ items: customer.items.slice(0, 2), total: customer.total });

@@ -82,8 +82,22 @@ function connectorHealth(status: LinkStatus | null, pathSla: PathSla): LinkHealt
 
 type ConnectorHealth = ConnectorHealthList["items"][number];
 
-/** Every connector matching `where` (on `connectors c`) with its state and the worst SLA of the paths over it. */
-async function connectorHealthRows(context: QueryContext, where: SQL): Promise<ConnectorHealth[]> {
+/** The connectors of one site or of one customer: which connectors, and which paths end on them. */
+type ConnectorScope = { siteId: string } | { organizationId: string };
+
+/**
+ * The paths ending on the scope's connectors, one arm per end: by the end's site (a site's connectors carry the paths
+ * whose end is at the site), or by the path's organization (a path's connectors belong to its own customer's sites).
+ * Each arm walks an index on paths; choosing them through a join on connectors had PostgreSQL scan every path.
+ */
+function pathEndsIn(scope: ConnectorScope, end: "source" | "destination"): SQL {
+  if ("siteId" in scope) return end === "source" ? sql`p.source_site_id = ${scope.siteId}` : sql`p.destination_site_id = ${scope.siteId}`;
+  return sql`p.organization_id = ${scope.organizationId}`;
+}
+
+/** Every connector of the scope with its state and the worst SLA of the paths over it. */
+async function connectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
+  const where = "siteId" in scope ? sql`c.site_id = ${scope.siteId}` : sql`c.organization_id = ${scope.organizationId}`;
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -105,15 +119,12 @@ async function connectorHealthRows(context: QueryContext, where: SQL): Promise<C
   );
   const slas = new Map<string, PathSla[]>();
   if (rows.length > 0) {
-    // Each connector's paths' SLAs, once per state: a few rows per connector, however many paths cross it. The
-    // connectors are chosen by the same condition (not a list of their ids: a large customer would overflow the
-    // statement's parameters).
+    // Each connector's paths' SLAs, once per state: a few rows per connector, however many paths cross it.
     const paths = await queryRows<{ connector_id: string; sla: PathSla }>(
       context.db,
-      sql`select connector_id, sla from (
-            select p.source_connector_id as connector_id, p.sla_health as sla from paths p join connectors c on c.id = p.source_connector_id where ${where}
-            union
-            select p.destination_connector_id, p.sla_health from paths p join connectors c on c.id = p.destination_connector_id where ${where}) ends`,
+      sql`select p.source_connector_id as connector_id, p.sla_health as sla from paths p where ${pathEndsIn(scope, "source")}
+          union
+          select p.destination_connector_id, p.sla_health from paths p where ${pathEndsIn(scope, "destination")}`,
     );
     for (const path of paths) slas.set(path.connector_id, [...(slas.get(path.connector_id) ?? []), path.sla]);
   }
@@ -140,12 +151,12 @@ async function connectorHealthRows(context: QueryContext, where: SQL): Promise<C
 
 export async function siteConnectorHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
   const site = await visibleSite(context, siteId);
-  return topRows(await connectorHealthRows(context, sql`c.site_id = ${site.id}`), byConnectorHealth, limit);
+  return topRows(await connectorHealthRows(context, { siteId: site.id }), byConnectorHealth, limit);
 }
 
 export async function organizationConnectorHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
   const organization = await visibleOrganization(context, organizationId);
-  return topRows(await connectorHealthRows(context, sql`c.organization_id = ${organization.id}`), byConnectorHealth, limit);
+  return topRows(await connectorHealthRows(context, { organizationId: organization.id }), byConnectorHealth, limit);
 }
 
 /** A customer's sites, the active and least healthy first (their connectors' worst), and which one to chart first. */
@@ -165,7 +176,7 @@ export async function organizationHealth(
       context.db,
       sql`select id, name, location_address as address, active from sites where organization_id = ${organization.id} order by name, id`,
     ),
-    connectorHealthRows(context, sql`c.organization_id = ${organization.id}`),
+    connectorHealthRows(context, { organizationId: organization.id }),
   ]);
   return {
     connectors: topRows(connectors, byConnectorHealth, limit),
