@@ -137,19 +137,46 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
   return evaluations.map(({ lastMs: _lastMs, ...evaluation }) => evaluation);
 }
 
+/** At most this many paths are evaluated again per sweep. */
+const STALE_BATCH = 1000;
+/** Paths whose stored verdict the sweep compares with their evaluated one per sweep, walking all paths in turns. */
+export const VERDICT_CHECK_BATCH = 5000;
+
+/** Where the walk over verdicts that no evaluation wrote stopped, per database (one sweep runs at a time). */
+const verdictCursors = new WeakMap<Db, string>();
+
 /**
  * Paths whose SLA still says something (healthy, warning or bad) without a sample in the SLA window: their samples
  * stopped, or they never had any (a verdict written by hand or by the demo seed, a path whose site never reports).
  * Their verdict goes back to unknown (SPEC §4: insufficient data).
+ *
+ * Bounded work on any network: evaluated verdicts whose samples stopped come from a partial index of the path state
+ * (only verdicts that still say something, oldest sample first); verdicts no evaluation wrote are found by walking
+ * the paths that say something in id order, VERDICT_CHECK_BATCH per sweep, from where the last sweep stopped.
  */
 export async function staleSlaPathIds(db: Db, now: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+  const cursor = verdictCursors.get(db) ?? "";
+  const walk = sql`select id, sla_health from paths where sla_health <> 'unknown' and id > ${cursor} order by id limit ${VERDICT_CHECK_BATCH}`;
+  const unbacked = await queryRows<{ id: string }>(
     db,
-    sql`select p.id from paths p
-        left join telemetry_path_state s on s.path_id = p.id
-        where p.sla_health <> 'unknown'
-          and (s.last_sample_at is null or s.last_sample_at <= ${new Date(now - TELEMETRY.slaWindowMs).toISOString()}::timestamptz)
-        order by s.last_sample_at nulls first, p.id limit 1000`,
+    sql`select w.id from (${walk}) w left join telemetry_path_state s on s.path_id = w.id
+        where s.path_id is null or s.sla is distinct from w.sla_health order by w.id limit ${STALE_BATCH}`,
   );
-  return rows.map((row) => row.id);
+  const ids = unbacked.map((row) => row.id);
+  if (ids.length === STALE_BATCH) {
+    // More than a batch in this stretch: the next sweep goes on right after the last one taken.
+    verdictCursors.set(db, ids[ids.length - 1]);
+    return ids;
+  }
+  const [end] = await queryRows<{ last_id: string | null; walked: number }>(db, sql`select max(id) as last_id, count(*)::int as walked from (${walk}) w`);
+  // A walk that reached the last path starts again from the first next time.
+  verdictCursors.set(db, end && end.walked === VERDICT_CHECK_BATCH && end.last_id ? end.last_id : "");
+  const stopped = await queryRows<{ id: string }>(
+    db,
+    sql`select s.path_id as id from telemetry_path_state s join paths p on p.id = s.path_id
+        where s.sla <> 'unknown' and s.last_sample_at <= ${new Date(now - TELEMETRY.slaWindowMs).toISOString()}::timestamptz
+          and p.sla_health <> 'unknown'
+        order by s.last_sample_at limit ${STALE_BATCH - ids.length}`,
+  );
+  return [...new Set([...ids, ...stopped.map((row) => row.id)])];
 }

@@ -4,6 +4,7 @@ import { getDb, queryRows } from "@/server/db/client";
 import { alarms, devices, paths, telemetryDeviceState, telemetryPathState } from "@/server/db/schema";
 import { getBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { runSilentDeviceSweep, runTelemetryMaintenance, startTelemetryMaintenance } from "@/server/telemetry/maintenance";
+import { VERDICT_CHECK_BATCH } from "@/server/telemetry/sla";
 import { listPartitions, partitionName, periodStart } from "@/server/telemetry/partitions";
 import { alarmMessages } from "./alarm-api";
 import { buildCustomerNetwork, buildMspNetwork, DAY, HOUR, ingest, MINUTE, NW_ADMIN, type CustomerNetwork, type MspNetwork } from "./telemetry-fixtures";
@@ -269,6 +270,28 @@ describe("silent-device sweep", () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it("does bounded work per sweep on a large network: unbacked verdicts are taken a batch at a time until none is left", async () => {
+    // As the scale seed leaves them: thousands of paths whose SLA was written without a sample. The sweep used to read
+    // every such path (and every reporting one) each time; now each sweep checks a stretch and evaluates a batch.
+    const db = await getDb();
+    const network = await buildCustomerNetwork("Contoso");
+    const count = VERDICT_CHECK_BATCH + 1500;
+    await db.execute(sql`
+      insert into paths (organization_id, name, layer, source_site_id, source_connector_id, destination_site_id,
+                         destination_connector_id, bandwidth_mbps, vlan_type, vlan_id, sla_health)
+      select organization_id, 'Unbacked ' || n, layer, source_site_id, source_connector_id, destination_site_id,
+             destination_connector_id, 1, 'specific', 100, 'healthy'
+      from paths, generate_series(1, ${count}) n where id = ${network.path.id}`);
+    const unbacked = async () =>
+      (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from paths where name like 'Unbacked %' and sla_health <> 'unknown'`))[0].n;
+    expect(await unbacked()).toBe(count);
+    const sizes: number[] = [];
+    for (let sweep = 0; sweep < 12 && (await unbacked()) > 0; sweep++) sizes.push((await runSilentDeviceSweep(db)).stalePaths.length);
+    expect(await unbacked()).toBe(0);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1000);
+    expect(sizes.length).toBeGreaterThanOrEqual(Math.ceil(count / 1000));
   });
 });
 
