@@ -161,7 +161,7 @@ const invalid = (issues: FieldIssue[]) => new ValidationError(issues[0].key, iss
  */
 async function lockEnds(tx: Transaction, organizationId: string, path: PathCreate) {
   const siteRows = await tx
-    .select({ id: sites.id })
+    .select({ id: sites.id, name: sites.name })
     .from(sites)
     .where(and(inArray(sites.id, [path.sourceSiteId, path.destinationSiteId]), eq(sites.organizationId, organizationId)));
   const connectorRows = await tx
@@ -170,7 +170,7 @@ async function lockEnds(tx: Transaction, organizationId: string, path: PathCreat
     .where(and(inArray(connectors.id, [path.sourceConnectorId, path.destinationConnectorId]), eq(connectors.organizationId, organizationId)))
     .orderBy(connectors.id)
     .for("update");
-  const siteIds = new Set(siteRows.map((site) => site.id));
+  const siteNames = new Map(siteRows.map((site) => [site.id, site.name]));
   const source = connectorRows.find((connector) => connector.id === path.sourceConnectorId);
   const destination = connectorRows.find((connector) => connector.id === path.destinationConnectorId);
   const issues: FieldIssue[] = [];
@@ -178,11 +178,24 @@ async function lockEnds(tx: Transaction, organizationId: string, path: PathCreat
     ["source", path.sourceSiteId, source],
     ["destination", path.destinationSiteId, destination],
   ] as const) {
-    if (!siteIds.has(siteId)) issues.push({ path: `${end}SiteId`, key: "validation.pathSiteNotFound" });
+    if (!siteNames.has(siteId)) issues.push({ path: `${end}SiteId`, key: "validation.pathSiteNotFound" });
     else if (!connector || connector.siteId !== siteId) issues.push({ path: `${end}ConnectorId`, key: "validation.connectorNotOfSite" });
   }
   if (issues.length > 0 || !source || !destination) throw invalid(issues);
-  return { source, destination };
+  return { source, destination, siteNames };
+}
+
+type Ends = Awaited<ReturnType<typeof lockEnds>>;
+
+/** A path row just written, as the API answers it: its ends' names are those of the rows locked for the write. */
+function written(row: typeof paths.$inferSelect, { source, destination, siteNames }: Ends): Path {
+  return toPath({
+    path: row,
+    sourceSiteName: siteNames.get(row.sourceSiteId) ?? "",
+    destinationSiteName: siteNames.get(row.destinationSiteId) ?? "",
+    sourceConnectorName: source.name,
+    destinationConnectorName: destination.name,
+  });
 }
 
 type Connector = typeof connectors.$inferSelect;
@@ -238,24 +251,18 @@ async function customerOrganization(db: Db, principal: Principal, organizationId
   return organization;
 }
 
-async function reload(tx: Transaction, principal: Principal, pathId: string): Promise<Path> {
-  const row = await findVisiblePath(tx, principal, pathId);
-  if (!row) throw new Error(`path ${pathId} vanished inside its own transaction`);
-  return toPath(row);
-}
-
 // POST /api/v1/config/organization/{organizationId}/path
 export async function createPath(context: ServiceContext, organizationId: string, input: PathCreate): Promise<Path> {
   const organization = await customerOrganization(context.db, context.principal, organizationId);
   if (!organization) throw new NotFoundError();
   return mutate(context, async (tx, record) => {
-    const { source, destination } = await lockEnds(tx, organization.id, input);
-    await checkConnectorRules(tx, input, source, destination);
+    const ends = await lockEnds(tx, organization.id, input);
+    await checkConnectorRules(tx, input, ends.source, ends.destination);
     const [inserted] = await tx
       .insert(paths)
       .values({ organizationId: organization.id, ...toColumns(input) })
-      .returning({ id: paths.id });
-    const created = await reload(tx, context.principal, inserted.id);
+      .returning();
+    const created = written(inserted, ends);
     await record({ organizationId: organization.id, entityType: "path", entityId: created.id, type: "created", after: snapshot(created) });
     return created;
   });
@@ -291,13 +298,14 @@ export async function updatePath(context: ServiceContext, pathId: string, update
     if (!parsed.success) throw validationError(parsed.error);
     const columns = toColumns(parsed.data);
     if (JSON.stringify(columns) === JSON.stringify(toColumns(before))) return before;
-    const { source, destination } = await lockEnds(tx, before.organizationId, parsed.data);
-    await checkConnectorRules(tx, parsed.data, source, destination, pathId);
-    await tx
+    const ends = await lockEnds(tx, before.organizationId, parsed.data);
+    await checkConnectorRules(tx, parsed.data, ends.source, ends.destination, pathId);
+    const [updated] = await tx
       .update(paths)
       .set({ ...columns, updatedAt: new Date() })
-      .where(eq(paths.id, pathId));
-    const after = await reload(tx, context.principal, pathId);
+      .where(eq(paths.id, pathId))
+      .returning();
+    const after = written(updated, ends);
     await record({ organizationId: before.organizationId, entityType: "path", entityId: pathId, type: "updated", before: snapshot(before), after: snapshot(after) });
     return after;
   });
