@@ -119,14 +119,16 @@ async function connectorHealthRows(context: QueryContext, scope: ConnectorScope)
   );
   const slas = new Map<string, PathSla[]>();
   if (rows.length > 0) {
-    // Each connector's paths' SLAs, once per state: a few rows per connector, however many paths cross it.
-    const paths = await queryRows<{ connector_id: string; sla: PathSla }>(
+    // Each connector's paths' SLAs, once per state: a row per connector, however many paths cross it.
+    const paths = await queryRows<{ connector_id: string; slas: PathSla[] }>(
       context.db,
-      sql`select p.source_connector_id as connector_id, p.sla_health as sla from paths p where ${pathEndsIn(scope, "source")}
-          union
-          select p.destination_connector_id, p.sla_health from paths p where ${pathEndsIn(scope, "destination")}`,
+      sql`select connector_id, array_agg(distinct sla) as slas from (
+            select p.source_connector_id as connector_id, p.sla_health as sla from paths p where ${pathEndsIn(scope, "source")}
+            union all
+            select p.destination_connector_id, p.sla_health from paths p where ${pathEndsIn(scope, "destination")}) ends
+          group by connector_id`,
     );
-    for (const path of paths) slas.set(path.connector_id, [...(slas.get(path.connector_id) ?? []), path.sla]);
+    for (const path of paths) slas.set(path.connector_id, path.slas);
   }
   return rows.map((row) => {
     const pathSla = worstSla(slas.get(row.id) ?? []);
