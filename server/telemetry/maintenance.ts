@@ -1,4 +1,5 @@
 import "server-only";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/message";
 import type { AlarmCondition } from "@/server/alarms/engine";
@@ -8,7 +9,7 @@ import { TELEMETRY } from "./config";
 import { addHealth, applyConditionsSafely, publishHealth, publishSlaHealth, slaConditions, type HealthNews } from "./derive";
 import { createPartitionsAhead, dropPartitionsBefore, hourlyTable, periodStart, sampleTable, SAMPLE_KINDS } from "./partitions";
 import { rollupClosedHours } from "./rollups";
-import { evaluatePathSla, staleSlaPathIds } from "./sla";
+import { evaluatePathSla, staleSlaPathIds, type SlaEvaluation } from "./sla";
 
 // The telemetry maintenance job: partitions ahead, rollups of closed hours, retention by whole partitions — and,
 // on a faster beat, the silent-device sweep. Every step is idempotent; with several console processes on one
@@ -17,6 +18,8 @@ import { evaluatePathSla, staleSlaPathIds } from "./sla";
 
 const MAINTENANCE_LOCK = 7_346_301;
 const SWEEP_LOCK = 7_346_302;
+/** Stale paths evaluated at a time: a sweep's thousand rewrites hold requests for a few tens of milliseconds at most. */
+const STALE_CHUNK = 50;
 
 /** Runs the work in a transaction holding the advisory lock, or answers null when another process holds it. */
 async function underLock<T>(db: Db, key: number, work: (tx: Db) => Promise<T>): Promise<T | null> {
@@ -152,7 +155,13 @@ export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<Sw
     });
   }
 
-  const evaluations = await evaluatePathSla(db, await staleSlaPathIds(db, now), now);
+  const stale = await staleSlaPathIds(db, now);
+  const evaluations: SlaEvaluation[] = [];
+  for (let start = 0; start < stale.length; start += STALE_CHUNK) {
+    // PGlite answers without a turn of the event loop: let requests in between chunks.
+    if (start > 0) await yieldToEventLoop();
+    evaluations.push(...(await evaluatePathSla(db, stale.slice(start, start + STALE_CHUNK), now)));
+  }
   conditions.push(...slaConditions(evaluations, null));
   await applyConditionsSafely(db, conditions);
   await publishSlaHealth(db, evaluations);
