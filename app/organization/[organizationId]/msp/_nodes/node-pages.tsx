@@ -1,12 +1,14 @@
 import { NodeConfiguration } from "@/components/nodes/node-configuration";
 import { NodeLayout } from "@/components/nodes/node-layout";
+import { NodeMonitor } from "@/components/nodes/node-monitor";
 import { NodeOverview } from "@/components/nodes/node-overview";
 import { NodesPage } from "@/components/nodes/nodes-page";
 import type { ListedKind } from "@/components/nodes/node-links";
 import { nodeQueryOptions, nodesQueryOptions, nodeStatusQueryOptions } from "@/lib/nodes/queries";
 import type { NodeKind } from "@/lib/nodes/schema";
 import { customerOrganizationsQueryOptions } from "@/lib/organizations/queries";
-import { connectedSitesQueryOptions, nodeDeviceQueryOptions } from "@/lib/telemetry/queries";
+import { connectedSitesQueryOptions, nodeDeviceQueryOptions, nodePortsQueryOptions } from "@/lib/telemetry/queries";
+import { chartsSince } from "@/server/pages/dashboard-prefetch";
 import { eventsQueryOptions } from "@/lib/events/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { consolePage } from "@/server/pages/console-page";
@@ -54,4 +56,17 @@ export const nodeOverviewPage = (pattern: NodePattern) =>
       eventsQueryOptions({ nodeId }, consoleOrganizationFilter(organization.id, home.id)),
     );
     return <NodeOverview nodeId={nodeId} />;
+  });
+
+/** …/monitor — the front panel, a port's RX/TX, the device's uptime and version, the connected sites. */
+export const nodeMonitorPage = (pattern: NodePattern) =>
+  consolePage(pattern, async ({ organization, params, prefetch }) => {
+    const { nodeId } = params as { nodeId: string };
+    await prefetch(
+      nodePortsQueryOptions(nodeId),
+      nodeDeviceQueryOptions(nodeId),
+      connectedSitesQueryOptions(nodeId),
+      customerOrganizationsQueryOptions(organization.id),
+    );
+    return <NodeMonitor nodeId={nodeId} since={chartsSince()} />;
   });
