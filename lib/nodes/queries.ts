@@ -163,3 +163,17 @@ export function useDeletePort(nodeId: string, collection: PortCollection) {
     onSuccess: () => refresh(nodeId),
   });
 }
+
+export const NODE_PICKER_SIZE = 50;
+
+// GET /api/v1/config/msp/{mspId}/node?search= — the first nodes of every kind matching a search, for the pickers
+// (a link's far end): the MSP may have thousands, the picker is searched rather than listed whole.
+export const nodePickerQueryOptions = (mspId: string, search?: string) =>
+  queryOptions({
+    queryKey: [...nodeKeys.all, "picker", mspId, normalizeSearch(search)] as const,
+    queryFn: ({ signal }) =>
+      api.get<Page<NodeListItem>>(`/config/msp/${segment(mspId)}/node`, {
+        query: { search: normalizeSearch(search) || undefined, limit: NODE_PICKER_SIZE },
+        signal,
+      }),
+  });

@@ -1,5 +1,6 @@
 import { NodeConfiguration } from "@/components/nodes/node-configuration";
 import { NodeLayout } from "@/components/nodes/node-layout";
+import { NodeLinkPage } from "@/components/nodes/node-link-page";
 import { NodeMonitor } from "@/components/nodes/node-monitor";
 import { NodeOverview } from "@/components/nodes/node-overview";
 import { NodesPage } from "@/components/nodes/nodes-page";
@@ -7,7 +8,7 @@ import type { ListedKind } from "@/components/nodes/node-links";
 import { nodeQueryOptions, nodesQueryOptions, nodeStatusQueryOptions } from "@/lib/nodes/queries";
 import type { NodeKind } from "@/lib/nodes/schema";
 import { customerOrganizationsQueryOptions } from "@/lib/organizations/queries";
-import { connectedSitesQueryOptions, nodeDeviceQueryOptions, nodePortsQueryOptions } from "@/lib/telemetry/queries";
+import { connectedSitesQueryOptions, linkHealthQueryOptions, nodeDeviceQueryOptions, nodePortsQueryOptions } from "@/lib/telemetry/queries";
 import { chartsSince } from "@/server/pages/dashboard-prefetch";
 import { eventsQueryOptions } from "@/lib/events/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
@@ -69,4 +70,11 @@ export const nodeMonitorPage = (pattern: NodePattern) =>
       customerOrganizationsQueryOptions(organization.id),
     );
     return <NodeMonitor nodeId={nodeId} since={chartsSince()} />;
+  });
+
+/** msp/{edgeNode|cpeNode}/{nodeId}/link — the node's links with their state and health (core nodes have none here). */
+export const nodeLinkPage = (pattern: `msp/${"edgeNode" | "cpeNode"}/:nodeId/link`) =>
+  consolePage(pattern, async ({ params, prefetch }) => {
+    await prefetch(linkHealthQueryOptions("node", params.nodeId));
+    return <NodeLinkPage nodeId={params.nodeId} />;
   });
