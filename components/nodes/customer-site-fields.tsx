@@ -95,7 +95,8 @@ export function CustomerSiteFields<V extends TenantValues>({ form }: { form: Use
         testId="port-site"
         noneLabel={customerId ? t("noSite") : t("pickCustomerFirst")}
         options={customerId ? (sites.data ?? []).map((site) => ({ id: site.id, name: site.name })) : []}
-        disabled={!customerId}
+        // Opened only once the customer's sites are known, so the list does not change under the pointer.
+        disabled={!customerId || sites.isPending}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useRateFormat } from "@/components/dashboard/use-units";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { NodeDetail } from "@/lib/nodes/schema";
@@ -9,7 +10,7 @@ import { linkEnds } from "./link-ends";
 /** The configuration's read view of the node's links: which of its interfaces or IPsec endpoints each one leaves from. */
 export function InternalLinks({ node }: { node: NodeDetail }) {
   const t = useTranslations("nodes.internalLinks");
-  const tu = useTranslations("units");
+  const units = useRateFormat();
   return (
     <Card className="gap-0 pb-0" data-testid="internal-links">
       <CardHeader className="border-b pb-4">
@@ -46,7 +47,7 @@ export function InternalLinks({ node }: { node: NodeDetail }) {
                 <TableCell>
                   {link.name} <span className="text-xs text-muted-foreground">({t(`types.${link.type}`)})</span>
                 </TableCell>
-                <TableCell className="pr-6 text-right tabular-nums">{tu("mbps", { value: link.bandwidth })}</TableCell>
+                <TableCell className="pr-6 text-right tabular-nums">{units.rate(link.bandwidth * 1e6)}</TableCell>
               </TableRow>
             );
           })}

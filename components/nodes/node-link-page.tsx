@@ -22,7 +22,6 @@ const LinkDialog = lazyComponent(() => import("@/components/links/link-dialog").
 /** A node's link page (SPEC §2): its links with far end, type, bandwidth, cost, status and health, live; create and edit. */
 export function NodeLinkPage({ nodeId }: { nodeId: string }) {
   const t = useTranslations("nodes.links");
-  const tu = useTranslations("units");
   const units = useRateFormat();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
@@ -78,7 +77,7 @@ export function NodeLinkPage({ nodeId }: { nodeId: string }) {
                   <span className="ml-2 text-xs text-muted-foreground">{t("via", { port: ends.localPort, vlan: ends.localVlan })}</span>
                 </TableCell>
                 <TableCell>{t(`types.${link.type}`)}</TableCell>
-                <TableCell className="text-right tabular-nums">{tu("mbps", { value: link.bandwidth })}</TableCell>
+                <TableCell className="text-right tabular-nums">{units.rate(link.bandwidth * 1e6)}</TableCell>
                 <TableCell className="text-right tabular-nums">{link.cost}</TableCell>
                 <TableCell data-testid="link-status" data-status={state?.status ?? "unknown"}>
                   <span className={cn("text-xs", state?.status === "down" && "font-medium text-status-bad")}>{t(`statuses.${state?.status ?? "unknown"}`)}</span>

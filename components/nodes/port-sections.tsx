@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { SelectItem } from "@/components/ui/select";
+import { useRateFormat } from "@/components/dashboard/use-units";
 import {
   DEFAULT_MTU,
   ETHER_TYPES,
@@ -91,6 +92,7 @@ export function InterfacesSection({ node, canWrite }: { node: NodeDetail; canWri
 export function SubinterfacesSection({ node, canWrite }: { node: NodeDetail; canWrite: boolean }) {
   const t = useTranslations("nodes.ports");
   const tu = useTranslations("units");
+  const units = useRateFormat();
   const portOf = new Map(node.interfaces.map((item) => [item.id, item.portId]));
   const name = (item: { interfaceId: string; outerVlan: number | null }) =>
     item.outerVlan === null ? (portOf.get(item.interfaceId) ?? "") : `${portOf.get(item.interfaceId) ?? ""}.${item.outerVlan}`;
@@ -108,7 +110,7 @@ export function SubinterfacesSection({ node, canWrite }: { node: NodeDetail; can
       columns={[
         { key: "interface", label: t("interface"), cell: (item) => portOf.get(item.interfaceId) },
         { key: "type", label: t("type"), cell: (item) => t(`interfaceTypes.${item.type}`) },
-        { key: "bandwidth", label: t("bandwidth"), cell: (item) => tu("mbps", { value: item.bandwidth }), className: "tabular-nums" },
+        { key: "bandwidth", label: t("bandwidth"), cell: (item) => units.rate(item.bandwidth * 1e6), className: "tabular-nums" },
         { key: "gateway", label: t("gateway"), cell: (item) => <span className="font-mono">{item.gateway ?? "—"}</span> },
         { key: "prefix", label: t("ipPrefix"), cell: (item) => <span className="font-mono">{item.ipPrefix ?? "—"}</span> },
         { key: "vlan", label: t("outerVlan"), cell: (item) => item.outerVlan ?? "—", className: "tabular-nums" },

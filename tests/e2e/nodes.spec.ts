@@ -39,7 +39,7 @@ test.describe("an MSP's edge nodes", () => {
     await expect(page.getByText(`Node ${name} created`)).toBeVisible();
     await expect(page).toHaveURL(/\/msp\/edgeNode\/[^/]+\/configuration$/);
     await expect(page.getByTestId("node-title")).toHaveText(name);
-    await expect(page.getByTestId("node-type")).toContainText("With Switch");
+    await expect(page.getByTestId("node-summary").getByTestId("node-type")).toContainText("With Switch");
 
     // An interface for Contoso's Paris HQ.
     await page.getByTestId("interfaces-add").click();
