@@ -22,6 +22,8 @@ test.describe("an MSP's edge nodes", () => {
   as("admin@northwind.example");
 
   test("creates a With Switch edge node and configures an interface, a subinterface, an IPsec endpoint and a switch port for Contoso's site", async ({ page }) => {
+    // A long journey through five dialogs.
+    test.setTimeout(120_000);
     const name = `nw-edge-lyo-${unique()}`.toLowerCase();
     await openEdgeNodes(page);
     // The list shows the seeded nodes with their type, device and health.
