@@ -35,7 +35,7 @@ function linkFormValues(sourceNodeId: string, link?: Link): LinkCreateInput {
     return {
       name: "",
       type: "fiber",
-      bandwidth: "" as never,
+      bandwidth: undefined as never,
       cost: DEFAULT_LINK_COST,
       mtu: DEFAULT_LINK_MTU,
       sourceNodeId,

@@ -27,7 +27,7 @@ export function NodeConfiguration({ nodeId }: { nodeId: string }) {
   if (propertiesOpen && !panelMounted) setPanelMounted(true);
   if (!node.data) return null;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>{t("properties.title")}</CardTitle>

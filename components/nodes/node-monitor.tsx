@@ -18,9 +18,9 @@ export function NodeMonitor({ nodeId, since }: { nodeId: string; since: string }
   const list = ports.data?.ports ?? [];
   const selected = chosen ?? (list.find((port) => port.status !== null) ?? list[0])?.portId ?? null;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <FrontPanel nodeId={nodeId} selected={selected} onSelect={setChosen} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid gap-4 grid-cols-1 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         {selected ? (
           <BandwidthCard kind="node" id={nodeId} portId={selected} since={since} title={t("traffic")} subtitle={t("trafficOf", { port: selected })} />
         ) : (

@@ -116,7 +116,7 @@ export function NodeOverview({ nodeId }: { nodeId: string }) {
   const node = useQuery(nodeQueryOptions(nodeId));
   if (!node.data) return null;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <DashboardCard title={t("about")} testId="node-about">
         <NodeSummary node={node.data} />
       </DashboardCard>

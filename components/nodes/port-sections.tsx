@@ -124,7 +124,7 @@ export function SubinterfacesSection({ node, canWrite }: { node: NodeDetail; can
           defaultValues={{
             interfaceId: item?.interfaceId ?? node.interfaces[0]?.id ?? "",
             type: item?.type ?? "access",
-            bandwidth: item?.bandwidth ?? "",
+            bandwidth: item?.bandwidth,
             gateway: item?.gateway ?? undefined,
             ipPrefix: item?.ipPrefix ?? undefined,
             outerVlan: item?.outerVlan ?? undefined,
@@ -229,7 +229,7 @@ export function SwitchPortsSection({ node, canWrite }: { node: NodeDetail; canWr
           nodeId={node.id}
           collection="switchPort"
           schema={switchPortCreateSchema}
-          defaultValues={{ index: item?.index ?? "", bandwidthGbps: item?.bandwidthGbps ?? "", ...tenant(item) }}
+          defaultValues={{ index: item?.index, bandwidthGbps: item?.bandwidthGbps, ...tenant(item) }}
           editing={item && { id: item.id, name: t("switchPorts.name", { index: item.index }) }}
           title={item ? t("switchPorts.editTitle", { index: item.index }) : t("switchPorts.addTitle")}
           description={t("switchPorts.description")}
