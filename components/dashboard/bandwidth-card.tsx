@@ -1,10 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryFunction, type QueryKey } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { TimeSeriesChart, type ChartSeries } from "@/components/charts";
-import { bandwidthQueryOptions } from "@/lib/telemetry/queries";
+import { bandwidthQueryOptions, portBandwidthQueryOptions } from "@/lib/telemetry/queries";
 import type { BandwidthSeries } from "@/lib/telemetry/schema";
 import { ChartControls, useChartWindow } from "./chart-controls";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
@@ -29,17 +29,19 @@ export function bandwidthSeries(data: BandwidthSeries, labels: { rx: string; tx:
   return series;
 }
 
-/** RX/TX of a site, connector or path over a range, with the backcast comparison. */
+/** RX/TX of a site, connector, path or a node's port (kind "node" with its portId) over a range, with the backcast comparison. */
 export function BandwidthCard({
   kind,
   id,
+  portId,
   since,
   title,
   subtitle,
   extraActions,
 }: {
-  kind: "site" | "connector" | "path";
+  kind: "site" | "connector" | "path" | "node";
   id: string;
+  portId?: string;
   since: string;
   title: string;
   subtitle?: ReactNode;
@@ -48,7 +50,12 @@ export function BandwidthCard({
   const t = useTranslations("dashboard");
   const units = useRateFormat();
   const chart = useChartWindow(since);
-  const query = useQuery({ ...bandwidthQueryOptions(kind, id, chart.params), placeholderData: (previous) => previous });
+  const options = kind === "node" ? portBandwidthQueryOptions(id, portId ?? "", chart.params) : bandwidthQueryOptions(kind, id, chart.params);
+  const query = useQuery({
+    queryKey: options.queryKey as QueryKey,
+    queryFn: options.queryFn as QueryFunction<BandwidthSeries>,
+    placeholderData: (previous: BandwidthSeries | undefined) => previous,
+  });
   const data = query.data;
   const latest = data?.points.at(-1);
   return (

@@ -3,32 +3,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ConnectorsCard } from "@/components/connectors/connectors-card";
+import { usePropertiesFlag } from "@/components/common/use-properties-flag";
 import { useCan } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { configurationSearchSchema } from "@/lib/events/schema";
 import { siteQueryOptions } from "@/lib/sites/queries";
 import { LazySitePropertiesPanel } from "./lazy-site-properties-panel";
 import { SiteSummary } from "./site-properties";
-
-/** The SPEC §2 properties flag of a configuration page, read with the shared search schema. */
-function usePropertiesFlag(): [boolean, (open: boolean) => void] {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const { properties } = configurationSearchSchema.parse({ properties: params.get("properties") ?? undefined });
-  const setOpen = (open: boolean) => {
-    const next = new URLSearchParams(params.toString());
-    if (open) next.set("properties", "true");
-    else next.delete("properties");
-    const query = next.toString();
-    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-  };
-  return [properties, setOpen];
-}
 
 /** customer/site/{siteId}/configuration: the site and its connectors; ?properties=true opens the properties panel. */
 export function SiteConfiguration({ siteId }: { siteId: string }) {

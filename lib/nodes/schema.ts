@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { alarmSchema } from "@/lib/alarms/schema";
+import { HEALTH_TONES } from "@/lib/health";
 import { linkSchema } from "@/lib/links/schema";
 import { locationSchema } from "@/lib/locations/schema";
 import { bandwidth, description, ipPrefix, ipv4, isIpv4, location, mtu, reference, requiredName, vlan } from "@/lib/validation/fields";
@@ -261,3 +263,40 @@ export const nodeDetailSchema = nodeSchema.extend({
   links: z.array(linkSchema),
 });
 export type NodeDetail = z.infer<typeof nodeDetailSchema>;
+
+// --- What the node list, the node layout and the overview show beside the configuration ---
+
+/** A node of the lists: the node, its device's reachability and its health in one word. */
+export const nodeListItemSchema = nodeSchema.extend({
+  /** Null when no device is assigned. */
+  deviceReachable: z.boolean().nullable(),
+  health: z.enum(HEALTH_TONES),
+});
+export type NodeListItem = z.infer<typeof nodeListItemSchema>;
+
+// GET /api/v1/config/node/{nodeId}/status — the node's health and why, and its open alarms.
+export const NODE_STATUS_ALARMS_MAX = 10;
+export const nodeStatusSchema = z.object({
+  nodeId: z.string(),
+  health: z.enum(HEALTH_TONES),
+  deviceReachable: z.boolean().nullable(),
+  portsDown: z.number().int(),
+  linksDown: z.number().int(),
+  /** Open (not cleared) alarms about the node, its ports, links and device: how many, and the latest few. */
+  openAlarmCount: z.number().int(),
+  openAlarms: z.array(alarmSchema),
+});
+export type NodeStatus = z.infer<typeof nodeStatusSchema>;
+
+// GET /api/v1/config/node/{nodeId}/deletion — what deleting the node removes with it (asked before confirming).
+export const nodeDeletionSchema = z.object({
+  nodeId: z.string(),
+  interfaces: z.number().int(),
+  subinterfaces: z.number().int(),
+  ipsecEndpoints: z.number().int(),
+  switchPorts: z.number().int(),
+  links: z.array(z.object({ id: z.string(), name: z.string(), farEndNodeName: z.string() })),
+  /** The device that goes back to the MSP's spares, unconfigured. */
+  deviceSerialNumber: z.string().nullable(),
+});
+export type NodeDeletion = z.infer<typeof nodeDeletionSchema>;

@@ -8,6 +8,7 @@ import { coreFabrics, devices, interfaces, ipsecEndpoints, nodes, subinterfaces,
 import { tenantWhere } from "@/server/core/tenancy";
 import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from "./links";
 import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
+import { withHealth } from "./status";
 import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
 import { ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
@@ -69,7 +70,8 @@ function toColumns(input: NodeCreate) {
   };
 }
 
-// GET /api/v1/config/msp/{mspId}/node — the MSP's nodes by name, a page at a time, optionally of one kind.
+// GET /api/v1/config/msp/{mspId}/node — the MSP's nodes by name, a page at a time, optionally of one kind, each with
+// its device's reachability and its health.
 export async function listNodes(context: ServiceContext, mspId: string, query: PageQuery & { kind?: NodeKind; search?: string }) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
@@ -91,7 +93,11 @@ export async function listNodes(context: ServiceContext, mspId: string, query: P
     .orderBy(...list.orderBy)
     .limit(list.limit);
   const page = list.page(rows, (row) => ({ value: row.node.name, id: row.node.id }));
-  return { items: page.items.map((row) => toNode(row.node, row.serialNumber ?? null)), nextCursor: page.nextCursor };
+  const items = await withHealth(
+    db,
+    page.items.map((row) => toNode(row.node, row.serialNumber ?? null)),
+  );
+  return { items, nextCursor: page.nextCursor };
 }
 
 // GET /api/v1/config/node/{nodeId}

@@ -191,7 +191,7 @@ describe("GET /config/msp/{mspId}/node", () => {
     for (const email of [NW_READONLY, OPERATOR_READONLY]) {
       const response = await call("GET", url, { cookie: await signIn(email) });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ items: [node], nextCursor: null });
+      expect(response.body).toEqual({ items: [{ ...node, deviceReachable: null, health: "unknown" }], nextCursor: null });
     }
     for (const email of [BW_ADMIN, CONTOSO_ADMIN, "readonly@contoso.example", "admin@initech.example"]) {
       const response = await call("GET", url, { cookie: await signIn(email) });

@@ -1,7 +1,17 @@
 import "server-only";
 import { createRoute } from "@hono/zod-openapi";
-import { nodeCreateSchema, nodeDetailSchema, nodeListQuerySchema, nodeSchema, nodeUpdateSchema } from "@/lib/nodes/schema";
+import {
+  nodeCreateSchema,
+  nodeDeletionSchema,
+  nodeDetailSchema,
+  nodeListItemSchema,
+  nodeListQuerySchema,
+  nodeSchema,
+  nodeStatusSchema,
+  nodeUpdateSchema,
+} from "@/lib/nodes/schema";
 import { createNode, deleteNode, getNode, listNodes, updateNode } from "@/server/nodes/service";
+import { nodeDeletion, nodeStatus } from "@/server/nodes/status";
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { createRouter, deleted, jsonBody, jsonResponse, standardErrors } from "../openapi";
@@ -17,7 +27,7 @@ nodesRouter.openapi(
     path: "/config/msp/{mspId}/node",
     tags: ["nodes"],
     request: { params: mspParams, query: pageQuerySchema.extend(nodeListQuerySchema.shape) },
-    responses: { 200: jsonResponse(pageSchema(nodeSchema), "A page of nodes"), ...standardErrors },
+    responses: { 200: jsonResponse(pageSchema(nodeListItemSchema), "A page of nodes with their health"), ...standardErrors },
   }),
   async (c) => c.json(await listNodes(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );
@@ -71,4 +81,28 @@ nodesRouter.openapi(
     await deleteNode(serviceContext(c, WRITE), c.req.valid("param").nodeId);
     return c.body(null, 204);
   },
+);
+
+// GET /api/v1/config/node/{nodeId}/status — its health and why (device, ports and links down), its open alarms.
+nodesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/node/{nodeId}/status",
+    tags: ["nodes"],
+    request: { params: nodeParams },
+    responses: { 200: jsonResponse(nodeStatusSchema, "The node's health and open alarms"), ...standardErrors },
+  }),
+  async (c) => c.json(await nodeStatus(serviceContext(c, READ), c.req.valid("param").nodeId), 200),
+);
+
+// GET /api/v1/config/node/{nodeId}/deletion — what deleting the node removes with it, to say so before confirming.
+nodesRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/config/node/{nodeId}/deletion",
+    tags: ["nodes"],
+    request: { params: nodeParams },
+    responses: { 200: jsonResponse(nodeDeletionSchema, "What deleting the node removes"), ...standardErrors },
+  }),
+  async (c) => c.json(await nodeDeletion(serviceContext(c, READ), c.req.valid("param").nodeId), 200),
 );

@@ -1,0 +1,4 @@
+import { nodeLayout } from "../../_nodes/node-pages";
+
+// msp/edgeNode/{nodeId} — the node layout: overview, monitor, link and configuration.
+export default nodeLayout("msp/edgeNode/:nodeId", "edge");

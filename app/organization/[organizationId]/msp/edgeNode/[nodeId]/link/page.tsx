@@ -1,0 +1,4 @@
+import { nodeLinkPage } from "../../../_nodes/node-pages";
+
+// msp/edgeNode/{nodeId}/link — the node's links (far end, type, bandwidth, cost, status, health), live; create and edit.
+export default nodeLinkPage("msp/edgeNode/:nodeId/link");

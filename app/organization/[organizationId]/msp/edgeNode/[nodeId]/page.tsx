@@ -1,0 +1,4 @@
+import { nodeOverviewPage } from "../../_nodes/node-pages";
+
+// msp/edgeNode/{nodeId} — the node's overview, its default page.
+export default nodeOverviewPage("msp/edgeNode/:nodeId");

@@ -1,0 +1,4 @@
+import { nodeListPage } from "../_nodes/node-pages";
+
+// msp/edgeNode — the MSP's edge nodes: name, type, location, device, health; filter, create, delete.
+export default nodeListPage("msp/edgeNode", "edge");

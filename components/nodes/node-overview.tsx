@@ -1,0 +1,131 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { AlarmSeverityBadge } from "@/components/alarms/alarm-severity-badge";
+import { Timestamp } from "@/components/common/timestamp";
+import { CardMessage, CardSkeleton, DashboardCard } from "@/components/dashboard/dashboard-card";
+import { IntentLink } from "@/components/shell/intent-link";
+import { useConsole } from "@/components/shell/use-console";
+import { eventsQueryOptions } from "@/lib/events/queries";
+import { nodeQueryOptions, nodeStatusQueryOptions } from "@/lib/nodes/queries";
+import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
+import { organizationPath } from "@/lib/routes";
+import { ConnectedSitesCard } from "./connected-sites-card";
+import { DeviceCard } from "./device-card";
+import { NodeHealth } from "./node-health";
+import { NodeSummary } from "./node-summary";
+
+export const OVERVIEW_EVENTS = 6;
+
+/** The node's health and why, and its open alarms (the latest few; the alarms page has them all). */
+function HealthCard({ nodeId }: { nodeId: string }) {
+  const t = useTranslations("nodes.overview");
+  const { organization } = useConsole();
+  const status = useQuery(nodeStatusQueryOptions(nodeId));
+  const data = status.data;
+  return (
+    <DashboardCard
+      title={t("health")}
+      testId="node-status"
+      actions={
+        <IntentLink href={organizationPath(organization.id, "alarms")} className="text-xs text-muted-foreground hover:text-foreground hover:underline">
+          {t("allAlarms")}
+        </IntentLink>
+      }
+    >
+      {status.isPending ? (
+        <CardSkeleton rows={3} />
+      ) : status.isError ? (
+        <CardMessage tone="error">{t("loadError", { error: status.error.message })}</CardMessage>
+      ) : data ? (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+            <NodeHealth health={data.health} />
+            <span className="text-muted-foreground">{t(`reason.${data.health}`, { ports: data.portsDown, links: data.linksDown })}</span>
+          </div>
+          <div className="grid gap-2">
+            <h3 className="text-xs font-medium text-muted-foreground">{t("openAlarms", { count: data.openAlarmCount })}</h3>
+            {data.openAlarms.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("noAlarms")}</p>
+            ) : (
+              <ul className="grid gap-2" data-testid="node-alarms">
+                {data.openAlarms.map((alarm) => (
+                  <li key={alarm.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <AlarmSeverityBadge severity={alarm.severity} />
+                      <span className="truncate">{alarm.message}</span>
+                    </span>
+                    <Timestamp value={alarm.raisedAt} seconds={false} className="text-xs text-muted-foreground" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      ) : null}
+    </DashboardCard>
+  );
+}
+
+/** The node's latest configuration and state events. */
+function RecentEvents({ nodeId }: { nodeId: string }) {
+  const t = useTranslations("nodes.overview");
+  const { organization, user } = useConsole();
+  const events = useInfiniteQuery(eventsQueryOptions({ nodeId }, consoleOrganizationFilter(organization.id, user.organizationId)));
+  const items = events.data?.pages[0]?.items.slice(0, OVERVIEW_EVENTS) ?? [];
+  return (
+    <DashboardCard
+      title={t("events")}
+      testId="node-events"
+      actions={
+        <IntentLink
+          href={`${organizationPath(organization.id, "events")}?nodeId=${encodeURIComponent(nodeId)}`}
+          className="text-xs text-muted-foreground hover:text-foreground hover:underline"
+        >
+          {t("allEvents")}
+        </IntentLink>
+      }
+    >
+      {events.isPending ? (
+        <CardSkeleton rows={3} />
+      ) : events.isError ? (
+        <CardMessage tone="error">{t("loadError", { error: events.error.message })}</CardMessage>
+      ) : items.length === 0 ? (
+        <CardMessage>{t("noEvents")}</CardMessage>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="node-event">
+              <span className="min-w-0">
+                <span className="font-mono text-xs">{event.type}</span>
+                <span className="ml-2 text-muted-foreground">{event.actor ?? event.source}</span>
+              </span>
+              <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardCard>
+  );
+}
+
+/** A node's overview (SPEC §2 default page): what it is, its device, health, open alarms, events, whom it serves. */
+export function NodeOverview({ nodeId }: { nodeId: string }) {
+  const t = useTranslations("nodes.overview");
+  const node = useQuery(nodeQueryOptions(nodeId));
+  if (!node.data) return null;
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <DashboardCard title={t("about")} testId="node-about">
+        <NodeSummary node={node.data} />
+      </DashboardCard>
+      <DeviceCard nodeId={nodeId} />
+      <HealthCard nodeId={nodeId} />
+      <ConnectedSitesCard nodeId={nodeId} title={t("served")} />
+      <div className="lg:col-span-2">
+        <RecentEvents nodeId={nodeId} />
+      </div>
+    </div>
+  );
+}
