@@ -41,6 +41,7 @@ test.describe("core fabrics as an MSP admin", () => {
   as("admin@northwind.example");
 
   test("links two core nodes in the link editor: a bad row and a missing pair say so where they are, then it saves", async ({ page }) => {
+    test.slow();
     const { fabric, nodes } = await fabricOfTwo(page);
     const [a, b] = nodes;
 
