@@ -88,13 +88,13 @@ function LinksTable({ fabric, health }: { fabric: CoreFabricDetail; health: Map<
       <TableHeader>
         <TableRow>
           <TableHead>{t("columns.name")}</TableHead>
+          <TableHead>{t("columns.health")}</TableHead>
           <TableHead>{t("columns.source")}</TableHead>
           <TableHead>{t("columns.destination")}</TableHead>
           <TableHead>{t("columns.type")}</TableHead>
           <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
           <TableHead className="text-right">{t("columns.cost")}</TableHead>
           <TableHead className="text-right">{t("columns.mtu")}</TableHead>
-          <TableHead>{t("columns.health")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -104,6 +104,9 @@ function LinksTable({ fabric, health }: { fabric: CoreFabricDetail; health: Map<
             <TableRow key={link.id} data-testid="fabric-link-row" data-link-id={link.id}>
               <TableCell className="max-w-56 truncate font-medium" title={link.name}>
                 {link.name}
+              </TableCell>
+              <TableCell data-testid="fabric-link-health">
+                {health ? <StatusDot state={health.get(link.id) ?? "unknown"} /> : <Skeleton className="h-4 w-16" />}
               </TableCell>
               <TableCell className="max-w-48">
                 <EndCell end={source} />
@@ -115,9 +118,6 @@ function LinksTable({ fabric, health }: { fabric: CoreFabricDetail; health: Map<
               <TableCell className="text-right tabular-nums">{bandwidth(link.bandwidth)}</TableCell>
               <TableCell className="text-right font-mono tabular-nums">{link.cost}</TableCell>
               <TableCell className="text-right tabular-nums">{t("links.mtu", { mtu: format.number(link.mtu) })}</TableCell>
-              <TableCell data-testid="fabric-link-health">
-                {health ? <StatusDot state={health.get(link.id) ?? "unknown"} /> : <Skeleton className="h-4 w-16" />}
-              </TableCell>
             </TableRow>
           );
         })}

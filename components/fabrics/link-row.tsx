@@ -4,7 +4,10 @@ import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
+import { LabeledField } from "@/components/forms/labeled-field";
 import { Button } from "@/components/ui/button";
+import { FormControl } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
 import { SelectItem } from "@/components/ui/select";
 import type { CoreFabricMember } from "@/lib/fabrics/schema";
 import { LINK_TYPES, type LinkType } from "@/lib/links/schema";
@@ -20,6 +23,34 @@ interface LinkRowProps {
   index: number;
   nodes: CoreFabricMember[];
   onRemove: () => void;
+}
+
+/**
+ * A link end's VLAN: empty is null, "auto-assigned" (SPEC §3) — not undefined, which a form falls back from to the
+ * row's first value, and not "", which a number schema reads as VLAN 0.
+ */
+function VlanField({ form, name, testId }: { form: LinkRowProps["form"]; name: `links.${number}.${End}Vlan`; testId: string }) {
+  const t = useTranslations("fabrics.editor");
+  return (
+    <LabeledField control={form.control} name={name} label={t("vlan")}>
+      {(field) => (
+        <FormControl>
+          <Input
+            type="number"
+            inputMode="numeric"
+            className="tabular-nums"
+            placeholder={t("vlanAuto")}
+            data-testid={testId}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={(field.value as string | number | null | undefined) ?? ""}
+            onChange={(event) => field.onChange(event.target.value === "" ? null : event.target.value)}
+          />
+        </FormControl>
+      )}
+    </LabeledField>
+  );
 }
 
 /** One end of a link: its core node, the interface or IPsec endpoint on it (by the link's type), its VLAN. */
@@ -42,7 +73,7 @@ function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "on
     if (revalidate) void form.trigger(`${row}.${other}NodeId`);
   };
   return (
-    <fieldset className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.6fr)_minmax(0,1fr)]" data-testid={`link-${end}`}>
+    <fieldset className="grid min-w-0 items-start gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.6fr)_minmax(0,1fr)]" data-testid={`link-${end}`}>
       <legend className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(end)}</legend>
       <SelectField
         control={form.control}
@@ -77,7 +108,7 @@ function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "on
           </SelectItem>
         ))}
       </SelectField>
-      <NumberField control={form.control} name={`${row}.${end}Vlan`} label={t("vlan")} testId={`link-${end}-vlan`} description={t("vlanAuto")} />
+      <VlanField form={form} name={`${row}.${end}Vlan`} testId={`link-${end}-vlan`} />
     </fieldset>
   );
 }
@@ -101,7 +132,7 @@ export function LinkRow({ form, index, nodes, onRemove }: LinkRowProps) {
       data-invalid={invalid || undefined}
       aria-label={t("editor.rowLabel", { number: index + 1 })}
     >
-      <div className="grid min-w-0 grid-cols-2 gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]">
+      <div className="grid min-w-0 grid-cols-2 items-start gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]">
         <div className="col-span-2 sm:col-span-1">
           <TextField control={form.control} name={`${row}.name`} label={t("fields.name")} testId="link-name" />
         </div>
@@ -115,7 +146,7 @@ export function LinkRow({ form, index, nodes, onRemove }: LinkRowProps) {
         <NumberField control={form.control} name={`${row}.bandwidth`} label={t("fields.bandwidth")} unit={t("units.mbps")} testId="link-bandwidth" />
         <NumberField control={form.control} name={`${row}.cost`} label={t("fields.cost")} testId="link-cost" />
         <NumberField control={form.control} name={`${row}.mtu`} label={t("fields.mtu")} unit={t("units.bytes")} testId="link-mtu" />
-        <div className="col-span-2 flex items-end justify-end sm:col-span-1">
+        <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-5.5">
           <Button type="button" variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive" onClick={onRemove} data-testid="link-remove" aria-label={t("editor.remove", { number: index + 1 })} title={t("editor.remove", { number: index + 1 })}>
             <Trash2 aria-hidden />
           </Button>

@@ -41,11 +41,11 @@ export function newRow(): Row {
     sourceNodeId: "",
     sourceInterfaceId: null,
     sourceIpsecEndpointId: null,
-    sourceVlan: undefined,
+    sourceVlan: null,
     destinationNodeId: "",
     destinationInterfaceId: null,
     destinationIpsecEndpointId: null,
-    destinationVlan: undefined,
+    destinationVlan: null,
   };
 }
 

@@ -96,6 +96,34 @@ test.describe("core fabrics as an MSP admin", () => {
     await expect(page.getByTestId("fabric-link-row")).toHaveCount(1);
   });
 
+  test("another person's link change and a link's health reach the open fabric page without a reload", async ({ page }) => {
+    const { fabric } = await fabricOfTwo(page);
+    await page.goto(`/organization/${fabric.organizationId}/msp/coreFabric/${fabric.id}`);
+    await expect(page.getByTestId("mesh-pair")).toHaveCount(1);
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    const detail = await (await page.request.get(`/api/v1/config/core-fabric/${fabric.id}`)).json();
+    const [a, b] = detail.nodes;
+    await api(page, "PUT", `/config/core-fabric/${fabric.id}/links`, {
+      links: [
+        {
+          name: "made elsewhere",
+          type: "fiber",
+          bandwidth: 40000,
+          sourceNodeId: a.id,
+          sourceInterfaceId: a.interfaces[0].id,
+          destinationNodeId: b.id,
+          destinationInterfaceId: b.interfaces[0].id,
+        },
+      ],
+    });
+    const row = page.getByTestId("fabric-link-row");
+    await expect(row).toContainText("made elsewhere");
+    await expect(row).toContainText("40 Gbps");
+    await expect(page.getByTestId("fabric-mesh")).toHaveAttribute("data-complete", "true");
+    // Nothing reports on a new link yet: its health is unknown, not healthy.
+    await expect(row.getByTestId("health")).toHaveAttribute("data-health", "unknown");
+  });
+
   test("the link editor's row messages in French, and leaving unsaved rows asks first", async ({ page }) => {
     const { fabric, nodes } = await fabricOfTwo(page);
     await page.context().addCookies([{ name: "NEXT_LOCALE", value: "fr", url: test.info().project.use.baseURL! }]);
