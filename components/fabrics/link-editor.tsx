@@ -2,7 +2,7 @@
 
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useFieldArray, useWatch, type Path, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { useDiscardConfirmation } from "@/components/common/form-dialog";
@@ -37,7 +37,8 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
   const watched = useWatch({ control: form.control, name: "links" });
   const save = useSaveFabricLinks(fabric.id);
   const { requestClose, confirmation } = useDiscardConfirmation();
-  const submitted = form.formState.submitCount > 0;
+  // A missing pair is an error once a save was tried (the form's submit count alone may render a step late).
+  const [tried, setTried] = useState(false);
 
   return (
     <ZodForm
@@ -57,7 +58,7 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
     >
       {save.error && <ErrorAlert message={save.error.message} />}
       <p className="text-sm text-muted-foreground">{t("editor.hint")}</p>
-      <FabricMesh nodes={fabric.nodes} links={watched ?? []} showErrors={submitted} />
+      <FabricMesh nodes={fabric.nodes} links={watched ?? []} showErrors={tried} />
       {rows.fields.length === 0 ? (
         <p className="rounded-md border border-dashed py-8 text-center text-sm text-muted-foreground">{t("editor.noRows")}</p>
       ) : (
@@ -82,7 +83,7 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
           >
             {t("editor.cancel")}
           </Button>
-          <Button type="submit" busy={save.isPending} data-testid="save-links">
+          <Button type="submit" busy={save.isPending} onClick={() => setTried(true)} data-testid="save-links">
             {t("editor.save")}
           </Button>
         </div>

@@ -81,6 +81,7 @@ function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "on
         label={t("node")}
         placeholder={t("chooseNode")}
         testId={`link-${end}-node`}
+        triggerClassName="min-w-0"
         touchOnBlur
         onValueChange={chooseNode}
       >
@@ -97,10 +98,10 @@ function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "on
         control={form.control}
         name={portField}
         label={type === "fiber" ? t("interface") : t("ipsecEndpoint")}
-        placeholder={!node ? t("chooseNodeFirst") : ends.length === 0 ? t(type === "fiber" ? "noInterfaces" : "noIpsecEndpoints") : t("choosePort")}
+        placeholder={!node ? "—" : ends.length === 0 ? t(type === "fiber" ? "noInterfaces" : "noIpsecEndpoints") : t("choosePort")}
         disabled={!node || ends.length === 0}
         testId={`link-${end}-port`}
-        triggerClassName="font-mono"
+        triggerClassName="min-w-0 font-mono"
       >
         {ends.map((port) => (
           <SelectItem key={port.id} value={port.id} className="font-mono">
@@ -132,7 +133,7 @@ export function LinkRow({ form, index, nodes, onRemove }: LinkRowProps) {
       data-invalid={invalid || undefined}
       aria-label={t("editor.rowLabel", { number: index + 1 })}
     >
-      <div className="grid min-w-0 grid-cols-2 items-start gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,1.4fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]">
+      <div className="grid min-w-0 grid-cols-2 items-start gap-3 sm:grid-cols-[minmax(0,2.4fr)_minmax(0,1.2fr)_minmax(0,1.6fr)_minmax(0,0.8fr)_minmax(0,1.5fr)_auto]">
         <div className="col-span-2 sm:col-span-1">
           <TextField control={form.control} name={`${row}.name`} label={t("fields.name")} testId="link-name" />
         </div>
