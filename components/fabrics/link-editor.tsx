@@ -32,7 +32,9 @@ function applyRowIssues(form: UseFormReturn<LinkEditorValues, unknown, LinkEdito
 export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onClose: () => void }) {
   const t = useTranslations("fabrics");
   const schema = useMemo(() => fabricLinksFormSchema(fabric.nodes), [fabric.nodes]);
-  const form = useZodForm(schema, { defaultValues: { links: fabric.links.map(rowOf) } });
+  // Checked on save, then on each change: a check on leaving a field would grow the row under the pointer on its way
+  // to Save, and the click would land elsewhere.
+  const form = useZodForm(schema, { defaultValues: { links: fabric.links.map(rowOf) }, mode: "onSubmit" });
   const rows = useFieldArray({ control: form.control, name: "links", keyName: "rowKey" });
   const watched = useWatch({ control: form.control, name: "links" });
   const save = useSaveFabricLinks(fabric.id);
