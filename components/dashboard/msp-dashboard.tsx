@@ -2,7 +2,9 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { CoreFabricsCard } from "@/components/fabrics/core-fabrics-card";
 import { PageHeader } from "@/components/pages/page-header";
+import { useCan } from "@/components/shell/use-console";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { organizationPath } from "@/lib/routes";
@@ -16,6 +18,7 @@ import { cardQueries } from "@/lib/dashboard/card-queries";
 export function MspDashboard({ mspId }: { mspId: string }) {
   const t = useTranslations("dashboard");
   useDashboardLive();
+  const canReadNetwork = useCan("common:config:read");
   const summaries = useQuery(customerSummariesQueryOptions(mspId));
   const alarms = useInfiniteQuery(cardQueries.alarms());
   const openAlarms = new Map<string, number>();
@@ -85,6 +88,7 @@ export function MspDashboard({ mspId }: { mspId: string }) {
         )}
       </DashboardCard>
       <RecentChatsCard organizationId={mspId} />
+      {canReadNetwork && <CoreFabricsCard mspId={mspId} />}
       </div>
     </div>
   );

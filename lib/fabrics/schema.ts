@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { linkFields, linkRules, linkSchema } from "@/lib/links/schema";
-import { nodeSchema } from "@/lib/nodes/schema";
+import { LINK_HEALTH_STATES } from "@/lib/health";
+import { interfaceSchema, ipsecEndpointSchema, nodeSchema } from "@/lib/nodes/schema";
 import { requiredName } from "@/lib/validation/fields";
+import { messageWithValues } from "@/lib/validation/messages";
 
 // SPEC §3/§5: an MSP's core fabrics (core nodes joined in a full mesh of links) and external fabrics (Equinix).
 
@@ -26,6 +28,10 @@ export const coreFabricSchema = z.object({
 });
 export type CoreFabric = z.infer<typeof coreFabricSchema>;
 
+/** A row of the fabrics list: with the worst health of its links (unknown when none has reported). */
+export const coreFabricListItemSchema = coreFabricSchema.extend({ health: z.enum(LINK_HEALTH_STATES) });
+export type CoreFabricListItem = z.infer<typeof coreFabricListItemSchema>;
+
 const nodeRef = z.object({ id: z.string(), name: z.string() });
 
 /** SPEC §5 "Fabric full mesh: at least one link per node pair" — and the pairs that have none. */
@@ -35,8 +41,15 @@ export const fabricMeshSchema = z.object({
 });
 export type FabricMesh = z.infer<typeof fabricMeshSchema>;
 
+/** A core node of the fabric with the ends a link may use: its interfaces (fiber) and IPsec endpoints (internet). */
+export const coreFabricMemberSchema = nodeSchema.extend({
+  interfaces: z.array(interfaceSchema),
+  ipsecEndpoints: z.array(ipsecEndpointSchema),
+});
+export type CoreFabricMember = z.infer<typeof coreFabricMemberSchema>;
+
 export const coreFabricDetailSchema = coreFabricSchema.extend({
-  nodes: z.array(nodeSchema),
+  nodes: z.array(coreFabricMemberSchema),
   links: z.array(linkSchema),
   mesh: fabricMeshSchema,
 });
@@ -57,6 +70,25 @@ export const fabricLinksReplaceSchema = z.strictObject({
   links: z.array(fabricLinkRowSchema, { error: "validation.linksList" }).max(FABRIC_LINKS_MAX, "validation.linksList"),
 });
 export type FabricLinksReplace = z.infer<typeof fabricLinksReplaceSchema>;
+
+/** Where the link editor shows a missing pair's message: `mesh.<a>~<b>` (the pair's node ids in mesh order). */
+export const meshPairPath = (a: string, b: string) => `${a}~${b}`;
+
+/**
+ * The link editor's form: the PUT body's rows, and SPEC §5's full mesh over the fabric's core nodes — the check the
+ * server makes again on save (meshOf, below). Each missing pair is an issue of its own at `mesh.<pair>`.
+ */
+export const fabricLinksFormSchema = (coreNodes: { id: string; name: string }[]) =>
+  fabricLinksReplaceSchema.superRefine((value, ctx) => {
+    const rows = value.links.filter((row) => row.sourceNodeId && row.destinationNodeId);
+    for (const pair of meshOf(coreNodes, rows).missingPairs) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["mesh", meshPairPath(pair.a.id, pair.b.id)],
+        message: messageWithValues("validation.fabricMissingPair", { a: pair.a.name, b: pair.b.name }),
+      });
+    }
+  });
 
 // --- External fabrics ---
 

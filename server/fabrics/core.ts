@@ -5,6 +5,7 @@ import {
   type CoreFabric,
   type CoreFabricCreate,
   type CoreFabricDetail,
+  type CoreFabricListItem,
   type CoreFabricUpdate,
   type FabricLinksReplace,
   type FabricMesh,
@@ -12,10 +13,12 @@ import {
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { coreFabrics, devices, links, nodes } from "@/server/db/schema";
+import { coreFabrics, devices, interfaces, ipsecEndpoints, links, nodes } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import { linkEndIssues, lockNodes, recordLinkDeletions, retryOnVlanRace, selectLinks, writeLink, type LinkRow } from "@/server/nodes/links";
+import { toInterface, toIpsecEndpoint } from "@/server/nodes/ports";
 import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "@/server/nodes/shared";
+import { coreFabricsHealth } from "@/server/telemetry/queries/health";
 import { ValidationError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
@@ -93,12 +96,35 @@ export async function fabricMesh(executor: Executor, fabricId: string): Promise<
   return meshOf(coreNodes, fabricLinks);
 }
 
+/** The interfaces and IPsec endpoints of the given nodes, by node: the ends the link editor offers. */
+async function portsOf(executor: Executor, nodeIds: string[]) {
+  if (nodeIds.length === 0) return { interfacesOf: () => [], endpointsOf: () => [] };
+  const interfaceRows = await executor.select().from(interfaces).where(inArray(interfaces.nodeId, nodeIds)).orderBy(interfaces.portId, interfaces.id);
+  const endpointRows = await executor
+    .select()
+    .from(ipsecEndpoints)
+    .where(inArray(ipsecEndpoints.nodeId, nodeIds))
+    .orderBy(ipsecEndpoints.publicIp, ipsecEndpoints.id);
+  return {
+    interfacesOf: (nodeId: string) => interfaceRows.filter((row) => row.nodeId === nodeId).map(toInterface),
+    endpointsOf: (nodeId: string) => endpointRows.filter((row) => row.nodeId === nodeId).map(toIpsecEndpoint),
+  };
+}
+
 async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<CoreFabricDetail> {
   const coreNodes = await coreNodesOf(executor, row.id);
   const fabricLinks = await selectLinks(executor, eq(links.coreFabricId, row.id));
+  const ports = await portsOf(
+    executor,
+    coreNodes.map(({ node }) => node.id),
+  );
   return {
     ...toCoreFabric(row, coreNodes.length, fabricLinks.length),
-    nodes: coreNodes.map(({ node, serialNumber }) => toNode(node, serialNumber ?? null)),
+    nodes: coreNodes.map(({ node, serialNumber }) => ({
+      ...toNode(node, serialNumber ?? null),
+      interfaces: ports.interfacesOf(node.id),
+      ipsecEndpoints: ports.endpointsOf(node.id),
+    })),
     links: fabricLinks,
     mesh: meshOf(
       coreNodes.map(({ node }) => node),
@@ -106,6 +132,12 @@ async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<Cor
     ),
   };
 }
+
+/** A fabric's detail as its events record it: the nodes as nodes, without the ports the link editor offers. */
+const recordedDetail = (detail: CoreFabricDetail) => ({
+  ...detail,
+  nodes: detail.nodes.map(({ interfaces: _interfaces, ipsecEndpoints: _endpoints, ...node }) => node),
+});
 
 // GET /api/v1/config/msp/{mspId}/core-fabric — the MSP's core fabrics by name, a page at a time.
 export async function listCoreFabrics(context: ServiceContext, mspId: string, query: PageQuery & { search?: string }) {
@@ -127,12 +159,16 @@ export async function listCoreFabrics(context: ServiceContext, mspId: string, qu
     .orderBy(...list.orderBy)
     .limit(list.limit);
   const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
-  const { nodeCounts, linkCounts } = await countsOf(
-    db,
-    page.items.map((row) => row.id),
-  );
+  const fabricIds = page.items.map((row) => row.id);
+  const { nodeCounts, linkCounts } = await countsOf(db, fabricIds);
+  const health = await coreFabricsHealth(context, fabricIds);
   return {
-    items: page.items.map((row) => toCoreFabric(row, nodeCounts.get(row.id) ?? 0, linkCounts.get(row.id) ?? 0)),
+    items: page.items.map(
+      (row): CoreFabricListItem => ({
+        ...toCoreFabric(row, nodeCounts.get(row.id) ?? 0, linkCounts.get(row.id) ?? 0),
+        health: health.get(row.id) ?? "unknown",
+      }),
+    ),
     nextCursor: page.nextCursor,
   };
 }
@@ -182,7 +218,7 @@ export async function deleteCoreFabric(context: ServiceContext, fabricId: string
   return mutate(context, async (tx, record) => {
     const row = await findVisibleFabric(tx, context.principal, fabricId, true);
     if (!row) throw new NotFoundError();
-    const before = await coreFabricDetail(tx, row);
+    const before = recordedDetail(await coreFabricDetail(tx, row));
     await lockNodes(
       tx,
       before.nodes.map((node) => node.id),

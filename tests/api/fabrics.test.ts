@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { events, externalFabrics, links, nodes } from "@/server/db/schema";
+import { events, externalFabrics, links, nodes, telemetryLinkState } from "@/server/db/schema";
 import { decryptSecret } from "@/server/secrets/crypto";
 import { call, organizationId, signIn } from "./helpers";
 import {
@@ -9,6 +9,7 @@ import {
   BW_ADMIN,
   CONTOSO_ADMIN,
   createCoreNode,
+  createEndpoint,
   createInterface,
   createLink,
   created,
@@ -74,7 +75,7 @@ describe("core fabrics", () => {
     const detail = await call("GET", `/config/core-fabric/${fabric.id}`, await asNw());
     expect(detail.body).toEqual({ ...fabric, nodes: [], links: [], mesh: { complete: true, missingPairs: [] } });
     const listed = await call("GET", `${await mspPath(NORTHWIND, "core-fabric")}?search=europe%20core`, await asNw());
-    expect(listed.body).toEqual({ items: [fabric], nextCursor: null });
+    expect(listed.body).toEqual({ items: [{ ...fabric, health: "unknown" }], nextCursor: null });
 
     const renamed = await call("PATCH", `/config/core-fabric/${fabric.id}`, { ...(await asNw()), body: { name: "Europe Core 2" } });
     expect(renamed.status).toBe(200);
@@ -177,6 +178,77 @@ describe("core fabrics", () => {
     expect((await call("PUT", `/config/core-fabric/${fabric.id}/links`, { cookie: readOnly, body: { links: [] } })).status).toBe(403);
     expect((await call("DELETE", `/config/core-fabric/${fabric.id}`, { cookie: readOnly })).status).toBe(403);
     expect((await call("POST", await mspPath(NORTHWIND, "core-fabric"), { cookie: readOnly, body: { name: "nope" } })).status).toBe(403);
+  });
+});
+
+describe("what the fabric pages show", () => {
+  /** The link's state as one of its ends reported it, `ago` ms back. */
+  async function reportLink(linkId: string, reporterNodeId: string, status: "up" | "down", lossPercent = 0, ago = 0) {
+    const db = await getDb();
+    const sampledAt = new Date(Date.now() - ago);
+    await db
+      .insert(telemetryLinkState)
+      .values({ linkId, reporterNodeId, status, latencyMs: 12, lossPercent, rxBps: 1e9, txBps: 2e9, sampledAt, changedAt: sampledAt })
+      .onConflictDoUpdate({ target: [telemetryLinkState.linkId, telemetryLinkState.reporterNodeId], set: { status, lossPercent, sampledAt, changedAt: sampledAt } });
+  }
+
+  it("offers each core node's interfaces and IPsec endpoints for the link editor (and records none of them)", async () => {
+    const { fabric, members } = await fabricWithNodes(2);
+    const endpoint = await createEndpoint(members[1].node.id, "198.51.100.77");
+    const detail = (await call("GET", `/config/core-fabric/${fabric.id}`, await asNw())).body;
+    expect(detail.nodes[0]).toMatchObject({ id: members[0].node.id, interfaces: [members[0].port], ipsecEndpoints: [] });
+    expect(detail.nodes[1]).toMatchObject({ id: members[1].node.id, interfaces: [members[1].port], ipsecEndpoints: [endpoint] });
+    const saved = await call("PUT", `/config/core-fabric/${fabric.id}/links`, { ...(await asNw()), body: { links: rows(members, [[0, 1]]) } });
+    expect(saved.body.nodes[1].ipsecEndpoints).toEqual([endpoint]);
+    expect((await call("DELETE", `/config/core-fabric/${fabric.id}`, await asNw())).status).toBe(204);
+    const [deleted] = (await eventsOf(fabric.id)).filter((event) => event.type === "coreFabric.deleted");
+    expect((deleted.before as { nodes: object[] }).nodes[0]).not.toHaveProperty("interfaces");
+    const nodeEvent = (await eventsOf(members[1].node.id)).at(-1);
+    expect(nodeEvent?.before).not.toHaveProperty("ipsecEndpoints");
+  });
+
+  it("lists the fabric's links with their health, and each fabric's worst health in the list", async () => {
+    const { fabric, members } = await fabricWithNodes(3);
+    const saved = (await call("PUT", `/config/core-fabric/${fabric.id}/links`, { ...(await asNw()), body: { links: rows(members, [[0, 1], [0, 2], [1, 2]]) } })).body;
+    const edge = await fiberNode();
+    const uplink = await createLink(fiberLink(unique("uplink"), edge, members[0]));
+    const [ab, ac] = saved.links;
+    const listPath = `${await mspPath(NORTHWIND, "core-fabric")}?search=${encodeURIComponent(fabric.name)}`;
+    const healthPath = `/telemetry/core-fabric/${fabric.id}/link-health`;
+
+    let health = (await call("GET", healthPath, await asNw())).body;
+    expect(health.items.map((item: { linkId: string }) => item.linkId).sort()).toEqual(saved.links.map((link: { id: string }) => link.id).sort());
+    expect(health.items.every((item: { health: string; status: null }) => item.health === "unknown" && item.status === null)).toBe(true);
+    expect((await call("GET", listPath, await asNw())).body.items[0].health).toBe("unknown");
+
+    await reportLink(ab.id, members[0].node.id, "up");
+    await reportLink(ac.id, members[0].node.id, "up", 2);
+    await reportLink(uplink.id, edge.node.id, "down");
+    health = (await call("GET", healthPath, await asNw())).body;
+    const byId = new Map(health.items.map((item: { linkId: string }) => [item.linkId, item]));
+    expect(byId.get(ab.id)).toMatchObject({ status: "up", health: "healthy", latencyMs: 12, rxBps: 1e9, txBps: 2e9 });
+    expect(byId.get(ac.id)).toMatchObject({ status: "up", health: "warning", lossPercent: 2 });
+    expect(byId.has(uplink.id)).toBe(false);
+    expect((await call("GET", listPath, await asNw())).body.items[0]).toMatchObject({ nodeCount: 3, linkCount: 3, health: "warning" });
+
+    // Either end saying down makes it unhealthy; an end silent for too long says nothing.
+    await reportLink(ab.id, members[1].node.id, "down");
+    expect((await call("GET", listPath, await asNw())).body.items[0].health).toBe("unhealthy");
+    await reportLink(ab.id, members[1].node.id, "down", 0, 24 * 3600_000);
+    expect((await call("GET", listPath, await asNw())).body.items[0].health).toBe("warning");
+  });
+
+  it("keeps a fabric's link health from other tenants (404) and gives it to read-only users", async () => {
+    const { fabric } = await fabricWithNodes(2);
+    const path = `/telemetry/core-fabric/${fabric.id}/link-health`;
+    for (const email of [BW_ADMIN, CONTOSO_ADMIN]) {
+      const response = await call("GET", path, { cookie: await signIn(email) });
+      expect(response.status, email).toBe(404);
+      expect(response.body.error).toBe("Not found");
+    }
+    expect((await call("GET", `/telemetry/core-fabric/00000000-0000-4000-8000-000000000000/link-health`, await asNw())).status).toBe(404);
+    expect((await call("GET", path, { cookie: await signIn(NW_READONLY) })).body).toEqual({ items: [] });
+    expect((await call("GET", path, { cookie: await signIn(OPERATOR_READONLY) })).status).toBe(200);
   });
 });
 

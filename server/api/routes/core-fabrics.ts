@@ -1,6 +1,6 @@
 import "server-only";
 import { createRoute } from "@hono/zod-openapi";
-import { coreFabricCreateSchema, coreFabricDetailSchema, coreFabricListQuerySchema, coreFabricSchema, coreFabricUpdateSchema, fabricLinksReplaceSchema, fabricMeshSchema } from "@/lib/fabrics/schema";
+import { coreFabricCreateSchema, coreFabricDetailSchema, coreFabricListItemSchema, coreFabricListQuerySchema, coreFabricSchema, coreFabricUpdateSchema, fabricLinksReplaceSchema, fabricMeshSchema } from "@/lib/fabrics/schema";
 import { createCoreFabric, deleteCoreFabric, getCoreFabric, getCoreFabricMesh, listCoreFabrics, replaceCoreFabricLinks, updateCoreFabric } from "@/server/fabrics/core";
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
@@ -10,14 +10,14 @@ import { networkConflict, READ, WRITE } from "../network";
 
 export const coreFabricsRouter = createRouter();
 
-// GET /api/v1/config/msp/{mspId}/core-fabric — the MSP's core fabrics by name, with node and link counts.
+// GET /api/v1/config/msp/{mspId}/core-fabric — the MSP's core fabrics by name, with node and link counts and health.
 coreFabricsRouter.openapi(
   createRoute({
     method: "get",
     path: "/config/msp/{mspId}/core-fabric",
     tags: ["core-fabrics"],
     request: { params: mspParams, query: pageQuerySchema.extend(coreFabricListQuerySchema.shape) },
-    responses: { 200: jsonResponse(pageSchema(coreFabricSchema), "A page of core fabrics"), ...standardErrors },
+    responses: { 200: jsonResponse(pageSchema(coreFabricListItemSchema), "A page of core fabrics"), ...standardErrors },
   }),
   async (c) => c.json(await listCoreFabrics(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );

@@ -27,6 +27,7 @@ import { authenticateDevice, issueTokenForDevice, type DeviceIdentity } from "@/
 import { ingestTelemetry } from "@/server/telemetry/ingest";
 import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import {
+  coreFabricLinkHealth,
   nodeLinkHealth,
   organizationConnectorHealth,
   organizationLinkHealth,
@@ -70,6 +71,7 @@ const siteParams = z.object({ siteId: id });
 const connectorParams = z.object({ connectorId: id });
 const pathParams = z.object({ pathId: id });
 const nodeParams = z.object({ nodeId: id });
+const fabricParams = z.object({ fabricId: id });
 
 const conflict = { 409: { description: "The device is not claimed", content: { "application/json": { schema: errorBodySchema } } } };
 const read = (c: ApiContext) => serviceContext(c, "common:config:read");
@@ -249,6 +251,11 @@ telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/link-health", nod
 // GET /api/v1/telemetry/organization/{id}/link-health — the links of an MSP, with their health.
 telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/link-health", idParams, linkHealthListSchema, "Link health"), async (c) =>
   c.json(await organizationLinkHealth(read(c), c.req.valid("param").id), 200),
+);
+
+// GET /api/v1/telemetry/core-fabric/{fabricId}/link-health — a core fabric's links, with their health.
+telemetryRouter.openapi(currentRoute("/telemetry/core-fabric/{fabricId}/link-health", fabricParams, linkHealthListSchema, "Link health"), async (c) =>
+  c.json(await coreFabricLinkHealth(read(c), c.req.valid("param").fabricId), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/ports — the node's front panel: each port up, down or disabled.

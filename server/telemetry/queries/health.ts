@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
-import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstSla, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
+import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstLinkHealth, worstSla, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
 import {
   CURRENT_LIST_MAX,
   type ConnectorHealthList,
@@ -14,7 +14,7 @@ import {
 import { queryRows } from "@/server/db/client";
 import { telemetryPathState } from "@/server/db/schema";
 import { TELEMETRY } from "../config";
-import { visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
+import { visibleCoreFabric, visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
 
 // What is true now: the latest probe results with their levels, connector health and link health.
 
@@ -240,6 +240,28 @@ export async function organizationPathHealth(context: QueryContext, organization
   return pathHealthList(context, sql`p.organization_id = ${organization.id}`, limit);
 }
 
+type LinkState = { down: boolean; latency: number | null; loss: number | null; rx: number; tx: number; reported_ms: number };
+
+/** The links' ends that reported recently: a link whose ends are silent is unknown, not up. */
+async function latestLinkStates(context: QueryContext, linkIds: string[], now: number): Promise<Map<string, LinkState>> {
+  const states = new Map<string, LinkState>();
+  if (linkIds.length === 0) return states;
+  const rows = await queryRows<LinkState & { link_id: string }>(
+    context.db,
+    sql`select link_id, bool_or(status = 'down') as down, max(latency_ms)::float8 as latency, max(loss_percent)::float8 as loss,
+               max(rx_bps)::float8 as rx, max(tx_bps)::float8 as tx, (extract(epoch from max(sampled_at)) * 1000)::float8 as reported_ms
+        from telemetry_link_state
+        where link_id in (${idList(linkIds)}) and sampled_at >= ${new Date(now - TELEMETRY.silentAfterMs).toISOString()}::timestamptz
+        group by link_id`,
+  );
+  for (const { link_id, ...state } of rows) states.set(link_id, state);
+  return states;
+}
+
+const statusOf = (state: LinkState | undefined): LinkStatus | null => (state ? (state.down ? "down" : "up") : null);
+const healthOf = (state: LinkState | undefined): LinkHealth =>
+  classifyLinkHealth({ status: statusOf(state), latencyMs: state?.latency ?? null, lossPercent: state?.loss ?? null });
+
 async function linkHealthList(context: QueryContext, where: SQL, now: number): Promise<LinkHealthList> {
   const links = await queryRows<{
     id: string;
@@ -255,25 +277,14 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
         from links l join nodes a on a.id = l.source_node_id join nodes b on b.id = l.destination_node_id
         where ${where} order by l.name, l.id limit ${LIST_MAX}`,
   );
-  const states = new Map<string, { down: boolean; latency: number | null; loss: number | null; rx: number; tx: number; reported_ms: number }>();
-  if (links.length > 0) {
-    // The ends that reported recently: a link whose ends are silent is unknown, not up.
-    const rows = await queryRows<{ link_id: string; down: boolean; latency: number | null; loss: number | null; rx: number; tx: number; reported_ms: number }>(
-      context.db,
-      sql`select link_id, bool_or(status = 'down') as down, max(latency_ms)::float8 as latency, max(loss_percent)::float8 as loss,
-                 max(rx_bps)::float8 as rx, max(tx_bps)::float8 as tx, (extract(epoch from max(sampled_at)) * 1000)::float8 as reported_ms
-          from telemetry_link_state
-          where link_id in (${idList(links.map((link) => link.id))}) and sampled_at >= ${new Date(now - TELEMETRY.silentAfterMs).toISOString()}::timestamptz
-          group by link_id`,
-    );
-    for (const { link_id, ...state } of rows) states.set(link_id, state);
-  }
+  const states = await latestLinkStates(
+    context,
+    links.map((link) => link.id),
+    now,
+  );
   return {
     items: links.map((link) => {
       const state = states.get(link.id);
-      const status = state ? (state.down ? "down" : "up") : null;
-      const latencyMs = state?.latency ?? null;
-      const lossPercent = state?.loss ?? null;
       return {
         linkId: link.id,
         name: link.name,
@@ -282,13 +293,13 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
         sourceNodeName: link.source_node_name,
         destinationNodeId: link.destination_node_id,
         destinationNodeName: link.destination_node_name,
-        status,
-        latencyMs,
-        lossPercent,
+        status: statusOf(state),
+        latencyMs: state?.latency ?? null,
+        lossPercent: state?.loss ?? null,
         rxBps: state?.rx ?? null,
         txBps: state?.tx ?? null,
         reportedAt: iso(state?.reported_ms ?? null),
-        health: classifyLinkHealth({ status, latencyMs, lossPercent }),
+        health: healthOf(state),
       };
     }),
   };
@@ -306,6 +317,34 @@ export async function nodeLinkHealth(context: QueryContext, nodeId: string, now 
 export async function routeLinkHealth(context: QueryContext, linkIds: string[], now = Date.now()): Promise<LinkHealthList> {
   if (linkIds.length === 0) return { items: [] };
   return linkHealthList(context, sql`l.id in (${idList(linkIds)})`, now);
+}
+
+// GET /api/v1/telemetry/core-fabric/{fabricId}/link-health — the fabric's links (both ends core nodes of it).
+export async function coreFabricLinkHealth(context: QueryContext, fabricId: string, now = Date.now()) {
+  const fabric = await visibleCoreFabric(context, fabricId);
+  return linkHealthList(context, sql`l.core_fabric_id = ${fabric.id}`, now);
+}
+
+/**
+ * Each fabric's health, for the fabrics list: the worst of its links' (unknown when it has none or none reported).
+ * The caller has shown the fabrics are the principal's to see.
+ */
+export async function coreFabricsHealth(context: QueryContext, fabricIds: string[], now = Date.now()): Promise<Map<string, LinkHealth>> {
+  const health = new Map<string, LinkHealth>();
+  if (fabricIds.length === 0) return health;
+  const links = await queryRows<{ id: string; core_fabric_id: string }>(
+    context.db,
+    sql`select id, core_fabric_id from links where core_fabric_id in (${idList(fabricIds)})`,
+  );
+  const states = await latestLinkStates(
+    context,
+    links.map((link) => link.id),
+    now,
+  );
+  const byFabric = new Map<string, LinkHealth[]>();
+  for (const link of links) byFabric.set(link.core_fabric_id, [...(byFabric.get(link.core_fabric_id) ?? []), healthOf(states.get(link.id))]);
+  for (const id of fabricIds) health.set(id, worstLinkHealth(byFabric.get(id) ?? []));
+  return health;
 }
 
 export async function organizationLinkHealth(context: QueryContext, organizationId: string, now = Date.now()) {

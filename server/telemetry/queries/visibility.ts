@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { connectors, nodes, paths, sites } from "@/server/db/schema";
+import { connectors, coreFabrics, nodes, paths, sites } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 
@@ -49,6 +49,17 @@ export async function visibleNode({ db, principal }: QueryContext, nodeId: strin
     .select({ id: nodes.id, name: nodes.name, organizationId: nodes.organizationId })
     .from(nodes)
     .where(and(eq(nodes.id, nodeId), tenantWhere(principal, nodes.organizationId, db)))
+    .limit(1);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** Core fabrics belong to MSPs, like their nodes. */
+export async function visibleCoreFabric({ db, principal }: QueryContext, fabricId: string) {
+  const [row] = await db
+    .select({ id: coreFabrics.id, name: coreFabrics.name, organizationId: coreFabrics.organizationId })
+    .from(coreFabrics)
+    .where(and(eq(coreFabrics.id, fabricId), tenantWhere(principal, coreFabrics.organizationId, db)))
     .limit(1);
   if (!row) throw new NotFoundError();
   return row;

@@ -1,0 +1,9 @@
+import { CoreFabricsPage } from "@/components/fabrics/core-fabrics-page";
+import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
+import { consolePage } from "@/server/pages/console-page";
+
+// msp/coreFabric — the MSP's core fabrics with their counts and health, prefetched so a shared link renders complete.
+export default consolePage("msp/coreFabric", async ({ organization, prefetch }) => {
+  await prefetch(coreFabricsQueryOptions(organization.id));
+  return <CoreFabricsPage />;
+});

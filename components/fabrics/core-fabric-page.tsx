@@ -1,0 +1,186 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Pencil } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
+import { DashboardCard } from "@/components/dashboard/dashboard-card";
+import { StatusDot } from "@/components/dashboard/status-dot";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { PageHeader } from "@/components/pages/page-header";
+import { IntentLink } from "@/components/shell/intent-link";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { coreFabricLinkHealthQueryOptions, coreFabricQueryOptions } from "@/lib/fabrics/queries";
+import type { CoreFabricDetail } from "@/lib/fabrics/schema";
+import type { LinkHealth } from "@/lib/health";
+import { coreFabricsHref, coreNodeHref } from "./fabric-links";
+import { FabricMesh } from "./fabric-mesh";
+import { LinkEditor } from "./link-editor";
+import { linkEnds, portNames, type LinkEnd } from "./link-ends";
+import { useFabricUpdates } from "./use-fabric-updates";
+
+/** The fabric's core nodes, each leading to its core node pages. */
+function CoreNodesCard({ fabric, mspId }: { fabric: CoreFabricDetail; mspId: string }) {
+  const t = useTranslations("fabrics");
+  return (
+    <DashboardCard title={t("coreNodes.title")} subtitle={t("coreNodes.subtitle", { count: fabric.nodes.length })} testId="fabric-core-nodes">
+      {fabric.nodes.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">{t("coreNodes.empty")}</p>
+      ) : (
+        <Table className="text-sm">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("columns.name")}</TableHead>
+              <TableHead>{t("columns.location")}</TableHead>
+              <TableHead>{t("columns.device")}</TableHead>
+              <TableHead className="text-right">{t("columns.interfaces")}</TableHead>
+              <TableHead className="text-right">{t("columns.ipsecEndpoints")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {fabric.nodes.map((node) => (
+              <TableRow key={node.id} data-testid="fabric-core-node">
+                <TableCell>
+                  <IntentLink href={coreNodeHref(mspId, fabric.id, node.id)} className="font-medium hover:underline">
+                    {node.name}
+                  </IntentLink>
+                </TableCell>
+                <TableCell className="max-w-64 truncate text-muted-foreground" title={node.location.address}>
+                  {node.location.address}
+                </TableCell>
+                <TableCell className="font-mono text-xs">{node.deviceSerialNumber ?? <span className="font-sans text-muted-foreground">{t("coreNodes.noDevice")}</span>}</TableCell>
+                <TableCell className="text-right font-mono tabular-nums">{node.interfaces.length}</TableCell>
+                <TableCell className="text-right font-mono tabular-nums">{node.ipsecEndpoints.length}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </DashboardCard>
+  );
+}
+
+function EndCell({ end }: { end: LinkEnd }) {
+  const t = useTranslations("fabrics");
+  return (
+    <div className="min-w-0">
+      <div className="truncate font-medium">{end.nodeName}</div>
+      <div className="truncate font-mono text-xs text-muted-foreground">
+        {end.port ?? "—"} · {t("links.vlan", { vlan: end.vlan })}
+      </div>
+    </div>
+  );
+}
+
+/** The fabric's links with their live status and health. */
+function LinksTable({ fabric, health }: { fabric: CoreFabricDetail; health: Map<string, LinkHealth> | undefined }) {
+  const t = useTranslations("fabrics");
+  const bandwidth = useBandwidthFormatter();
+  const format = useFormatter();
+  const ports = portNames(fabric);
+  if (fabric.links.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">{t("links.empty")}</p>;
+  return (
+    <Table className="text-sm" data-testid="fabric-links-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("columns.name")}</TableHead>
+          <TableHead>{t("columns.health")}</TableHead>
+          <TableHead>{t("columns.source")}</TableHead>
+          <TableHead>{t("columns.destination")}</TableHead>
+          <TableHead>{t("columns.type")}</TableHead>
+          <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
+          <TableHead className="text-right">{t("columns.cost")}</TableHead>
+          <TableHead className="text-right">{t("columns.mtu")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {fabric.links.map((link) => {
+          const [source, destination] = linkEnds(link, ports);
+          return (
+            <TableRow key={link.id} data-testid="fabric-link-row" data-link-id={link.id}>
+              <TableCell className="max-w-56 truncate font-medium" title={link.name}>
+                {link.name}
+              </TableCell>
+              <TableCell data-testid="fabric-link-health">
+                {health ? <StatusDot state={health.get(link.id) ?? "unknown"} /> : <Skeleton className="h-4 w-16" />}
+              </TableCell>
+              <TableCell className="max-w-48">
+                <EndCell end={source} />
+              </TableCell>
+              <TableCell className="max-w-48">
+                <EndCell end={destination} />
+              </TableCell>
+              <TableCell>{t(`linkTypes.${link.type}`)}</TableCell>
+              <TableCell className="text-right tabular-nums">{bandwidth(link.bandwidth)}</TableCell>
+              <TableCell className="text-right font-mono tabular-nums">{link.cost}</TableCell>
+              <TableCell className="text-right tabular-nums">{t("links.mtu", { mtu: format.number(link.mtu) })}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** msp/coreFabric/{fabricId}: the fabric's core nodes and links, live, and the link editor for those who configure. */
+export function CoreFabricPage({ fabricId }: { fabricId: string }) {
+  const t = useTranslations();
+  const { organization } = useConsole();
+  const canWrite = useCan("common:config:write");
+  const [editing, setEditing] = useState(false);
+  useFabricUpdates();
+  const fabric = useQuery(coreFabricQueryOptions(fabricId));
+  const linkHealth = useQuery(coreFabricLinkHealthQueryOptions(fabricId));
+  const health = linkHealth.data && new Map(linkHealth.data.items.map((item) => [item.linkId, item.health]));
+  const back = (
+    <IntentLink href={coreFabricsHref(organization.id)} className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="size-4" aria-hidden />
+      {t("fabrics.core.title")}
+    </IntentLink>
+  );
+  if (!fabric.data) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        {back}
+        {fabric.isError ? <ErrorAlert message={t("errors.loadingContent", { error: fabric.error.message })} onRetry={() => fabric.refetch()} /> : <Skeleton className="h-40 w-full" />}
+      </div>
+    );
+  }
+  const data = fabric.data;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <div>
+        {back}
+        <PageHeader title={data.name} description={t("fabrics.core.summary", { nodes: data.nodeCount, links: data.linkCount })} />
+      </div>
+      <CoreNodesCard fabric={data} mspId={organization.id} />
+      <DashboardCard
+        title={editing ? t("fabrics.editor.title") : t("fabrics.links.title")}
+        subtitle={editing ? t("fabrics.editor.subtitle") : t("fabrics.links.subtitle", { count: data.links.length })}
+        testId="fabric-links"
+        actions={
+          canWrite && !editing ? (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)} data-testid="edit-links">
+              <Pencil aria-hidden />
+              {t("fabrics.links.edit")}
+            </Button>
+          ) : undefined
+        }
+      >
+        {editing ? (
+          <LinkEditor fabric={data} onClose={() => setEditing(false)} />
+        ) : (
+          <div className="flex flex-col gap-3">
+            <FabricMesh nodes={data.nodes} links={data.links} />
+            {linkHealth.isError && <ErrorAlert message={t("errors.loadingContent", { error: linkHealth.error.message })} onRetry={() => linkHealth.refetch()} />}
+            <LinksTable fabric={data} health={health} />
+          </div>
+        )}
+      </DashboardCard>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { SearchFilter } from "@/components/common/search-filter";
+import { useDebouncedValue } from "@/components/common/use-debounced-value";
+import { StatusDot } from "@/components/dashboard/status-dot";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { PageHeader } from "@/components/pages/page-header";
+import { IntentLink } from "@/components/shell/intent-link";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
+import { AddCoreFabricDialog } from "./add-core-fabric-dialog";
+import { coreFabricHref } from "./fabric-links";
+import { useFabricUpdates } from "./use-fabric-updates";
+
+const COLUMNS = 4;
+
+/** msp/coreFabric: the MSP's core fabrics with their core nodes, links and health, live; Add core fabric for writers. */
+export function CoreFabricsPage() {
+  const t = useTranslations();
+  const { organization } = useConsole();
+  const canWrite = useCan("common:config:write");
+  useFabricUpdates();
+  const [search, setSearch] = useState("");
+  const debounced = useDebouncedValue(search, 300);
+  const fabrics = useInfiniteQuery({ ...coreFabricsQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });
+  const rows = fabrics.data?.pages.flatMap((page) => page.items) ?? [];
+  const error = fabrics.isError ? <ErrorAlert message={t("errors.loadingContent", { error: fabrics.error.message })} onRetry={() => fabrics.refetch()} /> : null;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title={t("fabrics.core.title")}
+        description={t("fabrics.core.description", { organization: organization.name })}
+        actions={canWrite ? <AddCoreFabricDialog mspId={organization.id} /> : undefined}
+      />
+      <SearchFilter value={search} onChange={setSearch} label={t("fabrics.core.filter")} testId="core-fabrics-filter" />
+      {error && !fabrics.data ? (
+        error
+      ) : (
+        <Card className="gap-0 py-0">
+          <Table data-testid="core-fabrics-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">{t("fabrics.columns.name")}</TableHead>
+                <TableHead className="text-right">{t("fabrics.columns.coreNodes")}</TableHead>
+                <TableHead className="text-right">{t("fabrics.columns.links")}</TableHead>
+                <TableHead className="pr-4">{t("fabrics.columns.health")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {fabrics.isPending &&
+                Array.from({ length: 3 }, (_, index) => (
+                  <TableRow key={index}>
+                    <TableCell colSpan={COLUMNS}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              {fabrics.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
+                    {debounced.trim() ? t("fabrics.core.noMatch", { search: debounced.trim() }) : t(canWrite ? "fabrics.core.empty" : "fabrics.core.emptyReadOnly")}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((fabric) => (
+                <TableRow key={fabric.id} data-testid="core-fabric-row">
+                  <TableCell className="pl-4">
+                    <IntentLink href={coreFabricHref(organization.id, fabric.id)} className="font-medium hover:underline">
+                      {fabric.name}
+                    </IntentLink>
+                  </TableCell>
+                  <TableCell className="text-right font-mono tabular-nums">{fabric.nodeCount}</TableCell>
+                  <TableCell className="text-right font-mono tabular-nums">{fabric.linkCount}</TableCell>
+                  <TableCell className="pr-4">
+                    <StatusDot state={fabric.health} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {fabrics.hasNextPage && (
+            <div className="border-t p-2 text-center">
+              <Button variant="ghost" size="sm" busy={fabrics.isFetchingNextPage} onClick={() => fabrics.fetchNextPage()}>
+                {t("fabrics.loadMore")}
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+      {error && fabrics.data && <div className="mt-3">{error}</div>}
+    </div>
+  );
+}

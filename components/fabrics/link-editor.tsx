@@ -1,0 +1,96 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useFieldArray, useWatch, type Path, type UseFormReturn } from "react-hook-form";
+import { toast } from "sonner";
+import { useDiscardConfirmation } from "@/components/common/form-dialog";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { Button } from "@/components/ui/button";
+import { ApiRequestError } from "@/lib/api/client";
+import { useSaveFabricLinks } from "@/lib/fabrics/queries";
+import { fabricLinksFormSchema, type CoreFabricDetail } from "@/lib/fabrics/schema";
+import { FabricMesh } from "./fabric-mesh";
+import { LinkRow } from "./link-row";
+import { linksBody, newRow, rowOf, type LinkEditorOutput, type LinkEditorValues } from "./link-rows";
+
+/** Puts the API's row messages ("links.2.mtu") on the row's field; false when none is a row's. */
+function applyRowIssues(form: UseFormReturn<LinkEditorValues, unknown, LinkEditorOutput>, error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  const rows = (error.issues ?? []).filter((issue) => /^links\.\d+\.\w+$/.test(issue.path));
+  for (const issue of rows) form.setError(issue.path as Path<LinkEditorValues>, { type: "server", message: issue.message });
+  return rows.length > 0;
+}
+
+/**
+ * The link editor (SPEC §2 core fabrics): the fabric's whole link set as rows, saved together with PUT …/links. The
+ * form checks with the shared schema — each row's rules on the row at fault, the full mesh on the pair at fault — and
+ * the server checks the same again.
+ */
+export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onClose: () => void }) {
+  const t = useTranslations("fabrics");
+  const schema = useMemo(() => fabricLinksFormSchema(fabric.nodes), [fabric.nodes]);
+  // Checked on save, then on each change: a check on leaving a field would grow the row under the pointer on its way
+  // to Save, and the click would land elsewhere.
+  const form = useZodForm(schema, { defaultValues: { links: fabric.links.map(rowOf) }, mode: "onSubmit" });
+  const rows = useFieldArray({ control: form.control, name: "links", keyName: "rowKey" });
+  const watched = useWatch({ control: form.control, name: "links" });
+  const save = useSaveFabricLinks(fabric.id);
+  const { requestClose, confirmation } = useDiscardConfirmation();
+  // A missing pair is an error once a save was tried (the form's submit count alone may render a step late).
+  const [tried, setTried] = useState(false);
+
+  return (
+    <ZodForm
+      form={form}
+      guardUnsavedChanges
+      className="flex flex-col gap-3"
+      onSubmit={async (values) => {
+        try {
+          const saved = await save.mutateAsync(linksBody(values));
+          form.reset({ links: saved.links.map(rowOf) });
+          toast.success(t("editor.saved", { name: saved.name, count: saved.links.length }));
+          onClose();
+        } catch (error) {
+          applyRowIssues(form, error);
+        }
+      }}
+    >
+      {save.error && <ErrorAlert message={save.error.message} />}
+      <p className="text-sm text-muted-foreground">{t("editor.hint")}</p>
+      <FabricMesh nodes={fabric.nodes} links={watched ?? []} showErrors={tried} />
+      {rows.fields.length === 0 ? (
+        <p className="rounded-md border border-dashed py-8 text-center text-sm text-muted-foreground">{t("editor.noRows")}</p>
+      ) : (
+        <ol className="flex flex-col gap-3" data-testid="link-rows">
+          {rows.fields.map((field, index) => (
+            <LinkRow key={field.rowKey} form={form as never} index={index} nodes={fabric.nodes} onRemove={() => rows.remove(index)} />
+          ))}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
+        <Button type="button" variant="outline" onClick={() => rows.append(newRow(), { shouldFocus: false })} data-testid="add-link-row">
+          <Plus aria-hidden />
+          {t("editor.addRow")}
+        </Button>
+        <div className="flex items-center gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => requestClose(form.formState.isDirty, onClose)}
+            disabled={save.isPending}
+            data-testid="cancel-links"
+          >
+            {t("editor.cancel")}
+          </Button>
+          <Button type="submit" busy={save.isPending} onClick={() => setTried(true)} data-testid="save-links">
+            {t("editor.save")}
+          </Button>
+        </div>
+      </div>
+      {confirmation}
+    </ZodForm>
+  );
+}
