@@ -18,9 +18,9 @@ import { blastRadiusQueryOptions, type TopologySelection } from "@/lib/topology/
 import type { TopologyGraph } from "@/lib/topology/schema";
 import { nodeHref } from "./node-links";
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, wide, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className={wide ? "col-span-2 grid gap-0.5" : "grid gap-0.5"}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm">{children}</dd>
     </div>
@@ -39,9 +39,9 @@ function Facts({ selection, graph }: { selection: TopologySelection; graph: Topo
     const link = graph?.links.find((item) => item.id === selection.id);
     if (!link) return null;
     return (
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="selection-facts">
-        <Fact label={t("details.ends")}>
-          <span className="flex items-center gap-1.5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6" data-testid="selection-facts">
+        <Fact label={t("details.ends")} wide>
+          <span className="flex flex-wrap items-center gap-1.5">
             {nodeName(link.sourceNodeId)} <ArrowRight aria-hidden className="size-3.5 text-muted-foreground" /> {nodeName(link.destinationNodeId)}
           </span>
         </Fact>
@@ -96,7 +96,7 @@ export function BlastRadiusPanel({
   return (
     <Card className="mb-4 gap-4" data-testid="blast-radius" data-target={`${selection.type}:${selection.id}`}>
       <CardHeader>
-        <CardTitle className="text-base">{t(selection.type === "link" ? "ofLink" : "ofNode", { name })}</CardTitle>
+        <CardTitle role="heading" aria-level={2} className="text-base">{t(selection.type === "link" ? "ofLink" : "ofNode", { name })}</CardTitle>
         <CardDescription>{t("description")}</CardDescription>
         <CardAction className="flex gap-1">
           {selection.type === "node" && (

@@ -26,7 +26,7 @@ const LINK_TYPES = ["fiber", "internet"] as const;
 function End({ end }: { end: TopologyLinkRow["source"] }) {
   const types = useTranslations("topology.types");
   return (
-    <span className="grid min-w-0 leading-tight">
+    <span className="grid min-w-28 leading-tight">
       <span className="truncate">{end.name}</span>
       <span className="truncate text-xs text-muted-foreground">{types(end.kind)}</span>
     </span>
@@ -72,7 +72,7 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
   const columns = 8;
 
   return (
-    <section aria-labelledby="links-title" className="grid gap-3">
+    <section aria-labelledby="links-title" className="min-w-0 space-y-3">
       <h2 id="links-title" className="text-lg font-semibold tracking-tight">
         {t("title")}
       </h2>

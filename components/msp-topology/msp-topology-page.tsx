@@ -11,7 +11,6 @@ import { PageHeader } from "@/components/pages/page-header";
 import { useRealtimeRefetch } from "@/components/realtime/use-realtime";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
-import { TopologyLegend } from "@/components/topology/topology-legend";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -28,6 +27,7 @@ import {
 } from "@/lib/topology/queries";
 import { mspTopologyRefetches } from "@/lib/topology/realtime";
 import { BlastRadiusPanel } from "./blast-radius-panel";
+import { NetworkLegend } from "./legend";
 import { LinksTable } from "./links-table";
 import { PlacePanel } from "./place-panel";
 
@@ -157,7 +157,7 @@ export function MspTopologyPage() {
             </DrawingCard>
           </div>
           <div className="mt-3 mb-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-            <TopologyLegend />
+            <NetworkLegend />
             {graph.data && <Live generatedAt={graph.data.generatedAt} />}
           </div>
           {graph.data && network && (

@@ -7,15 +7,18 @@ import type { DrawnNetwork, DrawnNode } from "@/lib/topology/draw";
 import type { TopologySelection } from "@/lib/topology/queries";
 import { nodeRadius, type DrawingProps } from "./drawing";
 
-// The MSP's network as a graph laid out by d3-force: the nodes start at their place on a flat world (longitude,
-// latitude) and are held near it, so the drawing keeps the network's geography while links pull neighbours together
-// and nodes push apart. The layout runs once per shape of the network (a fixed number of ticks, no animation), not on
-// health news, which only recolours it. Loaded only when drawn (lazyComponent): d3-force stays out of first-load JS.
+// The MSP's network as a graph laid out by d3-force. Each node starts at its place in the world, spread evenly: its
+// rank west to east and north to south, so a dense metro region does not pile up while the drawing keeps the
+// network's geography. Links then pull neighbours together, nodes push apart, and a weak pull holds each near its
+// place. The layout runs once per shape of the network (a fixed number of ticks, no animation), not on health news,
+// which only recolours it. Loaded only when drawn (lazyComponent): d3-force stays out of first-load JS.
 
 const WIDTH = 640;
 const HEIGHT = 400;
-const PADDING = 24;
-const TICKS = 220;
+const PADDING = 20;
+/** Room on the right for the labels of a small network. */
+const LABEL_ROOM = 96;
+const TICKS = 300;
 
 interface Point extends SimulationNodeDatum {
   id: string;
@@ -23,35 +26,54 @@ interface Point extends SimulationNodeDatum {
   homeY: number;
 }
 
+/** Each value's rank among the values (ties by id), from 0 to 1. */
+function ranks(nodes: DrawnNetwork["nodes"], value: (node: DrawnNetwork["nodes"][number]) => number): Map<string, number> {
+  const sorted = [...nodes].sort((a, b) => value(a) - value(b) || (a.id < b.id ? -1 : 1));
+  return new Map(sorted.map((node, index) => [node.id, sorted.length > 1 ? index / (sorted.length - 1) : 0.5]));
+}
+
 /** Positions in the drawing's box, by drawn node id. */
-export function layoutNetwork(network: Pick<DrawnNetwork, "nodes" | "links">): Map<string, { x: number; y: number }> {
+export function layoutNetwork(network: Pick<DrawnNetwork, "nodes" | "links">, labelRoom = 0): Map<string, { x: number; y: number }> {
+  const east = ranks(network.nodes, (node) => node.longitude);
+  const south = ranks(network.nodes, (node) => -node.latitude);
+  const span = Math.max(Math.sqrt(network.nodes.length) * 60, 200);
   const points: Point[] = network.nodes.map((node) => {
-    const homeX = node.longitude * 4;
-    const homeY = -node.latitude * 4;
+    const homeX = east.get(node.id)! * span * 1.6;
+    const homeY = south.get(node.id)! * span;
     return { id: node.id, homeX, homeY, x: homeX, y: homeY };
   });
   const links: SimulationLinkDatum<Point>[] = network.links.map((link) => ({ source: link.source, target: link.target }));
-  const simulation = forceSimulation(points)
+  forceSimulation(points)
     .force(
       "link",
       forceLink<Point, SimulationLinkDatum<Point>>(links)
         .id((point) => point.id)
-        .distance(36)
-        .strength(0.05),
+        .distance(50)
+        .strength(0.08),
     )
-    .force("charge", forceManyBody<Point>().strength(-40).distanceMax(240))
-    .force("collide", forceCollide<Point>(14))
-    .force("x", forceX<Point>((point) => point.homeX).strength(0.12))
-    .force("y", forceY<Point>((point) => point.homeY).strength(0.12))
-    .stop();
-  simulation.tick(TICKS);
+    .force("charge", forceManyBody<Point>().strength(-120).distanceMax(span))
+    .force("collide", forceCollide<Point>(18))
+    .force("x", forceX<Point>((point) => point.homeX).strength(0.08))
+    .force("y", forceY<Point>((point) => point.homeY).strength(0.08))
+    .stop()
+    .tick(TICKS);
   const xs = points.map((point) => point.x ?? 0);
   const ys = points.map((point) => point.y ?? 0);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const scale = Math.min((WIDTH - 2 * PADDING) / Math.max(maxX - minX, 1), (HEIGHT - 2 * PADDING) / Math.max(maxY - minY, 1));
-  const offsetX = (WIDTH - (maxX - minX) * scale) / 2;
-  const offsetY = (HEIGHT - (maxY - minY) * scale) / 2;
-  return new Map(points.map((point) => [point.id, { x: ((point.x ?? 0) - minX) * scale + offsetX, y: ((point.y ?? 0) - minY) * scale + offsetY }]));
+  // Each axis fills the box: the drawing keeps the order of places, not their distances.
+  const width = WIDTH - 2 * PADDING - labelRoom;
+  const height = HEIGHT - 2 * PADDING;
+  const scaleX = maxX > minX ? width / (maxX - minX) : 0;
+  const scaleY = maxY > minY ? height / (maxY - minY) : 0;
+  return new Map(
+    points.map((point) => [
+      point.id,
+      {
+        x: PADDING + (scaleX ? ((point.x ?? 0) - minX) * scaleX : width / 2),
+        y: PADDING + (scaleY ? ((point.y ?? 0) - minY) * scaleY : height / 2),
+      },
+    ]),
+  );
 }
 
 const shapeKey = (network: DrawnNetwork) =>
@@ -61,10 +83,10 @@ const selectedIn = (selection: TopologySelection | null, node: DrawnNode) => sel
 
 export function NetworkGraph({ network, selection, place, onSelectNode, onSelectLink, label }: DrawingProps) {
   const shape = shapeKey(network);
+  const showLabels = network.nodes.length <= 40;
   // The layout follows the network's shape only: health news recolours without moving anything.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const positions = useMemo(() => layoutNetwork(network), [shape]);
-  const showLabels = network.nodes.length <= 40;
+  const positions = useMemo(() => layoutNetwork(network, showLabels ? LABEL_ROOM : 0), [shape, showLabels]);
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="group" aria-label={label} data-testid="msp-topology-graph">
       <g>

@@ -26,6 +26,7 @@ export function NetworkMap({ network, selection, place, onSelectNode, onSelectLi
       <NaturalEarth<Feature<Geometry>> data={LAND} fitSize={[[WIDTH, HEIGHT], WORLD as never]}>
         {({ features, path, projection }) => (
           <>
+            <path d={path({ type: "Sphere" }) ?? undefined} fill="none" stroke="var(--border)" strokeWidth={0.75} />
             <g>
               {features.map(({ path: d, index }) => (d ? <path key={index} d={d} fill="var(--muted)" stroke="var(--border)" strokeWidth={0.5} /> : null))}
             </g>

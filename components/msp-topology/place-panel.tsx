@@ -21,7 +21,7 @@ export function PlacePanel({ place, graph, onClose, onSelect }: { place: DrawnNo
   return (
     <Card className="mb-4 gap-3" data-testid="place-panel">
       <CardHeader>
-        <CardTitle className="text-base">{place.label ? t("title", { count: nodes.length, place: place.label }) : t("area", { count: nodes.length })}</CardTitle>
+        <CardTitle role="heading" aria-level={2} className="text-base">{place.label ? t("title", { count: nodes.length, place: place.label }) : t("area", { count: nodes.length })}</CardTitle>
         <CardDescription>{t("description")}</CardDescription>
         <CardAction>
           <Button variant="ghost" size="icon" onClick={onClose} aria-label={t("close")}>
