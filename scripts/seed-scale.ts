@@ -155,7 +155,10 @@ try {
   const [{ n: scaleNodes }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from nodes where name like 'scale-edge-%'`);
   if (scaleNodes === 0) {
     await step(`Northwind: ${METROS * (EDGES_PER_METRO + CPES_PER_METRO)} edge and CPE nodes and their links`, () => growMspNetwork(db));
-    await step("analyze nodes and links", () => db.execute(sql`analyze nodes; analyze links`));
+    await step("analyze nodes and links", async () => {
+      await db.execute(sql`analyze nodes`);
+      await db.execute(sql`analyze links`);
+    });
   }
   // Apart from the network, so a scale database seeded before the account existed gets it too.
   const [{ n: admins }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where email = ${SCALE_ADMIN_EMAIL}`);

@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { severityRank } from "@/lib/dashboard/format";
-import { worstSla } from "@/lib/health";
+import { worstSla, type PathSla } from "@/lib/health";
 import { BLAST_PATHS_MAX, type BlastRadius, type BlastTarget } from "@/lib/topology/schema";
 import type { ServiceContext } from "@/server/audit/record";
-import { links, nodes } from "@/server/db/schema";
+import { links, nodes, paths } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";
 import { tenantWhere } from "@/server/core/tenancy";
-import { mspPathRoutes, type RoutedPath } from "@/server/paths/topology";
+import type { RoutedPath } from "@/server/paths/topology";
+import { cachedMspPathRoutes } from "./route-cache";
 
 // The blast radius of a link or node: who is hit before an engineer touches it. The customers' paths whose route
 // crosses it, routed by the very rule the path topology uses (server/paths/topology.ts), with their SLA.
@@ -56,6 +57,21 @@ export function blastRadiusOf(routes: RoutedPath[], target: BlastRadius["target"
   };
 }
 
+/** The blast radius over the MSP's routes (kept between requests), each path hit with its SLA as it is now. */
+async function radiusOver(context: ServiceContext, mspId: string, target: BlastRadius["target"]): Promise<BlastRadius> {
+  const hit = (await cachedMspPathRoutes(context, mspId)).filter((path) => crosses(path, target));
+  const current = new Map<string, PathSla>();
+  // In slices: a busy core link carries tens of thousands of paths, past what one statement may list.
+  for (let start = 0; start < hit.length; start += 10_000) {
+    const ids = hit.slice(start, start + 10_000).map((path) => path.id);
+    const rows = await context.db.select({ id: paths.id, sla: paths.slaHealth }).from(paths).where(inArray(paths.id, ids));
+    for (const row of rows) current.set(row.id, row.sla);
+  }
+  // A path deleted since it was routed is not hit any more.
+  const now = hit.flatMap((path) => (current.has(path.id) ? [{ ...path, sla: current.get(path.id)! }] : []));
+  return blastRadiusOf(now, target);
+}
+
 // GET /api/v1/config/link/{linkId}/blast-radius
 export async function linkBlastRadius(context: ServiceContext, linkId: string): Promise<BlastRadius> {
   const { db, principal } = context;
@@ -65,7 +81,7 @@ export async function linkBlastRadius(context: ServiceContext, linkId: string): 
     .where(and(eq(links.id, linkId), tenantWhere(principal, links.organizationId, db)))
     .limit(1);
   if (!link) throw new NotFoundError();
-  return blastRadiusOf(await mspPathRoutes(context, link.mspId), { type: "link", id: link.id, name: link.name });
+  return radiusOver(context, link.mspId, { type: "link", id: link.id, name: link.name });
 }
 
 // GET /api/v1/config/node/{nodeId}/blast-radius
@@ -77,5 +93,5 @@ export async function nodeBlastRadius(context: ServiceContext, nodeId: string): 
     .where(and(eq(nodes.id, nodeId), tenantWhere(principal, nodes.organizationId, db)))
     .limit(1);
   if (!node) throw new NotFoundError();
-  return blastRadiusOf(await mspPathRoutes(context, node.mspId), { type: "node", id: node.id, name: node.name });
+  return radiusOver(context, node.mspId, { type: "node", id: node.id, name: node.name });
 }
