@@ -147,6 +147,8 @@ export function NetworkGraph({ network, selection, place, onSelectNode, onSelect
               }}
             >
               <title>{node.label}</title>
+              {/* The node and its label are one target. */}
+              <rect x={-radius - 4} y={-radius - 4} width={radius * 2 + 8 + (showLabels ? 5 + node.label.length * 5.6 : 0)} height={radius * 2 + 8} fill="transparent" />
               <circle className="ring" r={radius + 3.5} fill="none" stroke={selected ? "var(--foreground)" : "transparent"} strokeWidth={2} />
               {node.kind === "core" ? (
                 <rect x={-radius} y={-radius} width={radius * 2} height={radius * 2} rx={2} fill={TONE_COLOR[node.tone]} stroke="var(--card)" strokeWidth={1.5} />

@@ -42,12 +42,14 @@ test.describe("an MSP's admin", () => {
   as("admin@northwind.example");
 
   test("sees the network drawn and listed, and a link's blast radius names Contoso's paths with their SLA", async ({ page }) => {
+    test.setTimeout(120_000);
     await openTopology(page);
     await expect(page.getByRole("heading", { name: "Topology", level: 1 })).toBeVisible();
     const graph = page.getByTestId("msp-topology-graph");
     const map = page.getByTestId("msp-topology-map");
-    await expect(graph).toBeVisible();
-    await expect(map).toBeVisible();
+    // Drawn in the browser once their code and the graph's data arrive.
+    await expect(graph).toBeVisible({ timeout: 30_000 });
+    await expect(map).toBeVisible({ timeout: 30_000 });
     // Every node and link of Northwind's demo network, coloured by health.
     await expect(graph.getByTestId("graph-node")).toHaveCount(8);
     await expect(graph.getByTestId("graph-link")).toHaveCount(10);
@@ -105,6 +107,7 @@ test.describe("an MSP's admin", () => {
   });
 
   test("a link reported down turns red live in the graph, the map and the table, without a reload", async ({ page }) => {
+    test.setTimeout(90_000);
     await openTopology(page);
     await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-state", "open");
     const row = page.getByTestId("topology-link-row").filter({ hasText: FRANKFURT_UPLINK });
@@ -112,7 +115,7 @@ test.describe("an MSP's admin", () => {
     expect(linkId).toBeTruthy();
     const graphLink = page.getByTestId("msp-topology-graph").locator(`[data-testid="graph-link"][data-link-id="${linkId}"]`);
     const mapLink = page.getByTestId("msp-topology-map").locator(`[data-testid="map-link"][data-link-id="${linkId}"]`);
-    await expect(graphLink).toHaveAttribute("data-tone", /^(healthy|warning|unknown)$/);
+    await expect(graphLink).toHaveAttribute("data-tone", /^(healthy|warning|unknown)$/, { timeout: 30_000 });
     await expect(mapLink).toHaveAttribute("data-tone", /^(healthy|warning|unknown)$/);
     await expect(row.getByTestId("link-status")).not.toHaveAttribute("data-health", "unhealthy");
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -130,8 +133,9 @@ test.describe("a read-only MSP user", () => {
   as("readonly@northwind.example");
 
   test("sees the topology and a blast radius, with no edit control", async ({ page }) => {
+    test.setTimeout(90_000);
     await openTopology(page);
-    await expect(page.getByTestId("msp-topology-graph")).toBeVisible();
+    await expect(page.getByTestId("msp-topology-graph")).toBeVisible({ timeout: 30_000 });
     await page.getByTestId("topology-link-row").filter({ hasText: PARIS_UPLINK }).getByRole("button", { name: PARIS_UPLINK }).click();
     await expect(page.getByTestId("blast-path").first()).toBeVisible();
     await expect(page.getByRole("button", { name: /^(Add|Create|Edit|Delete|Save)\b/ })).toHaveCount(0);
