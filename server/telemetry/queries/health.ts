@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
+import { SLA_THRESHOLDS } from "@/lib/constants";
 import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstLinkHealth, worstSla, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
 import {
   CURRENT_LIST_MAX,
@@ -240,27 +241,66 @@ export async function organizationPathHealth(context: QueryContext, organization
   return pathHealthList(context, sql`p.organization_id = ${organization.id}`, limit);
 }
 
-type LinkState = { down: boolean; latency: number | null; loss: number | null; rx: number; tx: number; reported_ms: number };
+/**
+ * The recent state of links, one row per link that an end reported on within the silent window: down when any end
+ * says so, the worst latency and loss, the busiest traffic. A link whose ends are silent has no row: unknown, not up.
+ * `which` is a condition on telemetry_link_state's link_id.
+ */
+export const recentLinkStates = (which: SQL, now: number) =>
+  sql`select link_id, bool_or(status = 'down') as down, max(latency_ms)::float8 as latency, max(loss_percent)::float8 as loss,
+             max(rx_bps)::float8 as rx, max(tx_bps)::float8 as tx, (extract(epoch from max(sampled_at)) * 1000)::float8 as reported_ms
+      from telemetry_link_state
+      where ${which} and sampled_at >= ${new Date(now - TELEMETRY.silentAfterMs).toISOString()}::timestamptz
+      group by link_id`;
 
-/** The links' ends that reported recently: a link whose ends are silent is unknown, not up. */
-async function latestLinkStates(context: QueryContext, linkIds: string[], now: number): Promise<Map<string, LinkState>> {
-  const states = new Map<string, LinkState>();
+export interface RecentLinkState {
+  down: boolean | null;
+  latency: number | null;
+  loss: number | null;
+  rx: number | null;
+  tx: number | null;
+  reported_ms: number | null;
+}
+
+/** A link's status, figures and health from its recent state (all null fields: no recent report). */
+export function linkStateOf(state: RecentLinkState | undefined) {
+  const status: LinkStatus | null = state && state.down !== null ? (state.down ? "down" : "up") : null;
+  const latencyMs = state?.latency ?? null;
+  const lossPercent = state?.loss ?? null;
+  return {
+    status,
+    latencyMs,
+    lossPercent,
+    rxBps: state?.rx ?? null,
+    txBps: state?.tx ?? null,
+    reportedAt: iso(state?.reported_ms ?? null),
+    health: classifyLinkHealth({ status, latencyMs, lossPercent }),
+  };
+}
+
+/**
+ * classifyLinkHealth (lib/health.ts) written for the database, over a row of `recentLinkStates` named `state` (left
+ * joined: no row is unknown), so a list can filter and page on health. Built from the same thresholds; the API
+ * tests check that both agree.
+ */
+export function linkHealthSql(state: string): SQL<LinkHealth> {
+  const s = sql.raw(state);
+  const { lossPercent: loss, latencyMs: latency } = SLA_THRESHOLDS;
+  return sql<LinkHealth>`case when ${s}.link_id is null then 'unknown'
+    when ${s}.down then 'unhealthy'
+    when ${s}.loss > ${sql.raw(String(loss.bad))} or ${s}.latency > ${sql.raw(String(latency.bad))} then 'unhealthy'
+    when ${s}.loss > ${sql.raw(String(loss.warning))} or ${s}.latency > ${sql.raw(String(latency.warning))} then 'warning'
+    else 'healthy' end`;
+}
+
+/** The recent state of each of these links that reported (see recentLinkStates). */
+async function recentLinkStatesOf(context: QueryContext, linkIds: string[], now: number): Promise<Map<string, RecentLinkState>> {
+  const states = new Map<string, RecentLinkState>();
   if (linkIds.length === 0) return states;
-  const rows = await queryRows<LinkState & { link_id: string }>(
-    context.db,
-    sql`select link_id, bool_or(status = 'down') as down, max(latency_ms)::float8 as latency, max(loss_percent)::float8 as loss,
-               max(rx_bps)::float8 as rx, max(tx_bps)::float8 as tx, (extract(epoch from max(sampled_at)) * 1000)::float8 as reported_ms
-        from telemetry_link_state
-        where link_id in (${idList(linkIds)}) and sampled_at >= ${new Date(now - TELEMETRY.silentAfterMs).toISOString()}::timestamptz
-        group by link_id`,
-  );
+  const rows = await queryRows<RecentLinkState & { link_id: string }>(context.db, recentLinkStates(sql`link_id in (${idList(linkIds)})`, now));
   for (const { link_id, ...state } of rows) states.set(link_id, state);
   return states;
 }
-
-const statusOf = (state: LinkState | undefined): LinkStatus | null => (state ? (state.down ? "down" : "up") : null);
-const healthOf = (state: LinkState | undefined): LinkHealth =>
-  classifyLinkHealth({ status: statusOf(state), latencyMs: state?.latency ?? null, lossPercent: state?.loss ?? null });
 
 async function linkHealthList(context: QueryContext, where: SQL, now: number): Promise<LinkHealthList> {
   const links = await queryRows<{
@@ -277,31 +317,22 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
         from links l join nodes a on a.id = l.source_node_id join nodes b on b.id = l.destination_node_id
         where ${where} order by l.name, l.id limit ${LIST_MAX}`,
   );
-  const states = await latestLinkStates(
+  const states = await recentLinkStatesOf(
     context,
     links.map((link) => link.id),
     now,
   );
   return {
-    items: links.map((link) => {
-      const state = states.get(link.id);
-      return {
-        linkId: link.id,
-        name: link.name,
-        type: link.type,
-        sourceNodeId: link.source_node_id,
-        sourceNodeName: link.source_node_name,
-        destinationNodeId: link.destination_node_id,
-        destinationNodeName: link.destination_node_name,
-        status: statusOf(state),
-        latencyMs: state?.latency ?? null,
-        lossPercent: state?.loss ?? null,
-        rxBps: state?.rx ?? null,
-        txBps: state?.tx ?? null,
-        reportedAt: iso(state?.reported_ms ?? null),
-        health: healthOf(state),
-      };
-    }),
+    items: links.map((link) => ({
+      linkId: link.id,
+      name: link.name,
+      type: link.type,
+      sourceNodeId: link.source_node_id,
+      sourceNodeName: link.source_node_name,
+      destinationNodeId: link.destination_node_id,
+      destinationNodeName: link.destination_node_name,
+      ...linkStateOf(states.get(link.id)),
+    })),
   };
 }
 
@@ -336,13 +367,13 @@ export async function coreFabricsHealth(context: QueryContext, fabricIds: string
     context.db,
     sql`select id, core_fabric_id from links where core_fabric_id in (${idList(fabricIds)})`,
   );
-  const states = await latestLinkStates(
+  const states = await recentLinkStatesOf(
     context,
     links.map((link) => link.id),
     now,
   );
   const byFabric = new Map<string, LinkHealth[]>();
-  for (const link of links) byFabric.set(link.core_fabric_id, [...(byFabric.get(link.core_fabric_id) ?? []), healthOf(states.get(link.id))]);
+  for (const link of links) byFabric.set(link.core_fabric_id, [...(byFabric.get(link.core_fabric_id) ?? []), linkStateOf(states.get(link.id)).health]);
   for (const id of fabricIds) health.set(id, worstLinkHealth(byFabric.get(id) ?? []));
   return health;
 }

@@ -1,0 +1,154 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { as, currentOrganizationId, expect, test } from "./fixtures";
+
+// msp/topology as an MSP engineer uses it: the network drawn as a graph and on a world map, the links table, a link's
+// blast radius naming the customers' paths that cross it with their SLA, and a link going down turning red live in
+// every view, without a reload. A customer is sent home.
+
+const PARIS_UPLINK = "nw-edge-par-01 ⇄ nw-core-lon";
+// Reported by the simulator from its source end (the Frankfurt edge) only: a report from the core end's device is
+// never overwritten by the simulator, and the simulator's own link faults go to internet links first.
+const FRANKFURT_UPLINK = "nw-edge-fra-01 ⇄ nw-core-fra";
+const CORE_FRA_DEVICE = "MX-C9000-0001";
+
+async function openTopology(page: Page) {
+  await page.goto("/");
+  const organizationId = currentOrganizationId(page);
+  await page.goto(`/organization/${organizationId}/msp/topology`);
+  return organizationId;
+}
+
+/** Reports the link down from its core end, through the devices' own ingest endpoint, with a token of that device. */
+async function reportLinkDown(request: APIRequestContext, linkId: string) {
+  const devices = await request.get(`/api/v1/inventory/device?search=${CORE_FRA_DEVICE}`);
+  const device = ((await devices.json()) as { items: { id: string; serialNumber: string }[] }).items.find((item) => item.serialNumber === CORE_FRA_DEVICE);
+  if (!device) throw new Error(`seeded device ${CORE_FRA_DEVICE} missing`);
+  // Issuing a token revokes the simulator's, which takes a new one at its next push (and so revokes ours): send at once.
+  for (let attempt = 1; ; attempt++) {
+    const issued = await request.post(`/api/v1/inventory/device/${device.id}/token`, { headers: { "content-type": "application/json" } });
+    expect(issued.status()).toBe(201);
+    const { token } = (await issued.json()) as { token: string };
+    const ingested = await request.post("/api/v1/telemetry/ingest", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { samples: [{ kind: "link", time: new Date().toISOString(), linkId, status: "down", latencyMs: null, lossPercent: 100, rxBps: 0, txBps: 0 }] },
+    });
+    if (ingested.status() === 401 && attempt < 3) continue;
+    expect(await ingested.json()).toEqual({ accepted: 1, rejected: 0 });
+    return;
+  }
+}
+
+test.describe("an MSP's admin", () => {
+  as("admin@northwind.example");
+
+  test("sees the network drawn and listed, and a link's blast radius names Contoso's paths with their SLA", async ({ page }) => {
+    test.setTimeout(120_000);
+    await openTopology(page);
+    await expect(page.getByRole("heading", { name: "Topology", level: 1 })).toBeVisible();
+    const graph = page.getByTestId("msp-topology-graph");
+    const map = page.getByTestId("msp-topology-map");
+    // Drawn in the browser once their code and the graph's data arrive.
+    await expect(graph).toBeVisible({ timeout: 30_000 });
+    await expect(map).toBeVisible({ timeout: 30_000 });
+    // Every node and link of Northwind's demo network, coloured by health.
+    await expect(graph.getByTestId("graph-node")).toHaveCount(8);
+    await expect(graph.getByTestId("graph-link")).toHaveCount(10);
+    await expect(map.getByTestId("map-node")).toHaveCount(8);
+    for (const element of await graph.locator("[data-tone]").all()) await expect(element).toHaveAttribute("data-tone", /^(healthy|warning|bad|unknown)$/);
+    await expect(graph.getByRole("button", { name: "nw-core-sin" })).toBeVisible();
+
+    // The SPEC's links table: endpoints, priority, status.
+    const table = page.getByTestId("topology-links");
+    await expect(table.getByRole("columnheader")).toHaveText(["Link", "Endpoints", "Type", "Priority", "Bandwidth", "Status", "Latency", "Loss"]);
+    await expect(table.getByTestId("topology-link-row")).toHaveCount(10);
+    const row = table.getByTestId("topology-link-row").filter({ hasText: PARIS_UPLINK });
+    await expect(row).toContainText("nw-edge-par-01");
+    await expect(row).toContainText("Edge node");
+    await expect(row.getByTestId("link-priority")).toHaveText("20");
+    await expect(row.getByTestId("link-status")).toHaveAttribute("data-health", /^(healthy|warning|unhealthy|unknown)$/);
+
+    // Filters: by type, then by name.
+    await page.getByTestId("links-type-filter").click();
+    await page.getByRole("option", { name: "Internet" }).click();
+    await expect(table.getByTestId("topology-link-row")).toHaveCount(1);
+    await expect(table.getByTestId("topology-link-row")).toContainText("nw-cpe-contoso-lyon ⇄ nw-edge-fra-01");
+    await expect(page).toHaveURL(/type=internet/);
+    await page.getByTestId("links-type-filter").click();
+    await page.getByRole("option", { name: "All types" }).click();
+    await page.getByTestId("links-filter").fill("par-01");
+    await expect(table.getByTestId("topology-link-row")).toHaveCount(1);
+
+    // Selecting the Paris uplink shows who is hit: Contoso's paths from Paris, each with its SLA.
+    await row.getByRole("button", { name: PARIS_UPLINK }).click();
+    const radius = page.getByTestId("blast-radius");
+    await expect(radius.getByRole("heading", { name: `Blast radius of link ${PARIS_UPLINK}` })).toBeVisible();
+    await expect(page).toHaveURL(/selected=link%3A|selected=link:/);
+    const contosoPath = radius.getByTestId("blast-path").filter({ hasText: "Paris ⇄ Frankfurt" });
+    await expect(contosoPath).toContainText("Contoso");
+    await expect(contosoPath).toContainText("Paris HQ");
+    await expect(contosoPath.getByTestId("sla-badge")).toHaveAttribute("data-health", /^(healthy|warning|bad|unknown)$/);
+    await expect(radius.getByTestId("blast-customer").filter({ hasText: "Contoso" })).toBeVisible();
+    await expect(radius.getByTestId("blast-summary")).toContainText(/\d+ paths? of \d+ customers? cross/);
+    await expect(graph.locator(`[data-testid="graph-link"][data-link-id]`).first()).toBeVisible();
+
+    // A deep link to the selection renders the blast radius in the first response.
+    const response = await page.request.get(page.url());
+    const html = await response.text();
+    expect(html).toContain("Paris ⇄ Frankfurt");
+
+    // A node from the graph: its blast radius, and its links in the table.
+    await page.getByTestId("links-filter").fill("");
+    await graph.getByRole("button", { name: "nw-edge-par-01" }).click();
+    await expect(radius.getByRole("heading", { name: "Blast radius of node nw-edge-par-01" })).toBeVisible();
+    await expect(radius.getByTestId("blast-path").filter({ hasText: "Paris ⇄ Frankfurt" })).toBeVisible();
+    await radius.getByTestId("show-node-links").click();
+    await expect(page.getByTestId("links-node-filter")).toContainText("nw-edge-par-01");
+    await expect(table.getByTestId("topology-link-row")).toHaveCount(1);
+  });
+
+  test("a link reported down turns red live in the graph, the map and the table, without a reload", async ({ page }) => {
+    test.setTimeout(90_000);
+    await openTopology(page);
+    await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-state", "open");
+    const row = page.getByTestId("topology-link-row").filter({ hasText: FRANKFURT_UPLINK });
+    const linkId = await row.getAttribute("data-link-id");
+    expect(linkId).toBeTruthy();
+    const graphLink = page.getByTestId("msp-topology-graph").locator(`[data-testid="graph-link"][data-link-id="${linkId}"]`);
+    const mapLink = page.getByTestId("msp-topology-map").locator(`[data-testid="map-link"][data-link-id="${linkId}"]`);
+    await expect(graphLink).toHaveAttribute("data-tone", /^(healthy|warning|unknown)$/, { timeout: 30_000 });
+    await expect(mapLink).toHaveAttribute("data-tone", /^(healthy|warning|unknown)$/);
+    await expect(row.getByTestId("link-status")).not.toHaveAttribute("data-health", "unhealthy");
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    await reportLinkDown(page.request, linkId!);
+    await expect(graphLink).toHaveAttribute("data-tone", "bad", { timeout: 15_000 });
+    await expect(mapLink).toHaveAttribute("data-tone", "bad");
+    await expect(row.getByTestId("link-status")).toHaveAttribute("data-health", "unhealthy");
+    await expect(row.getByTestId("link-status")).toContainText("Reported down");
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+});
+
+test.describe("a read-only MSP user", () => {
+  as("readonly@northwind.example");
+
+  test("sees the topology and a blast radius, with no edit control", async ({ page }) => {
+    test.setTimeout(90_000);
+    await openTopology(page);
+    await expect(page.getByTestId("msp-topology-graph")).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId("topology-link-row").filter({ hasText: PARIS_UPLINK }).getByRole("button", { name: PARIS_UPLINK }).click();
+    await expect(page.getByTestId("blast-path").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /^(Add|Create|Edit|Delete|Save)\b/ })).toHaveCount(0);
+  });
+});
+
+test.describe("a customer's admin", () => {
+  as("admin@contoso.example");
+
+  test("is sent home from msp/topology", async ({ page }) => {
+    await page.goto("/");
+    const home = currentOrganizationId(page);
+    await page.goto(`/organization/${home}/msp/topology`);
+    await expect(page).toHaveURL(new RegExp(`/organization/${home}/customer/dashboard$`));
+  });
+});
