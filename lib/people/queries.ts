@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, ApiRequestError } from "@/lib/api/client";
 import type { Page } from "@/lib/pagination";
 import type { CurrentUser } from "@/lib/users/schema";
 import type { Invitation, InvitationAcceptNewAccount, InvitationCreate, InvitationCreated, InvitationPreview, OrganizationUser, UserRoleUpdate } from "./schema";
@@ -48,7 +48,7 @@ export const invitationPreviewQueryOptions = (token: string) =>
 
 function useRefreshPeople(organizationId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [...peopleKeys.all] , predicate: ({ queryKey }) => queryKey[2] === organizationId });
+  return () => queryClient.invalidateQueries({ queryKey: peopleKeys.all, predicate: ({ queryKey }) => queryKey[2] === organizationId });
 }
 
 // PATCH /api/v1/organization/{organizationId}/user/{userId}
@@ -104,3 +104,16 @@ export function useAcceptInvitation() {
       api.post<CurrentUser>("/invitation/accept", body, { handleAuthErrors: false }),
   });
 }
+
+// GET /api/v1/config/user, asked by the public invitation page: who is signed in here, if anyone (a 401 is an answer,
+// not a reason to leave the page).
+export const inviteeSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: [...peopleKeys.all, "invitee-session"] as const,
+    queryFn: ({ signal }) =>
+      api.get<CurrentUser>("/config/user", { signal, handleAuthErrors: false }).catch((error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 401) return null;
+        throw error;
+      }),
+    retry: false,
+  });
