@@ -47,6 +47,8 @@ export const organizationUserSchema = z.object({
   role: z.enum(ROLE_LEVELS),
   roleName: z.enum(ROLES),
   joinedAt: z.string(),
+  /** When they last signed in (their newest session), null if never. */
+  lastSignInAt: z.string().nullable(),
 });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 
@@ -60,7 +62,12 @@ export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
 
 // --- Invitations ------------------------------------------------------------------------------------------------
 
-// GET /api/v1/organization/{organizationId}/invitation — a pending invitation (never its token).
+/** Where an invitation stands: waiting for its invitee, accepted, or past its seven days. */
+export const INVITATION_STATUSES = ["pending", "accepted", "expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+// GET /api/v1/organization/{organizationId}/invitation — an invitation (never its token); `createdAt` is when its
+// link was last sent.
 export const invitationSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
@@ -70,6 +77,8 @@ export const invitationSchema = z.object({
   invitedBy: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  status: z.enum(INVITATION_STATUSES),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -65,7 +65,8 @@ export async function insertInvitation(
   return { invitation, mail: { email, token, organizationName: organization.name, role } };
 }
 
-// GET /api/v1/organization/{organizationId}/invitation — the pending invitations by email, a page at a time.
+// GET /api/v1/organization/{organizationId}/invitation — the invitations (pending, accepted or expired; a revoked one
+// is gone) by email, a page at a time.
 export async function listInvitations(context: ServiceContext, organizationId: string, query: PageQuery) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
@@ -74,7 +75,6 @@ export async function listInvitations(context: ServiceContext, organizationId: s
   const conditions: (SQL | undefined)[] = [
     eq(invitations.organizationId, organization.id),
     tenantWhere(principal, invitations.organizationId, db),
-    pendingInvitationWhere(),
     list.after,
   ];
   const rows = await db
@@ -151,6 +151,40 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
       before: toInvitation(row.invitation, row.invitedBy) ?? { id: row.invitation.id, email: row.invitation.email },
     });
   });
+}
+
+// POST /api/v1/invitation/{invitationId}/resend — mails the invitation again with a fresh link (the old one stops
+// working) valid seven days from now; an accepted invitation cannot be sent again.
+export async function resendInvitation(context: ServiceContext, invitationId: string, origin: string): Promise<Invitation> {
+  const { invitation, mail } = await mutate(context, async (tx, record) => {
+    const [row] = await tx
+      .select({ invitation: invitations, invitedBy: inviter.email, organization: organizations })
+      .from(invitations)
+      .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          sql`${invitations.acceptedAt} is null`,
+          tenantWhere(context.principal, invitations.organizationId, tx),
+        ),
+      )
+      .limit(1)
+      .for("update", { of: invitations });
+    if (!row || !isRole(row.invitation.role)) throw new NotFoundError();
+    const { token, tokenHash } = newInvitationToken();
+    const [updated] = await tx
+      .update(invitations)
+      .set({ tokenHash, createdAt: new Date() })
+      .where(eq(invitations.id, row.invitation.id))
+      .returning();
+    const before = invitationView(row.invitation, row.invitation.role, row.invitedBy);
+    const after = invitationView(updated, row.invitation.role, row.invitedBy);
+    await record({ organizationId: updated.organizationId, entityType: "invitation", entityId: updated.id, type: "updated", before, after });
+    return { invitation: after, mail: { email: updated.email, token, organizationName: row.organization.name, role: row.invitation.role } };
+  });
+  await mailInvitation(context, mail, origin);
+  return invitation;
 }
 
 /** The pending invitation behind a token, with its organization; null for an unknown, used or expired one. */
@@ -283,8 +317,8 @@ export async function acceptInvitation(
       entityType: "invitation",
       entityId: invitation.id,
       type: "accepted",
-      before: { ...view, acceptedAt: null },
-      after: { ...view, acceptedAt: accepted.acceptedAt?.toISOString() ?? null },
+      before: view,
+      after: invitationView(accepted, found.role, invitedBy?.email ?? null),
     });
     const joined: OrganizationUser = {
       id: account.id,
@@ -295,6 +329,7 @@ export async function acceptInvitation(
       language: account.language,
       ...roleView(found.role),
       joinedAt: membership.createdAt.toISOString(),
+      lastSignInAt: null,
     };
     await recordChange(tx, context, { organizationId: organization.id, entityType: "user", entityId: account.id, type: "created", after: joined });
     return account.id;

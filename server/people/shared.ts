@@ -36,6 +36,12 @@ export function pendingInvitationWhere(now = Date.now()): SQL {
   return and(isNull(invitations.acceptedAt), gt(invitations.createdAt, new Date(now - INVITATION_VALIDITY_MS))) as SQL;
 }
 
+/** Where an invitation stands (SPEC §2 Invitations tab). */
+export function invitationStatus(row: InvitationRow, now = Date.now()): Invitation["status"] {
+  if (row.acceptedAt) return "accepted";
+  return invitationExpiresAt(row.createdAt).getTime() <= now ? "expired" : "pending";
+}
+
 /** The API's view of an invitation (never its token hash). */
 export function invitationView(row: InvitationRow, role: Role, invitedByEmail: string | null): Invitation {
   return {
@@ -46,6 +52,8 @@ export function invitationView(row: InvitationRow, role: Role, invitedByEmail: s
     invitedBy: invitedByEmail,
     createdAt: row.createdAt.toISOString(),
     expiresAt: invitationExpiresAt(row.createdAt).toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    status: invitationStatus(row),
   };
 }
 

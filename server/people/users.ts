@@ -5,7 +5,7 @@ import type { OrganizationUser, UserRoleUpdate } from "@/lib/people/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { forgetUserSessions, revokeAllSessions } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
-import { memberships, organizations, users } from "@/server/db/schema";
+import { memberships, organizations, sessions, users } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { isRole, lockOrganization, roleView } from "./shared";
@@ -25,9 +25,11 @@ const memberColumns = {
   organizationId: memberships.organizationId,
   role: memberships.role,
   joinedAt: memberships.createdAt,
+  // Their newest session (sessions_user_idx): when they last signed in.
+  lastSignInAt: sql<Date | string | null>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
 };
 
-type MemberRow = { id: string; email: string; firstName: string; lastName: string; language: "en" | "fr"; organizationId: string; role: string; joinedAt: Date };
+type MemberRow = { id: string; email: string; firstName: string; lastName: string; language: "en" | "fr"; organizationId: string; role: string; joinedAt: Date; lastSignInAt: Date | string | null };
 
 function toOrganizationUser(row: MemberRow): OrganizationUser | null {
   if (!isRole(row.role)) return null;
@@ -40,6 +42,7 @@ function toOrganizationUser(row: MemberRow): OrganizationUser | null {
     language: row.language,
     ...roleView(row.role),
     joinedAt: row.joinedAt.toISOString(),
+    lastSignInAt: row.lastSignInAt === null ? null : new Date(row.lastSignInAt).toISOString(),
   };
 }
 

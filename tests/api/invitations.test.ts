@@ -52,6 +52,8 @@ describe("invite → preview → accept → sign in", () => {
       invitedBy: "admin@contoso.example",
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
+      acceptedAt: null,
+      status: "pending",
     });
     expect(new Date(created.expiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(7 * 24 * 3600_000);
     // The link goes to the invitee's address only, absolute, at the origin the inviter reached the console at.
@@ -122,7 +124,9 @@ describe("invite → preview → accept → sign in", () => {
     const again = await call("POST", "/invitation/accept", { body: { token, password: NEW_PASSWORD, firstName: "Nia", lastName: "Hale" } });
     expect(again.status).toBe(404);
     expect(again.body.error).toBe("This invitation is unknown, has already been used or has expired. Ask for a new one.");
-    expect((await call("GET", await invitationsPath("Contoso"), { cookie: await signIn("admin@contoso.example") })).body.items).toEqual([]);
+    // Listed as accepted from now on.
+    const afterAccept = await call("GET", await invitationsPath("Contoso"), { cookie: await signIn("admin@contoso.example") });
+    expect(afterAccept.body.items).toEqual([{ ...listed, status: "accepted", acceptedAt: expect.any(String) }]);
     const members = await call("GET", `/organization/${await organizationId("Contoso")}/user`, { cookie: await signIn("admin@contoso.example") });
     expect(members.body.items.map((user: { email: string }) => user.email)).toContain("new.hire@contoso.example");
 
@@ -132,8 +136,8 @@ describe("invite → preview → accept → sign in", () => {
     expect(acceptedEvent).toMatchObject({
       type: "invitation.accepted",
       source: "new.hire@contoso.example",
-      before: { ...listed, acceptedAt: null },
-      after: { ...listed, acceptedAt: expect.any(String) },
+      before: listed,
+      after: { ...listed, status: "accepted", acceptedAt: expect.any(String) },
     });
     const [joined] = await eventsOf(me.body.userId);
     expect(joined).toMatchObject({
@@ -246,9 +250,9 @@ describe("invite → preview → accept → sign in", () => {
     expect(french.body.error).toBe("Cette invitation est inconnue, a déjà été utilisée ou a expiré. Demandez-en une nouvelle.");
     expect((await call("GET", "/invitation/preview")).body.error).toBe("Invitation token is required");
     expect((await call("POST", "/invitation/accept", { body: { password: NEW_PASSWORD } })).body.error).toBe("Invitation token is required");
-    // Expired invitations are not listed and do not block a new one.
+    // Expired invitations are listed as expired and do not block a new one.
     const list = await call("GET", await invitationsPath("Contoso"), { cookie: await signIn("admin@contoso.example") });
-    expect(list.body.items.map((item: { email: string }) => item.email)).not.toContain("late@contoso.example");
+    expect(list.body.items.find((item: { email: string }) => item.email === "late@contoso.example")).toMatchObject({ status: "expired", acceptedAt: null });
     await invite("Contoso", { email: "late@contoso.example", role: "read-only" });
     // A new account needs its password.
     const passwordless = await call("POST", "/invitation/accept", { body: { token: await invitationTokenFor("late@contoso.example") } });
@@ -335,7 +339,7 @@ describe("POST /organization/{organizationId}/invitation", () => {
 });
 
 describe("GET /organization/{organizationId}/invitation", () => {
-  it("pages the pending invitations by email", async () => {
+  it("pages the invitations by email", async () => {
     const cookie = await signIn("admin@initech.example");
     for (const email of ["c@initech.example", "a@initech.example", "b@initech.example"]) await invite("Initech", { email, role: "read-only" }, "admin@initech.example");
     const path = await invitationsPath("Initech");
@@ -382,5 +386,49 @@ describe("DELETE /invitation/{invitationId}", () => {
     const db = await getDb();
     const [joined] = await db.select().from(users).where(eq(users.email, "joined@contoso.example"));
     expect(await db.select().from(memberships).where(eq(memberships.userId, joined.id))).toHaveLength(1);
+  });
+});
+
+describe("POST /invitation/{invitationId}/resend", () => {
+  it("mails a fresh link valid seven days from now: the old link stops working, the new one works", async () => {
+    const db = await getDb();
+    const created = await invite("Contoso", { email: "again@contoso.example", role: "read-only" });
+    const oldToken = await invitationTokenFor("again@contoso.example");
+    // Sent eight days ago: expired.
+    await db.update(invitations).set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(invitations.id, created.id));
+    const cookie = await signIn("admin@contoso.example");
+    const listed = (await call("GET", await invitationsPath("Contoso"), { cookie })).body.items.find((item: { id: string }) => item.id === created.id);
+    expect(listed.status).toBe("expired");
+
+    const response = await call("POST", `/invitation/${created.id}/resend`, { cookie });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ id: created.id, email: "again@contoso.example", status: "pending", acceptedAt: null });
+    expect(new Date(response.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    const newToken = await invitationTokenFor("again@contoso.example");
+    expect(newToken).not.toBe(oldToken);
+    expect((await latestMailTo("again@contoso.example")).link).toBe(`${serverOrigin()}/invite/${newToken}`);
+    expect(JSON.stringify(response.body)).not.toContain(newToken);
+    expect((await call("GET", `/invitation/preview?token=${oldToken}`)).status).toBe(404);
+    expect((await call("GET", `/invitation/preview?token=${newToken}`)).status).toBe(200);
+
+    const [, resent] = await eventsOf(created.id);
+    expect(resent).toMatchObject({ type: "invitation.updated", source: "admin@contoso.example", before: listed, after: response.body });
+    expect(await allEventsText()).not.toContain(newToken);
+  });
+
+  it("is for admins of the organization or its MSP; other tenants get 404; an accepted one is not sent again", async () => {
+    const created = await invite("Contoso", { email: "resend-rules@contoso.example", role: "admin" });
+    for (const email of ["readonly@contoso.example", "configure@northwind.example"]) {
+      expect((await call("POST", `/invitation/${created.id}/resend`, { cookie: await signIn(email) })).status, email).toBe(403);
+    }
+    for (const email of ["admin@fabrikam.example", "admin@bluewave.example"]) {
+      expect((await call("POST", `/invitation/${created.id}/resend`, { cookie: await signIn(email) })).status, email).toBe(404);
+    }
+    expect((await call("POST", `/invitation/${created.id}/resend`, { cookie: await signIn("admin@northwind.example") })).status).toBe(200);
+    const accepted = await call("POST", "/invitation/accept", {
+      body: { token: await invitationTokenFor("resend-rules@contoso.example"), password: NEW_PASSWORD, firstName: "R", lastName: "S" },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await call("POST", `/invitation/${created.id}/resend`, { cookie: await signIn("admin@contoso.example") })).status).toBe(404);
   });
 });

@@ -84,6 +84,8 @@ describe("POST /core/msp", () => {
         invitedBy: "admin@maia.example",
         createdAt: expect.any(String),
         expiresAt: expect.any(String),
+        acceptedAt: null,
+        status: "pending",
       },
     });
     // The link is mailed to the invitee, never answered to the operator.

@@ -50,8 +50,10 @@ describe("GET /organization/{organizationId}/user", () => {
         role: "admin",
         roleName: "customer-admin",
         joinedAt: expect.any(String),
+        // Never signed in in this test file; the caller has (their newest session is their last sign-in).
+        lastSignInAt: null,
       },
-      expect.objectContaining({ email: "readonly@contoso.example", role: "read-only", roleName: "customer-read-only" }),
+      expect.objectContaining({ email: "readonly@contoso.example", role: "read-only", roleName: "customer-read-only", lastSignInAt: expect.any(String) }),
     ]);
     expect(JSON.stringify(response.body)).not.toMatch(/scrypt|password/i);
   });

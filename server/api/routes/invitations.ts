@@ -7,7 +7,7 @@ import { currentUserSchema } from "@/lib/users/schema";
 import { invitationTokenRules } from "@/server/auth/attempt-limits";
 import { guessUnderLimits } from "@/server/auth/attempt-throttle";
 import { resolveSession } from "@/server/auth/sessions";
-import { acceptInvitation, createInvitation, listInvitations, previewInvitation, revokeInvitation } from "@/server/people/invitations";
+import { acceptInvitation, createInvitation, listInvitations, previewInvitation, resendInvitation, revokeInvitation } from "@/server/people/invitations";
 import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
@@ -26,14 +26,14 @@ const peopleConflict = conflict("Refused by a rule about the organization's peop
 const TOKEN_REFUSED = "apiErrors.tooManyInvitationAttempts";
 const isWrongToken = (error: unknown) => error instanceof NotFoundError && error.key === "apiErrors.invitationInvalid";
 
-// GET /api/v1/organization/{organizationId}/invitation — pending invitations (Invitations tab).
+// GET /api/v1/organization/{organizationId}/invitation — invitations and their status (Invitations tab).
 invitationsRouter.openapi(
   createRoute({
     method: "get",
     path: "/organization/{organizationId}/invitation",
     tags: ["people"],
     request: { params: organizationParams, query: pageQuerySchema },
-    responses: { 200: jsonResponse(pageSchema(invitationSchema), "A page of pending invitations"), ...standardErrors },
+    responses: { 200: jsonResponse(pageSchema(invitationSchema), "A page of invitations"), ...standardErrors },
   }),
   async (c) => {
     const page = await listInvitations(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
@@ -70,6 +70,21 @@ invitationsRouter.openapi(
   async (c) => {
     await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId);
     return c.body(null, 204);
+  },
+);
+
+// POST /api/v1/invitation/{invitationId}/resend — mails the invitation again with a fresh link and a new expiry.
+invitationsRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/invitation/{invitationId}/resend",
+    tags: ["people"],
+    request: { params: invitationParams },
+    responses: { 200: jsonResponse(invitationSchema, "The invitation, sent again (its new link is mailed to the invitee)"), ...standardErrors },
+  }),
+  async (c) => {
+    const invitation = await resendInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId, linkOrigin());
+    return c.json(invitation, 200);
   },
 );
 

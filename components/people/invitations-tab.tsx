@@ -1,0 +1,154 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { MailPlus } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { Timestamp } from "@/components/common/timestamp";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "@/lib/people/queries";
+import { ROLE_LEVEL_LABELS, type Invitation, type InvitationStatus } from "@/lib/people/schema";
+import { cn } from "@/lib/utils";
+import { InviteDialog } from "./invite-dialog";
+
+const COLUMNS = 6;
+
+const STATUS_CLASS: Record<InvitationStatus, string> = {
+  pending: "border-transparent bg-sky-500/15 text-sky-700 dark:text-sky-300",
+  accepted: "border-transparent bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
+  expired: "border-transparent bg-muted text-muted-foreground",
+};
+
+function InvitationActions({ invitation, organizationId }: { invitation: Invitation; organizationId: string }) {
+  const t = useTranslations("people.invitations");
+  const resend = useResendInvitation(organizationId);
+  const revoke = useRevokeInvitation(organizationId);
+  if (invitation.status === "accepted") return null;
+  return (
+    <div className="flex justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        busy={resend.isPending}
+        data-testid="invitation-resend"
+        aria-label={t("resendLabel", { email: invitation.email })}
+        onClick={() =>
+          resend.mutate(invitation.id, {
+            onSuccess: () => toast.success(t("resent", { email: invitation.email })),
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      >
+        {t("resend")}
+      </Button>
+      <ConfirmDelete
+        title={t("revokeTitle", { email: invitation.email })}
+        description={t("revokeDescription", { email: invitation.email })}
+        confirmLabel={t("revoke")}
+        testId="invitation-revoke"
+        trigger={
+          <Button variant="ghost" size="sm" className="text-destructive" data-testid="invitation-revoke" aria-label={t("revokeLabel", { email: invitation.email })}>
+            {t("revoke")}
+          </Button>
+        }
+        onConfirm={async () => {
+          await revoke.mutateAsync(invitation.id);
+          toast.success(t("revoked", { email: invitation.email }));
+        }}
+      />
+    </div>
+  );
+}
+
+/** user/invitations: who was invited, with which role, when, until when and where it stands; admins invite, resend, revoke. */
+export function InvitationsTab() {
+  const t = useTranslations();
+  const { organization } = useConsole();
+  const canManage = useCan("common:user:write");
+  const [inviting, setInviting] = useState(false);
+  const invitations = useInfiniteQuery(invitationsQueryOptions(organization.id));
+  const rows = invitations.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="flex flex-col gap-3">
+      {canManage && (
+        <div className="flex justify-end">
+          <Button onClick={() => setInviting(true)} data-testid="invite-open">
+            <MailPlus aria-hidden />
+            {t("people.invitations.invite")}
+          </Button>
+          <InviteDialog organizationId={organization.id} open={inviting} setOpen={setInviting} />
+        </div>
+      )}
+      {invitations.isError && !invitations.data ? (
+        <ErrorAlert message={t("errors.loadingContent", { error: invitations.error.message })} onRetry={() => invitations.refetch()} />
+      ) : (
+        <Card className="gap-0 py-0">
+          <Table data-testid="invitations-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">{t("people.invitations.columns.email")}</TableHead>
+                <TableHead>{t("people.invitations.columns.role")}</TableHead>
+                <TableHead>{t("people.invitations.columns.sent")}</TableHead>
+                <TableHead>{t("people.invitations.columns.expires")}</TableHead>
+                <TableHead>{t("people.invitations.columns.status")}</TableHead>
+                <TableHead className="pr-4">
+                  <span className="sr-only">{t("people.invitations.columns.actions")}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invitations.isPending &&
+                Array.from({ length: 2 }, (_, index) => (
+                  <TableRow key={index}>
+                    <TableCell colSpan={COLUMNS}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              {invitations.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
+                    {canManage ? t("people.invitations.empty") : t("people.invitations.emptyReadOnly")}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((invitation) => (
+                <TableRow key={invitation.id} data-testid="invitation-row">
+                  <TableCell className="pl-4 font-medium">{invitation.email}</TableCell>
+                  <TableCell>{t(ROLE_LEVEL_LABELS[invitation.role])}</TableCell>
+                  <TableCell className="text-muted-foreground">
+                    <Timestamp value={invitation.createdAt} seconds={false} />
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">
+                    <Timestamp value={invitation.expiresAt} seconds={false} />
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant="outline" className={cn(STATUS_CLASS[invitation.status])} data-testid="invitation-status">
+                      {t(`people.invitations.status.${invitation.status}`)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="pr-4">{canManage && <InvitationActions invitation={invitation} organizationId={organization.id} />}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {invitations.hasNextPage && (
+            <div className="border-t p-2 text-center">
+              <Button variant="ghost" size="sm" busy={invitations.isFetchingNextPage} onClick={() => invitations.fetchNextPage()}>
+                {t("people.loadMore")}
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { Timestamp } from "@/components/common/timestamp";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { RoleLevel } from "@/lib/auth/scopes";
+import { organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
+import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS, type OrganizationUser } from "@/lib/people/schema";
+
+const COLUMNS = 6;
+
+/** The role of a member: a picker for admins (refused changes, such as the last admin's, said in a toast), else text. */
+function RoleCell({ user, canManage, organizationId }: { user: OrganizationUser; canManage: boolean; organizationId: string }) {
+  const t = useTranslations();
+  const change = useChangeUserRole(organizationId);
+  if (!canManage) return <span data-testid="user-role">{t(ROLE_LEVEL_LABELS[user.role])}</span>;
+  return (
+    <Select
+      value={user.role}
+      disabled={change.isPending}
+      onValueChange={(role) =>
+        change.mutate(
+          { userId: user.id, update: { role: role as RoleLevel } },
+          {
+            onSuccess: (updated) => toast.success(t("people.users.roleChanged", { name: displayName(updated), role: t(ROLE_LEVEL_LABELS[updated.role]) })),
+            onError: (error) => toast.error(error.message),
+          },
+        )
+      }
+    >
+      <SelectTrigger size="sm" className="w-40" aria-label={t("people.users.roleOf", { name: displayName(user) })} data-testid="user-role-select">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {PEOPLE_ROLE_LEVELS.map((level) => (
+          <SelectItem key={level} value={level}>
+            {t(ROLE_LEVEL_LABELS[level])}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+export const displayName = (user: Pick<OrganizationUser, "firstName" | "lastName" | "email">) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/** Remove, after a confirmation saying what it does (one's own row has none: the API refuses removing oneself). */
+function RemoveUser({ user, organizationId }: { user: OrganizationUser; organizationId: string }) {
+  const t = useTranslations("people.users");
+  const { organization } = useConsole();
+  const remove = useRemoveUser(organizationId);
+  const name = displayName(user);
+  return (
+    <ConfirmDelete
+      title={t("removeTitle", { name })}
+      description={t("removeDescription", { name, organization: organization.name })}
+      confirmLabel={t("remove")}
+      testId="user-remove"
+      trigger={
+        <Button variant="ghost" size="sm" className="text-destructive" data-testid="user-remove" aria-label={t("removeLabel", { name })}>
+          {t("remove")}
+        </Button>
+      }
+      onConfirm={async () => {
+        await remove.mutateAsync(user.id);
+        toast.success(t("removed", { name }));
+      }}
+    />
+  );
+}
+
+/** user/users: the organization's members, their role, language and last sign-in; admins change roles and remove. */
+export function UsersTab() {
+  const t = useTranslations();
+  const { organization, user: me } = useConsole();
+  const canManage = useCan("common:user:write");
+  const users = useInfiniteQuery(organizationUsersQueryOptions(organization.id));
+  const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
+  if (users.isError && !users.data) {
+    return <ErrorAlert message={t("errors.loadingContent", { error: users.error.message })} onRetry={() => users.refetch()} />;
+  }
+  return (
+    <Card className="gap-0 py-0">
+      <Table data-testid="users-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="pl-4">{t("people.users.columns.name")}</TableHead>
+            <TableHead>{t("people.users.columns.email")}</TableHead>
+            <TableHead>{t("people.users.columns.role")}</TableHead>
+            <TableHead>{t("people.users.columns.language")}</TableHead>
+            <TableHead>{t("people.users.columns.lastSignIn")}</TableHead>
+            <TableHead className="pr-4">
+              <span className="sr-only">{t("people.users.columns.actions")}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {users.isPending &&
+            Array.from({ length: 3 }, (_, index) => (
+              <TableRow key={index}>
+                <TableCell colSpan={COLUMNS}>
+                  <Skeleton className="h-5 w-full" />
+                </TableCell>
+              </TableRow>
+            ))}
+          {rows.map((user) => {
+            const self = user.id === me.userId;
+            return (
+              <TableRow key={user.id} data-testid="user-row">
+                <TableCell className="pl-4 font-medium">
+                  {displayName(user)}
+                  {self && <span className="ml-2 text-xs font-normal text-muted-foreground">{t("people.users.you")}</span>}
+                </TableCell>
+                <TableCell className="text-muted-foreground">{user.email}</TableCell>
+                <TableCell>
+                  <RoleCell user={user} canManage={canManage} organizationId={organization.id} />
+                </TableCell>
+                <TableCell>{t(`people.languages.${user.language}`)}</TableCell>
+                <TableCell className="text-muted-foreground">
+                  {user.lastSignInAt ? <Timestamp value={user.lastSignInAt} seconds={false} /> : t("people.users.neverSignedIn")}
+                </TableCell>
+                <TableCell className="pr-4 text-right">
+                  {canManage && !self && <RemoveUser user={user} organizationId={organization.id} />}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {users.hasNextPage && (
+        <div className="border-t p-2 text-center">
+          <Button variant="ghost" size="sm" busy={users.isFetchingNextPage} onClick={() => users.fetchNextPage()}>
+            {t("people.loadMore")}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
