@@ -47,7 +47,8 @@ function LinkStatus({ row }: { row: TopologyLinkRow }) {
 interface LinksTableProps {
   mspId: string;
   filter: TopologyLinkFilter;
-  onFilterChange: (filter: TopologyLinkFilter) => void;
+  /** Changes the filters from the current ones (never from a render's copy, which a moment may have outdated). */
+  onFilterChange: (change: (current: TopologyLinkFilter) => TopologyLinkFilter) => void;
   /** The name of the node the table is filtered on, when it is. */
   nodeName: string | null;
   selection: TopologySelection | null;
@@ -64,8 +65,8 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
   const [search, setSearch] = useState(filter.search ?? "");
   const debounced = useDebouncedValue(search.trim(), 300);
   useEffect(() => {
-    if (debounced !== (filter.search ?? "")) onFilterChange({ ...filter, search: debounced || undefined });
-  }, [debounced, filter, onFilterChange]);
+    onFilterChange((current) => ((current.search ?? "") === debounced ? current : { ...current, search: debounced || undefined }));
+  }, [debounced, onFilterChange]);
   const links = useInfiniteQuery({ ...topologyLinksQueryOptions(mspId, filter), placeholderData: keepPreviousData });
   const rows = links.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filter.search || filter.type || filter.health || filter.nodeId);
@@ -78,7 +79,7 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
       </h2>
       <div className="flex flex-wrap items-start gap-2 [&>div]:mb-0">
         <SearchFilter value={search} onChange={setSearch} label={t("filter")} testId="links-filter" />
-        <Select value={filter.type ?? ALL} onValueChange={(value) => onFilterChange({ ...filter, type: value === ALL ? undefined : (value as TopologyLinkFilter["type"]) })}>
+        <Select value={filter.type ?? ALL} onValueChange={(value) => onFilterChange((current) => ({ ...current, type: value === ALL ? undefined : (value as TopologyLinkFilter["type"]) }))}>
           <SelectTrigger className="w-40" aria-label={t("typeFilter")} data-testid="links-type-filter">
             <SelectValue />
           </SelectTrigger>
@@ -93,7 +94,7 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
         </Select>
         <Select
           value={filter.health ?? ALL}
-          onValueChange={(value) => onFilterChange({ ...filter, health: value === ALL ? undefined : (value as TopologyLinkFilter["health"]) })}
+          onValueChange={(value) => onFilterChange((current) => ({ ...current, health: value === ALL ? undefined : (value as TopologyLinkFilter["health"]) }))}
         >
           <SelectTrigger className="w-44" aria-label={t("healthFilter")} data-testid="links-health-filter">
             <SelectValue />
@@ -110,7 +111,7 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
         {filter.nodeId && (
           <Badge variant="outline" className="h-9 gap-1.5 px-3 text-sm font-normal" data-testid="links-node-filter">
             {t("nodeFilter", { node: nodeName ?? "…" })}
-            <button type="button" onClick={() => onFilterChange({ ...filter, nodeId: undefined })} aria-label={t("clearNode")} className="rounded-sm hover:text-foreground">
+            <button type="button" onClick={() => onFilterChange((current) => ({ ...current, nodeId: undefined }))} aria-label={t("clearNode")} className="rounded-sm hover:text-foreground">
               <X aria-hidden className="size-3.5" />
             </button>
           </Badge>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Network, Radio } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
@@ -22,8 +22,6 @@ import {
   mspTopologyGraphQueryOptions,
   parseSelection,
   selectionParam,
-  type TopologyLinkFilter,
-  type TopologySelection,
 } from "@/lib/topology/queries";
 import { mspTopologyRefetches } from "@/lib/topology/realtime";
 import { BlastRadiusPanel } from "./blast-radius-panel";
@@ -73,38 +71,20 @@ export function MspTopologyPage() {
   useRealtimeRefetch("topology", mspTopologyRefetches);
   const graph = useQuery(mspTopologyGraphQueryOptions(mspId));
   const network = useMemo(() => (graph.data ? drawNetwork(graph.data) : null), [graph.data]);
-  const selection = parseSelection(params.get("selected"));
-  const filter = useMemo(() => linkFilterFromParams((name) => params.get(name)), [params]);
+  // The selection and the table's filters are the page's state, written to the URL (so a view can be shared) from
+  // one place: a write never works from a URL that an earlier change has not reached yet.
+  const [selection, select] = useState(() => parseSelection(params.get("selected")));
+  const [filter, setFilter] = useState(() => linkFilterFromParams((name) => params.get(name)));
   const [place, setPlace] = useState<string | null>(null);
-
-  const navigate = useCallback(
-    (change: (next: URLSearchParams) => void) => {
-      const next = new URLSearchParams(params.toString());
-      change(next);
-      const query = next.toString();
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-    },
-    [params, pathname, router],
-  );
-  const select = useCallback(
-    (next: TopologySelection | null) =>
-      navigate((query) => {
-        if (next) query.set("selected", selectionParam(next));
-        else query.delete("selected");
-      }),
-    [navigate],
-  );
-  const setFilter = useCallback(
-    (next: TopologyLinkFilter) =>
-      navigate((query) => {
-        const values: Record<string, string | undefined> = { search: next.search, type: next.type, health: next.health, node: next.nodeId };
-        for (const [name, value] of Object.entries(values)) {
-          if (value) query.set(name, value);
-          else query.delete(name);
-        }
-      }),
-    [navigate],
-  );
+  useEffect(() => {
+    const next = new URLSearchParams();
+    if (selection) next.set("selected", selectionParam(selection));
+    const values: Record<string, string | undefined> = { search: filter.search, type: filter.type, health: filter.health, node: filter.nodeId };
+    for (const [name, value] of Object.entries(values)) if (value) next.set(name, value);
+    const query = next.toString();
+    if (query === window.location.search.replace(/^\?/, "")) return;
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }, [selection, filter, pathname, router]);
 
   const onSelectNode = (node: DrawnNode) => {
     if (node.nodeIds.length === 1) {
@@ -189,7 +169,7 @@ export function MspTopologyPage() {
           selection={selection}
           graph={graph.data}
           onClose={() => select(null)}
-          onShowLinks={(nodeId) => setFilter({ ...filter, nodeId })}
+          onShowLinks={(nodeId) => setFilter((current) => ({ ...current, nodeId }))}
         />
       )}
       <LinksTable
