@@ -48,9 +48,9 @@ export function CoreFabricsPage() {
             <TableHeader>
               <TableRow>
                 <TableHead className="pl-4">{t("fabrics.columns.name")}</TableHead>
+                <TableHead>{t("fabrics.columns.health")}</TableHead>
                 <TableHead className="text-right">{t("fabrics.columns.coreNodes")}</TableHead>
-                <TableHead className="text-right">{t("fabrics.columns.links")}</TableHead>
-                <TableHead className="pr-4">{t("fabrics.columns.health")}</TableHead>
+                <TableHead className="pr-4 text-right">{t("fabrics.columns.links")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -76,11 +76,11 @@ export function CoreFabricsPage() {
                       {fabric.name}
                     </IntentLink>
                   </TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{fabric.nodeCount}</TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{fabric.linkCount}</TableCell>
-                  <TableCell className="pr-4">
+                  <TableCell>
                     <StatusDot state={fabric.health} />
                   </TableCell>
+                  <TableCell className="text-right font-mono tabular-nums">{fabric.nodeCount}</TableCell>
+                  <TableCell className="pr-4 text-right font-mono tabular-nums">{fabric.linkCount}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
