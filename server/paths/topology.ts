@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { classifyLinkHealth, healthTone, type LinkHealth, type PathSla, type PortState } from "@/lib/health";
 import type { PathTopology, TopologyConnection, TopologyElement, TopologyUnreachable } from "@/lib/paths/topology-schema";
 import { queryRows } from "@/server/db/client";
@@ -520,12 +521,15 @@ export interface RoutedPath {
  * the same cheapest chain, ties broken the same way): one search per node that serves a path's source, however many
  * paths start there. The caller has shown the MSP is the principal's to see.
  */
-export async function mspPathRoutes(context: QueryContext, mspId: string): Promise<RoutedPath[]> {
-  const { db } = context;
-  const [network, customers, pathRows] = await Promise.all([
-    loadNetwork(context, { customersOf: mspId }, mspId),
-    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(customerOf(mspId)),
-    db
+/** Paths read, or routed, between two turns of the event loop (PGlite never yields on its own). */
+const ROUTED_PER_TURN = 5_000;
+
+/** The paths of an MSP's customers, read a stretch at a time in id order. */
+async function customerPathRows(db: QueryContext["db"], mspId: string) {
+  const customers = db.select({ id: organizations.id }).from(organizations).where(customerOf(mspId));
+  const rows = [];
+  for (let after = ""; ; ) {
+    const stretch = await db
       .select({
         id: paths.id,
         name: paths.name,
@@ -537,7 +541,22 @@ export async function mspPathRoutes(context: QueryContext, mspId: string): Promi
         destinationConnectorId: paths.destinationConnectorId,
       })
       .from(paths)
-      .where(inArray(paths.organizationId, db.select({ id: organizations.id }).from(organizations).where(customerOf(mspId)))),
+      .where(and(inArray(paths.organizationId, customers), gt(paths.id, after)))
+      .orderBy(asc(paths.id))
+      .limit(ROUTED_PER_TURN);
+    rows.push(...stretch);
+    if (stretch.length < ROUTED_PER_TURN) return rows;
+    after = stretch[stretch.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
+
+export async function mspPathRoutes(context: QueryContext, mspId: string): Promise<RoutedPath[]> {
+  const { db } = context;
+  const [network, customers, pathRows] = await Promise.all([
+    loadNetwork(context, { customersOf: mspId }, mspId),
+    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(customerOf(mspId)),
+    customerPathRows(db, mspId),
   ]);
   const customerName = new Map(customers.map((customer) => [customer.id, customer.name]));
   const serving = mapServingNodes({
@@ -552,7 +571,10 @@ export async function mspPathRoutes(context: QueryContext, mspId: string): Promi
   const siteName = new Map(network.siteRows.map((site) => [site.id, site.name]));
   const graph = routeGraph(network.linkRows);
   const trees = new Map<string, RouteTree>();
-  return pathRows.map((path) => {
+  const routed: RoutedPath[] = [];
+  for (const [index, path] of pathRows.entries()) {
+    // Tens of thousands of paths: the event loop turns between stretches, so requests are not held meanwhile.
+    if (index > 0 && index % ROUTED_PER_TURN === 0) await yieldToEventLoop();
     const sourceNodeId = serving.connectorNode.get(path.sourceConnectorId) ?? null;
     const destinationNodeId = serving.connectorNode.get(path.destinationConnectorId) ?? null;
     let route: Route | null = null;
@@ -561,7 +583,7 @@ export async function mspPathRoutes(context: QueryContext, mspId: string): Promi
       if (!tree) trees.set(sourceNodeId, (tree = routeTree(graph, sourceNodeId)));
       route = routeIn(tree, destinationNodeId);
     }
-    return {
+    routed.push({
       id: path.id,
       name: path.name,
       organizationId: path.organizationId,
@@ -572,6 +594,7 @@ export async function mspPathRoutes(context: QueryContext, mspId: string): Promi
       sourceNodeId,
       destinationNodeId,
       route,
-    };
-  });
+    });
+  }
+  return routed;
 }
