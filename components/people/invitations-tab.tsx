@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { MailPlus } from "lucide-react";
+import { MailPlus, RotateCw, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -36,10 +36,11 @@ function InvitationActions({ invitation, organizationId }: { invitation: Invitat
     <div className="flex justify-end gap-1">
       <Button
         variant="ghost"
-        size="sm"
+        size="icon"
         busy={resend.isPending}
         data-testid="invitation-resend"
         aria-label={t("resendLabel", { email: invitation.email })}
+        title={t("resendLabel", { email: invitation.email })}
         onClick={() =>
           resend.mutate(invitation.id, {
             onSuccess: () => toast.success(t("resent", { email: invitation.email })),
@@ -47,7 +48,7 @@ function InvitationActions({ invitation, organizationId }: { invitation: Invitat
           })
         }
       >
-        {t("resend")}
+        <RotateCw aria-hidden />
       </Button>
       <ConfirmDelete
         title={t("revokeTitle", { email: invitation.email })}
@@ -55,8 +56,15 @@ function InvitationActions({ invitation, organizationId }: { invitation: Invitat
         confirmLabel={t("revoke")}
         testId="invitation-revoke"
         trigger={
-          <Button variant="ghost" size="sm" className="text-destructive" data-testid="invitation-revoke" aria-label={t("revokeLabel", { email: invitation.email })}>
-            {t("revoke")}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive"
+            data-testid="invitation-revoke"
+            aria-label={t("revokeLabel", { email: invitation.email })}
+            title={t("revokeLabel", { email: invitation.email })}
+          >
+            <X aria-hidden />
           </Button>
         }
         onConfirm={async () => {
@@ -122,7 +130,9 @@ export function InvitationsTab() {
               )}
               {rows.map((invitation) => (
                 <TableRow key={invitation.id} data-testid="invitation-row">
-                  <TableCell className="pl-4 font-medium">{invitation.email}</TableCell>
+                  <TableCell className="max-w-72 truncate pl-4 font-medium" title={invitation.email}>
+                    {invitation.email}
+                  </TableCell>
                   <TableCell>{t(ROLE_LEVEL_LABELS[invitation.role])}</TableCell>
                   <TableCell className="text-muted-foreground">
                     <Timestamp value={invitation.createdAt} seconds={false} />

@@ -75,7 +75,8 @@ export function useInvite(organizationId: string) {
   const refresh = useRefreshPeople(organizationId);
   return useMutation({
     mutationFn: (body: InvitationCreate) => api.post<InvitationCreated>(organizationPath(organizationId, "invitation"), body),
-    onSuccess: refresh,
+    // The dialog closes at once; the list follows.
+    onSuccess: () => void refresh(),
   });
 }
 

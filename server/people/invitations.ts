@@ -12,6 +12,7 @@ import {
   type OrganizationUser,
 } from "@/lib/people/schema";
 import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { announceChanges } from "@/server/realtime/announce";
 import { hashPassword } from "@/server/auth/password";
 import type { Principal } from "@/server/auth/principal";
 import { chooseSessionOrganization, createSession, forgetUserSessions, hashToken } from "@/server/auth/sessions";
@@ -258,6 +259,7 @@ export async function acceptInvitation(
     };
   }
 
+  const changes: ChangeRecord[] = [];
   const userId = await db.transaction(async (tx) => {
     // Held until the end: two accepts of one link cannot both succeed.
     const [invitation] = await tx
@@ -312,7 +314,11 @@ export async function acceptInvitation(
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, invitation.invitedBy))
       : [];
     const view = invitationView(invitation, found.role, invitedBy?.email ?? null);
-    await recordChange(tx, context, {
+    const record = async (change: ChangeRecord) => {
+      await recordChange(tx, context, change);
+      changes.push(change);
+    };
+    await record({
       organizationId: organization.id,
       entityType: "invitation",
       entityId: invitation.id,
@@ -331,9 +337,11 @@ export async function acceptInvitation(
       joinedAt: membership.createdAt.toISOString(),
       lastSignInAt: null,
     };
-    await recordChange(tx, context, { organizationId: organization.id, entityType: "user", entityId: account.id, type: "created", after: joined });
+    await record({ organizationId: organization.id, entityType: "user", entityId: account.id, type: "created", after: joined });
     return account.id;
   });
+  // Committed: the organization's Users and Invitations tabs hear of it.
+  announceChanges(db, changes);
 
   forgetUserSessions(userId);
   if (!joiningSession) return { sessionToken: await createSession(db, userId, meta, found.organization.id) };
