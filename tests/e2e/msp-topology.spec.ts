@@ -50,18 +50,20 @@ test.describe("an MSP's admin", () => {
     // Drawn in the browser once their code and the graph's data arrive.
     await expect(graph).toBeVisible({ timeout: 30_000 });
     await expect(map).toBeVisible({ timeout: 30_000 });
-    // Every node and link of Northwind's demo network, coloured by health.
-    await expect(graph.getByTestId("graph-node")).toHaveCount(8);
-    await expect(graph.getByTestId("graph-link")).toHaveCount(10);
-    await expect(map.getByTestId("map-node")).toHaveCount(8);
+    // Every node and link of Northwind's demo network (and any other spec's, on this shared server), coloured by health.
+    await expect(graph.getByRole("button", { name: "nw-core-sin" })).toBeVisible();
+    expect(await graph.getByTestId("graph-node").count()).toBeGreaterThanOrEqual(8);
+    expect(await graph.getByTestId("graph-link").count()).toBeGreaterThanOrEqual(10);
+    expect(await map.getByTestId("map-node").count()).toBeGreaterThanOrEqual(8);
     for (const element of await graph.locator("[data-tone]").all()) await expect(element).toHaveAttribute("data-tone", /^(healthy|warning|bad|unknown)$/);
     await expect(graph.getByRole("button", { name: "nw-core-sin" })).toBeVisible();
 
     // The SPEC's links table: endpoints, priority, status.
     const table = page.getByTestId("topology-links");
     await expect(table.getByRole("columnheader")).toHaveText(["Link", "Endpoints", "Type", "Priority", "Bandwidth", "Status", "Latency", "Loss"]);
-    await expect(table.getByTestId("topology-link-row")).toHaveCount(10);
     const row = table.getByTestId("topology-link-row").filter({ hasText: PARIS_UPLINK });
+    await expect(row).toBeVisible();
+    expect(await table.getByTestId("topology-link-row").count()).toBeGreaterThanOrEqual(10);
     await expect(row).toContainText("nw-edge-par-01");
     await expect(row).toContainText("Edge node");
     await expect(row.getByTestId("link-priority")).toHaveText("20");
@@ -70,13 +72,14 @@ test.describe("an MSP's admin", () => {
     // Filters: by type, then by name.
     await page.getByTestId("links-type-filter").click();
     await page.getByRole("option", { name: "Internet" }).click();
-    await expect(table.getByTestId("topology-link-row")).toHaveCount(1);
-    await expect(table.getByTestId("topology-link-row")).toContainText("nw-cpe-contoso-lyon ⇄ nw-edge-fra-01");
     await expect(page).toHaveURL(/type=internet/);
+    await expect(table.getByTestId("topology-link-row").filter({ hasText: "nw-cpe-contoso-lyon ⇄ nw-edge-fra-01" })).toBeVisible();
+    await expect(table.getByTestId("topology-link-row").filter({ hasNotText: "Internet" })).toHaveCount(0);
     await page.getByTestId("links-type-filter").click();
     await page.getByRole("option", { name: "All types" }).click();
     await page.getByTestId("links-filter").fill("par-01");
-    await expect(table.getByTestId("topology-link-row")).toHaveCount(1);
+    await expect(table.getByTestId("topology-link-row").filter({ hasNotText: "par-01" })).toHaveCount(0);
+    await expect(row).toBeVisible();
 
     // Selecting the Paris uplink shows who is hit: Contoso's paths from Paris, each with its SLA.
     await row.getByRole("button", { name: PARIS_UPLINK }).click();
@@ -103,7 +106,8 @@ test.describe("an MSP's admin", () => {
     await expect(radius.getByTestId("blast-path").filter({ hasText: "Paris ⇄ Frankfurt" })).toBeVisible();
     await radius.getByTestId("show-node-links").click();
     await expect(page.getByTestId("links-node-filter")).toContainText("nw-edge-par-01");
-    await expect(table.getByTestId("topology-link-row")).toHaveCount(1);
+    await expect(table.getByTestId("topology-link-row").filter({ hasNotText: "nw-edge-par-01" })).toHaveCount(0);
+    await expect(row).toBeVisible();
   });
 
   test("a link reported down turns red live in the graph, the map and the table, without a reload", async ({ page }) => {
