@@ -5,7 +5,7 @@ import next from "next";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
 import { serverOrigin } from "@/server/core/public-origin";
-import { createRequestGate } from "@/server/request-gate";
+import { createRequestGate, requestConcurrency } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
 import { entryListener, refuseBusy, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
@@ -54,6 +54,9 @@ function banner(seeded: boolean, location: string, simulator: boolean) {
 }
 
 const HEALTH_PATH = "/api/v1/health";
+// Sign-ins wait on password hashing off the thread, and have a bound of their own (server/auth/credentials.ts): a
+// place in the gate held through a hash would idle the thread while others wait.
+const SIGN_IN_PATH = "/api/v1/auth/login";
 
 async function main() {
   const { handle, seeded } = await prepareDatabase();
@@ -78,8 +81,12 @@ async function main() {
   const trustProxy = () => process.env.TRUST_PROXY === "1";
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
   const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
-  // The health check answers even when every place is taken.
-  const gate = createRequestGate({ passes: (req) => req.url === HEALTH_PATH, refuse: refuseBusy });
+  // The health check answers even when every place is taken; sign-ins have their own bound.
+  const gate = createRequestGate({
+    limit: requestConcurrency(handle.kind),
+    passes: (req) => req.url === HEALTH_PATH || (req.method === "POST" && req.url === SIGN_IN_PATH),
+    refuse: refuseBusy,
+  });
   server.on("request", (req, res) => {
     const handle = () =>
       void dispatch(req, res).catch((error: unknown) => {

@@ -7,10 +7,23 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 // still ran all its queries, each client's retry queued behind it, and the backlog — and the heap holding the
 // half-done work — kept growing through the load and drained long after it.
 
-/** Requests worked on at once: enough to keep both cores and the database busy, few enough to answer in turn. */
+/** Requests worked on at once on PostgreSQL: enough to keep both cores and the database busy, few enough to answer in turn. */
 export const REQUEST_CONCURRENCY = 32;
+/**
+ * On PGlite: the database runs on the process's one thread and never lets the event loop turn inside a query, so
+ * past a few requests at once more only stretches each — a page of 150 ms of work sharing the thread with 31 others
+ * took five seconds, and the heaviest passed a client's 10 s patience while lighter ones waited behind them anyway.
+ */
+export const PGLITE_REQUEST_CONCURRENCY = 4;
 /** Requests waiting their turn; past it a request is refused at once rather than held in memory through a flood. */
-export const REQUEST_QUEUE = 8 * REQUEST_CONCURRENCY;
+export const REQUEST_QUEUE = 256;
+
+/** Requests worked on at once for this database: REQUEST_CONCURRENCY in the environment, or the database's own. */
+export function requestConcurrency(database: "pglite" | "postgres", env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(env.REQUEST_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return database === "pglite" ? PGLITE_REQUEST_CONCURRENCY : REQUEST_CONCURRENCY;
+}
 
 export interface GateStats {
   running: number;

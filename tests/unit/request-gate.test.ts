@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { createRequestGate } from "@/server/request-gate";
+import { createRequestGate, PGLITE_REQUEST_CONCURRENCY, REQUEST_CONCURRENCY, requestConcurrency } from "@/server/request-gate";
 
 // Issue 13, finding 10: under a flood, requests wait their turn at the door instead of inside the database, and one
 // whose client gave up while waiting is never worked on.
@@ -80,5 +80,15 @@ describe("the request gate", () => {
     expect(started).toEqual(["stream", "next"]);
     stream.close();
     expect(gate.stats).toEqual({ running: 1, waiting: 0, dropped: 0, refused: 0 });
+  });
+});
+
+describe("requestConcurrency", () => {
+  it("works on a few requests at once on PGlite, on more on PostgreSQL, or as configured", () => {
+    expect(requestConcurrency("pglite", {})).toBe(PGLITE_REQUEST_CONCURRENCY);
+    expect(requestConcurrency("postgres", {})).toBe(REQUEST_CONCURRENCY);
+    expect(PGLITE_REQUEST_CONCURRENCY).toBeLessThan(REQUEST_CONCURRENCY);
+    expect(requestConcurrency("pglite", { REQUEST_CONCURRENCY: "12" })).toBe(12);
+    for (const wrong of ["0", "-3", "2.5", "many", ""]) expect(requestConcurrency("postgres", { REQUEST_CONCURRENCY: wrong })).toBe(REQUEST_CONCURRENCY);
   });
 });
