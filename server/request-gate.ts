@@ -19,7 +19,7 @@ export const PGLITE_REQUEST_CONCURRENCY = 4;
 export const REQUEST_QUEUE = 256;
 
 /** Requests worked on at once for this database: REQUEST_CONCURRENCY in the environment, or the database's own. */
-export function requestConcurrency(database: "pglite" | "postgres", env: { REQUEST_CONCURRENCY?: string } = process.env): number {
+export function requestConcurrency(database: "pglite" | "postgres", env: Partial<Record<string, string>> = process.env): number {
   const configured = Number(env.REQUEST_CONCURRENCY);
   if (Number.isInteger(configured) && configured > 0) return configured;
   return database === "pglite" ? PGLITE_REQUEST_CONCURRENCY : REQUEST_CONCURRENCY;
