@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { DashboardCard } from "@/components/dashboard/dashboard-card";
 import { StatusDot } from "@/components/dashboard/status-dot";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -19,9 +20,11 @@ import type { CoreFabricDetail } from "@/lib/fabrics/schema";
 import type { LinkHealth } from "@/lib/health";
 import { coreFabricsHref, coreNodeHref } from "./fabric-links";
 import { FabricMesh } from "./fabric-mesh";
-import { LinkEditor } from "./link-editor";
 import { linkEnds, portNames, type LinkEnd } from "./link-ends";
 import { useFabricUpdates } from "./use-fabric-updates";
+
+// The link editor loads when a configuring user opens it: out of the page's first-load JavaScript.
+const LinkEditor = lazyComponent(() => import("./link-editor").then((module) => module.LinkEditor));
 
 /** The fabric's core nodes, each leading to its core node pages. */
 function CoreNodesCard({ fabric, mspId }: { fabric: CoreFabricDetail; mspId: string }) {

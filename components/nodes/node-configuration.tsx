@@ -4,15 +4,23 @@ import { useQuery } from "@tanstack/react-query";
 import { SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { usePropertiesFlag } from "@/components/common/use-properties-flag";
 import { useCan } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { nodeQueryOptions } from "@/lib/nodes/queries";
 import { InternalLinks } from "./internal-links";
-import { NodePropertiesPanel } from "./node-properties-panel";
 import { NodeSummary } from "./node-summary";
-import { InterfacesSection, IpsecEndpointsSection, SubinterfacesSection, SwitchPortsSection } from "./port-sections";
+
+// The properties panel (its form and the location search) loads when it opens: out of the page's first-load JavaScript.
+// The port sections carry their add and edit forms (react-hook-form, the selects, the confirmations): loaded after the
+// page, so the configuration route stays within the first-load budget. Their data is prefetched with the page.
+const InterfacesSection = lazyComponent(() => import("./port-sections").then((module) => module.InterfacesSection));
+const SubinterfacesSection = lazyComponent(() => import("./port-sections").then((module) => module.SubinterfacesSection));
+const IpsecEndpointsSection = lazyComponent(() => import("./port-sections").then((module) => module.IpsecEndpointsSection));
+const SwitchPortsSection = lazyComponent(() => import("./port-sections").then((module) => module.SwitchPortsSection));
+const NodePropertiesPanel = lazyComponent(() => import("./node-properties-panel").then((module) => module.NodePropertiesPanel));
 
 /**
  * A node's configuration (SPEC §2): its properties (?properties=true opens the panel), interfaces, subinterfaces,

@@ -1,4 +1,4 @@
-import { nodeOverviewPage } from "../../../../_nodes/node-pages";
+import { nodeOverviewPage } from "../../../../_nodes/overview-page";
 
 // msp/coreFabric/{fabricId}/coreNode/{nodeId} — the core node's overview, its default page.
 export default nodeOverviewPage("msp/coreFabric/:fabricId/coreNode/:nodeId");
