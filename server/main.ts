@@ -57,6 +57,7 @@ const HEALTH_PATH = "/api/v1/health";
 // Sign-ins wait on password hashing off the thread, and have a bound of their own (server/auth/credentials.ts): a
 // place in the gate held through a hash would idle the thread while others wait.
 const SIGN_IN_PATH = "/api/v1/auth/login";
+const STATIC_PREFIX = "/_next/static/";
 
 async function main() {
   const { handle, seeded } = await prepareDatabase();
@@ -81,10 +82,12 @@ async function main() {
   const trustProxy = () => process.env.TRUST_PROXY === "1";
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
   const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
-  // The health check answers even when every place is taken; sign-ins have their own bound.
+  // The health check answers even when every place is taken; sign-ins have their own bound; the build's static files
+  // cost a file read, and a page's twenty scripts must not wait behind other people's renders.
   const gate = createRequestGate({
     limit: requestConcurrency(handle.kind),
-    passes: (req) => req.url === HEALTH_PATH || (req.method === "POST" && req.url === SIGN_IN_PATH),
+    passes: (req) =>
+      req.url === HEALTH_PATH || (req.method === "POST" && req.url === SIGN_IN_PATH) || (req.method === "GET" && req.url?.startsWith(STATIC_PREFIX) === true),
     refuse: refuseBusy,
   });
   server.on("request", (req, res) => {
