@@ -126,23 +126,29 @@ export async function createInvitation(
   return invitation;
 }
 
+/**
+ * An invitation not yet accepted that the caller may see, locked for a change, with its organization and who sent
+ * it; another tenant's answers exactly like a missing one (404).
+ */
+async function lockUnaccepted(tx: Transaction, context: ServiceContext, invitationId: string) {
+  const [row] = await tx
+    .select({ invitation: invitations, invitedBy: inviter.email, organization: organizations })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
+    .where(
+      and(eq(invitations.id, invitationId), sql`${invitations.acceptedAt} is null`, tenantWhere(context.principal, invitations.organizationId, tx)),
+    )
+    .limit(1)
+    .for("update", { of: invitations });
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
 // DELETE /api/v1/invitation/{invitationId} — revokes an invitation not yet accepted; its link stops working.
 export async function revokeInvitation(context: ServiceContext, invitationId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
-    const [row] = await tx
-      .select({ invitation: invitations, invitedBy: inviter.email })
-      .from(invitations)
-      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
-      .where(
-        and(
-          eq(invitations.id, invitationId),
-          sql`${invitations.acceptedAt} is null`,
-          tenantWhere(context.principal, invitations.organizationId, tx),
-        ),
-      )
-      .limit(1)
-      .for("update", { of: invitations });
-    if (!row) throw new NotFoundError();
+    const row = await lockUnaccepted(tx, context, invitationId);
     await tx.delete(invitations).where(eq(invitations.id, row.invitation.id));
     await record({
       organizationId: row.invitation.organizationId,
@@ -158,21 +164,8 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
 // working) valid seven days from now; an accepted invitation cannot be sent again.
 export async function resendInvitation(context: ServiceContext, invitationId: string, origin: string): Promise<Invitation> {
   const { invitation, mail } = await mutate(context, async (tx, record) => {
-    const [row] = await tx
-      .select({ invitation: invitations, invitedBy: inviter.email, organization: organizations })
-      .from(invitations)
-      .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-      .leftJoin(inviter, eq(inviter.id, invitations.invitedBy))
-      .where(
-        and(
-          eq(invitations.id, invitationId),
-          sql`${invitations.acceptedAt} is null`,
-          tenantWhere(context.principal, invitations.organizationId, tx),
-        ),
-      )
-      .limit(1)
-      .for("update", { of: invitations });
-    if (!row || !isRole(row.invitation.role)) throw new NotFoundError();
+    const row = await lockUnaccepted(tx, context, invitationId);
+    if (!isRole(row.invitation.role)) throw new NotFoundError();
     const { token, tokenHash } = newInvitationToken();
     const [updated] = await tx
       .update(invitations)
