@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { TONE_COLOR } from "@/components/topology/tones";
-import { HEALTH_TONES } from "@/lib/health";
+import { HealthToneEntries } from "@/components/topology/topology-legend";
 
 const MUTED = "var(--muted-foreground)";
 
@@ -13,15 +12,7 @@ export function NetworkLegend() {
   const t = useTranslations("mspTopology.legend");
   return (
     <ul className="flex flex-wrap items-center gap-x-5 gap-y-1.5 text-xs text-muted-foreground" aria-label={tones("title")} data-testid="topology-legend">
-      {HEALTH_TONES.map((tone) => (
-        <li key={tone} className="flex items-center gap-1.5">
-          <svg width="22" height="10" aria-hidden>
-            <line x1="1" y1="5" x2="13" y2="5" stroke={TONE_COLOR[tone]} strokeWidth="3" strokeLinecap="round" />
-            <circle cx="18" cy="5" r="4" fill={TONE_COLOR[tone]} />
-          </svg>
-          {tones(tone)}
-        </li>
-      ))}
+      <HealthToneEntries />
       <li className="flex items-center gap-1.5">
         <svg width="10" height="10" aria-hidden>
           <rect x="1" y="1" width="8" height="8" rx="1.5" fill={MUTED} />
