@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { fabricLinksFormSchema, FabricLinksReplace } from "@/lib/fabrics/schema";
-import { DEFAULT_LINK_COST, DEFAULT_LINK_MTU, type Link } from "@/lib/links/schema";
+import { DEFAULT_LINK_COST, DEFAULT_LINK_MTU, linkCreateFields, type Link } from "@/lib/links/schema";
 
 // The link editor's rows: a saved link as a row, a new row, and the rows as the PUT body (SPEC §3: a VLAN left
 // empty is auto-assigned — sent as null, which also reassigns an existing link's).
@@ -13,22 +13,7 @@ type Row = LinkEditorValues["links"][number];
 export const NEW_LINK_BANDWIDTH_MBPS = 10_000;
 
 export function rowOf(link: Link): Row {
-  return {
-    id: link.id,
-    name: link.name,
-    type: link.type,
-    bandwidth: link.bandwidth,
-    cost: link.cost,
-    mtu: link.mtu,
-    sourceNodeId: link.sourceNodeId,
-    sourceInterfaceId: link.sourceInterfaceId,
-    sourceIpsecEndpointId: link.sourceIpsecEndpointId,
-    sourceVlan: link.sourceVlan,
-    destinationNodeId: link.destinationNodeId,
-    destinationInterfaceId: link.destinationInterfaceId,
-    destinationIpsecEndpointId: link.destinationIpsecEndpointId,
-    destinationVlan: link.destinationVlan,
-  };
+  return { id: link.id, ...linkCreateFields(link) };
 }
 
 export function newRow(): Row {

@@ -22,6 +22,7 @@ import {
   LINK_TYPES,
   linkCreateSchema,
   type Link,
+  linkCreateFields,
   type LinkCreate,
   type LinkCreateInput,
   type LinkType,
@@ -48,21 +49,7 @@ function linkFormValues(sourceNodeId: string, link?: Link): LinkCreateInput {
       destinationVlan: undefined,
     };
   }
-  return {
-    name: link.name,
-    type: link.type,
-    bandwidth: link.bandwidth,
-    cost: link.cost,
-    mtu: link.mtu,
-    sourceNodeId: link.sourceNodeId,
-    sourceInterfaceId: link.sourceInterfaceId,
-    sourceIpsecEndpointId: link.sourceIpsecEndpointId,
-    sourceVlan: link.sourceVlan,
-    destinationNodeId: link.destinationNodeId,
-    destinationInterfaceId: link.destinationInterfaceId,
-    destinationIpsecEndpointId: link.destinationIpsecEndpointId,
-    destinationVlan: link.destinationVlan,
-  };
+  return linkCreateFields(link);
 }
 
 /** One end's port: an interface for a fiber link, an IPsec endpoint for an internet link (SPEC §5 link rules). */

@@ -116,3 +116,22 @@ export const linkListQuerySchema = z.object({
   /** Links with this node at either end. */
   nodeId: z.string().trim().max(64).optional(),
 });
+
+/** A saved link's fields as a create or edit form holds them (the link dialog and the fabric link editor's rows). */
+export function linkCreateFields(link: Link): LinkCreate {
+  return {
+    name: link.name,
+    type: link.type,
+    bandwidth: link.bandwidth,
+    cost: link.cost,
+    mtu: link.mtu,
+    sourceNodeId: link.sourceNodeId,
+    sourceInterfaceId: link.sourceInterfaceId,
+    sourceIpsecEndpointId: link.sourceIpsecEndpointId,
+    sourceVlan: link.sourceVlan,
+    destinationNodeId: link.destinationNodeId,
+    destinationInterfaceId: link.destinationInterfaceId,
+    destinationIpsecEndpointId: link.destinationIpsecEndpointId,
+    destinationVlan: link.destinationVlan,
+  };
+}
