@@ -113,7 +113,7 @@ describe("POST /config/msp/{mspId}/node", () => {
   it.each([
     [{ location: PARIS, kind: "cpe" }, "Le nom est obligatoire"],
     [{ name: "Node", location: PARIS, kind: "edge" }, "Le type d'edge est obligatoire (Standard ou Avec commutateur)"],
-    [{ name: "Node", location: PARIS, kind: "cpe", edgeType: "standard" }, "Seuls les nœuds edge ont un type d'edge"],
+    [{ name: "Node", location: PARIS, kind: "cpe", edgeType: "standard" }, "Seuls les nœuds de périphérie ont un type de périphérie"],
   ])("answers in French: %j", async (body, message) => {
     const response = await call("POST", await mspPath(NORTHWIND, "node"), { ...(await asNw()), body, language: "fr-FR,fr;q=0.9" });
     expect(response.status).toBe(400);
@@ -280,7 +280,7 @@ describe("PATCH /config/node/{nodeId}", () => {
     expect(cleared.body.error).toBe("Edge type is required (Standard or With Switch)");
     const cpe = await createNode({ name: unique("cpe"), location: PARIS, kind: "cpe" });
     const edgeType = await call("PATCH", `/config/node/${cpe.id}`, { ...(await asNw()), body: { edgeType: "standard" }, language: "fr" });
-    expect(edgeType.body.error).toBe("Seuls les nœuds edge ont un type d'edge");
+    expect(edgeType.body.error).toBe("Seuls les nœuds de périphérie ont un type de périphérie");
     const name = await call("PATCH", `/config/node/${cpe.id}`, { ...(await asNw()), body: { name: "x" } });
     expect(name.body.error).toBe("Name must be at least 2 characters");
   });
@@ -586,7 +586,7 @@ describe("switch ports", () => {
     expect(onStandard.body.error).toBe(`Switch ports exist on With Switch edge nodes only; ${standard.name} is not one.`);
     const cpe = await createNode({ name: unique("cpe"), location: PARIS, kind: "cpe" });
     const onCpe = await call("POST", `/config/node/${cpe.id}/switch-port`, { ...(await asNw()), body: { index: 1, bandwidthGbps: 10 }, language: "fr" });
-    expect(onCpe.body.error).toBe(`Les ports de commutateur n'existent que sur les nœuds edge Avec commutateur ; ${cpe.name} n'en est pas un.`);
+    expect(onCpe.body.error).toBe(`Les ports de commutateur n'existent que sur les nœuds de périphérie Avec commutateur ; ${cpe.name} n'en est pas un.`);
 
     const node = await createEdge("with-switch");
     const cases: [Record<string, unknown>, string, string][] = [
