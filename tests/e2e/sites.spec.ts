@@ -26,6 +26,8 @@ test.describe("a customer's sites", () => {
   as("admin@contoso.example");
 
   test("creates a standard site by searching a city, then adds a physical and an IPsec connector", async ({ page }) => {
+    // A long journey (a site, two connectors, an edit): on a loaded 2-core CI machine it needs more than 30 s.
+    test.slow();
     const name = `Marseille ${unique()}`;
     await openSites(page);
     await page.getByTestId("add-site").click();
