@@ -9,11 +9,14 @@ function run(command, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** `nodeArgs`: options for the server's node only (a benchmark's inspector or heap snapshots), not for the seed. */
-export async function startScaleServer({ port, dataDir, nodeArgs = [] }) {
+/**
+ * `nodeArgs`: options for the server's node only (a benchmark's inspector or heap snapshots), not for the seed.
+ * `seed: false` for a second process on the same PostgreSQL, which the first one's start has seeded.
+ */
+export async function startScaleServer({ port, dataDir, nodeArgs = [], seed = true }) {
   if (!isBuildCurrent()) run("npm", ["run", "build"]);
-  if (!process.env.DATABASE_URL && !fs.existsSync(`${dataDir}/pglite`)) console.log(`Building the scale network in ${dataDir}...`);
-  run("npm", ["run", "seed:scale"], { DATA_DIR: dataDir });
+  if (seed && !process.env.DATABASE_URL && !fs.existsSync(`${dataDir}/pglite`)) console.log(`Building the scale network in ${dataDir}...`);
+  if (seed) run("npm", ["run", "seed:scale"], { DATA_DIR: dataDir });
   const server = spawn("node", [...nodeArgs, "dist/server.mjs"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SIMULATOR: "off" },
     stdio: ["ignore", "pipe", "inherit"],

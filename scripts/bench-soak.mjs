@@ -6,7 +6,9 @@
 // server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
 // from native memory, and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
-// (default 10000).
+// (default 10000). With DATABASE_URL, SOAK_PROCESSES=2 (or more) starts that many console processes on one PostgreSQL
+// (ports BENCH_PORT, BENCH_PORT+1, ...) and spreads the users over them, as a load balancer would; RSS and CPU are
+// then the processes' sum, and the snapshots and memory detail are the first process's.
 import fs from "node:fs";
 import os from "node:os";
 import WebSocket from "ws";
@@ -22,7 +24,10 @@ const REPORT_SECONDS = Number(process.env.SOAK_REPORT_SECONDS ?? 15);
 const TIMEOUT_MS = Number(process.env.SOAK_TIMEOUT_MS ?? 10_000);
 const HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS === "1";
 const HEAP_DIR = process.env.SOAK_HEAP_DIR ?? "/tmp/soak-heap";
-const base = `http://localhost:${PORT}`;
+const PROCESSES = Number(process.env.SOAK_PROCESSES ?? 1);
+if (PROCESSES > 1 && !process.env.DATABASE_URL) throw new Error("SOAK_PROCESSES > 1 needs DATABASE_URL: processes share PostgreSQL, never one PGlite directory");
+const bases = Array.from({ length: PROCESSES }, (_, i) => `http://localhost:${PORT + i}`);
+const base = bases[0];
 
 // Accounts of the demo seed and of scripts/seed-scale.ts: the operator, an MSP, a scale customer and a demo customer.
 const ACCOUNTS = ["admin@maia.example", "admin@bluewave.example", "admin@scale-customer-001.example", "admin@contoso.example"];
@@ -36,7 +41,9 @@ const nodeArgs = [
   ...(MEMORY_DETAIL ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : []),
 ];
 if (HEAP_SNAPSHOTS) fs.mkdirSync(HEAP_DIR, { recursive: true });
-const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR, nodeArgs });
+const servers = [await startScaleServer({ port: PORT, dataDir: DATA_DIR, nodeArgs })];
+for (let i = 1; i < PROCESSES; i++) servers.push(await startScaleServer({ port: PORT + i, dataDir: DATA_DIR, seed: false }));
+const server = servers[0];
 
 /** The server's process.memoryUsage() in MB, through its inspector (SOAK_MEMORY_DETAIL=1). */
 const inspector = MEMORY_DETAIL ? await connectInspector() : undefined;
@@ -77,22 +84,28 @@ const memoryLine = async () => {
   return `  heap ${m.heapUsed}/${m.heapTotal} MB, external ${m.external} MB (array buffers ${m.arrayBuffers} MB)`;
 };
 
-/** The server's resident memory in MB, from Linux's /proc. */
+/** The servers' resident memory in MB, from Linux's /proc. */
 function rssMb() {
   try {
-    const line = fs.readFileSync(`/proc/${server.pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
-    return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+    const kb = servers.map((child) => {
+      const line = fs.readFileSync(`/proc/${child.pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+      return Number(line.split(/\s+/)[1]);
+    });
+    return Math.round(kb.reduce((sum, n) => sum + n, 0) / 1024);
   } catch {
     return NaN;
   }
 }
 
-// The server's CPU time so far in seconds (user + system), from Linux's /proc: how busy it is, load or no load.
+// The servers' CPU time so far in seconds (user + system), from Linux's /proc: how busy they are, load or no load.
 const ticksPerSecond = 100;
 function cpuSeconds() {
   try {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    const ticks = servers.map((child) => {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    });
+    return ticks.reduce((sum, n) => sum + n, 0) / ticksPerSecond;
   } catch {
     return NaN;
   }
@@ -191,7 +204,7 @@ const results = []; // [endMs since start, ms, kind, outcome]
 let started = performance.now();
 let running = true;
 
-async function user(profile) {
+async function user(profile, base) {
   while (running) {
     const [kind, method, path, body] = nextRequest(profile);
     const begun = performance.now();
@@ -238,7 +251,7 @@ try {
     }
   }
   console.log(
-    `\n${CONNECTIONS} users, no think time, ${SECONDS} s then ${IDLE_SECONDS} s idle, ${base} (production build, scale seed in ` +
+    `\n${CONNECTIONS} users, no think time, ${SECONDS} s then ${IDLE_SECONDS} s idle, ${bases.join(" + ")} (production build, scale seed in ` +
       `${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR}); ${sessions.length} sessions; RSS ${rssMb()} MB at start, load ${load()}`,
   );
   // Snapshots are taken with the load stopped: the server pauses while it writes one.
@@ -254,7 +267,8 @@ try {
       console.log(`${String(Math.round(at)).padStart(4)} s  ${fmt(summary(window, REPORT_SECONDS))}  RSS ${String(rss.at(-1)[1]).padStart(5)} MB  ${cpuPercent()}  load ${load()}${detail}`),
     );
   }, REPORT_SECONDS * 1000);
-  const users = Array.from({ length: CONNECTIONS }, (_, i) => user(sessions[i % sessions.length]));
+  // Sessions live in the database: any process serves any of them.
+  const users = Array.from({ length: CONNECTIONS }, (_, i) => user(sessions[i % sessions.length], bases[i % bases.length]));
   await sleep(SECONDS * 1000);
   running = false;
   clearInterval(reporter);
@@ -302,5 +316,5 @@ try {
 } finally {
   running = false;
   inspector?.close();
-  server.kill("SIGTERM");
+  for (const child of servers) child.kill("SIGTERM");
 }
