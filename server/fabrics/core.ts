@@ -20,6 +20,7 @@ import { toInterface, toIpsecEndpoint } from "@/server/nodes/ports";
 import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "@/server/nodes/shared";
 import { coreFabricsHealth } from "@/server/telemetry/queries/health";
 import { ValidationError, type FieldIssue, NotFoundError } from "@/server/core/errors";
+import type { Link } from "@/lib/links/schema";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 
@@ -113,13 +114,20 @@ async function portsOf(executor: Executor, nodeIds: string[]) {
 
 /** Links from the given core nodes to nodes outside their fabric (edge uplinks), and the port names of those far ends. */
 async function uplinksOf(executor: Executor, memberIds: string[]) {
-  if (memberIds.length === 0) return { uplinks: [], uplinkPorts: {} };
-  const uplinks = await selectLinks(
+  if (memberIds.length === 0) return { uplinks: [] as Link[], uplinkPorts: {} };
+  const touching = await selectLinks(
     executor,
     and(isNull(links.coreFabricId), or(inArray(links.sourceNodeId, memberIds), inArray(links.destinationNodeId, memberIds))),
   );
   const members = new Set(memberIds);
-  const outside = uplinks.map((link) => (members.has(link.sourceNodeId) ? "destination" : "source") as "source" | "destination");
+  const outsideEnd = (link: Link) => (members.has(link.sourceNodeId) ? "destination" : "source") as "source" | "destination";
+  const farIds = [...new Set(touching.map((link) => link[`${outsideEnd(link)}NodeId`]))];
+  // Edge nodes only: a link to another fabric's core node (or a CPE) is no uplink into this one.
+  const edges = farIds.length
+    ? new Set((await executor.select({ id: nodes.id }).from(nodes).where(and(inArray(nodes.id, farIds), eq(nodes.kind, "edge")))).map((node) => node.id))
+    : new Set<string>();
+  const uplinks = touching.filter((link) => edges.has(link[`${outsideEnd(link)}NodeId`]));
+  const outside = uplinks.map(outsideEnd);
   const interfaceIds = uplinks.flatMap((link, index) => link[`${outside[index]}InterfaceId`] ?? []);
   const endpointIds = uplinks.flatMap((link, index) => link[`${outside[index]}IpsecEndpointId`] ?? []);
   const uplinkPorts: Record<string, string> = {};
