@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
 import { chooseInSelect, pickLocation, unique } from "./steps";
 
@@ -6,6 +6,12 @@ import { chooseInSelect, pickLocation, unique } from "./steps";
 // node with its ports for Contoso's site, links it into the core fabric from the link editor, watches it on its pages
 // and on the topology (blast radius, a link-down fault played by the simulator); a reporting node's live monitor; a
 // SPEC §5 message in French; read-only users see no edit control.
+
+/** A choice in a select of one part of the page (a row of the link editor). */
+async function chooseIn(scope: Locator, trigger: string, option: string) {
+  await scope.getByTestId(trigger).click();
+  await scope.page().getByRole("option", { name: option, exact: true }).click();
+}
 
 async function openEdgeNodes(page: Page) {
   await page.goto("/");
@@ -130,8 +136,8 @@ test.describe("an MSP's edge nodes", () => {
     await page.getByTestId("add-uplink-row").click();
     const uplink = page.locator('[data-testid="link-row"][data-uplink]');
     await uplink.getByTestId("link-source-search").fill(name);
-    await chooseInSelect(page, "link-source-node", name);
-    await chooseInSelect(page, "link-destination-node", "nw-core-fra");
+    await chooseIn(uplink, "link-source-node", name);
+    await chooseIn(uplink, "link-destination-node", "nw-core-fra");
     await uplink.getByTestId("link-mtu").fill("100");
     await page.getByTestId("save-links").click();
     await expect(uplink).toHaveAttribute("data-invalid", "true");
@@ -146,9 +152,9 @@ test.describe("an MSP's edge nodes", () => {
     await page.getByTestId("edit-links").click();
     await page.getByTestId("add-uplink-row").click();
     await uplink.getByTestId("link-source-search").fill(name);
-    await chooseInSelect(page, "link-source-node", name);
-    await chooseInSelect(page, "link-source-port", "xe-0/0/0");
-    await chooseInSelect(page, "link-destination-node", "nw-core-fra");
+    await chooseIn(uplink, "link-source-node", name);
+    await chooseIn(uplink, "link-source-port", "xe-0/0/0");
+    await chooseIn(uplink, "link-destination-node", "nw-core-fra");
     await uplink.getByTestId("link-destination-port").click();
     await page.getByRole("option").first().click();
     const linkName = `${name} ⇄ nw-core-fra`;
