@@ -101,7 +101,7 @@ export function NetworkGraph({ network, selection, place, onSelectNode, onSelect
     return projected;
   }, [laidOut, zoom]);
   return (
-    <div className="relative">
+    <div>
       <svg
         ref={svg}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -199,7 +199,8 @@ export function NetworkGraph({ network, selection, place, onSelectNode, onSelect
       <p id={hint} className="sr-only">
         {t("zoomHint")}
       </p>
-      <div className="absolute top-1 right-1 flex flex-col gap-1" data-testid="graph-zoom-controls">
+      {/* Below the drawing, not over it: a label may run to any edge. */}
+      <div className="mt-1 flex justify-end gap-1" data-testid="graph-zoom-controls">
         <Button type="button" variant="outline" size="icon" className="size-7 bg-card/90" onClick={zoomIn} disabled={zoom.k >= ZOOM_MAX} aria-label={t("zoomIn")} title={t("zoomIn")} data-testid="graph-zoom-in">
           <ZoomIn aria-hidden />
         </Button>
