@@ -154,7 +154,7 @@ function UplinksCard({ fabric, mspId }: { fabric: CoreFabricDetail; mspId: strin
           <Table className="text-sm" data-testid="fabric-uplinks-table">
             <TableHeader>
               <TableRow>
-                <TableHead>{t("columns.name")}</TableHead>
+                <TableHead className="hidden sm:table-cell">{t("columns.name")}</TableHead>
                 <TableHead>{t("uplinks.edge")}</TableHead>
                 <TableHead>{t("uplinks.core")}</TableHead>
                 <TableHead>{t("columns.type")}</TableHead>
@@ -168,7 +168,8 @@ function UplinksCard({ fabric, mspId }: { fabric: CoreFabricDetail; mspId: strin
                 const href = nodeHref(mspId, { id: outside.nodeId, kind: "edge", coreFabricId: null }, "link");
                 return (
                   <TableRow key={link.id} data-testid="fabric-uplink-row">
-                    <TableCell className="max-w-56 truncate font-medium" title={link.name}>
+                    {/* On a phone the two ends say it: the name (edge ⇄ core, usually) leaves them the room. */}
+                    <TableCell className="hidden max-w-56 truncate font-medium sm:table-cell" title={link.name}>
                       {link.name}
                     </TableCell>
                     <TableCell className="max-w-48">
