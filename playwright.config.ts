@@ -56,6 +56,8 @@ export default defineConfig({
       SIMULATOR_FIRST_FAULT_MS: "40000",
       SIMULATOR_INTERVAL_MS: "2000",
       SIMULATOR_BACKFILL: "off",
+      // The journeys play the simulator's link-down fault on a link of theirs (POST /api/v1/simulator/link/{id}/down).
+      SIMULATOR_FAULT_CONTROL: "on",
     },
   },
 });

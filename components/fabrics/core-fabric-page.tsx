@@ -1,9 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Pencil } from "lucide-react";
+import { ArrowLeft, Pencil, PencilLine } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { DashboardCard } from "@/components/dashboard/dashboard-card";
 import { StatusDot } from "@/components/dashboard/status-dot";
@@ -15,9 +18,10 @@ import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { coreFabricLinkHealthQueryOptions, coreFabricQueryOptions } from "@/lib/fabrics/queries";
+import { coreFabricLinkHealthQueryOptions, coreFabricQueryOptions, useDeleteCoreFabric } from "@/lib/fabrics/queries";
 import type { CoreFabricDetail } from "@/lib/fabrics/schema";
 import type { LinkHealth } from "@/lib/health";
+import { nodeHref } from "@/components/nodes/node-links";
 import { coreFabricsHref, coreNodeHref } from "./fabric-links";
 import { FabricMesh } from "./fabric-mesh";
 import { linkEnds, portNames, type LinkEnd } from "./link-ends";
@@ -25,6 +29,10 @@ import { useFabricUpdates } from "./use-fabric-updates";
 
 // The link editor loads when a configuring user opens it: out of the page's first-load JavaScript.
 const LinkEditor = lazyComponent(() => import("./link-editor").then((module) => module.LinkEditor));
+const RenameCoreFabricDialog = lazyComponent(() => import("./add-core-fabric-dialog").then((module) => module.RenameCoreFabricDialog));
+
+/** How many edge uplinks the page lists before "show all" (a fabric on a grown network has hundreds). */
+const UPLINKS_SHOWN = 50;
 
 /** The fabric's core nodes, each leading to its core node pages. */
 function CoreNodesCard({ fabric, mspId }: { fabric: CoreFabricDetail; mspId: string }) {
@@ -129,12 +137,82 @@ function LinksTable({ fabric, health }: { fabric: CoreFabricDetail; health: Map<
   );
 }
 
+/** The edge nodes' uplinks into the fabric: edge node and port, core node and port, type, bandwidth. */
+function UplinksCard({ fabric, mspId }: { fabric: CoreFabricDetail; mspId: string }) {
+  const t = useTranslations("fabrics");
+  const bandwidth = useBandwidthFormatter();
+  const [all, setAll] = useState(false);
+  const ports = portNames(fabric);
+  const members = new Set(fabric.nodes.map((node) => node.id));
+  const shown = all ? fabric.uplinks : fabric.uplinks.slice(0, UPLINKS_SHOWN);
+  return (
+    <DashboardCard title={t("uplinks.title")} subtitle={t("uplinks.subtitle", { count: fabric.uplinks.length })} testId="fabric-uplinks">
+      {fabric.uplinks.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">{t("uplinks.empty")}</p>
+      ) : (
+        <>
+          <Table className="text-sm" data-testid="fabric-uplinks-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="hidden sm:table-cell">{t("columns.name")}</TableHead>
+                <TableHead>{t("uplinks.edge")}</TableHead>
+                <TableHead>{t("uplinks.core")}</TableHead>
+                <TableHead>{t("columns.type")}</TableHead>
+                <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.map((link) => {
+                const [source, destination] = linkEnds(link, ports);
+                const [outside, core] = members.has(source.nodeId) ? [destination, source] : [source, destination];
+                const href = nodeHref(mspId, { id: outside.nodeId, kind: "edge", coreFabricId: null }, "link");
+                return (
+                  <TableRow key={link.id} data-testid="fabric-uplink-row">
+                    {/* On a phone the two ends say it: the name (edge ⇄ core, usually) leaves them the room. */}
+                    <TableCell className="hidden max-w-56 truncate font-medium sm:table-cell" title={link.name}>
+                      {link.name}
+                    </TableCell>
+                    <TableCell className="max-w-48">
+                      {href ? (
+                        <IntentLink href={href} className="hover:underline">
+                          <EndCell end={outside} />
+                        </IntentLink>
+                      ) : (
+                        <EndCell end={outside} />
+                      )}
+                    </TableCell>
+                    <TableCell className="max-w-48">
+                      <EndCell end={core} />
+                    </TableCell>
+                    <TableCell>{t(`linkTypes.${link.type}`)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{bandwidth(link.bandwidth)}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          {!all && fabric.uplinks.length > UPLINKS_SHOWN && (
+            <div className="flex justify-center pt-2">
+              <Button variant="ghost" size="sm" onClick={() => setAll(true)} data-testid="show-all-uplinks">
+                {t("uplinks.showAll", { count: fabric.uplinks.length })}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </DashboardCard>
+  );
+}
+
 /** msp/coreFabric/{fabricId}: the fabric's core nodes and links, live, and the link editor for those who configure. */
 export function CoreFabricPage({ fabricId }: { fabricId: string }) {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const [editing, setEditing] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const router = useRouter();
+  const remove = useDeleteCoreFabric();
   useFabricUpdates();
   const fabric = useQuery(coreFabricQueryOptions(fabricId));
   const linkHealth = useQuery(coreFabricLinkHealthQueryOptions(fabricId));
@@ -158,7 +236,32 @@ export function CoreFabricPage({ fabricId }: { fabricId: string }) {
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <div>
         {back}
-        <PageHeader title={data.name} description={t("fabrics.core.summary", { nodes: data.nodeCount, links: data.linkCount })} />
+        <PageHeader
+          title={data.name}
+          description={t("fabrics.core.summary", { nodes: data.nodeCount, links: data.linkCount })}
+          actions={
+            canWrite ? (
+              <>
+                <Button variant="outline" size="sm" onClick={() => setRenaming(true)} onPointerEnter={RenameCoreFabricDialog.preload} data-testid="rename-core-fabric">
+                  <PencilLine aria-hidden />
+                  {t("fabrics.core.rename")}
+                </Button>
+                <ConfirmDelete
+                  title={t("fabrics.core.deleteTitle", { name: data.name })}
+                  description={t("fabrics.core.deleteDescription", { links: data.linkCount, nodes: data.nodeCount, uplinks: data.uplinks.length })}
+                  confirmLabel={t("fabrics.core.delete")}
+                  testId="delete-core-fabric"
+                  onConfirm={async () => {
+                    await remove.mutateAsync(data);
+                    toast.success(t("fabrics.core.deleted", { name: data.name }));
+                    router.push(coreFabricsHref(organization.id));
+                  }}
+                />
+              </>
+            ) : undefined
+          }
+        />
+        {renaming && <RenameCoreFabricDialog fabric={data} open={renaming} onOpenChange={setRenaming} />}
       </div>
       <CoreNodesCard fabric={data} mspId={organization.id} />
       <DashboardCard
@@ -184,6 +287,7 @@ export function CoreFabricPage({ fabricId }: { fabricId: string }) {
           </div>
         )}
       </DashboardCard>
+      <UplinksCard fabric={data} mspId={organization.id} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Plus } from "lucide-react";
+import { Cable, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useFieldArray, useWatch, type Path, type UseFormReturn } from "react-hook-form";
@@ -41,6 +41,12 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
   const { requestClose, confirmation } = useDiscardConfirmation();
   // A missing pair is an error once a save was tried (the form's submit count alone may render a step late).
   const [tried, setTried] = useState(false);
+  // Which rows are edge uplinks (by index, as the field array's): their source is picked among the MSP's edge nodes.
+  const [uplinks, setUplinks] = useState<boolean[]>(() => fabric.links.map(() => false));
+  const addRow = (uplink: boolean) => {
+    rows.append(newRow(), { shouldFocus: false });
+    setUplinks((current) => [...current, uplink]);
+  };
 
   return (
     <ZodForm
@@ -66,15 +72,31 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
       ) : (
         <ol className="flex flex-col gap-3" data-testid="link-rows">
           {rows.fields.map((field, index) => (
-            <LinkRow key={field.rowKey} form={form as never} index={index} nodes={fabric.nodes} onRemove={() => rows.remove(index)} />
+            <LinkRow
+              key={field.rowKey}
+              form={form as never}
+              index={index}
+              nodes={fabric.nodes}
+              uplink={uplinks[index] ?? false}
+              onRemove={() => {
+                rows.remove(index);
+                setUplinks((current) => current.filter((_, at) => at !== index));
+              }}
+            />
           ))}
         </ol>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
-        <Button type="button" variant="outline" onClick={() => rows.append(newRow(), { shouldFocus: false })} data-testid="add-link-row">
-          <Plus aria-hidden />
-          {t("editor.addRow")}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="outline" onClick={() => addRow(false)} data-testid="add-link-row">
+            <Plus aria-hidden />
+            {t("editor.addRow")}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => addRow(true)} data-testid="add-uplink-row">
+            <Cable aria-hidden />
+            {t("editor.addUplink")}
+          </Button>
+        </div>
         <div className="flex items-center gap-2">
           <Button
             type="button"

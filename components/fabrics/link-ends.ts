@@ -3,9 +3,9 @@ import type { CoreFabricDetail, CoreFabricMember } from "@/lib/fabrics/schema";
 
 // The names a fabric's links show at each end: the node, and the interface (port ID) or IPsec endpoint (public IP).
 
-/** Port ID of each interface and public IP of each IPsec endpoint of the fabric's core nodes, by id. */
+/** Port ID of each interface and public IP of each IPsec endpoint of the fabric's core nodes and uplinks' far ends, by id. */
 export function portNames(fabric: CoreFabricDetail): Map<string, string> {
-  const names = new Map<string, string>();
+  const names = new Map<string, string>(Object.entries(fabric.uplinkPorts));
   for (const node of fabric.nodes) {
     for (const port of node.interfaces) names.set(port.id, port.portId);
     for (const endpoint of node.ipsecEndpoints) names.set(endpoint.id, endpoint.publicIp);

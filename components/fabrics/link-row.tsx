@@ -4,16 +4,15 @@ import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
-import { LabeledField } from "@/components/forms/labeled-field";
 import { Button } from "@/components/ui/button";
-import { FormControl } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { SelectItem } from "@/components/ui/select";
 import type { CoreFabricMember } from "@/lib/fabrics/schema";
 import { LINK_TYPES, type LinkType } from "@/lib/links/schema";
 import { cn } from "@/lib/utils";
 import { endsOf } from "./link-ends";
 import type { LinkEditorValues } from "./link-rows";
+import { UplinkEndFields } from "./uplink-end";
+import { VlanField } from "./vlan-field";
 
 const ENDS = ["source", "destination"] as const;
 type End = (typeof ENDS)[number];
@@ -22,39 +21,13 @@ interface LinkRowProps {
   form: UseFormReturn<LinkEditorValues, unknown, unknown>;
   index: number;
   nodes: CoreFabricMember[];
+  /** An edge node's uplink: its source is one of the MSP's edge nodes, its destination a core node of the fabric. */
+  uplink?: boolean;
   onRemove: () => void;
 }
 
-/**
- * A link end's VLAN: empty is null, "auto-assigned" (SPEC §3) — not undefined, which a form falls back from to the
- * row's first value, and not "", which a number schema reads as VLAN 0.
- */
-function VlanField({ form, name, testId }: { form: LinkRowProps["form"]; name: `links.${number}.${End}Vlan`; testId: string }) {
-  const t = useTranslations("fabrics.editor");
-  return (
-    <LabeledField control={form.control} name={name} label={t("vlan")}>
-      {(field) => (
-        <FormControl>
-          <Input
-            type="number"
-            inputMode="numeric"
-            className="tabular-nums"
-            placeholder={t("vlanAuto")}
-            data-testid={testId}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={(field.value as string | number | null | undefined) ?? ""}
-            onChange={(event) => field.onChange(event.target.value === "" ? null : event.target.value)}
-          />
-        </FormControl>
-      )}
-    </LabeledField>
-  );
-}
-
 /** One end of a link: its core node, the interface or IPsec endpoint on it (by the link's type), its VLAN. */
-function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "onRemove"> & { end: End; type: LinkType }) {
+function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "onRemove" | "uplink"> & { end: End; type: LinkType }) {
   const t = useTranslations("fabrics.editor");
   const row = `links.${index}` as const;
   const other = end === "source" ? "destination" : "source";
@@ -115,7 +88,7 @@ function LinkEndFields({ form, index, nodes, end, type }: Omit<LinkRowProps, "on
 }
 
 /** A row of the link editor: the link's name, type and figures, then its two ends. Its messages are on its own fields. */
-export function LinkRow({ form, index, nodes, onRemove }: LinkRowProps) {
+export function LinkRow({ form, index, nodes, uplink = false, onRemove }: LinkRowProps) {
   const t = useTranslations("fabrics");
   const row = `links.${index}` as const;
   const type = (useWatch({ control: form.control, name: `${row}.type` }) ?? "fiber") as LinkType;
@@ -131,7 +104,8 @@ export function LinkRow({ form, index, nodes, onRemove }: LinkRowProps) {
       className={cn("flex flex-col gap-3 rounded-md border bg-card p-3", invalid && "border-destructive/60 ring-1 ring-destructive/30")}
       data-testid="link-row"
       data-invalid={invalid || undefined}
-      aria-label={t("editor.rowLabel", { number: index + 1 })}
+      data-uplink={uplink || undefined}
+      aria-label={t(uplink ? "editor.uplinkLabel" : "editor.rowLabel", { number: index + 1 })}
     >
       <div className="grid min-w-0 grid-cols-2 items-start gap-3 sm:grid-cols-[minmax(0,2.4fr)_minmax(0,1.2fr)_minmax(0,1.6fr)_minmax(0,0.8fr)_minmax(0,1.5fr)_auto]">
         <div className="col-span-2 sm:col-span-1">
@@ -154,9 +128,13 @@ export function LinkRow({ form, index, nodes, onRemove }: LinkRowProps) {
         </div>
       </div>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-        {ENDS.map((end) => (
-          <LinkEndFields key={end} form={form} index={index} nodes={nodes} end={end} type={type} />
-        ))}
+        {ENDS.map((end) =>
+          uplink && end === "source" ? (
+            <UplinkEndFields key={end} form={form} index={index} nodes={nodes} type={type} />
+          ) : (
+            <LinkEndFields key={end} form={form} index={index} nodes={nodes} end={end} type={type} />
+          ),
+        )}
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import type {
   CoreFabricCreate,
   CoreFabricDetail,
   CoreFabricListItem,
+  CoreFabricUpdate,
   ExternalFabric,
   ExternalFabricCreate,
   ExternalFabricUpdate,
@@ -83,6 +84,31 @@ export function useCreateCoreFabric(mspId: string) {
   return useMutation({
     mutationFn: (body: CoreFabricCreate) => api.post<CoreFabric>(mspCollection(mspId, "core-fabric"), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fabricKeys.coreLists(mspId) }),
+  });
+}
+
+// PATCH /api/v1/config/core-fabric/{fabricId} — its name.
+export function useRenameCoreFabric(fabricId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CoreFabricUpdate) => api.patch<CoreFabric>(coreFabricPath(fabricId), body),
+    onSuccess: (fabric) => {
+      queryClient.setQueryData<CoreFabricDetail>(fabricKeys.coreDetail(fabricId), (detail) => detail && { ...detail, name: fabric.name, updatedAt: fabric.updatedAt });
+      void queryClient.invalidateQueries({ queryKey: fabricKeys.coreLists(fabric.organizationId) });
+    },
+  });
+}
+
+// DELETE /api/v1/config/core-fabric/{fabricId} — with its core links; its own entry is dropped (the page leaves it).
+export function useDeleteCoreFabric() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fabric: CoreFabric) => api.delete<void>(coreFabricPath(fabric.id)),
+    onSuccess: (_nothing, fabric) => {
+      queryClient.removeQueries({ queryKey: fabricKeys.coreDetail(fabric.id) });
+      queryClient.removeQueries({ queryKey: fabricKeys.coreLinkHealth(fabric.id) });
+      void queryClient.invalidateQueries({ queryKey: fabricKeys.coreLists(fabric.organizationId) });
+    },
   });
 }
 

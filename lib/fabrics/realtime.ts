@@ -61,13 +61,17 @@ export function fabricRefetches(event: RealtimeEvent<"topology">, queryClient: Q
   const holding = fabrics.filter(
     (fabric) =>
       (node !== undefined && fabric.nodes.some((member) => member.id === node)) ||
-      (entityType === "link" && fabric.links.some((link) => link.id === entityId)),
+      (entityType === "link" && [...fabric.links, ...(fabric.uplinks ?? [])].some((link) => link.id === entityId)),
   );
   if (entityType === "node") {
     // A node that joins a fabric is not in it yet: every fabric on screen may gain it, and the lists count it.
     return [...fabrics.flatMap((fabric) => fabricQueries(fabric.id)), coreLists];
   }
-  if (entityType === "link") return [...holding.flatMap((fabric) => fabricQueries(fabric.id)), coreLists];
+  if (entityType === "link") {
+    // A new link from an edge node may be an uplink into any fabric on screen: only the server knows its ends' kinds.
+    const refetched = holding.length > 0 ? holding : fabrics;
+    return [...refetched.flatMap((fabric) => fabricQueries(fabric.id)), coreLists];
+  }
   if (["interface", "ipsecEndpoint", "device"].includes(entityType)) return holding.map((fabric) => ({ queryKey: fabricKeys.coreDetail(fabric.id) }));
   return [];
 }

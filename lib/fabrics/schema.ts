@@ -51,6 +51,10 @@ export type CoreFabricMember = z.infer<typeof coreFabricMemberSchema>;
 export const coreFabricDetailSchema = coreFabricSchema.extend({
   nodes: z.array(coreFabricMemberSchema),
   links: z.array(linkSchema),
+  /** Links from the fabric's core nodes to nodes outside it (edge nodes' uplinks into the fabric). */
+  uplinks: z.array(linkSchema),
+  /** The port ID or public IP of each uplink's outside end, by interface or IPsec endpoint id. */
+  uplinkPorts: z.record(z.string(), z.string()),
   mesh: fabricMeshSchema,
 });
 export type CoreFabricDetail = z.infer<typeof coreFabricDetailSchema>;
@@ -65,7 +69,9 @@ export type FabricLinkRow = z.infer<typeof fabricLinkRowSchema>;
 
 export const FABRIC_LINKS_MAX = 500;
 
-// PUT /api/v1/config/core-fabric/{fabricId}/links — the fabric's whole link set; rows left out are deleted.
+// PUT /api/v1/config/core-fabric/{fabricId}/links — the fabric's whole set of core links (rows left out are
+// deleted), and edge uplinks: a row from an edge node of the MSP to a core node of the fabric creates (or, with its
+// id, updates) that uplink; uplinks left out stay (they are the edge node's, removed from its link page).
 export const fabricLinksReplaceSchema = z.strictObject({
   links: z.array(fabricLinkRowSchema, { error: "validation.linksList" }).max(FABRIC_LINKS_MAX, "validation.linksList"),
 });

@@ -166,14 +166,15 @@ export function useDeletePort(nodeId: string, collection: PortCollection) {
 
 export const NODE_PICKER_SIZE = 50;
 
-// GET /api/v1/config/msp/{mspId}/node?search= — the first nodes of every kind matching a search, for the pickers
-// (a link's far end): the MSP may have thousands, the picker is searched rather than listed whole.
-export const nodePickerQueryOptions = (mspId: string, search?: string) =>
+// GET /api/v1/config/msp/{mspId}/node?search=&kind= — the first nodes (of every kind, or of one) matching a search,
+// for the pickers (a link's far end, an edge uplink in the fabric link editor): the MSP may have thousands, the
+// picker is searched rather than listed whole.
+export const nodePickerQueryOptions = (mspId: string, search?: string, kind?: NodeKind) =>
   queryOptions({
-    queryKey: [...nodeKeys.all, "picker", mspId, normalizeSearch(search)] as const,
+    queryKey: [...nodeKeys.all, "picker", mspId, normalizeSearch(search), kind ?? "all"] as const,
     queryFn: ({ signal }) =>
       api.get<Page<NodeListItem>>(`/config/msp/${segment(mspId)}/node`, {
-        query: { search: normalizeSearch(search) || undefined, limit: NODE_PICKER_SIZE },
+        query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PICKER_SIZE },
         signal,
       }),
   });

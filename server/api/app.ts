@@ -33,6 +33,7 @@ import { switchPortsRouter } from "./routes/switch-ports";
 import { usersRouter } from "./routes/users";
 import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
+import { simulatorRouter } from "./routes/simulator";
 import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
@@ -99,6 +100,7 @@ export function createApiApp() {
   api.route("/", mspsRouter);
   api.route("/", telemetryRouter);
   api.route("/", chatRouter);
+  api.route("/", simulatorRouter);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, ilike, inArray } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNull, or } from "drizzle-orm";
 import {
   meshOf,
   type CoreFabric,
@@ -20,6 +20,7 @@ import { toInterface, toIpsecEndpoint } from "@/server/nodes/ports";
 import { containsPattern, fieldError, fieldIssue, findVisibleMsp, toNode, type Executor } from "@/server/nodes/shared";
 import { coreFabricsHealth } from "@/server/telemetry/queries/health";
 import { ValidationError, type FieldIssue, NotFoundError } from "@/server/core/errors";
+import type { Link } from "@/lib/links/schema";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 
@@ -111,13 +112,44 @@ async function portsOf(executor: Executor, nodeIds: string[]) {
   };
 }
 
+/** Links from the given core nodes to nodes outside their fabric (edge uplinks), and the port names of those far ends. */
+async function uplinksOf(executor: Executor, memberIds: string[]) {
+  if (memberIds.length === 0) return { uplinks: [] as Link[], uplinkPorts: {} };
+  const touching = await selectLinks(
+    executor,
+    and(isNull(links.coreFabricId), or(inArray(links.sourceNodeId, memberIds), inArray(links.destinationNodeId, memberIds))),
+  );
+  const members = new Set(memberIds);
+  const outsideEnd = (link: Link) => (members.has(link.sourceNodeId) ? "destination" : "source") as "source" | "destination";
+  const farIds = [...new Set(touching.map((link) => link[`${outsideEnd(link)}NodeId`]))];
+  // Edge nodes only: a link to another fabric's core node (or a CPE) is no uplink into this one.
+  const edges = farIds.length
+    ? new Set((await executor.select({ id: nodes.id }).from(nodes).where(and(inArray(nodes.id, farIds), eq(nodes.kind, "edge")))).map((node) => node.id))
+    : new Set<string>();
+  const uplinks = touching.filter((link) => edges.has(link[`${outsideEnd(link)}NodeId`]));
+  const outside = uplinks.map(outsideEnd);
+  const interfaceIds = uplinks.flatMap((link, index) => link[`${outside[index]}InterfaceId`] ?? []);
+  const endpointIds = uplinks.flatMap((link, index) => link[`${outside[index]}IpsecEndpointId`] ?? []);
+  const uplinkPorts: Record<string, string> = {};
+  if (interfaceIds.length) {
+    for (const port of await executor.select({ id: interfaces.id, name: interfaces.portId }).from(interfaces).where(inArray(interfaces.id, interfaceIds))) {
+      uplinkPorts[port.id] = port.name;
+    }
+  }
+  if (endpointIds.length) {
+    for (const endpoint of await executor.select({ id: ipsecEndpoints.id, name: ipsecEndpoints.publicIp }).from(ipsecEndpoints).where(inArray(ipsecEndpoints.id, endpointIds))) {
+      uplinkPorts[endpoint.id] = endpoint.name;
+    }
+  }
+  return { uplinks, uplinkPorts };
+}
+
 async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<CoreFabricDetail> {
   const coreNodes = await coreNodesOf(executor, row.id);
+  const memberIds = coreNodes.map(({ node }) => node.id);
   const fabricLinks = await selectLinks(executor, eq(links.coreFabricId, row.id));
-  const ports = await portsOf(
-    executor,
-    coreNodes.map(({ node }) => node.id),
-  );
+  const ports = await portsOf(executor, memberIds);
+  const { uplinks, uplinkPorts } = await uplinksOf(executor, memberIds);
   return {
     ...toCoreFabric(row, coreNodes.length, fabricLinks.length),
     nodes: coreNodes.map(({ node, serialNumber }) => ({
@@ -126,6 +158,8 @@ async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<Cor
       ipsecEndpoints: ports.endpointsOf(node.id),
     })),
     links: fabricLinks,
+    uplinks,
+    uplinkPorts,
     mesh: meshOf(
       coreNodes.map(({ node }) => node),
       fabricLinks,
@@ -133,8 +167,8 @@ async function coreFabricDetail(executor: Executor, row: FabricRow): Promise<Cor
   };
 }
 
-/** A fabric's detail as its events record it: the nodes as nodes, without the ports the link editor offers. */
-const recordedDetail = (detail: CoreFabricDetail) => ({
+/** A fabric's detail as its events record it: the nodes as nodes and its own links, without what the pages add. */
+const recordedDetail = ({ uplinks: _uplinks, uplinkPorts: _ports, ...detail }: CoreFabricDetail) => ({
   ...detail,
   nodes: detail.nodes.map(({ interfaces: _interfaces, ipsecEndpoints: _endpoints, ...node }) => node),
 });
@@ -236,25 +270,48 @@ export async function deleteCoreFabric(context: ServiceContext, fabricId: string
   });
 }
 
-// PUT /api/v1/config/core-fabric/{fabricId}/links — the link editor's save: the fabric's whole link set, in one
-// transaction. Rows with an id update that link, rows without one create a link, links left out are deleted.
-// SPEC §5: refused unless every pair of the fabric's core nodes keeps at least one link.
+/** An uplink joins a core node of the fabric (`members`) and a node outside it, in either direction. */
+const isUplinkOf = (members: Map<string, unknown>, link: { sourceNodeId: string; destinationNodeId: string }) =>
+  members.has(link.sourceNodeId) !== members.has(link.destinationNodeId);
+
+// PUT /api/v1/config/core-fabric/{fabricId}/links — the link editor's save, in one transaction: the fabric's whole
+// set of core links (rows with an id update that link, rows without one create a link, core links left out are
+// deleted) and edge uplinks (a row from one of the MSP's edge nodes to a core node of the fabric; created, or updated
+// with its id; uplinks left out stay). SPEC §5: refused unless every pair of the fabric's core nodes keeps a link.
 export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: string, input: FabricLinksReplace): Promise<CoreFabricDetail> {
   return retryOnVlanRace(() =>
     mutate(context, async (tx, record) => {
       const fabric = await findVisibleFabric(tx, context.principal, fabricId, true);
       if (!fabric) throw new NotFoundError();
-      const memberIds = (await tx.select({ id: nodes.id }).from(nodes).where(isCoreNodeOf(fabric.id))).map((node) => node.id);
-      const members = await lockNodes(tx, memberIds, isCoreNodeOf(fabric.id));
       const rows = input.links;
+      const memberIds = (await tx.select({ id: nodes.id }).from(nodes).where(isCoreNodeOf(fabric.id))).map((node) => node.id);
+      const memberSet = new Set(memberIds);
+      const outsideIds = rows.flatMap((row) => [row.sourceNodeId, row.destinationNodeId]).filter((id) => !memberSet.has(id));
+      // The fabric's core nodes and the MSP's edge nodes the rows name, locked together (in id order).
+      const ends = await lockNodes(
+        tx,
+        [...memberIds, ...outsideIds],
+        or(isCoreNodeOf(fabric.id), and(eq(nodes.organizationId, fabric.organizationId), eq(nodes.kind, "edge"))),
+      );
+      const members = new Map([...ends].filter(([, node]) => node.kind === "core" && node.coreFabricId === fabric.id));
       const issues: FieldIssue[] = await linkEndIssues(
         tx,
         rows.map((link, index) => ({ link, prefix: `links.${index}.` })),
-        members,
+        ends,
         "validation.nodeNotInFabric",
       );
+      rows.forEach((row, index) => {
+        // Two edge nodes: a link of the MSP's, not of this fabric.
+        if (ends.has(row.sourceNodeId) && ends.has(row.destinationNodeId) && !members.has(row.sourceNodeId) && !members.has(row.destinationNodeId)) {
+          issues.push(fieldIssue(`links.${index}.destinationNodeId`, "validation.uplinkToCoreNode"));
+        }
+      });
       const existing = await tx.select().from(links).where(eq(links.coreFabricId, fabric.id)).for("update");
-      const existingById = new Map<string, LinkRow>(existing.map((link) => [link.id, link]));
+      const uplinkIds = rows.flatMap((row) => (row.id && isUplinkOf(members, row) ? [row.id] : []));
+      const uplinks = uplinkIds.length
+        ? (await tx.select().from(links).where(and(inArray(links.id, uplinkIds), isNull(links.coreFabricId))).for("update")).filter((link) => isUplinkOf(members, link))
+        : [];
+      const existingById = new Map<string, LinkRow>([...existing, ...uplinks].map((link) => [link.id, link]));
       const kept = new Set<string>();
       rows.forEach((row, index) => {
         if (!row.id) return;
@@ -280,8 +337,8 @@ export async function replaceCoreFabricLinks(context: ServiceContext, fabricId: 
       }
       for (const row of rows) {
         const { id, sourceVlan, destinationVlan, ...link } = row;
-        const source = members.get(link.sourceNodeId);
-        const destination = members.get(link.destinationNodeId);
+        const source = ends.get(link.sourceNodeId);
+        const destination = ends.get(link.destinationNodeId);
         if (!source || !destination) continue;
         const current = id ? existingById.get(id) : undefined;
         const vlans = current ? { sourceVlan, destinationVlan } : { sourceVlan: sourceVlan ?? null, destinationVlan: destinationVlan ?? null };

@@ -84,6 +84,8 @@ export interface FaultEffects {
   deviceBackAtMs: number | null;
   /** Overrides for the degraded probe: null latency or jitter means no answer. */
   probe: { latencyMs?: number | null; jitterMs?: number | null; lossPercent?: number } | null;
+  /** Links the link-down fault was played on now, through the fault control (control.ts), besides its own target. */
+  forcedLinksDown?: ReadonlySet<string>;
 }
 
 export const NO_FAULTS: FaultEffects = {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/server/db/client";
 import { getBus, type EventBus } from "@/server/realtime/bus";
 import { BACKFILL_DAYS } from "./history";
+import { faultControlEnabled, registerFaultControl } from "./control";
 import { simulatorSettings, type SimulatorSettings } from "./settings";
 import type { NetworkChange } from "./network-changes";
 import { Simulator, type BackfillReport, type TickReport } from "./simulator";
@@ -14,7 +15,8 @@ import { Simulator, type BackfillReport, type TickReport } from "./simulator";
 //
 // Environment: SIMULATOR=off disables it (checked by the caller through simulatorEnabled), SIMULATOR_SEED (default 1),
 // SIMULATOR_INTERVAL_MS (default 10000), SIMULATOR_FIRST_FAULT_MS (default 60000), SIMULATOR_BACKFILL=off skips the
-// month of history pushed at first start.
+// month of history pushed at first start, SIMULATOR_FAULT_CONTROL=on (demo and end-to-end servers only) lets an MSP
+// play the link-down fault on one of its links now (control.ts).
 
 export { simulatorEnabled, simulatorSettings, type SimulatorSettings } from "./settings";
 export { Simulator, type BackfillReport, type TickReport } from "./simulator";
@@ -112,6 +114,9 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
     simulator.networkChanged(named ? { entityType, entityId, ...(typeof nodeId === "string" ? { nodeId } : {}) } : undefined);
   });
 
+  // The fault control (demo and end-to-end servers only, SIMULATOR_FAULT_CONTROL=on) reaches this simulator.
+  const releaseControl = faultControlEnabled(env) ? registerFaultControl(simulator) : undefined;
+
   // The first round runs right away (still in the background: the caller is not kept waiting).
   timer = setTimeout(run, 0);
   timer.unref();
@@ -120,6 +125,7 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
     simulator,
     async stop() {
       unsubscribe();
+      releaseControl?.();
       simulator.stop();
       if (timer) clearTimeout(timer);
       timer = undefined;

@@ -68,6 +68,8 @@ export class Simulator {
   private readonly bootedAt = new Map<string, number>();
   private readonly rebooting = new Set<string>();
   private readonly reported = new Set<string>();
+  /** Links put down through the fault control, until when (ms). */
+  private readonly forcedDown = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -199,6 +201,16 @@ export class Simulator {
     return uptimeSeconds(this.settings.seed, duty.device.id, timeMs, booted);
   }
 
+  /** Plays the link-down fault on a link from now for `durationMs` (the fault control's; see control.ts). */
+  forceLinkDown(linkId: string, durationMs: number): void {
+    this.forcedDown.set(linkId, this.deps.now() + durationMs);
+  }
+
+  private forcedLinksDown(timeMs: number): ReadonlySet<string> {
+    for (const [linkId, until] of this.forcedDown) if (until <= timeMs) this.forcedDown.delete(linkId);
+    return new Set(this.forcedDown.keys());
+  }
+
   /** One round: every reporting device pushes its samples for now. */
   async tick(): Promise<TickReport> {
     const world = await this.refresh();
@@ -208,7 +220,7 @@ export class Simulator {
       duties.map((duty) => duty.device.id),
     );
     const timeMs = this.deps.now();
-    const effects = faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs);
+    const effects = { ...faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs), forcedLinksDown: this.forcedLinksDown(timeMs) };
     const state = await world.stateInSlices(timeMs, effects, this.settings.intervalMs);
     const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0 };
     const sending: DeviceDuties[] = [];

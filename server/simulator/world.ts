@@ -192,7 +192,7 @@ export class World {
   private linkAt(link: SimLink, timeMs: number, effects: FaultEffects, accessTraffic: Map<string, Rates>): LinkReading | undefined {
     const info = this.linkInfo.get(link.id);
     if (!info) return undefined;
-    if (link.id === this.targets.linkDown && effects.linkDown) return { status: "down", latencyMs: null, lossPercent: null, ...ZERO };
+    if ((link.id === this.targets.linkDown && effects.linkDown) || effects.forcedLinksDown?.has(link.id)) return { status: "down", latencyMs: null, lossPercent: null, ...ZERO };
     let rates: Rates;
     if (info.accessEnd) {
       const nodeId = info.accessEnd === "source" ? link.sourceNodeId : link.destinationNodeId;

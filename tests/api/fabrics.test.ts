@@ -73,7 +73,7 @@ describe("core fabrics", () => {
     });
     const fabric = response.body;
     const detail = await call("GET", `/config/core-fabric/${fabric.id}`, await asNw());
-    expect(detail.body).toEqual({ ...fabric, nodes: [], links: [], mesh: { complete: true, missingPairs: [] } });
+    expect(detail.body).toEqual({ ...fabric, nodes: [], links: [], uplinks: [], uplinkPorts: {}, mesh: { complete: true, missingPairs: [] } });
     const listed = await call("GET", `${await mspPath(NORTHWIND, "core-fabric")}?search=europe%20core`, await asNw());
     expect(listed.body).toEqual({ items: [{ ...fabric, health: "unknown" }], nextCursor: null });
 
@@ -134,6 +134,8 @@ describe("core fabrics", () => {
     expect(detail).toMatchObject({ nodeCount: 2, linkCount: 1, mesh: { complete: true, missingPairs: [] } });
     expect(detail.nodes.map((node: { id: string }) => node.id)).toEqual(members.map((member) => member.node.id));
     expect(detail.links).toEqual([link]);
+    expect(detail.uplinks).toEqual([uplink]);
+    expect(detail.uplinkPorts).toEqual({ [edge.port.id]: "xe-0/0/0" });
     const listed = await call("GET", `${await mspPath(NORTHWIND, "core-fabric")}?search=${encodeURIComponent(fabric.name)}`, await asNw());
     expect(listed.body.items[0]).toMatchObject({ nodeCount: 2, linkCount: 1 });
   });
@@ -343,11 +345,30 @@ describe("full mesh (SPEC §5)", () => {
   it("checks each row: nodes of the fabric, interfaces of their node, ids of its links, link rules", async () => {
     const { fabric, members } = await fabricWithNodes(2);
     const outsider = await fiberNode();
+    const secondEdge = await fiberNode();
+    const foreignEdge = await fiberNode(BLUEWAVE, BW_ADMIN);
     const other = await fabricWithNodes(2);
     const otherLink = await createLink(fiberLink("other-fabric-link", other.members[0], other.members[1]));
     const [row] = rows(members, [[0, 1]]);
     const cases: [string, Record<string, unknown>[], string, string][] = [
-      ["a node outside the fabric", [{ ...row, destinationNodeId: outsider.node.id, destinationInterfaceId: outsider.port.id }], "links.0.destinationNodeId", "Choose a core node of this fabric"],
+      [
+        "another fabric's core node",
+        [{ ...row, destinationNodeId: other.members[0].node.id, destinationInterfaceId: other.members[0].port.id }],
+        "links.0.destinationNodeId",
+        "Choose a core node of this fabric, or an edge node for an uplink",
+      ],
+      [
+        "another MSP's edge node",
+        [row, { ...row, sourceNodeId: foreignEdge.node.id, sourceInterfaceId: foreignEdge.port.id }],
+        "links.1.sourceNodeId",
+        "Choose a core node of this fabric, or an edge node for an uplink",
+      ],
+      [
+        "two edge nodes",
+        [row, fiberLink("edge-to-edge", outsider, secondEdge)],
+        "links.1.destinationNodeId",
+        "An edge node links to a core node of this fabric",
+      ],
       ["another node's interface", [{ ...row, sourceInterfaceId: members[1].port.id }], "links.0.sourceInterfaceId", "This interface does not belong to the chosen node"],
       ["another fabric's link id", [{ ...row, id: otherLink.id }], "links.0.id", "This link is not one of this fabric's links"],
       ["no source node", [{ ...row, sourceNodeId: undefined }], "links.0.sourceNodeId", "Source node is required"],
@@ -369,6 +390,65 @@ describe("full mesh (SPEC §5)", () => {
       body: { links: [{ ...row, id: saved.body.links[0].id }, { ...row, id: saved.body.links[0].id }] },
     });
     expect(twice.body.issues[0]).toEqual({ path: "links.1.id", message: "This link appears twice" });
+  });
+
+  it("links an edge node into the fabric with its core links: the uplink is created, kept when left out, updated by its id", async () => {
+    const { fabric, members } = await fabricWithNodes(2);
+    const edge = await fiberNode();
+    const endpoint = await createEndpoint(edge.node.id, "203.0.113.61");
+    const coreEndpoint = await createEndpoint(members[1].node.id, "203.0.113.62");
+    const core = rows(members, [[0, 1]]);
+    const uplink = fiberLink("edge ⇄ core-a", edge, members[0], { bandwidth: 10_000 });
+    const cookie = await signIn(NW_ADMIN);
+    const save = (links: Record<string, unknown>[]) => call("PUT", `/config/core-fabric/${fabric.id}/links`, { cookie, body: { links } });
+
+    // The full mesh still counts core pairs only: an uplink does not stand in for the missing core link.
+    const missing = await save([uplink]);
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues.map((issue: { message: string }) => issue.message)).toContain(`${members[0].node.name} and ${members[1].node.name} have no link`);
+
+    const saved = await save([...core, uplink]);
+    expect(saved.status).toBe(200);
+    expect(saved.body.links).toHaveLength(1);
+    expect(saved.body.uplinks).toEqual([
+      expect.objectContaining({ name: "edge ⇄ core-a", sourceNodeId: edge.node.id, destinationNodeId: members[0].node.id, coreFabricId: null, sourceVlan: 100 }),
+    ]);
+    expect(saved.body.uplinkPorts).toEqual({ [edge.port.id]: "xe-0/0/0" });
+    const uplinkId = saved.body.uplinks[0].id;
+    expect((await eventsOf(uplinkId)).map((event) => event.type)).toEqual(["link.created"]);
+
+    // Left out, it stays (it is the edge node's); with its id, it is updated — here to an internet uplink.
+    const again = await save([{ ...core[0], id: saved.body.links[0].id }]);
+    expect(again.body.uplinks.map((link: { id: string }) => link.id)).toEqual([uplinkId]);
+    const changed = await save([
+      { ...core[0], id: saved.body.links[0].id },
+      {
+        id: uplinkId,
+        name: "edge ⇄ core-b",
+        type: "internet",
+        bandwidth: 500,
+        sourceNodeId: edge.node.id,
+        sourceIpsecEndpointId: endpoint.id,
+        destinationNodeId: members[1].node.id,
+        destinationIpsecEndpointId: coreEndpoint.id,
+      },
+    ]);
+    expect(changed.status).toBe(200);
+    expect(changed.body.uplinks).toEqual([expect.objectContaining({ id: uplinkId, type: "internet", destinationNodeId: members[1].node.id, sourceInterfaceId: null })]);
+    expect(changed.body.uplinkPorts).toEqual({ [endpoint.id]: "203.0.113.61" });
+    expect((await eventsOf(uplinkId)).map((event) => event.type)).toEqual(["link.created", "link.updated"]);
+
+    // An uplink of another fabric is not this fabric's to update.
+    const other = await fabricWithNodes(1);
+    const foreignUplink = await createLink(fiberLink(unique("other-uplink"), await fiberNode(), other.members[0]));
+    const refused = await save([...core, { ...uplink, id: foreignUplink.id }]);
+    expect(refused.body.issues[0]).toEqual({ path: "links.1.id", message: "This link is not one of this fabric's links" });
+    const french = await call("PUT", `/config/core-fabric/${fabric.id}/links`, {
+      cookie,
+      language: "fr",
+      body: { links: [...core, fiberLink("edge-to-edge", edge, await fiberNode())] },
+    });
+    expect(french.body.issues[0]).toEqual({ path: "links.1.destinationNodeId", message: "Un nœud de périphérie se relie à un nœud core de cette fabric" });
   });
 
   it("accepts an empty set for a fabric of one core node", async () => {

@@ -2,9 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
 import { unique } from "./steps";
 
-// Core and external fabrics (SPEC §2, §3, §5, §6): the link editor's row and full-mesh messages where they belong, in
-// English and French, a saved link listed with its auto-assigned VLANs; the external fabric's write-only secret;
-// read-only MSP users see no edit control; customers are sent home.
+// Core and external fabrics (SPEC §2, §3, §5, §6): a link saved from the link editor with its auto-assigned VLANs, a
+// fabric renamed and deleted; the editor's row and full-mesh messages in French (in English: the journey in
+// nodes.spec.ts); the external fabric's write-only secret; read-only MSP users see no edit control; customers are sent
+// home.
 
 const PARIS = { address: "Paris, Île-de-France, France", latitude: 48.8566, longitude: 2.3522 };
 
@@ -40,12 +41,10 @@ const messagesOf = (row: Locator) => row.locator("[data-slot=form-message]");
 test.describe("core fabrics as an MSP admin", () => {
   as("admin@northwind.example");
 
-  test("links two core nodes in the link editor: a bad row and a missing pair say so where they are, then it saves", async ({ page }) => {
-    test.slow();
+  test("links two core nodes in the link editor, then renames the fabric and deletes it, saying what goes with it", async ({ page }) => {
+    // The link editor's row and pair messages are the journey's (nodes.spec.ts) and the French test's below.
     const { fabric, nodes } = await fabricOfTwo(page);
     const [a, b] = nodes;
-
-    // The dashboard leads to the core fabrics, and the list to the fabric.
     await page.goto("/");
     await page.getByTestId("msp-core-fabrics").getByTestId("all-core-fabrics").click();
     await expect(page.getByRole("heading", { name: "Core fabrics" })).toBeVisible();
@@ -54,46 +53,45 @@ test.describe("core fabrics as an MSP admin", () => {
     await expect(listed).toContainText("2");
     await listed.getByRole("link", { name: fabric.name }).click();
     await expect(page.getByRole("heading", { name: fabric.name })).toBeVisible();
-    await expect(page.getByTestId("fabric-core-node")).toHaveCount(2);
     await expect(page.getByTestId("fabric-links")).toContainText("No links yet.");
-    await expect(page.getByTestId("mesh-pair")).toHaveText(`${a.name} and ${b.name} have no link`);
+    await expect(page.getByTestId("fabric-uplinks")).toContainText("No edge node is linked to this fabric.");
 
-    // A row without its destination node and with an MTU out of range.
     await page.getByTestId("edit-links").click();
     await page.getByTestId("add-link-row").click();
     const row = page.getByTestId("link-row");
     await choose(row, "link-source-node", a.name);
     await choose(row, "link-source-port", "et-0/0/1");
-    await row.getByTestId("link-mtu").fill("100");
-    await page.getByTestId("save-links").click();
-    await expect(row).toHaveAttribute("data-invalid", "true");
-    await expect(row.getByTestId("link-destination")).toContainText("A destination node is required");
-    await expect(messagesOf(row)).toContainText(["MTU must be between 576 and 9216"]);
-    // The pair the row does not join yet, on the pair.
-    const pair = page.getByTestId("mesh-pair");
-    await expect(pair).toHaveText(`${a.name} and ${b.name} have no link`);
-    await expect(pair).toHaveClass(/text-destructive/);
-
-    // Right: the destination, its interface and an MTU in range; the pair is linked, the name follows the nodes.
     await choose(row, "link-destination-node", b.name);
     await choose(row, "link-destination-port", "et-0/0/1");
-    await row.getByTestId("link-mtu").fill("9000");
-    await expect(page.getByTestId("mesh-pair")).toHaveCount(0);
-    await expect(page.getByTestId("fabric-mesh")).toHaveAttribute("data-complete", "true");
     await expect(row.getByTestId("link-name")).toHaveValue(`${a.name} ⇄ ${b.name}`);
     await page.getByTestId("save-links").click();
     await expect(page.getByText(`Links of ${fabric.name} saved (1 link).`)).toBeVisible();
-
     // Listed, with the VLANs assigned on each node (lowest free from 100).
     const link = page.getByTestId("fabric-link-row");
-    await expect(link).toHaveCount(1);
-    await expect(link).toContainText(`${a.name} ⇄ ${b.name}`);
     await expect(link).toContainText("et-0/0/1 · VLAN 100");
     await expect(link).toContainText("10 Gbps");
-    await expect(link).toContainText("9,000 bytes");
-    await expect(page.getByTestId("fabric-mesh")).toHaveAttribute("data-complete", "true");
-    await page.reload();
-    await expect(page.getByTestId("fabric-link-row")).toHaveCount(1);
+
+    // Renamed: SPEC §5's name rule first.
+    await page.getByTestId("rename-core-fabric").click();
+    const rename = page.getByTestId("rename-core-fabric-dialog");
+    await rename.getByTestId("core-fabric-name").fill("");
+    await rename.getByTestId("core-fabric-save").click();
+    await expect(rename).toContainText("Name is required");
+    const renamed = `${fabric.name} renamed`;
+    await rename.getByTestId("core-fabric-name").fill(renamed);
+    await rename.getByTestId("core-fabric-save").click();
+    await expect(page.getByText(`Core fabric ${renamed} was saved.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
+
+    // Deleted: its link goes, its core nodes stay.
+    await page.getByTestId("delete-core-fabric").click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Its 1 core link is deleted. Its 2 core nodes stay, outside any fabric");
+    await page.getByTestId("delete-core-fabric-confirm").click();
+    await expect(page.getByText(`Core fabric ${renamed} was deleted.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Core fabrics" })).toBeVisible();
+    await page.getByTestId("core-fabrics-filter").fill(fabric.name);
+    await expect(page.getByTestId("core-fabric-row").filter({ hasText: fabric.name })).toHaveCount(0);
   });
 
   test("another person's link change and a link's health reach the open fabric page without a reload", async ({ page }) => {
@@ -211,6 +209,9 @@ test.describe("a read-only MSP user", () => {
     await expect(page.getByTestId("fabric-link-row").first().getByTestId("health")).toBeVisible();
     await expect(page.getByTestId("fabric-mesh")).toHaveAttribute("data-complete", "true");
     await expect(page.getByTestId("edit-links")).toHaveCount(0);
+    await expect(page.getByTestId("rename-core-fabric")).toHaveCount(0);
+    await expect(page.getByTestId("delete-core-fabric")).toHaveCount(0);
+    await expect(page.getByTestId("fabric-uplink-row").filter({ hasText: "nw-edge-par-01" })).toContainText("nw-core-lon");
     await page.getByRole("link", { name: "Core fabrics" }).first().click();
     await expect(page.getByTestId("core-fabric-row").filter({ hasText: "Northwind Global Core" })).toContainText("6");
     await expect(page.getByTestId("add-core-fabric")).toHaveCount(0);

@@ -1,0 +1,22 @@
+import "server-only";
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { linkDownRequestSchema, linkDownResultSchema, playLinkDown } from "@/server/simulator/control";
+import { serviceContext } from "../context";
+import { createRouter, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { WRITE } from "../network";
+
+export const simulatorRouter = createRouter();
+
+// POST /api/v1/simulator/link/{linkId}/down — the demo simulator's link-down fault, now, on a link the caller may
+// configure. Only on servers started with SIMULATOR_FAULT_CONTROL=on (demo and end-to-end); elsewhere 404.
+simulatorRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/simulator/link/{linkId}/down",
+    tags: ["simulator"],
+    request: { params: z.object({ linkId: idSchema }), body: jsonBody(linkDownRequestSchema) },
+    responses: { 202: jsonResponse(linkDownResultSchema, "The simulator reports the link down from its next round"), ...standardErrors },
+  }),
+  async (c) => c.json(await playLinkDown(serviceContext(c, WRITE), c.req.valid("param").linkId, c.req.valid("json")), 202),
+);
