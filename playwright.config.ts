@@ -56,6 +56,9 @@ export default defineConfig({
       SIMULATOR_FIRST_FAULT_MS: "40000",
       SIMULATOR_INTERVAL_MS: "2000",
       SIMULATOR_BACKFILL: "off",
+      // Lifecycle operations run in seconds rather than a minute, so a journey watches one end.
+      LIFECYCLE_INSTALL_SECONDS: "12",
+      LIFECYCLE_REBOOT_SECONDS: "8",
     },
   },
 });
