@@ -22,16 +22,18 @@ const OperationDetails = lazyComponent(() => import("./operation-details").then(
 const RescheduleDialog = lazyComponent(() => import("./reschedule-dialog").then((module) => module.RescheduleDialog));
 const CancelOperations = lazyComponent(() => import("./cancel-operations").then((module) => module.CancelOperations));
 
-type Column = "device" | "operation" | "status" | "scheduled" | "started" | "finished" | "duration" | "progress" | "summary" | "createdBy" | "cancelledBy" | "updated";
+type Column = "device" | "operation" | "status" | "scheduled" | "started" | "finished" | "duration" | "progress" | "summary" | "createdBy" | "updated";
 
 /** What each tab shows of an operation; the details panel shows everything. */
 const COLUMNS: Record<LifecycleTab, Column[]> = {
   scheduled: ["device", "operation", "status", "scheduled", "createdBy", "updated"],
   running: ["device", "operation", "status", "started", "duration", "progress", "createdBy", "updated"],
-  finished: ["device", "operation", "status", "finished", "duration", "progress", "summary", "createdBy", "cancelledBy"],
+  // Who cancelled an operation is said under who created it: the row fits a laptop.
+  finished: ["device", "operation", "status", "finished", "duration", "progress", "summary", "createdBy"],
 };
 
 function Cell({ column, operation }: { column: Column; operation: LifecycleOperation }) {
+  const t = useTranslations("lifecycle");
   const label = useOperationLabel();
   switch (column) {
     case "device":
@@ -83,7 +85,7 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
       );
     case "summary":
       return (
-        <TableCell className="max-w-64 truncate" title={operation.summary ?? undefined} data-testid="lifecycle-summary">
+        <TableCell className="max-w-64 min-w-44 whitespace-normal" data-testid="lifecycle-summary">
           {operation.summary}
         </TableCell>
       );
@@ -91,12 +93,11 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
       return (
         <TableCell>
           <Person name={operation.createdBy} />
-        </TableCell>
-      );
-    case "cancelledBy":
-      return (
-        <TableCell>
-          <Person name={operation.cancelledBy} />
+          {operation.cancelledBy && (
+            <div className="max-w-44 truncate text-xs text-muted-foreground" data-testid="lifecycle-cancelled-by">
+              {t("cancelledBy", { person: operation.cancelledBy })}
+            </div>
+          )}
         </TableCell>
       );
     case "updated":
@@ -117,9 +118,8 @@ function BatchHeading({ operations, summary, span }: { operations: LifecycleOper
   return (
     <TableRow className="bg-muted/40 hover:bg-muted/40" data-testid="lifecycle-batch">
       <TableCell colSpan={span} className="pl-4 whitespace-normal">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-          <span className="font-medium">{t("lifecycle.batch.heading", { operation: label(first), count: operations.length })}</span>
-          {first.createdBy && <span className="text-muted-foreground">{t("lifecycle.batch.by", { person: first.createdBy })}</span>}
+        {/* Kept in view while a narrow screen scrolls the table sideways. */}
+        <div className="sticky left-4 flex max-w-[calc(100vw-4rem)] flex-wrap items-center gap-x-3 gap-y-1 text-xs">
           {summary && (
             <span
               className={cn("font-medium", failed ? "text-status-bad" : summary.key === "lifecycle.summary.allSuccess" ? "text-status-healthy" : "text-muted-foreground")}
@@ -128,6 +128,8 @@ function BatchHeading({ operations, summary, span }: { operations: LifecycleOper
               {t(summary.key, summary.values)}
             </span>
           )}
+          <span className="font-medium">{t("lifecycle.batch.heading", { operation: label(first), count: operations.length })}</span>
+          {first.createdBy && <span className="text-muted-foreground">{t("lifecycle.batch.by", { person: first.createdBy })}</span>}
         </div>
       </TableCell>
     </TableRow>
