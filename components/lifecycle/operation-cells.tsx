@@ -44,7 +44,7 @@ export function useOperationLabel() {
 export function ProgressBar({ operation, className }: { operation: LifecycleOperation; className?: string }) {
   const t = useTranslations("lifecycle");
   return (
-    <div className={cn("flex min-w-32 items-center gap-2", className)}>
+    <div className={cn("flex min-w-28 items-center gap-2", className)}>
       <div
         role="progressbar"
         aria-label={t("progressLabel", { serialNumber: operation.serialNumber })}
@@ -89,16 +89,20 @@ export function Duration({ operation }: { operation: LifecycleOperation }) {
 }
 
 const TO_THE_MINUTE = { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" } as const;
+const IN_A_TABLE = { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" } as const;
 
-/** A moment in the user's language and time zone, the zone named; the exact instant (UTC) in the tooltip. */
-export function ZonedTime({ value, className }: { value: string | null; className?: string }) {
+/**
+ * A moment in the user's language and time zone, the zone named; the exact instant (UTC) in the tooltip. `short`
+ * leaves the year out (tables; the details panel says it).
+ */
+export function ZonedTime({ value, className, short }: { value: string | null; className?: string; short?: boolean }) {
   const format = useFormatter();
   const t = useTranslations("lifecycle");
   const timeZone = useUserTimeZone();
   if (!value) return <span className={cn("text-muted-foreground", className)}>{t("none")}</span>;
   return (
     <time dateTime={value} title={value} className={cn("whitespace-nowrap", className)}>
-      {format.dateTime(new Date(value), { ...TO_THE_MINUTE, timeZone })}
+      {format.dateTime(new Date(value), { ...(short ? IN_A_TABLE : TO_THE_MINUTE), timeZone })}
     </time>
   );
 }

@@ -46,7 +46,11 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
         </TableCell>
       );
     case "operation":
-      return <TableCell data-testid="lifecycle-operation">{label(operation)}</TableCell>;
+      return (
+        <TableCell className="max-w-40 min-w-28 whitespace-normal" data-testid="lifecycle-operation">
+          {label(operation)}
+        </TableCell>
+      );
     case "status":
       return (
         <TableCell>
@@ -56,19 +60,19 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
     case "scheduled":
       return (
         <TableCell data-testid="lifecycle-scheduled-at">
-          <ZonedTime value={operation.scheduledAt} />
+          <ZonedTime value={operation.scheduledAt} short />
         </TableCell>
       );
     case "started":
       return (
         <TableCell className="text-muted-foreground">
-          <ZonedTime value={operation.startedAt} />
+          <ZonedTime value={operation.startedAt} short />
         </TableCell>
       );
     case "finished":
       return (
         <TableCell className="text-muted-foreground">
-          <ZonedTime value={operation.finishedAt} />
+          <ZonedTime value={operation.finishedAt} short />
         </TableCell>
       );
     case "duration":
@@ -85,7 +89,7 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
       );
     case "summary":
       return (
-        <TableCell className="max-w-64 min-w-44 whitespace-normal" data-testid="lifecycle-summary">
+        <TableCell className="max-w-56 min-w-40 whitespace-normal" data-testid="lifecycle-summary">
           {operation.summary}
         </TableCell>
       );
@@ -103,7 +107,7 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
     case "updated":
       return (
         <TableCell className="text-muted-foreground">
-          <ZonedTime value={operation.updatedAt} />
+          <ZonedTime value={operation.updatedAt} short />
         </TableCell>
       );
   }
