@@ -74,16 +74,25 @@ export const lifecycleOperationCreateSchema = z
     /** ISO 8601 with a time zone; required, and in the future, when start is "later"; ignored for "now". */
     scheduledAt: z.string({ error: "validation.scheduledAtInvalid" }).nullish(),
   })
-  .transform((input, ctx) => {
-    let versionValue: string | null = null;
-    if (input.operation === "install-version") {
-      const parsed = version().safeParse(input.version ?? undefined);
-      if (parsed.success) versionValue = parsed.data;
-      else ctx.addIssue({ code: "custom", path: ["version"], message: parsed.error.issues[0].message });
-    }
-    const when = input.start === "later" ? checkScheduledAt(input.scheduledAt, ctx) : undefined;
-    return { deviceIds: input.deviceIds, operation: input.operation, version: versionValue, start: input.start, scheduledAt: when };
-  });
+  // Checked even when another field is wrong, so a form shows every message at once ("Node is required" and
+  // "Version is required" together).
+  .superRefine(
+    (input, ctx) => {
+      if (input.operation === "install-version") {
+        const parsed = version().safeParse(input.version ?? undefined);
+        if (!parsed.success) ctx.addIssue({ code: "custom", path: ["version"], message: parsed.error.issues[0].message });
+      }
+      if (input.start === "later") checkScheduledAt(typeof input.scheduledAt === "string" ? input.scheduledAt : undefined, ctx);
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  .transform((input) => ({
+    deviceIds: input.deviceIds,
+    operation: input.operation,
+    version: input.operation === "install-version" ? version().parse(input.version) : null,
+    start: input.start,
+    scheduledAt: input.start === "later" && input.scheduledAt ? (parseDateTime(input.scheduledAt) ?? undefined) : undefined,
+  }));
 export type LifecycleOperationCreate = z.infer<typeof lifecycleOperationCreateSchema>;
 export type LifecycleOperationCreateInput = z.input<typeof lifecycleOperationCreateSchema>;
 

@@ -1,0 +1,111 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import type { FieldPath, FieldValues } from "react-hook-form";
+import { useDebouncedValue } from "@/components/common/use-debounced-value";
+import { LabeledField, type FieldProps } from "@/components/forms/labeled-field";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormControl } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { lifecycleDevicesQueryOptions } from "@/lib/lifecycle/queries";
+
+type DevicePickerProps<V extends FieldValues, N extends FieldPath<V>, X> = Omit<FieldProps<V, N, X>, "label"> & { organizationId: string };
+
+/**
+ * The devices an operation runs on, one or many, from the MSP's inventory of configured devices (those that run a
+ * node's configuration), found by serial number, model or node name on the server. The form holds their ids.
+ */
+export function DevicePicker<V extends FieldValues, N extends FieldPath<V>, X = V>({ organizationId, ...field }: DevicePickerProps<V, N, X>) {
+  const t = useTranslations("lifecycle.schedule");
+  return (
+    <LabeledField {...field} label={t("devices")} description={t("devicesHint")}>
+      {(bound) => (
+        <DeviceList
+          organizationId={organizationId}
+          value={(bound.value as string[] | undefined) ?? []}
+          onChange={(ids) => {
+            bound.onChange(ids);
+            bound.onBlur();
+          }}
+        />
+      )}
+    </LabeledField>
+  );
+}
+
+function DeviceList({ organizationId, value, onChange }: { organizationId: string; value: string[]; onChange: (ids: string[]) => void }) {
+  const t = useTranslations("lifecycle.schedule");
+  const tLifecycle = useTranslations("lifecycle");
+  const [search, setSearch] = useState("");
+  const debounced = useDebouncedValue(search);
+  const devices = useInfiniteQuery(lifecycleDevicesQueryOptions(organizationId, debounced));
+  const rows = devices.data?.pages.flatMap((page) => page.items) ?? [];
+  const chosen = new Set(value);
+  const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((item) => item !== id));
+  return (
+    <div className="flex flex-col gap-2 rounded-md border p-2">
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+        <FormControl>
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t("search")}
+            aria-label={t("searchLabel")}
+            className="pl-8"
+            autoComplete="off"
+            data-testid="lifecycle-device-search"
+          />
+        </FormControl>
+      </div>
+      <div role="group" aria-label={t("devices")} className="max-h-52 overflow-y-auto" data-testid="lifecycle-device-list">
+        {devices.isPending && (
+          <div className="flex flex-col gap-2 p-1">
+            <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-2/3" />
+          </div>
+        )}
+        {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
+        {devices.isSuccess && rows.length === 0 && (
+          <p className="p-2 text-sm text-muted-foreground">{debounced.trim() ? t("noDevices") : t("noDevicesAtAll")}</p>
+        )}
+        {rows.map((device) => (
+          <label
+            key={device.id}
+            className="flex cursor-pointer items-center gap-3 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-[[data-state=checked]]:bg-accent/60"
+            data-testid="lifecycle-device-option"
+            data-serial={device.serialNumber}
+          >
+            <Checkbox checked={chosen.has(device.id)} onCheckedChange={(on) => toggle(device.id, on === true)} />
+            <span className="min-w-0 flex-1">
+              <span className="font-mono text-xs font-medium">{device.serialNumber}</span>
+              <span className="ml-2 text-muted-foreground">{device.nodeName}</span>
+            </span>
+            <span className="hidden text-xs text-muted-foreground sm:inline">
+              {device.model} · {device.softwareVersion}
+            </span>
+          </label>
+        ))}
+        {devices.hasNextPage && (
+          <Button type="button" variant="ghost" size="sm" className="w-full" busy={devices.isFetchingNextPage} onClick={() => devices.fetchNextPage()}>
+            {tLifecycle("loadMore")}
+          </Button>
+        )}
+      </div>
+      <div className="flex items-center justify-between px-1 text-xs text-muted-foreground">
+        <span data-testid="lifecycle-device-count">{t("selected", { count: value.length })}</span>
+        {value.length > 0 && (
+          <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onChange([])}>
+            {t("clear")}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

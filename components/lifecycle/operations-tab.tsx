@@ -1,0 +1,323 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Info, Pencil, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Fragment, useState } from "react";
+import { lazyComponent } from "@/components/common/lazy-component";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { lifecycleBatches } from "@/lib/lifecycle/batches";
+import { lifecycleOperationsQueryOptions } from "@/lib/lifecycle/queries";
+import type { LifecycleOperation, LifecycleTab } from "@/lib/lifecycle/schema";
+import { cn } from "@/lib/utils";
+import { Duration, Person, ProgressBar, StatusBadge, useOperationLabel, ZonedTime } from "./operation-cells";
+
+const OperationDetails = lazyComponent(() => import("./operation-details").then((module) => module.OperationDetails));
+const RescheduleDialog = lazyComponent(() => import("./reschedule-dialog").then((module) => module.RescheduleDialog));
+const CancelOperations = lazyComponent(() => import("./cancel-operations").then((module) => module.CancelOperations));
+
+type Column = "device" | "operation" | "status" | "scheduled" | "started" | "finished" | "duration" | "progress" | "summary" | "createdBy" | "updated";
+
+/** What each tab shows of an operation; the details panel shows everything. */
+const COLUMNS: Record<LifecycleTab, Column[]> = {
+  scheduled: ["device", "operation", "status", "scheduled", "createdBy", "updated"],
+  running: ["device", "operation", "status", "started", "duration", "progress", "createdBy", "updated"],
+  // Who cancelled an operation is said under who created it: the row fits a laptop.
+  finished: ["device", "operation", "status", "finished", "duration", "progress", "summary", "createdBy"],
+};
+
+function Cell({ column, operation }: { column: Column; operation: LifecycleOperation }) {
+  const t = useTranslations("lifecycle");
+  const label = useOperationLabel();
+  switch (column) {
+    case "device":
+      return (
+        <TableCell className="pl-4">
+          <div className="font-mono text-xs font-medium" data-testid="lifecycle-serial">
+            {operation.serialNumber}
+          </div>
+          {operation.nodeName && <div className="max-w-40 truncate text-xs text-muted-foreground">{operation.nodeName}</div>}
+        </TableCell>
+      );
+    case "operation":
+      return (
+        <TableCell className="max-w-40 min-w-28 whitespace-normal" data-testid="lifecycle-operation">
+          {label(operation)}
+        </TableCell>
+      );
+    case "status":
+      return (
+        <TableCell>
+          <StatusBadge status={operation.status} />
+        </TableCell>
+      );
+    case "scheduled":
+      return (
+        <TableCell data-testid="lifecycle-scheduled-at">
+          <ZonedTime value={operation.scheduledAt} short />
+        </TableCell>
+      );
+    case "started":
+      return (
+        <TableCell className="text-muted-foreground">
+          <ZonedTime value={operation.startedAt} short />
+        </TableCell>
+      );
+    case "finished":
+      return (
+        <TableCell className="text-muted-foreground">
+          <ZonedTime value={operation.finishedAt} short />
+        </TableCell>
+      );
+    case "duration":
+      return (
+        <TableCell>
+          <Duration operation={operation} />
+        </TableCell>
+      );
+    case "progress":
+      return (
+        <TableCell>
+          <ProgressBar operation={operation} />
+        </TableCell>
+      );
+    case "summary":
+      return (
+        <TableCell className="max-w-56 min-w-40 whitespace-normal" data-testid="lifecycle-summary">
+          {operation.summary}
+        </TableCell>
+      );
+    case "createdBy":
+      return (
+        <TableCell>
+          <Person name={operation.createdBy} />
+          {operation.cancelledBy && (
+            <div className="max-w-44 truncate text-xs text-muted-foreground" data-testid="lifecycle-cancelled-by">
+              {t("cancelledBy", { person: operation.cancelledBy })}
+            </div>
+          )}
+        </TableCell>
+      );
+    case "updated":
+      return (
+        <TableCell className="text-muted-foreground">
+          <ZonedTime value={operation.updatedAt} short />
+        </TableCell>
+      );
+  }
+}
+
+/** The summary of the operations one schedule created together (SPEC §4), above them on the Finished tab. */
+function BatchHeading({ operations, summary, span }: { operations: LifecycleOperation[]; summary: ReturnType<typeof lifecycleBatches>[number]["summary"]; span: number }) {
+  const t = useTranslations();
+  const label = useOperationLabel();
+  const [first] = operations;
+  const failed = summary?.key === "lifecycle.summary.someFailed";
+  return (
+    <TableRow className="bg-muted/40 hover:bg-muted/40" data-testid="lifecycle-batch">
+      <TableCell colSpan={span} className="pl-4 whitespace-normal">
+        {/* Kept in view while a narrow screen scrolls the table sideways. */}
+        <div className="sticky left-4 flex max-w-[calc(100vw-4rem)] flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+          {summary && (
+            <span
+              className={cn("font-medium", failed ? "text-status-bad" : summary.key === "lifecycle.summary.allSuccess" ? "text-status-healthy" : "text-muted-foreground")}
+              data-testid="lifecycle-batch-summary"
+            >
+              {t(summary.key, summary.values)}
+            </span>
+          )}
+          <span className="font-medium">{t("lifecycle.batch.heading", { operation: label(first), count: operations.length })}</span>
+          {first.createdBy && <span className="text-muted-foreground">{t("lifecycle.batch.by", { person: first.createdBy })}</span>}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** One lifecycle tab: its operations a page at a time, live; people who may act edit, cancel and select to cancel. */
+export function OperationsTab({ tab }: { tab: LifecycleTab }) {
+  const t = useTranslations("lifecycle");
+  const tRoot = useTranslations();
+  const { organization } = useConsole();
+  const canWrite = useCan("msp:lifecycle:write");
+  const operations = useInfiniteQuery(lifecycleOperationsQueryOptions(organization.id, tab));
+  const rows = operations.data?.pages.flatMap((page) => page.items) ?? [];
+  const [details, setDetails] = useState<LifecycleOperation | null>(null);
+  const [editing, setEditing] = useState<LifecycleOperation | null>(null);
+  const [cancelling, setCancelling] = useState<LifecycleOperation[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const selectable = tab === "scheduled" && canWrite;
+  const columns = COLUMNS[tab];
+  const span = columns.length + 1 + (selectable ? 1 : 0);
+  // Only what is still listed can be selected: an operation that started meanwhile leaves the selection.
+  const chosen = rows.filter((operation) => selected.has(operation.id));
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const shownDetails = details && (rows.find((operation) => operation.id === details.id) ?? details);
+
+  const renderRow = (operation: LifecycleOperation) => (
+    <TableRow key={operation.id} data-testid="lifecycle-row" data-serial={operation.serialNumber} data-state={selected.has(operation.id) ? "selected" : undefined}>
+      {selectable && (
+        <TableCell className="w-8 pl-4">
+          <Checkbox
+            checked={selected.has(operation.id)}
+            onCheckedChange={(on) => toggle(operation.id, on === true)}
+            aria-label={t("columns.select", { serialNumber: operation.serialNumber })}
+            data-testid="lifecycle-select"
+          />
+        </TableCell>
+      )}
+      {columns.map((column) => (
+        <Cell key={column} column={column} operation={operation} />
+      ))}
+      <TableCell className="pr-4">
+        <div className="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t("details.open", { serialNumber: operation.serialNumber })}
+            title={t("details.open", { serialNumber: operation.serialNumber })}
+            onPointerEnter={OperationDetails.preload}
+            onClick={() => setDetails(operation)}
+            data-testid="lifecycle-details-open"
+          >
+            <Info aria-hidden />
+          </Button>
+          {canWrite && operation.status === "scheduled" && (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("reschedule.open", { serialNumber: operation.serialNumber })}
+                title={t("reschedule.open", { serialNumber: operation.serialNumber })}
+                onPointerEnter={RescheduleDialog.preload}
+                onClick={() => setEditing(operation)}
+                data-testid="lifecycle-edit"
+              >
+                <Pencil aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-destructive"
+                aria-label={t("cancel.open", { serialNumber: operation.serialNumber })}
+                title={t("cancel.open", { serialNumber: operation.serialNumber })}
+                onPointerEnter={CancelOperations.preload}
+                onClick={() => setCancelling([operation])}
+                data-testid="lifecycle-cancel"
+              >
+                <X aria-hidden />
+              </Button>
+            </>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+
+  return (
+    <div className="flex flex-col gap-3" data-testid={`lifecycle-${tab}`}>
+      {selectable && chosen.length > 0 && (
+        <div className="flex items-center justify-end">
+          <Button variant="outline" size="sm" className="text-destructive" onClick={() => setCancelling(chosen)} data-testid="lifecycle-cancel-selected">
+            <X aria-hidden />
+            {t("cancel.selected", { count: chosen.length })}
+          </Button>
+        </div>
+      )}
+      {operations.isError && !operations.data ? (
+        <ErrorAlert message={tRoot("errors.loadingContent", { error: operations.error.message })} onRetry={() => operations.refetch()} />
+      ) : (
+        <Card className="gap-0 py-0">
+          <Table data-testid="lifecycle-table">
+            <TableHeader>
+              <TableRow>
+                {selectable && (
+                  <TableHead className="w-8 pl-4">
+                    <Checkbox
+                      checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
+                      onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((operation) => operation.id)) : new Set())}
+                      aria-label={t("columns.selectAll")}
+                      disabled={rows.length === 0}
+                      data-testid="lifecycle-select-all"
+                    />
+                  </TableHead>
+                )}
+                {columns.map((column, index) => (
+                  <TableHead key={column} className={cn(index === 0 && !selectable && "pl-4")}>
+                    {t(`columns.${column}`)}
+                  </TableHead>
+                ))}
+                <TableHead className="pr-4">
+                  <span className="sr-only">{t("columns.actions")}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {operations.isPending &&
+                Array.from({ length: 3 }, (_, index) => (
+                  <TableRow key={index}>
+                    <TableCell colSpan={span}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              {operations.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={span} className="py-10 text-center whitespace-normal text-muted-foreground" data-testid="lifecycle-empty">
+                    <p>{t(`empty.${tab}`)}</p>
+                    {canWrite && tab !== "finished" && <p className="mt-1 text-xs">{t("emptyHint")}</p>}
+                  </TableCell>
+                </TableRow>
+              )}
+              {tab === "finished"
+                ? lifecycleBatches(rows).map((batch) => (
+                    <Fragment key={batch.key}>
+                      {batch.operations.length > 1 && <BatchHeading operations={batch.operations} summary={batch.summary} span={span} />}
+                      {batch.operations.map(renderRow)}
+                    </Fragment>
+                  ))
+                : rows.map(renderRow)}
+            </TableBody>
+          </Table>
+          {operations.hasNextPage && (
+            <div className="border-t p-2 text-center">
+              <Button variant="ghost" size="sm" busy={operations.isFetchingNextPage} onClick={() => operations.fetchNextPage()}>
+                {t("loadMore")}
+              </Button>
+            </div>
+          )}
+        </Card>
+      )}
+      {shownDetails && <OperationDetails operation={shownDetails} open onOpenChange={(open) => !open && setDetails(null)} />}
+      {editing && <RescheduleDialog operation={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
+      {cancelling && (
+        <CancelOperations
+          operations={cancelling}
+          open
+          onOpenChange={(open) => !open && setCancelling(null)}
+          onCancelled={(ids) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              for (const id of ids) next.delete(id);
+              return next;
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import type { Device } from "@/lib/inventory/schema";
+import type { Page } from "@/lib/pagination";
+import type { LifecycleOperation, LifecycleOperationCreateInput, LifecycleTab } from "./schema";
+
+// SPEC §2 msp/lifecycle (tabs Scheduled, Running, Finished) and its schedule dialog: one definition per endpoint,
+// read by the server prefetch and the components alike. No runtime import of the zod schemas: the realtime effects
+// (lib/lifecycle/realtime.ts) import these keys on every lifecycle page.
+
+export const LIFECYCLE_PAGE_SIZE = 50;
+export const LIFECYCLE_DEVICE_PAGE_SIZE = 50;
+
+export const lifecycleKeys = {
+  all: ["lifecycle"] as const,
+  lists: () => [...lifecycleKeys.all, "list"] as const,
+  list: (organizationId: string, tab: LifecycleTab) => [...lifecycleKeys.lists(), organizationId, tab] as const,
+  devices: (organizationId: string, search: string) => [...lifecycleKeys.all, "devices", organizationId, search.trim()] as const,
+};
+
+// GET /api/v1/lifecycle/operation?tab=&organizationId= — one tab's operations, a page at a time (Scheduled and Running
+// soonest first, Finished latest first).
+export const lifecycleOperationsQueryOptions = (organizationId: string, tab: LifecycleTab) =>
+  infiniteQueryOptions({
+    queryKey: lifecycleKeys.list(organizationId, tab),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<LifecycleOperation>>("/lifecycle/operation", { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last: Page<LifecycleOperation>) => last.nextCursor ?? undefined,
+  });
+
+// GET /api/v1/inventory/device?status=assigned — the devices the schedule dialog offers: the MSP's devices that run
+// a node's configuration, found by serial number, model or node name.
+export const lifecycleDevicesQueryOptions = (organizationId: string, search: string) =>
+  infiniteQueryOptions({
+    queryKey: lifecycleKeys.devices(organizationId, search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<Device>>("/inventory/device", {
+        query: { status: "assigned", mspOrganizationId: organizationId, search: search.trim(), limit: LIFECYCLE_DEVICE_PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: "",
+    getNextPageParam: (last: Page<Device>) => last.nextCursor ?? undefined,
+  });
+
+function useRefreshLifecycle() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: lifecycleKeys.lists() });
+}
+
+// POST /api/v1/lifecycle/operation — one operation per device, now or later.
+export function useScheduleOperations() {
+  const refresh = useRefreshLifecycle();
+  return useMutation({
+    mutationFn: (body: LifecycleOperationCreateInput) => api.post<LifecycleOperation[]>("/lifecycle/operation", body),
+    onSuccess: () => void refresh(),
+  });
+}
+
+// PATCH /api/v1/lifecycle/operation/{id} — a scheduled operation's new start time.
+export function useRescheduleOperation() {
+  const refresh = useRefreshLifecycle();
+  return useMutation({
+    mutationFn: ({ operationId, scheduledAt }: { operationId: string; scheduledAt: string }) =>
+      api.patch<LifecycleOperation>(`/lifecycle/operation/${encodeURIComponent(operationId)}`, { scheduledAt }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+// POST /api/v1/lifecycle/operation/cancel — scheduled operations, all or none.
+export function useCancelOperations() {
+  const refresh = useRefreshLifecycle();
+  return useMutation({
+    mutationFn: (operationIds: string[]) => api.post<LifecycleOperation[]>("/lifecycle/operation/cancel", { operationIds }),
+    onSettled: () => void refresh(),
+  });
+}

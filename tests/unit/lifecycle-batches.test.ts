@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { lifecycleBatches } from "@/lib/lifecycle/batches";
+import type { LifecycleOperation, LifecycleStatus } from "@/lib/lifecycle/schema";
+
+function operation(id: string, status: LifecycleStatus, overrides: Partial<LifecycleOperation> = {}): LifecycleOperation {
+  return {
+    id,
+    organizationId: "msp",
+    deviceId: `device-${id}`,
+    serialNumber: `SN-${id}`,
+    nodeId: null,
+    nodeName: null,
+    operation: "install-version",
+    version: "24.3.2",
+    status,
+    scheduledAt: "2026-12-01T02:00:00.000Z",
+    startedAt: null,
+    finishedAt: null,
+    durationSeconds: null,
+    progress: 0,
+    summary: null,
+    createdBy: "Nora North",
+    cancelledBy: null,
+    updatedAt: "2026-12-01T02:00:00.000Z",
+    ...overrides,
+  };
+}
+
+describe("lifecycleBatches", () => {
+  it("groups what one schedule created, with the SPEC's summary of each group", () => {
+    const batches = lifecycleBatches([
+      operation("a", "success"),
+      operation("b", "success"),
+      operation("c", "failed", { scheduledAt: "2026-11-30T02:00:00.000Z" }),
+      operation("d", "success", { scheduledAt: "2026-11-30T02:00:00.000Z" }),
+      operation("e", "cancelled", { operation: "reboot", version: null, scheduledAt: "2026-11-29T02:00:00.000Z" }),
+    ]);
+    expect(batches.map((batch) => batch.operations.map((item) => item.id))).toEqual([["a", "b"], ["c", "d"], ["e"]]);
+    expect(batches.map((batch) => batch.summary)).toEqual([
+      { key: "lifecycle.summary.allSuccess", values: { failed: 0, total: 2 } },
+      { key: "lifecycle.summary.someFailed", values: { failed: 1, total: 2 } },
+      { key: "lifecycle.summary.allCancelled", values: { failed: 0, total: 1 } },
+    ]);
+  });
+
+  it("keeps apart operations of other people, operations or versions at the same time", () => {
+    const batches = lifecycleBatches([
+      operation("a", "success"),
+      operation("b", "success", { createdBy: "Conor Configure" }),
+      operation("c", "success", { version: "24.3.3" }),
+      operation("d", "success", { operation: "reboot", version: null }),
+      operation("e", "success"),
+    ]);
+    expect(batches.map((batch) => batch.operations.map((item) => item.id))).toEqual([["a", "e"], ["b"], ["c"], ["d"]]);
+  });
+
+  it("has no summary while a case does not fit (a success and a cancellation)", () => {
+    const [batch] = lifecycleBatches([operation("a", "success"), operation("b", "cancelled")]);
+    expect(batch.summary).toBeNull();
+  });
+});
