@@ -82,7 +82,7 @@ export function MspsPage() {
                     {msp.id.slice(0, 8)}
                   </TableCell>
                   <TableCell className="font-medium">
-                    <IntentLink href={mspHref(msp.id)} className="hover:underline" data-testid="msp-name">
+                    <IntentLink href={mspHref(msp.id)} className="hover:underline" data-testid="msp-row-name">
                       {msp.name}
                     </IntentLink>
                   </TableCell>
