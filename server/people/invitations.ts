@@ -241,18 +241,17 @@ export async function acceptInvitation(
   // The existing account's own session, which then acts in the organization it joins.
   let joiningSession: Principal | null = null;
   if (existing) {
-    if (caller?.userId === existing.id) {
+    if (caller && caller.userId !== existing.id) throw new ForbiddenError("apiErrors.invitationSignInRequired", { email });
+    if (caller) {
       joiningSession = caller;
     } else if (input.password !== undefined) {
-      // Its password, checked as a sign-in is (same limits): how a person removed from their only organization — who
-      // can no longer sign in — comes back. A wrong one says so, and changes nothing.
+      // Nobody signed in: its password, checked as a sign-in is (same limits) — how a person removed from their only
+      // organization, who can no longer sign in, comes back. A wrong one says so, and changes nothing.
       if ((await checkCredentials(db, email, input.password, meta.address)) !== existing.id) {
         throw new UnauthenticatedError("apiErrors.invitationPasswordWrong", { email });
       }
-    } else if (!caller) {
-      throw new UnauthenticatedError("apiErrors.invitationSignInRequired", { email });
     } else {
-      throw new ForbiddenError("apiErrors.invitationSignInRequired", { email });
+      throw new UnauthenticatedError("apiErrors.invitationSignInRequired", { email });
     }
   } else {
     const parsed = invitationAcceptNewAccountSchema.safeParse(input);
