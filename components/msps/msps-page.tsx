@@ -22,6 +22,9 @@ const AddMspDialog = lazyComponent(() => import("./add-msp-dialog").then((module
 
 const COLUMNS = 5;
 
+/** The ID column shows an MSP's id by its first 8 characters (the whole id on hover): enough to tell them apart. */
+const shortId = (id: string) => id.slice(0, 8);
+
 /** Opening an MSP: its dashboard with its customers, as the organization selector opens it. */
 const mspHref = (mspId: string) => organizationPath(mspId, homeRoute("msp"));
 
@@ -51,11 +54,11 @@ export function MspsPage() {
           <Table data-testid="msps-table">
             <TableHeader>
               <TableRow>
-                <TableHead className="pl-4">{t("msps.columns.id")}</TableHead>
-                <TableHead>{t("msps.columns.name")}</TableHead>
+                <TableHead className="hidden pl-4 sm:table-cell">{t("msps.columns.id")}</TableHead>
+                <TableHead className="pl-4 sm:pl-2">{t("msps.columns.name")}</TableHead>
                 <TableHead className="text-right">{t("msps.columns.customers")}</TableHead>
-                <TableHead className="text-right">{t("msps.columns.attachments")}</TableHead>
-                <TableHead className="pr-4">
+                <TableHead className="pr-4 text-right sm:pr-2">{t("msps.columns.attachments")}</TableHead>
+                <TableHead className="hidden pr-4 sm:table-cell">
                   <span className="sr-only">{t("msps.columns.actions")}</span>
                 </TableHead>
               </TableRow>
@@ -78,21 +81,25 @@ export function MspsPage() {
               )}
               {rows.map((msp) => (
                 <TableRow key={msp.id} data-testid="msp-row" data-msp-id={msp.id}>
-                  <TableCell className="pl-4 font-mono text-xs text-muted-foreground" title={msp.id}>
-                    {msp.id.slice(0, 8)}
+                  <TableCell className="hidden pl-4 font-mono text-xs text-muted-foreground sm:table-cell" title={msp.id}>
+                    {shortId(msp.id)}
                   </TableCell>
-                  <TableCell className="font-medium">
+                  <TableCell className="pl-4 font-medium whitespace-normal sm:pl-2">
                     <IntentLink href={mspHref(msp.id)} className="hover:underline" data-testid="msp-row-name">
                       {msp.name}
                     </IntentLink>
+                    {/* On a phone the ID sits under the name rather than in a column of its own. */}
+                    <div className="font-mono text-xs font-normal text-muted-foreground sm:hidden" title={msp.id}>
+                      {shortId(msp.id)}
+                    </div>
                   </TableCell>
                   <TableCell className="text-right font-mono tabular-nums" data-testid="msp-customers">
                     {msp.customerCount}
                   </TableCell>
-                  <TableCell className="text-right font-mono tabular-nums" data-testid="msp-attachments">
+                  <TableCell className="pr-4 text-right font-mono tabular-nums sm:pr-2" data-testid="msp-attachments">
                     {msp.attachmentCount}
                   </TableCell>
-                  <TableCell className="pr-4 text-right">
+                  <TableCell className="hidden pr-4 text-right sm:table-cell">
                     <Button asChild variant="ghost" size="sm">
                       <IntentLink href={mspHref(msp.id)} aria-label={t("msps.openLabel", { name: msp.name })} data-testid="msp-open">
                         {t("msps.open")}
