@@ -15,8 +15,10 @@ import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { customerOrganizationsQueryOptions, useCreateCustomerOrganization } from "@/lib/organizations/queries";
+import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
+import { useCreateCustomerOrganization } from "@/lib/organizations/queries";
 import { customerOrganizationCreateSchema } from "@/lib/organizations/schema";
 import { homeRoute, organizationPath } from "@/lib/routes";
 
@@ -99,12 +101,19 @@ function AddCustomerDialog({ mspId }: { mspId: string }) {
   );
 }
 
-/** The MSP's customer organizations, with Add Customer for those who may configure. */
+const COLUMNS = 4;
+
+/**
+ * The MSP's customer organizations with their Active Sites and Inactive Sites (SPEC §2, §3 MSP customer summary: a
+ * site is active or inactive by its own Active flag, the one the site form sets and the dashboards and topology
+ * show), counted by the server in one query; Add Customer for those who may configure.
+ */
 export function CustomerOrganizations() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  const customers = useQuery(customerOrganizationsQueryOptions(organization.id));
+  const customers = useQuery(customerSummariesQueryOptions(organization.id));
+  const rows = [...(customers.data ?? [])].sort((a, b) => a.customerName.localeCompare(b.customerName));
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -113,32 +122,51 @@ export function CustomerOrganizations() {
         actions={canWrite ? <AddCustomerDialog mspId={organization.id} /> : undefined}
       />
       {customers.error ? (
-        <ErrorAlert message={customers.error.message} onRetry={() => customers.refetch()} />
+        <ErrorAlert message={t("errors.loadingContent", { error: customers.error.message })} onRetry={() => customers.refetch()} />
       ) : (
         <Card className="py-0">
           <Table data-testid="customers-table">
             <TableHeader>
               <TableRow>
-                <TableHead>{t("customers.columns.name")}</TableHead>
-                <TableHead>{t("customers.columns.id")}</TableHead>
-                <TableHead className="w-24" />
+                <TableHead className="pl-4">{t("customers.columns.name")}</TableHead>
+                <TableHead className="text-right">{t("customers.columns.activeSites")}</TableHead>
+                <TableHead className="text-right">{t("customers.columns.inactiveSites")}</TableHead>
+                <TableHead className="w-24 pr-4" />
               </TableRow>
             </TableHeader>
             <TableBody>
+              {customers.isPending &&
+                Array.from({ length: 3 }, (_, index) => (
+                  <TableRow key={index}>
+                    <TableCell colSpan={COLUMNS}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))}
               {customers.data?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
+                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
                     {t("customers.empty")}
                   </TableCell>
                 </TableRow>
               )}
-              {customers.data?.map((customer) => (
-                <TableRow key={customer.id}>
-                  <TableCell className="font-medium">{customer.name}</TableCell>
-                  <TableCell className="font-mono text-xs text-muted-foreground">{customer.id}</TableCell>
-                  <TableCell className="text-right">
+              {rows.map((customer) => (
+                <TableRow key={customer.customerOrgId} data-testid="customer-row" data-organization-id={customer.customerOrgId}>
+                  <TableCell className="pl-4 font-medium">{customer.customerName}</TableCell>
+                  <TableCell className="text-right font-mono tabular-nums" data-testid="customer-active-sites">
+                    {customer.activeSites}
+                  </TableCell>
+                  <TableCell className="text-right font-mono text-muted-foreground tabular-nums" data-testid="customer-inactive-sites">
+                    {customer.inactiveSites}
+                  </TableCell>
+                  <TableCell className="pr-4 text-right">
                     <Button asChild variant="ghost" size="sm">
-                      <IntentLink href={organizationPath(customer.id, homeRoute(customer.organizationType))}>{t("customers.open")}</IntentLink>
+                      <IntentLink
+                        href={organizationPath(customer.customerOrgId, homeRoute("customer"))}
+                        aria-label={t("customers.openLabel", { name: customer.customerName })}
+                      >
+                        {t("customers.open")}
+                      </IntentLink>
                     </Button>
                   </TableCell>
                 </TableRow>

@@ -14,7 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api/client";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { inviteeSessionQueryOptions, invitationPreviewQueryOptions, useAcceptInvitation } from "@/lib/people/queries";
-import { invitationAcceptNewAccountSchema, invitationAcceptPath, ROLE_LEVEL_LABELS, type InvitationPreview } from "@/lib/people/schema";
+import { invitationAcceptExistingAccountSchema, invitationAcceptNewAccountSchema, invitationAcceptPath, ROLE_LEVEL_LABELS, type InvitationPreview } from "@/lib/people/schema";
 
 /** The API's message without its request id (the page is for a person, not a support ticket). */
 const plain = (error: Error) => error.message.replace(/ \(requestId=.*\)$/, "");
@@ -84,15 +84,63 @@ function JoinAsSignedIn({ token, preview }: { token: string; preview: Invitation
 
 /** An address with an account, not signed in as it: sign in first, then back here. */
 function SignInFirst({ token, message }: { token: string; message: string }) {
-  const t = useTranslations("invite");
   return (
     <div className="flex flex-col gap-4" data-testid="invite-sign-in-first">
       <p className="text-sm">{message}</p>
-      <Button asChild>
-        <a href={signInHref(token)} data-testid="invite-sign-in">
-          {t("signIn")}
-        </a>
-      </Button>
+      <SignInLink token={token} />
+    </div>
+  );
+}
+
+function SignInLink({ token, variant }: { token: string; variant?: "outline" }) {
+  const t = useTranslations("invite");
+  return (
+    <Button asChild variant={variant}>
+      <a href={signInHref(token)} data-testid="invite-sign-in">
+        {t("signIn")}
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * An address with an account, nobody signed in: its password joins (a person removed from their only organization
+ * cannot sign in any more, and comes back this way); signing in first works too.
+ */
+function ExistingAccountForm({ token, preview, message }: { token: string; preview: InvitationPreview; message: string }) {
+  const t = useTranslations("invite");
+  const accept = useAcceptInvitation();
+  const form = useZodForm(invitationAcceptExistingAccountSchema, { defaultValues: { token, password: "" } });
+  return (
+    <div className="flex flex-col gap-4" data-testid="invite-sign-in-first">
+      <p className="text-sm">{accept.error ? plain(accept.error) : message}</p>
+      <ZodForm
+        form={form}
+        className="flex flex-col gap-4"
+        onSubmit={async (values) => {
+          try {
+            await accept.mutateAsync(values);
+          } catch (error) {
+            applyServerIssues(form, error);
+            return;
+          }
+          enterConsole();
+        }}
+      >
+        <TextField
+          control={form.control}
+          name="password"
+          type="password"
+          label={t("existingPassword", { email: preview.email })}
+          testId="invite-existing-password"
+          autoComplete="current-password"
+        />
+        <Button type="submit" busy={accept.isPending} data-testid="invite-existing-join">
+          {t("joinWithPassword", { organization: preview.organizationName })}
+        </Button>
+      </ZodForm>
+      <p className="text-sm text-muted-foreground">{t("orSignIn", { email: preview.email })}</p>
+      <SignInLink token={token} variant="outline" />
     </div>
   );
 }
@@ -141,7 +189,7 @@ function InvitationBody({ token }: { token: string }) {
       ) : signedIn ? (
         <SignInFirst token={token} message={t("invite.otherAccount", { current: signedIn.userEmail, email: invitation.email })} />
       ) : hasAccount ? (
-        <SignInFirst token={token} message={hasAccount} />
+        <ExistingAccountForm token={token} preview={invitation} message={hasAccount} />
       ) : (
         <NewAccountForm token={token} onHasAccount={setHasAccount} />
       )}

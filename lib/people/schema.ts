@@ -127,6 +127,10 @@ export const invitationAcceptNewAccountSchema = invitationAcceptSchema.extend({
 });
 export type InvitationAcceptNewAccount = z.infer<typeof invitationAcceptNewAccountSchema>;
 
+/** What an address with an account gives when not signed in as it: its password (checked, never set). */
+export const invitationAcceptExistingAccountSchema = z.strictObject({ token: invitationToken(), password: password() });
+export type InvitationAcceptExistingAccount = z.infer<typeof invitationAcceptExistingAccountSchema>;
+
 // --- MSPs (operator) and customer summaries ---------------------------------------------------------------------
 
 // GET /api/v1/core/msp — SPEC §2 MSP list: ID, Name, Customers, Attachments (sites of its customers).

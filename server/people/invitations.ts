@@ -13,6 +13,7 @@ import {
 } from "@/lib/people/schema";
 import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
 import { announceChanges } from "@/server/realtime/announce";
+import { checkCredentials } from "@/server/auth/credentials";
 import { hashPassword } from "@/server/auth/password";
 import type { Principal } from "@/server/auth/principal";
 import { chooseSessionOrganization, createSession, forgetUserSessions, hashToken } from "@/server/auth/sessions";
@@ -223,8 +224,9 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
 }
 
 // POST /api/v1/invitation/accept — joins the organization. An address without an account gets one, made by whoever
-// holds the mailed link; an address with an account joins only from a session of that account (signed in as it), so
-// no one else's password can be set on it or tried through it.
+// holds the mailed link; an address with an account joins from a session of that account (signed in as it), or with
+// its password checked under the sign-in limits (a new session then) — never setting it, so no one else's password can
+// be set on it, nor tried through it more often than at sign-in.
 export async function acceptInvitation(
   db: Db,
   input: InvitationAccept,
@@ -239,9 +241,18 @@ export async function acceptInvitation(
   // The existing account's own session, which then acts in the organization it joins.
   let joiningSession: Principal | null = null;
   if (existing) {
-    if (!caller) throw new UnauthenticatedError("apiErrors.invitationSignInRequired", { email });
-    if (caller.userId !== existing.id) throw new ForbiddenError("apiErrors.invitationSignInRequired", { email });
-    joiningSession = caller;
+    if (caller && caller.userId !== existing.id) throw new ForbiddenError("apiErrors.invitationSignInRequired", { email });
+    if (caller) {
+      joiningSession = caller;
+    } else if (input.password !== undefined) {
+      // Nobody signed in: its password, checked as a sign-in is (same limits) — how a person removed from their only
+      // organization, who can no longer sign in, comes back. A wrong one says so, and changes nothing.
+      if ((await checkCredentials(db, email, input.password, meta.address)) !== existing.id) {
+        throw new UnauthenticatedError("apiErrors.invitationPasswordWrong", { email });
+      }
+    } else {
+      throw new UnauthenticatedError("apiErrors.invitationSignInRequired", { email });
+    }
   } else {
     const parsed = invitationAcceptNewAccountSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);

@@ -93,11 +93,12 @@ describe("no account squatting", () => {
     expect(accepted.body).toMatchObject({ userEmail: "alice@contoso.example", organizationId: contoso });
   });
 
-  it("lets an address that has an account join only from that account's session", async () => {
+  it("lets an address that has an account join only from that account's session, or with that account's password", async () => {
     const alice = await addAccount("alice@fabrikam.example", "Fabrikam");
     await invite("Contoso", "alice@fabrikam.example");
     const token = await invitationTokenFor("alice@fabrikam.example");
-    // Even holding the link, no one creates or takes over her account, with or without a session of theirs.
+    // Even holding the link, no one creates or takes over her account, with or without a session of theirs: a password
+    // is checked against hers, never set.
     const anonymous = await call("POST", "/invitation/accept", { body: { token, password: NEW_PASSWORD, firstName: "Mallory", lastName: "M" } });
     expect(anonymous.status).toBe(401);
     expect(sessionCookie(anonymous.headers)).toBeUndefined();

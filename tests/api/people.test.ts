@@ -4,6 +4,7 @@ import { getDb } from "@/server/db/client";
 import { events, memberships, sessions, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/password";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
+import { invitationTokenFor } from "./outbox";
 
 // Users of an organization (SPEC §2 Users tab, §6 user management for admins only): list, role change, removal.
 
@@ -275,6 +276,50 @@ describe("DELETE /organization/{organizationId}/user/{userId}", () => {
     });
     // Gone: a second delete finds nothing.
     expect((await call("DELETE", `${await usersPath("Contoso")}/${target}`, { cookie: await signIn("admin@contoso.example") })).status).toBe(404);
+  });
+
+  it("lets a removed person be invited back: their old session stays dead, their password brings them back", async () => {
+    const target = await addMember("Contoso", "returner@contoso.example", "customer-configure");
+    const old = await signIn("returner@contoso.example");
+    const admin = await signIn("admin@contoso.example");
+    expect((await call("DELETE", `${await usersPath("Contoso")}/${target}`, { cookie: admin })).status).toBe(204);
+    expect((await call("GET", "/config/user", { cookie: old })).status).toBe(401);
+
+    // In no organization now: signing in says so (SPEC §8), in their language, and opens no session.
+    const db = await getDb();
+    const sessionsBefore = (await db.select().from(sessions).where(eq(sessions.userId, target))).length;
+    const signInAgain = await call("POST", "/auth/login", { body: { email: "returner@contoso.example", password: DEMO_PASSWORD } });
+    expect(signInAgain.status).toBe(403);
+    expect(signInAgain.body.error).toBe(
+      "You are not a member of any organizations. To join an organization, ask the administrator to invite you or accept any pending invitations you have received.",
+    );
+    expect(signInAgain.headers.getSetCookie().some((cookie) => cookie.startsWith("maia_session="))).toBe(false);
+    const french = await call("POST", "/auth/login", { body: { email: "returner@contoso.example", password: DEMO_PASSWORD }, language: "fr" });
+    expect(french.body.error).toContain("Vous n'êtes membre d'aucune organisation.");
+    expect(await db.select().from(sessions).where(eq(sessions.userId, target))).toHaveLength(sessionsBefore);
+    // A wrong password is still just a wrong password.
+    expect((await call("POST", "/auth/login", { body: { email: "returner@contoso.example", password: "not the password" } })).status).toBe(401);
+
+    // Invited back (a removed member is not a member), they join with their own password: a new session in Contoso.
+    const invited = await call("POST", `/organization/${await organizationId("Contoso")}/invitation`, {
+      cookie: admin,
+      body: { email: "returner@contoso.example", role: "read-only" },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const token = await invitationTokenFor("returner@contoso.example");
+    expect((await call("POST", "/invitation/accept", { body: { token } })).status).toBe(401);
+    expect((await call("POST", "/invitation/accept", { body: { token, password: "not the password" } })).status).toBe(401);
+    const accepted = await call("POST", "/invitation/accept", { body: { token, password: DEMO_PASSWORD } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ userEmail: "returner@contoso.example", role: "customer-read-only", organizationId: await organizationId("Contoso") });
+    const cookie = accepted.headers.getSetCookie().find((each) => each.startsWith("maia_session="))!.split(";")[0];
+    expect((await call("GET", "/config/user", { cookie })).body).toMatchObject({ role: "customer-read-only" });
+    // The session from before the removal is not revived by the new membership.
+    expect((await call("GET", "/config/user", { cookie: old })).status).toBe(401);
+    const list = await call("GET", await usersPath("Contoso"), { cookie: admin });
+    expect(list.body.items.find((user: { email: string }) => user.email === "returner@contoso.example")).toMatchObject({ role: "read-only" });
+    // And they sign in again as anyone does.
+    expect((await call("POST", "/auth/login", { body: { email: "returner@contoso.example", password: DEMO_PASSWORD } })).status).toBe(200);
   });
 
   it("refuses to remove oneself", async () => {

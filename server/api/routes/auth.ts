@@ -9,7 +9,7 @@ import { readSessionToken, resolveSession, revokeSession, sessionCookieName } fr
 import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, isSecureRequest, setLocaleCookie, type ApiContext } from "../context";
 import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
-import { UnauthenticatedError } from "@/server/core/errors";
+import { ForbiddenError, UnauthenticatedError } from "@/server/core/errors";
 
 export const authRouter = createRouter();
 
@@ -41,6 +41,8 @@ authRouter.openapi(
   async (c) => {
     const db = c.get("db");
     const result = await login(db, c.req.valid("json"), { address: clientAddress(c), userAgent: c.req.header("user-agent") });
+    // SPEC §8: a member of no organization is told so (and to accept the invitations they received).
+    if (!result.ok && result.reason === "no-membership") throw new ForbiddenError("apiErrors.noMemberships");
     if (!result.ok) throw new UnauthenticatedError("apiErrors.invalidCredentials");
     setSessionCookie(c, result.token);
     const principal = await resolveSession(db, result.token);

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { organizationKeys } from "@/lib/organizations/queries";
+import type { Page } from "@/lib/pagination";
+import type { MspCreate, MspCreated, MspListEntry } from "@/lib/people/schema";
+
+// SPEC §2 core/msp, the operator's MSP list and Add MSP: one definition per endpoint, read by the server prefetch and
+// the page alike.
+
+export const MSP_PAGE_SIZE = 50;
+
+/** The API's search limit (mspListQuerySchema). */
+const SEARCH_MAX = 100;
+
+const normalize = (search?: string) => search?.trim().slice(0, SEARCH_MAX) || undefined;
+
+export const mspKeys = {
+  all: ["msps"] as const,
+  list: (search?: string) => [...mspKeys.all, "list", normalize(search) ?? ""] as const,
+};
+
+// GET /api/v1/core/msp — by name, a page at a time, with each MSP's customers and attachments counted by the server.
+export const mspsQueryOptions = (search?: string) => {
+  const filter = normalize(search);
+  return infiniteQueryOptions({
+    queryKey: mspKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => api.get<Page<MspListEntry>>("/core/msp", { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last: Page<MspListEntry>) => last.nextCursor ?? undefined,
+  });
+};
+
+// POST /api/v1/core/msp — the MSP and the invitation of its first admin; SPEC §7: organization queries are refreshed.
+export function useCreateMsp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MspCreate) => api.post<MspCreated>("/core/msp", body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mspKeys.all });
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+}
