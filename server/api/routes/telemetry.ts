@@ -40,7 +40,7 @@ import {
 import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
 import { connectorBandwidth, pathBandwidth, pathPerformance, portBandwidth, siteBandwidth } from "@/server/telemetry/queries/series";
 import { serviceContext, type ApiContext, type ApiEnv } from "../context";
-import { createRouter, errorBodySchema, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { UnauthenticatedError } from "@/server/core/errors";
 
 export const telemetryRouter = createRouter();
@@ -72,7 +72,6 @@ const pathParams = z.object({ pathId: id });
 const nodeParams = z.object({ nodeId: id });
 const fabricParams = z.object({ fabricId: id });
 
-const conflict = { 409: { description: "The device is not claimed", content: { "application/json": { schema: errorBodySchema } } } };
 const read = (c: ApiContext) => serviceContext(c, "common:config:read");
 
 // POST /api/v1/telemetry/ingest — a device's batch of samples (Authorization: Bearer <device token>).
