@@ -36,6 +36,7 @@ const reportLines = (result: DeviceImportResult): ReportLine[] =>
 export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("inventory.import");
   const tc = useTranslations("common");
+  const tr = useTranslations();
   const inputId = useId();
   const [read, setRead] = useState<Read>(null);
   const importDevices = useImportDevices();
@@ -46,7 +47,7 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
     if (!file) return setRead(null);
     if (file.size > DEVICE_CSV_MAX_BYTES) return setRead({ name: file.name, error: t("tooLarge", { kilobytes: DEVICE_CSV_MAX_BYTES / 1024 }) });
     const parsed = parseDeviceCsv(await file.text());
-    setRead(parsed.ok ? { name: file.name, rows: parsed.rows } : { name: file.name, error: t(parsed.error.key.replace("inventory.import.", "") as never, parsed.error.values as never) });
+    setRead(parsed.ok ? { name: file.name, rows: parsed.rows } : { name: file.name, error: tr(parsed.error.key as never, parsed.error.values as never) });
   };
 
   return (

@@ -32,7 +32,7 @@ export function parseDeviceCsv(text: string): DeviceCsv {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
   const records = parsed.data;
   const headerIndex = records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
-  if (headerIndex < 0) return { ok: false, error: { key: "inventory.import.empty" } };
+  if (headerIndex < 0) return { ok: false, error: { key: "validation.deviceImportEmpty" } };
   const columns = records[headerIndex].map(columnOf);
   const missing = REQUIRED.filter((column) => !columns.includes(column));
   if (missing.length > 0) return { ok: false, error: { key: "inventory.import.missingColumns" } };
@@ -52,8 +52,8 @@ export function parseDeviceCsv(text: string): DeviceCsv {
     });
     rows.push(row);
   });
-  if (rows.length === 0) return { ok: false, error: { key: "inventory.import.empty" } };
-  if (rows.length > DEVICE_IMPORT_MAX_ROWS) return { ok: false, error: { key: "inventory.import.tooManyRows", values: { max: DEVICE_IMPORT_MAX_ROWS } } };
+  if (rows.length === 0) return { ok: false, error: { key: "validation.deviceImportEmpty" } };
+  if (rows.length > DEVICE_IMPORT_MAX_ROWS) return { ok: false, error: { key: "validation.deviceImportTooManyRows", values: { max: DEVICE_IMPORT_MAX_ROWS } } };
   return { ok: true, rows };
 }
 

@@ -112,7 +112,7 @@ export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 // and answers row by row. A file with bad rows adds its good rows (all of them together, in one transaction) and
 // reports the bad ones: the person fixes those lines and imports them again, and no row is ever half added.
 export const DEVICE_IMPORT_MAX_ROWS = 500;
-const importCell = z.string().max(200, "inventory.import.cellTooLong").optional();
+const importCell = z.string().max(200, "validation.deviceImportCellTooLong").optional();
 export const deviceImportRowSchema = z.object({
   line: z.number().int().min(1).max(1_000_000),
   serialNumber: importCell,
@@ -124,8 +124,8 @@ export type DeviceImportRow = z.infer<typeof deviceImportRowSchema>;
 export const deviceImportSchema = z.strictObject({
   rows: z
     .array(deviceImportRowSchema)
-    .min(1, "inventory.import.empty")
-    .max(DEVICE_IMPORT_MAX_ROWS, messageWithValues("inventory.import.tooManyRows", { max: DEVICE_IMPORT_MAX_ROWS })),
+    .min(1, "validation.deviceImportEmpty")
+    .max(DEVICE_IMPORT_MAX_ROWS, messageWithValues("validation.deviceImportTooManyRows", { max: DEVICE_IMPORT_MAX_ROWS })),
 });
 export type DeviceImport = z.infer<typeof deviceImportSchema>;
 
