@@ -32,7 +32,7 @@ export function DevicesTable({ devices, loading, empty, showMsp = false, actions
         <TableHeader>
           <TableRow>
             <TableHead className="pl-4">{t("columns.serialNumber")}</TableHead>
-            <TableHead>{t("columns.model")}</TableHead>
+            <TableHead className="hidden md:table-cell">{t("columns.model")}</TableHead>
             {showMsp && <TableHead>{t("columns.msp")}</TableHead>}
             <TableHead>{t("columns.configured")}</TableHead>
             <TableHead>{t("columns.node")}</TableHead>
@@ -63,7 +63,7 @@ export function DevicesTable({ devices, loading, empty, showMsp = false, actions
           {devices.map((device) => (
             <TableRow key={device.id} data-testid="device-row" data-serial={device.serialNumber}>
               <TableCell className="pl-4 font-mono text-xs font-medium">{device.serialNumber}</TableCell>
-              <TableCell className="text-muted-foreground">
+              <TableCell className="hidden text-muted-foreground md:table-cell">
                 {device.model || "—"}
                 {device.softwareVersion && <span className="ml-1.5 font-mono text-xs">{device.softwareVersion}</span>}
               </TableCell>

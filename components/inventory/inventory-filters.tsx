@@ -13,10 +13,12 @@ interface Choice {
 }
 
 function FilterSelect({ value, onChange, label, choices, testId }: { value: string; onChange: (value: string) => void; label: string; choices: Choice[]; testId: string }) {
+  // The chosen label is given to SelectValue: Radix would read it from the list, which is not rendered on the server.
+  const chosen = choices.find((choice) => choice.value === value)?.label;
   return (
     <Select value={value} onValueChange={onChange}>
       <SelectTrigger className="w-full sm:w-56" aria-label={label} data-testid={testId}>
-        <SelectValue />
+        <SelectValue>{chosen}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {choices.map((choice) => (

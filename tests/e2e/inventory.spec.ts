@@ -18,7 +18,7 @@ async function signedIn(browser: Browser, user: DemoUser, language: "en" | "fr" 
 async function openInventory(page: Page, group: "operator" | "msp") {
   await page.goto("/");
   await page.locator("aside").getByTestId(`nav-${group}-inventory`).click();
-  await expect(page.getByTestId("devices-table")).toBeVisible();
+  await expect(page.getByTestId("device-row").first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** A CPE node of the signed-in MSP, without a device. */
@@ -133,6 +133,7 @@ const MESSAGES = {
 
 for (const language of ["en", "fr"] as const) {
   test(`the inventory forms say SPEC §5's messages in ${language === "en" ? "English" : "French"}`, async ({ browser }) => {
+    test.slow();
     const text = MESSAGES[language];
     const msp = await signedIn(browser, "admin@northwind.example", language);
     await openInventory(msp, "msp");
