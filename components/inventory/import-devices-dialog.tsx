@@ -61,7 +61,7 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
           <div className="flex flex-col gap-3">
             <div className="rounded-md border bg-muted/40 p-3 text-xs">
               <p className="mb-1 text-muted-foreground">{t("format")}</p>
-              <pre className="overflow-x-auto font-mono">{"serialNumber,claimCode,model,softwareVersion\nMX-E200-0001,ABCD1234,E200,24.3.1"}</pre>
+              <pre className="overflow-x-auto font-mono whitespace-pre-wrap break-all">{"serialNumber,claimCode,model,softwareVersion\nMX-E200-0001,ABCD1234,E200,24.3.1"}</pre>
             </div>
             <div className="grid gap-2">
               <Label htmlFor={inputId}>{t("file")}</Label>
@@ -77,11 +77,11 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
           </div>
         )}
         {result && (
-          <div className="flex flex-col gap-3" data-testid="import-report">
+          <div className="flex min-w-0 flex-col gap-3" data-testid="import-report">
             <Alert variant={result.failed.length > 0 ? "destructive" : "default"}>
               <AlertDescription data-testid="import-summary">{t("summary", { added: result.added.length, failed: result.failed.length })}</AlertDescription>
             </Alert>
-            <div className="max-h-80 overflow-y-auto rounded-md border">
+            <div className="max-h-80 min-w-0 overflow-auto rounded-md border">
               <Table>
                 <TableHeader>
                   <TableRow>
@@ -94,7 +94,7 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
                   {reportLines(result).map((line) => (
                     <TableRow key={line.line} data-testid="import-line" data-outcome={line.errors ? "failed" : "added"}>
                       <TableCell className="pl-3 align-top tabular-nums">{line.line}</TableCell>
-                      <TableCell className="align-top font-mono text-xs">{line.serialNumber || "—"}</TableCell>
+                      <TableCell className="align-top font-mono text-xs break-all whitespace-normal">{line.serialNumber || "—"}</TableCell>
                       <TableCell className="pr-3 whitespace-normal">
                         {line.errors ? (
                           <span className="flex items-start gap-1.5">

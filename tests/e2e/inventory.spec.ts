@@ -147,6 +147,7 @@ for (const language of ["en", "fr"] as const) {
     // A spare device (claimed, on no node): Save without a node; an assigned one: Unassign with a node chosen unsaved.
     await msp.getByTestId("devices-status-filter").click();
     await msp.getByRole("option").nth(1).click();
+    await expect(msp.locator('[data-testid="device-row"] [data-configured="true"]')).toHaveCount(0);
     await msp.getByTestId("device-row").first().getByTestId("device-configure").click();
     const dialog = msp.getByTestId("device-configuration-dialog");
     await dialog.getByTestId("configuration-save").click();
@@ -157,6 +158,7 @@ for (const language of ["en", "fr"] as const) {
     await newNode(msp, node);
     await msp.getByTestId("devices-status-filter").click();
     await msp.getByRole("option").nth(2).click();
+    await expect(msp.locator('[data-testid="device-row"] [data-configured="false"]')).toHaveCount(0);
     await msp.getByTestId("device-row").first().getByTestId("device-configure").click();
     await dialog.getByTestId("configuration-node-search").fill(node);
     await chooseInSelect(msp, "configuration-node", new RegExp(`^${node}`));
@@ -167,6 +169,7 @@ for (const language of ["en", "fr"] as const) {
     await openInventory(operator, "operator");
     await operator.getByTestId("devices-status-filter").click();
     await operator.getByRole("option").nth(1).click();
+    await expect(operator.getByTestId("device-release")).toHaveCount(0);
     await operator.getByTestId("device-row").first().getByTestId("device-assign-msp").click();
     await operator.getByTestId("assign-msp-submit").click();
     await expect(operator.getByTestId("assign-msp-dialog")).toContainText(text.msp);
