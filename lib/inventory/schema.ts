@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CLAIM_CODE_LENGTH } from "@/lib/constants";
 import { reference } from "@/lib/validation/fields";
+import { messageWithValues } from "@/lib/validation/messages";
 
 // SPEC §3 and §5: devices in the operator's stock, claimed by an MSP with their claim code, then assigned to one of
 // its nodes. Shared by the inventory pages (operator: core/inventory, MSP: msp/inventory) and the API.
@@ -59,6 +60,10 @@ export const deviceSchema = z.object({
   nodeId: z.string().nullable(),
   nodeName: z.string().nullable(),
   claimedAt: z.string().nullable(),
+  /** The device's telemetry: it has reported within the silence threshold (and the silent-device sweep agrees). */
+  reporting: z.boolean(),
+  /** When the device last sent telemetry; null when it never has. */
+  lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -88,6 +93,11 @@ export type DeviceClaimInput = z.input<typeof deviceClaimSchema>;
 export const deviceAssignSchema = z.strictObject({ nodeId: reference("validation.nodeRequired") });
 export type DeviceAssign = z.infer<typeof deviceAssignSchema>;
 
+// POST /api/v1/inventory/device/{id}/msp — the operator hands a device of its stock to an MSP ("MSP is required"),
+// without the claim code (the operator sold it; the MSP claims with the code only what it bought elsewhere).
+export const deviceMspAssignSchema = z.strictObject({ mspOrganizationId: reference("validation.mspRequired") });
+export type DeviceMspAssign = z.infer<typeof deviceMspAssignSchema>;
+
 // GET /api/v1/inventory/device — the search box (serial number, model, node name) and the status filter.
 export const deviceListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
@@ -96,3 +106,33 @@ export const deviceListQuerySchema = z.object({
   mspOrganizationId: z.string().trim().max(64).optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+
+// POST /api/v1/inventory/device/import — the operator's bulk add from a CSV file (lib/inventory/csv.ts reads it in the
+// browser). Rows travel as read, each with its line in the file; the server checks every row with deviceCreateSchema
+// and answers row by row. A file with bad rows adds its good rows (all of them together, in one transaction) and
+// reports the bad ones: the person fixes those lines and imports them again, and no row is ever half added.
+export const DEVICE_IMPORT_MAX_ROWS = 500;
+const importCell = z.string().max(200, "validation.deviceImportCellTooLong").optional();
+export const deviceImportRowSchema = z.object({
+  line: z.number().int().min(1).max(1_000_000),
+  serialNumber: importCell,
+  claimCode: importCell,
+  model: importCell,
+  softwareVersion: importCell,
+});
+export type DeviceImportRow = z.infer<typeof deviceImportRowSchema>;
+export const deviceImportSchema = z.strictObject({
+  rows: z
+    .array(deviceImportRowSchema)
+    .min(1, "validation.deviceImportEmpty")
+    .max(DEVICE_IMPORT_MAX_ROWS, messageWithValues("validation.deviceImportTooManyRows", { max: DEVICE_IMPORT_MAX_ROWS })),
+});
+export type DeviceImport = z.infer<typeof deviceImportSchema>;
+
+export const deviceImportResultSchema = z.object({
+  /** The rows added, in the file's order. */
+  added: z.array(z.object({ line: z.number().int(), device: deviceSchema })),
+  /** The rows refused, in the file's order: why, in the caller's language (one message per problem). */
+  failed: z.array(z.object({ line: z.number().int(), serialNumber: z.string(), errors: z.array(z.string()) })),
+});
+export type DeviceImportResult = z.infer<typeof deviceImportResultSchema>;

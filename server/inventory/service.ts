@@ -1,11 +1,12 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
-import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceListQuery } from "@/lib/inventory/schema";
+import { and, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { checkImportRows } from "@/lib/inventory/import";
+import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign } from "@/lib/inventory/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { devices, nodes, organizations } from "@/server/db/schema";
+import { devices, nodes, organizations, telemetryDeviceState } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { cancelScheduled, lockPendingOperationsOfDevice } from "@/server/lifecycle/service";
 import { ValidationError, NotFoundError, ConflictError } from "@/server/core/errors";
@@ -13,6 +14,7 @@ import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { iso } from "@/server/core/rows";
 import { containsPattern, uniqueViolation } from "@/server/db/query";
+import { TELEMETRY } from "@/server/telemetry/config";
 
 // SPEC §3–§6: the device inventory. The operator adds devices to its stock and sees every device; an MSP claims a
 // device with its claim code, sees the devices it claimed, and assigns them to its nodes. A device an MSP did not
@@ -32,17 +34,37 @@ function sameHash(stored: string, candidate: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const deviceColumns = { device: devices, mspName: organizations.name, nodeName: nodes.name };
+const deviceColumns = {
+  device: devices,
+  mspName: organizations.name,
+  nodeName: nodes.name,
+  lastSeenAt: telemetryDeviceState.lastSeenAt,
+  silent: telemetryDeviceState.silent,
+};
 
 function selectDevices(executor: Executor) {
   return executor
     .select(deviceColumns)
     .from(devices)
     .leftJoin(organizations, eq(organizations.id, devices.mspOrganizationId))
-    .leftJoin(nodes, eq(nodes.id, devices.nodeId));
+    .leftJoin(nodes, eq(nodes.id, devices.nodeId))
+    .leftJoin(telemetryDeviceState, eq(telemetryDeviceState.deviceId, devices.id));
 }
 
-export function toDevice(row: { device: DeviceRow; mspName: string | null; nodeName: string | null }): Device {
+interface DeviceJoin {
+  device: DeviceRow;
+  mspName: string | null;
+  nodeName: string | null;
+  /** The device's telemetry state, when the query joined it. */
+  lastSeenAt?: Date | null;
+  silent?: boolean | null;
+}
+
+/** Reporting, as the node pages judge reachability: seen within the silence threshold and not marked silent since. */
+const isReporting = (row: DeviceJoin, now: number) =>
+  row.lastSeenAt != null && !row.silent && row.lastSeenAt.getTime() >= now - TELEMETRY.silentAfterMs;
+
+export function toDevice(row: DeviceJoin, now = Date.now()): Device {
   const { device } = row;
   return {
     id: device.id,
@@ -56,6 +78,8 @@ export function toDevice(row: { device: DeviceRow; mspName: string | null; nodeN
     nodeId: device.nodeId,
     nodeName: device.nodeId === null ? null : row.nodeName,
     claimedAt: iso(device.claimedAt),
+    reporting: isReporting(row, now),
+    lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
     createdAt: device.createdAt.toISOString(),
     updatedAt: device.updatedAt.toISOString(),
   };
@@ -103,7 +127,7 @@ export async function listDevices(context: ServiceContext, query: PageQuery & De
     .orderBy(...list.orderBy)
     .limit(list.limit);
   const page = list.page(rows, (row) => ({ value: row.device.serialNumber, id: row.device.id }));
-  return { items: page.items.map(toDevice), nextCursor: page.nextCursor };
+  return { items: page.items.map((row) => toDevice(row)), nextCursor: page.nextCursor };
 }
 
 const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber });
@@ -132,6 +156,60 @@ export async function createDevice(context: ServiceContext, input: DeviceCreate)
     if (uniqueViolation(error) !== null) throw serialTaken(input.serialNumber);
     throw error;
   }
+}
+
+/** A device's rows in the report: the messages' catalogue keys, translated by the API in the caller's language. */
+export interface ImportReport {
+  added: { line: number; device: Device }[];
+  failed: { line: number; serialNumber: string; issues: { key: string; values?: Record<string, string | number> }[] }[];
+}
+
+// POST /api/v1/inventory/device/import — the operator's bulk add. Every row is checked with the device schema; the
+// good ones are added together in one transaction, with one event each, and every other row is reported with why.
+// A serial number already in the stock (or added by someone else meanwhile: the unique index settles it, the insert
+// skips it) is refused on its own line.
+export async function importDevices(context: ServiceContext, rows: readonly DeviceImportRow[]): Promise<ImportReport> {
+  const checked = checkImportRows(rows);
+  const failed: ImportReport["failed"] = checked.failed;
+  const taken = (line: number, serialNumber: string) =>
+    failed.push({ line, serialNumber, issues: [{ key: "apiErrors.deviceSerialTaken", values: { serialNumber } }] });
+  const added = await mutate(context, async (tx, record) => {
+    if (checked.valid.length === 0) return [];
+    const serials = checked.valid.map((row) => row.device.serialNumber);
+    const existing = new Set(
+      (await tx.select({ serialNumber: devices.serialNumber }).from(devices).where(inArray(devices.serialNumber, serials))).map((row) => row.serialNumber),
+    );
+    const fresh = checked.valid.filter((row) => !existing.has(row.device.serialNumber));
+    for (const row of checked.valid) if (existing.has(row.device.serialNumber)) taken(row.line, row.device.serialNumber);
+    if (fresh.length === 0) return [];
+    const inserted = await tx
+      .insert(devices)
+      .values(
+        fresh.map(({ device }) => ({
+          serialNumber: device.serialNumber,
+          claimCodeHash: hashClaimCode(device.claimCode),
+          model: device.model,
+          softwareVersion: device.softwareVersion,
+        })),
+      )
+      .onConflictDoNothing({ target: devices.serialNumber })
+      .returning();
+    const bySerial = new Map(inserted.map((row) => [row.serialNumber, row]));
+    const result: ImportReport["added"] = [];
+    for (const { line, device: input } of fresh) {
+      const row = bySerial.get(input.serialNumber);
+      if (!row) {
+        taken(line, input.serialNumber);
+        continue;
+      }
+      const device = toDevice({ device: row, mspName: null, nodeName: null });
+      await record({ organizationId: context.principal.organizationId, entityType: "device", entityId: row.id, type: "created", after: device });
+      result.push({ line, device });
+    }
+    return result;
+  });
+  failed.sort((a, b) => a.line - b.line);
+  return { added, failed };
 }
 
 /** The MSP a claim is for: the caller's own MSP, or the one the operator names ("MSP is required"). */
@@ -252,6 +330,30 @@ export async function releaseDevice(context: ServiceContext, deviceId: string): 
       .where(eq(devices.id, found.device.id));
     const after = await reloadDevice(tx, found.device.id);
     await record({ organizationId: mspId, entityType: "device", entityId: found.device.id, type: "released", before, after });
+    return after;
+  });
+}
+
+// POST /api/v1/inventory/device/{id}/msp — the operator hands a device of its stock to an MSP ("MSP is required"): it
+// becomes the MSP's, unassigned, as if the MSP had claimed it. A device another MSP holds must be released first.
+export async function assignDeviceToMsp(context: ServiceContext, deviceId: string, input: DeviceMspAssign): Promise<Device> {
+  const { principal } = context;
+  return mutate(context, async (tx, record) => {
+    const found = await findVisibleDevice(tx, principal, deviceId, true);
+    if (!found) throw new NotFoundError();
+    const before = toDevice(found);
+    const msp = await findVisibleOrganization(tx as unknown as Db, principal, input.mspOrganizationId);
+    if (!msp || msp.organizationType !== "msp") {
+      throw new ValidationError("validation.mspRequired", undefined, [{ path: "mspOrganizationId", key: "validation.mspRequired" }]);
+    }
+    if (found.device.mspOrganizationId === msp.id) return before;
+    if (found.device.mspOrganizationId) {
+      throw new ConflictError("inventory.errors.alreadyClaimed", { serialNumber: before.serialNumber, msp: before.mspName ?? "" });
+    }
+    const now = new Date();
+    await tx.update(devices).set({ mspOrganizationId: msp.id, nodeId: null, configured: false, claimedAt: now, updatedAt: now }).where(eq(devices.id, deviceId));
+    const after = await reloadDevice(tx, deviceId);
+    await record({ organizationId: msp.id, entityType: "device", entityId: deviceId, type: "claimed", before, after });
     return after;
   });
 }

@@ -145,6 +145,7 @@ export interface DerivationInput {
   /** Paths with samples inside the live window: their SLA is evaluated. */
   livePathIds: Set<string>;
   changes: StateChange[];
+  /** The device was silent, or had never reported: it is reachable again (news for the inventory and topology). */
   wasSilent: boolean;
   /** The objects the batch stored samples of, each with its organization (id → organization id). */
   touched: { paths: Map<string, string>; connectors: Map<string, string>; sites: Map<string, string>; linkIds: Set<string> };
@@ -192,6 +193,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
     });
     if (change.status !== change.previous) addHealth(health, msp, "links", { id: change.id, status: change.status as LinkStateNews["status"] });
   }
+  if (input.wasSilent) addHealth(health, msp, "devices", { id: device.deviceId, nodeId: device.nodeId, reachable: true });
   // The device reported: whatever the sweep said, it is reachable.
   conditions.push({
     organizationId: msp,

@@ -371,7 +371,7 @@ async function storeBatch(db: Db, device: DeviceIdentity, sorted: Sorted, now: n
   const [row] = await queryRows<{ was_silent: boolean; ports: unknown; links: unknown }>(
     db,
     sql`with ${sql.join(parts, sql`, `)}
-        select coalesce((select silent from device_previous), false) as was_silent, ${states.ports} as ports, ${states.links} as links`,
+        select coalesce((select silent from device_previous), true) as was_silent, ${states.ports} as ports, ${states.links} as links`,
   );
   return {
     wasSilent: Boolean(row?.was_silent),

@@ -1,9 +1,31 @@
 import "server-only";
 import { createRoute } from "@hono/zod-openapi";
-import { deviceAssignSchema, deviceClaimSchema, deviceCreateSchema, deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
-import { assignDevice, claimDevice, createDevice, listDevices, releaseDevice, unassignDevice } from "@/server/inventory/service";
+import {
+  deviceAssignSchema,
+  deviceClaimSchema,
+  deviceCreateSchema,
+  deviceImportResultSchema,
+  deviceImportSchema,
+  deviceListQuerySchema,
+  deviceMspAssignSchema,
+  deviceSchema,
+} from "@/lib/inventory/schema";
+import { deviceTokenSchema } from "@/lib/telemetry/schema";
+import { translateMessageKey } from "@/lib/i18n/messages";
+import {
+  assignDevice,
+  assignDeviceToMsp,
+  claimDevice,
+  createDevice,
+  importDevices,
+  listDevices,
+  releaseDevice,
+  unassignDevice,
+} from "@/server/inventory/service";
+import { deviceTokenRules } from "@/server/inventory/token-limits";
+import { issueTokenForDevice } from "@/server/telemetry/device-tokens";
 import { claimRules } from "@/server/auth/attempt-limits";
-import { guessUnderLimits } from "@/server/auth/attempt-throttle";
+import { guessUnderLimits, reserveAttempt, tooManyAttempts } from "@/server/auth/attempt-throttle";
 import { NotFoundError } from "@/server/core/errors";
 import { clientAddress, requirePrincipal, serviceContext, type ApiContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
@@ -115,5 +137,71 @@ inventoryRouter.openapi(
   async (c) => {
     const device = await releaseDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id);
     return c.json(device, 200);
+  },
+);
+
+// POST /api/v1/inventory/device/import — the operator's bulk add from a CSV file: a report row by row.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/import",
+    tags: ["inventory"],
+    request: { body: jsonBody(deviceImportSchema) },
+    responses: {
+      200: jsonResponse(deviceImportResultSchema, "The rows added and the rows refused, with why; the good rows are added together"),
+      ...standardErrors,
+    },
+  }),
+  async (c) => {
+    const report = await importDevices(serviceContext(c, "internal:inventory:write"), c.req.valid("json").rows);
+    const t = c.get("t");
+    const failed = report.failed.map(({ line, serialNumber, issues }) => ({
+      line,
+      serialNumber,
+      errors: issues.map((issue) => translateMessageKey(t, issue.key, issue.values)),
+    }));
+    return c.json({ added: report.added, failed }, 200);
+  },
+);
+
+// POST /api/v1/inventory/device/{id}/msp — the operator hands a device of its stock to an MSP.
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/{id}/msp",
+    tags: ["inventory"],
+    request: { params: idParams, body: jsonBody(deviceMspAssignSchema) },
+    responses: {
+      200: jsonResponse(deviceSchema, "The device, now the MSP's"),
+      ...standardErrors,
+      ...conflict("Another MSP holds the device"),
+    },
+  }),
+  async (c) => {
+    const device = await assignDeviceToMsp(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(device, 200);
+  },
+);
+
+// POST /api/v1/inventory/device/{id}/token — a new ingestion token for one of the caller's claimed devices, shown
+// once; the previous one stops working. Counted per organization and address (server/inventory/token-limits.ts).
+inventoryRouter.openapi(
+  createRoute({
+    method: "post",
+    path: "/inventory/device/{id}/token",
+    tags: ["inventory"],
+    request: { params: idParams },
+    responses: {
+      201: jsonResponse(deviceTokenSchema, "The token (the previous one no longer works)"),
+      ...standardErrors,
+      ...conflict("The device is not claimed"),
+      429: errorResponse("Too many tokens issued from this address or organization"),
+    },
+  }),
+  async (c) => {
+    const context = serviceContext(c, "msp:inventory:write");
+    const reservation = await reserveAttempt(context.db, deviceTokenRules(clientAddress(c), context.principal.organizationId));
+    if (!reservation.ok) throw tooManyAttempts("inventory.errors.tooManyTokens", reservation.retryAfterMs);
+    return c.json(await issueTokenForDevice(context, c.req.valid("param").id), 201);
   },
 );

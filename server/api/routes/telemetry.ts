@@ -9,7 +9,6 @@ import {
   connectedSitesSchema,
   connectorHealthListSchema,
   currentListQuerySchema,
-  deviceTokenSchema,
   frontPanelSchema,
   linkHealthListSchema,
   nodeDeviceStatusSchema,
@@ -23,7 +22,7 @@ import {
   topTalkersQuerySchema,
   topTalkersSchema,
 } from "@/lib/telemetry/schema";
-import { authenticateDevice, issueTokenForDevice, type DeviceIdentity } from "@/server/telemetry/device-tokens";
+import { authenticateDevice, type DeviceIdentity } from "@/server/telemetry/device-tokens";
 import { ingestTelemetry } from "@/server/telemetry/ingest";
 import { organizationTopTalkers, siteBreakdown, siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import {
@@ -41,7 +40,7 @@ import {
 import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
 import { connectorBandwidth, pathBandwidth, pathPerformance, portBandwidth, siteBandwidth } from "@/server/telemetry/queries/series";
 import { serviceContext, type ApiContext, type ApiEnv } from "../context";
-import { createRouter, errorBodySchema, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { UnauthenticatedError } from "@/server/core/errors";
 
 export const telemetryRouter = createRouter();
@@ -73,7 +72,6 @@ const pathParams = z.object({ pathId: id });
 const nodeParams = z.object({ nodeId: id });
 const fabricParams = z.object({ fabricId: id });
 
-const conflict = { 409: { description: "The device is not claimed", content: { "application/json": { schema: errorBodySchema } } } };
 const read = (c: ApiContext) => serviceContext(c, "common:config:read");
 
 // POST /api/v1/telemetry/ingest — a device's batch of samples (Authorization: Bearer <device token>).
@@ -96,18 +94,6 @@ telemetryRouter.openapi(
     if (!device) throw new UnauthenticatedError("apiErrors.deviceUnauthenticated");
     return c.json(await ingestTelemetry(c.get("db"), device, c.req.valid("json")), 200);
   },
-);
-
-// POST /api/v1/inventory/device/{id}/token — a new ingestion token for one of the caller's claimed devices, shown once.
-telemetryRouter.openapi(
-  createRoute({
-    method: "post",
-    path: "/inventory/device/{id}/token",
-    tags: ["inventory"],
-    request: { params: idParams },
-    responses: { 201: jsonResponse(deviceTokenSchema, "The token (the previous one no longer works)"), ...standardErrors, ...conflict },
-  }),
-  async (c) => c.json(await issueTokenForDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id), 201),
 );
 
 const seriesRoute = <P extends z.ZodObject>(path: string, params: P, description: string) =>

@@ -1,0 +1,122 @@
+"use client";
+
+import { FileUp, Plus, Send, Undo2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { lazyComponent } from "@/components/common/lazy-component";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { PageHeader } from "@/components/pages/page-header";
+import { useCan, useConsole } from "@/components/shell/use-console";
+import { Button } from "@/components/ui/button";
+import { useReleaseDevice } from "@/lib/inventory/queries";
+import { DEVICE_STATUSES, type Device, type DeviceStatus } from "@/lib/inventory/schema";
+import { DevicesTable } from "./devices-table";
+import { InventoryFilters } from "./inventory-filters";
+import { useDeviceList } from "./use-device-list";
+import { useInventoryUpdates } from "./use-inventory-updates";
+
+const AddDeviceDialog = lazyComponent(() => import("./add-device-dialog").then((module) => module.AddDeviceDialog));
+const ImportDevicesDialog = lazyComponent(() => import("./import-devices-dialog").then((module) => module.ImportDevicesDialog));
+const AssignMspDialog = lazyComponent(() => import("./assign-msp-dialog").then((module) => module.AssignMspDialog));
+
+type Open = { kind: "add" } | { kind: "import" } | { kind: "msp"; device: Device } | null;
+
+/** core/inventory: the operator's whole stock; add devices (one by one or from a CSV file), hand them to MSPs, take them back. */
+export function CoreInventoryPage() {
+  const t = useTranslations("inventory");
+  const tr = useTranslations();
+  const { organizations } = useConsole();
+  const canWrite = useCan("internal:inventory:write");
+  useInventoryUpdates();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<DeviceStatus | undefined>();
+  const [msp, setMsp] = useState<string | undefined>();
+  const [open, setOpen] = useState<Open>(null);
+  const release = useReleaseDevice();
+  const list = useDeviceList({ search, status, mspOrganizationId: msp });
+  const msps = organizations.filter((organization) => organization.organizationType === "msp");
+  const close = () => setOpen(null);
+
+  const actions = canWrite
+    ? (device: Device) =>
+        device.status === "unclaimed" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            data-testid="device-assign-msp"
+            onMouseEnter={AssignMspDialog.preload}
+            onFocus={AssignMspDialog.preload}
+            onClick={() => setOpen({ kind: "msp", device })}
+          >
+            <Send aria-hidden />
+            {t("actions.assignMsp")}
+          </Button>
+        ) : (
+          <ConfirmDelete
+            title={t("release.title", { serialNumber: device.serialNumber })}
+            description={device.nodeId ? t("release.assigned", { node: device.nodeName ?? "" }) : t("release.description", { msp: device.mspName ?? "" })}
+            confirmLabel={t("release.confirm")}
+            testId="device-release"
+            trigger={
+              <Button variant="outline" size="sm" data-testid="device-release">
+                <Undo2 aria-hidden />
+                {t("actions.release")}
+              </Button>
+            }
+            onConfirm={() =>
+              release.mutateAsync(device).then((after) => toast.success(t("release.done", { serialNumber: after.serialNumber })))
+            }
+          />
+        )
+    : undefined;
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t("core.title")}
+        description={t("core.description")}
+        actions={
+          canWrite ? (
+            <>
+              <Button variant="outline" data-testid="import-devices" onMouseEnter={ImportDevicesDialog.preload} onFocus={ImportDevicesDialog.preload} onClick={() => setOpen({ kind: "import" })}>
+                <FileUp aria-hidden />
+                {t("import.open")}
+              </Button>
+              <Button data-testid="add-device" onMouseEnter={AddDeviceDialog.preload} onFocus={AddDeviceDialog.preload} onClick={() => setOpen({ kind: "add" })}>
+                <Plus aria-hidden />
+                {t("add.open")}
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      <InventoryFilters
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+        statuses={DEVICE_STATUSES}
+        msps={{ options: msps, value: msp, onChange: setMsp }}
+      />
+      {list.query.isError && !list.query.data ? (
+        <ErrorAlert message={tr("errors.loadingContent", { error: list.query.error.message })} onRetry={() => list.query.refetch()} />
+      ) : (
+        <DevicesTable
+          devices={list.devices}
+          loading={list.query.isPending}
+          empty={list.search || status || msp ? t("noMatch") : t("core.empty")}
+          showMsp
+          actions={actions}
+          hasMore={list.query.hasNextPage}
+          loadingMore={list.query.isFetchingNextPage}
+          onLoadMore={() => list.query.fetchNextPage()}
+        />
+      )}
+      {open?.kind === "add" && <AddDeviceDialog onClose={close} />}
+      {open?.kind === "import" && <ImportDevicesDialog onClose={close} />}
+      {open?.kind === "msp" && <AssignMspDialog device={open.device} msps={msps} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Unlink } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FormDialog } from "@/components/common/form-dialog";
+import { useDebouncedValue } from "@/components/common/use-debounced-value";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { SelectField } from "@/components/forms/fields";
+import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { SelectItem } from "@/components/ui/select";
+import { assignableNodesQueryOptions, useAssignDevice, useUnassignDevice } from "@/lib/inventory/queries";
+import { deviceAssignSchema, type Device } from "@/lib/inventory/schema";
+import { ConfiguredBadge } from "./device-badges";
+
+/**
+ * Assign configuration: the node whose configuration the device takes ("Node is required"), saved with Save; and
+ * Unassign, refused while the node choice has unsaved changes (SPEC §4 and §8) — save or discard them first.
+ */
+export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: { device: Device; mspId: string; onClose: () => void }) {
+  const t = useTranslations();
+  const [device, setDevice] = useState(initial);
+  const [blocked, setBlocked] = useState(false);
+  const [search, setSearch] = useState("");
+  const debounced = useDebouncedValue(search, 300);
+  const nodes = useQuery(assignableNodesQueryOptions(mspId, debounced));
+  const assign = useAssignDevice(device.id);
+  const unassign = useUnassignDevice(device.id);
+  const form = useZodForm(deviceAssignSchema, { defaultValues: { nodeId: device.nodeId ?? "" } });
+  const dirty = form.formState.isDirty;
+
+  const options = nodes.data?.items ?? [];
+  const current = device.nodeId && !options.some((node) => node.id === device.nodeId) ? [{ id: device.nodeId, name: device.nodeName ?? "" }] : [];
+
+  const onUnassign = () => {
+    if (dirty) {
+      setBlocked(true);
+      return;
+    }
+    setBlocked(false);
+    unassign.mutate(undefined, {
+      onSuccess: (after) => {
+        setDevice(after);
+        form.reset({ nodeId: "" });
+        toast.success(t("inventory.configure.unassigned", { serialNumber: after.serialNumber }));
+      },
+    });
+  };
+
+  const discard = () => {
+    form.reset();
+    setBlocked(false);
+  };
+
+  const error = assign.error ?? unassign.error;
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      dirty={dirty}
+      title={t("inventory.configure.title", { serialNumber: device.serialNumber })}
+      description={t("inventory.configure.description")}
+      testId="device-configuration-dialog"
+    >
+      {(requestClose) => (
+        <ZodForm
+          form={form}
+          className="flex flex-col gap-4"
+          onSubmit={(values) => {
+            setBlocked(false);
+            assign.mutate(values, {
+              onSuccess: (after) => {
+                setDevice(after);
+                form.reset({ nodeId: after.nodeId ?? "" });
+                toast.success(t("inventory.configure.assigned", { serialNumber: after.serialNumber, node: after.nodeName ?? "" }));
+              },
+              onError: (caught) => applyServerIssues(form, caught),
+            });
+          }}
+        >
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-muted-foreground">{t("inventory.configure.current")}</span>
+            <span className="font-medium" data-testid="configuration-current-node">
+              {device.nodeName ?? t("inventory.configure.noNode")}
+            </span>
+            <ConfiguredBadge configured={device.configured} />
+          </div>
+          {blocked && (
+            <Alert variant="destructive" data-testid="unassign-blocked">
+              <AlertDescription>{t("inventory.configure.unsavedBeforeUnassign")}</AlertDescription>
+            </Alert>
+          )}
+          {error && <ErrorAlert message={error.message} />}
+          <Input
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t("inventory.configure.searchNodes")}
+            aria-label={t("inventory.configure.searchNodes")}
+            data-testid="configuration-node-search"
+          />
+          <SelectField
+            control={form.control}
+            name="nodeId"
+            label={t("inventory.fields.node")}
+            placeholder={nodes.isPending ? t("inventory.configure.loadingNodes") : t("inventory.configure.chooseNode")}
+            touchOnBlur
+            testId="configuration-node"
+          >
+            {current.map((node) => (
+              <SelectItem key={node.id} value={node.id}>
+                {node.name}
+              </SelectItem>
+            ))}
+            {options.map((node) => {
+              const taken = node.deviceSerialNumber !== null && node.deviceSerialNumber !== device.serialNumber;
+              return (
+                <SelectItem key={node.id} value={node.id} disabled={taken}>
+                  {node.name}
+                  <span className="text-xs text-muted-foreground">
+                    {t(`nodes.kinds.${node.kind}`)}
+                    {taken && ` · ${t("inventory.configure.nodeTaken", { serialNumber: node.deviceSerialNumber ?? "" })}`}
+                  </span>
+                </SelectItem>
+              );
+            })}
+            {nodes.isSuccess && options.length === 0 && current.length === 0 && (
+              <div className="px-2 py-1.5 text-sm text-muted-foreground">{t("inventory.configure.noNodes")}</div>
+            )}
+          </SelectField>
+          <DialogFooter className="gap-2 sm:justify-between">
+            <div>
+              {device.nodeId && (
+                <Button type="button" variant="outline" className="text-destructive" busy={unassign.isPending} onClick={onUnassign} data-testid="device-unassign">
+                  <Unlink aria-hidden />
+                  {t("inventory.configure.unassign")}
+                </Button>
+              )}
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button type="button" variant="outline" onClick={dirty ? discard : requestClose} data-testid="configuration-discard">
+                {dirty ? t("inventory.configure.discard") : t("common.close")}
+              </Button>
+              <Button type="submit" busy={assign.isPending} data-testid="configuration-save">
+                {t("common.save")}
+              </Button>
+            </div>
+          </DialogFooter>
+        </ZodForm>
+      )}
+    </FormDialog>
+  );
+}

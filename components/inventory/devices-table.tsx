@@ -1,0 +1,96 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Device } from "@/lib/inventory/schema";
+import { ConfiguredBadge, ReportingBadge } from "./device-badges";
+
+interface DevicesTableProps {
+  devices: Device[];
+  loading: boolean;
+  /** What an empty list says. */
+  empty: React.ReactNode;
+  /** The operator's view shows which MSP holds each device. */
+  showMsp?: boolean;
+  /** The row's buttons (none for read-only users). */
+  actions?: (device: Device) => React.ReactNode;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** The devices of an inventory page: serial number, model and version, configured, node, reporting (SPEC §3). */
+export function DevicesTable({ devices, loading, empty, showMsp = false, actions, hasMore, loadingMore, onLoadMore }: DevicesTableProps) {
+  const t = useTranslations("inventory");
+  const columns = 5 + (showMsp ? 1 : 0) + (actions ? 1 : 0);
+  return (
+    <Card className="gap-0 py-0">
+      <Table data-testid="devices-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="pl-4">{t("columns.serialNumber")}</TableHead>
+            <TableHead className="hidden md:table-cell">{t("columns.model")}</TableHead>
+            {showMsp && <TableHead>{t("columns.msp")}</TableHead>}
+            <TableHead>{t("columns.configured")}</TableHead>
+            <TableHead>{t("columns.node")}</TableHead>
+            <TableHead className={actions ? undefined : "pr-4"}>{t("columns.reporting")}</TableHead>
+            {actions && (
+              <TableHead className="pr-4 text-right">
+                <span className="sr-only">{t("columns.actions")}</span>
+              </TableHead>
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading &&
+            Array.from({ length: 3 }, (_, index) => (
+              <TableRow key={index}>
+                <TableCell colSpan={columns}>
+                  <Skeleton className="h-5 w-full" />
+                </TableCell>
+              </TableRow>
+            ))}
+          {!loading && devices.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns} className="py-10 text-center whitespace-normal text-muted-foreground" data-testid="devices-empty">
+                {empty}
+              </TableCell>
+            </TableRow>
+          )}
+          {devices.map((device) => (
+            <TableRow key={device.id} data-testid="device-row" data-serial={device.serialNumber}>
+              <TableCell className="pl-4 font-mono text-xs font-medium">{device.serialNumber}</TableCell>
+              <TableCell className="hidden text-muted-foreground md:table-cell">
+                {device.model || "—"}
+                {device.softwareVersion && <span className="ml-1.5 font-mono text-xs">{device.softwareVersion}</span>}
+              </TableCell>
+              {showMsp && <TableCell data-testid="device-msp">{device.mspName ?? <span className="text-muted-foreground">{t("inStock")}</span>}</TableCell>}
+              <TableCell>
+                <ConfiguredBadge configured={device.configured} />
+              </TableCell>
+              <TableCell data-testid="device-node">{device.nodeName ?? <span className="text-muted-foreground">—</span>}</TableCell>
+              <TableCell className={actions ? undefined : "pr-4"}>
+                <ReportingBadge device={device} />
+              </TableCell>
+              {actions && (
+                <TableCell className="pr-4">
+                  <div className="flex justify-end gap-1">{actions(device)}</div>
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {hasMore && (
+        <div className="border-t p-2 text-center">
+          <Button variant="ghost" size="sm" busy={loadingMore} onClick={onLoadMore} data-testid="devices-load-more">
+            {t("loadMore")}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { nodeKeys } from "@/lib/nodes/queries";
+import type { NodeListItem } from "@/lib/nodes/schema";
+import type { Page } from "@/lib/pagination";
+import type { DeviceToken } from "@/lib/telemetry/schema";
+import type {
+  Device,
+  DeviceAssign,
+  DeviceClaimInput,
+  DeviceCreateInput,
+  DeviceImportResult,
+  DeviceImportRow,
+  DeviceListQuery,
+  DeviceMspAssign,
+  DeviceStatus,
+} from "./schema";
+
+// The inventory pages' queries (msp/inventory and core/inventory): one list endpoint scoped by the caller, a page at
+// a time; every mutation refreshes the lists (and the node pages, which show a node's device).
+
+export const DEVICE_PAGE_SIZE = 50;
+
+/** The list's view: the status and MSP filters and the search box, as the API takes them. */
+export interface DeviceListFilter {
+  status?: DeviceStatus;
+  mspOrganizationId?: string;
+  search?: string;
+}
+
+function normalize(filter: DeviceListFilter): DeviceListQuery {
+  const search = filter.search?.trim().slice(0, 100);
+  return {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.mspOrganizationId ? { mspOrganizationId: filter.mspOrganizationId } : {}),
+    ...(search ? { search } : {}),
+  };
+}
+
+export const inventoryKeys = {
+  all: ["inventory"] as const,
+  lists: () => [...inventoryKeys.all, "list"] as const,
+  list: (filter: DeviceListFilter) => [...inventoryKeys.lists(), normalize(filter)] as const,
+};
+
+// GET /api/v1/inventory/device?status=&mspOrganizationId=&search= — by serial number, keyset pages.
+export const devicesQueryOptions = (filter: DeviceListFilter) =>
+  infiniteQueryOptions({
+    queryKey: inventoryKeys.list(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<Device>>("/inventory/device", { query: { ...normalize(filter), limit: DEVICE_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: "",
+    getNextPageParam: (last: Page<Device>) => last.nextCursor ?? undefined,
+  });
+
+const devicePath = (deviceId: string, action: string) => `/inventory/device/${encodeURIComponent(deviceId)}/${action}`;
+
+/** A mutation of the inventory: afterwards the lists refetch, and the node pages when a node's device changed. */
+function useInventoryMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, nodes = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      if (nodes) void queryClient.invalidateQueries({ queryKey: nodeKeys.all });
+      return queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    },
+  });
+}
+
+// POST /api/v1/inventory/device — the operator adds one device to its stock.
+export const useCreateDevice = () => useInventoryMutation((body: DeviceCreateInput) => api.post<Device>("/inventory/device", body));
+
+// POST /api/v1/inventory/device/import — the operator's bulk add; the answer is the report row by row.
+export const useImportDevices = () =>
+  useInventoryMutation((rows: DeviceImportRow[]) => api.post<DeviceImportResult>("/inventory/device/import", { rows }));
+
+// POST /api/v1/inventory/device/claim — an MSP claims a device with its claim code.
+export const useClaimDevice = () => useInventoryMutation((body: DeviceClaimInput) => api.post<Device>("/inventory/device/claim", body));
+
+// POST /api/v1/inventory/device/{id}/assign — the device takes a node's configuration.
+export const useAssignDevice = (deviceId: string) =>
+  useInventoryMutation((body: DeviceAssign) => api.post<Device>(devicePath(deviceId, "assign"), body), true);
+
+// POST /api/v1/inventory/device/{id}/unassign — the device leaves its node.
+export const useUnassignDevice = (deviceId: string) => useInventoryMutation(() => api.post<Device>(devicePath(deviceId, "unassign")), true);
+
+// POST /api/v1/inventory/device/{id}/msp — the operator hands a stock device to an MSP.
+export const useAssignDeviceToMsp = (deviceId: string) =>
+  useInventoryMutation((body: DeviceMspAssign) => api.post<Device>(devicePath(deviceId, "msp"), body));
+
+// POST /api/v1/inventory/device/{id}/release — the operator takes a device back into its stock.
+export const useReleaseDevice = () => useInventoryMutation((device: Device) => api.post<Device>(devicePath(device.id, "release")), true);
+
+// POST /api/v1/inventory/device/{id}/token — a new telemetry token, shown once (nothing cached changes).
+export const useIssueDeviceToken = (deviceId: string) => useMutation({ mutationFn: () => api.post<DeviceToken>(devicePath(deviceId, "token")) });
+
+// GET /api/v1/config/msp/{mspId}/node?search= — the nodes a device may be assigned to, of every kind, by name: the
+// node endpoint's list without a kind (the node pages ask it one kind at a time).
+export const assignableNodesQueryOptions = (mspId: string, search: string) =>
+  queryOptions({
+    queryKey: [...inventoryKeys.all, "nodes", mspId, search.trim()] as const,
+    queryFn: ({ signal }) =>
+      api.get<Page<NodeListItem>>(`/config/msp/${encodeURIComponent(mspId)}/node`, { query: { search: search.trim() || undefined, limit: DEVICE_PAGE_SIZE }, signal }),
+  });
