@@ -23,7 +23,7 @@ export const ROLLOUT_OBSERVATION_DEFAULT_SECONDS = 300;
 
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/;
 
-const OBSERVATION_RANGE = messageWithValues("rollout.validation.observationRange", {
+const OBSERVATION_RANGE = messageWithValues("validation.rollout.observationRange", {
   min: ROLLOUT_OBSERVATION_MIN_SECONDS,
   max: ROLLOUT_OBSERVATION_MAX_SECONDS,
 });
@@ -42,21 +42,21 @@ const wholeNumber = (key: string) =>
 export const rolloutCreateSchema = z
   .strictObject({
     deviceIds: z
-      .array(z.string({ error: "rollout.validation.devicesMin" }).trim().min(1, "rollout.validation.devicesMin").max(64), {
-        error: "rollout.validation.devicesMin",
+      .array(z.string({ error: "validation.rollout.devicesMin" }).trim().min(1, "validation.rollout.devicesMin").max(64), {
+        error: "validation.rollout.devicesMin",
       })
       .max(LIFECYCLE_BATCH_MAX, messageWithValues("validation.lifecycleBatchMax", { max: LIFECYCLE_BATCH_MAX }))
       .transform((ids) => [...new Set(ids)])
       // A staged rollout needs a second wave: two devices at least.
-      .refine((ids) => ids.length >= 2, "rollout.validation.devicesMin"),
+      .refine((ids) => ids.length >= 2, "validation.rollout.devicesMin"),
     version: z
       .string({ error: "validation.versionRequired" })
       .trim()
       .min(1, { error: "validation.versionRequired", abort: true })
       .max(64, "validation.versionInvalid")
       .refine((value) => VERSION.test(value), "validation.versionInvalid"),
-    waveMode: z.enum(ROLLOUT_WAVE_MODES, { error: "rollout.validation.waveMode" }).default("first-then-rest"),
-    waveSize: wholeNumber("rollout.validation.waveSizeRequired"),
+    waveMode: z.enum(ROLLOUT_WAVE_MODES, { error: "validation.rollout.waveMode" }).default("first-then-rest"),
+    waveSize: wholeNumber("validation.rollout.waveSizeRequired"),
     observationSeconds: wholeNumber(OBSERVATION_RANGE).refine(
       (seconds) => seconds >= ROLLOUT_OBSERVATION_MIN_SECONDS && seconds <= ROLLOUT_OBSERVATION_MAX_SECONDS,
       OBSERVATION_RANGE,
@@ -66,7 +66,7 @@ export const rolloutCreateSchema = z
     // The first wave is smaller than all the devices: there is a second one.
     const max = Math.max(1, input.deviceIds.length - 1);
     if (input.waveSize < 1 || input.waveSize > max) {
-      ctx.addIssue({ code: "custom", path: ["waveSize"], message: messageWithValues("rollout.validation.waveSizeRange", { max }) });
+      ctx.addIssue({ code: "custom", path: ["waveSize"], message: messageWithValues("validation.rollout.waveSizeRange", { max }) });
     }
   });
 export type RolloutCreate = z.infer<typeof rolloutCreateSchema>;

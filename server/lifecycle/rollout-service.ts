@@ -159,7 +159,7 @@ export async function createRollout(context: ServiceContext, input: RolloutCreat
       .for("update");
     if (targets.length !== input.deviceIds.length) throw new NotFoundError();
     const msps = new Set(targets.map((device) => device.mspOrganizationId as string));
-    if (msps.size !== 1) throw new ValidationError("rollout.validation.oneMsp", undefined, [{ path: "deviceIds", key: "rollout.validation.oneMsp" }]);
+    if (msps.size !== 1) throw new ValidationError("validation.rollout.oneMsp", undefined, [{ path: "deviceIds", key: "validation.rollout.oneMsp" }]);
     const [organizationId] = msps;
     const now = new Date();
     const [created] = await tx

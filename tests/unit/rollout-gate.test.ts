@@ -78,16 +78,16 @@ describe("waves", () => {
       return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), decodeMessage(issue.message)]));
     };
     expect(issues({ deviceIds: ["a"], version: "", waveSize: "1", observationSeconds: "300" })).toEqual({
-      deviceIds: { key: "rollout.validation.devicesMin" },
+      deviceIds: { key: "validation.rollout.devicesMin" },
       version: { key: "validation.versionRequired" },
     });
     expect(issues({ deviceIds: ["a", "b", "c"], version: "25.1", waveSize: "1", observationSeconds: "10" })).toEqual({
-      observationSeconds: { key: "rollout.validation.observationRange", values: { min: 30, max: 3600 } },
+      observationSeconds: { key: "validation.rollout.observationRange", values: { min: 30, max: 3600 } },
     });
     expect(issues({ deviceIds: ["a", "b", "c"], version: "25.1", waveSize: "3", observationSeconds: "30" })).toEqual({
-      waveSize: { key: "rollout.validation.waveSizeRange", values: { max: 2 } },
+      waveSize: { key: "validation.rollout.waveSizeRange", values: { max: 2 } },
     });
-    expect(issues({ deviceIds: ["a", "b"], version: "25.1", waveSize: "", observationSeconds: "60" })).toEqual({ waveSize: { key: "rollout.validation.waveSizeRequired" } });
+    expect(issues({ deviceIds: ["a", "b"], version: "25.1", waveSize: "", observationSeconds: "60" })).toEqual({ waveSize: { key: "validation.rollout.waveSizeRequired" } });
     expect(rolloutCreateSchema.parse({ deviceIds: ["a", "b"], version: "25.1", waveSize: "1", observationSeconds: "60" })).toEqual({
       deviceIds: ["a", "b"],
       version: "25.1",
