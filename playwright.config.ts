@@ -56,6 +56,8 @@ export default defineConfig({
       SIMULATOR_FIRST_FAULT_MS: "40000",
       SIMULATOR_INTERVAL_MS: "2000",
       SIMULATOR_BACKFILL: "off",
+      // Lifecycle installs take seconds, not a minute, so a staged rollout's waves run within a journey.
+      LIFECYCLE_INSTALL_SECONDS: "6",
     },
   },
 });

@@ -116,7 +116,7 @@ function RolloutActions({ rollout }: { rollout: Rollout }) {
         title={t("cancelTitle", { version: rollout.version })}
         description={t("cancelDescription")}
         confirmLabel={t("cancel")}
-        testId="rollout-cancel-confirm"
+        testId="rollout-cancel"
         onConfirm={async () => {
           await cancel.mutateAsync(rollout.id);
           toast.success(t("cancelled", { version: rollout.version }));
