@@ -24,6 +24,9 @@ export const ENTITY_ACTIONS = [
   "cancelled",
   "succeeded",
   "failed",
+  // A staged rollout's gate halted it; the MSP resumed it.
+  "halted",
+  "resumed",
 ] as const;
 export type EntityAction = (typeof ENTITY_ACTIONS)[number];
 

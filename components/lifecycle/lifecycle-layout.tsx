@@ -12,6 +12,8 @@ import { Button } from "@/components/ui/button";
 import type { LifecycleTab } from "@/lib/lifecycle/schema";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
+import { StagedRolloutButton } from "./rollout-button";
+import { RolloutsPanel } from "./rollouts-panel";
 import { useLifecycleUpdates } from "./use-lifecycle-updates";
 import { useUserTimeZone } from "./use-zoned-clock";
 
@@ -26,7 +28,10 @@ export function lifecycleTabOf(pathname: string): LifecycleTab {
   return TABS.includes(last) ? last : "scheduled";
 }
 
-/** msp/lifecycle: the operations on the tabs Scheduled, Running and Finished (SPEC §2), kept current over /ws. */
+/**
+ * msp/lifecycle: the operations on the tabs Scheduled, Running and Finished (SPEC §2), kept current over /ws, with the
+ * staged rollouts above them (started beside Schedule).
+ */
 export function LifecycleLayout({ children }: { children: React.ReactNode }) {
   const t = useTranslations("lifecycle");
   const { organization } = useConsole();
@@ -43,19 +48,23 @@ export function LifecycleLayout({ children }: { children: React.ReactNode }) {
         description={t("description", { organization: organization.name })}
         actions={
           canWrite && (
-            <Button
-              onClick={() => setScheduling(true)}
-              onPointerEnter={ScheduleDialog.preload}
-              onFocus={ScheduleDialog.preload}
-              data-testid="lifecycle-schedule-open"
-            >
-              <CalendarPlus aria-hidden />
-              {t("schedule.open")}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <StagedRolloutButton organizationId={organization.id} />
+              <Button
+                onClick={() => setScheduling(true)}
+                onPointerEnter={ScheduleDialog.preload}
+                onFocus={ScheduleDialog.preload}
+                data-testid="lifecycle-schedule-open"
+              >
+                <CalendarPlus aria-hidden />
+                {t("schedule.open")}
+              </Button>
+            </div>
           )
         }
       />
       {canWrite && scheduling && <ScheduleDialog organizationId={organization.id} open={scheduling} setOpen={setScheduling} />}
+      <RolloutsPanel organizationId={organization.id} />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2 border-b">
         <nav className="flex gap-4" aria-label={t("tabs.label")}>
           {TABS.map((tab) => (

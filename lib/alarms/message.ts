@@ -8,7 +8,7 @@ import { messageWithValues, type MessageValues } from "@/lib/validation/messages
 
 export const ALARM_MESSAGE_PREFIX = "alarms.message.";
 
-const KINDS = ["slaBad", "slaCleared", "portDown", "linkDown", "deviceSilent", "deviceSilentOnNode", "deviceBack", "deviceUnassigned"] as const;
+const KINDS = ["slaBad", "slaCleared", "portDown", "linkDown", "deviceSilent", "deviceSilentOnNode", "deviceBack", "deviceUnassigned", "rolloutDegraded", "rolloutFailed"] as const;
 export type AlarmMessageKind = (typeof KINDS)[number];
 
 export type SlaMetric = "latencyMs" | "jitterMs" | "lossPercent";
@@ -58,6 +58,12 @@ export function deviceSilentMessage(serial: string, node: string | null, minutes
 export const deviceBackMessage = (serial: string) => messageWithValues(alarmMessageKey("deviceBack"), { serial });
 
 export const deviceUnassignedMessage = (serial: string) => messageWithValues(alarmMessageKey("deviceUnassigned"), { serial });
+
+/** A staged rollout halted by its SLA gate (lib/lifecycle/rollout-gate.ts): the paths that degraded, by name. */
+export const rolloutDegradedMessage = (version: string, wave: number, paths: string) => messageWithValues(alarmMessageKey("rolloutDegraded"), { version, wave, paths });
+
+/** A staged rollout halted because a wave's upgrade did not succeed on some devices. */
+export const rolloutFailedMessage = (version: string, wave: number, serials: string) => messageWithValues(alarmMessageKey("rolloutFailed"), { version, wave, serials });
 
 const isKind = (key: string) => (KINDS as readonly string[]).includes(key.slice(ALARM_MESSAGE_PREFIX.length));
 

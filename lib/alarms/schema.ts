@@ -7,7 +7,7 @@ import { messageWithValues } from "@/lib/validation/messages";
 
 export const ALARM_SEVERITIES = ["critical", "major", "minor", "warning"] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
-export const ALARM_TYPES = ["sla-bad", "port-down", "link-down", "device-unreachable"] as const;
+export const ALARM_TYPES = ["sla-bad", "port-down", "link-down", "device-unreachable", "rollout-halted"] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
 /** The show-acknowledged toggle: unacknowledged only (the default), acknowledged only, or both. */
 export const ALARM_ACKNOWLEDGED_FILTERS = ["false", "true", "all"] as const;

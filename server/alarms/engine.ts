@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { AlarmType } from "@/lib/alarms/schema";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { alarms } from "@/server/db/schema";
@@ -13,8 +14,8 @@ import { alarmKey, decideAlarmAction, latestConditions, type OpenAlarm } from ".
 
 export interface AlarmCondition {
   organizationId: string;
-  type: "sla-bad" | "port-down" | "link-down" | "device-unreachable";
-  /** "path:<id>", "port:<nodeId>:<portId>", "link:<id>", "device:<id>". */
+  type: AlarmType;
+  /** "path:<id>", "port:<nodeId>:<portId>", "link:<id>", "device:<id>", "rollout:<id>". */
   subject: string;
   active: boolean;
   severity: "critical" | "major" | "minor" | "warning";

@@ -24,6 +24,7 @@ import { inventoryRouter } from "./routes/inventory";
 import { invitationsRouter } from "./routes/invitations";
 import { ipsecEndpointsRouter } from "./routes/ipsec-endpoints";
 import { lifecycleRouter } from "./routes/lifecycle";
+import { rolloutsRouter } from "./routes/rollouts";
 import { linksRouter } from "./routes/links";
 import { mspsRouter } from "./routes/msps";
 import { nodesRouter } from "./routes/nodes";
@@ -93,6 +94,7 @@ export function createApiApp() {
   api.route("/", externalFabricsRouter);
   api.route("/", inventoryRouter);
   api.route("/", lifecycleRouter);
+  api.route("/", rolloutsRouter);
   api.route("/", alarmsRouter);
   api.route("/", eventsRouter);
   api.route("/", usersRouter);

@@ -12,6 +12,7 @@ import { resolveSchedulerOptions, type LifecycleSchedulerOptions, type ResolvedS
 import { failureSummary, successSummary } from "./results";
 import { advanceProgress, failureOf, stepAt, type DeviceState } from "./steps";
 import { recordBatch } from "@/server/audit/batch";
+import { advanceRollouts } from "./rollout-engine";
 
 // The lifecycle scheduler (issue 5): runs scheduled operations when their time comes, scheduled → active → success
 // or failed, with their progress persisted and streamed. Nothing but the database is shared, so it survives a
@@ -99,6 +100,8 @@ export class LifecycleScheduler {
       this.options.log(`could not claim operations: ${(error as Error).message}`);
     }
     await this.advance(now, report);
+    // Staged rollouts: a wave whose operations ended is observed, gated, and the next one started (rollout-engine.ts).
+    await advanceRollouts(this.db, now, this.options.log).catch((error: Error) => this.options.log(`rollouts not advanced: ${error.message}`));
     return report;
   }
 

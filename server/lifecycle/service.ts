@@ -121,53 +121,69 @@ export async function listOperations(context: ServiceContext, query: PageQuery &
 // caller's (claimed by its MSP; any claimed device for the operator) and have no operation scheduled or running.
 export async function createOperations(context: ServiceContext, input: LifecycleOperationCreate): Promise<LifecycleOperation[]> {
   const { principal } = context;
-  return mutate(context, async (tx, record) => {
-    const targets = await tx
-      .select()
-      .from(devices)
-      .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), tenantWhere(principal, devices.mspOrganizationId, tx as Db)))
-      .orderBy(devices.id)
-      .for("update");
-    if (targets.length !== input.deviceIds.length) throw new NotFoundError();
-    const [busy] = await tx
-      .select({ serialNumber: devices.serialNumber })
-      .from(lifecycleOperations)
-      .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
-      .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
-      .orderBy(devices.serialNumber)
-      .limit(1);
-    if (busy) throw new ConflictError("apiErrors.lifecycleDeviceBusy", { serialNumber: busy.serialNumber });
-    const scheduledAt = input.start === "later" && input.scheduledAt ? input.scheduledAt : new Date();
-    const inserted = await tx
-      .insert(lifecycleOperations)
-      .values(
-        targets.map((device) => ({
-          organizationId: device.mspOrganizationId as string,
-          deviceId: device.id,
-          operation: input.operation,
-          version: input.operation === "install-version" ? input.version : null,
-          status: "scheduled" as const,
-          scheduledAt,
-          createdBy: principal.userId,
-        })),
-      )
-      .returning({ id: lifecycleOperations.id });
-    const created = await loadOperations(
-      tx,
-      inserted.map((row) => row.id),
-    );
-    for (const operation of created) {
-      await record({
-        organizationId: operation.organizationId,
-        entityType: "lifecycleOperation",
-        entityId: operation.id,
-        type: "created",
-        nodeId: operation.nodeId,
-        after: snapshot(operation),
-      });
-    }
-    return created;
-  });
+  return mutate(context, (tx, record) =>
+    scheduleOperations(tx, record, {
+      ...input,
+      scheduledAt: input.start === "later" && input.scheduledAt ? input.scheduledAt : new Date(),
+      devicesWhere: tenantWhere(principal, devices.mspOrganizationId, tx as Db),
+      createdBy: principal.userId,
+    }),
+  );
+}
+
+/**
+ * Schedules one operation per device in the caller's transaction, recording each: the devices must be claimed and
+ * match `devicesWhere` (the caller's tenancy, or a staged rollout's MSP) and have nothing scheduled or running.
+ */
+export async function scheduleOperations(
+  tx: Transaction,
+  record: (change: ChangeRecord) => Promise<void>,
+  input: Pick<LifecycleOperationCreate, "deviceIds" | "operation" | "version"> & { scheduledAt: Date; devicesWhere: SQL | undefined; createdBy: string | null },
+): Promise<LifecycleOperation[]> {
+  const targets = await tx
+    .select()
+    .from(devices)
+    .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), input.devicesWhere))
+    .orderBy(devices.id)
+    .for("update");
+  if (targets.length !== input.deviceIds.length) throw new NotFoundError();
+  const [busy] = await tx
+    .select({ serialNumber: devices.serialNumber })
+    .from(lifecycleOperations)
+    .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
+    .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
+    .orderBy(devices.serialNumber)
+    .limit(1);
+  if (busy) throw new ConflictError("apiErrors.lifecycleDeviceBusy", { serialNumber: busy.serialNumber });
+  const inserted = await tx
+    .insert(lifecycleOperations)
+    .values(
+      targets.map((device) => ({
+        organizationId: device.mspOrganizationId as string,
+        deviceId: device.id,
+        operation: input.operation,
+        version: input.operation === "install-version" ? input.version : null,
+        status: "scheduled" as const,
+        scheduledAt: input.scheduledAt,
+        createdBy: input.createdBy,
+      })),
+    )
+    .returning({ id: lifecycleOperations.id });
+  const created = await loadOperations(
+    tx,
+    inserted.map((row) => row.id),
+  );
+  for (const operation of created) {
+    await record({
+      organizationId: operation.organizationId,
+      entityType: "lifecycleOperation",
+      entityId: operation.id,
+      type: "created",
+      nodeId: operation.nodeId,
+      after: snapshot(operation),
+    });
+  }
+  return created;
 }
 
 const notScheduled = (operation: LifecycleOperation) =>

@@ -182,7 +182,7 @@ const customerOf = (mspId: string) => and(eq(organizations.parentId, mspId), eq(
 type SiteScope = { siteIds: string[] } | { customersOf: string };
 
 /** Everything the serving rule needs about the sites in scope, and the MSP's nodes and links. */
-async function loadNetwork(context: QueryContext, scope: SiteScope, mspId: string | null) {
+async function loadNetwork(context: Pick<QueryContext, "db">, scope: SiteScope, mspId: string | null) {
   const { db } = context;
   const siteIds =
     "siteIds" in scope
@@ -551,7 +551,7 @@ async function customerPathRows(db: QueryContext["db"], mspId: string) {
   }
 }
 
-export async function mspPathRoutes(context: QueryContext, mspId: string): Promise<RoutedPath[]> {
+export async function mspPathRoutes(context: Pick<QueryContext, "db">, mspId: string): Promise<RoutedPath[]> {
   const { db } = context;
   const [network, customers, pathRows] = await Promise.all([
     loadNetwork(context, { customersOf: mspId }, mspId),

@@ -11,6 +11,7 @@ import { publishRealtime } from "./bus";
 const SERVICE_OF_ENTITY: Record<string, "alarms" | "lifecycle"> = {
   alarm: "alarms",
   lifecycleOperation: "lifecycle",
+  rollout: "lifecycle",
 };
 
 const TOPOLOGY_ENTITIES = new Set([

@@ -6,6 +6,7 @@ import { linkQuality, MAX_UTILISATION, pathQuality, probeQuality, trafficRates, 
 import { append, type SimLink, type SimNetwork, type SimPath, type SimSite } from "./network";
 import { planSteps, type ReportingPlan } from "./plan";
 import { noiseAt } from "./random";
+import { degradeByFaultyVersion, faultyDevices } from "./rollout-fault";
 import { drain, inSlices } from "./slices";
 import { chooseForNetwork, type CustomerChoices, type ProbeTarget, type Talker } from "./site-choices";
 import { chooseFaultTargets, type FaultTargets } from "./targets";
@@ -85,6 +86,8 @@ export class World {
   private readonly linksPerNode = new Map<string, number>();
   private readonly pathEnds = new Map<string, { pathId: string; end: "source" | "destination" }[]>();
   private readonly portCapacity = new Map<string, number>();
+  /** Devices running the demo's faulty version (rollout-fault.ts): the paths they report degrade. */
+  private faulty = new Set<string>();
 
   /** Built at once (tests, small networks); the server uses `buildWorld`, which lets the event loop turn. */
   constructor(
@@ -111,6 +114,7 @@ export class World {
     let done = 0;
     const step = () => ++done % OBJECTS_PER_STEP === 0;
     for (const site of network.sites) this.siteById.set(site.id, site);
+    this.faulty = faultyDevices(network.devices);
     const nodeById = new Map(network.nodes.map((node) => [node.id, node]));
 
     for (const path of network.paths) {
@@ -177,7 +181,8 @@ export class World {
     const info = this.pathInfo.get(path.id);
     if (!info) return undefined;
     const rates = trafficRates(this.seed, path.id, path.bandwidthMbps, info.profile, timeMs, [0.35, 0.7]);
-    const quality = pathQuality(this.seed, path.id, info.propagationMs, timeMs);
+    let quality = pathQuality(this.seed, path.id, info.propagationMs, timeMs);
+    if (this.faulty.size > 0 && this.faulty.has(this.plan.reporterOf.get(path.id) ?? "")) quality = degradeByFaultyVersion(quality);
     if (path.id === this.targets.pathLatency && effects.pathLatency) {
       const { targetMs, weight, jitterMs } = effects.pathLatency;
       quality.latencyMs = Math.round((quality.latencyMs + (Math.max(targetMs, quality.latencyMs) - quality.latencyMs) * weight) * 100) / 100;

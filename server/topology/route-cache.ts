@@ -36,7 +36,7 @@ function routeCache(): RouteCache {
 }
 
 /** The routes of the MSP's customers' paths (their SLA as last routed: read it fresh where it matters). */
-export function cachedMspPathRoutes(context: QueryContext, mspId: string, now = Date.now()): Promise<RoutedPath[]> {
+export function cachedMspPathRoutes(context: Pick<QueryContext, "db">, mspId: string, now = Date.now()): Promise<RoutedPath[]> {
   const { entries } = routeCache();
   const known = entries.get(mspId);
   if (known && now - known.at < ROUTES_TTL_MS) return known.routes;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
-import { chats, memberships, users } from "@/server/db/schema";
+import { chats, memberships, rollouts, users } from "@/server/db/schema";
 import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
@@ -41,6 +41,10 @@ beforeAll(async () => {
   for (const org of ORGS) {
     const [member] = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, ids.get(org)!)).limit(1);
     if (member) await db.insert(chats).values({ organizationId: ids.get(org)!, userId: member.userId, title: `${org} chat` });
+  }
+  // A staged rollout of each MSP (the demo network has none), so the rollout endpoints have objects to aim at.
+  for (const org of ORGS.filter((name) => TYPE[name] === "msp")) {
+    await db.insert(rollouts).values({ organizationId: ids.get(org)!, version: "25.1.0", waveMode: "first-then-rest", waveSize: 1, observationSeconds: 60, status: "halted" });
   }
   const document = (await call("GET", "/openapi.json")).body;
   for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {

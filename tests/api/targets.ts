@@ -39,6 +39,7 @@ export function lookupFor(template: string, parameter: string): Lookup | "organi
   if (parameter === "linkId") return byOrganization("links");
   if (parameter === "fabricId") return template.includes("external-fabric") ? byOrganization("external_fabrics") : byOrganization("core_fabrics");
   if (parameter === "deviceId" || (parameter === "id" && template.includes("/device/"))) return byOrganization("devices", "msp_organization_id");
+  if (parameter === "id" && template.includes("/lifecycle/rollout/")) return byOrganization("rollouts");
   if (parameter === "operationId" || (parameter === "id" && template.includes("/lifecycle/"))) return byOrganization("lifecycle_operations");
   if (parameter === "alarmId") return byOrganization("alarms");
   if (parameter === "chatId") return byOrganization("chats");

@@ -4,7 +4,7 @@ import { as, expect, test } from "./fixtures";
 // msp/lifecycle (SPEC §2 tabs Scheduled, Running, Finished; §4 Now or Later, edit, cancel, summaries; §5 node and
 // version required) as Northwind's admin in Paris: a reboot scheduled Later and moved, then cancelled; an install Now
 // on two devices whose bars fill and whose summary reaches Finished over /ws, without a reload. The e2e server runs
-// installs in 12 s (playwright.config.ts). Devices used here and nowhere else: MX-C100-0104, MX-C9000-0003, -0004.
+// installs in 12 s (playwright.config.ts). Devices used here and nowhere else: MX-C9000-0002, MX-C9000-0003, -0004.
 
 const ZONE = "Europe/Paris";
 
@@ -53,7 +53,7 @@ test.describe("lifecycle as an MSP admin", () => {
     await expect(dialog.getByText("Version is required")).toBeVisible();
 
     // A reboot Later, at 09:30 Paris time in two days.
-    await pickDevice(page, "MX-C100-0104");
+    await pickDevice(page, "MX-C9000-0002");
     await expect(dialog.getByText("Node is required")).toBeHidden();
     await expect(dialog.getByTestId("lifecycle-device-count")).toHaveText("1 device selected");
     await dialog.getByTestId("lifecycle-operation").click();
@@ -65,7 +65,7 @@ test.describe("lifecycle as an MSP admin", () => {
     await dialog.getByTestId("lifecycle-start-at").fill(parisInput(2, "09:30"));
     await dialog.getByTestId("lifecycle-schedule-submit").click();
     await expect(dialog).toBeHidden();
-    const reboot = row(page, "MX-C100-0104");
+    const reboot = row(page, "MX-C9000-0002");
     await expect(reboot.getByTestId("lifecycle-operation")).toHaveText("Reboot");
     await expect(reboot.getByTestId("lifecycle-scheduled-at")).toContainText(/09:30\sAM GMT\+[12]/);
     expect(await parisTimeOf(reboot.getByTestId("lifecycle-scheduled-at"))).toBe("09:30");
@@ -117,7 +117,7 @@ test.describe("lifecycle as an MSP admin", () => {
     for (const serial of ["MX-C9000-0003", "MX-C9000-0004"]) {
       await expect(row(page, serial).first().getByTestId("lifecycle-summary")).toHaveText(`Installed ${version}`);
     }
-    await expect(row(page, "MX-C100-0104").first().getByTestId("lifecycle-status")).toHaveText("Cancelled");
+    await expect(row(page, "MX-C9000-0002").first().getByTestId("lifecycle-status")).toHaveText("Cancelled");
 
     // The details of one of them.
     await row(page, "MX-C9000-0003").first().getByTestId("lifecycle-details-open").click();

@@ -6,3 +6,4 @@ export * from "./operations";
 export * from "./settings";
 export * from "./telemetry";
 export * from "./assistant";
+export * from "./rollouts";

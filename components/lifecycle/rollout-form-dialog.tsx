@@ -1,0 +1,127 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { FormDialog } from "@/components/common/form-dialog";
+import { ErrorAlert } from "@/components/errors/error-alert";
+import { NumberField, SelectField, TextField } from "@/components/forms/fields";
+import { LabeledField } from "@/components/forms/labeled-field";
+import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { DialogFooter } from "@/components/ui/dialog";
+import { FormControl } from "@/components/ui/form";
+import { SelectItem } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { rolloutDevicesQueryOptions, useCreateRollout } from "@/lib/lifecycle/rollout-queries";
+import { ROLLOUT_OBSERVATION_DEFAULT_SECONDS, ROLLOUT_WAVE_MODES, rolloutCreateSchema, type RolloutCreateInput } from "@/lib/lifecycle/rollout-schema";
+
+const EMPTY: RolloutCreateInput = {
+  deviceIds: [],
+  version: "",
+  waveMode: "first-then-rest",
+  waveSize: "1",
+  observationSeconds: String(ROLLOUT_OBSERVATION_DEFAULT_SECONDS),
+};
+
+/** The "Staged rollout" dialog: devices, version, how the waves are cut and how long the gate watches each. */
+export function RolloutFormDialog({ organizationId, open, setOpen }: { organizationId: string; open: boolean; setOpen: (open: boolean) => void }) {
+  const t = useTranslations();
+  const create = useCreateRollout();
+  const form = useZodForm(rolloutCreateSchema, { defaultValues: EMPTY });
+  const devices = useQuery(rolloutDevicesQueryOptions(organizationId));
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      form.reset(EMPTY);
+      create.reset();
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      dirty={form.formState.isDirty}
+      title={t("rollout.dialog.title")}
+      description={t("rollout.dialog.description")}
+      testId="rollout-dialog"
+    >
+      {(requestClose) => (
+        <ZodForm
+          form={form}
+          className="flex flex-col gap-4"
+          onSubmit={async (values) => {
+            try {
+              await create.mutateAsync(values);
+            } catch (error) {
+              applyServerIssues(form, error);
+              return;
+            }
+            toast.success(t("rollout.dialog.started", { version: values.version }));
+            onOpenChange(false);
+          }}
+        >
+          {create.error && <ErrorAlert message={create.error.message} />}
+          <LabeledField control={form.control} name="deviceIds" label={t("rollout.dialog.devices")} description={t("rollout.dialog.devicesHint")}>
+            {(field) => {
+              const selected = new Set(field.value ?? []);
+              return (
+                <FormControl>
+                  <div role="group" className="max-h-48 overflow-y-auto rounded-md border" data-testid="rollout-devices">
+                    {devices.isPending && <Skeleton className="m-2 h-5" />}
+                    {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
+                    {devices.isSuccess && devices.data.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t("rollout.dialog.noDevices")}</p>}
+                    {devices.data?.map((device) => (
+                      <label key={device.id} className="flex cursor-pointer items-center gap-2 border-b px-2 py-1.5 text-sm last:border-b-0 hover:bg-muted/50">
+                        <Checkbox
+                          checked={selected.has(device.id)}
+                          aria-label={device.serialNumber}
+                          onCheckedChange={(checked) => {
+                            const next = checked ? [...selected, device.id] : [...selected].filter((id) => id !== device.id);
+                            field.onChange(next);
+                            field.onBlur();
+                          }}
+                        />
+                        <span className="font-mono">{device.serialNumber}</span>
+                        <span className="truncate text-muted-foreground">{device.nodeName}</span>
+                        <span className="ml-auto font-mono text-xs text-muted-foreground">{device.softwareVersion}</span>
+                      </label>
+                    ))}
+                  </div>
+                </FormControl>
+              );
+            }}
+          </LabeledField>
+          <TextField control={form.control} name="version" label={t("rollout.dialog.version")} testId="rollout-version" mono />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField control={form.control} name="waveMode" label={t("rollout.dialog.waveMode")} testId="rollout-wave-mode">
+              {ROLLOUT_WAVE_MODES.map((mode) => (
+                <SelectItem key={mode} value={mode}>
+                  {t(`rollout.waveModes.${mode}`)}
+                </SelectItem>
+              ))}
+            </SelectField>
+            <NumberField control={form.control} name="waveSize" label={t("rollout.dialog.waveSize")} unit={t("rollout.dialog.devicesUnit")} testId="rollout-wave-size" />
+          </div>
+          <NumberField
+            control={form.control}
+            name="observationSeconds"
+            label={t("rollout.dialog.observation")}
+            description={t("rollout.dialog.observationHint")}
+            unit="s"
+            testId="rollout-observation"
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={requestClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" busy={create.isPending} data-testid="rollout-start">
+              {t("rollout.dialog.start")}
+            </Button>
+          </DialogFooter>
+        </ZodForm>
+      )}
+    </FormDialog>
+  );
+}

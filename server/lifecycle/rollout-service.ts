@@ -1,0 +1,285 @@
+import "server-only";
+import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { planWaves, type Rollout, type RolloutCreate, type RolloutListQuery } from "@/lib/lifecycle/rollout-schema";
+import type { PageQuery } from "@/lib/pagination";
+import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
+import type { Principal } from "@/server/auth/principal";
+import { ConflictError, NotFoundError, ValidationError } from "@/server/core/errors";
+import { keyset, timeKey } from "@/server/core/pagination";
+import { iso, personLabel } from "@/server/core/rows";
+import { tenantWhere } from "@/server/core/tenancy";
+import type { Db } from "@/server/db/client";
+import { devices, lifecycleOperations, rollouts, rolloutWaves, users } from "@/server/db/schema";
+import { cancelScheduled, loadOperations, scheduleOperations } from "./service";
+import { clearRolloutAlarm } from "./rollout-alarm";
+
+// Staged rollouts (issue 15 item 7): an install of one version on many devices, in waves. The first wave's
+// operations are scheduled at once, through the lifecycle service like any other operation; the scheduler
+// (rollout-engine.ts) starts each next wave once the SLA gate passed the one before, or halts the rollout. The MSP
+// can resume a halted rollout (the next wave starts) or cancel it (what has not started never will).
+
+type Executor = Db | Transaction;
+type RecordChange = (change: ChangeRecord) => Promise<void>;
+
+const creator = alias(users, "rollout_creator");
+const resumer = alias(users, "rollout_resumer");
+const canceller = alias(users, "rollout_canceller");
+
+function selectRollouts(executor: Executor) {
+  return executor
+    .select({
+      rollout: rollouts,
+      creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
+      resumer: { firstName: resumer.firstName, lastName: resumer.lastName, email: resumer.email },
+      canceller: { firstName: canceller.firstName, lastName: canceller.lastName, email: canceller.email },
+      sortKey: timeKey(rollouts.createdAt),
+    })
+    .from(rollouts)
+    .leftJoin(creator, eq(creator.id, rollouts.createdBy))
+    .leftJoin(resumer, eq(resumer.id, rollouts.resumedBy))
+    .leftJoin(canceller, eq(canceller.id, rollouts.cancelledBy));
+}
+
+type SelectedRollout = Awaited<ReturnType<ReturnType<typeof selectRollouts>["execute"]>>[number];
+
+/** Rollouts as the API shows them (halt reasons still stored messages), with their waves and devices: three reads. */
+async function toRollouts(executor: Executor, rows: SelectedRollout[]): Promise<Rollout[]> {
+  if (rows.length === 0) return [];
+  const waves = await executor
+    .select()
+    .from(rolloutWaves)
+    .where(
+      inArray(
+        rolloutWaves.rolloutId,
+        rows.map((row) => row.rollout.id),
+      ),
+    )
+    .orderBy(asc(rolloutWaves.rolloutId), asc(rolloutWaves.index));
+  const deviceIds = [...new Set(waves.flatMap((wave) => wave.deviceIds))];
+  const serials = deviceIds.length
+    ? new Map(
+        (await executor.select({ id: devices.id, serialNumber: devices.serialNumber }).from(devices).where(inArray(devices.id, deviceIds))).map((row) => [
+          row.id,
+          row.serialNumber,
+        ]),
+      )
+    : new Map<string, string>();
+  return rows.map(({ rollout, ...people }) => {
+    const own = waves.filter((wave) => wave.rolloutId === rollout.id);
+    return {
+      id: rollout.id,
+      organizationId: rollout.organizationId,
+      version: rollout.version,
+      waveMode: rollout.waveMode,
+      waveSize: rollout.waveSize,
+      observationSeconds: rollout.observationSeconds,
+      status: rollout.status,
+      currentWave: rollout.currentWave + 1,
+      deviceCount: own.reduce((total, wave) => total + wave.deviceIds.length, 0),
+      haltReason: rollout.haltReason,
+      createdBy: personLabel(people.creator),
+      resumedBy: personLabel(people.resumer),
+      cancelledBy: personLabel(people.canceller),
+      createdAt: rollout.createdAt.toISOString(),
+      updatedAt: rollout.updatedAt.toISOString(),
+      finishedAt: iso(rollout.finishedAt),
+      waves: own.map((wave) => ({
+        number: wave.index + 1,
+        status: wave.status,
+        devices: wave.deviceIds.map((id) => ({ id, serialNumber: serials.get(id) ?? "" })),
+        operationIds: wave.operationIds,
+        startedAt: iso(wave.startedAt),
+        installedAt: iso(wave.installedAt),
+        observeUntil: iso(wave.observeUntil),
+        verdict: wave.verdict ?? null,
+      })),
+    };
+  });
+}
+
+/** Rollouts by id, as the API shows them. */
+export async function loadRollouts(executor: Executor, ids: string[]): Promise<Rollout[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRollouts(executor).where(inArray(rollouts.id, ids)).orderBy(asc(rollouts.id));
+  return toRollouts(executor, rows);
+}
+
+/** What a rollout's events keep: its fields without the clock of its last write. */
+export function rolloutSnapshot(rollout: Rollout) {
+  const { updatedAt: _updatedAt, ...fields } = rollout;
+  return fields;
+}
+
+/** Records a rollout's change, before and after, as an event (and its news on /ws once committed). */
+export async function recordRollout(record: RecordChange, type: "created" | "updated" | "halted" | "resumed" | "cancelled" | "succeeded", before: Rollout | null, after: Rollout) {
+  await record({
+    organizationId: after.organizationId,
+    entityType: "rollout",
+    entityId: after.id,
+    type,
+    before: before ? rolloutSnapshot(before) : null,
+    after: rolloutSnapshot(after),
+  });
+}
+
+const visibleRolloutsWhere = (principal: Principal, executor: Executor): SQL | undefined => tenantWhere(principal, rollouts.organizationId, executor as Db);
+
+// GET /api/v1/lifecycle/rollout — the latest first, a page at a time.
+export async function listRollouts(context: ServiceContext, query: PageQuery & RolloutListQuery) {
+  const { db, principal } = context;
+  const list = keyset({ column: rollouts.createdAt, id: rollouts.id, time: true, direction: "desc" }, query);
+  const rows = await selectRollouts(db)
+    .where(and(visibleRolloutsWhere(principal, db), query.organizationId ? eq(rollouts.organizationId, query.organizationId) : undefined, list.after))
+    .orderBy(...list.orderBy)
+    .limit(list.limit);
+  const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.rollout.id }));
+  return { items: await toRollouts(db, page.items), nextCursor: page.nextCursor };
+}
+
+// GET /api/v1/lifecycle/rollout/{id}
+export async function getRollout(context: ServiceContext, rolloutId: string): Promise<Rollout> {
+  const { db, principal } = context;
+  const rows = await selectRollouts(db).where(and(eq(rollouts.id, rolloutId), visibleRolloutsWhere(principal, db)));
+  const [rollout] = await toRollouts(db, rows);
+  if (!rollout) throw new NotFoundError();
+  return rollout;
+}
+
+// POST /api/v1/lifecycle/rollout — the rollout and its waves, and the first wave's operations scheduled now, in one
+// transaction. Every device must be the caller's, of one MSP, with nothing scheduled or running.
+export async function createRollout(context: ServiceContext, input: RolloutCreate): Promise<Rollout> {
+  const { principal } = context;
+  return mutate(context, async (tx, record) => {
+    const targets = await tx
+      .select({ id: devices.id, mspOrganizationId: devices.mspOrganizationId })
+      .from(devices)
+      .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), tenantWhere(principal, devices.mspOrganizationId, tx as Db)))
+      .orderBy(devices.id)
+      .for("update");
+    if (targets.length !== input.deviceIds.length) throw new NotFoundError();
+    const msps = new Set(targets.map((device) => device.mspOrganizationId as string));
+    if (msps.size !== 1) throw new ValidationError("validation.rollout.oneMsp", undefined, [{ path: "deviceIds", key: "validation.rollout.oneMsp" }]);
+    const [organizationId] = msps;
+    const now = new Date();
+    const [created] = await tx
+      .insert(rollouts)
+      .values({
+        organizationId,
+        version: input.version,
+        waveMode: input.waveMode,
+        waveSize: input.waveSize,
+        observationSeconds: input.observationSeconds,
+        status: "running",
+        currentWave: 0,
+        nextCheckAt: now,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: rollouts.id });
+    const waves = planWaves(input.deviceIds, input.waveSize, input.waveMode);
+    // Checks that no device is busy (the whole rollout's devices, not only the first wave's) and schedules wave 1.
+    const busyCheck = await tx
+      .select({ serialNumber: devices.serialNumber })
+      .from(lifecycleOperations)
+      .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
+      .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
+      .orderBy(devices.serialNumber)
+      .limit(1);
+    if (busyCheck[0]) throw new ConflictError("apiErrors.lifecycleDeviceBusy", { serialNumber: busyCheck[0].serialNumber });
+    const first = await scheduleOperations(tx, record, {
+      deviceIds: waves[0],
+      operation: "install-version",
+      version: input.version,
+      scheduledAt: now,
+      devicesWhere: eq(devices.mspOrganizationId, organizationId),
+      createdBy: principal.userId,
+    });
+    await tx.insert(rolloutWaves).values(
+      waves.map((deviceIds, index) => ({
+        rolloutId: created.id,
+        index,
+        deviceIds,
+        status: index === 0 ? ("installing" as const) : ("pending" as const),
+        operationIds: index === 0 ? first.map((operation) => operation.id) : [],
+        startedAt: index === 0 ? now : null,
+      })),
+    );
+    const [after] = await loadRollouts(tx, [created.id]);
+    await recordRollout(record, "created", null, after);
+    return after;
+  });
+}
+
+/** The visible rollout, locked until the transaction ends; 404 when missing or another tenant's. */
+async function lockVisibleRollout(tx: Transaction, principal: Principal, rolloutId: string): Promise<Rollout> {
+  const [locked] = await tx
+    .select({ id: rollouts.id })
+    .from(rollouts)
+    .where(and(eq(rollouts.id, rolloutId), visibleRolloutsWhere(principal, tx)))
+    .for("update");
+  if (!locked) throw new NotFoundError();
+  const [rollout] = await loadRollouts(tx, [locked.id]);
+  return rollout;
+}
+
+// POST /api/v1/lifecycle/rollout/{id}/resume — a halted rollout goes on: the scheduler starts the next wave (or
+// ends it when the halted wave was the last). The alarm clears; the halted wave keeps its verdict.
+export async function resumeRollout(context: ServiceContext, rolloutId: string): Promise<Rollout> {
+  const resumed = await mutate(context, async (tx, record) => {
+    const before = await lockVisibleRollout(tx, context.principal, rolloutId);
+    if (before.status !== "halted") throw new ConflictError("rollout.errors.notHalted");
+    const now = new Date();
+    await tx
+      .update(rollouts)
+      .set({ status: "running", resumedBy: context.principal.userId, nextCheckAt: now, updatedAt: now })
+      .where(eq(rollouts.id, rolloutId));
+    const [after] = await loadRollouts(tx, [rolloutId]);
+    await recordRollout(record, "resumed", before, after);
+    return after;
+  });
+  await clearRolloutAlarm(context.db, resumed);
+  return resumed;
+}
+
+// POST /api/v1/lifecycle/rollout/{id}/cancel — a running or halted rollout stops: its waves not started are
+// cancelled, and so are the current wave's operations that have not started (those running finish).
+export async function cancelRollout(context: ServiceContext, rolloutId: string): Promise<Rollout> {
+  const cancelled = await mutate(context, async (tx, record) => {
+    const before = await lockVisibleRollout(tx, context.principal, rolloutId);
+    if (before.status !== "running" && before.status !== "halted") throw new ConflictError("rollout.errors.finished");
+    const now = new Date();
+    const current = before.waves[before.currentWave - 1];
+    if (current && current.status === "installing" && current.operationIds.length > 0) {
+      const locked = await tx
+        .select({ id: lifecycleOperations.id })
+        .from(lifecycleOperations)
+        .where(and(inArray(lifecycleOperations.id, current.operationIds), eq(lifecycleOperations.status, "scheduled")))
+        .orderBy(lifecycleOperations.id)
+        .for("update");
+      await cancelScheduled(
+        tx,
+        context.principal,
+        record,
+        await loadOperations(
+          tx,
+          locked.map((row) => row.id),
+        ),
+      );
+    }
+    await tx
+      .update(rolloutWaves)
+      .set({ status: "cancelled" })
+      .where(and(eq(rolloutWaves.rolloutId, rolloutId), inArray(rolloutWaves.status, ["pending", "installing", "observing"])));
+    await tx
+      .update(rollouts)
+      .set({ status: "cancelled", cancelledBy: context.principal.userId, nextCheckAt: null, finishedAt: now, updatedAt: now })
+      .where(eq(rollouts.id, rolloutId));
+    const [after] = await loadRollouts(tx, [rolloutId]);
+    await recordRollout(record, "cancelled", before, after);
+    return after;
+  });
+  await clearRolloutAlarm(context.db, cancelled);
+  return cancelled;
+}
