@@ -31,6 +31,16 @@ import {
   siteTrafficInputSchema,
   siteTrafficOutputSchema,
 } from "./tool-schemas";
+import {
+  acknowledgeAlarmsInputSchema,
+  actionOutputSchema,
+  ASSISTANT_ACTION_NAMES,
+  cancelOperationInputSchema,
+  createPathInputSchema,
+  deleteSiteInputSchema,
+  scheduleOperationInputSchema,
+  type AssistantActionName,
+} from "./action-schemas";
 
 // The assistant's tools as the model, the server and the chat UI see them: their names, what they take and what they
 // answer. Tool parts of a stored conversation (`tool-<name>`) are parsed with these schemas, never trusted.
@@ -53,11 +63,17 @@ export const ASSISTANT_TOOL_NAMES = [
   "listOrganizations",
   "explainRules",
   "guideTask",
+  ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
 
 export function isAssistantToolName(name: string): name is AssistantToolName {
   return (ASSISTANT_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** The tools that change something: they run only once the user approves their preview. */
+export function isAssistantAction(name: string): name is AssistantActionName {
+  return (ASSISTANT_ACTION_NAMES as readonly string[]).includes(name);
 }
 
 /** How many sites, paths or alarms a tool lists at most (it says how many there are in all). */
@@ -196,7 +212,8 @@ const pathFoundSchema = z.object({
       route: z.array(z.object({ name: z.string(), type: z.string(), state: z.string(), healthy: z.boolean() })),
       alarms: z.array(z.object({ severity: z.enum(ALARM_SEVERITIES), message: z.string(), source: z.string() })),
       changes: z.array(z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) })),
-      likely: z.enum(["route", "alarm", "change", "path"]),
+      /** "none": a healthy path, for which only the recent changes were read. */
+      likely: z.enum(["route", "alarm", "change", "path", "none"]),
     })
     .nullable()
     .default(null),
@@ -316,6 +333,11 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   listOrganizations: { input: listOrganizationsInputSchema, output: listOrganizationsOutputSchema },
   explainRules: { input: explainRulesInputSchema, output: explainRulesOutputSchema },
   guideTask: { input: guideTaskInputSchema, output: guideTaskOutputSchema },
+  createPath: { input: createPathInputSchema, output: actionOutputSchema },
+  scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
+  cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },
+  acknowledgeAlarms: { input: acknowledgeAlarmsInputSchema, output: actionOutputSchema },
+  deleteSite: { input: deleteSiteInputSchema, output: actionOutputSchema },
 } as const satisfies Record<AssistantToolName, { input: z.ZodType; output: z.ZodType }>;
 
 /** The tools as the UI's message type sees them (parts `tool-<name>` with typed input and output). */

@@ -289,7 +289,10 @@ export function evalCases(): EvalCase[] {
         const before = average((series.backcast?.points ?? []).map((p) => p.rxBps + p.txBps));
         const change = before > 0 ? ((now - before) / before) * 100 : 0;
         const up = change >= 0;
-        const words = locale === "en" ? (up ? ["up", "higher", "increase", "more"] : ["down", "lower", "decrease", "less"]) : up ? ["hausse", "plus", "augment"] : ["baisse", "moins", "diminu"];
+        const upWords = locale === "en" ? ["up", "higher", "increase", "more"] : ["hausse", "plus", "augment"];
+        const downWords = locale === "en" ? ["down", "lower", "decrease", "less"] : ["baisse", "moins", "diminu"];
+        // Within a percent either way, the direction is a rounding matter.
+        const words = Math.abs(change) < 1 ? [...upWords, ...downWords] : up ? upWords : downWords;
         return [text("the site", site.name), text("the direction of the change", ...words), number("the size of the change in %", Math.abs(change), Math.max(1, Math.abs(change) * 0.1))];
       },
     }),
@@ -710,9 +713,23 @@ export function evalCases(): EvalCase[] {
       category: "actions",
       user: NORTHWIND_ADMIN,
       organization: NORTHWIND,
-      en: "restart MX-E400-0101 on Sunday at 03:30",
-      fr: "redémarre MX-E400-0101 dimanche à 3 h 30",
-      facts: async () => [approval("a preview to approve", true), text("the device", "MX-E400-0101"), text("the time", "03:30")],
+      en: "restart MX-E200-0103 on Sunday at 03:30",
+      fr: "redémarre MX-E200-0103 dimanche à 3 h 30",
+      facts: async () => [approval("a preview to approve", true), text("the device", "MX-E200-0103"), text("the time", "03:30")],
+    }),
+    ...cases("reboot-busy", {
+      category: "actions",
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      en: "restart MX-E400-0101 tonight at 02:00",
+      fr: "redémarre MX-E400-0101 cette nuit à 2 h",
+      facts: async (world, locale) => {
+        const pending = (await operations(world, NORTHWIND_ADMIN, "scheduled")).find((op) => op.serialNumber === "MX-E400-0101");
+        // A device takes one operation at a time (the lifecycle service's rule): with one pending, no preview.
+        return pending
+          ? [approval("no preview while another operation is pending", false), text("the pending operation", ...(locale === "en" ? ["already has"] : ["déjà"])), text("its version", pending.version ?? "")]
+          : [approval("a preview to approve", true)];
+      },
     }),
     ...cases("cancel-op", {
       category: "actions",

@@ -114,7 +114,11 @@ export async function ask(session: Session, organizationId: string, question: st
         break;
       }
       case "tool-approval-request":
+        // An automatic decision (a refusal of the dry run) asks the user nothing: its reason is the answer's text.
+        if (part.isAutomatic === true) break;
         answer.approvals.push(String(part.toolCallId));
+        // The preview the approval card shows is part of the answer the user reads.
+        if (typeof part.reason === "string") texts.push(`${part.reason}\n`);
         break;
       case "error":
         answer.error = String(part.errorText ?? "error");
@@ -129,7 +133,7 @@ export async function ask(session: Session, organizationId: string, question: st
 /** Every number written in the answer, read the way the locale writes them (1,234.5 / 1 234,5). */
 export function numbersIn(value: string, locale: Locale): number[] {
   const found: number[] = [];
-  const pattern = locale === "fr" ? /-?\d{1,3}(?:[\u202f\u00a0 ]\d{3})*(?:,\d+)?|-?\d+(?:,\d+)?/g : /-?\d{1,3}(?:,\d{3})*(?:\.\d+)?|-?\d+(?:\.\d+)?/g;
+  const pattern = locale === "fr" ? /-?\d{1,3}(?:[\u202f\u00a0 ]\d{3})+(?:,\d+)?|-?\d+(?:,\d+)?/g : /-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g;
   for (const match of value.matchAll(pattern)) {
     const normalized = locale === "fr" ? match[0].replace(/[\u202f\u00a0 ]/g, "").replace(",", ".") : match[0].replace(/,/g, "");
     const parsed = Number(normalized);
@@ -153,7 +157,8 @@ export function missedFacts(answer: Answer, facts: Fact[], locale: Locale): Fact
       case "number":
         return !numbers.some((value) => Math.abs(value - fact.value) <= fact.tolerance);
       case "link":
-        return !answer.links.some((candidate) => candidate.path === fact.path);
+        // The page or one of its tabs.
+        return !answer.links.some((candidate) => candidate.path === fact.path || candidate.path.startsWith(`${fact.path}/`));
       case "approval":
         return (answer.approvals.length > 0) !== fact.expected;
     }

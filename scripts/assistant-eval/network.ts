@@ -8,7 +8,7 @@ import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from 
 import { seedDemo } from "@/server/db/seed";
 import { Simulator } from "@/server/simulator/simulator";
 import { simulatorSettings } from "@/server/simulator/settings";
-import { runSilentDeviceSweep } from "@/server/telemetry/maintenance";
+import { runSilentDeviceSweep, runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 
 export const EVAL_PASSWORD = "eval-demo-password";
 
@@ -43,7 +43,9 @@ export async function startEvalNetwork(log: (line: string) => void, options: { b
   const simulator = new Simulator(handle.db, settings, { now: () => clock, log, startedAt: realNow - FAULT_OFFSET_MS });
   if (options.backfill && !cached) {
     const report = await simulator.backfill();
-    log(`history: ${report.samples} samples in ${report.ms} ms`);
+    // The hourly rollups the maintenance job keeps: ranges beyond the raw samples' retention read them.
+    const maintenance = await runTelemetryMaintenance(handle.db, realNow);
+    log(`history: ${report.samples} samples in ${report.ms} ms, ${maintenance.hoursRolledUp ?? 0} hours rolled up`);
     if (options.cache) {
       const dump = await handle.pglite!.dumpDataDir("gzip");
       await fs.promises.writeFile(options.cache, new Uint8Array(await dump.arrayBuffer()));
@@ -53,9 +55,20 @@ export async function startEvalNetwork(log: (line: string) => void, options: { b
   for (; clock <= realNow; clock += TICK_MS) await simulator.tick();
   await runSilentDeviceSweep(handle.db, realNow);
   log(`live minutes played in ${Math.round(performance.now() - live)} ms`);
+  // From now on the devices report in real time, as in the console: answers and facts read a live network.
+  let ticking: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    ticking = ticking.then(async () => {
+      clock = Date.now();
+      await simulator.tick();
+      await runSilentDeviceSweep(handle.db, clock);
+    });
+  }, TICK_MS);
   return {
     handle,
     async close() {
+      clearInterval(timer);
+      await ticking.catch(() => undefined);
       simulator.stop();
       setDatabase(undefined);
       await handle.close();

@@ -49,7 +49,8 @@ const QUESTION_WORDS = new Set([
     "entre depuis reseau ne pas va bien marche fonctionne se passe ca donc actuellement encore toujours lien liaison n c j bonne " +
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
-    "plus moins par rapport contre quelque chose ainsi comme"
+    "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
+    "containing nommes nomme appeles appele contenant recent recents recentes"
   ).split(" "),
   ...VOCABULARY_WORDS,
 ]);
@@ -62,6 +63,7 @@ const CREATION_WORDS = new Set(
     "create creating creation add adding new set up setup provision build make onboard i we you can could would like want need " +
     "how do does a an the path paths please me help site sites from between layer l2 l3 2 3 configure with one two both my our of " +
     "creer cree creez ajouter ajout ajoutez nouveau nouvelle mettre en place comment je j on nous puis peut pourrais voudrais veux " +
+    "mbps gbps mbit gbit prefix prefixes prefixe at a au avec le la mets vlan ip " +
     "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos"
   ).split(" "),
 );
@@ -81,9 +83,9 @@ function pieces(text: string, skip: Set<string>): Piece[] {
       out.push({ text: token, link: true });
       continue;
     }
-    if (FIGURE.test(token)) continue;
+    if (FIGURE.test(token) || /^\d+(?:\.\d+){1,3}$/.test(token)) continue;
     const parts = token.split(/['’-]/).filter(Boolean);
-    const kept = parts.filter((part) => !skip.has(fold(part)) && !FIGURE.test(part));
+    const kept = parts.filter((part) => !skip.has(fold(part)));
     const clean = (word: string) => word.replace(/[._]+$/, "");
     if (kept.length === parts.length) out.push({ text: clean(token), link: false });
     else for (const part of kept) out.push({ text: clean(part), link: false });

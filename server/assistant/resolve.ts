@@ -111,6 +111,7 @@ export interface ResolvedNode {
   name: string;
   kind: string;
   serialNumber: string | null;
+  deviceId: string | null;
 }
 
 /** A node of the MSPs the caller sees, by name, id or its device's serial number (customers see none). */
@@ -119,7 +120,7 @@ export async function resolveNode(scope: ChatScope, query: string): Promise<Reso
   const id = UUID.exec(query)?.[0];
   const term = searchTerm(query);
   const rows = await db
-    .select({ id: nodes.id, name: nodes.name, kind: nodes.kind, serialNumber: devices.serialNumber })
+    .select({ id: nodes.id, name: nodes.name, kind: nodes.kind, serialNumber: devices.serialNumber, deviceId: devices.id })
     .from(nodes)
     .leftJoin(devices, eq(devices.nodeId, nodes.id))
     .where(

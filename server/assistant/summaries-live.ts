@@ -14,6 +14,7 @@ import type {
   siteTrafficOutputSchema,
   Unresolved,
 } from "@/lib/assistant/tool-schemas";
+import type { ActionOutput } from "@/lib/assistant/action-schemas";
 import type { Locale } from "@/lib/constants";
 import { formatMbps, formatMetric, formatNumber, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 
@@ -264,3 +265,6 @@ export function guideTask(output: Out<typeof guideTaskOutputSchema>, { t }: Writ
     output.allowed ? t("assistant.guide.canWrite") : t("assistant.guide.notAllowed"),
   );
 }
+
+/** An approved action's result: what was done (the links open the result). */
+export const actionDone = (output: ActionOutput) => output.done;

@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import {
   ASSISTANT_TOOL_SCHEMAS,
+  isAssistantAction,
   isAssistantToolName,
   type AssistantToolName,
   type AssistantUITools,
@@ -126,20 +127,17 @@ type RootCause = NonNullable<Extract<ExplainPathSlaOutput, { status: "found" }>[
 /** Why a degraded path is degraded: the route's unhealthy elements, the alarms on it, the recent changes, the likely cause and what to check. */
 function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[] {
   if (!cause) return [];
+  const changes = cause.changes.map(
+    (change) => `- ${formatTime(locale, change.timestamp)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
+  );
+  if (cause.likely === "none") return changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [];
   const unhealthy = cause.route.filter((element) => !element.healthy);
   const route = cause.route.filter((element) => element.type !== "link" || !element.healthy);
   return [
     route.length > 0 ? t("assistant.rootCause.route", { elements: route.map((element) => `${quoted(element.name)} (${element.state})`).join(" → ") }) : "",
     unhealthy.length > 0 ? t("assistant.rootCause.unhealthy", { elements: unhealthy.map((element) => `${quoted(element.name)}: ${element.state}`).join(", ") }) : t("assistant.rootCause.routeHealthy"),
     ...(cause.alarms.length > 0 ? [t("assistant.rootCause.alarms"), ...cause.alarms.map((alarm) => `- [${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`)] : []),
-    ...(cause.changes.length > 0
-      ? [
-          t("assistant.rootCause.changes"),
-          ...cause.changes.map(
-            (change) => `- ${formatTime(locale, change.timestamp)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
-          ),
-        ]
-      : [t("assistant.rootCause.noChanges")]),
+    ...(changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [t("assistant.rootCause.noChanges")]),
     t(`assistant.rootCause.likely.${cause.likely}`, {
       element: unhealthy[0] ? quoted(unhealthy[0].name) : "",
       change: cause.changes[0] ? quoted(cause.changes[0].entityName) : "",
@@ -170,6 +168,9 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale }: Writer): string {
   );
 }
 
+/** A changed field as people name it ("bandwidth" / "bande passante"), or its own name. */
+export const fieldLabel = (t: Translator, field: string) => (t.has(`assistant.fields.${field}` as never) ? t(`assistant.fields.${field}` as never) : quoted(field));
+
 function events(output: RecentEventsOutput, { t, locale }: Writer): string {
   if (output.aboutNotVisible && output.about) return t("assistant.notVisible", { query: quoted(output.about, 100) });
   if (output.events.length === 0) return output.about ? t("assistant.events.noneAbout", { about: quoted(output.about) }) : t("assistant.events.none");
@@ -182,7 +183,7 @@ function events(output: RecentEventsOutput, { t, locale }: Writer): string {
         entity: event.entityName ? quoted(event.entityName) : event.entityType,
         actor: quoted(event.actor ?? event.source),
       }),
-      ...event.changes.slice(0, 6).map((change) => `  - ${quoted(change.field)}: ${quoted(change.before, 80)} → ${quoted(change.after, 80)}`),
+      ...event.changes.slice(0, 6).map((change) => `  - ${fieldLabel(t, change.field)}: ${quoted(change.before, 80)} → ${quoted(change.after, 80)}`),
     ]),
   );
 }
@@ -237,6 +238,11 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   listOrganizations: live.organizations,
   explainRules: live.rules,
   guideTask: live.guideTask,
+  createPath: live.actionDone,
+  scheduleOperation: live.actionDone,
+  cancelOperation: live.actionDone,
+  acknowledgeAlarms: live.actionDone,
+  deleteSite: live.actionDone,
 };
 
 function summarizeOutput<NAME extends AssistantToolName>(name: NAME, value: unknown, writer: Writer): string | null {
@@ -265,6 +271,8 @@ export function summarizeToolResult(toolName: string, output: LanguageModelV4Too
     case "error-json":
       return t("assistant.errors.toolFailed", { tool, message: errorMessage(output.value) ?? t("assistant.errors.unexpected") });
     case "execution-denied":
+      // An action's dry run refused it, or the user rejected its preview: the reason says it all.
+      if (isAssistantAction(toolName) && output.reason) return output.reason;
       return output.reason ? t("assistant.errors.deniedWithReason", { tool, reason: output.reason }) : t("assistant.errors.denied", { tool });
     case "json":
       return (isAssistantToolName(toolName) && summarizeOutput(toolName, output.value, writer)) || t("assistant.errors.unreadable", { tool });

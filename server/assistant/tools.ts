@@ -39,6 +39,16 @@ import {
   siteTrafficInputSchema,
   siteTrafficOutputSchema,
 } from "@/lib/assistant/tool-schemas";
+import {
+  acknowledgeAlarmsInputSchema,
+  actionOutputSchema,
+  cancelOperationInputSchema,
+  createPathInputSchema,
+  deleteSiteInputSchema,
+  scheduleOperationInputSchema,
+  type AssistantActionName,
+} from "@/lib/assistant/action-schemas";
+import { approvalFor, runAction } from "./actions";
 import type { AssistantRequest } from "./run";
 import { guidePathCreation, guideSiteCreation } from "./tools/guides";
 import { listOpenAlarms, recentEvents } from "./tools/operations";
@@ -58,6 +68,7 @@ export function assistantTools(
   environment: ToolEnvironment = toolEnvironment(request),
 ) {
   const run = <T>(name: AssistantToolName, work: () => Promise<T>) => runTool(environment, name, request.context.requestId, work);
+  const act = (name: AssistantActionName) => (input: unknown) => run(name, () => runAction(environment, name, input));
   return {
     listSites: tool({
       description:
@@ -175,6 +186,53 @@ export function assistantTools(
       outputSchema: guideTaskOutputSchema,
       execute: (input) => run("guideTask", () => guideTask(environment, input)),
     }),
+    // Actions: each runs only after the user approves the preview of its dry run (assistantToolApproval below).
+    createPath: tool({
+      description:
+        "Create a path between two sites (needs the user's approval of a preview). Give the layer, the bandwidth in Mbps and, for Layer 3, the prefixes; when the user did not give them, do not call it: ask. Connectors and VLAN are picked when not named.",
+      inputSchema: createPathInputSchema,
+      outputSchema: actionOutputSchema,
+      execute: act("createPath"),
+    }),
+    scheduleOperation: tool({
+      description: "Schedule a reboot or a software install on a device, now or at a given time (needs the user's approval of a preview).",
+      inputSchema: scheduleOperationInputSchema,
+      outputSchema: actionOutputSchema,
+      execute: act("scheduleOperation"),
+    }),
+    cancelOperation: tool({
+      description: "Cancel the scheduled lifecycle operations of a device (needs the user's approval of a preview).",
+      inputSchema: cancelOperationInputSchema,
+      outputSchema: actionOutputSchema,
+      execute: act("cancelOperation"),
+    }),
+    acknowledgeAlarms: tool({
+      description: "Acknowledge open alarms (all, of a severity, or about an object) with an optional note (needs the user's approval of a preview).",
+      inputSchema: acknowledgeAlarmsInputSchema,
+      outputSchema: actionOutputSchema,
+      execute: act("acknowledgeAlarms"),
+    }),
+    deleteSite: tool({
+      description: "Delete a site of the user's own customer organization, and its paths (needs the user's approval of a preview).",
+      inputSchema: deleteSiteInputSchema,
+      outputSchema: actionOutputSchema,
+      execute: act("deleteSite"),
+    }),
+  };
+}
+
+/**
+ * The approval of every action call (the AI SDK's toolApproval): its dry run decides — denied with the reason (a role
+ * that may not, a missing or wrong field), or the user's approval with the preview the chat shows on its card.
+ */
+export function assistantToolApproval(environment: ToolEnvironment) {
+  const decide = (name: AssistantActionName) => (input: unknown) => approvalFor(environment, name, input);
+  return {
+    createPath: decide("createPath"),
+    scheduleOperation: decide("scheduleOperation"),
+    cancelOperation: decide("cancelOperation"),
+    acknowledgeAlarms: decide("acknowledgeAlarms"),
+    deleteSite: decide("deleteSite"),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
+import { listAlarms } from "@/server/alarms/service";
 import { listDevices } from "@/server/inventory/service";
 import { listOperations } from "@/server/lifecycle/service";
 import { telemetryDeviceState } from "@/server/db/schema";
@@ -66,7 +67,12 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
   const scope = await environment.scope();
   requireScope(environment, scope, ["msp:inventory:read", "internal:inventory:read"]);
   const query = input.serial?.trim() || null;
-  const page = await listDevices(scope.context, { search: query ?? undefined, status: input.status, limit: 100 });
+  const [page, unreachable] = await Promise.all([
+    listDevices(scope.context, { search: query ?? undefined, status: input.status, limit: 100 }),
+    // The devices the console reports unreachable: open device-unreachable alarms name them.
+    input.silent ? listAlarms(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable", limit: 100 }) : null,
+  ]);
+  const alarmed = new Set((unreachable?.items ?? []).map((alarm) => alarm.source.toLowerCase()));
   let items = page.items;
   if (query) {
     const exact = items.filter((device) => device.serialNumber.toLowerCase() === query.toLowerCase());
@@ -81,8 +87,9 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
           .from(telemetryDeviceState)
           .where(and(inArray(telemetryDeviceState.deviceId, ids)));
   const stateOf = new Map(states.map((state) => [state.deviceId, state]));
-  const reachable = (id: string, assigned: boolean) => {
+  const reachable = (id: string, serial: string, assigned: boolean) => {
     const state = stateOf.get(id);
+    if (alarmed.has(serial.toLowerCase())) return false;
     if (!assigned) return null;
     return Boolean(state && !state.silent && state.lastSeenAt.getTime() >= now - TELEMETRY.silentAfterMs);
   };
@@ -96,7 +103,7 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
         status: device.status,
         nodeName: device.nodeName,
         mspName: device.mspName,
-        reachable: reachable(device.id, device.status === "assigned"),
+        reachable: reachable(device.id, device.serialNumber, device.status === "assigned"),
         lastSeenAt: state ? state.lastSeenAt.toISOString() : null,
       };
     })

@@ -71,7 +71,8 @@ export async function explainPathSla(environment: ToolEnvironment, input: Explai
   if (matches.length === 1) {
     const [path] = matches;
     const judged = path.slaHealth === "warning" || path.slaHealth === "bad";
-    const [measurement, rootCause] = await Promise.all([pathMeasurement(scope.context, path.id), judged ? pathRootCause(environment, scope, path, now) : null]);
+    // A degraded path gets the whole root cause; a healthy one the recent changes on its ends only (a cheap read).
+    const [measurement, rootCause] = await Promise.all([pathMeasurement(scope.context, path.id), pathRootCause(environment, scope, path, now, { route: judged })]);
     return {
       status: "found",
       query,

@@ -7,6 +7,7 @@ import { pathTopology } from "@/server/paths/topology";
 import { changedFields, entityChanges } from "../queries";
 import { consoleLink, type ChatScope } from "../scope";
 import { fold } from "../text";
+import { fieldLabel } from "../summaries";
 import type { ToolEnvironment } from "./shared";
 
 // Root cause of a degraded path (issue 16, scope 3): the breached metrics (explainPathSla) correlated with the route
@@ -19,9 +20,15 @@ const ALARMS_SHOWN = 5;
 
 type Cause = NonNullable<Extract<ExplainPathSlaOutput, { status: "found" }>["rootCause"]>;
 
-export async function pathRootCause(environment: ToolEnvironment, scope: ChatScope, path: Path, now: number): Promise<{ cause: Cause; links: AssistantLink[] }> {
+export async function pathRootCause(
+  environment: ToolEnvironment,
+  scope: ChatScope,
+  path: Path,
+  now: number,
+  options: { route: boolean },
+): Promise<{ cause: Cause; links: AssistantLink[] }> {
   const { t } = environment;
-  const topology = await pathTopology(scope.context, path.id, now).catch(() => null);
+  const topology = options.route ? await pathTopology(scope.context, path.id, now).catch(() => null) : null;
   const elements = (topology?.elements ?? []).filter((element) => element.type !== "site");
   let hop = 0;
   const route = [
@@ -38,7 +45,7 @@ export async function pathRootCause(environment: ToolEnvironment, scope: ChatSco
   ];
   const routeNames = route.map((element) => fold(element.name)).filter(Boolean);
   const [alarmPage, changes] = await Promise.all([
-    listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, limit: 200 }),
+    options.route ? listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, limit: 200 }) : { items: [] },
     entityChanges(
       scope,
       [path.id, path.sourceSiteId, path.destinationSiteId, path.sourceConnectorId, path.destinationConnectorId, ...route.map((element) => element.id)],
@@ -60,7 +67,7 @@ export async function pathRootCause(environment: ToolEnvironment, scope: ChatSco
     ...route.map((element): [string, string] => [element.id, element.name]),
   ]);
   const unhealthy = route.filter((element) => !element.healthy);
-  const likely: Cause["likely"] = unhealthy.length > 0 ? "route" : routeAlarms.length > 0 ? "alarm" : changes.length > 0 ? "change" : "path";
+  const likely: Cause["likely"] = !options.route ? "none" : unhealthy.length > 0 ? "route" : routeAlarms.length > 0 ? "alarm" : changes.length > 0 ? "change" : "path";
   const topologyPage = scope.organization.organizationType === "msp" ? `paths/${encodeURIComponent(path.id)}/pathTopology` : null;
   return {
     cause: {
@@ -71,7 +78,7 @@ export async function pathRootCause(environment: ToolEnvironment, scope: ChatSco
         entityType: change.entityType,
         entityName: names.get(change.entityId) ?? change.entityType,
         actor: change.actor,
-        fields: changedFields(change.before, change.after).map((field) => `${field.field}: ${field.before} → ${field.after}`),
+        fields: changedFields(change.before, change.after).map((field) => `${fieldLabel(t, field.field)}: ${field.before} → ${field.after}`),
       })),
       likely,
     },

@@ -1,10 +1,10 @@
 import "server-only";
-import type { AssistantToolName } from "@/lib/assistant/tools";
+import { ASSISTANT_EVENTS_MAX, type AssistantToolName } from "@/lib/assistant/tools";
 import type { RuleTopic } from "@/lib/assistant/tool-schemas";
 import type { AlarmSeverity } from "@/lib/alarms/schema";
 import type { Locale } from "@/lib/constants";
 import { fold, UUID } from "../text";
-import { timeRange, type TimeRange } from "./time";
+import { timeInstant, timeRange, type TimeRange } from "./time";
 import { mentions, type Concept } from "./vocabulary";
 
 // The understanding layer's intent catalogue (issue 16, scope 1): what users ask a network console, each intent a
@@ -45,6 +45,16 @@ export interface Reading {
   /** What a creation question already says (names, ends, layer, type), as the guides take it. */
   pathCreation: Record<string, unknown>;
   siteCreation: Record<string, unknown>;
+  /** The verb a request starts with ("restart", "crée", "please cancel"), when it asks for something to be done. */
+  imperative: string | null;
+  /** When the request asks it to happen ("on Sunday at 03:30", "demain à 14 h"). */
+  at: Date | null;
+  /** IP prefixes written in the request (CIDR). */
+  prefixes: string[];
+  /** A software version ("24.3.2"). */
+  version: string | null;
+  /** A note the request gives ("with the note 'checking with the carrier'"). */
+  note: string | null;
 }
 
 export type ToolIntent = { kind: "tool"; toolName: AssistantToolName; input: Record<string, unknown> };
@@ -61,6 +71,16 @@ interface IntentRule {
 const SERIAL = /\b[A-Z]{2}-[A-Z0-9]{2,8}-\d{3,5}\b/i;
 const NODE_NAME = /\b[a-z]{2,5}-(?:edge|cpe|core)-[a-z0-9-]*[a-z0-9]\b/i;
 const BANDWIDTH = /(\d+(?:[.,]\d+)?)\s*(mbps|mbit\/?s?|mb\/s|gbps|gbit\/?s?|gb\/s|m|g)\b/i;
+
+const PREFIX = /\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g;
+const VERSION = /\b\d{1,3}\.\d{1,3}(?:\.\d{1,4})?\b(?!\.\d|\/)/;
+const NOTE = /(?:note|commentaire)\s*[:=]?\s*(?:«\s*([^»]+?)\s*»|“([^”]+)”|"([^"]+)"|‘([^’]+)’|'([^']+)'|(.+)$)/i;
+// A request starts with its verb, perhaps after a polite word (folded).
+const IMPERATIVE = new RegExp(
+  "^(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
+    "(create|add|set up|setup|provision|make|remove|delete|drop|restart|reboot|cancel|acknowledge|ack|install|upgrade|schedule|" +
+    "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez)(?= |$)",
+);
 
 const SEVERITY_WORDS: Record<string, AlarmSeverity> = {
   critical: "critical",
@@ -120,9 +140,57 @@ function guideTopic(reading: Reading): "invite" | "claim" | "schedule" | "acknow
 const pathStats = (reading: Reading) =>
   call("pathStatistics", defined({ path: reading.path, metric: reading.metric ?? undefined, from: reading.range?.from, to: reading.range?.to }));
 
+/** "How is the Paris HQ site doing?": a question about one site, not a path. */
+const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) && !r.has("path") && !/⇄|->|→/.test(r.text);
+
+const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
+const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
+const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
+const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
+const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
+const CANCEL_VERB = /^(?:cancel|annule|annulez)$/;
+const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez)$/;
+
 /** The catalogue, most specific first. */
 export const INTENT_CATALOGUE: readonly IntentRule[] = [
-  rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial, (r) => call("explainRules", { topic: ruleTopic(r) })),
+  rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
+  // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
+  rule(
+    "action-create-path",
+    "createPath",
+    (r) => verbIs(r, CREATE_VERB) && r.has("path") && Boolean(r.pathCreation.source && r.pathCreation.destination),
+    (r) =>
+      call(
+        "createPath",
+        defined({
+          source: r.pathCreation.source,
+          destination: r.pathCreation.destination,
+          layer: r.pathCreation.layer,
+          bandwidthMbps: r.bandwidthMbps ?? undefined,
+          prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+        }),
+      ),
+  ),
+  rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && r.has("site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
+  rule(
+    "action-reboot",
+    "scheduleOperation",
+    (r) => verbIs(r, REBOOT_VERB) && (r.serial !== null || r.node !== null),
+    (r) => call("scheduleOperation", defined({ device: r.serial ?? r.node, operation: "reboot", at: r.at?.toISOString() })),
+  ),
+  rule(
+    "action-install",
+    "scheduleOperation",
+    (r) => verbIs(r, INSTALL_VERB) && (r.serial !== null || r.node !== null),
+    (r) => call("scheduleOperation", defined({ device: r.serial ?? r.node, operation: "install-version", version: r.version ?? undefined, at: r.at?.toISOString() })),
+  ),
+  rule("action-cancel", "cancelOperation", (r) => verbIs(r, CANCEL_VERB) && (r.serial !== null || r.node !== null), (r) => call("cancelOperation", { device: r.serial ?? r.node })),
+  rule(
+    "action-acknowledge",
+    "acknowledgeAlarms",
+    (r) => verbIs(r, ACK_VERB) && r.has("alarm"),
+    (r) => call("acknowledgeAlarms", defined({ severity: r.severity ?? undefined, note: r.note ?? undefined, about: r.properNames[0] })),
+  ),
   rule(
     "headroom-check",
     "connectorUsage",
@@ -171,7 +239,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "alarms",
     "listOpenAlarms",
-    (r) => r.has("alarm"),
+    // "Is path X in alert?" asks about the path's state, not for the alarm list.
+    (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
     (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0] })),
   ),
   rule("top-talkers", "siteTraffic", (r) => r.has("talkers"), (r) => call("siteTraffic", defined({ site: r.named ?? r.properNames[0], talkers: true, from: r.range?.from, to: r.range?.to }))),
@@ -198,7 +267,10 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "changes",
     "recentEvents",
     (r) => r.has("change") && !(r.has("why") && r.path !== null),
-    (r) => call("recentEvents", defined({ about: r.named ?? undefined })),
+    (r) => {
+      const count = r.named === null ? /(?:^|\D)(\d{1,3})(?!\d)/.exec(r.text)?.[1] : undefined;
+      return call("recentEvents", defined({ about: r.named ?? undefined, limit: count ? Math.min(Math.max(Number(count), 1), ASSISTANT_EVENTS_MAX) : undefined }));
+    },
   ),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
   rule(
@@ -208,9 +280,15 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => call("listPaths", { health: r.has("unhealthy") || r.has("why") ? "unhealthy" : "all" }),
   ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
-  rule("path-sla", "explainPathSla", (r) => r.path !== null && (r.has("path") || r.has("sla") || r.has("why") || r.has("unhealthy") || /⇄|->|→/.test(r.text)), (r) => call("explainPathSla", { path: r.path })),
-  rule("site-detail", "siteDetail", (r) => r.has("site") && r.named !== null, (r) => call("siteDetail", { site: r.named })),
-  rule("sites", "listSites", (r) => r.has("site"), () => call("listSites", {})),
+  rule(
+    "path-sla",
+    "explainPathSla",
+    (r) => r.path !== null && (r.has("path") || r.has("sla") || r.has("why") || r.has("unhealthy") || /⇄|->|→/.test(r.text)) && !aboutOneSite(r),
+    (r) => call("explainPathSla", { path: r.path }),
+  ),
+  // One site ("the site X", "X site") is described; sites ("my sites", "sites named X") are listed.
+  rule("site-detail", "siteDetail", (r) => /(?:^| )site(?= |$)/.test(r.folded) && r.named !== null, (r) => call("siteDetail", { site: r.named })),
+  rule("sites", "listSites", (r) => r.has("site"), (r) => call("listSites", defined({ query: r.named ?? undefined }))),
   rule("path-on-page", "explainPathSla", (r) => (r.has("sla") || r.has("why") || r.has("path")) && r.focus.pathId !== undefined, (r) => call("explainPathSla", { path: r.focus.pathId })),
   rule("which-path", null, (r) => r.has("path") || r.has("sla"), () => ({ kind: "ask-path" })),
   rule("organization-named", "listSites", (r) => r.properNames.length > 0, (r) => call("listSites", { query: r.properNames[0] })),
@@ -258,6 +336,14 @@ export function readQuestion(text: string, options: { locale: Locale; now: numbe
     properNames: options.readers.properNames(text),
     pathCreation: options.readers.pathCreation(text, options.focus),
     siteCreation: options.readers.siteCreation(text),
+    imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
+    at: timeInstant(text, options.locale, options.now),
+    prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
+    version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " "))?.[0] ?? null,
+    note: (() => {
+      const match = NOTE.exec(text);
+      return match?.slice(1).find((group) => group !== undefined)?.trim() || null;
+    })(),
   };
 }
 

@@ -38,7 +38,11 @@ const NUMBER_WORDS: Record<string, number> = {
 
 // Folded text: "over the last 24 hours", "in the past 3 days", "ces 7 derniers jours", "sur les dernières 24 heures",
 // "depuis 2 heures", "last hour", "la derniere heure".
-const SPAN = /(?:last|past|previous|dernier|derniers|derniere|dernieres|depuis|ces|these|over|sur|in)\s+(?:(\d+|[a-z]+)\s+)?(?:(?:dernier|derniers|derniere|dernieres)\s+)?([a-z]+)/g;
+const COUNT = "\\d+|a|an|one|two|three|four|five|six|seven|ten|twelve|fifteen|thirty|un|une|deux|trois|quatre|cinq|six|sept|dix|douze|quinze|trente";
+const SPAN = new RegExp(
+  `(?:last|past|previous|dernier|derniers|derniere|dernieres|depuis|ces|these)\\s+(?:(${COUNT})\\s+)?(?:(?:dernier|derniers|derniere|dernieres)\\s+)?([a-z]+)`,
+  "g",
+);
 
 function spanMs(folded: string): number | null {
   for (const match of folded.matchAll(SPAN)) {
@@ -87,14 +91,22 @@ export function timeRange(text: string, now: number): TimeRange | null {
 /** French writes times "14 h", "3 h 30", "14h30": chrono reads "14:00", "3:30". */
 const frenchClock = (text: string) => text.replace(/\b(\d{1,2})\s*h\s*(\d{2})\b/gi, "$1:$2").replace(/\b(\d{1,2})\s*h\b/gi, "$1:00");
 
+// "Tonight at 02:00" is the coming night's 02:00: chrono reads tonight as the evening and the hour as 2 pm.
+const TONIGHT = /\b(?:tonight|this evening|ce soir|cette nuit)\b/i;
+
 /** The moment a question asks something to happen at ("Sunday at 03:30", "demain à 14 h"), in the future; null when none. */
 export function timeInstant(text: string, locale: Locale, now: number): Date | null {
   const reference = { instant: new Date(now), timezone: "UTC" };
   const parsers = locale === "fr" ? [chrono.fr, chrono.en] : [chrono.en, chrono.fr];
+  const tonight = TONIGHT.test(text);
   for (const parser of parsers) {
-    const source = parser === chrono.fr ? frenchClock(text) : text;
+    const source = (parser === chrono.fr ? frenchClock(text) : text).replace(TONIGHT, " ");
     const [result] = parser.parse(source, reference, { forwardDate: true });
-    if (result) return result.start.date();
+    if (!result) continue;
+    const date = result.start.date();
+    // forwardDate keeps a bare time ahead of now, but a time read as today's may still have passed.
+    if (date.getTime() <= now && (tonight || !result.start.isCertain("day"))) date.setUTCDate(date.getUTCDate() + 1);
+    return date;
   }
   return null;
 }
