@@ -112,9 +112,9 @@ describe("tools over live data", () => {
   it("lists a path's changes with who and before → after, and nothing about another tenant's path", async () => {
     const path = (await (await getDb()).select().from(paths).where(eq(paths.name, "Paris ⇄ Frankfurt")))[0];
     const cookie = await signIn(CONTOSO_ADMIN);
-    expect((await call("PATCH", `/config/path/${path.id}`, { cookie, body: { bandwidth: path.bandwidth - 1 } })).status).toBe(200);
+    expect((await call("PATCH", `/config/path/${path.id}`, { cookie, body: { bandwidth: path.bandwidthMbps - 1 } })).status).toBe(200);
     const output = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", { about: "Paris ⇄ Frankfurt" });
-    expect(output.events[0]).toMatchObject({ entityName: "Paris ⇄ Frankfurt", changes: [{ field: "bandwidth", before: String(path.bandwidth), after: String(path.bandwidth - 1) }] });
+    expect(output.events[0]).toMatchObject({ entityName: "Paris ⇄ Frankfurt", changes: [{ field: "bandwidth", before: String(path.bandwidthMbps), after: String(path.bandwidthMbps - 1) }] });
     const other = await runTool(FABRIKAM_ADMIN, "Fabrikam", "recentEvents", { about: "Paris ⇄ Frankfurt" });
     expect(other).toMatchObject({ aboutNotVisible: true, events: [] });
   });
@@ -196,7 +196,7 @@ describe("an action through the chat: preview, then the user's answer", () => {
     const output = parts.find((part) => part.type === "tool-output-available") as { output: { done: string; links: { path: string }[] } };
     expect(output.output.done).toContain("Frankfurt DC ⇄ Paris HQ");
     const [created] = await db.select().from(paths).where(eq(paths.name, "Frankfurt DC ⇄ Paris HQ"));
-    expect(created).toMatchObject({ bandwidth: 40, layer: "layer3" });
+    expect(created).toMatchObject({ bandwidthMbps: 40, layer: "layer3" });
     expect(output.output.links[0].path).toBe(`customer/dashboard/${created.sourceSiteId}/path/${created.id}`);
     const [event] = await db.select().from(events).where(and(eq(events.entityId, created.id)));
     expect(event.actorUserId).toBe((await contextFor(CONTOSO_ADMIN)).principal.userId);
@@ -218,7 +218,9 @@ describe("an action through the chat: preview, then the user's answer", () => {
 
   it("refuses a read-only user without a preview", async () => {
     const asked = await askInChat(CONTOSO_READONLY, "Contoso", "remove the Frankfurt DC site");
-    expect(asked.parts.some((part) => part.type === "tool-approval-request")).toBe(false);
+    // The dry run's refusal is decided at once (an automatic denial): the user is asked nothing.
+    expect(asked.parts.some((part) => part.type === "tool-approval-request" && part.isAutomatic !== true)).toBe(false);
+    expect(asked.parts.some((part) => part.type === "tool-output-denied")).toBe(true);
     const text = asked.parts.filter((part) => part.type === "text-delta").map((part) => part.delta).join("");
     expect(text).toContain("You do not have permission");
   });

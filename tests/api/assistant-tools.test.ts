@@ -43,7 +43,7 @@ async function contextFor(email: string): Promise<ServiceContext> {
   return { db, principal, requestId: randomUUID() };
 }
 
-type Outputs = {
+type Outputs = Record<AssistantToolName, unknown> & {
   listSites: ListSitesOutput;
   explainPathSla: ExplainPathSlaOutput;
   listOpenAlarms: ListOpenAlarmsOutput;

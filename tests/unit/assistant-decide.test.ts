@@ -119,6 +119,7 @@ describe("decide: answering from the latest turn's tool results", () => {
   const sites: ListSitesOutput = {
     organizationName: "Contoso",
     query: null,
+    withoutPaths: false,
     total: 1,
     sites: [
       {
@@ -190,11 +191,12 @@ describe("summaries of each tool's output", () => {
   it("listSites: none, filtered, other organizations, inactive, cut lists", () => {
     expect(summary("listSites", { organizationName: "Contoso", query: null, total: 0, sites: [], links: [] })).toBe("Contoso has no sites yet.");
     expect(summary("listSites", { organizationName: "Contoso", query: "Oslo", total: 0, sites: [], links: [] }, "fr")).toBe(
-      "Aucun site de Contoso ne correspond à « Oslo ».",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.",
     );
     const output: ListSitesOutput = {
       organizationName: "Northwind Networks",
       query: null,
+      withoutPaths: false,
       total: 23,
       sites: [
         {
@@ -243,6 +245,7 @@ describe("summaries of each tool's output", () => {
       windowMinutes: 5,
       breaches: [],
       unknownReason: null,
+      rootCause: null,
       links: [],
       ...rest,
     } satisfies ExplainPathSlaOutput;
@@ -303,16 +306,19 @@ describe("summaries of each tool's output", () => {
       "Several paths match “Paris”:\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe): in warning\n- Lyon ⇄ Paris (Paris HQ ⇄ Azure West Europe): unknown\nWhich one do you mean?",
     );
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [candidate], links: [] }, "fr")).toBe(
-      "Je n’ai trouvé aucun chemin correspondant à « Oslo ».\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en alerte",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en alerte",
     );
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [], links: [] })).toBe(
-      "I found no path matching “Oslo”.\nThere are no paths here yet.",
+      "I cannot see “Oslo”: nothing by that name is visible to you here.\nThere are no paths here yet.",
     );
   });
 
   it("listOpenAlarms and recentEvents", () => {
     const alarms: ListOpenAlarmsOutput = {
       total: 4,
+      filters: { severity: null, type: null, about: null },
+      bySeverity: {},
+      aboutNotVisible: false,
       alarms: [
         {
           id: "a",
@@ -327,13 +333,16 @@ describe("summaries of each tool's output", () => {
       links: [],
     };
     expect(summary("listOpenAlarms", alarms)).toBe(
-      "4 open alarms are not acknowledged yet:\n- [major] Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n…and 3 more.",
+      "4 open alarms are not acknowledged yet:\n- [major] SLA breach: Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n…and 3 more.",
     );
     expect(summary("listOpenAlarms", { total: 0, alarms: [], links: [] }, "fr")).toBe("Il n’y a aucune alarme ouverte non acquittée.");
+    const change = { entityName: null, changes: [] };
     const events: RecentEventsOutput = {
+      about: null,
+      aboutNotVisible: false,
       events: [
-        { id: "1", organizationId: "c", timestamp: "2026-11-19T09:30:00Z", type: "path.updated", entityType: "path", entityId: "p", source: "carla@contoso.example", actor: "Carla Diaz" },
-        { id: "2", organizationId: "c", timestamp: "2026-11-18T09:30:00Z", type: "alarm.raised", entityType: "alarm", entityId: "a", source: "alarm-engine", actor: null },
+        { id: "1", organizationId: "c", timestamp: "2026-11-19T09:30:00Z", type: "path.updated", entityType: "path", entityId: "p", source: "carla@contoso.example", actor: "Carla Diaz", ...change },
+        { id: "2", organizationId: "c", timestamp: "2026-11-18T09:30:00Z", type: "alarm.raised", entityType: "alarm", entityId: "a", source: "alarm-engine", actor: null, ...change },
       ],
       links: [],
     };

@@ -276,7 +276,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "unhealthy-paths",
     "listPaths",
-    (r) => r.has("path") && r.named === null && !r.focus.pathId && (r.has("unhealthy") || r.has("sla")),
+    // Paths in the plural, or "which/any/my path": "why is this path bad?" is about one path, and asks which.
+    (r) =>
+      r.has("path") &&
+      r.named === null &&
+      !r.focus.pathId &&
+      (r.has("unhealthy") || r.has("sla")) &&
+      /(?:^| )(?:paths|chemins|circuits|liaisons|tunnels|any|which|my|our|mes|nos|quels|quelles|certains|lesquels)(?= |$)/.test(r.folded),
     (r) => call("listPaths", { health: r.has("unhealthy") || r.has("why") ? "unhealthy" : "all" }),
   ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
