@@ -35,7 +35,6 @@ async function contextFor(email: string): Promise<ServiceContext> {
   return { db, principal, requestId: randomUUID() };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool's output is checked field by field below
 async function runTool(email: string, organization: string, name: AssistantToolName, input: Record<string, unknown>, locale: "en" | "fr" = "en"): Promise<any> {
   const tools = assistantTools({ context: await contextFor(email), organizationId: org[organization], locale });
   const execute = tools[name].execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
