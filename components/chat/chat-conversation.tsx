@@ -24,7 +24,7 @@ export interface ChatConversationProps {
 export function ChatConversation({ chatId, organizationId, initialMessages, page, className }: ChatConversationProps) {
   const t = useTranslations("chat");
   const chat = useAssistantChat({ chatId, organizationId, messages: initialMessages, page });
-  const { messages, status, error, sendMessage, regenerate, stop } = chat;
+  const { messages, status, error, sendMessage, regenerate, stop, addToolApprovalResponse } = chat;
   const busy = status === "submitted" || status === "streaming";
 
   // The question typed before the chat existed (held-questions.ts) goes out once. It is taken when the timer fires, not
@@ -53,7 +53,7 @@ export function ChatConversation({ chatId, organizationId, initialMessages, page
           // A log: screen readers announce each message once it is complete, not every word as it streams.
           <ol className="flex flex-col gap-4 pb-2" role="log" aria-busy={busy} aria-label={t("conversation")}>
             {messages.map((message) => (
-              <ChatMessage key={message.id} message={message} organizationId={organizationId} />
+              <ChatMessage key={message.id} message={message} organizationId={organizationId} busy={busy} onApproval={(answer) => void addToolApprovalResponse(answer)} />
             ))}
             {status === "submitted" && (
               <li className="flex items-center gap-2 pl-10 text-sm text-muted-foreground" data-testid="chat-thinking">

@@ -8,13 +8,36 @@ import { Button } from "@/components/ui/button";
 import { toolLinks } from "@/lib/chat/parts";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
+import { ApprovalCard } from "./approval-card";
+import { AssistantText } from "./chat-text";
 
 type Part = UIMessage["parts"][number];
 
+/** The user's answer to an action's preview. */
+export type ApprovalAnswer = (answer: { id: string; approved: boolean }) => void;
+
+/** An action's preview card, while it waits for the user and after (with what they answered). */
+function Approval({ part, onApproval, busy }: { part: Part; onApproval?: ApprovalAnswer; busy: boolean }) {
+  const approval = (part as { approval?: { id: string; approved?: boolean; requestReason?: string; isAutomatic?: boolean } }).approval;
+  const state = (part as { state?: string }).state;
+  // A refusal of the dry run (no permission, a missing field) asked the user nothing: the answer's text says why.
+  if (!approval?.requestReason || approval.isAutomatic) return null;
+  return (
+    <ApprovalCard
+      preview={approval.requestReason}
+      state={state === "approval-requested" ? "approval-requested" : state === "approval-responded" ? "approval-responded" : "settled"}
+      approved={approval.approved}
+      disabled={busy || !onApproval}
+      onAnswer={(approved) => onApproval?.({ id: approval.id, approved })}
+    />
+  );
+}
+
 /** What a tool did, in a line: running, done (with the links its answer offers) or failed. */
-function ToolStep({ part, organizationId }: { part: Part; organizationId: string }) {
+function ToolStep({ part, organizationId, onApproval, busy }: { part: Part; organizationId: string; onApproval?: ApprovalAnswer; busy: boolean }) {
   const t = useTranslations("chat");
   if (!isToolUIPart(part)) return null;
+  if (part.state === "approval-requested" || part.state === "approval-responded") return <Approval part={part} onApproval={onApproval} busy={busy} />;
   const name = getToolName(part);
   const label = t.has(`tools.${name}` as never) ? t(`tools.${name}` as never) : name;
   const failed = part.state === "output-error" || part.state === "output-denied";
@@ -22,6 +45,7 @@ function ToolStep({ part, organizationId }: { part: Part; organizationId: string
   const links = done ? toolLinks(part.output) : [];
   return (
     <div className="flex flex-col gap-2" data-testid="chat-tool" data-tool={name} data-state={part.state}>
+      <Approval part={part} busy />
       <p className={cn("flex items-center gap-1.5 text-xs", failed ? "text-destructive" : "text-muted-foreground")}>
         {failed ? <CircleAlert className="size-3.5" aria-hidden /> : done ? <Wrench className="size-3.5" aria-hidden /> : <LoaderCircle className="size-3.5 animate-spin" aria-hidden />}
         {failed ? t("toolFailed", { tool: label }) : done ? t("toolDone", { tool: label }) : t("toolRunning", { tool: label })}
@@ -42,7 +66,7 @@ function ToolStep({ part, organizationId }: { part: Part; organizationId: string
 }
 
 /** One message of a conversation: the user's question, or the assistant's answer with the steps it took. */
-export function ChatMessage({ message, organizationId }: { message: UIMessage; organizationId: string }) {
+export function ChatMessage({ message, organizationId, onApproval, busy = false }: { message: UIMessage; organizationId: string; onApproval?: ApprovalAnswer; busy?: boolean }) {
   const t = useTranslations("chat");
   const mine = message.role === "user";
   return (
@@ -59,13 +83,13 @@ export function ChatMessage({ message, organizationId }: { message: UIMessage; o
           part.type === "text" ? (
             <div
               key={index}
-              className={cn("rounded-lg px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap", mine ? "bg-primary text-primary-foreground" : "border bg-card")}
+              className={cn("rounded-lg px-3 py-2 text-sm leading-relaxed break-words", mine ? "bg-primary whitespace-pre-wrap text-primary-foreground" : "border bg-card")}
               data-testid="chat-text"
             >
-              {part.text}
+              {mine ? part.text : <AssistantText text={part.text} />}
             </div>
           ) : isToolUIPart(part) ? (
-            <ToolStep key={index} part={part} organizationId={organizationId} />
+            <ToolStep key={index} part={part} organizationId={organizationId} onApproval={onApproval} busy={busy} />
           ) : null,
         )}
       </div>

@@ -2,7 +2,7 @@
 
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { DefaultChatTransport, type UIMessage } from "ai";
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
@@ -20,6 +20,18 @@ async function answerOrError(response: Response, path: string, fallbackText: str
   const payload = (await response.json().catch(() => undefined)) as { error?: string; requestId?: string } | undefined;
   const requestId = payload?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? "";
   throw new Error(`${payload?.error || fallbackText} (requestId=${requestId})`);
+}
+
+/** The user's answer to a preview in the last answer, not yet sent (its tool part is approval-responded). */
+function approvalAnswer(message: UIMessage | undefined): { id: string; approved: boolean; reason?: string } | null {
+  if (message?.role !== "assistant") return null;
+  for (const part of message.parts) {
+    const answered = part as { state?: string; approval?: { id: string; approved?: boolean; reason?: string } };
+    if (answered.state === "approval-responded" && answered.approval && typeof answered.approval.approved === "boolean") {
+      return { id: answered.approval.id, approved: answered.approval.approved, ...(answered.approval.reason ? { reason: answered.approval.reason } : {}) };
+    }
+  }
+  return null;
 }
 
 /**
@@ -47,9 +59,13 @@ export function useAssistantChat({ chatId, organizationId, messages, page }: { c
           }
           return answerOrError(response, path, t("unknownError"));
         },
-        prepareSendMessagesRequest: ({ messages: all }) => ({
-          body: { message: all.findLast((message) => message.role === "user"), ...(page ? { page } : {}) },
-        }),
+        prepareSendMessagesRequest: ({ messages: all }) => {
+          // After the user answers an action's preview, the answer goes on from there: only that answer is sent.
+          const approval = approvalAnswer(all.at(-1));
+          return {
+            body: approval ? { approval, ...(page ? { page } : {}) } : { message: all.findLast((message) => message.role === "user"), ...(page ? { page } : {}) },
+          };
+        },
       }),
     [path, locale, page, t],
   );
@@ -57,6 +73,8 @@ export function useAssistantChat({ chatId, organizationId, messages, page }: { c
     id: chatId,
     messages,
     transport,
+    // Approve or Reject on a preview card sends the answer at once.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     onFinish: ({ messages: conversation }) => {
       // This organization's lists show the chat's new title, size and time; the chat itself is what is on screen.
       void queryClient.invalidateQueries({ queryKey: chatKeys.ofOrganization(organizationId) });

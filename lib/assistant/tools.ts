@@ -5,6 +5,42 @@ import { PATH_LAYERS } from "@/lib/paths/schema";
 import { CLOUD_PROVIDERS } from "@/lib/sites/cloud-regions";
 import { SITE_TYPES } from "@/lib/sites/schema";
 import { consoleRoutePath } from "@/lib/validation/fields";
+import {
+  alarmFiltersSchema,
+  changesFilterSchema,
+  connectorUsageInputSchema,
+  connectorUsageOutputSchema,
+  explainRulesInputSchema,
+  explainRulesOutputSchema,
+  guideTaskInputSchema,
+  guideTaskOutputSchema,
+  inventoryInputSchema,
+  inventoryOutputSchema,
+  lifecycleInputSchema,
+  lifecycleOutputSchema,
+  listOrganizationsInputSchema,
+  listOrganizationsOutputSchema,
+  listPathsInputSchema,
+  listPathsOutputSchema,
+  nodeStatusInputSchema,
+  nodeStatusOutputSchema,
+  pathStatisticsInputSchema,
+  pathStatisticsOutputSchema,
+  siteDetailInputSchema,
+  siteDetailOutputSchema,
+  siteTrafficInputSchema,
+  siteTrafficOutputSchema,
+} from "./tool-schemas";
+import {
+  acknowledgeAlarmsInputSchema,
+  actionOutputSchema,
+  ASSISTANT_ACTION_NAMES,
+  cancelOperationInputSchema,
+  createPathInputSchema,
+  deleteSiteInputSchema,
+  scheduleOperationInputSchema,
+  type AssistantActionName,
+} from "./action-schemas";
 
 // The assistant's tools as the model, the server and the chat UI see them: their names, what they take and what they
 // answer. Tool parts of a stored conversation (`tool-<name>`) are parsed with these schemas, never trusted.
@@ -16,11 +52,28 @@ export const ASSISTANT_TOOL_NAMES = [
   "recentEvents",
   "guideSiteCreation",
   "guidePathCreation",
+  "listPaths",
+  "pathStatistics",
+  "nodeStatus",
+  "inventory",
+  "lifecycleOperations",
+  "connectorUsage",
+  "siteTraffic",
+  "siteDetail",
+  "listOrganizations",
+  "explainRules",
+  "guideTask",
+  ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
 
 export function isAssistantToolName(name: string): name is AssistantToolName {
   return (ASSISTANT_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** The tools that change something: they run only once the user approves their preview. */
+export function isAssistantAction(name: string): name is AssistantActionName {
+  return (ASSISTANT_ACTION_NAMES as readonly string[]).includes(name);
 }
 
 /** How many sites, paths or alarms a tool lists at most (it says how many there are in all). */
@@ -43,6 +96,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const listSitesInputSchema = z.object({
   query: optionalText(100).describe("Part of a site name to filter by; omit to list every site"),
+  withoutPaths: z.boolean().optional().describe("Only the sites no path starts or ends at"),
 });
 export type ListSitesInput = z.infer<typeof listSitesInputSchema>;
 
@@ -56,10 +110,10 @@ export const explainPathSlaInputSchema = z.object({
 });
 export type ExplainPathSlaInput = z.infer<typeof explainPathSlaInputSchema>;
 
-export const listOpenAlarmsInputSchema = z.object({});
+export const listOpenAlarmsInputSchema = alarmFiltersSchema;
 export type ListOpenAlarmsInput = z.infer<typeof listOpenAlarmsInputSchema>;
 
-export const recentEventsInputSchema = z.object({
+export const recentEventsInputSchema = changesFilterSchema.extend({
   limit: z.number().int().min(1).max(ASSISTANT_EVENTS_MAX).optional().describe(`How many events, at most ${ASSISTANT_EVENTS_MAX}`),
 });
 export type RecentEventsInput = z.infer<typeof recentEventsInputSchema>;
@@ -83,6 +137,7 @@ export type GuidePathCreationInput = z.infer<typeof guidePathCreationInputSchema
 export const listSitesOutputSchema = z.object({
   organizationName: z.string(),
   query: z.string().nullable(),
+  withoutPaths: z.boolean().default(false),
   /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name. */
   total: z.number().int(),
   sites: z.array(
@@ -151,6 +206,17 @@ const pathFoundSchema = z.object({
   /** Each metric beyond a threshold, with the threshold it crossed (empty unless the SLA is warning or bad). */
   breaches: z.array(z.object({ metric: z.enum(SLA_METRICS), value: z.number(), level: z.enum(["warning", "bad"]), threshold: z.number() })),
   unknownReason: z.enum(SLA_UNKNOWN_REASONS).nullable(),
+  /** Root cause (scope 3): the route's elements that are not healthy, open alarms on the path or its route, and recent changes on its ends and route. */
+  rootCause: z
+    .object({
+      route: z.array(z.object({ name: z.string(), type: z.string(), state: z.string(), healthy: z.boolean() })),
+      alarms: z.array(z.object({ severity: z.enum(ALARM_SEVERITIES), message: z.string(), source: z.string() })),
+      changes: z.array(z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) })),
+      /** "none": a healthy path, for which only the recent changes were read. */
+      likely: z.enum(["route", "alarm", "change", "path", "none"]),
+    })
+    .nullable()
+    .default(null),
   links,
 });
 
@@ -165,8 +231,13 @@ export const explainPathSlaOutputSchema = z.discriminatedUnion("status", [
 export type ExplainPathSlaOutput = z.infer<typeof explainPathSlaOutputSchema>;
 
 export const listOpenAlarmsOutputSchema = z.object({
-  /** Every open, unacknowledged alarm; `alarms` holds the latest ASSISTANT_LIST_MAX. */
+  /** Every open, unacknowledged alarm matching the filters; `alarms` holds the latest ASSISTANT_LIST_MAX. */
   total: z.number().int(),
+  filters: z.object({ severity: z.enum(ALARM_SEVERITIES).nullable(), type: z.string().nullable(), about: z.string().nullable() }).default({ severity: null, type: null, about: null }),
+  /** How many of the matching alarms are of each severity. */
+  bySeverity: z.record(z.string(), z.number().int()).default({}),
+  /** The object named in `about` matched nothing the caller sees. */
+  aboutNotVisible: z.boolean().default(false),
   alarms: z.array(
     z.object({
       id: z.string(),
@@ -185,8 +256,14 @@ export const listOpenAlarmsOutputSchema = z.object({
 export type ListOpenAlarmsOutput = z.infer<typeof listOpenAlarmsOutputSchema>;
 
 export const recentEventsOutputSchema = z.object({
+  about: z.string().nullable().default(null),
+  /** The object named in `about` matched nothing the caller sees. */
+  aboutNotVisible: z.boolean().default(false),
   events: z.array(
     z.object({
+      entityName: z.string().nullable().default(null),
+      /** What the change changed: each field with its value before and after. */
+      changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })).default([]),
       id: z.string(),
       organizationId: z.string(),
       timestamp: z.string(),
@@ -245,6 +322,22 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   recentEvents: { input: recentEventsInputSchema, output: recentEventsOutputSchema },
   guideSiteCreation: { input: guideSiteCreationInputSchema, output: guideSiteCreationOutputSchema },
   guidePathCreation: { input: guidePathCreationInputSchema, output: guidePathCreationOutputSchema },
+  listPaths: { input: listPathsInputSchema, output: listPathsOutputSchema },
+  pathStatistics: { input: pathStatisticsInputSchema, output: pathStatisticsOutputSchema },
+  nodeStatus: { input: nodeStatusInputSchema, output: nodeStatusOutputSchema },
+  inventory: { input: inventoryInputSchema, output: inventoryOutputSchema },
+  lifecycleOperations: { input: lifecycleInputSchema, output: lifecycleOutputSchema },
+  connectorUsage: { input: connectorUsageInputSchema, output: connectorUsageOutputSchema },
+  siteTraffic: { input: siteTrafficInputSchema, output: siteTrafficOutputSchema },
+  siteDetail: { input: siteDetailInputSchema, output: siteDetailOutputSchema },
+  listOrganizations: { input: listOrganizationsInputSchema, output: listOrganizationsOutputSchema },
+  explainRules: { input: explainRulesInputSchema, output: explainRulesOutputSchema },
+  guideTask: { input: guideTaskInputSchema, output: guideTaskOutputSchema },
+  createPath: { input: createPathInputSchema, output: actionOutputSchema },
+  scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
+  cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },
+  acknowledgeAlarms: { input: acknowledgeAlarmsInputSchema, output: actionOutputSchema },
+  deleteSite: { input: deleteSiteInputSchema, output: actionOutputSchema },
 } as const satisfies Record<AssistantToolName, { input: z.ZodType; output: z.ZodType }>;
 
 /** The tools as the UI's message type sees them (parts `tool-<name>` with typed input and output). */

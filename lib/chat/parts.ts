@@ -13,12 +13,15 @@ export function toolLinks(output: unknown): AssistantLink[] {
   });
 }
 
+// A tool's states that end an answer: its output, its error, its refusal, or a preview waiting for the user's approval.
+const SETTLED = new Set(["output-available", "output-error", "output-denied", "approval-requested"]);
+
 /**
- * Whether an answer is whole enough to keep: some text, or a tool that finished (with its output or its error), and no
- * tool left running.
+ * Whether an answer is whole enough to keep: some text, or a tool that finished (with its output or its error) or
+ * waits for the user's approval, and no tool left running.
  */
 export function isWholeAnswer(message: { parts: readonly { type: string; state?: string; text?: string }[] }): boolean {
   const tools = message.parts.filter((part) => part.type.startsWith("tool-") || part.type === "dynamic-tool");
-  if (tools.some((part) => part.state !== "output-available" && part.state !== "output-error" && part.state !== "output-denied")) return false;
+  if (tools.some((part) => !SETTLED.has(part.state ?? ""))) return false;
   return tools.length > 0 || message.parts.some((part) => part.type === "text" && (part.text ?? "").trim() !== "");
 }

@@ -37,19 +37,36 @@ export type ChatRename = z.infer<typeof chatRenameSchema>;
 export const questionSchema = z.strictObject({ text: questionText() });
 export type Question = z.infer<typeof questionSchema>;
 
-// POST /api/v1/chat/{chatId}/message — the user's new message (an AI SDK UIMessage with text parts only) and the page
-// the user is looking at, relative to /organization/{organizationId}/ (the contextual panel sends it).
-export const chatMessageSendSchema = z.strictObject({
-  message: z.object({
-    id: z.string().trim().min(1).max(64),
-    role: z.literal("user", { error: "validation.chatMessageRequired" }),
-    parts: z
-      .array(z.object({ type: z.literal("text", { error: "validation.chatMessageRequired" }), text: questionText() }))
-      .min(1, "validation.chatMessageRequired")
-      .max(1, "validation.chatMessageRequired"),
-  }),
-  page: consoleRoutePath().optional(),
+/** The user's answer to an action's preview (AI SDK tool approval): the approval request's id, approved or not. */
+export const chatApprovalSchema = z.strictObject({
+  id: z.string().trim().min(1).max(128),
+  approved: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
 });
+export type ChatApproval = z.infer<typeof chatApprovalSchema>;
+
+// POST /api/v1/chat/{chatId}/message — the user's new message (an AI SDK UIMessage with text parts only), or their
+// answer to the preview of an action the assistant asked approval for; and the page the user is looking at, relative
+// to /organization/{organizationId}/ (the contextual panel sends it).
+export const chatMessageSendSchema = z
+  .strictObject({
+    message: z
+      .object({
+        id: z.string().trim().min(1).max(64),
+        role: z.literal("user", { error: "validation.chatMessageRequired" }),
+        parts: z
+          .array(z.object({ type: z.literal("text", { error: "validation.chatMessageRequired" }), text: questionText() }))
+          .min(1, "validation.chatMessageRequired")
+          .max(1, "validation.chatMessageRequired"),
+      })
+      .optional(),
+    approval: chatApprovalSchema.optional(),
+    page: consoleRoutePath().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // A question or an approval, one of the two.
+    if (!body.message === !body.approval) ctx.addIssue({ code: "custom", path: ["message"], message: "validation.chatMessageRequired" });
+  });
 export type ChatMessageSend = z.infer<typeof chatMessageSendSchema>;
 
 /** A stored UI message as the chat page renders it (parts are the AI SDK's UIMessage parts). */

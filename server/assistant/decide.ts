@@ -35,7 +35,7 @@ export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames:
       : "";
   // The instructions name the page the user is on ("…/path/<id>"): "why is this path bad?" means that path.
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");
-  const intent = readIntent(text, pageFocus(system), toolNames);
+  const intent = readIntent(text, pageFocus(system), toolNames, { locale });
   const t = translatorFor(locale);
   switch (intent.kind) {
     case "tool":

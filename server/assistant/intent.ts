@@ -1,33 +1,15 @@
 import "server-only";
-import {
-  ASSISTANT_EVENTS_MAX,
-  type AssistantToolName,
-  type ExplainPathSlaInput,
-  type GuidePathCreationInput,
-  type GuideSiteCreationInput,
-  type ListSitesInput,
-  type RecentEventsInput,
-} from "@/lib/assistant/tools";
+import type { GuidePathCreationInput, GuideSiteCreationInput } from "@/lib/assistant/tools";
+import type { Locale } from "@/lib/constants";
 import { fold, siteTypeFromWords, UUID } from "./text";
+import { readQuestion, understand, type NameReaders, type PageFocus, type Understanding } from "./understanding/intents";
+import { VOCABULARY_WORDS } from "./understanding/vocabulary";
 
-// The embedded model's reading of a question: which tool answers it and with what input, from the user's words in
-// English or French (case and accents ignored), and the page they are on. Pure: the same words give the same intent.
+// The embedded model's reading of a question: the names it gives (a path "A ⇄ B", a site, a connector, the new site or
+// path of a creation question), the page the user is on, and through the intent catalogue
+// (understanding/intents.ts) which tool answers it with what input. Pure: the same words give the same intent.
 
-export type Intent =
-  | { kind: "tool"; toolName: "listSites"; input: ListSitesInput }
-  | { kind: "tool"; toolName: "explainPathSla"; input: ExplainPathSlaInput }
-  | { kind: "tool"; toolName: "listOpenAlarms"; input: Record<string, never> }
-  | { kind: "tool"; toolName: "recentEvents"; input: RecentEventsInput }
-  | { kind: "tool"; toolName: "guideSiteCreation"; input: GuideSiteCreationInput }
-  | { kind: "tool"; toolName: "guidePathCreation"; input: GuidePathCreationInput }
-  | { kind: "ask-path" }
-  | { kind: "help" };
-
-/** What the open console page says about the question: the path or site it shows. */
-export interface PageFocus {
-  pathId?: string;
-  siteId?: string;
-}
+export type { PageFocus };
 
 const ID = "([0-9a-fA-F-]{36})";
 const PAGE_PATH = [new RegExp(`customer/(?:dashboard|site)/${ID}/path/${ID}`), new RegExp(`(?:^|[\\s/])paths/${ID}`)];
@@ -47,45 +29,41 @@ export function pageFocus(text: string): PageFocus {
   return focus;
 }
 
-const words = (list: string) => new RegExp(`(?:^| )(?:${list})(?= |$)`);
-
-// Folded words (lib/locations/text.ts: no accents, punctuation as spaces).
-const CREATE = words(
-  "create|creating|creation|add|adding|new|set up|setup|provision|build|make|onboard|creer|cree|creez|ajouter|ajout|ajoutez|nouveau|nouvelle|mettre en place|configurer un|configurer une",
-);
-const PATH_WORD = words("path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels");
-const SITE_WORD = words("site|sites");
-const ALARM_WORD = words("alarm|alarms|alarme|alarmes|alert|alerts|alerte|alertes|alerting|alarming");
-const EVENT_WORD = words(
-  "event|events|evenement|evenements|activity|activite|history|historique|changes|changed|changements|modifications|modifie|audit|journal|logs|what happened|s est passe",
-);
-const SLA_WORD = words(
-  "sla|slas|latency|latence|jitter|gigue|loss|perte|pertes|degraded|degrading|degrade|degradee|degradation|bad|mauvais|mauvaise|slow|lent|lente|lenteur|unhealthy|health|sante|warning|alerte|status|etat|down|wrong|problem|probleme|issue|issues|souci|performance|quality|qualite|explain|explique|expliquer|why|pourquoi",
-);
-const LIST_WORD = words(
-  "list|show|my|all|which|what|how many|our|mes|nos|liste|lister|listez|quels|quelles|affiche|afficher|montre|montrez|tous|toutes|combien|voir",
-);
 const ARROW = /⇄|↔|⟷|<->|<=>|->|→|=>|⟶/;
 
-// Words around a name that are part of the question, not of the name (folded).
-const QUESTION_WORDS = new Set(
-  (
+// Words around a name that are part of the question, not of the name (folded): the question's own words, and every
+// word of the intent vocabulary (understanding/vocabulary.ts).
+const QUESTION_WORDS = new Set([
+  ...(
     "why whats what s is are was were the a an my our this that these its it of for on in at with path paths sla slas bad degraded " +
     "degrading slow unhealthy healthy health warning status state down wrong problem problems issue issues explain check show me " +
     "tell about how does do doing so currently now today latency jitter loss packet packets high please going performance quality " +
-    "between from site sites link circuit there any has have been network being look looking still again " +
+    "between from site sites link circuit there any has have been network being look looking still again their them they some " +
+    "right much many did will would should could can which who whom whose when where all every each other by per us you your i " +
+    "describe details detail info information give list display see seen over last past previous next hour hours day days week weeks " +
+    "month months minute minutes ago since yesterday tonight tomorrow morning evening current value values number numbers unknown " +
+    "mbps gbps mbit gbit ms percent against versus vs compared compare than like behaving anything something happened most recent " +
     "pourquoi quel quelle quels quelles qu que quoi le la les l un une des du de d mon ma mes notre nos ce cet cette ces chemin " +
     "chemins est sont il elle ils t y a en sur dans avec pour par etat sante mauvais mauvaise degrade degradee degrades lent lente " +
     "lenteur probleme problemes souci explique expliquer expliquez montre montrez moi me latence gigue perte pertes paquets alerte " +
-    "entre depuis reseau ne pas va bien marche fonctionne se passe ca donc actuellement encore toujours lien liaison n c j"
+    "entre depuis reseau ne pas va bien marche fonctionne se passe ca donc actuellement encore toujours lien liaison n c j bonne " +
+    "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
+    "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
+    "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
+    "containing nommes nomme appeles appele contenant recent recents recentes"
   ).split(" "),
-);
+  ...VOCABULARY_WORDS,
+]);
+
+/** Numbers with a unit ("50 Mbps", "24h") and bare numbers are figures, not names. */
+const FIGURE = /^\d+(?:[.,]\d+)?(?:mbps|gbps|mbit|gbit|ms|h|d|j|%)?$/i;
 
 const CREATION_WORDS = new Set(
   (
     "create creating creation add adding new set up setup provision build make onboard i we you can could would like want need " +
     "how do does a an the path paths please me help site sites from between layer l2 l3 2 3 configure with one two both my our of " +
     "creer cree creez ajouter ajout ajoutez nouveau nouvelle mettre en place comment je j on nous puis peut pourrais voudrais veux " +
+    "mbps gbps mbit gbit prefix prefixes prefixe at a au avec le la mets vlan ip " +
     "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos"
   ).split(" "),
 );
@@ -105,6 +83,7 @@ function pieces(text: string, skip: Set<string>): Piece[] {
       out.push({ text: token, link: true });
       continue;
     }
+    if (FIGURE.test(token) || /^\d+(?:\.\d+){1,3}$/.test(token)) continue;
     const parts = token.split(/['’-]/).filter(Boolean);
     const kept = parts.filter((part) => !skip.has(fold(part)));
     const clean = (word: string) => word.replace(/[._]+$/, "");
@@ -167,45 +146,22 @@ function pathCreationInput(text: string, focus: PageFocus): GuidePathCreationInp
   return input;
 }
 
-// Words of a question about sites that are not a site's name (folded).
-const SITE_QUESTION_WORDS = new Set([
-  ...QUESTION_WORDS,
-  ..."list show all every which how many much doing going named called matching containing like liste lister listez affiche afficher montrer voir tous toutes combien sont nommes appeles contenant comme give donne donnez".split(" "),
-]);
-
-/** A site name to filter by: quoted, after "named", or the words left once the question is set aside. */
-function sitesInput(text: string): ListSitesInput {
-  const named = /(?:^|\s)(?:named|called|matching|containing|like|nommés?|appelés?|contenant|comme)\s+(.+?)\s*[?.!]*$/iu.exec(text)?.[1];
-  const query = quoted(text)[0] ?? named ?? namedEnds(text, SITE_QUESTION_WORDS).join(" ");
-  return query.trim() ? { query: query.trim() } : {};
+/** Proper names in a question (capitalised, not its first word, not one of its words): an organization, a site. */
+export function properNames(text: string): string[] {
+  const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? [];
+  return tokens.slice(1).filter((token) => /^\p{Lu}/u.test(token) && !QUESTION_WORDS.has(fold(token)) && !FIGURE.test(token) && token.length > 2);
 }
 
-function eventsInput(text: string): RecentEventsInput {
-  const count = /(?:^|\D)(\d{1,3})(?!\d)/.exec(text)?.[1];
-  return count ? { limit: Math.min(Math.max(Number(count), 1), ASSISTANT_EVENTS_MAX) } : {};
+/** The object a question names: quoted, an id, or the words left once the question's own are set aside. */
+function namedObject(text: string): string | null {
+  const reference = pathReference(text);
+  return reference && reference.length > 1 ? reference : null;
 }
 
-/** The intent of a question among the available tools; help when it asks for nothing the tools answer. */
-export function readIntent(text: string, focus: PageFocus, available: readonly string[]): Intent {
-  const folded = fold(text);
-  const can = (name: AssistantToolName) => available.includes(name);
-  const pathish = PATH_WORD.test(folded) || ARROW.test(text) || UUID.test(text);
-  const explainPath = (): Intent => {
-    const reference = pathReference(text) ?? focus.pathId ?? null;
-    return reference ? { kind: "tool", toolName: "explainPathSla", input: { path: reference } } : { kind: "ask-path" };
-  };
+const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput };
 
-  if (CREATE.test(folded) && PATH_WORD.test(folded) && can("guidePathCreation")) {
-    return { kind: "tool", toolName: "guidePathCreation", input: pathCreationInput(text, focus) };
-  }
-  if (CREATE.test(folded) && SITE_WORD.test(folded) && can("guideSiteCreation")) {
-    return { kind: "tool", toolName: "guideSiteCreation", input: siteCreationInput(text) };
-  }
-  if (pathish && SLA_WORD.test(folded) && can("explainPathSla")) return explainPath();
-  if (ALARM_WORD.test(folded) && can("listOpenAlarms")) return { kind: "tool", toolName: "listOpenAlarms", input: {} };
-  if (EVENT_WORD.test(folded) && can("recentEvents")) return { kind: "tool", toolName: "recentEvents", input: eventsInput(text) };
-  if (SITE_WORD.test(folded) && LIST_WORD.test(folded) && can("listSites")) return { kind: "tool", toolName: "listSites", input: sitesInput(text) };
-  if ((SLA_WORD.test(folded) || pathish) && can("explainPathSla")) return explainPath();
-  if (SITE_WORD.test(folded) && can("listSites")) return { kind: "tool", toolName: "listSites", input: sitesInput(text) };
-  return { kind: "help" };
+/** The intent of a question among the available tools (the catalogue of understanding/intents.ts); help when none applies. */
+export function readIntent(text: string, focus: PageFocus, available: readonly string[], options: { locale?: Locale; now?: number } = {}): Understanding & { intent: string } {
+  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers: READERS });
+  return understand(reading, available);
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
-import { organizations, sites } from "@/server/db/schema";
+import { events, organizations, sites, users } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import type { ChatScope } from "./scope";
 
@@ -26,12 +26,13 @@ export interface ScopedSite {
 const SLA_BY_RANK: PathSla[] = ["unknown", "healthy", "warning", "bad"];
 
 /** The scope's sites by name (those whose name contains `search`, when given), the first `limit`, and how many match. */
-export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number }) {
+export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number; withoutPaths?: boolean }) {
   const { db, principal } = scope.context;
   const conditions: (SQL | undefined)[] = [
     tenantWhere(principal, sites.organizationId, db),
     scope.organizationFilter ? eq(sites.organizationId, scope.organizationFilter) : undefined,
     options.search ? ilike(sites.name, containsPattern(options.search)) : undefined,
+    options.withoutPaths ? sql`not exists (select 1 from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})` : undefined,
   ];
   const rows = await db
     .select({
@@ -58,4 +59,58 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
     total: rows[0]?.total ?? 0,
     sites: rows.map(({ total: _total, slaRank, ...site }): ScopedSite => ({ ...site, sla: SLA_BY_RANK[slaRank] ?? "unknown" })),
   };
+}
+
+export interface EntityChange {
+  id: string;
+  timestamp: string;
+  type: string;
+  entityType: string;
+  entityId: string;
+  actor: string | null;
+  source: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The configuration changes of some objects (paths, sites, connectors, nodes) the caller sees, newest first. */
+export async function entityChanges(scope: ChatScope, entityIds: string[], options: { since?: Date; limit: number }): Promise<EntityChange[]> {
+  if (entityIds.length === 0) return [];
+  const { db, principal } = scope.context;
+  const rows = await db
+    .select({ event: events, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.actorUserId))
+    .where(
+      and(
+        tenantWhere(principal, events.organizationId, db),
+        inArray(events.entityId, entityIds),
+        options.since ? gte(events.timestamp, options.since) : undefined,
+      ),
+    )
+    .orderBy(desc(events.timestamp), desc(events.id))
+    .limit(options.limit);
+  return rows.map(({ event, firstName, lastName, email }) => ({
+    id: String(event.id),
+    timestamp: event.timestamp.toISOString(),
+    type: event.type,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    actor: email ? `${firstName ?? ""} ${lastName ?? ""}`.trim() || email : null,
+    source: event.source,
+    before: event.before,
+    after: event.after,
+  }));
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** The fields a change changed, each before → after (secrets and bookkeeping fields left out). */
+export function changedFields(before: unknown, after: unknown): { field: string; before: string; after: string }[] {
+  const a = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
+  const b = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
+  const skip = /^(id|createdAt|updatedAt|organizationId)$|secret|key|password|token/i;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((field) => !skip.test(field) && JSON.stringify(a[field]) !== JSON.stringify(b[field]))
+    .map((field) => ({ field, before: shown(a[field]), after: shown(b[field]) }));
 }

@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/constants";
 import type { ServiceContext } from "@/server/audit/record";
 import { assistantInstructions } from "./instructions";
 import { assistantModel } from "./model";
-import { assistantTools, type AssistantToolSet } from "./tools";
+import { assistantToolApproval, assistantTools, type AssistantToolSet } from "./tools";
 import { toolEnvironment } from "./tools/shared";
 
 // One answer of the assistant: the stored conversation checked against the tools, then the AI SDK's tool loop on the
@@ -58,6 +58,7 @@ export async function streamAssistantReply(request: AssistantRequest) {
   return streamText({
     model: assistantModel(request.locale),
     tools,
+    toolApproval: assistantToolApproval(environment),
     instructions,
     messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
     stopWhen: isStepCount(ASSISTANT_MAX_STEPS),

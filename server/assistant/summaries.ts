@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import {
   ASSISTANT_TOOL_SCHEMAS,
+  isAssistantAction,
   isAssistantToolName,
   type AssistantToolName,
   type AssistantUITools,
@@ -16,24 +17,24 @@ import {
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import { formatMetric, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
+import * as live from "./summaries-live";
+import { lines, quoted, type Writer } from "./summaries-live";
 
 // The embedded model's answers: each tool's output written out in the reader's language, as plain text with "- "
 // bullets. Failed and refused tool calls are answered too. Names and figures come from the outputs; words from the
 // catalogue.
 
-interface Writer {
-  t: Translator;
-  locale: Locale;
-}
-
-const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((part): part is string => Boolean(part)).join("\n");
 
 function sites(output: ListSitesOutput, { t }: Writer): string {
   const organization = output.organizationName;
   if (output.total === 0) {
-    return output.query ? t("assistant.sites.noMatch", { organization, query: output.query }) : t("assistant.sites.none", { organization });
+    if (output.withoutPaths) return t("assistant.sites.allHavePaths", { organization });
+    // A name that matches no site the caller sees: the same words whether it exists elsewhere or not.
+    return output.query ? t("assistant.notVisible", { query: quoted(output.query, 100) }) : t("assistant.sites.none", { organization });
   }
-  const header = output.query
+  const header = output.withoutPaths
+    ? t("assistant.sites.withoutPathsHeader", { organization, total: output.total })
+    : output.query
     ? t("assistant.sites.headerMatch", { total: output.total, query: output.query })
     : t("assistant.sites.header", { organization, total: output.total });
   const rows = output.sites.map((site) => {
@@ -67,7 +68,7 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
   }
   if (output.status === "not-found") {
     return lines(
-      t("assistant.sla.notFound", { query: output.query }),
+      t("assistant.notVisible", { query: quoted(output.query, 100) }),
       output.candidates.length > 0 ? t("assistant.sla.candidates") : t("assistant.sla.noPaths"),
       ...output.candidates.map((path) => candidateLine(writer, path)),
     );
@@ -109,6 +110,7 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
     output.unknownReason === "no-data" && t("assistant.sla.noData", unknown),
     output.unknownReason === "insufficient-samples" && t("assistant.sla.insufficientSamples", unknown),
     output.unknownReason === "stale" && t("assistant.sla.stale", unknown),
+    ...rootCauseLines(output.rootCause, writer),
     t("assistant.sla.thresholds", {
       latencyWarning: metric("latencyMs", thresholds.latencyMs.warning),
       latencyBad: metric("latencyMs", thresholds.latencyMs.bad),
@@ -120,15 +122,45 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
   );
 }
 
+type RootCause = NonNullable<Extract<ExplainPathSlaOutput, { status: "found" }>["rootCause"]>;
+
+/** Why a degraded path is degraded: the route's unhealthy elements, the alarms on it, the recent changes, the likely cause and what to check. */
+function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[] {
+  if (!cause) return [];
+  const changes = cause.changes.map(
+    (change) => `- ${formatTime(locale, change.timestamp)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
+  );
+  if (cause.likely === "none") return changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [];
+  const unhealthy = cause.route.filter((element) => !element.healthy);
+  const route = cause.route.filter((element) => element.type !== "link" || !element.healthy);
+  return [
+    route.length > 0 ? t("assistant.rootCause.route", { elements: route.map((element) => `${quoted(element.name)} (${element.state})`).join(" → ") }) : "",
+    unhealthy.length > 0 ? t("assistant.rootCause.unhealthy", { elements: unhealthy.map((element) => `${quoted(element.name)}: ${element.state}`).join(", ") }) : t("assistant.rootCause.routeHealthy"),
+    ...(cause.alarms.length > 0 ? [t("assistant.rootCause.alarms"), ...cause.alarms.map((alarm) => `- [${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`)] : []),
+    ...(changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [t("assistant.rootCause.noChanges")]),
+    t(`assistant.rootCause.likely.${cause.likely}`, {
+      element: unhealthy[0] ? quoted(unhealthy[0].name) : "",
+      change: cause.changes[0] ? quoted(cause.changes[0].entityName) : "",
+      alarm: cause.alarms[0] ? quoted(cause.alarms[0].source) : "",
+    }),
+  ].filter(Boolean);
+}
+
 function alarms(output: ListOpenAlarmsOutput, { t, locale }: Writer): string {
-  if (output.total === 0 || output.alarms.length === 0) return t("assistant.alarms.none");
+  if (output.aboutNotVisible && output.filters.about) return t("assistant.notVisible", { query: quoted(output.filters.about, 100) });
+  if (output.total === 0 || output.alarms.length === 0) {
+    return output.filters.severity ? t("assistant.alarms.noneOfSeverity", { severity: t(`assistant.alarms.severities.${output.filters.severity}`) }) : t("assistant.alarms.none");
+  }
+  const counts = Object.entries(output.bySeverity).map(([severity, count]) => `${t(`assistant.alarms.severities.${severity as "critical"}`)}: ${count}`);
   return lines(
     t("assistant.alarms.header", { total: output.total }),
+    counts.length > 0 && t("assistant.alarms.bySeverity", { counts: counts.join(", ") }),
     ...output.alarms.map((alarm) =>
       t("assistant.alarms.line", {
         severity: t(`assistant.alarms.severities.${alarm.severity}`),
-        message: alarm.message,
-        source: alarm.source,
+        type: t(`assistant.alarms.types.${alarm.type as "sla-bad"}`),
+        message: quoted(alarm.message),
+        source: quoted(alarm.source),
         time: formatTime(locale, alarm.raisedAt),
       }),
     ),
@@ -136,13 +168,23 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale }: Writer): string {
   );
 }
 
+/** A changed field as people name it ("bandwidth" / "bande passante"), or its own name. */
+export const fieldLabel = (t: Translator, field: string) => (t.has(`assistant.fields.${field}` as never) ? t(`assistant.fields.${field}` as never) : quoted(field));
+
 function events(output: RecentEventsOutput, { t, locale }: Writer): string {
-  if (output.events.length === 0) return t("assistant.events.none");
+  if (output.aboutNotVisible && output.about) return t("assistant.notVisible", { query: quoted(output.about, 100) });
+  if (output.events.length === 0) return output.about ? t("assistant.events.noneAbout", { about: quoted(output.about) }) : t("assistant.events.none");
   return lines(
-    t("assistant.events.header", { count: output.events.length }),
-    ...output.events.map((event) =>
-      t("assistant.events.line", { time: formatTime(locale, event.timestamp), type: event.type, entity: event.entityType, actor: event.actor ?? event.source }),
-    ),
+    output.about ? t("assistant.events.headerAbout", { count: output.events.length, about: quoted(output.about) }) : t("assistant.events.header", { count: output.events.length }),
+    ...output.events.flatMap((event) => [
+      t("assistant.events.line", {
+        time: formatTime(locale, event.timestamp),
+        type: event.type,
+        entity: event.entityName ? quoted(event.entityName) : event.entityType,
+        actor: quoted(event.actor ?? event.source),
+      }),
+      ...event.changes.slice(0, 6).map((change) => `  - ${fieldLabel(t, change.field)}: ${quoted(change.before, 80)} → ${quoted(change.after, 80)}`),
+    ]),
   );
 }
 
@@ -185,6 +227,22 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   recentEvents: events,
   guideSiteCreation: siteGuide,
   guidePathCreation: pathGuide,
+  listPaths: live.pathList,
+  pathStatistics: live.pathStatistics,
+  nodeStatus: live.nodeStatus,
+  inventory: live.inventory,
+  lifecycleOperations: live.lifecycle,
+  connectorUsage: live.connectorUsage,
+  siteTraffic: live.siteTraffic,
+  siteDetail: live.siteDetail,
+  listOrganizations: live.organizations,
+  explainRules: live.rules,
+  guideTask: live.guideTask,
+  createPath: live.actionDone,
+  scheduleOperation: live.actionDone,
+  cancelOperation: live.actionDone,
+  acknowledgeAlarms: live.actionDone,
+  deleteSite: live.actionDone,
 };
 
 function summarizeOutput<NAME extends AssistantToolName>(name: NAME, value: unknown, writer: Writer): string | null {
@@ -213,6 +271,8 @@ export function summarizeToolResult(toolName: string, output: LanguageModelV4Too
     case "error-json":
       return t("assistant.errors.toolFailed", { tool, message: errorMessage(output.value) ?? t("assistant.errors.unexpected") });
     case "execution-denied":
+      // An action's dry run refused it, or the user rejected its preview: the reason says it all.
+      if (isAssistantAction(toolName) && output.reason) return output.reason;
       return output.reason ? t("assistant.errors.deniedWithReason", { tool, reason: output.reason }) : t("assistant.errors.denied", { tool });
     case "json":
       return (isAssistantToolName(toolName) && summarizeOutput(toolName, output.value, writer)) || t("assistant.errors.unreadable", { tool });

@@ -2,12 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { consumeStream } from "ai";
 import { isWholeAnswer } from "@/lib/chat/parts";
-import type { ChatMessageSend, ChatSummary } from "@/lib/chat/schema";
+import type { UIMessage } from "ai";
+import type { ChatApproval, ChatMessageSend, ChatSummary } from "@/lib/chat/schema";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { ServiceContext } from "@/server/audit/record";
 import { streamAssistantReply } from "@/server/assistant/run";
-import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, storeQuestion } from "./service";
+import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "./service";
 
 /**
  * Answers a question in one of the caller's chats, as an AI SDK UI message stream (server-sent events); null when the
@@ -19,16 +20,52 @@ import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, storeQuesti
  * whose question was asked again meanwhile (a retry) finds its place gone and is dropped: the retry's answer stands.
  */
 export async function answerQuestion(context: ServiceContext, chat: ChatSummary, question: ChatMessageSend, locale: Locale): Promise<Response | null> {
+  if (question.approval) return answerApproval(context, chat, question.approval, locale, question.page);
   const { db } = context;
-  if (!(await storeQuestion(db, chat.id, question.message))) return null;
+  if (!question.message || !(await storeQuestion(db, chat.id, question.message))) return null;
   const answerId = randomUUID();
   await reserveAnswer(db, chat.id, answerId);
   const messages = await loadChatMessages(db, chat.id);
+  return streamAnswer(context, chat, { messages, answerId, locale, page: question.page, release: true });
+}
+
+type StoredMessage = Awaited<ReturnType<typeof loadChatMessages>>[number];
+
+/**
+ * The user's answer to an action's preview: written into the stored tool part that asked for it (only a pending
+ * request of this chat's last answer can be answered, once), then the answer goes on from there — the AI SDK runs the
+ * approved tool (or records the refusal) and the model writes what happened, in the same answer. Null when there is
+ * no such pending request.
+ */
+async function answerApproval(context: ServiceContext, chat: ChatSummary, approval: ChatApproval, locale: Locale, page?: string): Promise<Response | null> {
+  const messages = await loadChatMessages(context.db, chat.id);
+  const last = messages.at(-1);
+  if (!last || last.role !== "assistant") return null;
+  let answered = false;
+  const parts = last.parts.map((part) => {
+    const pending = part as { state?: string; approval?: { id: string } };
+    if (pending.state !== "approval-requested" || pending.approval?.id !== approval.id) return part;
+    answered = true;
+    return { ...part, state: "approval-responded", approval: { ...pending.approval, approved: approval.approved, ...(approval.reason ? { reason: approval.reason } : {}) } } as UIMessage["parts"][number];
+  });
+  if (!answered) return null;
+  const updated: StoredMessage = { ...last, parts };
+  await saveChatMessages(context.db, chat.id, [updated]);
+  return streamAnswer(context, chat, { messages: [...messages.slice(0, -1), updated], answerId: last.id, locale, page, release: false });
+}
+
+async function streamAnswer(
+  context: ServiceContext,
+  chat: ChatSummary,
+  options: { messages: StoredMessage[]; answerId: string; locale: Locale; page?: string; release: boolean },
+): Promise<Response> {
+  const { db } = context;
+  const { messages, answerId, locale } = options;
   let result: Awaited<ReturnType<typeof streamAssistantReply>>;
   try {
-    result = await streamAssistantReply({ context, organizationId: chat.organizationId, locale, messages, page: question.page });
+    result = await streamAssistantReply({ context, organizationId: chat.organizationId, locale, messages, page: options.page });
   } catch (error) {
-    await releaseAnswer(db, chat.id, answerId);
+    if (options.release) await releaseAnswer(db, chat.id, answerId);
     throw error;
   }
   return result.toUIMessageStreamResponse({
@@ -39,7 +76,7 @@ export async function answerQuestion(context: ServiceContext, chat: ChatSummary,
     onFinish: async ({ responseMessage, finishReason, outcome }) => {
       if (outcome.status === "completed" && finishReason !== "error" && isWholeAnswer(responseMessage)) {
         await fillAnswer(db, chat.id, responseMessage);
-      } else {
+      } else if (options.release) {
         await releaseAnswer(db, chat.id, answerId);
       }
     },

@@ -43,7 +43,7 @@ async function contextFor(email: string): Promise<ServiceContext> {
   return { db, principal, requestId: randomUUID() };
 }
 
-type Outputs = {
+type Outputs = Record<AssistantToolName, unknown> & {
   listSites: ListSitesOutput;
   explainPathSla: ExplainPathSlaOutput;
   listOpenAlarms: ListOpenAlarmsOutput;
@@ -219,7 +219,9 @@ describe("explainPathSla", () => {
     const seattle = await pathRow("Seattle ⇄ Dublin");
     const output = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "explainPathSla", { path: "Seattle ⇄ Dublin" });
     expect(output).toMatchObject({ status: "found", path: { id: seattle.id, sla: "healthy" } });
-    expect(output.links).toEqual([{ label: "Open Seattle ⇄ Dublin", path: `paths/${seattle.id}` }]);
+    // A degraded path also links its route, where its root cause is drawn.
+    expect(output.links[0]).toEqual({ label: "Open Seattle ⇄ Dublin", path: `paths/${seattle.id}` });
+    expect(output.links.slice(1).every((link) => link.path === `paths/${seattle.id}/pathTopology` || link.path === "alarms" || link.path === "events")).toBe(true);
   });
 });
 
@@ -368,7 +370,7 @@ describe("streamAssistantReply with the embedded model", () => {
     const reply = await answer(await streamAssistantReply({ context, organizationId: org.Contoso, locale: "en", messages: first }));
     const conversation = [...first, reply, userMessage("and the open alarms?")];
     const result = await streamAssistantReply({ context, organizationId: org.Contoso, locale: "en", messages: conversation });
-    expect(await result.text).toMatch(/^1 open alarm is not acknowledged yet:\n- \[major\] .*Lyon ⇄ Paris/);
+    expect(await result.text).toMatch(/^1 open alarm is not acknowledged yet:\nBy severity: major: 1\.\n- \[major\] .*Lyon ⇄ Paris/);
   });
 
   it("keeps answering when a stored tool part no longer matches its tool", async () => {

@@ -36,7 +36,7 @@ describe("decide: picking a tool from the question", () => {
     ["LIST ALL SITES", "listSites", {}],
     ["list sites named Paris", "listSites", { query: "Paris" }],
     ['show the sites matching "Frankfurt DC"', "listSites", { query: "Frankfurt DC" }],
-    ["How is the Paris HQ site doing?", "listSites", { query: "Paris HQ" }],
+    ["How is the Paris HQ site doing?", "siteDetail", { site: "Paris HQ" }],
     ["open alarms", "listOpenAlarms", {}],
     ["alarmes", "listOpenAlarms", {}],
     ["Quelles alertes sont ouvertes ?", "listOpenAlarms", {}],
@@ -53,16 +53,17 @@ describe("decide: picking a tool from the question", () => {
     ["What's the latency on Frankfurt DC to AWS eu-central-1?", "explainPathSla", { path: "Frankfurt DC ⇄ AWS eu-central-1" }],
     ["Is the path between Madrid Office and Milan Branch healthy?", "explainPathSla", { path: "Madrid Office ⇄ Milan Branch" }],
     ['Explain the SLA of "Seattle ⇄ Dublin"', "explainPathSla", { path: "Seattle ⇄ Dublin" }],
-    ["why is site Lyon Branch bad?", "explainPathSla", { path: "Lyon Branch" }],
+    ["why is site Lyon Branch bad?", "siteDetail", { site: "Lyon Branch" }],
     [`sla of path ${PATH_ID}`, "explainPathSla", { path: PATH_ID }],
     ["how do I create a site", "guideSiteCreation", {}],
     ["create an AWS site named Berlin Office in Berlin", "guideSiteCreation", { name: "Berlin Office", city: "Berlin", type: "aws" }],
     ["créer un site nommé Bureau de Lyon à Lyon", "guideSiteCreation", { name: "Bureau de Lyon", city: "Lyon" }],
     ["Comment ajouter un site Azure à Amsterdam ?", "guideSiteCreation", { city: "Amsterdam", type: "azure" }],
     ["créer un chemin", "guidePathCreation", {}],
-    ["create a layer 3 path from Paris HQ to Frankfurt DC", "guidePathCreation", { layer: "layer3", source: "Paris HQ", destination: "Frankfurt DC" }],
-    ["créer un chemin de couche 2 entre Paris HQ et Frankfurt DC", "guidePathCreation", { layer: "layer2", source: "Paris HQ", destination: "Frankfurt DC" }],
-    ["I want to create a path from Seattle Office to Dublin Office", "guidePathCreation", { source: "Seattle Office", destination: "Dublin Office" }],
+    // A request with both ends is an action: its dry run asks for what is missing (scope 5).
+    ["create a layer 3 path from Paris HQ to Frankfurt DC", "createPath", { layer: "layer3", source: "Paris HQ", destination: "Frankfurt DC" }],
+    ["créer un chemin de couche 2 entre Paris HQ et Frankfurt DC", "createPath", { layer: "layer2", source: "Paris HQ", destination: "Frankfurt DC" }],
+    ["I want to create a path from Seattle Office to Dublin Office", "createPath", { source: "Seattle Office", destination: "Dublin Office" }],
     // The console's own suggestions name no site: "two sites" is not a site called "two".
     ["How do I create a path between two sites?", "guidePathCreation", {}],
     ["Comment créer un chemin entre deux sites ?", "guidePathCreation", {}],
@@ -118,6 +119,7 @@ describe("decide: answering from the latest turn's tool results", () => {
   const sites: ListSitesOutput = {
     organizationName: "Contoso",
     query: null,
+    withoutPaths: false,
     total: 1,
     sites: [
       {
@@ -189,11 +191,12 @@ describe("summaries of each tool's output", () => {
   it("listSites: none, filtered, other organizations, inactive, cut lists", () => {
     expect(summary("listSites", { organizationName: "Contoso", query: null, total: 0, sites: [], links: [] })).toBe("Contoso has no sites yet.");
     expect(summary("listSites", { organizationName: "Contoso", query: "Oslo", total: 0, sites: [], links: [] }, "fr")).toBe(
-      "Aucun site de Contoso ne correspond à « Oslo ».",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.",
     );
     const output: ListSitesOutput = {
       organizationName: "Northwind Networks",
       query: null,
+      withoutPaths: false,
       total: 23,
       sites: [
         {
@@ -242,6 +245,7 @@ describe("summaries of each tool's output", () => {
       windowMinutes: 5,
       breaches: [],
       unknownReason: null,
+      rootCause: null,
       links: [],
       ...rest,
     } satisfies ExplainPathSlaOutput;
@@ -302,16 +306,19 @@ describe("summaries of each tool's output", () => {
       "Several paths match “Paris”:\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe): in warning\n- Lyon ⇄ Paris (Paris HQ ⇄ Azure West Europe): unknown\nWhich one do you mean?",
     );
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [candidate], links: [] }, "fr")).toBe(
-      "Je n’ai trouvé aucun chemin correspondant à « Oslo ».\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en alerte",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en alerte",
     );
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [], links: [] })).toBe(
-      "I found no path matching “Oslo”.\nThere are no paths here yet.",
+      "I cannot see “Oslo”: nothing by that name is visible to you here.\nThere are no paths here yet.",
     );
   });
 
   it("listOpenAlarms and recentEvents", () => {
     const alarms: ListOpenAlarmsOutput = {
       total: 4,
+      filters: { severity: null, type: null, about: null },
+      bySeverity: {},
+      aboutNotVisible: false,
       alarms: [
         {
           id: "a",
@@ -326,13 +333,16 @@ describe("summaries of each tool's output", () => {
       links: [],
     };
     expect(summary("listOpenAlarms", alarms)).toBe(
-      "4 open alarms are not acknowledged yet:\n- [major] Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n…and 3 more.",
+      "4 open alarms are not acknowledged yet:\n- [major] SLA breach: Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n…and 3 more.",
     );
     expect(summary("listOpenAlarms", { total: 0, alarms: [], links: [] }, "fr")).toBe("Il n’y a aucune alarme ouverte non acquittée.");
+    const change = { entityName: null, changes: [] };
     const events: RecentEventsOutput = {
+      about: null,
+      aboutNotVisible: false,
       events: [
-        { id: "1", organizationId: "c", timestamp: "2026-11-19T09:30:00Z", type: "path.updated", entityType: "path", entityId: "p", source: "carla@contoso.example", actor: "Carla Diaz" },
-        { id: "2", organizationId: "c", timestamp: "2026-11-18T09:30:00Z", type: "alarm.raised", entityType: "alarm", entityId: "a", source: "alarm-engine", actor: null },
+        { id: "1", organizationId: "c", timestamp: "2026-11-19T09:30:00Z", type: "path.updated", entityType: "path", entityId: "p", source: "carla@contoso.example", actor: "Carla Diaz", ...change },
+        { id: "2", organizationId: "c", timestamp: "2026-11-18T09:30:00Z", type: "alarm.raised", entityType: "alarm", entityId: "a", source: "alarm-engine", actor: null, ...change },
       ],
       links: [],
     };

@@ -21,6 +21,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SITES: ListSitesOutput = {
   organizationName: "Contoso",
   query: null,
+  withoutPaths: false,
   total: 2,
   sites: [
     { id: "s1", name: "Frankfurt DC", organizationId: "c", organizationName: "Contoso", type: "standard", city: "Frankfurt, Germany", active: true, connectors: 1, paths: 2, sla: "healthy" },
@@ -91,7 +92,7 @@ describe("the embedded model in streamText", () => {
       stopWhen: isStepCount(5),
       messages: user("Pourquoi le chemin de Lyon à Oslo est-il dégradé ?"),
     });
-    expect(await result.text).toBe("Je n’ai trouvé aucun chemin correspondant à « Lyon ⇄ Oslo ».\nIl n’y a encore aucun chemin ici.");
+    expect(await result.text).toBe("Je ne vois pas « Lyon ⇄ Oslo » : rien de ce nom ne vous est visible ici.\nIl n’y a encore aucun chemin ici.");
     expect(calls).toEqual([{ path: "Lyon ⇄ Oslo" }]);
   });
 

@@ -11,6 +11,7 @@ import { consoleLink, pathRoute, type ChatScope } from "../scope";
 import { matchPaths, pathEnds, UUID } from "../text";
 import type { ToolEnvironment } from "./shared";
 import { nullIfNotFound } from "@/server/core/errors";
+import { pathRootCause } from "./root-cause";
 
 // explainPathSla — a path's SLA against the SPEC §9 thresholds: its state, the figures of its last evaluation window,
 // which metric crossed which threshold, and why an unknown state is unknown. A name that matches several paths, or
@@ -38,7 +39,7 @@ async function scopePaths(scope: ChatScope, search: string | undefined, limit: n
 }
 
 /** The paths the query names: by id, else by name or site names (searched in the database, then read whole). */
-async function findPaths(scope: ChatScope, query: string): Promise<{ matches: Path[]; scanned: Path[] | null }> {
+export async function findPaths(scope: ChatScope, query: string): Promise<{ matches: Path[]; scanned: Path[] | null }> {
   const { db, principal } = scope.context;
   const id = UUID.exec(query)?.[0];
   if (id) {
@@ -69,8 +70,9 @@ export async function explainPathSla(environment: ToolEnvironment, input: Explai
 
   if (matches.length === 1) {
     const [path] = matches;
-    const measurement = await pathMeasurement(scope.context, path.id);
     const judged = path.slaHealth === "warning" || path.slaHealth === "bad";
+    // A degraded path gets the whole root cause; a healthy one the recent changes on its ends only (a cheap read).
+    const [measurement, rootCause] = await Promise.all([pathMeasurement(scope.context, path.id), pathRootCause(environment, scope, path, now, { route: judged })]);
     return {
       status: "found",
       query,
@@ -91,7 +93,8 @@ export async function explainPathSla(environment: ToolEnvironment, input: Explai
           ? slaBreaches(measurement).map((breach) => ({ ...breach, threshold: SLA_THRESHOLDS[breach.metric][breach.level] }))
           : [],
       unknownReason: path.slaHealth === "unknown" ? unknownReason(measurement, now) : null,
-      links: pathLinks([path]),
+      rootCause: rootCause?.cause ?? null,
+      links: [...pathLinks([path]), ...(rootCause?.links ?? [])],
     };
   }
   if (matches.length > 1) {

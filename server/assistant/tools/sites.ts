@@ -5,15 +5,17 @@ import { consoleLink, siteRoute, sitesRoute } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
 // listSites — the sites of the chat's organization (an MSP's or the operator's: of every organization they see, in
-// their own console), the first ASSISTANT_LIST_MAX by name with how many there are.
+// their own console), the first ASSISTANT_LIST_MAX by name with how many there are; or those no path reaches.
 export async function listSites(environment: ToolEnvironment, input: ListSitesInput): Promise<ListSitesOutput> {
   const scope = await environment.scope();
   const { t } = environment;
   const query = input.query?.trim() || null;
-  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX });
+  const withoutPaths = input.withoutPaths ?? false;
+  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX, withoutPaths });
   return {
     organizationName: scope.organization.name,
     query,
+    withoutPaths,
     total: found.total,
     sites: found.sites,
     links: [

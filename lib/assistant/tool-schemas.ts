@@ -1,0 +1,225 @@
+import { z } from "zod";
+import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
+import { PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
+import { DEVICE_STATUSES } from "@/lib/inventory/schema";
+import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
+import { SITE_TYPES } from "@/lib/sites/schema";
+import { consoleRoutePath } from "@/lib/validation/fields";
+
+// The assistant's tools over live data and its knowledge of the product (issue 16, scopes 2 to 4): what they take and
+// what they answer. Every tool that names
+// an object answers "not-visible" when the caller sees nothing by that name (never whether it exists elsewhere) and
+// "ambiguous" with the candidates when several match.
+
+const NAME_MAX = 200;
+const links = z.array(z.object({ label: z.string().min(1).max(200), path: consoleRoutePath() }));
+const name = (what: string) => z.string().trim().min(1).max(NAME_MAX).describe(what);
+const optionalName = (what: string) => z.string().trim().max(NAME_MAX).optional().describe(what);
+const instant = (what: string) => z.iso.datetime({ offset: true }).optional().describe(what);
+
+const SLA_METRICS = ["latencyMs", "jitterMs", "lossPercent"] as const;
+export const PATH_STATISTICS = ["average", "p95", "max", "min"] as const;
+export const PATH_HEALTH_FILTERS = ["unhealthy", "bad", "warning", "healthy", "unknown", "all"] as const;
+
+/** A name that matched nothing the caller sees, or several things. */
+const unresolved = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("not-visible"), query: z.string(), links }),
+  z.object({ status: z.literal("ambiguous"), query: z.string(), candidates: z.array(z.object({ id: z.string(), name: z.string(), detail: z.string().nullable() })), links }),
+]);
+export type Unresolved = z.infer<typeof unresolved>;
+const found = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal("found"), ...shape, links });
+const resolved = <T extends z.ZodRawShape>(shape: T) => z.union([found(shape), unresolved]);
+
+const breach = z.object({ metric: z.enum(SLA_METRICS), value: z.number(), level: z.enum(["warning", "bad"]), threshold: z.number() });
+
+// --- listPaths ---
+export const listPathsInputSchema = z.object({
+  health: z.enum(PATH_HEALTH_FILTERS).optional().describe("Which paths by SLA: unhealthy (warning or bad), one state, or all (default all)"),
+  query: optionalName("Part of a path or site name to filter by"),
+});
+export const listPathsOutputSchema = z.object({
+  organizationName: z.string(),
+  health: z.enum(PATH_HEALTH_FILTERS),
+  /** Every path the caller sees in the chat's organization, and how many match the filter. */
+  scanned: z.number().int(),
+  total: z.number().int(),
+  paths: z.array(
+    z.object({ id: z.string(), name: z.string(), sourceSiteName: z.string(), destinationSiteName: z.string(), sla: z.enum(PATH_SLA_STATES), breaches: z.array(breach) }),
+  ),
+  links,
+});
+
+// --- pathStatistics ---
+export const pathStatisticsInputSchema = z.object({
+  path: name("A path name or id, or its two site names as 'A to B'"),
+  metric: z.enum(SLA_METRICS).optional().describe("latencyMs, jitterMs or lossPercent (default latencyMs)"),
+  from: instant("Start of the range (ISO 8601); default 24 hours ago"),
+  to: instant("End of the range (ISO 8601); default now"),
+});
+export const pathStatisticsOutputSchema = resolved({
+  path: z.object({ id: z.string(), name: z.string(), sla: z.enum(PATH_SLA_STATES) }),
+  metric: z.enum(SLA_METRICS),
+  from: z.string(),
+  to: z.string(),
+  /** Points of the series over the range (raw samples or hourly rollups) and its step in seconds. */
+  points: z.number().int(),
+  step: z.number().int(),
+  average: z.number().nullable(),
+  p95: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+
+// --- nodeStatus ---
+export const nodeStatusInputSchema = z.object({ node: name("A node name or id, or the serial number of its device") });
+export const nodeStatusOutputSchema = resolved({
+  node: z.object({ id: z.string(), name: z.string(), kind: z.string() }),
+  device: z
+    .object({ serialNumber: z.string(), model: z.string(), softwareVersion: z.string(), reachable: z.boolean(), lastSeenAt: z.string().nullable(), uptimeSeconds: z.number().nullable() })
+    .nullable(),
+  ports: z.array(z.object({ portId: z.string(), status: z.enum(PORT_STATES).nullable() })),
+});
+
+// --- deviceStatus (inventory and reachability by serial) ---
+export const inventoryInputSchema = z.object({
+  serial: optionalName("A device serial number"),
+  status: z.enum(DEVICE_STATUSES).optional().describe("unclaimed, unassigned (claimed, on no node) or assigned"),
+  silent: z.boolean().optional().describe("Only the devices that stopped reporting"),
+});
+export const inventoryOutputSchema = z.object({
+  query: z.string().nullable(),
+  status: z.enum(DEVICE_STATUSES).nullable(),
+  silent: z.boolean(),
+  total: z.number().int(),
+  devices: z.array(
+    z.object({
+      serialNumber: z.string(),
+      model: z.string(),
+      softwareVersion: z.string(),
+      status: z.enum(DEVICE_STATUSES),
+      nodeName: z.string().nullable(),
+      mspName: z.string().nullable(),
+      reachable: z.boolean().nullable(),
+      lastSeenAt: z.string().nullable(),
+    }),
+  ),
+  links,
+});
+
+// --- lifecycleOperations ---
+export const lifecycleInputSchema = z.object({
+  tab: z.enum(["scheduled", "running", "finished"]).optional().describe("Scheduled, running or finished operations (default: all three)"),
+  status: z.enum(LIFECYCLE_STATUSES).optional(),
+  device: optionalName("A device serial number or node name"),
+});
+export const lifecycleOutputSchema = z.object({
+  device: z.string().nullable(),
+  total: z.number().int(),
+  operations: z.array(
+    z.object({
+      serialNumber: z.string(),
+      nodeName: z.string().nullable(),
+      operation: z.enum(LIFECYCLE_OPERATIONS),
+      version: z.string().nullable(),
+      status: z.enum(LIFECYCLE_STATUSES),
+      scheduledAt: z.string(),
+      startedAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+      progress: z.number(),
+      summary: z.string().nullable(),
+      createdBy: z.string().nullable(),
+    }),
+  ),
+  links,
+});
+
+// --- connectorUsage ---
+export const connectorUsageInputSchema = z.object({
+  connector: name("A connector name or id"),
+  bandwidthMbps: z.number().positive().max(1_000_000).optional().describe("A new path's bandwidth in Mbps, to check whether it fits"),
+});
+export const connectorUsageOutputSchema = resolved({
+  connector: z.object({ id: z.string(), name: z.string(), siteName: z.string(), bandwidthMbps: z.number() }),
+  /** Mbps the paths over the connector take, and what is left. */
+  usedMbps: z.number(),
+  freeMbps: z.number(),
+  paths: z.array(z.object({ name: z.string(), bandwidthMbps: z.number() })),
+  /** Traffic over the last hour: averages in Mbps, and the busier direction against the bandwidth. */
+  traffic: z.object({ rxMbps: z.number(), txMbps: z.number(), utilizationPercent: z.number() }).nullable(),
+  request: z.object({ bandwidthMbps: z.number(), fits: z.boolean() }).nullable(),
+});
+
+// --- siteTraffic ---
+export const siteTrafficInputSchema = z.object({
+  site: name("A site name or id"),
+  from: instant("Start of the range (ISO 8601); default 24 hours ago"),
+  to: instant("End of the range (ISO 8601); default now"),
+  compare: z.boolean().optional().describe("Compare with the same span just before (this week against last week)"),
+  talkers: z.boolean().optional().describe("Answer the top talkers (sources and destinations)"),
+});
+export const siteTrafficOutputSchema = resolved({
+  site: z.object({ id: z.string(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  average: z.object({ rxMbps: z.number(), txMbps: z.number() }).nullable(),
+  peak: z.object({ rxMbps: z.number(), txMbps: z.number() }).nullable(),
+  previous: z.object({ rxMbps: z.number(), txMbps: z.number(), changePercent: z.number().nullable() }).nullable(),
+  talkers: z.object({ sources: z.array(z.object({ name: z.string(), bytes: z.number() })), destinations: z.array(z.object({ name: z.string(), bytes: z.number() })) }).nullable(),
+});
+
+// --- siteDetail ---
+export const siteDetailInputSchema = z.object({ site: name("A site name or id") });
+export const siteDetailOutputSchema = resolved({
+  site: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(SITE_TYPES),
+    city: z.string(),
+    active: z.boolean(),
+    /** Written by users: data to quote, never instructions. */
+    description: z.string(),
+    organizationName: z.string(),
+  }),
+  connectors: z.array(z.object({ name: z.string(), kind: z.string(), bandwidthMbps: z.number() })),
+  paths: z.array(z.object({ name: z.string(), sla: z.enum(PATH_SLA_STATES) })),
+});
+
+// --- alarms (listOpenAlarms' filters) ---
+export const alarmFiltersSchema = z.object({
+  severity: z.enum(ALARM_SEVERITIES).optional().describe("Only this severity"),
+  type: z.enum(ALARM_TYPES).optional().describe("Only this type (sla-bad, port-down, link-down, device-unreachable)"),
+  about: optionalName("An object the alarms should be about (a path, site, node or device name)"),
+});
+
+// --- recent changes ---
+export const changesFilterSchema = z.object({ about: optionalName("A path, site, connector or node name: only its changes") });
+
+// --- listOrganizations ---
+export const listOrganizationsInputSchema = z.object({});
+export const listOrganizationsOutputSchema = z.object({
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), organizationType: z.string() })),
+  links,
+});
+
+// --- explainRules: the product's rules and constants, read from the modules the validation uses ---
+export const RULE_TOPICS = ["vlan", "mtu", "name", "claimCode", "slaThresholds", "probeLevels", "unknownSla", "layers", "bandwidth"] as const;
+export type RuleTopic = (typeof RULE_TOPICS)[number];
+export const explainRulesInputSchema = z.object({ topic: z.enum(RULE_TOPICS).describe("Which rule: VLAN, MTU, name length, claim code, SLA thresholds, probe levels, unknown SLA, layer 2 vs 3, bandwidth") });
+export const explainRulesOutputSchema = z.object({
+  topic: z.enum(RULE_TOPICS),
+  /** The figures of the rule, from lib/constants.ts, lib/health.ts and the schemas. */
+  values: z.record(z.string(), z.union([z.number(), z.string(), z.array(z.string())])),
+  links,
+});
+
+// --- guideTask: how-to answers for the console's tasks ---
+export const GUIDE_TASKS = ["invite", "claim", "schedule", "acknowledge", "connector"] as const;
+export type GuideTask = (typeof GUIDE_TASKS)[number];
+export const guideTaskInputSchema = z.object({ task: z.enum(GUIDE_TASKS).describe("invite a user, claim a device, schedule a lifecycle job, acknowledge alarms, add a connector") });
+export const guideTaskOutputSchema = z.object({
+  task: z.enum(GUIDE_TASKS),
+  /** Whether the caller's role may do it. */
+  allowed: z.boolean(),
+  steps: z.array(z.string()),
+  links,
+});

@@ -1,0 +1,333 @@
+import "server-only";
+import type {
+  AcknowledgeAlarmsInput,
+  ActionOutput,
+  AssistantActionName,
+  CancelOperationInput,
+  CreatePathInput,
+  DeleteSiteInput,
+  ScheduleOperationInput,
+} from "@/lib/assistant/action-schemas";
+import { localizedAlarm } from "@/lib/alarms/message";
+import { alarmAcknowledgeSchema } from "@/lib/alarms/schema";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { VLAN_MAX, VLAN_MIN } from "@/lib/constants";
+import { lifecycleOperationCreateSchema, lifecycleOperationCancelSchema } from "@/lib/lifecycle/schema";
+import { connectorLoad, pathPlanIssueList, type ConnectorLoad } from "@/lib/paths/headroom";
+import { pathCreateSchema, type PathCreate } from "@/lib/paths/schema";
+import { decodeMessage } from "@/lib/validation/messages";
+import { acknowledgeAlarms, listAlarms } from "@/server/alarms/service";
+import { cancelOperations, createOperations, listOperations } from "@/server/lifecycle/service";
+import { createPath, listPaths } from "@/server/paths/service";
+import { listConnectors } from "@/server/sites/connectors";
+import { deleteSite } from "@/server/sites/service";
+import { formatMbps, formatTime } from "./format";
+import { resolveNode, resolveSite, type Resolution } from "./resolve";
+import { AssistantToolError, consoleLink, pathRoute, sitesRoute, type ChatScope } from "./scope";
+import { quoted } from "./summaries-live";
+import { fold } from "./text";
+import type { ToolEnvironment } from "./tools/shared";
+
+// The assistant's actions with consent (issue 16, scope 5). Each action has a dry run — the same zod schema as the
+// API, the same headroom and VLAN rules, the same scopes — that either blocks (a role that may not, a name out of
+// sight, a missing or wrong field: said in the user's language) or returns the preview of everything that will change,
+// which the approval request carries. Only an approved call runs, through the console's own service, as the user:
+// the service records the event like any other change.
+
+export type Prepared<T> = { status: "blocked"; reason: string } | { status: "ready"; preview: string; run: T };
+
+const blocked = (reason: string) => ({ status: "blocked" as const, reason });
+
+function requireWrite(environment: ToolEnvironment, scope: ChatScope, needed: Scope): string | null {
+  return hasScopes(scope.context.principal.scopes, [needed]) ? null : environment.t("assistant.actions.notAllowed");
+}
+
+function unresolvedReason<T extends { name: string }>(environment: ToolEnvironment, resolution: Exclude<Resolution<T>, { status: "found" }>, query: string): string {
+  const { t } = environment;
+  if (resolution.status === "not-visible") return t("assistant.notVisible", { query: quoted(query, 100) });
+  return `${t("assistant.ambiguous", { query: quoted(query, 100) })} ${resolution.candidates.map((item) => quoted(item.name)).join(", ")}. ${t("assistant.sla.ambiguousAsk")}`;
+}
+
+/** Catalogue messages (validation.*, apiErrors.*) in the user's language. */
+const messages = (environment: ToolEnvironment, keys: string[]) =>
+  keys.map((stored) => {
+    const { key, values } = decodeMessage(stored);
+    return environment.t.has(key as never) ? environment.t(key as never, values as never) : key;
+  });
+
+const bullet = (items: string[]) => items.map((item) => `- ${item}`).join("\n");
+
+// --- createPath ---
+
+interface PathPlanRun {
+  organizationId: string;
+  input: PathCreate;
+}
+
+function pickConnector(environment: ToolEnvironment, loads: ConnectorLoad[], wanted: string | undefined, site: string): ConnectorLoad | string {
+  if (loads.length === 0) return environment.t("assistant.guide.path.noConnectors", { site: quoted(site) });
+  if (wanted) {
+    const found = loads.filter((load) => fold(load.connector.name).includes(fold(wanted)));
+    if (found.length === 1) return found[0];
+    return environment.t("assistant.notVisible", { query: quoted(wanted, 100) });
+  }
+  // The connector with the most room: what a person would pick without a reason to pick another.
+  return [...loads].sort((a, b) => b.free - a.free || a.connector.name.localeCompare(b.connector.name))[0];
+}
+
+/** The lowest VLAN id no Specific path uses on either connector (VLAN 0 left aside: it means untagged on many devices). */
+function freeVlan(source: ConnectorLoad, destination: ConnectorLoad): number | null {
+  const used = new Set([...source.paths, ...destination.paths].flatMap((path) => (path.vlanType === "specific" && path.vlanId !== null ? [path.vlanId] : [])));
+  for (let vlan = VLAN_MIN + 1; vlan <= VLAN_MAX; vlan++) if (!used.has(vlan)) return vlan;
+  return null;
+}
+
+export async function prepareCreatePath(environment: ToolEnvironment, input: CreatePathInput): Promise<Prepared<PathPlanRun>> {
+  const scope = await environment.scope();
+  const { t, locale } = environment;
+  const refused = requireWrite(environment, scope, "common:config:write");
+  if (refused) return blocked(refused);
+  const [source, destination] = await Promise.all([resolveSite(scope, input.source), resolveSite(scope, input.destination)]);
+  if (source.status !== "found") return blocked(unresolvedReason(environment, source, input.source));
+  if (destination.status !== "found") return blocked(unresolvedReason(environment, destination, input.destination));
+  const missing = [
+    !input.layer && t("assistant.actions.fields.layer"),
+    !input.bandwidthMbps && t("assistant.actions.fields.bandwidth"),
+    input.layer === "layer3" && !input.prefix && t("assistant.actions.fields.prefix"),
+  ].filter((field): field is string => Boolean(field));
+  if (missing.length > 0) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
+
+  const { db, principal } = scope.context;
+  const [sourceConnectors, destinationConnectors, paths] = await Promise.all([
+    listConnectors(scope.context, source.item.id, { limit: 100 }),
+    listConnectors(scope.context, destination.item.id, { limit: 100 }),
+    listPaths(db, principal, { organizationId: source.item.organizationId, limit: 500 }),
+  ]);
+  const loads = (items: { id: string; name: string; bandwidth: number }[]) => items.map((connector) => connectorLoad(connector, paths.items));
+  const sourceLoad = pickConnector(environment, loads(sourceConnectors?.items ?? []), input.sourceConnector, source.item.name);
+  if (typeof sourceLoad === "string") return blocked(sourceLoad);
+  const destinationLoad = pickConnector(environment, loads(destinationConnectors?.items ?? []), input.destinationConnector, destination.item.name);
+  if (typeof destinationLoad === "string") return blocked(destinationLoad);
+  const vlanId = input.vlanId ?? freeVlan(sourceLoad, destinationLoad);
+
+  // The API's own schema, then the headroom and VLAN rules the service applies under its locks.
+  const parsed = pathCreateSchema.safeParse({
+    name: input.name?.trim() || `${source.item.name} ⇄ ${destination.item.name}`,
+    layer: input.layer,
+    sourceSiteId: source.item.id,
+    sourceConnectorId: sourceLoad.connector.id,
+    destinationSiteId: destination.item.id,
+    destinationConnectorId: destinationLoad.connector.id,
+    bandwidth: input.bandwidthMbps,
+    vlanType: "specific",
+    vlanId,
+    prefix: input.layer === "layer3" ? input.prefix : null,
+  });
+  if (!parsed.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, parsed.error.issues.map((issue) => issue.message)))}`);
+  const issues = pathPlanIssueList({ bandwidth: parsed.data.bandwidth, vlanType: parsed.data.vlanType, vlanId: parsed.data.vlanId }, sourceLoad, destinationLoad);
+  if (issues.length > 0) {
+    const texts = issues.map((issue) => (t.has(issue.key as never) ? t(issue.key as never, issue.values as never) : issue.key));
+    return blocked(`${t("assistant.actions.invalid")}\n${bullet(texts)}`);
+  }
+  const mbps = (value: number) => formatMbps(t, locale, value);
+  const preview = [
+    t("assistant.actions.createPath.preview", { name: quoted(parsed.data.name), organization: quoted(scope.organization.name) }),
+    bullet([
+      t("assistant.actions.createPath.layer", { layer: t(`assistant.guide.path.layers.${parsed.data.layer}`) }),
+      t("assistant.actions.createPath.end", { end: t("assistant.actions.createPath.source"), site: quoted(source.item.name), connector: quoted(sourceLoad.connector.name), free: mbps(sourceLoad.free - parsed.data.bandwidth) }),
+      t("assistant.actions.createPath.end", { end: t("assistant.actions.createPath.destination"), site: quoted(destination.item.name), connector: quoted(destinationLoad.connector.name), free: mbps(destinationLoad.free - parsed.data.bandwidth) }),
+      t("assistant.actions.createPath.bandwidth", { bandwidth: mbps(parsed.data.bandwidth) }),
+      t("assistant.actions.createPath.vlan", { vlan: parsed.data.vlanId ?? "" }),
+      ...(parsed.data.prefix && parsed.data.prefix.length > 0 ? [t("assistant.actions.createPath.prefix", { prefix: parsed.data.prefix.join(", ") })] : []),
+    ]),
+    t("assistant.actions.approveHint"),
+  ].join("\n");
+  return { status: "ready", preview, run: { organizationId: source.item.organizationId, input: parsed.data } };
+}
+
+// --- scheduleOperation and cancelOperation ---
+
+interface DeviceRef {
+  deviceId: string;
+  serialNumber: string;
+  nodeName: string;
+}
+
+async function resolveDevice(environment: ToolEnvironment, scope: ChatScope, query: string): Promise<DeviceRef | string> {
+  const resolution = await resolveNode(scope, query);
+  if (resolution.status !== "found") return unresolvedReason(environment, resolution, query);
+  const node = resolution.item;
+  if (!node.deviceId || !node.serialNumber) return environment.t("assistant.node.noDevice");
+  return { deviceId: node.deviceId, serialNumber: node.serialNumber, nodeName: node.name };
+}
+
+async function pendingOperations(scope: ChatScope, serialNumber: string) {
+  const [scheduled, running] = await Promise.all(
+    (["scheduled", "running"] as const).map((tab) => listOperations(scope.context, { tab, limit: 100, organizationId: scope.organizationFilter })),
+  );
+  return [...scheduled.items, ...running.items].filter((operation) => operation.serialNumber === serialNumber);
+}
+
+const operationLabel = (environment: ToolEnvironment, operation: "reboot" | "install-version", version: string | null) =>
+  operation === "reboot" ? environment.t("assistant.lifecycle.reboot") : environment.t("assistant.lifecycle.install", { version: quoted(version ?? "") });
+
+export async function prepareScheduleOperation(environment: ToolEnvironment, input: ScheduleOperationInput) {
+  const scope = await environment.scope();
+  const { t, locale } = environment;
+  const refused = requireWrite(environment, scope, "msp:lifecycle:write");
+  if (refused) return blocked(refused);
+  const device = await resolveDevice(environment, scope, input.device);
+  if (typeof device === "string") return blocked(device);
+  if (input.operation === "install-version" && !input.version) return blocked(t("assistant.actions.missing", { fields: t("assistant.actions.fields.version") }));
+  const parsed = lifecycleOperationCreateSchema.safeParse({
+    deviceIds: [device.deviceId],
+    operation: input.operation,
+    version: input.version ?? null,
+    start: input.at ? "later" : "now",
+    scheduledAt: input.at ?? null,
+  });
+  if (!parsed.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, parsed.error.issues.map((issue) => issue.message)))}`);
+  const [busy] = await pendingOperations(scope, device.serialNumber);
+  if (busy) {
+    return blocked(
+      t("assistant.actions.scheduleOperation.busy", {
+        serial: device.serialNumber,
+        operation: operationLabel(environment, busy.operation, busy.version),
+        status: t(`assistant.lifecycle.statuses.${busy.status}`),
+        time: formatTime(locale, busy.scheduledAt),
+      }),
+    );
+  }
+  const when = parsed.data.start === "later" && parsed.data.scheduledAt ? formatTime(locale, parsed.data.scheduledAt.toISOString()) : t("assistant.actions.scheduleOperation.now");
+  const preview = [
+    t("assistant.actions.scheduleOperation.preview", { operation: operationLabel(environment, parsed.data.operation, parsed.data.version), serial: device.serialNumber, node: quoted(device.nodeName), when }),
+    t("assistant.actions.approveHint"),
+  ].join("\n");
+  return { status: "ready" as const, preview, run: parsed.data };
+}
+
+export async function prepareCancelOperation(environment: ToolEnvironment, input: CancelOperationInput) {
+  const scope = await environment.scope();
+  const { t, locale } = environment;
+  const refused = requireWrite(environment, scope, "msp:lifecycle:write");
+  if (refused) return blocked(refused);
+  const device = await resolveDevice(environment, scope, input.device);
+  if (typeof device === "string") return blocked(device);
+  const scheduled = (await pendingOperations(scope, device.serialNumber)).filter((operation) => operation.status === "scheduled");
+  if (scheduled.length === 0) return blocked(t("assistant.lifecycle.noneFor", { device: device.serialNumber }));
+  const parsed = lifecycleOperationCancelSchema.parse({ operationIds: scheduled.map((operation) => operation.id) });
+  const preview = [
+    t("assistant.actions.cancelOperation.preview", { serial: device.serialNumber }),
+    bullet(scheduled.map((operation) => `${operationLabel(environment, operation.operation, operation.version)}, ${formatTime(locale, operation.scheduledAt)}`)),
+    t("assistant.actions.approveHint"),
+  ].join("\n");
+  return { status: "ready" as const, preview, run: parsed.operationIds };
+}
+
+// --- acknowledgeAlarms ---
+
+export async function prepareAcknowledgeAlarms(environment: ToolEnvironment, input: AcknowledgeAlarmsInput) {
+  const scope = await environment.scope();
+  const { t } = environment;
+  const refused = requireWrite(environment, scope, "common:config:write");
+  if (refused) return blocked(refused);
+  const page = await listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, limit: 100 });
+  const about = input.about ? fold(input.about) : null;
+  const alarms = page.items.map((alarm) => localizedAlarm(t, alarm)).filter((alarm) => !about || fold(alarm.source).includes(about) || fold(alarm.message).includes(about));
+  if (alarms.length === 0) return blocked(t("assistant.alarms.none"));
+  const parsed = alarmAcknowledgeSchema.safeParse({ alarmIds: alarms.map((alarm) => alarm.id), note: input.note ?? null });
+  if (!parsed.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, parsed.error.issues.map((issue) => issue.message)))}`);
+  const preview = [
+    t("assistant.actions.acknowledgeAlarms.preview", { count: alarms.length }),
+    bullet(alarms.slice(0, 20).map((alarm) => `[${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`)),
+    parsed.data.note ? t("assistant.actions.acknowledgeAlarms.note", { note: quoted(parsed.data.note) }) : t("assistant.actions.acknowledgeAlarms.noNote"),
+    t("assistant.actions.approveHint"),
+  ].join("\n");
+  return { status: "ready" as const, preview, run: parsed.data };
+}
+
+// --- deleteSite ---
+
+export async function prepareDeleteSite(environment: ToolEnvironment, input: DeleteSiteInput) {
+  const scope = await environment.scope();
+  const { t } = environment;
+  const refused = requireWrite(environment, scope, "common:config:write");
+  if (refused) return blocked(refused);
+  // SPEC §6: only the customer deletes its site (an MSP creates them, it does not delete them).
+  if (scope.context.principal.organizationType !== "customer") return blocked(t("assistant.actions.deleteSite.customerOnly"));
+  const site = await resolveSite(scope, input.site);
+  if (site.status !== "found") return blocked(unresolvedReason(environment, site, input.site));
+  const { db, principal } = scope.context;
+  const paths = (await listPaths(db, principal, { organizationId: site.item.organizationId, limit: 500 })).items.filter(
+    (path) => path.sourceSiteId === site.item.id || path.destinationSiteId === site.item.id,
+  );
+  const preview = [
+    t("assistant.actions.deleteSite.preview", { site: quoted(site.item.name), paths: paths.length }),
+    ...(paths.length > 0 ? [bullet(paths.map((path) => quoted(path.name)))] : []),
+    t("assistant.actions.approveHint"),
+  ].join("\n");
+  return { status: "ready" as const, preview, run: site.item };
+}
+
+// --- The approval decisions and the runs ---
+
+type Prepare = (environment: ToolEnvironment, input: never) => Promise<{ status: "blocked"; reason: string } | { status: "ready"; preview: string }>;
+
+export const PREPARE: Record<AssistantActionName, Prepare> = {
+  createPath: prepareCreatePath as Prepare,
+  scheduleOperation: prepareScheduleOperation as Prepare,
+  cancelOperation: prepareCancelOperation as Prepare,
+  acknowledgeAlarms: prepareAcknowledgeAlarms as Prepare,
+  deleteSite: prepareDeleteSite as Prepare,
+};
+
+/** The approval status of an action call: denied with the reason, or the user's approval with the preview to show. */
+export async function approvalFor(environment: ToolEnvironment, name: AssistantActionName, input: unknown) {
+  try {
+    const prepared = await PREPARE[name](environment, input as never);
+    return prepared.status === "blocked" ? { type: "denied" as const, reason: prepared.reason } : { type: "user-approval" as const, reason: prepared.preview };
+  } catch (error) {
+    return { type: "denied" as const, reason: error instanceof AssistantToolError ? error.message : environment.t("assistant.errors.unexpected") };
+  }
+}
+
+/** Runs an approved action: prepared again (the network may have changed meanwhile), then done through its service. */
+export async function runAction(environment: ToolEnvironment, name: AssistantActionName, input: unknown): Promise<ActionOutput> {
+  const scope = await environment.scope();
+  const { t } = environment;
+  const ready = <T>(prepared: Prepared<T> | { status: "ready"; preview: string; run: T }): T => {
+    if (prepared.status === "blocked") throw new AssistantToolError(prepared.reason);
+    return prepared.run;
+  };
+  switch (name) {
+    case "createPath": {
+      const plan = ready(await prepareCreatePath(environment, input as CreatePathInput));
+      const path = await createPath(scope.context, plan.organizationId, plan.input);
+      return { action: name, done: t("assistant.actions.createPath.done", { path: quoted(path.name) }), links: consoleLink(scope, t("assistant.links.path", { path: path.name }), pathRoute(scope, path)) };
+    }
+    case "scheduleOperation": {
+      const plan = ready(await prepareScheduleOperation(environment, input as ScheduleOperationInput));
+      const [operation] = await createOperations(scope.context, plan);
+      return {
+        action: name,
+        done: t("assistant.actions.scheduleOperation.done", { serial: operation.serialNumber, time: formatTime(environment.locale, operation.scheduledAt) }),
+        links: consoleLink(scope, t("assistant.links.lifecycle"), "msp/lifecycle/scheduled"),
+      };
+    }
+    case "cancelOperation": {
+      const ids = ready(await prepareCancelOperation(environment, input as CancelOperationInput));
+      const cancelled = await cancelOperations(scope.context, ids);
+      return { action: name, done: t("assistant.actions.cancelOperation.done", { count: cancelled.length }), links: consoleLink(scope, t("assistant.links.lifecycle"), "msp/lifecycle/finished") };
+    }
+    case "acknowledgeAlarms": {
+      const plan = ready(await prepareAcknowledgeAlarms(environment, input as AcknowledgeAlarmsInput));
+      const done = await acknowledgeAlarms(scope.context, plan);
+      return { action: name, done: t("assistant.actions.acknowledgeAlarms.done", { count: done.length }), links: consoleLink(scope, t("assistant.links.alarms"), "alarms") };
+    }
+    case "deleteSite": {
+      const site = ready(await prepareDeleteSite(environment, input as DeleteSiteInput));
+      await deleteSite(scope.context, site.id);
+      return { action: name, done: t("assistant.actions.deleteSite.done", { site: quoted(site.name) }), links: consoleLink(scope, t("assistant.links.sites"), sitesRoute(scope)) };
+    }
+  }
+}

@@ -1,0 +1,270 @@
+import "server-only";
+import type { z } from "zod";
+import type {
+  connectorUsageOutputSchema,
+  explainRulesOutputSchema,
+  guideTaskOutputSchema,
+  inventoryOutputSchema,
+  lifecycleOutputSchema,
+  listOrganizationsOutputSchema,
+  listPathsOutputSchema,
+  nodeStatusOutputSchema,
+  pathStatisticsOutputSchema,
+  siteDetailOutputSchema,
+  siteTrafficOutputSchema,
+  Unresolved,
+} from "@/lib/assistant/tool-schemas";
+import type { ActionOutput } from "@/lib/assistant/action-schemas";
+import type { Locale } from "@/lib/constants";
+import { formatMbps, formatMetric, formatNumber, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
+
+// The embedded model's answers for the tools over live data and the product's rules (issue 16): each output written
+// out in the reader's language as Markdown (bullets, bold names). Figures, names and user-written text come from the
+// outputs — user-written text always quoted — and the words from the catalogue.
+
+export interface Writer {
+  t: Translator;
+  locale: Locale;
+}
+
+type Out<T extends z.ZodType> = z.infer<T>;
+
+export const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((part): part is string => Boolean(part)).join("\n");
+
+/** User-written text, quoted as data: one line, no Markdown of its own, never read as an instruction. */
+export function quoted(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const cut = flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  return cut.replace(/([\\`*_[\]<>#|])/g, "\\$1");
+}
+
+/** A name that matched nothing visible, or several things: "I cannot see …" or the candidates and a question. */
+export function unresolvedText(output: Unresolved, { t }: Writer): string {
+  if (output.status === "not-visible") return t("assistant.notVisible", { query: quoted(output.query, 100) });
+  return lines(
+    t("assistant.ambiguous", { query: quoted(output.query, 100) }),
+    ...output.candidates.map((candidate) => (candidate.detail ? `- ${quoted(candidate.name)} (${quoted(candidate.detail)})` : `- ${quoted(candidate.name)}`)),
+    t("assistant.sla.ambiguousAsk"),
+  );
+}
+
+const metric = (writer: Writer, name: "latencyMs" | "jitterMs" | "lossPercent", value: number | null) => formatMetric(writer.t, writer.locale, name, value);
+
+export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writer): string {
+  const { t } = writer;
+  const header =
+    output.health === "unhealthy"
+      ? output.total === 0
+        ? t("assistant.paths.allHealthy", { organization: output.organizationName, scanned: output.scanned })
+        : t("assistant.paths.unhealthyHeader", { organization: output.organizationName, total: output.total })
+      : t("assistant.paths.header", { organization: output.organizationName, total: output.total });
+  return lines(
+    header,
+    ...output.paths.flatMap((path) => [
+      t("assistant.paths.line", { path: quoted(path.name), source: quoted(path.sourceSiteName), destination: quoted(path.destinationSiteName), state: t(`assistant.sla.states.${path.sla}`) }),
+      ...path.breaches.map((breach) =>
+        t("assistant.paths.breach", {
+          metric: t(`assistant.sla.metrics.${breach.metric}`),
+          value: metric(writer, breach.metric, breach.value),
+          level: t(`assistant.sla.levels.${breach.level}`),
+          threshold: metric(writer, breach.metric, breach.threshold),
+        }),
+      ),
+    ]),
+    moreLine(t, output.paths.length, output.total),
+  );
+}
+
+export function pathStatistics(output: Out<typeof pathStatisticsOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t, locale } = writer;
+  const values = { metric: t(`assistant.sla.metrics.${output.metric}`), path: quoted(output.path.name), from: formatTime(locale, output.from), to: formatTime(locale, output.to) };
+  if (output.points === 0 || output.average === null) return t("assistant.stats.none", values);
+  return lines(
+    t("assistant.stats.header", { ...values, points: output.points }),
+    t("assistant.stats.average", { value: metric(writer, output.metric, output.average) }),
+    t("assistant.stats.p95", { value: metric(writer, output.metric, output.p95) }),
+    t("assistant.stats.range", { min: metric(writer, output.metric, output.min), max: metric(writer, output.metric, output.max) }),
+    t("assistant.stats.state", { path: quoted(output.path.name), state: t(`assistant.sla.states.${output.path.sla}`) }),
+  );
+}
+
+export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t, locale } = writer;
+  const { device, ports } = output;
+  const count = (state: string | null) => ports.filter((port) => port.status === state).length;
+  const down = ports.filter((port) => port.status === "down").map((port) => port.portId);
+  return lines(
+    t("assistant.node.header", { node: quoted(output.node.name), kind: t(`assistant.node.kinds.${output.node.kind as "edge"}`) }),
+    device
+      ? t(device.reachable ? "assistant.node.reachable" : "assistant.node.unreachable", {
+          serial: device.serialNumber,
+          model: quoted(device.model),
+          version: quoted(device.softwareVersion),
+          time: device.lastSeenAt ? formatTime(locale, device.lastSeenAt) : t("assistant.node.never"),
+        })
+      : t("assistant.node.noDevice"),
+    ports.length > 0 && t("assistant.node.ports", { up: count("up"), down: count("down"), disabled: count("disabled"), silent: count(null) }),
+    ports.length > 0 && (down.length > 0 ? t("assistant.node.down", { ports: down.join(", ") }) : t("assistant.node.noneDown")),
+    ...ports.slice(0, 32).map((port) => `- ${quoted(port.portId)}: ${t(`assistant.node.portStates.${port.status ?? "silent"}`)}`),
+  );
+}
+
+export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Writer): string {
+  const { t, locale } = writer;
+  if (output.total === 0) {
+    if (output.silent) return t("assistant.inventory.allReporting");
+    return output.query ? t("assistant.notVisible", { query: quoted(output.query, 100) }) : t("assistant.inventory.none");
+  }
+  return lines(
+    output.silent ? t("assistant.inventory.silentHeader", { total: output.total }) : t("assistant.inventory.header", { total: output.total }),
+    ...output.devices.map((device) =>
+      t("assistant.inventory.line", {
+        serial: device.serialNumber,
+        model: quoted(device.model),
+        version: quoted(device.softwareVersion),
+        status:
+          device.status === "assigned"
+            ? t("assistant.inventory.assigned", { node: quoted(device.nodeName ?? "") })
+            : t(`assistant.inventory.statuses.${device.status}`),
+        reach:
+          device.reachable === null
+            ? ""
+            : device.reachable
+              ? t("assistant.inventory.reachable")
+              : t("assistant.inventory.unreachable", { time: device.lastSeenAt ? formatTime(locale, device.lastSeenAt) : t("assistant.node.never") }),
+      }),
+    ),
+    moreLine(t, output.devices.length, output.total),
+  );
+}
+
+export function lifecycle(output: Out<typeof lifecycleOutputSchema>, writer: Writer): string {
+  const { t, locale } = writer;
+  if (output.total === 0) return output.device ? t("assistant.lifecycle.noneFor", { device: quoted(output.device) }) : t("assistant.lifecycle.none");
+  return lines(
+    t("assistant.lifecycle.header", { total: output.total }),
+    ...output.operations.map((operation) =>
+      t("assistant.lifecycle.line", {
+        serial: operation.serialNumber,
+        node: operation.nodeName ? ` (${quoted(operation.nodeName)})` : "",
+        operation: operation.operation === "reboot" ? t("assistant.lifecycle.reboot") : t("assistant.lifecycle.install", { version: quoted(operation.version ?? "") }),
+        status: t(`assistant.lifecycle.statuses.${operation.status}`),
+        time: formatTime(locale, operation.finishedAt ?? operation.startedAt ?? operation.scheduledAt),
+        progress: operation.status === "active" ? t("assistant.lifecycle.progress", { progress: operation.progress }) : "",
+        summary: operation.summary ? ` — ${quoted(operation.summary)}` : "",
+      }),
+    ),
+    moreLine(t, output.operations.length, output.total),
+  );
+}
+
+export function connectorUsage(output: Out<typeof connectorUsageOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t, locale } = writer;
+  const mbps = (value: number) => formatMbps(t, locale, value);
+  const { connector } = output;
+  return lines(
+    output.request &&
+      t(output.request.fits ? "assistant.connector.fits" : "assistant.connector.doesNotFit", {
+        bandwidth: mbps(output.request.bandwidthMbps),
+        connector: quoted(connector.name),
+        free: mbps(output.freeMbps),
+        total: mbps(connector.bandwidthMbps),
+      }),
+    t("assistant.connector.header", { connector: quoted(connector.name), site: quoted(connector.siteName), bandwidth: mbps(connector.bandwidthMbps) }),
+    t("assistant.connector.load", { used: mbps(output.usedMbps), free: mbps(output.freeMbps), paths: output.paths.length }),
+    ...output.paths.map((path) => `- ${quoted(path.name)}: ${mbps(path.bandwidthMbps)}`),
+    output.traffic
+      ? t("assistant.connector.traffic", {
+          rx: mbps(output.traffic.rxMbps),
+          tx: mbps(output.traffic.txMbps),
+          percent: t("assistant.units.percent", { value: formatNumber(locale, output.traffic.utilizationPercent) }),
+        })
+      : t("assistant.connector.noTraffic"),
+  );
+}
+
+const bytes = (locale: Locale, value: number) =>
+  value >= 1e9 ? `${formatNumber(locale, value / 1e9)} GB` : value >= 1e6 ? `${formatNumber(locale, value / 1e6)} MB` : `${formatNumber(locale, value / 1e3)} kB`;
+
+export function siteTraffic(output: Out<typeof siteTrafficOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t, locale } = writer;
+  const mbps = (value: number) => formatMbps(t, locale, value);
+  const range = { site: quoted(output.site.name), from: formatTime(locale, output.from), to: formatTime(locale, output.to) };
+  const change = output.previous?.changePercent ?? null;
+  return lines(
+    output.average
+      ? t("assistant.traffic.average", { ...range, rx: mbps(output.average.rxMbps), tx: mbps(output.average.txMbps) })
+      : t("assistant.traffic.none", range),
+    output.peak && t("assistant.traffic.peak", { rx: mbps(output.peak.rxMbps), tx: mbps(output.peak.txMbps) }),
+    output.previous &&
+      (change === null
+        ? t("assistant.traffic.noPrevious")
+        : t(change >= 0 ? "assistant.traffic.up" : "assistant.traffic.down", {
+            percent: t("assistant.units.percent", { value: formatNumber(locale, Math.abs(change)) }),
+            rx: mbps(output.previous.rxMbps),
+            tx: mbps(output.previous.txMbps),
+          })),
+    output.talkers && output.talkers.sources.length + output.talkers.destinations.length === 0 && t("assistant.traffic.noTalkers"),
+    output.talkers && output.talkers.sources.length > 0 && t("assistant.traffic.sources"),
+    ...(output.talkers?.sources ?? []).map((talker) => `- ${quoted(talker.name)}: ${bytes(locale, talker.bytes)}`),
+    output.talkers && output.talkers.destinations.length > 0 && t("assistant.traffic.destinations"),
+    ...(output.talkers?.destinations ?? []).map((talker) => `- ${quoted(talker.name)}: ${bytes(locale, talker.bytes)}`),
+  );
+}
+
+export function siteDetail(output: Out<typeof siteDetailOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t, locale } = writer;
+  const { site } = output;
+  return lines(
+    t("assistant.site.header", { site: quoted(site.name), type: siteTypeLabel(t, site.type), city: quoted(site.city), organization: quoted(site.organizationName) }),
+    !site.active && t("assistant.site.inactive"),
+    site.description.trim() ? t("assistant.site.description", { description: quoted(site.description) }) : t("assistant.site.noDescription"),
+    output.connectors.length > 0 ? t("assistant.site.connectors") : t("assistant.site.noConnectors"),
+    ...output.connectors.map((connector) => `- ${quoted(connector.name)} (${t(`assistant.site.kinds.${connector.kind as "physical"}`)}, ${formatMbps(t, locale, connector.bandwidthMbps)})`),
+    output.paths.length > 0 ? t("assistant.site.paths") : t("assistant.site.noPaths"),
+    ...output.paths.map((path) => `- ${quoted(path.name)}: ${t(`assistant.sla.states.${path.sla}`)}`),
+  );
+}
+
+export function organizations(output: Out<typeof listOrganizationsOutputSchema>, { t }: Writer): string {
+  return lines(t("assistant.organizations.header"), ...output.organizations.map((organization) => `- ${quoted(organization.name)}`), t("assistant.organizations.others"));
+}
+
+export function rules(output: Out<typeof explainRulesOutputSchema>, writer: Writer): string {
+  const { t, locale } = writer;
+  const values = Object.fromEntries(Object.entries(output.values).map(([key, value]) => [key, typeof value === "number" ? formatNumber(locale, value) : Array.isArray(value) ? value.join(", ") : value]));
+  if (output.topic === "probeLevels") {
+    const levels = (output.values.levels as string[]) ?? [];
+    return lines(t("assistant.rules.probeLevels"), ...levels.map((level) => `- ${t(`dashboard.health.${level}` as never)}: ${t(`assistant.rules.probe.${level}` as never)}`));
+  }
+  if (output.topic === "slaThresholds") {
+    const ms = (value: unknown) => formatMetric(t, locale, "latencyMs", Number(value));
+    const pct = (value: unknown) => formatMetric(t, locale, "lossPercent", Number(value));
+    const v = output.values;
+    return t("assistant.rules.slaThresholds", {
+      latencyWarning: ms(v.latencyWarning),
+      latencyBad: ms(v.latencyBad),
+      jitterWarning: ms(v.jitterWarning),
+      jitterBad: ms(v.jitterBad),
+      lossWarning: pct(v.lossWarning),
+      lossBad: pct(v.lossBad),
+    });
+  }
+  return t(`assistant.rules.${output.topic}` as never, values as never);
+}
+
+export function guideTask(output: Out<typeof guideTaskOutputSchema>, { t }: Writer): string {
+  return lines(
+    t(`assistant.guide.tasks.${output.task}.title` as never),
+    ...output.steps.map((step, index) => `${index + 1}. ${step}`),
+    output.allowed ? t("assistant.guide.canWrite") : t("assistant.guide.notAllowed"),
+  );
+}
+
+/** An approved action's result: what was done (the links open the result). */
+export const actionDone = (output: ActionOutput) => output.done;

@@ -1,0 +1,155 @@
+import "server-only";
+import { and, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
+import type {
+  inventoryInputSchema,
+  inventoryOutputSchema,
+  lifecycleInputSchema,
+  lifecycleOutputSchema,
+  nodeStatusInputSchema,
+  nodeStatusOutputSchema,
+} from "@/lib/assistant/tool-schemas";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
+import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
+import { listAlarms } from "@/server/alarms/service";
+import { listDevices } from "@/server/inventory/service";
+import { listOperations } from "@/server/lifecycle/service";
+import { telemetryDeviceState } from "@/server/db/schema";
+import { TELEMETRY } from "@/server/telemetry/config";
+import { nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
+import { resolveNode } from "../resolve";
+import { AssistantToolError, consoleLink, type ChatScope } from "../scope";
+import { unresolvedOutput } from "./live";
+import type { ToolEnvironment } from "./shared";
+
+// The tools about devices (issue 16, scope 2): a node's front panel, its device's reachability and software, the
+// inventory and claim status, lifecycle operations — through the same services and scopes as their pages.
+
+type Out<T extends z.ZodType> = z.infer<T>;
+
+function requireScope(environment: ToolEnvironment, scope: ChatScope, needed: Scope[]) {
+  if (!needed.some((one) => hasScopes(scope.context.principal.scopes, [one]))) throw new AssistantToolError(environment.t("assistant.errors.forbidden"));
+}
+
+const nodePage = (node: { id: string; kind: string }) =>
+  node.kind === "edge" ? `msp/edgeNode/${encodeURIComponent(node.id)}/monitor` : node.kind === "cpe" ? `msp/cpeNode/${encodeURIComponent(node.id)}/monitor` : null;
+
+// nodeStatus — a node (by name, id or its device's serial): its device's reachability and software, its ports' states.
+export async function nodeStatus(environment: ToolEnvironment, input: Out<typeof nodeStatusInputSchema>, now = Date.now()): Promise<Out<typeof nodeStatusOutputSchema>> {
+  const scope = await environment.scope();
+  const resolution = await resolveNode(scope, input.node);
+  if (resolution.status !== "found") return unresolvedOutput(resolution, input.node, (node) => node.serialNumber);
+  const node = resolution.item;
+  const [status, panel] = await Promise.all([nodeDevice(scope.context, node.id, now), nodePorts(scope.context, node.id)]);
+  const device = status.device;
+  return {
+    status: "found",
+    node: { id: node.id, name: node.name, kind: node.kind },
+    device: device
+      ? {
+          serialNumber: device.serialNumber,
+          model: device.model,
+          softwareVersion: device.softwareVersion,
+          reachable: device.reachable,
+          lastSeenAt: device.lastSeenAt,
+          uptimeSeconds: device.uptimeSeconds,
+        }
+      : null,
+    ports: panel.ports.map((port) => ({ portId: port.portId, status: port.status })),
+    links: consoleLink(scope, environment.t("assistant.links.node", { node: node.name }), nodePage(node)),
+  };
+}
+
+// inventory — the devices the caller sees: one by serial, those of a status, or those that stopped reporting.
+export async function inventory(environment: ToolEnvironment, input: Out<typeof inventoryInputSchema>, now = Date.now()): Promise<Out<typeof inventoryOutputSchema>> {
+  const scope = await environment.scope();
+  requireScope(environment, scope, ["msp:inventory:read", "internal:inventory:read"]);
+  const query = input.serial?.trim() || null;
+  const [page, unreachable] = await Promise.all([
+    listDevices(scope.context, { search: query ?? undefined, status: input.status, limit: 100 }),
+    // The devices the console reports unreachable: open device-unreachable alarms name them.
+    input.silent ? listAlarms(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable", limit: 100 }) : null,
+  ]);
+  const alarmed = new Set((unreachable?.items ?? []).map((alarm) => alarm.source.toLowerCase()));
+  let items = page.items;
+  if (query) {
+    const exact = items.filter((device) => device.serialNumber.toLowerCase() === query.toLowerCase());
+    if (exact.length > 0) items = exact;
+  }
+  const ids = items.map((device) => device.id);
+  const states =
+    ids.length === 0
+      ? []
+      : await scope.context.db
+          .select({ deviceId: telemetryDeviceState.deviceId, lastSeenAt: telemetryDeviceState.lastSeenAt, silent: telemetryDeviceState.silent })
+          .from(telemetryDeviceState)
+          .where(and(inArray(telemetryDeviceState.deviceId, ids)));
+  const stateOf = new Map(states.map((state) => [state.deviceId, state]));
+  const reachable = (id: string, serial: string, assigned: boolean) => {
+    const state = stateOf.get(id);
+    if (alarmed.has(serial.toLowerCase())) return false;
+    if (!assigned) return null;
+    return Boolean(state && !state.silent && state.lastSeenAt.getTime() >= now - TELEMETRY.silentAfterMs);
+  };
+  const devices = items
+    .map((device) => {
+      const state = stateOf.get(device.id);
+      return {
+        serialNumber: device.serialNumber,
+        model: device.model,
+        softwareVersion: device.softwareVersion,
+        status: device.status,
+        nodeName: device.nodeName,
+        mspName: device.mspName,
+        reachable: reachable(device.id, device.serialNumber, device.status === "assigned"),
+        lastSeenAt: state ? state.lastSeenAt.toISOString() : null,
+      };
+    })
+    .filter((device) => !input.silent || device.reachable === false);
+  const inventoryPage = scope.organization.organizationType === "maia" ? "core/inventory" : "msp/inventory";
+  return {
+    query,
+    status: input.status ?? null,
+    silent: input.silent ?? false,
+    total: devices.length,
+    devices: devices.slice(0, ASSISTANT_LIST_MAX),
+    links: consoleLink(scope, environment.t("assistant.links.inventory"), inventoryPage),
+  };
+}
+
+const TABS_IN_ORDER: LifecycleTab[] = ["running", "scheduled", "finished"];
+
+// lifecycleOperations — the lifecycle page's tabs: operations with their status, progress and summary.
+export async function lifecycleOperations(environment: ToolEnvironment, input: Out<typeof lifecycleInputSchema>): Promise<Out<typeof lifecycleOutputSchema>> {
+  const scope = await environment.scope();
+  requireScope(environment, scope, ["msp:lifecycle:read"]);
+  const tabs = input.tab ? [input.tab] : TABS_IN_ORDER.filter((tab) => LIFECYCLE_TAB_NAMES.includes(tab));
+  const pages = await Promise.all(tabs.map((tab) => listOperations(scope.context, { tab, limit: 100, organizationId: scope.organizationFilter })));
+  const device = input.device?.trim().toLowerCase() || null;
+  const operations = pages
+    .flatMap((page) => page.items)
+    .filter((operation) => !input.status || operation.status === input.status)
+    .filter((operation) => !device || operation.serialNumber.toLowerCase() === device || operation.nodeName?.toLowerCase() === device);
+  return {
+    device: input.device?.trim() || null,
+    total: operations.length,
+    operations: operations.slice(0, ASSISTANT_LIST_MAX).map((operation) => ({
+      serialNumber: operation.serialNumber,
+      nodeName: operation.nodeName,
+      operation: operation.operation,
+      version: operation.version,
+      status: operation.status,
+      scheduledAt: operation.scheduledAt,
+      startedAt: operation.startedAt,
+      finishedAt: operation.finishedAt,
+      progress: operation.progress,
+      summary: translateLifecycleSummary(environment.t as never, operation.summary),
+      createdBy: operation.createdBy,
+    })),
+    links: consoleLink(scope, environment.t("assistant.links.lifecycle"), `msp/lifecycle/${input.tab ?? "scheduled"}`),
+  };
+}
+
+

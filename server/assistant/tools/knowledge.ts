@@ -1,0 +1,97 @@
+import "server-only";
+import type { z } from "zod";
+import type {
+  explainRulesInputSchema,
+  explainRulesOutputSchema,
+  guideTaskInputSchema,
+  guideTaskOutputSchema,
+  listOrganizationsOutputSchema,
+  RuleTopic,
+} from "@/lib/assistant/tool-schemas";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
+import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
+import { listVisibleOrganizations } from "@/server/core/tenancy";
+import { TELEMETRY } from "@/server/telemetry/config";
+import { consoleLink, type ChatScope } from "../scope";
+import type { ToolEnvironment } from "./shared";
+
+// The product's rules and how-to answers (issue 16, scope 4). Every figure comes from the module the validation
+// itself uses (lib/constants.ts, lib/health.ts), never from prose, so the answer changes when the rule does.
+
+type Out<T extends z.ZodType> = z.infer<T>;
+
+function ruleValues(topic: RuleTopic): Out<typeof explainRulesOutputSchema>["values"] {
+  switch (topic) {
+    case "vlan":
+      return { min: VLAN_MIN, max: VLAN_MAX };
+    case "mtu":
+      return { min: MTU_MIN, max: MTU_MAX };
+    case "name":
+      return { min: NAME_MIN_LENGTH };
+    case "claimCode":
+      return { length: CLAIM_CODE_LENGTH };
+    case "slaThresholds":
+      return {
+        latencyWarning: SLA_THRESHOLDS.latencyMs.warning,
+        latencyBad: SLA_THRESHOLDS.latencyMs.bad,
+        jitterWarning: SLA_THRESHOLDS.jitterMs.warning,
+        jitterBad: SLA_THRESHOLDS.jitterMs.bad,
+        lossWarning: SLA_THRESHOLDS.lossPercent.warning,
+        lossBad: SLA_THRESHOLDS.lossPercent.bad,
+      };
+    case "probeLevels":
+      return { levels: [...PROBE_LEVELS] };
+    case "unknownSla":
+      return { minSamples: MIN_SLA_SAMPLES, windowMinutes: TELEMETRY.slaWindowMs / 60_000 };
+    case "layers":
+      return { vlanMin: VLAN_MIN, vlanMax: VLAN_MAX };
+    case "bandwidth":
+      return { min: 1 };
+  }
+}
+
+const RULE_PAGES: Partial<Record<RuleTopic, { customer: string; msp: string }>> = {
+  layers: { customer: "customer/site", msp: "paths" },
+  bandwidth: { customer: "customer/site", msp: "paths" },
+  slaThresholds: { customer: "customer/dashboard", msp: "paths" },
+};
+
+export async function explainRules(environment: ToolEnvironment, input: Out<typeof explainRulesInputSchema>): Promise<Out<typeof explainRulesOutputSchema>> {
+  const scope = await environment.scope();
+  const page = RULE_PAGES[input.topic];
+  const route = page ? (scope.organization.organizationType === "customer" ? page.customer : scope.organization.organizationType === "msp" ? page.msp : null) : null;
+  return { topic: input.topic, values: ruleValues(input.topic), links: consoleLink(scope, environment.t("assistant.links.open"), route) };
+}
+
+// Where each task is done, and the scope it needs (lib/auth/scopes.ts).
+const TASKS: Record<Out<typeof guideTaskInputSchema>["task"], { route: (scope: ChatScope) => string | null; scope: Scope; steps: number }> = {
+  invite: { route: () => "user/invitations", scope: "common:user:write", steps: 4 },
+  claim: { route: (scope) => (scope.organization.organizationType === "msp" ? "msp/inventory" : scope.organization.organizationType === "maia" ? "core/inventory" : null), scope: "msp:inventory:write", steps: 4 },
+  schedule: { route: (scope) => (scope.organization.organizationType === "msp" ? "msp/lifecycle/scheduled" : null), scope: "msp:lifecycle:write", steps: 5 },
+  acknowledge: { route: () => "alarms", scope: "common:config:write", steps: 4 },
+  connector: { route: (scope) => (scope.organization.organizationType === "customer" ? "customer/site" : scope.organization.organizationType === "msp" ? "msp/customerOrganization" : null), scope: "common:config:write", steps: 4 },
+};
+
+export async function guideTask(environment: ToolEnvironment, input: Out<typeof guideTaskInputSchema>): Promise<Out<typeof guideTaskOutputSchema>> {
+  const scope = await environment.scope();
+  const task = TASKS[input.task];
+  const { t } = environment;
+  const values = { claimCodeLength: CLAIM_CODE_LENGTH, nameMin: NAME_MIN_LENGTH, roleReadOnly: t("people.roles.readOnly"), roleConfigure: t("people.roles.configure"), roleAdmin: t("people.roles.admin") };
+  const steps = Array.from({ length: task.steps }, (_, index) => t(`assistant.guide.tasks.${input.task}.step${index + 1}` as never, values as never));
+  return {
+    task: input.task,
+    allowed: hasScopes(scope.context.principal.scopes, [task.scope]),
+    steps,
+    links: consoleLink(scope, t(`assistant.guide.tasks.${input.task}.link` as never), task.route(scope)),
+  };
+}
+
+export async function listOrganizations(environment: ToolEnvironment): Promise<Out<typeof listOrganizationsOutputSchema>> {
+  const scope = await environment.scope();
+  const rows = await listVisibleOrganizations(scope.context.db, scope.context.principal);
+  return {
+    organizations: rows.slice(0, 50).map((row) => ({ id: row.id, name: row.name, organizationType: row.organizationType })),
+    links: consoleLink(scope, environment.t("assistant.links.customers"), scope.organization.organizationType === "msp" ? "msp/customerOrganization" : null),
+  };
+}

@@ -1,0 +1,223 @@
+import "server-only";
+import type { z } from "zod";
+import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
+import type {
+  connectorUsageInputSchema,
+  connectorUsageOutputSchema,
+  listPathsInputSchema,
+  listPathsOutputSchema,
+  pathStatisticsInputSchema,
+  pathStatisticsOutputSchema,
+  siteDetailInputSchema,
+  siteDetailOutputSchema,
+  siteTrafficInputSchema,
+  siteTrafficOutputSchema,
+  Unresolved,
+} from "@/lib/assistant/tool-schemas";
+import { SLA_THRESHOLDS } from "@/lib/constants";
+import { bySlaHealth } from "@/lib/dashboard/lists";
+import { slaBreaches } from "@/lib/health";
+import { connectorLoad } from "@/lib/paths/headroom";
+import type { Path } from "@/lib/paths/schema";
+import { listPaths as listPathsService } from "@/server/paths/service";
+import { getSite } from "@/server/sites/service";
+import { listConnectors } from "@/server/sites/connectors";
+import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
+import { siteTopTalkers } from "@/server/telemetry/queries/breakdown";
+import { pathMeasurement } from "@/server/telemetry/queries/health";
+import { resolveConnector, resolveSite, type Resolution } from "../resolve";
+import { consoleLink, pathRoute, siteRoute, type ChatScope } from "../scope";
+import { findPaths } from "./path-sla";
+import type { ToolEnvironment } from "./shared";
+
+// The tools over live data (issue 16, scope 2): paths by SLA, a path's figures over a range, a site, its traffic and
+// top talkers, a connector's load and headroom. Each reads through the console's services with the caller's principal.
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const PATH_SCAN = 500;
+
+type Out<T extends z.ZodType> = z.infer<T>;
+
+/** The answer for a name that resolved to nothing visible, or to several candidates. */
+export function unresolvedOutput<T extends { id: string; name: string }>(resolution: Exclude<Resolution<T>, { status: "found" }>, query: string, detail: (item: T) => string | null = () => null): Unresolved {
+  return resolution.status === "ambiguous"
+    ? { status: "ambiguous", query, candidates: resolution.candidates.map((item) => ({ id: item.id, name: item.name, detail: detail(item) })), links: [] }
+    : { status: "not-visible", query, links: [] };
+}
+
+async function scopePaths(scope: ChatScope, search?: string): Promise<Path[]> {
+  const { db, principal } = scope.context;
+  return (await listPathsService(db, principal, { organizationId: scope.organizationFilter, search, limit: PATH_SCAN })).items;
+}
+
+const pathLink = (environment: ToolEnvironment, scope: ChatScope, path: Path) =>
+  consoleLink(scope, environment.t("assistant.links.path", { path: path.name }), pathRoute(scope, path));
+
+// listPaths — the paths of the chat's organization with their SLA, the unhealthy ones with what they breach.
+export async function listPaths(environment: ToolEnvironment, input: Out<typeof listPathsInputSchema>): Promise<Out<typeof listPathsOutputSchema>> {
+  const scope = await environment.scope();
+  const health = input.health ?? "all";
+  const all = await scopePaths(scope, input.query?.trim() || undefined);
+  const wanted = all.filter((path) =>
+    health === "all" ? true : health === "unhealthy" ? path.slaHealth === "warning" || path.slaHealth === "bad" : path.slaHealth === health,
+  );
+  const shown = [...wanted].sort(bySlaHealth).slice(0, ASSISTANT_LIST_MAX);
+  const measured = await Promise.all(
+    shown.map(async (path) => (path.slaHealth === "warning" || path.slaHealth === "bad" ? pathMeasurement(scope.context, path.id) : null)),
+  );
+  return {
+    organizationName: scope.organization.name,
+    health,
+    scanned: all.length,
+    total: wanted.length,
+    paths: shown.map((path, index) => ({
+      id: path.id,
+      name: path.name,
+      sourceSiteName: path.sourceSiteName,
+      destinationSiteName: path.destinationSiteName,
+      sla: path.slaHealth,
+      breaches: measured[index] ? slaBreaches(measured[index]).map((breach) => ({ ...breach, threshold: SLA_THRESHOLDS[breach.metric][breach.level] })) : [],
+    })),
+    links: [
+      ...shown.slice(0, 3).flatMap((path) => pathLink(environment, scope, path)),
+      ...consoleLink(scope, environment.t("assistant.links.paths"), scope.organization.organizationType === "customer" ? "customer/dashboard" : "paths"),
+    ],
+  };
+}
+
+/** Nearest-rank percentile. */
+function percentile(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const rangeOf = (input: { from?: string; to?: string }, now: number, defaultMs = DAY) => {
+  const to = input.to ? Date.parse(input.to) : now;
+  const from = input.from ? Date.parse(input.from) : to - defaultMs;
+  return { from: new Date(Math.min(from, to - 60_000)).toISOString(), to: new Date(to).toISOString() };
+};
+
+// pathStatistics — a path's latency, jitter or loss over a range: average, 95th percentile, min and max of the series.
+export async function pathStatistics(environment: ToolEnvironment, input: Out<typeof pathStatisticsInputSchema>, now = Date.now()): Promise<Out<typeof pathStatisticsOutputSchema>> {
+  const scope = await environment.scope();
+  const { matches } = await findPaths(scope, input.path);
+  if (matches.length !== 1) {
+    const resolution: Resolution<Path> = matches.length === 0 ? { status: "not-visible" } : { status: "ambiguous", candidates: [...matches].sort(bySlaHealth).slice(0, 8) };
+    return unresolvedOutput(resolution as Exclude<Resolution<Path>, { status: "found" }>, input.path, (path) => environment.t(`assistant.sla.states.${path.slaHealth}`));
+  }
+  const [path] = matches;
+  const metric = input.metric ?? "latencyMs";
+  const range = rangeOf(input, now);
+  const series = await pathPerformance(scope.context, path.id, range, now);
+  const values = series.points.map((point) => point[metric]);
+  return {
+    status: "found",
+    path: { id: path.id, name: path.name, sla: path.slaHealth },
+    metric,
+    from: series.from,
+    to: series.to,
+    points: values.length,
+    step: series.step,
+    average: values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : null,
+    p95: percentile(values, 95),
+    min: values.length > 0 ? Math.min(...values) : null,
+    max: values.length > 0 ? Math.max(...values) : null,
+    links: pathLink(environment, scope, path),
+  };
+}
+
+// siteDetail — a site with its connectors and paths; its description is data written by users, quoted as such.
+export async function siteDetail(environment: ToolEnvironment, input: Out<typeof siteDetailInputSchema>): Promise<Out<typeof siteDetailOutputSchema>> {
+  const scope = await environment.scope();
+  const resolution = await resolveSite(scope, input.site);
+  if (resolution.status !== "found") return unresolvedOutput(resolution, input.site);
+  const site = await getSite(scope.context, resolution.item.id);
+  const [connectorPage, paths] = await Promise.all([listConnectors(scope.context, site.id, { limit: ASSISTANT_LIST_MAX }), scopePaths(scope)]);
+  const own = paths.filter((path) => path.sourceSiteId === site.id || path.destinationSiteId === site.id);
+  return {
+    status: "found",
+    site: {
+      id: site.id,
+      name: site.name,
+      type: site.type,
+      city: site.location.address,
+      active: site.active,
+      description: site.description,
+      organizationName: scope.organization.name,
+    },
+    connectors: (connectorPage?.items ?? []).map((connector) => ({ name: connector.name, kind: connector.kind, bandwidthMbps: connector.bandwidth })),
+    paths: own.map((path) => ({ name: path.name, sla: path.slaHealth })),
+    links: consoleLink(scope, environment.t("assistant.links.site", { site: site.name }), siteRoute(scope, site)),
+  };
+}
+
+const mbps = (bps: number) => bps / 1e6;
+const averageOf = (points: { rxBps: number; txBps: number }[]) =>
+  points.length === 0
+    ? null
+    : { rxMbps: mbps(points.reduce((sum, point) => sum + point.rxBps, 0) / points.length), txMbps: mbps(points.reduce((sum, point) => sum + point.txBps, 0) / points.length) };
+
+// siteTraffic — a site's traffic over a range (its connectors added up), against the span before it, and its top talkers.
+export async function siteTraffic(environment: ToolEnvironment, input: Out<typeof siteTrafficInputSchema>, now = Date.now()): Promise<Out<typeof siteTrafficOutputSchema>> {
+  const scope = await environment.scope();
+  const resolution = await resolveSite(scope, input.site);
+  if (resolution.status !== "found") return unresolvedOutput(resolution, input.site);
+  const site = resolution.item;
+  const range = rangeOf(input, now);
+  const span = Date.parse(range.to) - Date.parse(range.from);
+  const [series, before, talkers] = await Promise.all([
+    objectBandwidth(scope.context, "site", site.id, range, now),
+    input.compare ? objectBandwidth(scope.context, "site", site.id, { from: new Date(Date.parse(range.from) - span).toISOString(), to: range.from }, now) : null,
+    input.talkers ? siteTopTalkers(scope.context, site.id, { ...range, limit: 5 }, now) : null,
+  ]);
+  const average = averageOf(series.points);
+  const previous = before ? averageOf(before.points) : null;
+  const total = (value: { rxMbps: number; txMbps: number } | null) => (value ? value.rxMbps + value.txMbps : 0);
+  return {
+    status: "found",
+    site: { id: site.id, name: site.name },
+    from: series.from,
+    to: series.to,
+    average,
+    peak:
+      series.points.length === 0
+        ? null
+        : { rxMbps: mbps(Math.max(...series.points.map((point) => point.rxMaxBps))), txMbps: mbps(Math.max(...series.points.map((point) => point.txMaxBps))) },
+    previous: previous ? { ...previous, changePercent: total(previous) > 0 ? ((total(average) - total(previous)) / total(previous)) * 100 : null } : null,
+    talkers: talkers ? { sources: talkers.sources, destinations: talkers.destinations } : null,
+    links: consoleLink(scope, environment.t("assistant.links.site", { site: site.name }), siteRoute(scope, site)),
+  };
+}
+
+// connectorUsage — a connector's bandwidth, what its paths take, what is left, its traffic over the last hour, and
+// whether a new path of a given bandwidth fits (the headroom rule of lib/paths/headroom.ts, which the form and the service use).
+export async function connectorUsage(environment: ToolEnvironment, input: Out<typeof connectorUsageInputSchema>, now = Date.now()): Promise<Out<typeof connectorUsageOutputSchema>> {
+  const scope = await environment.scope();
+  const resolution = await resolveConnector(scope, input.connector);
+  if (resolution.status !== "found") return unresolvedOutput(resolution, input.connector, (connector) => connector.siteName);
+  const connector = resolution.item;
+  const [paths, traffic] = await Promise.all([
+    scopePaths(scope),
+    objectBandwidth(scope.context, "connector", connector.id, { from: new Date(now - HOUR).toISOString(), to: new Date(now).toISOString() }, now),
+  ]);
+  const load = connectorLoad({ id: connector.id, name: connector.name, bandwidth: connector.bandwidthMbps }, paths);
+  const average = averageOf(traffic.points);
+  const connectorPage =
+    scope.organization.organizationType === "customer"
+      ? `customer/dashboard/${encodeURIComponent(connector.siteId)}/connector/${encodeURIComponent(connector.id)}`
+      : scope.organization.organizationType === "msp"
+        ? `msp/dashboard/${encodeURIComponent(connector.organizationId)}/${encodeURIComponent(connector.siteId)}/connector/${encodeURIComponent(connector.id)}`
+        : null;
+  return {
+    status: "found",
+    connector: { id: connector.id, name: connector.name, siteName: connector.siteName, bandwidthMbps: connector.bandwidthMbps },
+    usedMbps: load.used,
+    freeMbps: load.free,
+    paths: load.paths.map((path) => ({ name: path.name, bandwidthMbps: path.bandwidth })),
+    traffic: average ? { ...average, utilizationPercent: (Math.max(average.rxMbps, average.txMbps) / connector.bandwidthMbps) * 100 } : null,
+    request: input.bandwidthMbps ? { bandwidthMbps: input.bandwidthMbps, fits: input.bandwidthMbps <= load.free } : null,
+    links: consoleLink(scope, environment.t("assistant.links.connector", { connector: connector.name }), connectorPage),
+  };
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import type { AssistantLink, ExplainPathSlaOutput } from "@/lib/assistant/tools";
+import { localizedAlarm } from "@/lib/alarms/message";
+import type { Path } from "@/lib/paths/schema";
+import { listAlarms } from "@/server/alarms/service";
+import { pathTopology } from "@/server/paths/topology";
+import { changedFields, entityChanges } from "../queries";
+import { consoleLink, type ChatScope } from "../scope";
+import { fold } from "../text";
+import { fieldLabel } from "../summaries";
+import type { ToolEnvironment } from "./shared";
+
+// Root cause of a degraded path (issue 16, scope 3): the breached metrics (explainPathSla) correlated with the route
+// the path takes (the nodes, connectors and links it crosses and their health), the open alarms on the path or its
+// route, and the configuration changes on its ends or route in the day before — and which of them is the likely cause.
+
+const CHANGE_WINDOW_MS = 24 * 3600_000;
+const CHANGES_SHOWN = 5;
+const ALARMS_SHOWN = 5;
+
+type Cause = NonNullable<Extract<ExplainPathSlaOutput, { status: "found" }>["rootCause"]>;
+
+export async function pathRootCause(
+  environment: ToolEnvironment,
+  scope: ChatScope,
+  path: Path,
+  now: number,
+  options: { route: boolean },
+): Promise<{ cause: Cause; links: AssistantLink[] }> {
+  const { t } = environment;
+  const topology = options.route ? await pathTopology(scope.context, path.id, now).catch(() => null) : null;
+  const elements = (topology?.elements ?? []).filter((element) => element.type !== "site");
+  let hop = 0;
+  const route = [
+    ...elements.map((element) => ({ id: element.objectId, name: element.name, type: element.type, state: element.state, healthy: element.tone === "healthy" || element.tone === "unknown" })),
+    ...(topology?.connections ?? [])
+      .filter((connection) => connection.type === "link")
+      .map((connection) => ({
+        id: connection.linkId ?? connection.id,
+        name: connection.name ?? t("assistant.rootCause.hop", { hop: ++hop }),
+        type: "link",
+        state: connection.state,
+        healthy: connection.tone === "healthy" || connection.tone === "unknown",
+      })),
+  ];
+  const routeNames = route.map((element) => fold(element.name)).filter(Boolean);
+  const [alarmPage, changes] = await Promise.all([
+    options.route ? listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, limit: 200 }) : { items: [] },
+    entityChanges(
+      scope,
+      [path.id, path.sourceSiteId, path.destinationSiteId, path.sourceConnectorId, path.destinationConnectorId, ...route.map((element) => element.id)],
+      { since: new Date(now - CHANGE_WINDOW_MS), limit: CHANGES_SHOWN },
+    ),
+  ]);
+  const pathName = fold(path.name);
+  const alarms = alarmPage.items
+    .map((alarm) => localizedAlarm(t, alarm))
+    .filter((alarm) => {
+      const source = fold(alarm.source);
+      return source.includes(pathName) || routeNames.some((name) => source.includes(name));
+    });
+  const routeAlarms = alarms.filter((alarm) => !fold(alarm.source).includes(pathName));
+  const names = new Map<string, string>([
+    [path.id, path.name],
+    [path.sourceSiteId, path.sourceSiteName],
+    [path.destinationSiteId, path.destinationSiteName],
+    ...route.map((element): [string, string] => [element.id, element.name]),
+  ]);
+  const unhealthy = route.filter((element) => !element.healthy);
+  const likely: Cause["likely"] = !options.route ? "none" : unhealthy.length > 0 ? "route" : routeAlarms.length > 0 ? "alarm" : changes.length > 0 ? "change" : "path";
+  const topologyPage = scope.organization.organizationType === "msp" ? `paths/${encodeURIComponent(path.id)}/pathTopology` : null;
+  return {
+    cause: {
+      route: route.map(({ name, type, state, healthy }) => ({ name, type, state, healthy })),
+      alarms: alarms.slice(0, ALARMS_SHOWN).map((alarm) => ({ severity: alarm.severity, message: alarm.message, source: alarm.source })),
+      changes: changes.map((change) => ({
+        timestamp: change.timestamp,
+        entityType: change.entityType,
+        entityName: names.get(change.entityId) ?? change.entityType,
+        actor: change.actor,
+        fields: changedFields(change.before, change.after).map((field) => `${fieldLabel(t, field.field)}: ${field.before} → ${field.after}`),
+      })),
+      likely,
+    },
+    links: [
+      ...consoleLink(scope, t("assistant.links.route"), topologyPage),
+      ...(alarms.length > 0 ? consoleLink(scope, t("assistant.links.alarms"), "alarms") : []),
+      ...(changes.length > 0 ? consoleLink(scope, t("assistant.links.events"), "events") : []),
+    ],
+  };
+}

@@ -1,0 +1,355 @@
+import "server-only";
+import { ASSISTANT_EVENTS_MAX, type AssistantToolName } from "@/lib/assistant/tools";
+import type { RuleTopic } from "@/lib/assistant/tool-schemas";
+import type { AlarmSeverity } from "@/lib/alarms/schema";
+import type { Locale } from "@/lib/constants";
+import { fold, UUID } from "../text";
+import { timeInstant, timeRange, type TimeRange } from "./time";
+import { mentions, type Concept } from "./vocabulary";
+
+// The understanding layer's intent catalogue (issue 16, scope 1): what users ask a network console, each intent a
+// rule over the concepts a question mentions (vocabulary.ts) and the objects it names, in the order they are tried —
+// the most specific first. Each intent names the tool that answers it and reads that tool's input from the question.
+// Objects are named here as the user wrote them; the tools resolve them among what the caller sees.
+
+export interface PageFocus {
+  pathId?: string;
+  siteId?: string;
+  nodeId?: string;
+  connectorId?: string;
+}
+
+/** What a question says, read once: its concepts, the objects it names and its time expressions. */
+export interface Reading {
+  text: string;
+  folded: string;
+  locale: Locale;
+  now: number;
+  focus: PageFocus;
+  has(concept: Concept): boolean;
+  /** A device serial number ("MX-E400-0101"). */
+  serial: string | null;
+  /** A node name ("nw-edge-par-01"). */
+  node: string | null;
+  /** An object named in the question once its words are set aside (a path "A ⇄ B", a site, a connector). */
+  named: string | null;
+  /** The path the question names, or the one on the page. */
+  path: string | null;
+  /** A bandwidth in Mbps ("500 Mbps", "1 Gbps"). */
+  bandwidthMbps: number | null;
+  severity: AlarmSeverity | null;
+  metric: "latencyMs" | "jitterMs" | "lossPercent" | null;
+  range: TimeRange | null;
+  /** Proper names that are not the question's words (a site, an organization): "Fabrikam". */
+  properNames: string[];
+  /** What a creation question already says (names, ends, layer, type), as the guides take it. */
+  pathCreation: Record<string, unknown>;
+  siteCreation: Record<string, unknown>;
+  /** The verb a request starts with ("restart", "crée", "please cancel"), when it asks for something to be done. */
+  imperative: string | null;
+  /** When the request asks it to happen ("on Sunday at 03:30", "demain à 14 h"). */
+  at: Date | null;
+  /** IP prefixes written in the request (CIDR). */
+  prefixes: string[];
+  /** A software version ("24.3.2"). */
+  version: string | null;
+  /** A note the request gives ("with the note 'checking with the carrier'"). */
+  note: string | null;
+}
+
+export type ToolIntent = { kind: "tool"; toolName: AssistantToolName; input: Record<string, unknown> };
+export type Understanding = ToolIntent | { kind: "ask-path" } | { kind: "help" };
+
+interface IntentRule {
+  /** The intent's name, as the catalogue lists it. */
+  name: string;
+  tool: AssistantToolName | null;
+  when(reading: Reading): boolean;
+  answer(reading: Reading): Understanding;
+}
+
+const SERIAL = /\b[A-Z]{2}-[A-Z0-9]{2,8}-\d{3,5}\b/i;
+const NODE_NAME = /\b[a-z]{2,5}-(?:edge|cpe|core)-[a-z0-9-]*[a-z0-9]\b/i;
+const BANDWIDTH = /(\d+(?:[.,]\d+)?)\s*(mbps|mbit\/?s?|mb\/s|gbps|gbit\/?s?|gb\/s|m|g)\b/i;
+
+const PREFIX = /\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g;
+const VERSION = /\b\d{1,3}\.\d{1,3}(?:\.\d{1,4})?\b(?!\.\d|\/)/;
+const NOTE = /(?:note|commentaire)\s*[:=]?\s*(?:«\s*([^»]+?)\s*»|“([^”]+)”|"([^"]+)"|‘([^’]+)’|'([^']+)'|(.+)$)/i;
+// A request starts with its verb, perhaps after a polite word (folded).
+const IMPERATIVE = new RegExp(
+  "^(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
+    "(create|add|set up|setup|provision|make|remove|delete|drop|restart|reboot|cancel|acknowledge|ack|install|upgrade|schedule|" +
+    "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez)(?= |$)",
+);
+
+const SEVERITY_WORDS: Record<string, AlarmSeverity> = {
+  critical: "critical",
+  critique: "critical",
+  critiques: "critical",
+  major: "major",
+  majeure: "major",
+  majeures: "major",
+  minor: "minor",
+  mineure: "minor",
+  mineures: "minor",
+};
+
+const METRIC_WORDS: [RegExp, "latencyMs" | "jitterMs" | "lossPercent"][] = [
+  [/(?:^| )(?:jitter|gigue)(?= |$)/, "jitterMs"],
+  [/(?:^| )(?:loss|perte|pertes|packet loss|lost)(?= |$)/, "lossPercent"],
+  [/(?:^| )(?:latency|latence|delay|delai|rtt|ping)(?= |$)/, "latencyMs"],
+];
+
+function bandwidthOf(text: string): number | null {
+  const match = BANDWIDTH.exec(text);
+  if (!match) return null;
+  const value = Number(match[1].replace(",", "."));
+  return /^g/i.test(match[2]) ? value * 1000 : value;
+}
+
+const rule = (name: string, tool: AssistantToolName | null, when: IntentRule["when"], answer: IntentRule["answer"]): IntentRule => ({ name, tool, when, answer });
+const call = (toolName: AssistantToolName, input: Record<string, unknown>): ToolIntent => ({ kind: "tool", toolName, input });
+const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null && value !== ""));
+
+function ruleTopic(reading: Reading): RuleTopic | null {
+  const { folded } = reading;
+  if (/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$).*(?:^| )(?:or|ou|vs|versus)(?= |$)|(?:^| )(?:layer ?3|l3|couche ?3)(?= |$).*(?: or | ou | vs )/.test(folded)) return "layers";
+  if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded)) return "layers";
+  if (/(?:^| )vlan/.test(folded) && /(?:range|plage|allowed|autorise|valid|valide|values|valeurs|can i use|puis je|min|max|between|entre|limit)/.test(folded)) return "vlan";
+  if (/(?:^| )mtu(?= |$)/.test(folded)) return "mtu";
+  if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
+  if (/(?:^| )(?:name|names|nom|noms)(?= |$)/.test(folded) && /(?:long|length|characters|caracteres|longueur|short|court|minimum)/.test(folded)) return "name";
+  if (/(?:threshold|thresholds|seuil|seuils|limits of the sla|sla limits)/.test(folded)) return "slaThresholds";
+  if (/(?:probe|probes|sonde|sondes)/.test(folded) && /(?:level|levels|niveau|niveaux|health|sante|mean|signifi)/.test(folded)) return "probeLevels";
+  if (/(?:unknown|inconnu|inconnue)/.test(folded) && /(?:sla|mean|signifi|veut dire|why|pourquoi)/.test(folded) && !reading.path) return "unknownSla";
+  return null;
+}
+
+function guideTopic(reading: Reading): "invite" | "claim" | "schedule" | "acknowledge" | "connector" | "site" | "path" | null {
+  const { folded } = reading;
+  if (reading.has("invite")) return "invite";
+  if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
+  if (reading.has("acknowledge")) return "acknowledge";
+  if (reading.has("connector")) return "connector";
+  if (reading.has("lifecycle") || /(?:schedule|planifier)/.test(folded)) return "schedule";
+  if (reading.has("path")) return "path";
+  if (reading.has("site")) return "site";
+  return null;
+}
+
+const pathStats = (reading: Reading) =>
+  call("pathStatistics", defined({ path: reading.path, metric: reading.metric ?? undefined, from: reading.range?.from, to: reading.range?.to }));
+
+/** "How is the Paris HQ site doing?": a question about one site, not a path. */
+const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) && !r.has("path") && !/⇄|->|→/.test(r.text);
+
+const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
+const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
+const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
+const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
+const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
+const CANCEL_VERB = /^(?:cancel|annule|annulez)$/;
+const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez)$/;
+
+/** The catalogue, most specific first. */
+export const INTENT_CATALOGUE: readonly IntentRule[] = [
+  rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
+  // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
+  rule(
+    "action-create-path",
+    "createPath",
+    (r) => verbIs(r, CREATE_VERB) && r.has("path") && Boolean(r.pathCreation.source && r.pathCreation.destination),
+    (r) =>
+      call(
+        "createPath",
+        defined({
+          source: r.pathCreation.source,
+          destination: r.pathCreation.destination,
+          layer: r.pathCreation.layer,
+          bandwidthMbps: r.bandwidthMbps ?? undefined,
+          prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+        }),
+      ),
+  ),
+  rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && r.has("site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
+  rule(
+    "action-reboot",
+    "scheduleOperation",
+    (r) => verbIs(r, REBOOT_VERB) && (r.serial !== null || r.node !== null),
+    (r) => call("scheduleOperation", defined({ device: r.serial ?? r.node, operation: "reboot", at: r.at?.toISOString() })),
+  ),
+  rule(
+    "action-install",
+    "scheduleOperation",
+    (r) => verbIs(r, INSTALL_VERB) && (r.serial !== null || r.node !== null),
+    (r) => call("scheduleOperation", defined({ device: r.serial ?? r.node, operation: "install-version", version: r.version ?? undefined, at: r.at?.toISOString() })),
+  ),
+  rule("action-cancel", "cancelOperation", (r) => verbIs(r, CANCEL_VERB) && (r.serial !== null || r.node !== null), (r) => call("cancelOperation", { device: r.serial ?? r.node })),
+  rule(
+    "action-acknowledge",
+    "acknowledgeAlarms",
+    (r) => verbIs(r, ACK_VERB) && r.has("alarm"),
+    (r) => call("acknowledgeAlarms", defined({ severity: r.severity ?? undefined, note: r.note ?? undefined, about: r.properNames[0] })),
+  ),
+  rule(
+    "headroom-check",
+    "connectorUsage",
+    (r) => r.has("headroom") && (r.bandwidthMbps !== null || r.has("connector")) && r.named !== null,
+    (r) => call("connectorUsage", defined({ connector: r.named, bandwidthMbps: r.bandwidthMbps ?? undefined })),
+  ),
+  rule(
+    "how-to",
+    null,
+    (r) => r.has("howTo") && guideTopic(r) !== null,
+    (r) => {
+      const topic = guideTopic(r)!;
+      if (topic === "site") return call("guideSiteCreation", r.siteCreation);
+      if (topic === "path") return call("guidePathCreation", r.pathCreation);
+      return call("guideTask", { task: topic });
+    },
+  ),
+  rule("create-path", "guidePathCreation", (r) => r.has("create") && r.has("path"), (r) => call("guidePathCreation", r.pathCreation)),
+  rule("create-site", "guideSiteCreation", (r) => r.has("create") && r.has("site") && !r.has("path"), (r) => call("guideSiteCreation", r.siteCreation)),
+  rule(
+    "device-lifecycle",
+    "lifecycleOperations",
+    (r) => (r.serial !== null || r.node !== null) && r.has("lifecycle") && !r.has("reach"),
+    (r) => call("lifecycleOperations", { device: r.serial ?? r.node }),
+  ),
+  rule("device-claim", "inventory", (r) => r.serial !== null && r.has("inventory"), (r) => call("inventory", { serial: r.serial })),
+  rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => call("nodeStatus", { node: r.node ?? r.serial })),
+  rule("silent-devices", "inventory", (r) => r.has("reach") && (r.has("device") || /(?:stopped|ne remontent)/.test(r.folded)), () => call("inventory", { silent: true })),
+  rule(
+    "lifecycle-operations",
+    "lifecycleOperations",
+    (r) => r.has("lifecycle") && !r.has("path"),
+    (r) => {
+      const failed = /(?:fail|failed|echoue|echec)/.test(r.folded);
+      const running = /(?:running|en cours|in progress)/.test(r.folded);
+      const scheduled = /(?:scheduled|planifie|upcoming|a venir|prevue?s?)/.test(r.folded);
+      return call("lifecycleOperations", failed ? { tab: "finished", status: "failed" } : running ? { tab: "running" } : scheduled ? { tab: "scheduled" } : {});
+    },
+  ),
+  rule(
+    "inventory",
+    "inventory",
+    (r) => r.has("inventory") && (r.has("device") || /(?:inventory|inventaire)/.test(r.folded)),
+    (r) => call("inventory", /(?:unassigned|not assigned|aucun noeud|spare|ne sont affectes|non affectes)/.test(r.folded) ? { status: "unassigned" } : /unclaimed|non reclame/.test(r.folded) ? { status: "unclaimed" } : {}),
+  ),
+  rule(
+    "alarms",
+    "listOpenAlarms",
+    // "Is path X in alert?" asks about the path's state, not for the alarm list.
+    (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
+    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0] })),
+  ),
+  rule("top-talkers", "siteTraffic", (r) => r.has("talkers"), (r) => call("siteTraffic", defined({ site: r.named ?? r.properNames[0], talkers: true, from: r.range?.from, to: r.range?.to }))),
+  rule(
+    "connector-utilisation",
+    "connectorUsage",
+    (r) => r.has("connector") && r.named !== null,
+    (r) => call("connectorUsage", defined({ connector: r.named, bandwidthMbps: r.bandwidthMbps ?? undefined })),
+  ),
+  rule(
+    "site-traffic",
+    "siteTraffic",
+    (r) => r.has("traffic") && !r.has("path") && (r.named !== null || r.focus.siteId !== undefined),
+    (r) => call("siteTraffic", defined({ site: r.named ?? r.focus.siteId, from: r.range?.from, to: r.range?.to, compare: r.range?.compare ? true : undefined })),
+  ),
+  rule("sites-without-paths", "listSites", (r) => r.has("withoutPaths"), () => call("listSites", { withoutPaths: true })),
+  rule(
+    "path-statistics",
+    "pathStatistics",
+    (r) => r.path !== null && (r.has("statistic") || (r.range !== null && r.metric !== null)),
+    pathStats,
+  ),
+  rule(
+    "changes",
+    "recentEvents",
+    (r) => r.has("change") && !(r.has("why") && r.path !== null),
+    (r) => {
+      const count = r.named === null ? /(?:^|\D)(\d{1,3})(?!\d)/.exec(r.text)?.[1] : undefined;
+      return call("recentEvents", defined({ about: r.named ?? undefined, limit: count ? Math.min(Math.max(Number(count), 1), ASSISTANT_EVENTS_MAX) : undefined }));
+    },
+  ),
+  rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
+  rule(
+    "unhealthy-paths",
+    "listPaths",
+    // Paths in the plural, or "which/any/my path": "why is this path bad?" is about one path, and asks which.
+    (r) =>
+      r.has("path") &&
+      r.named === null &&
+      !r.focus.pathId &&
+      (r.has("unhealthy") || r.has("sla")) &&
+      /(?:^| )(?:paths|chemins|circuits|liaisons|tunnels|any|which|my|our|mes|nos|quels|quelles|certains|lesquels)(?= |$)/.test(r.folded),
+    (r) => call("listPaths", { health: r.has("unhealthy") || r.has("why") ? "unhealthy" : "all" }),
+  ),
+  rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
+  rule(
+    "path-sla",
+    "explainPathSla",
+    (r) => r.path !== null && (r.has("path") || r.has("sla") || r.has("why") || r.has("unhealthy") || /⇄|->|→/.test(r.text)) && !aboutOneSite(r),
+    (r) => call("explainPathSla", { path: r.path }),
+  ),
+  // One site ("the site X", "X site") is described; sites ("my sites", "sites named X") are listed.
+  rule("site-detail", "siteDetail", (r) => /(?:^| )site(?= |$)/.test(r.folded) && r.named !== null, (r) => call("siteDetail", { site: r.named })),
+  rule("sites", "listSites", (r) => r.has("site"), (r) => call("listSites", defined({ query: r.named ?? undefined }))),
+  rule("path-on-page", "explainPathSla", (r) => (r.has("sla") || r.has("why") || r.has("path")) && r.focus.pathId !== undefined, (r) => call("explainPathSla", { path: r.focus.pathId })),
+  rule("which-path", null, (r) => r.has("path") || r.has("sla"), () => ({ kind: "ask-path" })),
+  rule("organization-named", "listSites", (r) => r.properNames.length > 0, (r) => call("listSites", { query: r.properNames[0] })),
+];
+
+/** The intent of a reading among the tools on offer: the first rule that applies whose tool is offered. */
+export function understand(reading: Reading, available: readonly string[]): Understanding & { intent: string } {
+  for (const candidate of INTENT_CATALOGUE) {
+    if (!candidate.when(reading)) continue;
+    const answer = candidate.answer(reading);
+    if (answer.kind === "tool" && !available.includes(answer.toolName)) continue;
+    return { ...answer, intent: candidate.name };
+  }
+  return { kind: "help", intent: "help" };
+}
+
+/** How the question's names are read (intent.ts: the words left once the question's own are set aside). */
+export interface NameReaders {
+  named(text: string): string | null;
+  properNames(text: string): string[];
+  pathCreation(text: string, focus: PageFocus): Record<string, unknown>;
+  siteCreation(text: string): Record<string, unknown>;
+}
+
+export function readQuestion(text: string, options: { locale: Locale; now: number; focus: PageFocus; readers: NameReaders }): Reading {
+  const folded = fold(text);
+  const serial = SERIAL.exec(text)?.[0]?.toUpperCase() ?? null;
+  const node = NODE_NAME.exec(text)?.[0] ?? null;
+  const named = options.readers.named(text);
+  return {
+    text,
+    folded,
+    locale: options.locale,
+    now: options.now,
+    focus: options.focus,
+    has: (concept) => mentions(folded, concept),
+    serial,
+    node,
+    named,
+    path: named ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
+    bandwidthMbps: bandwidthOf(text),
+    severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
+    metric: METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null,
+    range: timeRange(text, options.now),
+    properNames: options.readers.properNames(text),
+    pathCreation: options.readers.pathCreation(text, options.focus),
+    siteCreation: options.readers.siteCreation(text),
+    imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
+    at: timeInstant(text, options.locale, options.now),
+    prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
+    version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " "))?.[0] ?? null,
+    note: (() => {
+      const match = NOTE.exec(text);
+      return match?.slice(1).find((group) => group !== undefined)?.trim() || null;
+    })(),
+  };
+}
+

@@ -1,0 +1,112 @@
+import "server-only";
+import * as chrono from "chrono-node";
+import type { Locale } from "@/lib/constants";
+import { fold } from "../text";
+
+// Time in a question, in English or French: a range to read figures over ("over the last hour", "ces 7 derniers jours",
+// "this week against last week") and an instant to act at ("Sunday at 03:30", "tonight at 02:00", "demain à 14 h").
+// Ranges are spans back from now, which is how people ask a console for figures; instants go through chrono-node
+// (its English and French parsers), in the console's time zone (UTC).
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface TimeRange {
+  from: string;
+  to: string;
+  /** The span in hours (for the answer's wording). */
+  hours: number;
+  /** The period to compare with, when the question asks for one ("against last week"): the same span just before. */
+  compare: { from: string; to: string } | null;
+}
+
+const UNIT_MS: [RegExp, number][] = [
+  [/^(?:minute|minutes|min|mins|mn)$/, MINUTE],
+  [/^(?:hour|hours|hr|hrs|h|heure|heures)$/, HOUR],
+  [/^(?:day|days|jour|jours|journee|journees)$/, DAY],
+  [/^(?:week|weeks|semaine|semaines)$/, 7 * DAY],
+  [/^(?:month|months|mois)$/, 30 * DAY],
+];
+
+const unitMs = (word: string) => UNIT_MS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, un: 1, une: 1, two: 2, deux: 2, three: 3, trois: 3, four: 4, quatre: 4, five: 5, cinq: 5, six: 6, seven: 7, sept: 7, ten: 10, dix: 10,
+  twelve: 12, douze: 12, fifteen: 15, quinze: 15, thirty: 30, trente: 30,
+};
+
+// Folded text: "over the last 24 hours", "in the past 3 days", "ces 7 derniers jours", "sur les dernières 24 heures",
+// "depuis 2 heures", "last hour", "la derniere heure".
+const COUNT = "\\d+|a|an|one|two|three|four|five|six|seven|ten|twelve|fifteen|thirty|un|une|deux|trois|quatre|cinq|six|sept|dix|douze|quinze|trente";
+const SPAN = new RegExp(
+  `(?:last|past|previous|dernier|derniers|derniere|dernieres|depuis|ces|these)\\s+(?:(${COUNT})\\s+)?(?:(?:dernier|derniers|derniere|dernieres)\\s+)?([a-z]+)`,
+  "g",
+);
+
+function spanMs(folded: string): number | null {
+  for (const match of folded.matchAll(SPAN)) {
+    const unit = unitMs(match[2]);
+    if (!unit) continue;
+    const count = match[1] === undefined ? 1 : /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1]];
+    if (count && count > 0) return count * unit;
+  }
+  // "24h", "7 jours", "48 hours" on their own.
+  const bare = /(?:^| )(\d+)\s*([a-z]+)/.exec(folded);
+  if (bare) {
+    const unit = unitMs(bare[2]);
+    if (unit && unit >= HOUR) return Number(bare[1]) * unit;
+  }
+  return null;
+}
+
+const COMPARE = /(?:against|versus|vs|compared|compare|than|par rapport|comparee?s?|contre|que la|que le)/;
+const PERIOD_WORDS: [RegExp, number][] = [
+  [/(?:this|cette|la) (?:week|semaine)|(?:^| )(?:weekly|hebdo)/, 7 * DAY],
+  [/(?:today|aujourd hui|ce jour)/, DAY],
+  [/(?:this|ce) (?:month|mois)/, 30 * DAY],
+  [/(?:yesterday|hier)/, DAY],
+];
+
+/** The range a question asks figures over, or null when it names none. */
+export function timeRange(text: string, now: number): TimeRange | null {
+  const folded = fold(text);
+  let span = spanMs(folded);
+  if (span === null) span = PERIOD_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null;
+  const comparing = COMPARE.test(folded) || /(?:last|previous|derniere|precedente) (?:week|semaine|month|mois|day|jour)/.test(folded);
+  if (span === null && !comparing) return null;
+  const length = span ?? 7 * DAY;
+  const to = now;
+  const from = now - length;
+  return {
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    hours: length / HOUR,
+    compare: comparing && /(?:against|versus|vs|compar|than|par rapport|contre|last week|previous|semaine derniere|semaine precedente|que la)/.test(folded)
+      ? { from: new Date(from - length).toISOString(), to: new Date(from).toISOString() }
+      : null,
+  };
+}
+
+/** French writes times "14 h", "3 h 30", "14h30": chrono reads "14:00", "3:30". */
+const frenchClock = (text: string) => text.replace(/\b(\d{1,2})\s*h\s*(\d{2})\b/gi, "$1:$2").replace(/\b(\d{1,2})\s*h\b/gi, "$1:00");
+
+// "Tonight at 02:00" is the coming night's 02:00: chrono reads tonight as the evening and the hour as 2 pm.
+const TONIGHT = /\b(?:tonight|this evening|ce soir|cette nuit)\b/i;
+
+/** The moment a question asks something to happen at ("Sunday at 03:30", "demain à 14 h"), in the future; null when none. */
+export function timeInstant(text: string, locale: Locale, now: number): Date | null {
+  const reference = { instant: new Date(now), timezone: "UTC" };
+  const parsers = locale === "fr" ? [chrono.fr, chrono.en] : [chrono.en, chrono.fr];
+  const tonight = TONIGHT.test(text);
+  for (const parser of parsers) {
+    const source = (parser === chrono.fr ? frenchClock(text) : text).replace(TONIGHT, " ");
+    const [result] = parser.parse(source, reference, { forwardDate: true });
+    if (!result) continue;
+    const date = result.start.date();
+    // forwardDate keeps a bare time ahead of now, but a time read as today's may still have passed.
+    if (date.getTime() <= now && (tonight || !result.start.isCertain("day"))) date.setUTCDate(date.getUTCDate() + 1);
+    return date;
+  }
+  return null;
+}

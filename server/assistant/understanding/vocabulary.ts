@@ -1,0 +1,52 @@
+import "server-only";
+
+// The words of what users ask a network console, in English and French, folded (lib/locations/text.ts: lower case, no
+// accents, punctuation as spaces). Each concept is a list of words or phrases; the intent catalogue (intents.ts)
+// combines them. Every word here is also left out when the name of an object is read from a question.
+
+export const VOCABULARY = {
+  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels",
+  site: "site|sites",
+  alarm: "alarm|alarms|alarme|alarmes|alert|alerts|alerte|alertes|alerting|alarming",
+  change:
+    "change|changes|changed|changement|changements|modification|modifications|modifie|modifiee|event|events|evenement|evenements|history|historique|audit|journal|logs|what happened|s est passe|a change|ont change|edited|updated",
+  unhealthy:
+    "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken",
+  sla: "sla|slas|latency|latence|jitter|gigue|loss|perte|pertes|health|healthy|sante|state|etat|status|statut|doing|going|va|performance|quality|qualite|behaving|comporte",
+  why: "why|pourquoi|cause|causes|reason|raison|root cause|cause probable|likely|explain|explique|expliquer|expliquez",
+  statistic: "average|avg|mean|moyenne|moyen|p95|p99|95th|percentile|centile|max|maximum|min|minimum|peak|pic",
+  port: "port|ports|interface|interfaces|front panel|face avant|panel|panneau",
+  device: "device|devices|equipement|equipements|boitier|boitiers|appliance|appliances|box|serial|serie",
+  reach:
+    "reachable|joignable|joignables|reporting|remontent|remonte|stopped reporting|silent|silencieux|not reporting|ne remontent plus|offline|hors ligne|unreachable|injoignable|injoignables|online|en ligne",
+  version: "version|versions|software|logiciel|logicielle|firmware|running|tourne|runs",
+  lifecycle:
+    "lifecycle|cycle de vie|operation|operations|install|installation|installations|installs|upgrade|upgrades|mise a jour|mises a jour|reboot|reboots|redemarrage|redemarrages|restart|restarts|scheduled|planifie|planifiee|planifiees|planifies|job|jobs|fail|failed|echoue|echec",
+  inventory: "inventory|inventaire|unassigned|not assigned|spare|spares|affecte|affectes|affectee|claimed|claim|reclame|reclamer|stock|assigned",
+  connector: "connector|connectors|connecteur|connecteurs",
+  utilisation: "utilisation|utilization|usage|used|utilise|load|charge|busy",
+  headroom: "room|place|headroom|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
+  traffic: "bandwidth|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",
+  talkers: "top talkers|talkers|talker|plus gros emetteurs|plus gros|emetteurs|top sources|top destinations|consumers",
+  withoutPaths: "no path|no paths|without path|without paths|without any path|aucun chemin|sans chemin|sans chemins|n ont aucun chemin|have no path",
+  howTo:
+    "how do i|how can i|how to|how do we|how should i|comment je|comment on|comment puis je|comment faire|comment creer|comment ajouter|comment inviter|comment planifier|comment reclamer|comment acquitter|comment configurer|comment mettre|steps|walk me|procedure|etapes|que dois je faire|what do i do",
+  invite: "invite|inviter|invitation|invitations|colleague|collegue|coworker|new user|nouvel utilisateur",
+  acknowledge: "acknowledge|acknowledging|acquitter|acquitte|acquittement|ack",
+  organizations: "customers|customer|clients|client|organizations|organization|organisations|organisation|tenants|tenant",
+  define: "what does|what do|what is|what are|mean|means|meaning|signifie|signifient|veut dire|definition|qu est ce",
+  create: "create|creating|add|adding|new|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
+  remove: "remove|delete|supprime|supprimer|supprimez|retire|retirer|effacer|drop",
+} as const;
+
+export type Concept = keyof typeof VOCABULARY;
+
+const PATTERNS = Object.fromEntries(
+  Object.entries(VOCABULARY).map(([concept, words]) => [concept, new RegExp(`(?:^| )(?:${words})(?= |$)`)]),
+) as Record<Concept, RegExp>;
+
+/** Whether folded text holds a word or phrase of a concept. */
+export const mentions = (folded: string, concept: Concept) => PATTERNS[concept].test(folded);
+
+/** The single words of every concept (phrases split): never part of an object's name. */
+export const VOCABULARY_WORDS: ReadonlySet<string> = new Set(Object.values(VOCABULARY).flatMap((words) => words.split("|").flatMap((phrase) => phrase.split(" "))));

@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { isAssistantAction, type AssistantToolName } from "@/lib/assistant/tools";
+import { approvalFor } from "@/server/assistant/actions";
+import { AssistantToolError } from "@/server/assistant/scope";
+import { assistantTools } from "@/server/assistant/tools";
+import { toolEnvironment } from "@/server/assistant/tools/shared";
+import type { ServiceContext } from "@/server/audit/record";
+import { resolveSession } from "@/server/auth/sessions";
+import { getDb } from "@/server/db/client";
+import { events, lifecycleOperations, paths } from "@/server/db/schema";
+import { call, organizationId, signIn } from "./helpers";
+
+// The assistant's tools over live data and its actions (issue 16), on the demo network, each with the caller's own
+// permissions: another tenant's objects answer "not visible" whatever their name, a role without the scope is told
+// so, and an action changes nothing before the user approves its preview — then changes it through the service, as
+// the user, with its event.
+process.env.TEST_SEED_NETWORK = "1";
+delete process.env.ASSISTANT_BASE_URL;
+
+const CONTOSO_ADMIN = "admin@contoso.example";
+const CONTOSO_READONLY = "readonly@contoso.example";
+const FABRIKAM_ADMIN = "admin@fabrikam.example";
+const NORTHWIND_ADMIN = "admin@northwind.example";
+const NORTHWIND_READONLY = "readonly@northwind.example";
+
+const org: Record<string, string> = {};
+
+async function contextFor(email: string): Promise<ServiceContext> {
+  const cookie = await signIn(email);
+  const db = await getDb();
+  const principal = await resolveSession(db, decodeURIComponent(cookie.split("=")[1]));
+  if (!principal) throw new Error(`no session for ${email}`);
+  return { db, principal, requestId: randomUUID() };
+}
+
+async function runTool(email: string, organization: string, name: AssistantToolName, input: Record<string, unknown>, locale: "en" | "fr" = "en"): Promise<any> {
+  const tools = assistantTools({ context: await contextFor(email), organizationId: org[organization], locale });
+  const execute = tools[name].execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
+  return execute(input, { toolCallId: randomUUID(), messages: [] });
+}
+
+async function approval(email: string, organization: string, name: Parameters<typeof approvalFor>[1], input: Record<string, unknown>, locale: "en" | "fr" = "en") {
+  const environment = toolEnvironment({ context: await contextFor(email), organizationId: org[organization], locale });
+  return approvalFor(environment, name, input);
+}
+
+beforeAll(async () => {
+  for (const name of ["Contoso", "Fabrikam", "Northwind Networks"]) org[name] = await organizationId(name);
+  // A path in breach, so the unhealthy list has something to say.
+  await (await getDb()).update(paths).set({ slaHealth: "bad" }).where(eq(paths.name, "Paris ⇄ Azure"));
+});
+
+describe("tools over live data", () => {
+  it("lists the unhealthy paths of the caller's organization only", async () => {
+    const contoso = await runTool(CONTOSO_ADMIN, "Contoso", "listPaths", { health: "unhealthy" });
+    expect(contoso.paths.map((path: { name: string }) => path.name)).toContain("Paris ⇄ Azure");
+    expect(contoso.paths.every((path: { sla: string }) => path.sla === "warning" || path.sla === "bad")).toBe(true);
+    const fabrikam = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listPaths", { health: "all" });
+    expect(fabrikam.paths.map((path: { name: string }) => path.name)).not.toContain("Paris ⇄ Azure");
+  });
+
+  it.each([
+    ["siteDetail", { site: "Paris HQ" }],
+    ["connectorUsage", { connector: "Paris fiber A" }],
+    ["pathStatistics", { path: "Paris ⇄ Frankfurt" }],
+    ["siteTraffic", { site: "Paris HQ" }],
+    ["nodeStatus", { node: "nw-edge-par-01" }],
+  ] as const)("%s: another tenant's object is not visible, by name (as its owner it is found)", async (name, input) => {
+    const other = await runTool(FABRIKAM_ADMIN, "Fabrikam", name, input);
+    expect(other).toMatchObject({ status: "not-visible" });
+    expect(JSON.stringify(other)).not.toContain("Contoso");
+    const owner = name === "nodeStatus" ? await runTool(NORTHWIND_ADMIN, "Northwind Networks", name, input) : await runTool(CONTOSO_ADMIN, "Contoso", name, input);
+    expect(owner).toMatchObject({ status: "found" });
+  });
+
+  it("describes a site with its connectors and paths, its description quoted", async () => {
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "siteDetail", { site: "frankf" });
+    expect(output.site).toMatchObject({ name: "Frankfurt DC", description: "Primary data centre" });
+    expect(output.connectors.map((connector: { name: string }) => connector.name)).toEqual(["Frankfurt cross-connect"]);
+    expect(output.paths.map((path: { name: string }) => path.name).sort()).toEqual(["Frankfurt ⇄ AWS", "Paris ⇄ Frankfurt"]);
+  });
+
+  it("asks which site when a name matches several", async () => {
+    const output = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "siteDetail", { site: "Office" });
+    expect(output.status).toBe("ambiguous");
+    expect(output.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(expect.arrayContaining(["Seattle Office", "Dublin Office"]));
+    expect(output.candidates.map((candidate: { name: string }) => candidate.name)).not.toContain("Madrid Office");
+  });
+
+  it("checks a connector's headroom with the rule the form and the service use", async () => {
+    const fits = await runTool(CONTOSO_ADMIN, "Contoso", "connectorUsage", { connector: "Paris DIA", bandwidthMbps: 10 });
+    expect(fits.request).toEqual({ bandwidthMbps: 10, fits: true });
+    expect(fits.freeMbps + fits.usedMbps).toBe(fits.connector.bandwidthMbps);
+    const tooBig = await runTool(CONTOSO_ADMIN, "Contoso", "connectorUsage", { connector: "Paris DIA", bandwidthMbps: fits.connector.bandwidthMbps + 1 });
+    expect(tooBig.request.fits).toBe(false);
+  });
+
+  it("reads the inventory and the lifecycle with their own scopes", async () => {
+    const device = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "inventory", { serial: "MX-E200-0150" });
+    expect(device.devices).toEqual([expect.objectContaining({ serialNumber: "MX-E200-0150", status: "unassigned" })]);
+    const scheduled = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "lifecycleOperations", { tab: "scheduled" });
+    expect(scheduled.operations.map((operation: { serialNumber: string }) => operation.serialNumber)).toEqual(expect.arrayContaining(["MX-E400-0101", "MX-E200-0102"]));
+    // Another MSP's operation stays out of sight.
+    expect(scheduled.operations.map((operation: { serialNumber: string }) => operation.serialNumber)).not.toContain("MX-E200-0205");
+    await expect(runTool(CONTOSO_ADMIN, "Contoso", "inventory", {})).rejects.toThrow(AssistantToolError);
+    await expect(runTool(CONTOSO_ADMIN, "Contoso", "lifecycleOperations", {})).rejects.toThrow(AssistantToolError);
+  });
+
+  it("lists a path's changes with who and before → after, and nothing about another tenant's path", async () => {
+    const path = (await (await getDb()).select().from(paths).where(eq(paths.name, "Paris ⇄ Frankfurt")))[0];
+    const cookie = await signIn(CONTOSO_ADMIN);
+    expect((await call("PATCH", `/config/path/${path.id}`, { cookie, body: { bandwidth: path.bandwidthMbps - 1 } })).status).toBe(200);
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", { about: "Paris ⇄ Frankfurt" });
+    expect(output.events[0]).toMatchObject({ entityName: "Paris ⇄ Frankfurt", changes: [{ field: "bandwidth", before: String(path.bandwidthMbps), after: String(path.bandwidthMbps - 1) }] });
+    const other = await runTool(FABRIKAM_ADMIN, "Fabrikam", "recentEvents", { about: "Paris ⇄ Frankfurt" });
+    expect(other).toMatchObject({ aboutNotVisible: true, events: [] });
+  });
+
+  it("explains the rules with the figures the validation uses", async () => {
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "vlan" })).values).toEqual({ min: 0, max: 4094 });
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "claimCode" })).values).toEqual({ length: 8 });
+    const invite = await runTool(CONTOSO_READONLY, "Contoso", "guideTask", { task: "invite" });
+    expect(invite.allowed).toBe(false);
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "guideTask", { task: "invite" })).allowed).toBe(true);
+  });
+
+  it("lists only the organizations the caller sees", async () => {
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "listOrganizations", {});
+    expect(output.organizations.map((organization: { name: string }) => organization.name)).toEqual(["Contoso"]);
+  });
+});
+
+describe("actions with consent", () => {
+  it("marks exactly the changing tools as actions", () => {
+    expect(["createPath", "scheduleOperation", "cancelOperation", "acknowledgeAlarms", "deleteSite"].every(isAssistantAction)).toBe(true);
+    expect(isAssistantAction("listSites")).toBe(false);
+  });
+
+  it("refuses a read-only user, asks for what is missing, says what is wrong, and previews what is right", async () => {
+    const input = { source: "Frankfurt DC", destination: "Paris HQ", layer: "layer3", bandwidthMbps: 50 };
+    expect(await approval(CONTOSO_READONLY, "Contoso", "createPath", { ...input, prefix: "10.20.0.0/24" })).toMatchObject({ type: "denied", reason: expect.stringContaining("permission") });
+    expect(await approval(CONTOSO_ADMIN, "Contoso", "createPath", input)).toMatchObject({ type: "denied", reason: expect.stringContaining("prefix") });
+    expect(await approval(CONTOSO_ADMIN, "Contoso", "createPath", { ...input, prefix: "10.20.0.0/33" })).toMatchObject({ type: "denied", reason: expect.stringContaining("10.20.0.0/33") });
+    expect(await approval(CONTOSO_ADMIN, "Contoso", "createPath", { ...input, prefix: "10.20.0.0/24", bandwidthMbps: 999_999 })).toMatchObject({ type: "denied" });
+    expect(await approval(FABRIKAM_ADMIN, "Fabrikam", "createPath", { ...input, prefix: "10.20.0.0/24" })).toMatchObject({ type: "denied", reason: expect.stringContaining("cannot see") });
+    const preview = await approval(CONTOSO_ADMIN, "Contoso", "createPath", { ...input, prefix: "10.20.0.0/24" }, "fr");
+    expect(preview.type).toBe("user-approval");
+    expect(preview.reason).toContain("Frankfurt DC ⇄ Paris HQ");
+    expect(preview.reason).toContain("10.20.0.0/24");
+    expect(preview.reason).toContain("50 Mbit/s");
+    // The dry run changed nothing.
+    expect(await (await getDb()).select().from(paths).where(eq(paths.name, "Frankfurt DC ⇄ Paris HQ"))).toHaveLength(0);
+  });
+
+  it("tells a device's pending operation before any preview", async () => {
+    const busy = await approval(NORTHWIND_ADMIN, "Northwind Networks", "scheduleOperation", { device: "MX-E400-0101", operation: "reboot" });
+    expect(busy).toMatchObject({ type: "denied", reason: expect.stringContaining("already has") });
+    expect(await approval(NORTHWIND_READONLY, "Northwind Networks", "scheduleOperation", { device: "MX-E200-0103", operation: "reboot" })).toMatchObject({ type: "denied" });
+    expect(await approval(CONTOSO_ADMIN, "Contoso", "scheduleOperation", { device: "MX-E200-0103", operation: "reboot" })).toMatchObject({ type: "denied" });
+  });
+});
+
+/** The UI message stream's parts, parsed. */
+function streamParts(body: string): Record<string, unknown>[] {
+  return body
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && !line.includes("[DONE]"))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
+async function askInChat(email: string, organization: string, text: string) {
+  const cookie = await signIn(email);
+  const chat = await call("POST", "/chat", { cookie, body: { organizationId: org[organization] } });
+  const answer = await call("POST", `/chat/${chat.body.id}/message`, { cookie, body: { message: { id: randomUUID(), role: "user", parts: [{ type: "text", text }] } } });
+  expect(answer.status).toBe(200);
+  return { cookie, chatId: chat.body.id as string, parts: streamParts(answer.body) };
+}
+
+describe("an action through the chat: preview, then the user's answer", () => {
+  it("creates nothing before approval, then creates the path as the user, with its event and a link", async () => {
+    const db = await getDb();
+    const asked = await askInChat(CONTOSO_ADMIN, "Contoso", "Create a layer 3 path from Frankfurt DC to Paris HQ at 40 Mbps with prefix 10.40.0.0/24");
+    const request = asked.parts.find((part) => part.type === "tool-approval-request");
+    expect(request).toMatchObject({ reason: expect.stringContaining("10.40.0.0/24") });
+    expect(await db.select().from(paths).where(eq(paths.name, "Frankfurt DC ⇄ Paris HQ"))).toHaveLength(0);
+    // The stored answer keeps the waiting preview.
+    const stored = await call("GET", `/chat/${asked.chatId}`, { cookie: asked.cookie });
+    expect(JSON.stringify(stored.body.messages.at(-1).parts)).toContain("approval-requested");
+
+    const approved = await call("POST", `/chat/${asked.chatId}/message`, { cookie: asked.cookie, body: { approval: { id: request!.approvalId, approved: true } } });
+    expect(approved.status).toBe(200);
+    const parts = streamParts(approved.body);
+    const output = parts.find((part) => part.type === "tool-output-available") as { output: { done: string; links: { path: string }[] } };
+    expect(output.output.done).toContain("Frankfurt DC ⇄ Paris HQ");
+    const [created] = await db.select().from(paths).where(eq(paths.name, "Frankfurt DC ⇄ Paris HQ"));
+    expect(created).toMatchObject({ bandwidthMbps: 40, layer: "layer3" });
+    expect(output.output.links[0].path).toBe(`customer/dashboard/${created.sourceSiteId}/path/${created.id}`);
+    const [event] = await db.select().from(events).where(and(eq(events.entityId, created.id)));
+    expect(event.actorUserId).toBe((await contextFor(CONTOSO_ADMIN)).principal.userId);
+    // The same approval cannot be answered twice.
+    expect((await call("POST", `/chat/${asked.chatId}/message`, { cookie: asked.cookie, body: { approval: { id: request!.approvalId, approved: true } } })).status).toBe(409);
+  });
+
+  it("changes nothing when the user rejects the preview", async () => {
+    const db = await getDb();
+    const asked = await askInChat(NORTHWIND_ADMIN, "Northwind Networks", "restart MX-E200-0103 on Sunday at 03:30");
+    const request = asked.parts.find((part) => part.type === "tool-approval-request");
+    expect(request).toMatchObject({ reason: expect.stringContaining("MX-E200-0103") });
+    const before = await db.select().from(lifecycleOperations).where(eq(lifecycleOperations.status, "scheduled"));
+    const rejected = await call("POST", `/chat/${asked.chatId}/message`, { cookie: asked.cookie, body: { approval: { id: request!.approvalId, approved: false } } });
+    expect(rejected.status).toBe(200);
+    expect(streamParts(rejected.body).some((part) => part.type === "tool-output-denied")).toBe(true);
+    expect(await db.select().from(lifecycleOperations).where(eq(lifecycleOperations.status, "scheduled"))).toHaveLength(before.length);
+  });
+
+  it("refuses a read-only user without a preview", async () => {
+    const asked = await askInChat(CONTOSO_READONLY, "Contoso", "remove the Frankfurt DC site");
+    // The dry run's refusal is decided at once (an automatic denial): the user is asked nothing.
+    expect(asked.parts.some((part) => part.type === "tool-approval-request" && part.isAutomatic !== true)).toBe(false);
+    expect(asked.parts.some((part) => part.type === "tool-output-denied")).toBe(true);
+    const text = asked.parts.filter((part) => part.type === "text-delta").map((part) => part.delta).join("");
+    expect(text).toContain("You do not have permission");
+  });
+});
