@@ -44,14 +44,16 @@ test.describe("the operator", () => {
     await setLanguage(page, "en");
     await page.reload();
     await page.getByTestId("msp-add").click();
-    await page.getByTestId("msp-create").click();
-    await expect(page.getByTestId("msp-dialog")).toContainText("Name is required");
-    await expect(page.getByTestId("msp-dialog")).toContainText("User Email is required");
     await page.getByTestId("msp-name").fill("T");
     await page.getByTestId("msp-email").fill("not-an-email");
     await page.getByTestId("msp-create").click();
     await expect(page.getByTestId("msp-dialog")).toContainText("Name must be at least 2 characters");
     await expect(page.getByTestId("msp-dialog")).toContainText("Enter a valid email address");
+    await page.getByTestId("msp-name").fill("");
+    await page.getByTestId("msp-email").fill("");
+    await page.getByTestId("msp-create").click();
+    await expect(page.getByTestId("msp-dialog")).toContainText("Name is required");
+    await expect(page.getByTestId("msp-dialog")).toContainText("User Email is required");
 
     const name = `Tailwind ${unique()}`;
     const email = `ops-${unique()}@tailwind.example`;
