@@ -133,7 +133,8 @@ const MESSAGES = {
 
 for (const language of ["en", "fr"] as const) {
   test(`the inventory forms say SPEC §5's messages in ${language === "en" ? "English" : "French"}`, async ({ browser }) => {
-    test.slow();
+    // Two people, five dialogs: about 40 s on a quiet machine; room for a loaded one.
+    test.setTimeout(180_000);
     const text = MESSAGES[language];
     const msp = await signedIn(browser, "admin@northwind.example", language);
     await openInventory(msp, "msp");
