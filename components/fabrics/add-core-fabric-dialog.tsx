@@ -1,6 +1,5 @@
 "use client";
 
-import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -78,32 +77,25 @@ function CoreFabricNameDialog({ open, onOpenChange, title, description, name, su
 }
 
 /** Add core fabric: its name; then its page, to give it core nodes and links. */
-export function AddCoreFabricDialog({ mspId }: { mspId: string }) {
+export function AddCoreFabricDialog({ mspId, open, onOpenChange }: { mspId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const create = useCreateCoreFabric(mspId);
   return (
-    <>
-      <Button data-testid="add-core-fabric" onClick={() => setOpen(true)}>
-        <Plus aria-hidden />
-        {t("fabrics.core.add")}
-      </Button>
-      <CoreFabricNameDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t("fabrics.core.addTitle")}
-        description={t("fabrics.core.addDescription")}
-        name=""
-        submitLabel={t("common.create")}
-        testId="core-fabric-dialog"
-        save={(values) => create.mutateAsync(values)}
-        onSaved={(fabric) => {
-          toast.success(t("fabrics.core.created", { name: fabric.name }));
-          router.push(coreFabricHref(mspId, fabric.id));
-        }}
-      />
-    </>
+    <CoreFabricNameDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("fabrics.core.addTitle")}
+      description={t("fabrics.core.addDescription")}
+      name=""
+      submitLabel={t("common.create")}
+      testId="core-fabric-dialog"
+      save={(values) => create.mutateAsync(values)}
+      onSaved={(fabric) => {
+        toast.success(t("fabrics.core.created", { name: fabric.name }));
+        router.push(coreFabricHref(mspId, fabric.id));
+      }}
+    />
   );
 }
 

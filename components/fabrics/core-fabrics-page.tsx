@@ -1,8 +1,10 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { StatusDot } from "@/components/dashboard/status-dot";
@@ -15,9 +17,11 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
-import { AddCoreFabricDialog } from "./add-core-fabric-dialog";
 import { coreFabricHref } from "./fabric-links";
 import { useFabricUpdates } from "./use-fabric-updates";
+
+// The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
+const AddCoreFabricDialog = lazyComponent(() => import("./add-core-fabric-dialog").then((module) => module.AddCoreFabricDialog));
 
 const COLUMNS = 4;
 
@@ -27,6 +31,7 @@ export function CoreFabricsPage() {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   useFabricUpdates();
+  const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);
   const fabrics = useInfiniteQuery({ ...coreFabricsQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });
@@ -37,8 +42,16 @@ export function CoreFabricsPage() {
       <PageHeader
         title={t("fabrics.core.title")}
         description={t("fabrics.core.description", { organization: organization.name })}
-        actions={canWrite ? <AddCoreFabricDialog mspId={organization.id} /> : undefined}
+        actions={
+          canWrite ? (
+            <Button data-testid="add-core-fabric" onClick={() => setAdding(true)} onPointerEnter={AddCoreFabricDialog.preload} onFocus={AddCoreFabricDialog.preload}>
+              <Plus aria-hidden />
+              {t("fabrics.core.add")}
+            </Button>
+          ) : undefined
+        }
       />
+      {adding && <AddCoreFabricDialog mspId={organization.id} open onOpenChange={setAdding} />}
       <SearchFilter value={search} onChange={setSearch} label={t("fabrics.core.filter")} testId="core-fabrics-filter" />
       {error && !fabrics.data ? (
         error

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { Timestamp } from "@/components/common/timestamp";
 import { DashboardCard } from "@/components/dashboard/dashboard-card";
 import { ErrorAlert } from "@/components/errors/error-alert";
@@ -16,9 +17,11 @@ import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { externalFabricQueryOptions, useDeleteExternalFabric } from "@/lib/fabrics/queries";
-import { ExternalFabricDialog } from "./external-fabric-dialog";
 import { externalFabricsHref } from "./fabric-links";
 import { useFabricUpdates } from "./use-fabric-updates";
+
+// The edit dialog and its form are fetched when first opened (or on the button's hover), not with the page.
+const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -63,7 +66,7 @@ export function ExternalFabricPage({ fabricId }: { fabricId: string }) {
         actions={
           canWrite ? (
             <>
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="edit-external-fabric">
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)} onPointerEnter={ExternalFabricDialog.preload} onFocus={ExternalFabricDialog.preload} data-testid="edit-external-fabric">
                 <Pencil aria-hidden />
                 {t("fabrics.external.edit")}
               </Button>
@@ -82,7 +85,7 @@ export function ExternalFabricPage({ fabricId }: { fabricId: string }) {
           ) : undefined
         }
       />
-      <ExternalFabricDialog open={editing} mspId={organization.id} fabric={data} onClose={() => setEditing(false)} />
+      {editing && <ExternalFabricDialog open mspId={organization.id} fabric={data} onClose={() => setEditing(false)} />}
       <DashboardCard title={t("fabrics.external.account")} subtitle={t("fabrics.external.accountSubtitle")} testId="external-fabric-account">
         <dl className="divide-y">
           <Row label={t("fabrics.fields.type")}>{t(`fabrics.externalTypes.${data.type}`)}</Row>

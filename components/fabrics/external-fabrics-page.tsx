@@ -4,6 +4,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
 import { Timestamp } from "@/components/common/timestamp";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
@@ -16,9 +17,11 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
-import { ExternalFabricDialog } from "./external-fabric-dialog";
 import { externalFabricHref } from "./fabric-links";
 import { useFabricUpdates } from "./use-fabric-updates";
+
+// The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
+const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
 
 const COLUMNS = 4;
 
@@ -41,14 +44,14 @@ export function ExternalFabricsPage() {
         description={t("fabrics.external.description", { organization: organization.name })}
         actions={
           canWrite ? (
-            <Button data-testid="add-external-fabric" onClick={() => setAdding(true)}>
+            <Button data-testid="add-external-fabric" onClick={() => setAdding(true)} onPointerEnter={ExternalFabricDialog.preload} onFocus={ExternalFabricDialog.preload}>
               <Plus aria-hidden />
               {t("fabrics.external.add")}
             </Button>
           ) : undefined
         }
       />
-      <ExternalFabricDialog open={adding} mspId={organization.id} onClose={() => setAdding(false)} />
+      {adding && <ExternalFabricDialog open mspId={organization.id} onClose={() => setAdding(false)} />}
       <SearchFilter value={search} onChange={setSearch} label={t("fabrics.external.filter")} testId="external-fabrics-filter" />
       {error && !fabrics.data ? (
         error
