@@ -125,7 +125,7 @@ describe("GET /alarm", () => {
     expect(acknowledged.status).toBe(400);
     expect(acknowledged.body.error).toBe("Acquittée doit valoir true, false ou all");
     expect((await call("GET", "/alarm?type=fire", { cookie })).body.error).toBe(
-      "Type must be one of sla-bad, port-down, link-down or device-unreachable",
+      "Type must be one of sla-bad, port-down, link-down, device-unreachable or rollout-halted",
     );
   });
 
