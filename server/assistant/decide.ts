@@ -1,6 +1,7 @@
 import "server-only";
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultPart } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";
+import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
 import { pageFocus, readIntent } from "./intent";
 import { summarizeToolResult } from "./summaries";
@@ -16,6 +17,28 @@ function latestTurn(prompt: LanguageModelV4Prompt) {
   return { question: lastUser >= 0 ? prompt[lastUser] : null, after: prompt.slice(lastUser + 1) };
 }
 
+const userText = (message: LanguageModelV4Prompt[number] | null | undefined) =>
+  message?.role === "user"
+    ? message.content
+        .filter((part) => part.type === "text")
+        .map((part) => part.text)
+        .join("\n")
+    : "";
+
+/**
+ * The request the user's last words complete: when the answer before them refused an action for want of a field
+ * ("I need the prefix"), the next message gives it ("10.20.0.0/24"), and both are read together. Empty otherwise.
+ */
+function followedUp(prompt: LanguageModelV4Prompt): string {
+  const users = prompt.flatMap((message, index) => (message.role === "user" ? [index] : []));
+  if (users.length < 2) return "";
+  const [previous, last] = users.slice(-2);
+  const refused = prompt
+    .slice(previous + 1, last)
+    .some((message) => message.role === "tool" && message.content.some((part) => part.type === "tool-result" && isAssistantAction(part.toolName) && part.output.type === "execution-denied"));
+  return refused ? userText(prompt[previous]) : "";
+}
+
 export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[]): Decision {
   const { question, after } = latestTurn(prompt);
   const results = after.flatMap((message) =>
@@ -26,16 +49,13 @@ export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames:
   if (results.length > 0) {
     return { type: "text", text: results.map((result) => summarizeToolResult(result.toolName, result.output, locale)).join("\n\n") };
   }
-  const text =
-    question?.role === "user"
-      ? question.content
-          .filter((part) => part.type === "text")
-          .map((part) => part.text)
-          .join("\n")
-      : "";
   // The instructions name the page the user is on ("…/path/<id>"): "why is this path bad?" means that path.
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");
-  const intent = readIntent(text, pageFocus(system), toolNames, { locale });
+  const focus = pageFocus(system);
+  const asked = readIntent(userText(question), focus, toolNames, { locale });
+  // A question of its own stands; words that only complete a refused request are read with it.
+  const earlier = asked.kind === "tool" && !isAssistantAction(asked.toolName) ? "" : followedUp(prompt);
+  const intent = earlier ? readIntent(`${earlier}\n${userText(question)}`, focus, toolNames, { locale }) : asked;
   const t = translatorFor(locale);
   switch (intent.kind) {
     case "tool":

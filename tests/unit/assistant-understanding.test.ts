@@ -158,3 +158,21 @@ describe("time expressions", () => {
     expect(timeInstant("restart MX-E400-0101", "en", NOW)).toBeNull();
   });
 });
+
+describe("a request completed in the next message", () => {
+  it("reads the missing prefix with the refused request, and a new question on its own", async () => {
+    const { decide } = await import("@/server/assistant/decide");
+    const refused = [
+      { role: "user" as const, content: [{ type: "text" as const, text: "set up a layer 3 path between Frankfurt DC and Paris HQ, 50 Mbps" }] },
+      { role: "assistant" as const, content: [{ type: "tool-call" as const, toolCallId: "c1", toolName: "createPath", input: {} }] },
+      { role: "tool" as const, content: [{ type: "tool-result" as const, toolCallId: "c1", toolName: "createPath", output: { type: "execution-denied" as const, reason: "I need the prefix" } }] },
+    ];
+    const next = (text: string) => decide([...refused, { role: "user", content: [{ type: "text", text }] }], "en", ASSISTANT_TOOL_NAMES);
+    expect(next("prefix 10.77.0.0/24")).toEqual({
+      type: "tool-call",
+      toolName: "createPath",
+      input: { source: "Frankfurt DC", destination: "Paris HQ", layer: "layer3", bandwidthMbps: 50, prefix: "10.77.0.0/24" },
+    });
+    expect(next("Show the open alarms")).toEqual({ type: "tool-call", toolName: "listOpenAlarms", input: {} });
+  });
+});
