@@ -43,6 +43,7 @@ test.describe("core fabrics as an MSP admin", () => {
 
   test("links two core nodes in the link editor, then renames the fabric and deletes it, saying what goes with it", async ({ page }) => {
     // The link editor's row and pair messages are the journey's (nodes.spec.ts) and the French test's below.
+    test.slow();
     const { fabric, nodes } = await fabricOfTwo(page);
     const [a, b] = nodes;
     await page.goto("/");

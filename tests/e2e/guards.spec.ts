@@ -7,6 +7,8 @@ test.describe("a customer's admin", () => {
   as("admin@contoso.example");
 
   test("opening another organization's pages, visible to others but not to them, lands home", async ({ page, browser }) => {
+    // Six or seven page loads, each ending on the customer dashboard: more than 30 s on a loaded 2-core machine.
+    test.slow();
     // Fabrikam's id, as Fabrikam's own admin sees it.
     const fabrikam = await browser.newContext({ storageState: "tests/e2e/.auth/admin@fabrikam.example.json" });
     const [fabrikamOrg] = await (await fabrikam.request.get("/api/v1/config/organization")).json();
@@ -20,6 +22,8 @@ test.describe("a customer's admin", () => {
   });
 
   test("an organization that does not exist, or a route of another type, lands home", async ({ page }) => {
+    // Six or seven page loads, each ending on the customer dashboard: more than 30 s on a loaded 2-core machine.
+    test.slow();
     await page.goto("/");
     const home = currentOrganizationId(page);
     for (const url of [

@@ -87,7 +87,7 @@ test.describe("an MSP", () => {
     await page.goto("/");
     const mspId = currentOrganizationId(page);
     // A customer of its own with two active sites and one inactive one.
-    const customerName = `Sites ${unique()}`;
+    const customerName = `Wingtip Sites ${unique()}`; // shell.spec.ts allows Wingtip customers beside the demo ones
     const created = await page.request.post(`/api/v1/config/msp/${mspId}/organization`, { data: { name: customerName, userEmail: `it-${unique()}@example.com` } });
     expect(created.status()).toBe(201);
     const { id: customerId } = (await created.json()) as { id: string };
