@@ -18,7 +18,13 @@ function boxProps<V extends FieldValues, N extends FieldPath<V>>(field: Controll
   return {
     name: field.name,
     ref: field.ref,
-    onBlur: field.onBlur,
+    onBlur: (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      // Leaving a box for its form's submit button: the submit checks every field. Checking this one first would show
+      // its message, move the button from under the pointer, and the click would never land.
+      const next = event.relatedTarget;
+      if (next instanceof HTMLButtonElement && next.type === "submit" && next.form !== null && next.form === event.currentTarget.form) return;
+      field.onBlur();
+    },
     disabled: disabled || field.disabled,
     value: (field.value as string | number | null | undefined) ?? "",
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>

@@ -2,10 +2,10 @@ import { classifyPathSla, MIN_SLA_SAMPLES, type PathMeasurement, type PathSla } 
 import type { RolloutGateMetric, RolloutPathFigures, RolloutVerdict } from "./rollout-schema";
 
 // The SLA gate of a staged rollout: the paths served by a wave's devices, measured over a window before the wave
-// and over the observation window after it. A path degraded when its SLA (lib/health.ts) got worse AND one of the
-// metrics behind it moved by more than the noise of a healthy network — a path hovering at 79.8 ms that reads
-// 80.3 ms is noise, not a bad upgrade — or when it reported before and fell silent after. Pure: the scheduler and
-// the unit tests call the same function.
+// and over the observation window after it. A path degraded when its SLA (lib/health.ts) got worse, or stayed bad,
+// AND one of the metrics behind it moved by more than the noise of a healthy network (a path hovering at 79.8 ms
+// that reads 80.3 ms is noise, not a bad upgrade), or when it reported before and fell silent after. Pure: the
+// scheduler and the unit tests call the same function.
 
 /** How much a metric must worsen to count, beyond crossing a threshold: the larger of an absolute and a relative step. */
 export const GATE_NOISE: Record<Exclude<RolloutGateMetric, "samples">, { absolute: number; relative: number }> = {
@@ -57,7 +57,10 @@ export function pathDegradation(path: GatePath): RolloutGateMetric[] | null {
     // Nothing to compare with: only a bad SLA after the wave stops the rollout.
     return slaAfter === "bad" ? (["latencyMs", "jitterMs", "lossPercent"] as const).filter((metric) => classifyMetricBad(after, metric)) : null;
   }
-  if (RANK[slaAfter] <= RANK[classifyPathSla(before)]) return null;
+  const rankBefore = RANK[classifyPathSla(before)];
+  // Better, or the same band: not the wave's doing — except a path already failing that the wave made measurably
+  // worse (a lossy link's path losing 6 % instead of 2 % after the upgrade).
+  if (RANK[slaAfter] < rankBefore || (RANK[slaAfter] === rankBefore && slaAfter !== "bad")) return null;
   const worse = worsenedMetrics(before, after);
   return worse.length > 0 ? worse : null;
 }

@@ -33,6 +33,10 @@ describe("the SLA gate's decision", () => {
     expect(pathDegradation(path(m(120), m(130)))).toBeNull();
   });
 
+  it("halts on a path already bad that the wave made clearly worse", () => {
+    expect(pathDegradation(path(m(120, 1, 2), m(180, 1, 6)))).toEqual(["latencyMs", "lossPercent"]);
+  });
+
   it("halts on a path that reported before and fell silent after", () => {
     expect(pathDegradation(path(m(20), null))).toEqual(["samples"]);
     expect(pathDegradation(path(m(20), { ...m(20), samples: 0 }))).toEqual(["samples"]);

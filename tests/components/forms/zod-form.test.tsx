@@ -66,6 +66,20 @@ describe("ZodForm", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("leaving a box for the submit button waits for the submit: no message moves the button from under the pointer", async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SiteForm onSubmit={onSubmit} />);
+    const save = screen.getByRole("button", { name: "Save" });
+    type("name", "a");
+    fireEvent.blur(screen.getByTestId("name"), { relatedTarget: save });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("Name must be at least 2 characters")).toBeNull();
+    // Leaving it for anything else checks it at once.
+    fireEvent.blur(screen.getByTestId("name"), { relatedTarget: screen.getByTestId("prefix") });
+    expect(await screen.findByText("Name must be at least 2 characters")).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it("speaks the user's language", async () => {
     renderWithProviders(<SiteForm onSubmit={vi.fn()} />, { locale: "fr" });
     type("prefix", "10.0.0.0");
