@@ -104,7 +104,14 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
                 </SelectItem>
               ))}
             </SelectField>
-            <NumberField control={form.control} name="waveSize" label={t("rollout.dialog.waveSize")} unit={t("rollout.dialog.devicesUnit")} testId="rollout-wave-size" />
+            <NumberField
+              control={form.control}
+              name="waveSize"
+              label={t("rollout.dialog.waveSize")}
+              unit={t("rollout.dialog.devicesUnit")}
+              testId="rollout-wave-size"
+              emptyAsText
+            />
           </div>
           <NumberField
             control={form.control}
@@ -113,6 +120,7 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
             description={t("rollout.dialog.observationHint")}
             unit="s"
             testId="rollout-observation"
+            emptyAsText
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={requestClose}>

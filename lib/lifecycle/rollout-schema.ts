@@ -29,7 +29,8 @@ const OBSERVATION_RANGE = messageWithValues("validation.rollout.observationRange
 });
 
 const wholeNumber = (key: string) =>
-  z.union([z.number(), z.string()], { error: key }).transform((value, ctx) => {
+  // Each member carries the message too: a missing value fails both, and the form shows the first member's message.
+  z.union([z.number({ error: key }), z.string({ error: key })], { error: key }).transform((value, ctx) => {
     const number = typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value);
     if (!Number.isInteger(number)) {
       ctx.addIssue({ code: "custom", message: key });

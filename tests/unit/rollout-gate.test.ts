@@ -92,6 +92,12 @@ describe("waves", () => {
       waveSize: { key: "validation.rollout.waveSizeRange", values: { max: 2 } },
     });
     expect(issues({ deviceIds: ["a", "b"], version: "25.1", waveSize: "", observationSeconds: "60" })).toEqual({ waveSize: { key: "validation.rollout.waveSizeRequired" } });
+    // Missing altogether (an API call without it): the same message, wherever it is read from.
+    const missing = rolloutCreateSchema.safeParse({ deviceIds: ["a", "b"], version: "25.1", observationSeconds: "60" });
+    expect(missing.success).toBe(false);
+    for (const issue of [missing.error!.issues[0], ...((missing.error!.issues[0] as { errors?: { message: string }[][] }).errors?.flat() ?? [])]) {
+      expect(decodeMessage(issue.message)).toEqual({ key: "validation.rollout.waveSizeRequired" });
+    }
     expect(rolloutCreateSchema.parse({ deviceIds: ["a", "b"], version: "25.1", waveSize: "1", observationSeconds: "60" })).toEqual({
       deviceIds: ["a", "b"],
       version: "25.1",
