@@ -28,7 +28,6 @@ export function DevicePicker<V extends FieldValues, N extends FieldPath<V>, X = 
         <DeviceList
           organizationId={organizationId}
           value={(bound.value as string[] | undefined) ?? []}
-          listRef={bound.ref}
           onChange={(ids) => {
             bound.onChange(ids);
             bound.onBlur();
@@ -39,18 +38,7 @@ export function DevicePicker<V extends FieldValues, N extends FieldPath<V>, X = 
   );
 }
 
-function DeviceList({
-  organizationId,
-  value,
-  onChange,
-  listRef,
-}: {
-  organizationId: string;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  /** The field's ref: keeps it registered with its message (a field without an element is dropped) and focusable. */
-  listRef: React.Ref<HTMLDivElement>;
-}) {
+function DeviceList({ organizationId, value, onChange }: { organizationId: string; value: string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("lifecycle.schedule");
   const tLifecycle = useTranslations("lifecycle");
   const [search, setSearch] = useState("");
@@ -76,7 +64,7 @@ function DeviceList({
           />
         </FormControl>
       </div>
-      <div ref={listRef} tabIndex={-1} role="group" aria-label={t("devices")} className="max-h-52 overflow-y-auto" data-testid="lifecycle-device-list">
+      <div role="group" aria-label={t("devices")} className="max-h-52 overflow-y-auto" data-testid="lifecycle-device-list">
         {devices.isPending && (
           <div className="flex flex-col gap-2 p-1">
             <Skeleton className="h-5 w-full" />

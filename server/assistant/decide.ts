@@ -25,6 +25,10 @@ const userText = (message: LanguageModelV4Prompt[number] | null | undefined) =>
         .join("\n")
     : "";
 
+// An action refused by its dry run: "execution-denied" within the answer that refused it; once the chat is stored and
+// read back, the SDK turns the refused call ("output-denied") into an error text.
+const REFUSED_OUTPUTS = new Set(["execution-denied", "error-text"]);
+
 /**
  * The request the user's last words complete: when the answer before them refused an action for want of a field
  * ("I need the prefix"), the next message gives it ("10.20.0.0/24"), and both are read together. Empty otherwise.
@@ -35,7 +39,11 @@ function followedUp(prompt: LanguageModelV4Prompt): string {
   const [previous, last] = users.slice(-2);
   const refused = prompt
     .slice(previous + 1, last)
-    .some((message) => message.role === "tool" && message.content.some((part) => part.type === "tool-result" && isAssistantAction(part.toolName) && part.output.type === "execution-denied"));
+    .some(
+      (message) =>
+        message.role === "tool" &&
+        message.content.some((part) => part.type === "tool-result" && isAssistantAction(part.toolName) && REFUSED_OUTPUTS.has(part.output.type)),
+    );
   return refused ? userText(prompt[previous]) : "";
 }
 

@@ -1,9 +1,11 @@
-import type { Page } from "@playwright/test";
-import { as, currentOrganizationId, expect, test } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { as, currentOrganizationId, expect, storageStateOf, test, type DemoUser } from "./fixtures";
+import { unique } from "./steps";
 
 // The assistant that knows the network (issue 16), as its users try it: a customer asks which paths breach their
-// SLA and gets the paths the API says are not healthy; a read-only user asking to remove a site is told no, with
-// nothing to approve.
+// SLA and gets the paths the API says are not healthy; asks for a Layer 3 path, is asked for the prefix, approves the
+// preview and finds the path behind the answer's link; an MSP restarts a device on Sunday at 03:30 and finds the
+// reboot on the Scheduled tab; a read-only user asking to remove a site is told no, with nothing to approve.
 
 const lastAnswer = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
 
@@ -23,11 +25,19 @@ async function openChat(page: Page) {
   await expect(page.getByTestId("chat-page")).toBeVisible();
 }
 
-async function api(page: Page, method: "GET", path: string, data?: unknown) {
+async function api(page: Page, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
   const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { origin } });
+  // A change is sent as JSON from the console's own origin, as the browser's calls are (the CSRF rule).
+  const headers = method === "GET" ? { origin } : { origin, "content-type": "application/json" };
+  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers });
   expect(response.ok(), await response.text()).toBe(true);
   return response.status() === 204 ? null : response.json();
+}
+
+async function signedIn(browser: Browser, user: DemoUser) {
+  const page = await (await browser.newContext({ storageState: storageStateOf(user) })).newPage();
+  await page.goto("/");
+  return page;
 }
 
 type PathRow = { id: string; name: string; slaHealth: string };
@@ -50,6 +60,85 @@ test.describe("the assistant's answers and actions, as a customer", () => {
     // Before the simulator's first faults (or between them), every path is healthy, and it says so.
     if (before.size === 0 && after.size === 0) await expect(reply).toContainText("healthy");
     await expect(reply).not.toContainText("I found no path");
+  });
+
+  test("sets up a Layer 3 path: asks for the prefix, previews it, creates it on approval and links to it", async ({ page }) => {
+    test.slow();
+    await openChat(page);
+    const question = await ask(page, "set up a layer 3 path between Frankfurt DC and Paris HQ, 50 Mbps");
+    await expect(question).toContainText("prefix");
+    await expect(page.getByTestId("chat-approval")).toHaveCount(0);
+
+    const prefix = `10.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 250)}.0/24`;
+    const preview = await ask(page, prefix);
+    const card = preview.getByTestId("chat-approval");
+    await expect(card).toHaveAttribute("data-state", "approval-requested");
+    await expect(card).toContainText(prefix);
+    await expect(card).toContainText("Frankfurt DC");
+    await expect(card).toContainText("Paris HQ");
+    // Nothing exists before the approval.
+    const organizationId = currentOrganizationId(page);
+    const withPrefix = async () =>
+      ((await api(page, "GET", `/config/organization/${organizationId}/path?limit=100`)).items as (PathRow & { prefix: string[] | null })[]).filter((path) =>
+        path.prefix?.includes(prefix),
+      );
+    expect(await withPrefix()).toHaveLength(0);
+
+    await card.getByTestId("chat-approve").click();
+    try {
+      await expect(page.getByTestId("chat-approval").last()).not.toHaveAttribute("data-state", "approval-requested");
+      await expect(page.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
+      await expect.poll(async () => (await withPrefix()).length).toBe(1);
+      const [created] = await withPrefix();
+
+      // The answer links to the new path.
+      await lastAnswer(page).getByTestId("chat-link").filter({ hasText: created.name }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/path/${created.id}`));
+      // Its dashboard, measured already: the simulator plays every path the network carries.
+      await expect(page.getByRole("heading", { level: 1, name: created.name })).toBeVisible();
+    } finally {
+      // Contoso's demo paths as the other specs know them.
+      for (const path of await withPrefix()) await api(page, "DELETE", `/config/path/${path.id}`);
+    }
+  });
+});
+
+test.describe("the assistant's actions, as an MSP", () => {
+  as("admin@northwind.example");
+
+  test("restarts a device on Sunday at 03:30: a preview, then the reboot on the Scheduled tab", async ({ page, browser }) => {
+    test.slow();
+    // A device of Northwind's own on a node of its own, so that no other spec's operations get in the way.
+    const serial = `E2E-${unique().toUpperCase()}-R`;
+    const claimCode = "RSTR2026";
+    const operator = await signedIn(browser, "admin@maia.example");
+    await api(operator, "POST", "/inventory/device", { serialNumber: serial, claimCode, model: "C100", softwareVersion: "24.3.1" });
+    await operator.context().close();
+    await page.goto("/");
+    const mspId = currentOrganizationId(page);
+    const device = await api(page, "POST", "/inventory/device/claim", { serialNumber: serial, claimCode });
+    const node = await api(page, "POST", `/config/msp/${mspId}/node`, {
+      name: `e2e-assistant-${unique()}`,
+      kind: "cpe",
+      location: { address: "Paris, Île-de-France, France", latitude: 48.8566, longitude: 2.3522 },
+    });
+    await api(page, "POST", `/inventory/device/${device.id}/assign`, { nodeId: node.id });
+
+    await openChat(page);
+    const reply = await ask(page, `restart ${serial} on Sunday at 03:30`);
+    const card = reply.getByTestId("chat-approval");
+    await expect(card).toHaveAttribute("data-state", "approval-requested");
+    await expect(card).toContainText(serial);
+    await expect(card).toContainText("03:30");
+    await card.getByTestId("chat-approve").click();
+    await expect(page.getByTestId("chat-approval").last()).not.toHaveAttribute("data-state", "approval-requested");
+    await expect(page.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
+
+    await page.goto(`/organization/${mspId}/msp/lifecycle`);
+    const row = page.getByTestId("lifecycle-row").and(page.locator(`[data-serial="${serial}"]`));
+    await expect(row).toBeVisible();
+    await expect(row).toContainText("Reboot");
+    await expect(row).toContainText("03:30");
   });
 });
 

@@ -102,7 +102,7 @@ test.describe("customer dashboard", () => {
   test("a deep link to a path renders complete on first load", async ({ page }) => {
     await page.goto("/");
     const organizationId = currentOrganizationId(page);
-    const list = await json<{ items: { id: string; name: string; sourceSiteId: string }[] }>(page, `/config/organization/${organizationId}/path?limit=500`);
+    const list = await json<{ items: { id: string; name: string; sourceSiteId: string; destinationSiteId: string }[] }>(page, `/config/organization/${organizationId}/path?limit=500`);
     const path = list.items.find((item) => item.name === "Paris ⇄ Frankfurt");
     if (!path) throw new Error("seeded path missing");
     const response = await page.goto(`/organization/${organizationId}/customer/dashboard/${path.sourceSiteId}/path/${path.id}`);
@@ -110,8 +110,8 @@ test.describe("customer dashboard", () => {
     expect(html).toContain("Paris ⇄ Frankfurt");
     expect(html).toContain("SLA now");
     expect(html).toContain('data-testid="sla-badge"');
-    // A path that is not at that site is not found.
-    const other = list.items.find((item) => item.sourceSiteId !== path.sourceSiteId && item.id !== path.id);
+    // A path with neither end at that site is not found.
+    const other = list.items.find((item) => item.sourceSiteId !== path.sourceSiteId && item.destinationSiteId !== path.sourceSiteId);
     if (other) {
       await page.goto(`/organization/${organizationId}/customer/dashboard/${path.sourceSiteId}/path/${other.id}`);
       await expectNotFound(page);

@@ -33,6 +33,8 @@ async function openLifecycle(page: Page) {
 
 async function pickDevice(page: Page, serial: string) {
   await page.getByTestId("lifecycle-device-search").fill(serial);
+  // The search is answered by the server: click once the list holds its answer, not the list it replaces.
+  await expect(page.getByTestId("lifecycle-device-option")).toHaveCount(1);
   await page.getByTestId("lifecycle-device-option").and(page.locator(`[data-serial="${serial}"]`)).click();
 }
 

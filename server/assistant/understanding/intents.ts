@@ -69,6 +69,10 @@ interface IntentRule {
 }
 
 const SERIAL = /\b[A-Z]{2}-[A-Z0-9]{2,8}-\d{3,5}\b/i;
+// Other vendors' serials ("FDO2231X0AB", "JN11F2A3BAFA", "E2E-7QK2-R"): a token in capitals with letters and digits,
+// 6 to 64 long. Lower-case words, versions, prefixes and times ("2026-12-01T02:00Z") are not serials.
+const OTHER_SERIAL = /(?<![\w./:-])(?=[A-Z0-9._/-]*\d)(?=[A-Z0-9._/-]*[A-Z])[A-Z0-9][A-Z0-9._/-]{4,62}[A-Z0-9](?![\w./:-])/;
+const serialIn = (text: string) => (SERIAL.exec(text) ?? OTHER_SERIAL.exec(text))?.[0]?.toUpperCase() ?? null;
 const NODE_NAME = /\b[a-z]{2,5}-(?:edge|cpe|core)-[a-z0-9-]*[a-z0-9]\b/i;
 const BANDWIDTH = /(\d+(?:[.,]\d+)?)\s*(mbps|mbit\/?s?|mb\/s|gbps|gbit\/?s?|gb\/s|m|g)\b/i;
 
@@ -321,7 +325,7 @@ export interface NameReaders {
 
 export function readQuestion(text: string, options: { locale: Locale; now: number; focus: PageFocus; readers: NameReaders }): Reading {
   const folded = fold(text);
-  const serial = SERIAL.exec(text)?.[0]?.toUpperCase() ?? null;
+  const serial = serialIn(text);
   const node = NODE_NAME.exec(text)?.[0] ?? null;
   const named = options.readers.named(text);
   return {
@@ -345,7 +349,7 @@ export function readQuestion(text: string, options: { locale: Locale; now: numbe
     imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
     at: timeInstant(text, options.locale, options.now),
     prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
-    version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " "))?.[0] ?? null,
+    version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " ").replace(OTHER_SERIAL, " "))?.[0] ?? null,
     note: (() => {
       const match = NOTE.exec(text);
       return match?.slice(1).find((group) => group !== undefined)?.trim() || null;
