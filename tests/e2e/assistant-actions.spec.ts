@@ -28,7 +28,7 @@ async function openChat(page: Page) {
 async function api(page: Page, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
   const origin = new URL(page.url()).origin;
   // A change is sent as JSON from the console's own origin, as the browser's calls are (the CSRF rule).
-  const headers = method === "GET" ? { origin } : { origin, "content-type": "application/json" };
+  const headers: Record<string, string> = method === "GET" ? { origin } : { origin, "content-type": "application/json" };
   const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers });
   expect(response.ok(), await response.text()).toBe(true);
   return response.status() === 204 ? null : response.json();
