@@ -1,7 +1,7 @@
 "use client";
 
 import { getToolName, isToolUIPart, type UIMessage } from "ai";
-import { Bot, CircleAlert, LoaderCircle, User, Wrench } from "lucide-react";
+import { Bot, CircleAlert, CircleMinus, LoaderCircle, User, Wrench } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { IntentLink } from "@/components/shell/intent-link";
 import { Button } from "@/components/ui/button";
@@ -33,22 +33,32 @@ function Approval({ part, onApproval, busy }: { part: Part; onApproval?: Approva
   );
 }
 
-/** What a tool did, in a line: running, done (with the links its answer offers) or failed. */
+/** What a tool did, in a line: running, done (with the links its answer offers), not run, or failed. */
 function ToolStep({ part, organizationId, onApproval, busy }: { part: Part; organizationId: string; onApproval?: ApprovalAnswer; busy: boolean }) {
   const t = useTranslations("chat");
   if (!isToolUIPart(part)) return null;
   if (part.state === "approval-requested" || part.state === "approval-responded") return <Approval part={part} onApproval={onApproval} busy={busy} />;
   const name = getToolName(part);
   const label = t.has(`tools.${name}` as never) ? t(`tools.${name}` as never) : name;
-  const failed = part.state === "output-error" || part.state === "output-denied";
+  const failed = part.state === "output-error";
+  // Not run: the action's dry run said what it lacks, or the user rejected its preview. Not a failure.
+  const denied = part.state === "output-denied";
   const done = part.state === "output-available";
   const links = done ? toolLinks(part.output) : [];
   return (
     <div className="flex flex-col gap-2" data-testid="chat-tool" data-tool={name} data-state={part.state}>
       <Approval part={part} busy />
       <p className={cn("flex items-center gap-1.5 text-xs", failed ? "text-destructive" : "text-muted-foreground")}>
-        {failed ? <CircleAlert className="size-3.5" aria-hidden /> : done ? <Wrench className="size-3.5" aria-hidden /> : <LoaderCircle className="size-3.5 animate-spin" aria-hidden />}
-        {failed ? t("toolFailed", { tool: label }) : done ? t("toolDone", { tool: label }) : t("toolRunning", { tool: label })}
+        {failed ? (
+          <CircleAlert className="size-3.5" aria-hidden />
+        ) : denied ? (
+          <CircleMinus className="size-3.5" aria-hidden />
+        ) : done ? (
+          <Wrench className="size-3.5" aria-hidden />
+        ) : (
+          <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+        )}
+        {failed ? t("toolFailed", { tool: label }) : denied ? t("toolDenied", { tool: label }) : done ? t("toolDone", { tool: label }) : t("toolRunning", { tool: label })}
       </p>
       {links.length > 0 && (
         <div className="flex flex-wrap gap-2">

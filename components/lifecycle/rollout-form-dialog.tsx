@@ -94,7 +94,7 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
             }}
           </LabeledField>
           <TextField control={form.control} name="version" label={t("rollout.dialog.version")} testId="rollout-version" mono />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <SelectField control={form.control} name="waveMode" label={t("rollout.dialog.waveMode")} testId="rollout-wave-mode">
               {ROLLOUT_WAVE_MODES.map((mode) => (
                 <SelectItem key={mode} value={mode}>

@@ -141,7 +141,7 @@ export async function prepareCreatePath(environment: ToolEnvironment, input: Cre
       ...(parsed.data.prefix && parsed.data.prefix.length > 0 ? [t("assistant.actions.createPath.prefix", { prefix: parsed.data.prefix.join(", ") })] : []),
     ]),
     t("assistant.actions.approveHint"),
-  ].join("\n");
+  ].join("\n\n");
   return { status: "ready", preview, run: { organizationId: source.item.organizationId, input: parsed.data } };
 }
 
@@ -202,7 +202,7 @@ export async function prepareScheduleOperation(environment: ToolEnvironment, inp
   const preview = [
     t("assistant.actions.scheduleOperation.preview", { operation: operationLabel(environment, parsed.data.operation, parsed.data.version), serial: device.serialNumber, node: quoted(device.nodeName), when }),
     t("assistant.actions.approveHint"),
-  ].join("\n");
+  ].join("\n\n");
   return { status: "ready" as const, preview, run: parsed.data };
 }
 
@@ -220,7 +220,7 @@ export async function prepareCancelOperation(environment: ToolEnvironment, input
     t("assistant.actions.cancelOperation.preview", { serial: device.serialNumber }),
     bullet(scheduled.map((operation) => `${operationLabel(environment, operation.operation, operation.version)}, ${formatTime(locale, operation.scheduledAt)}`)),
     t("assistant.actions.approveHint"),
-  ].join("\n");
+  ].join("\n\n");
   return { status: "ready" as const, preview, run: parsed.operationIds };
 }
 
@@ -242,7 +242,7 @@ export async function prepareAcknowledgeAlarms(environment: ToolEnvironment, inp
     bullet(alarms.slice(0, 20).map((alarm) => `[${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`)),
     parsed.data.note ? t("assistant.actions.acknowledgeAlarms.note", { note: quoted(parsed.data.note) }) : t("assistant.actions.acknowledgeAlarms.noNote"),
     t("assistant.actions.approveHint"),
-  ].join("\n");
+  ].join("\n\n");
   return { status: "ready" as const, preview, run: parsed.data };
 }
 
@@ -265,7 +265,7 @@ export async function prepareDeleteSite(environment: ToolEnvironment, input: Del
     t("assistant.actions.deleteSite.preview", { site: quoted(site.item.name), paths: paths.length }),
     ...(paths.length > 0 ? [bullet(paths.map((path) => quoted(path.name)))] : []),
     t("assistant.actions.approveHint"),
-  ].join("\n");
+  ].join("\n\n");
   return { status: "ready" as const, preview, run: site.item };
 }
 

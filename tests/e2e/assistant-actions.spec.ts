@@ -67,6 +67,9 @@ test.describe("the assistant's answers and actions, as a customer", () => {
     await openChat(page);
     const question = await ask(page, "set up a layer 3 path between Frankfurt DC and Paris HQ, 50 Mbps");
     await expect(question).toContainText("prefix");
+    // Not run for want of a field: said as such, not as a failure.
+    await expect(question.getByTestId("chat-tool")).toHaveAttribute("data-state", "output-denied");
+    await expect(question).toContainText("Creating the path: not done");
     await expect(page.getByTestId("chat-approval")).toHaveCount(0);
 
     const prefix = `10.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 250)}.0/24`;
@@ -76,6 +79,8 @@ test.describe("the assistant's answers and actions, as a customer", () => {
     await expect(card).toContainText(prefix);
     await expect(card).toContainText("Frankfurt DC");
     await expect(card).toContainText("Paris HQ");
+    // The hint is a paragraph of its own, after the list of what changes.
+    await expect(card.getByText("Nothing changes until you approve.", { exact: true })).toBeVisible();
     // Nothing exists before the approval.
     const organizationId = currentOrganizationId(page);
     const withPrefix = async () =>
