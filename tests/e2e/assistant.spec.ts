@@ -49,11 +49,11 @@ test.describe("the assistant as a customer", () => {
     await page.reload();
     await expect(page.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText("List my sites");
     await expect(answer(page)).toContainText("Paris HQ");
-    await expect(page.getByTestId("chat-list-item").first()).toContainText("List my sites");
+    await expect(page.getByTestId("chat-list-item").filter({ hasText: "List my sites" }).first()).toBeVisible();
 
     // The dashboard lists it among the recent chats, and leads back to it.
     await page.goto(`/organization/${currentOrganizationId(page)}/customer/dashboard`);
-    const first = page.getByTestId("recent-chat").first();
+    const first = page.getByTestId("recent-chat").filter({ hasText: "List my sites" }).first();
     await expect(first).toContainText("List my sites");
     await expect(first).toContainText("2 messages");
     await first.click();
@@ -65,7 +65,7 @@ test.describe("the assistant as a customer", () => {
     await page.getByTestId("chat-title").fill("Site inventory");
     await page.getByTestId("save-chat-title").click();
     await expect(page.getByText("Chat renamed to Site inventory")).toBeVisible();
-    await expect(page.getByTestId("chat-list-item").first()).toContainText("Site inventory");
+    await expect(page.getByTestId("chat-list-item").filter({ hasText: "Site inventory" })).toBeVisible();
     await page.getByRole("button", { name: "Actions for Site inventory" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await page.getByTestId("chat-delete-confirm").click();
