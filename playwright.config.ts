@@ -58,6 +58,10 @@ export default defineConfig({
       SIMULATOR: "on",
       SIMULATOR_FIRST_FAULT_MS: "40000",
       SIMULATOR_INTERVAL_MS: "5000",
+      // Every fault but the silent device: it is the Seattle edge, the device the rollout journey upgrades, and a
+      // silent device fails its upgrade — the rollout then halts on that, not on the SLA gate the journey checks,
+      // whenever the two overlap. No journey counts on the silence (unit tests cover it).
+      SIMULATOR_FAULTS: "all,-device-silent",
       SIMULATOR_BACKFILL: "off",
       // The journeys play the simulator's link-down fault on a link of theirs (POST /api/v1/simulator/link/{id}/down).
       SIMULATOR_FAULT_CONTROL: "on",

@@ -11,6 +11,7 @@ const MINUTE = 60 * SECOND;
 
 export const FAULT_KINDS = ["port-flap", "path-latency", "path-loss", "link-loss", "link-down", "device-silent", "probe-degrade"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+const ALL_KINDS: ReadonlySet<FaultKind> = new Set(FAULT_KINDS);
 
 /** The script repeats with this period. */
 export const FAULT_CYCLE_MS = 30 * MINUTE;
@@ -143,9 +144,9 @@ function probeAt(phase: number, w: number): NonNullable<FaultEffects["probe"]> {
   return { jitterMs: 22 + 6 * w };
 }
 
-/** The effects of the schedule at `elapsedMs` since start. */
-export function faultEffectsAt(seed: number, elapsedMs: number, firstFaultMs: number): FaultEffects {
-  const at = (kind: FaultKind) => running(seed, kind, elapsedMs, firstFaultMs);
+/** The effects of the schedule at `elapsedMs` since start; only the kinds in `kinds` play (all by default). */
+export function faultEffectsAt(seed: number, elapsedMs: number, firstFaultMs: number, kinds: ReadonlySet<FaultKind> = ALL_KINDS): FaultEffects {
+  const at = (kind: FaultKind) => (kinds.has(kind) ? running(seed, kind, elapsedMs, firstFaultMs) : null);
   const flap = at("port-flap");
   const latency = at("path-latency");
   const loss = at("path-loss");
@@ -158,7 +159,7 @@ export function faultEffectsAt(seed: number, elapsedMs: number, firstFaultMs: nu
     linkDown: at("link-down") !== null,
     linkLossPercent: linkLoss ? 1.5 + 2 * wobble(seed, "link-loss", elapsedMs) : null,
     deviceSilent: at("device-silent") !== null,
-    deviceBackAtMs: lastSilenceEnd(seed, elapsedMs, firstFaultMs),
+    deviceBackAtMs: kinds.has("device-silent") ? lastSilenceEnd(seed, elapsedMs, firstFaultMs) : null,
     probe: probe ? probeAt(probe.phaseMs, wobble(seed, "probe-degrade", elapsedMs)) : null,
   };
 }

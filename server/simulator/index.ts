@@ -14,7 +14,8 @@ import { Simulator, type BackfillReport, type TickReport } from "./simulator";
 //   await simulator?.stop();                                                 // on shutdown, before the database closes
 //
 // Environment: SIMULATOR=off disables it (checked by the caller through simulatorEnabled), SIMULATOR_SEED (default 1),
-// SIMULATOR_INTERVAL_MS (default 10000), SIMULATOR_FIRST_FAULT_MS (default 60000), SIMULATOR_BACKFILL=off skips the
+// SIMULATOR_INTERVAL_MS (default 10000), SIMULATOR_FIRST_FAULT_MS (default 60000), SIMULATOR_FAULTS (default all: which
+// faults of the script play, settings.ts), SIMULATOR_BACKFILL=off skips the
 // month of history pushed at first start, SIMULATOR_FAULT_CONTROL=on (demo and end-to-end servers only) lets an MSP
 // play the link-down fault on one of its links now (control.ts).
 

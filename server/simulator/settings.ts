@@ -1,8 +1,10 @@
 import "server-only";
+import { FAULT_KINDS, type FaultKind } from "./faults";
 import { parseSeed } from "./random";
 
 // The simulator's environment: SIMULATOR (off disables it), SIMULATOR_SEED, SIMULATOR_INTERVAL_MS,
-// SIMULATOR_FIRST_FAULT_MS and SIMULATOR_BACKFILL (off skips the month of history).
+// SIMULATOR_FIRST_FAULT_MS, SIMULATOR_FAULTS (which faults of the script play) and SIMULATOR_BACKFILL (off skips
+// the month of history).
 
 export interface SimulatorSettings {
   /** Same seed, same network behaviour: every value derives from (seed, object, time). */
@@ -11,6 +13,8 @@ export interface SimulatorSettings {
   intervalMs: number;
   /** The fault script starts this long after the simulator. */
   firstFaultMs: number;
+  /** The faults of the script that play; the others never happen. */
+  faults: ReadonlySet<FaultKind>;
   /** Push a month of history at first start. */
   backfill: boolean;
   /** How often the network is re-read, so new sites, paths and devices start reporting. */
@@ -21,6 +25,7 @@ export const DEFAULT_SIMULATOR_SETTINGS: SimulatorSettings = {
   seed: 1,
   intervalMs: 10_000,
   firstFaultMs: 60_000,
+  faults: new Set(FAULT_KINDS),
   backfill: true,
   reloadMs: 60_000,
 };
@@ -40,6 +45,20 @@ function milliseconds(value: string | undefined, fallback: number, min: number):
   return Number.isFinite(parsed) && parsed >= min ? Math.round(parsed) : fallback;
 }
 
+/**
+ * SIMULATOR_FAULTS: a comma-separated list of fault kinds (FAULT_KINDS), "all" (the default) or "none"; a kind
+ * prefixed with "-" is left out of all of them ("-device-silent"). Unknown names are ignored.
+ */
+export function faultKinds(value: string | undefined): ReadonlySet<FaultKind> {
+  const words = (value ?? "").split(",").map((word) => word.trim().toLowerCase()).filter(Boolean);
+  const known = (word: string): word is FaultKind => (FAULT_KINDS as readonly string[]).includes(word);
+  if (words.includes("none")) return new Set();
+  const included = words.filter(known);
+  const excluded = new Set(words.filter((word) => word.startsWith("-")).map((word) => word.slice(1)));
+  const base: readonly FaultKind[] = included.length > 0 && !words.includes("all") ? included : FAULT_KINDS;
+  return new Set(base.filter((kind) => !excluded.has(kind)));
+}
+
 /** The settings from the environment, with explicit overrides (tests) taking precedence. */
 export function simulatorSettings(env: Record<string, string | undefined> = process.env, overrides: Partial<SimulatorSettings> = {}): SimulatorSettings {
   const defaults = DEFAULT_SIMULATOR_SETTINGS;
@@ -47,6 +66,7 @@ export function simulatorSettings(env: Record<string, string | undefined> = proc
     seed: overrides.seed ?? parseSeed(env.SIMULATOR_SEED, defaults.seed),
     intervalMs: Math.max(MIN_INTERVAL_MS, overrides.intervalMs ?? milliseconds(env.SIMULATOR_INTERVAL_MS, defaults.intervalMs, MIN_INTERVAL_MS)),
     firstFaultMs: Math.max(0, overrides.firstFaultMs ?? milliseconds(env.SIMULATOR_FIRST_FAULT_MS, defaults.firstFaultMs, 0)),
+    faults: overrides.faults ?? faultKinds(env.SIMULATOR_FAULTS),
     backfill: overrides.backfill ?? !isOff(env.SIMULATOR_BACKFILL),
     reloadMs: Math.max(MIN_INTERVAL_MS, overrides.reloadMs ?? defaults.reloadMs),
   };

@@ -4,7 +4,7 @@ import { TELEMETRY_BODY_LIMIT_BYTES } from "@/lib/constants";
 import { TELEMETRY_BATCH_MAX, type TelemetrySample } from "@/lib/telemetry/ingest";
 import type { Db } from "@/server/db/client";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
-import { faultEffectsAt, NO_FAULTS, type FaultEffects } from "./faults";
+import { FAULT_KINDS, faultEffectsAt, NO_FAULTS, type FaultEffects, type FaultKind } from "./faults";
 import { backfillPoints, hasHistory } from "./history";
 import { uptimeSeconds } from "./model";
 import { loadNetwork, loadRebootingDevices } from "./network";
@@ -142,15 +142,18 @@ export class Simulator {
     const port = network.ports.find((p) => p.key === targets.portFlap);
     const portNode = network.nodes.find((node) => node.id === port?.nodeId)?.name;
     const silent = network.devices.find((device) => device.id === targets.deviceSilent)?.serialNumber ?? "none";
-    return [
-      `port ${port ? `${portNode}:${port.portId}` : "none"} flaps`,
-      `path ${name(network.paths, targets.pathLatency)} drifts on latency`,
-      `path ${name(network.paths, targets.pathLoss)} on loss`,
-      `link ${name(network.links, targets.linkLoss)} loses packets`,
-      `link ${name(network.links, targets.linkDown)} goes down`,
-      `device ${silent} goes silent`,
-      `probe ${targets.probe ? `${name(network.sites, targets.probe.siteId)} → ${targets.probe.target}` : "none"} degrades`,
-    ].join(", ");
+    const lines: [FaultKind, string][] = [
+      ["port-flap", `port ${port ? `${portNode}:${port.portId}` : "none"} flaps`],
+      ["path-latency", `path ${name(network.paths, targets.pathLatency)} drifts on latency`],
+      ["path-loss", `path ${name(network.paths, targets.pathLoss)} on loss`],
+      ["link-loss", `link ${name(network.links, targets.linkLoss)} loses packets`],
+      ["link-down", `link ${name(network.links, targets.linkDown)} goes down`],
+      ["device-silent", `device ${silent} goes silent`],
+      ["probe-degrade", `probe ${targets.probe ? `${name(network.sites, targets.probe.siteId)} → ${targets.probe.target}` : "none"} degrades`],
+    ];
+    const off = FAULT_KINDS.filter((kind) => !this.settings.faults.has(kind));
+    const played = lines.filter(([kind]) => this.settings.faults.has(kind)).map(([, line]) => line);
+    return [...played, ...(off.length > 0 ? [`off: ${off.join(", ")}`] : [])].join(", ");
   }
 
   private async token(deviceId: string): Promise<string | undefined> {
@@ -220,7 +223,7 @@ export class Simulator {
       duties.map((duty) => duty.device.id),
     );
     const timeMs = this.deps.now();
-    const effects = { ...faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs), forcedLinksDown: this.forcedLinksDown(timeMs) };
+    const effects = { ...faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs, this.settings.faults), forcedLinksDown: this.forcedLinksDown(timeMs) };
     const state = await world.stateInSlices(timeMs, effects, this.settings.intervalMs);
     const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0 };
     const sending: DeviceDuties[] = [];

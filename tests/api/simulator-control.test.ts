@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { registerFaultControl } from "@/server/simulator/control";
 import { Simulator } from "@/server/simulator/simulator";
+import { simulatorSettings } from "@/server/simulator/settings";
 import { call, signIn } from "./helpers";
 import { BW_ADMIN, CONTOSO_ADMIN, createLink, fiberLink, fiberNode, NW_ADMIN, NW_CONFIGURE, NW_READONLY } from "./node-fixtures";
 
@@ -63,7 +64,7 @@ describe("the simulator's fault control", () => {
 
   it("makes the simulator report the link down until the time is up", () => {
     let now = 1_000_000;
-    const simulator = new Simulator(undefined as never, { seed: 1, intervalMs: 1000, firstFaultMs: 60_000, backfill: false, reloadMs: 60_000 }, { now: () => now, log: () => {} });
+    const simulator = new Simulator(undefined as never, simulatorSettings({}, { intervalMs: 1000, backfill: false }), { now: () => now, log: () => {} });
     simulator.forceLinkDown("l1", 5_000);
     const forced = (at: number) => (simulator as unknown as { forcedLinksDown(timeMs: number): ReadonlySet<string> }).forcedLinksDown(at);
     expect([...forced(now + 4_999)]).toEqual(["l1"]);

@@ -76,8 +76,8 @@ test.describe("staged rollouts", () => {
     await expect(rollout.getByTestId("rollout-halt-reason")).toContainText(/Halted after wave 1: the SLA of .+ degraded\./);
     const degraded = rollout.getByTestId("rollout-degraded-path");
     await expect(degraded.first()).toBeVisible();
-    // Worse figures, or none at all if the demo's device-silence fault happens to hold the Seattle edge meanwhile.
-    await expect(rollout.getByTestId("rollout-verdict")).toContainText(/Latency|Loss|Samples/);
+    // Worse figures (the end-to-end server leaves out the device-silence fault, which would hold the Seattle edge).
+    await expect(rollout.getByTestId("rollout-verdict")).toContainText(/Latency|Loss/);
     await expect(rollout.getByTestId("rollout-wave-item").nth(1)).toContainText("Pending");
 
     await rollout.getByTestId("rollout-cancel").click();

@@ -6,7 +6,8 @@ import { backfillPoints, BACKFILL_DAYS } from "@/server/simulator/history";
 import { businessLoad, MAX_UTILISATION, pathQuality, trafficRates, uptimeSeconds } from "@/server/simulator/model";
 import { hashText, noiseAt, objectKey, parseSeed, pick, smoothNoiseAt, unitAt } from "@/server/simulator/random";
 import { toBatches } from "@/server/simulator/samples";
-import { simulatorEnabled, simulatorSettings } from "@/server/simulator/settings";
+import { FAULT_CYCLE_MS, FAULT_KINDS, faultEffectsAt, faultWindows, NO_FAULTS } from "@/server/simulator/faults";
+import { faultKinds, simulatorEnabled, simulatorSettings } from "@/server/simulator/settings";
 
 // The simulator's model is a pure function of (seed, object, time): these tests pin what the demo relies on —
 // reproducible numbers, working-day traffic, latency from distance, traffic never above a bandwidth.
@@ -199,12 +200,33 @@ describe("settings", () => {
     expect(simulatorEnabled({ SIMULATOR: "off" })).toBe(false);
     expect(simulatorEnabled({ SIMULATOR: "OFF" })).toBe(false);
     expect(simulatorEnabled({ SIMULATOR: "on" })).toBe(true);
-    expect(simulatorSettings({})).toEqual({ seed: 1, intervalMs: 10_000, firstFaultMs: 60_000, backfill: true, reloadMs: 60_000 });
+    expect(simulatorSettings({})).toEqual({ seed: 1, intervalMs: 10_000, firstFaultMs: 60_000, faults: new Set(FAULT_KINDS), backfill: true, reloadMs: 60_000 });
     expect(
       simulatorSettings({ SIMULATOR_SEED: "7", SIMULATOR_INTERVAL_MS: "2000", SIMULATOR_FIRST_FAULT_MS: "3000", SIMULATOR_BACKFILL: "off" }),
     ).toMatchObject({ seed: 7, intervalMs: 2000, firstFaultMs: 3000, backfill: false });
     expect(simulatorSettings({ SIMULATOR_INTERVAL_MS: "nonsense", SIMULATOR_FIRST_FAULT_MS: "-5" })).toMatchObject({ intervalMs: 10_000, firstFaultMs: 60_000 });
     expect(simulatorSettings({ SIMULATOR_SEED: "7" }, { seed: 9, intervalMs: 500 })).toMatchObject({ seed: 9, intervalMs: 500 });
+  });
+
+  it("reads which faults play from SIMULATOR_FAULTS", () => {
+    const kinds = (value: string | undefined) => [...faultKinds(value)].sort();
+    expect(kinds(undefined)).toEqual([...FAULT_KINDS].sort());
+    expect(kinds("all")).toEqual([...FAULT_KINDS].sort());
+    expect(kinds("none")).toEqual([]);
+    expect(kinds(" Port-Flap , link-down, nonsense ")).toEqual(["link-down", "port-flap"]);
+    expect(kinds("all,-device-silent")).toEqual(FAULT_KINDS.filter((kind) => kind !== "device-silent").sort());
+    expect(kinds("-device-silent")).toEqual(FAULT_KINDS.filter((kind) => kind !== "device-silent").sort());
+    expect(simulatorSettings({ SIMULATOR_FAULTS: "path-loss" }).faults).toEqual(new Set(["path-loss"]));
+  });
+
+  it("plays only the faults it is given", () => {
+    const silence = faultWindows(4, 60_000, FAULT_CYCLE_MS).find((window) => window.kind === "device-silent")!;
+    const during = silence.startMs + 1000;
+    expect(faultEffectsAt(4, during, 60_000).deviceSilent).toBe(true);
+    const withoutSilence = new Set(FAULT_KINDS.filter((kind) => kind !== "device-silent"));
+    expect(faultEffectsAt(4, during, 60_000, withoutSilence)).toMatchObject({ deviceSilent: false, deviceBackAtMs: null });
+    expect(faultEffectsAt(4, silence.endMs + 1000, 60_000, withoutSilence).deviceBackAtMs).toBeNull();
+    expect(faultEffectsAt(4, during, 60_000, new Set())).toEqual(NO_FAULTS);
   });
 });
 
