@@ -65,8 +65,13 @@ export async function visibleCoreFabric({ db, principal }: QueryContext, fabricI
   return row;
 }
 
-export async function visibleOrganization({ db, principal }: QueryContext, organizationId: string) {
+/**
+ * The organization when the caller may see it. The caller's own organization needs no read (the session that
+ * names it exists only while it does): a dashboard asks for it a dozen times per refresh.
+ */
+export async function visibleOrganization({ db, principal }: QueryContext, organizationId: string): Promise<{ id: string }> {
+  if (organizationId === principal.organizationId) return { id: organizationId };
   const row = await findVisibleOrganization(db, principal, organizationId);
   if (!row) throw new NotFoundError();
-  return row;
+  return { id: row.id };
 }
