@@ -21,35 +21,48 @@ export function useRealtime<S extends RealtimeService>(service: S, onMessage: (e
 }
 
 // Bursts (an engine raising ten alarms at once, samples and health news of one batch) become one refetch of each
-// query, at most this long after the first message. One batch per query cache, whichever hooks heard the messages.
+// query, at most this long after the first message. One batch per query cache and delay, whichever hooks heard the messages.
 export const INVALIDATION_DELAY_MS = 300;
-const batches = new WeakMap<QueryClient, QueryFilters[]>();
+// Samples arrive all the time: every device's batch names its organization, so an MSP's dashboard hears one each
+// time any of its devices reports (hundreds per minute on a large network). Their refetches wait longer, so a
+// chart is fetched at most about once per this delay however many devices report; the SLA news (topology) that
+// changes a badge is written at once and is not delayed.
+export const TELEMETRY_REFETCH_DELAY_MS = 3_000;
+const REFETCH_DELAY_MS: Partial<Record<RealtimeService, number>> = { telemetry: TELEMETRY_REFETCH_DELAY_MS };
 
-function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[]) {
-  const pending = batches.get(queryClient);
+const batches = new WeakMap<QueryClient, Map<number, QueryFilters[]>>();
+
+function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[], delayMs: number) {
+  let byDelay = batches.get(queryClient);
+  if (!byDelay) batches.set(queryClient, (byDelay = new Map()));
+  const pending = byDelay.get(delayMs);
   if (pending) {
     pending.push(...filters);
     return;
   }
   const batch = [...filters];
-  batches.set(queryClient, batch);
+  byDelay.set(delayMs, batch);
   setTimeout(() => {
-    batches.delete(queryClient);
+    byDelay.delete(delayMs);
     void queryClient.invalidateQueries({ predicate: (query) => batch.some((filter) => matchQuery(filter, query)) });
-  }, INVALIDATION_DELAY_MS);
+  }, delayMs);
 }
 
 /** What one message asks to refetch; it may also write news that carries the new state straight into the cache. */
 export type RealtimeRefetches<S extends RealtimeService> = (event: RealtimeEvent<S>, queryClient: QueryClient) => readonly QueryFilters[];
 
-/** Refetches the queries that the messages of `service` name (`refetches` says which), a burst at a time. */
+/**
+ * Refetches the queries that the messages of `service` name (`refetches` says which), a burst at a time. A reconnect's
+ * refetch is never delayed beyond INVALIDATION_DELAY_MS.
+ */
 export function useRealtimeRefetch<S extends RealtimeService>(service: S, refetches: RealtimeRefetches<S>, enabled = true): void {
   const queryClient = useQueryClient();
   useRealtime(
     service,
     (event) => {
       const filters = refetches(event, queryClient);
-      if (filters.length > 0) refetchSoon(queryClient, filters);
+      const delayMs = event.action === RESYNC_ACTION ? INVALIDATION_DELAY_MS : (REFETCH_DELAY_MS[service] ?? INVALIDATION_DELAY_MS);
+      if (filters.length > 0) refetchSoon(queryClient, filters, delayMs);
     },
     enabled,
   );

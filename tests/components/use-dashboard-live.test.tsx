@@ -3,7 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useDashboardLive } from "@/components/dashboard/use-dashboard-live";
-import { INVALIDATION_DELAY_MS, useRealtimeInvalidation } from "@/components/realtime/use-realtime";
+import { INVALIDATION_DELAY_MS, TELEMETRY_REFETCH_DELAY_MS, useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { pathKeys } from "@/lib/paths/queries";
 import { RealtimeClient, type SocketLike } from "@/lib/realtime-client";
 import type { RealtimeNews } from "@/lib/realtime-contract";
@@ -106,7 +106,7 @@ describe("useDashboardLive", () => {
   it("refetches the telemetry of the objects a samples message names, not the charts of the others", async () => {
     await renderDashboard();
     await say({ service: "telemetry", action: "samples", data: { organizationId: "org", pathIds: ["p2"] } });
-    await wait(INVALIDATION_DELAY_MS);
+    await wait(TELEMETRY_REFETCH_DELAY_MS);
     // The organization's lists and the other path's chart; this path's charts and the path itself stay.
     expect(fetches).toEqual({ path: 1, performance: 1, bandwidth: 1, otherPerformance: 2, pathList: 2 });
   });
@@ -118,9 +118,32 @@ describe("useDashboardLive", () => {
       await wait(50);
     }
     expect(fetches.performance).toBe(1);
-    await wait(INVALIDATION_DELAY_MS - 250);
+    await wait(TELEMETRY_REFETCH_DELAY_MS - 250);
     expect(fetches).toEqual({ path: 1, performance: 2, bandwidth: 2, otherPerformance: 2, pathList: 2 });
-    await wait(INVALIDATION_DELAY_MS * 3);
+    await wait(TELEMETRY_REFETCH_DELAY_MS * 3);
+    expect(fetches.performance).toBe(2);
+  });
+
+  it("fetches a chart about once per telemetry delay however many devices keep reporting", async () => {
+    await renderDashboard();
+    // A large MSP: a device's batch every 100 ms for 30 s, each naming the organization.
+    for (let i = 0; i < 300; i++) {
+      await say({ service: "telemetry", action: "samples", data: { organizationId: "org", pathIds: [`p${(i % 40) + 3}`] } });
+      await wait(100);
+    }
+    const windows = Math.ceil(30_000 / TELEMETRY_REFETCH_DELAY_MS);
+    expect(fetches.pathList).toBeGreaterThanOrEqual(windows - 1);
+    expect(fetches.pathList).toBeLessThanOrEqual(windows + 1);
+    // Charts of paths nobody named are not fetched again.
+    expect(fetches.performance).toBe(1);
+  });
+
+  it("does not delay a reconnect's refetch of the charts by the telemetry delay", async () => {
+    await renderDashboard();
+    act(() => socket().drop());
+    await wait(2_000);
+    act(() => socket().open());
+    await wait(INVALIDATION_DELAY_MS);
     expect(fetches.performance).toBe(2);
   });
 
