@@ -115,7 +115,8 @@ export function classifyProbe(result: ProbeResult): ProbeLevel {
   return "healthy";
 }
 
-const SLA_RANK: Record<PathSla, number> = { unknown: 0, healthy: 1, warning: 2, bad: 3 };
+/** How bad each SLA state is, the worst highest (a database may rank by it: see the connector health query). */
+export const SLA_RANK: Record<PathSla, number> = { unknown: 0, healthy: 1, warning: 2, bad: 3 };
 const LINK_RANK: Record<LinkHealth, number> = { unknown: 0, healthy: 1, warning: 2, unhealthy: 3 };
 const PROBE_RANK: Record<ProbeLevel, number> = { healthy: 0, issues: 1, "elevated-latency": 2, "concerning-loss": 3, severe: 4 };
 

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
@@ -346,6 +347,12 @@ describe("current state", () => {
     expect(customer.items).toHaveLength(customer.total);
     expect(isWorstFirst(customer.items.map((path: { slaHealth: string }) => path.slaHealth))).toBe(true);
     expect(await ok(`/organization/${contoso.organizationId}/path-health?limit=1`)).toEqual({ items: customer.items.slice(0, 1), total: customer.total });
+    // A connector's SLA is the worst of its paths': warning, healthy and bad over the second site's connector are bad.
+    const connectorSla = async () =>
+      Object.fromEntries((await ok(`/site/${contoso.siteB.id}/connector-health`)).items.map((item: { connectorId: string; pathSla: string }) => [item.connectorId, item.pathSla]));
+    expect(await connectorSla()).toEqual({ [contoso.connectorB.id]: "bad", [other.id]: "bad" });
+    await db.update(paths).set({ slaHealth: "unknown" }).where(eq(paths.name, "zz bad path"));
+    expect(await connectorSla()).toEqual({ [contoso.connectorB.id]: "warning", [other.id]: "healthy" });
   });
 
   it("link health: up, down, or unknown when no end reported", async () => {

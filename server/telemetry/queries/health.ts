@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
 import { SLA_THRESHOLDS } from "@/lib/constants";
-import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, worstLinkHealth, worstSla, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
+import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, SLA_RANK, worstLinkHealth, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
 import {
   CURRENT_LIST_MAX,
   type ConnectorHealthList,
@@ -12,6 +12,7 @@ import {
   type ProbeResults,
   type SiteHealthList,
 } from "@/lib/telemetry/schema";
+import { sharedRead } from "@/server/core/shared-read";
 import { queryRows } from "@/server/db/client";
 import { telemetryPathState } from "@/server/db/schema";
 import { TELEMETRY } from "../config";
@@ -83,6 +84,10 @@ function connectorHealth(status: LinkStatus | null, pathSla: PathSla): LinkHealt
 
 type ConnectorHealth = ConnectorHealthList["items"][number];
 
+// lib/health's SLA ranks, for the database to take the worst of many paths' states; and back.
+const SLA_RANK_OF_ENDS = sql.raw(`case sla ${PATH_SLA_STATES.map((state) => `when '${state}' then ${SLA_RANK[state]}`).join(" ")} else 0 end`);
+const SLA_OF_RANK = new Map(PATH_SLA_STATES.map((state) => [SLA_RANK[state], state]));
+
 /** The connectors of one site or of one customer: which connectors, and which paths end on them. */
 type ConnectorScope = { siteId: string } | { organizationId: string };
 
@@ -96,8 +101,16 @@ function pathEndsIn(scope: ConnectorScope, end: "source" | "destination"): SQL {
   return sql`p.organization_id = ${scope.organizationId}`;
 }
 
-/** Every connector of the scope with its state and the worst SLA of the paths over it. */
-async function connectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
+/**
+ * Every connector of the scope with its state and the worst SLA of the paths over it. A customer's dashboard asks for
+ * it twice at once (its sites card and its connectors card): concurrent reads of one scope share one.
+ */
+function connectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
+  const key = "siteId" in scope ? `connector-health:site:${scope.siteId}` : `connector-health:organization:${scope.organizationId}`;
+  return sharedRead(context.db, key, () => readConnectorHealthRows(context, scope));
+}
+
+async function readConnectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
   const where = "siteId" in scope ? sql`c.site_id = ${scope.siteId}` : sql`c.organization_id = ${scope.organizationId}`;
   const rows = await queryRows<{
     id: string;
@@ -118,21 +131,21 @@ async function connectorHealthRows(context: QueryContext, scope: ConnectorScope)
              left join telemetry_connector_state cs on cs.connector_id = c.id
         where ${where}`,
   );
-  const slas = new Map<string, PathSla[]>();
+  const worst = new Map<string, PathSla>();
   if (rows.length > 0) {
-    // Each connector's paths' SLAs, once per state: a row per connector, however many paths cross it.
-    const paths = await queryRows<{ connector_id: string; slas: PathSla[] }>(
+    // Each connector's worst path SLA, ranked in the database: a row per connector, however many paths cross it.
+    const paths = await queryRows<{ connector_id: string; rank: number }>(
       context.db,
-      sql`select connector_id, array_agg(distinct sla) as slas from (
+      sql`select connector_id, max(${SLA_RANK_OF_ENDS}) as rank from (
             select p.source_connector_id as connector_id, p.sla_health as sla from paths p where ${pathEndsIn(scope, "source")}
             union all
             select p.destination_connector_id, p.sla_health from paths p where ${pathEndsIn(scope, "destination")}) ends
           group by connector_id`,
     );
-    for (const path of paths) slas.set(path.connector_id, path.slas);
+    for (const path of paths) worst.set(path.connector_id, SLA_OF_RANK.get(Number(path.rank)) ?? "unknown");
   }
   return rows.map((row) => {
-    const pathSla = worstSla(slas.get(row.id) ?? []);
+    const pathSla = worst.get(row.id) ?? "unknown";
     const busiest = row.rx_bps === null || row.tx_bps === null ? null : Math.max(row.rx_bps, row.tx_bps);
     return {
       connectorId: row.id,
