@@ -88,29 +88,35 @@ export async function siteBreakdown(context: QueryContext, siteId: string, query
   };
 }
 
-async function talkers(db: Db, plan: RangePlan, where: SQL, column: "source" | "destination", limit: number) {
+/** The top sources and destinations at once: one pass over the flows, summed by pair, then ranked on each side. */
+async function topTalkers(db: Db, where: SQL, query: TopTalkersQuery, now: number): Promise<TopTalkers> {
+  const plan = planRange(query, now);
   const { rawFrom, hourlyTo } = parts(plan);
   const units: SQL[] = [];
   if (rawFrom < plan.to) {
-    units.push(sql`select ${sql.raw(column)} as name, sum(bytes) as bytes from telemetry_flow_samples
-                   where ${where} and "time" >= ${iso(rawFrom)}::timestamptz and "time" < ${iso(plan.to)}::timestamptz group by 1`);
+    units.push(sql`select source, destination, sum(bytes) as bytes from telemetry_flow_samples
+                   where ${where} and "time" >= ${iso(rawFrom)}::timestamptz and "time" < ${iso(plan.to)}::timestamptz group by 1, 2`);
   }
   if (plan.from < hourlyTo) {
-    units.push(sql`select ${sql.raw(column)} as name, sum(bytes) as bytes from telemetry_flow_hourly
-                   where ${where} and hour >= ${iso(plan.from)}::timestamptz and hour < ${iso(hourlyTo)}::timestamptz group by 1`);
+    units.push(sql`select source, destination, sum(bytes) as bytes from telemetry_flow_hourly
+                   where ${where} and hour >= ${iso(plan.from)}::timestamptz and hour < ${iso(hourlyTo)}::timestamptz group by 1, 2`);
   }
-  if (units.length === 0) return [];
-  return queryRows<{ name: string; bytes: number }>(
-    db,
-    sql`with unit as (${sql.join(units, sql` union all `)})
-        select name, sum(bytes)::float8 as bytes from unit group by name order by bytes desc, name limit ${limit}`,
-  );
-}
-
-async function topTalkers(db: Db, where: SQL, query: TopTalkersQuery, now: number): Promise<TopTalkers> {
-  const plan = planRange(query, now);
-  const [sources, destinations] = await Promise.all([talkers(db, plan, where, "source", query.limit), talkers(db, plan, where, "destination", query.limit)]);
-  return { from: iso(plan.from), to: iso(plan.to), sources, destinations };
+  const rows =
+    units.length === 0
+      ? []
+      : await queryRows<{ side: "source" | "destination"; name: string; bytes: number }>(
+          db,
+          sql`with unit as (${sql.join(units, sql` union all `)}),
+               sides as (select 'source' as side, source as name, sum(bytes)::float8 as bytes from unit group by source
+                         union all
+                         select 'destination', destination, sum(bytes)::float8 from unit group by destination)
+              select side, name, bytes from (
+                select side, name, bytes, row_number() over (partition by side order by bytes desc, name) as rank from sides) ranked
+              where rank <= ${query.limit}
+              order by side, rank`,
+        );
+  const side = (which: "source" | "destination") => rows.filter((row) => row.side === which).map(({ name, bytes }) => ({ name, bytes }));
+  return { from: iso(plan.from), to: iso(plan.to), sources: side("source"), destinations: side("destination") };
 }
 
 export async function siteTopTalkers(context: QueryContext, siteId: string, query: TopTalkersQuery, now = Date.now()) {
