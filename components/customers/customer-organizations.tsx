@@ -5,16 +5,15 @@ import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { TextField } from "@/components/forms/fields";
+import { useZodForm } from "@/components/forms/zod-form";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
@@ -27,77 +26,27 @@ function AddCustomerDialog({ mspId }: { mspId: string }) {
   const [open, setOpen] = useState(false);
   const create = useCreateCustomerOrganization(mspId);
   const form = useZodForm(customerOrganizationCreateSchema, { defaultValues: { name: "", userEmail: "" } });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      form.reset();
-      create.reset();
-    }
-  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button data-testid="add-customer">
-          <Plus aria-hidden />
-          {t("customers.add")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("customers.addTitle")}</DialogTitle>
-          <DialogDescription>{t("customers.addDescription")}</DialogDescription>
-        </DialogHeader>
-        <ZodForm
-          form={form}
-          className="flex flex-col gap-4"
-          onSubmit={(values) =>
-            create.mutate(values, {
-              onSuccess: (created) => {
-                toast.success(t("customers.created", { name: created.name, email: created.invitation.email }));
-                onOpenChange(false);
-              },
-              onError: (error) => applyServerIssues(form, error),
-            })
-          }
-        >
-          {create.error && <ErrorAlert message={create.error.message} />}
-          <FormField
-            control={form.control}
-            name="name"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("customers.name")}</FormLabel>
-                <FormControl>
-                  <Input data-testid="customer-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="userEmail"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("customers.userEmail")}</FormLabel>
-                <FormControl>
-                  <Input type="email" data-testid="customer-email" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={create.isPending} data-testid="customer-create">
-              {t("common.create")}
-            </Button>
-          </DialogFooter>
-        </ZodForm>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button data-testid="add-customer" onClick={() => setOpen(true)}>
+        <Plus aria-hidden />
+        {t("customers.add")}
+      </Button>
+      <MutationFormDialog
+        open={open}
+        onOpenChange={setOpen}
+        form={form}
+        mutation={create}
+        onSuccess={(created) => toast.success(t("customers.created", { name: created.name, email: created.invitation.email }))}
+        title={t("customers.addTitle")}
+        description={t("customers.addDescription")}
+        submitLabel={t("common.create")}
+        submitTestId="customer-create"
+      >
+        <TextField control={form.control} name="name" label={t("customers.name")} testId="customer-name" autoComplete="organization" />
+        <TextField control={form.control} name="userEmail" label={t("customers.userEmail")} testId="customer-email" autoComplete="email" />
+      </MutationFormDialog>
+    </>
   );
 }
 

@@ -2,12 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { FormDialog } from "@/components/common/form-dialog";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { TextField } from "@/components/forms/fields";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { useZodForm } from "@/components/forms/zod-form";
 import { useCreateMsp } from "@/lib/msps/queries";
 import { mspCreateSchema } from "@/lib/people/schema";
 
@@ -18,58 +15,28 @@ export function AddMspDialog({ open, setOpen }: { open: boolean; setOpen: (open:
   const t = useTranslations();
   const create = useCreateMsp();
   const form = useZodForm(mspCreateSchema, { defaultValues: EMPTY });
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      form.reset(EMPTY);
-      create.reset();
-    }
-  };
   return (
-    <FormDialog
+    <MutationFormDialog
       open={open}
-      onOpenChange={onOpenChange}
-      dirty={form.formState.isDirty}
+      onOpenChange={setOpen}
+      form={form}
+      mutation={create}
+      onSuccess={(created) => toast.success(t("msps.created", { name: created.name, email: created.invitation.email }))}
       title={t("msps.addTitle")}
       description={t("msps.addDescription")}
       testId="msp-dialog"
+      submitLabel={t("msps.create")}
+      submitTestId="msp-create"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            let created;
-            try {
-              created = await create.mutateAsync(values);
-            } catch (error) {
-              applyServerIssues(form, error);
-              return;
-            }
-            toast.success(t("msps.created", { name: created.name, email: created.invitation.email }));
-            onOpenChange(false);
-          }}
-        >
-          {create.error && <ErrorAlert message={create.error.message} />}
-          <TextField control={form.control} name="name" label={t("msps.name")} testId="msp-name" autoComplete="organization" />
-          <TextField
-            control={form.control}
-            name="userEmail"
-            label={t("msps.userEmail")}
-            description={t("msps.userEmailHint")}
-            testId="msp-email"
-            autoComplete="email"
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={create.isPending} data-testid="msp-create">
-              {t("msps.create")}
-            </Button>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+      <TextField control={form.control} name="name" label={t("msps.name")} testId="msp-name" autoComplete="organization" />
+      <TextField
+        control={form.control}
+        name="userEmail"
+        label={t("msps.userEmail")}
+        description={t("msps.userEmailHint")}
+        testId="msp-email"
+        autoComplete="email"
+      />
+    </MutationFormDialog>
   );
 }
