@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { TextField } from "@/components/forms/fields";
 import { useZodForm } from "@/components/forms/zod-form";
@@ -14,7 +15,6 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { useCreateCustomerOrganization } from "@/lib/organizations/queries";
@@ -84,20 +84,11 @@ export function CustomerOrganizations() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {customers.isPending &&
-                Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={COLUMNS}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {customers.isPending && <TableLoadingRows columns={COLUMNS} />}
               {customers.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
-                    {t("customers.empty")}
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow columns={COLUMNS}>
+                  {t("customers.empty")}
+                </TableEmptyRow>
               )}
               {rows.map((customer) => (
                 <TableRow key={customer.customerOrgId} data-testid="customer-row" data-organization-id={customer.customerOrgId}>

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { StatusDot } from "@/components/dashboard/status-dot";
 import { ErrorAlert } from "@/components/errors/error-alert";
@@ -14,7 +15,6 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { coreFabricHref } from "./fabric-links";
@@ -67,20 +67,11 @@ export function CoreFabricsPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {fabrics.isPending &&
-                Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={COLUMNS}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {fabrics.isPending && <TableLoadingRows columns={COLUMNS} />}
               {fabrics.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
-                    {debounced.trim() ? t("fabrics.core.noMatch", { search: debounced.trim() }) : t(canWrite ? "fabrics.core.empty" : "fabrics.core.emptyReadOnly")}
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow columns={COLUMNS}>
+                  {debounced.trim() ? t("fabrics.core.noMatch", { search: debounced.trim() }) : t(canWrite ? "fabrics.core.empty" : "fabrics.core.emptyReadOnly")}
+                </TableEmptyRow>
               )}
               {rows.map((fabric) => (
                 <TableRow key={fabric.id} data-testid="core-fabric-row">

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { Timestamp } from "@/components/common/timestamp";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { ErrorAlert } from "@/components/errors/error-alert";
@@ -14,7 +15,6 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { externalFabricHref } from "./fabric-links";
@@ -67,22 +67,13 @@ export function ExternalFabricsPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {fabrics.isPending &&
-                Array.from({ length: 2 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={COLUMNS}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {fabrics.isPending && <TableLoadingRows columns={COLUMNS} rows={2} />}
               {fabrics.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
-                    {debounced.trim()
-                      ? t("fabrics.external.noMatch", { search: debounced.trim() })
-                      : t(canWrite ? "fabrics.external.empty" : "fabrics.external.emptyReadOnly")}
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow columns={COLUMNS}>
+                  {debounced.trim()
+                    ? t("fabrics.external.noMatch", { search: debounced.trim() })
+                    : t(canWrite ? "fabrics.external.empty" : "fabrics.external.emptyReadOnly")}
+                </TableEmptyRow>
               )}
               {rows.map((fabric) => (
                 <TableRow key={fabric.id} data-testid="external-fabric-row">

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
@@ -13,7 +14,6 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { useCan } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { mspsQueryOptions } from "@/lib/msps/queries";
 import { homeRoute, organizationPath } from "@/lib/routes";
@@ -64,20 +64,11 @@ export function MspsPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {msps.isPending &&
-                Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={COLUMNS}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {msps.isPending && <TableLoadingRows columns={COLUMNS} />}
               {!msps.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
-                    {debounced ? t("msps.noMatch", { search: debounced }) : t("msps.empty")}
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow columns={COLUMNS}>
+                  {debounced ? t("msps.noMatch", { search: debounced }) : t("msps.empty")}
+                </TableEmptyRow>
               )}
               {rows.map((msp) => (
                 <TableRow key={msp.id} data-testid="msp-row" data-msp-id={msp.id}>

@@ -2,12 +2,12 @@
 
 import { ArrowRight, Network } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Path } from "@/lib/paths/schema";
 import { usePathLinks } from "./path-links";
@@ -73,20 +73,11 @@ export function PathsTable({ paths, loading, empty, fromSiteId, readOnly, showCu
         </TableRow>
       </TableHeader>
       <TableBody>
-        {loading &&
-          Array.from({ length: 3 }, (_, index) => (
-            <TableRow key={index}>
-              <TableCell colSpan={columns} className="px-4">
-                <Skeleton className="h-5 w-full" />
-              </TableCell>
-            </TableRow>
-          ))}
+        {loading && <TableLoadingRows columns={columns} />}
         {!loading && paths.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns} className="px-4 py-10 text-center whitespace-normal text-muted-foreground">
-              {empty}
-            </TableCell>
-          </TableRow>
+          <TableEmptyRow columns={columns}>
+            {empty}
+          </TableEmptyRow>
         )}
         {paths.map((path) => {
           const topology = links.topology(path, fromSiteId);

@@ -6,13 +6,13 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { Timestamp } from "@/components/common/timestamp";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "@/lib/people/queries";
 import { ROLE_LEVEL_LABELS, type Invitation, type InvitationStatus } from "@/lib/people/schema";
@@ -113,20 +113,11 @@ export function InvitationsTab() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {invitations.isPending &&
-                Array.from({ length: 2 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={COLUMNS}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {invitations.isPending && <TableLoadingRows columns={COLUMNS} rows={2} />}
               {invitations.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS} className="py-10 text-center whitespace-normal text-muted-foreground">
-                    {canManage ? t("people.invitations.empty") : t("people.invitations.emptyReadOnly")}
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow columns={COLUMNS}>
+                  {canManage ? t("people.invitations.empty") : t("people.invitations.emptyReadOnly")}
+                </TableEmptyRow>
               )}
               {rows.map((invitation) => (
                 <TableRow key={invitation.id} data-testid="invitation-row">

@@ -4,13 +4,13 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { TableLoadingRows } from "@/components/common/table-state";
 import { Timestamp } from "@/components/common/timestamp";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RoleLevel } from "@/lib/auth/scopes";
 import { organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
@@ -106,14 +106,7 @@ export function UsersTab() {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {users.isPending &&
-            Array.from({ length: 3 }, (_, index) => (
-              <TableRow key={index}>
-                <TableCell colSpan={COLUMNS}>
-                  <Skeleton className="h-5 w-full" />
-                </TableCell>
-              </TableRow>
-            ))}
+          {users.isPending && <TableLoadingRows columns={COLUMNS} />}
           {rows.map((user) => {
             const self = user.id === me.userId;
             return (

@@ -1,7 +1,9 @@
 "use client";
+
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SearchFilter } from "@/components/common/search-filter";
@@ -11,7 +13,6 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { sitesQueryOptions } from "@/lib/sites/queries";
 import type { SiteConnectorSummary, SiteListItem } from "@/lib/sites/schema";
@@ -97,24 +98,15 @@ export function SitesPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {sites.isPending &&
-                Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={5}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {sites.isPending && <TableLoadingRows columns={5} />}
               {sites.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-10 text-center whitespace-normal text-muted-foreground">
-                    {searching
-                      ? t("sites.noMatch", { search: debounced.trim() })
-                      : canWrite
-                        ? t("sites.empty", { organization: organization.name })
-                        : t("sites.emptyReadOnly", { organization: organization.name })}
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow columns={5}>
+                  {searching
+                    ? t("sites.noMatch", { search: debounced.trim() })
+                    : canWrite
+                      ? t("sites.empty", { organization: organization.name })
+                      : t("sites.emptyReadOnly", { organization: organization.name })}
+                </TableEmptyRow>
               )}
               {rows.map((site) => (
                 <SiteRow key={site.id} site={site} organizationId={organization.id} />
