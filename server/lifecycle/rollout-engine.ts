@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from "@/server/core/errors";
 import type { Db } from "@/server/db/client";
 import { devices, lifecycleOperations, rollouts, rolloutWaves } from "@/server/db/schema";
 import { ROLLOUT_HALT_MESSAGE_PREFIX as ROLLOUT_HALT_PREFIX } from "@/lib/lifecycle/rollout-message";
-import { raiseRolloutAlarm } from "./rollout-alarm";
+import { raiseMissingRolloutAlarms, raiseRolloutAlarm } from "./rollout-alarm";
 import { evaluateWave } from "./rollout-gate";
 import { loadRollouts, recordRollout } from "./rollout-service";
 import { scheduleOperations } from "./service";
@@ -29,6 +29,8 @@ export interface RolloutTickReport {
   started: string[];
   halted: string[];
   succeeded: string[];
+  /** Halted rollouts whose alarm was missing (the process that halted them stopped before raising it). */
+  realarmed: string[];
 }
 
 type RecordChange = (change: ChangeRecord) => Promise<void>;
@@ -182,7 +184,12 @@ function startFailure(error: unknown, wave: number): string | null {
 
 /** One pass over the running rollouts that are due. */
 export async function advanceRollouts(db: Db, now: Date, log: (message: string) => void = () => {}): Promise<RolloutTickReport> {
-  const report: RolloutTickReport = { started: [], halted: [], succeeded: [] };
+  const report: RolloutTickReport = { started: [], halted: [], succeeded: [], realarmed: [] };
+  try {
+    report.realarmed = await raiseMissingRolloutAlarms(db);
+  } catch (error) {
+    log(`rollout alarms could not be checked: ${(error as Error).message}`);
+  }
   for (const { rollout, waves } of await dueRollouts(db, now)) {
     try {
       const wave = waves.find((row) => row.index === rollout.currentWave);

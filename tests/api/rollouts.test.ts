@@ -144,6 +144,14 @@ describe("a staged install halted by the SLA gate, resumed, finished", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard.some((message) => message.service === "lifecycle" && message.action === "halted" && (message.data as any).entityId === rollout.id)).toBe(true);
 
+    // The halt and its alarm are two writes: had the process stopped in between, the next tick raises the alarm.
+    await db.delete(alarms).where(eq(alarms.id, alarm!.id));
+    expect(await openAlarm(rollout.id)).toBeUndefined();
+    const restarted = createLifecycleScheduler(db, quiet);
+    await tickAt([restarted], t0 + 85 * SECOND);
+    expect(await openAlarm(rollout.id)).toMatchObject({ type: "rollout-halted", message: expect.stringContaining("rolloutDegraded") });
+    await restarted.stop();
+
     // Read-only users and other tenants cannot resume it.
     expect((await call("POST", `/lifecycle/rollout/${rollout.id}/resume`, { cookie: await signIn(NW_READONLY) })).status).toBe(403);
     expect((await call("POST", `/lifecycle/rollout/${rollout.id}/resume`, { cookie: await signIn(BW_ADMIN) })).status).toBe(404);
