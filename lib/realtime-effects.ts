@@ -1,5 +1,7 @@
 import type { InfiniteData, QueryClient, QueryFilters, QueryKey } from "@tanstack/react-query";
 import { connectorKeys } from "@/lib/connectors/queries";
+import { dashboardKeys } from "@/lib/dashboard/queries";
+import { mspKeys } from "@/lib/msps/queries";
 import type { Path } from "@/lib/paths/schema";
 import type { PathTopology } from "@/lib/paths/topology-schema";
 import { pathKeys, type PathListFilter } from "@/lib/paths/queries";
@@ -23,6 +25,16 @@ const telemetryView = (view: string, kinds?: readonly TelemetryObject[], id?: st
   predicate: ({ queryKey }: { queryKey: QueryKey }) =>
     queryKey[3] === view && (!kinds || kinds.includes(queryKey[1] as TelemetryObject)) && (id === undefined || queryKey[2] === id),
 });
+
+// What the organization lists count: an MSP's customers with their active and inactive sites, the operator's MSPs with
+// their customers and attachments (their customers' sites).
+const COUNTED_IN_ORGANIZATION_LISTS = new Set(["organization", "site"]);
+
+/** The organization lists, refetched when an organization or a site is created, changed or deleted. */
+export function organizationListRefetches(event: RealtimeEvent<"events">): QueryFilters[] {
+  if (event.action !== RESYNC_ACTION && !COUNTED_IN_ORGANIZATION_LISTS.has(event.data.entityType)) return [];
+  return [prefix(dashboardKeys.allCustomerSummaries), prefix(mspKeys.all)];
+}
 
 /** Telemetry samples: the telemetry queries of the objects named, and of the organization they were published for. */
 export function telemetryRefetches(event: RealtimeEvent<"telemetry">): QueryFilters[] {

@@ -6,6 +6,7 @@ import { CoreFabricsCard } from "@/components/fabrics/core-fabrics-card";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan } from "@/components/shell/use-console";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useOrganizationListsLive } from "@/components/customers/use-organization-lists-live";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
@@ -19,6 +20,7 @@ export function MspDashboard({ mspId }: { mspId: string }) {
   const t = useTranslations("dashboard");
   useDashboardLive();
   const canReadNetwork = useCan("common:config:read");
+  useOrganizationListsLive();
   const summaries = useQuery(customerSummariesQueryOptions(mspId));
   const alarms = useInfiniteQuery(cardQueries.alarms());
   const openAlarms = new Map<string, number>();

@@ -3,7 +3,8 @@ import { api } from "@/lib/api/client";
 import type { CustomerSummary } from "@/lib/people/schema";
 
 export const dashboardKeys = {
-  customerSummaries: (mspId: string) => ["organizations", "customer-summaries", mspId] as const,
+  allCustomerSummaries: ["organizations", "customer-summaries"] as const,
+  customerSummaries: (mspId: string) => [...dashboardKeys.allCustomerSummaries, mspId] as const,
 };
 
 // GET /api/v1/config/msp/{mspId}/customer-summary — the MSP dashboard's customers with their active and inactive sites.

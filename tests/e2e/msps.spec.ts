@@ -91,15 +91,15 @@ test.describe("an MSP", () => {
     const created = await page.request.post(`/api/v1/config/msp/${mspId}/organization`, { data: { name: customerName, userEmail: `it-${unique()}@example.com` } });
     expect(created.status()).toBe(201);
     const { id: customerId } = (await created.json()) as { id: string };
+    const siteIds: string[] = [];
     for (const [index, active] of [true, true, false].entries()) {
       const site = await page.request.post(`/api/v1/config/organization/${customerId}/site`, {
         data: { name: `${customerName} ${index}`, type: "standard", location: { address: "Nice, France", latitude: 43.7031, longitude: 7.2661 } },
       });
       expect(site.status()).toBe(201);
-      if (!active) {
-        const { id } = (await site.json()) as { id: string };
-        expect((await page.request.patch(`/api/v1/config/site/${id}`, { data: { active: false } })).status()).toBe(200);
-      }
+      const { id } = (await site.json()) as { id: string };
+      siteIds.push(id);
+      if (!active) expect((await page.request.patch(`/api/v1/config/site/${id}`, { data: { active: false } })).status()).toBe(200);
     }
 
     await page.locator("aside").getByTestId("nav-msp-customers").click();
@@ -112,5 +112,9 @@ test.describe("an MSP", () => {
     await expect(row.getByTestId("customer-inactive-sites")).toHaveText("1");
     // No raw identifier in the list any more.
     await expect(row).not.toContainText(customerId);
+    // Live: a site turned inactive elsewhere moves between the columns with no reload.
+    expect((await page.request.patch(`/api/v1/config/site/${siteIds[0]}`, { data: { active: false } })).status()).toBe(200);
+    await expect(row.getByTestId("customer-active-sites")).toHaveText("1");
+    await expect(row.getByTestId("customer-inactive-sites")).toHaveText("2");
   });
 });

@@ -2,10 +2,12 @@ import { matchQuery, QueryClient, type QueryFilters, type QueryKey } from "@tans
 import { beforeEach, describe, expect, it } from "vitest";
 import { alarmKeys, DEFAULT_ALARM_FILTER } from "@/lib/alarms/queries";
 import { connectorKeys } from "@/lib/connectors/queries";
+import { dashboardKeys } from "@/lib/dashboard/queries";
+import { mspKeys } from "@/lib/msps/queries";
 import { pathKeys } from "@/lib/paths/queries";
 import type { PathTopology } from "@/lib/paths/topology-schema";
 import type { RealtimeEvent } from "@/lib/realtime-client";
-import { dashboardHealth, namesRoute, networkRefetches, telemetryRefetches } from "@/lib/realtime-effects";
+import { dashboardHealth, namesRoute, networkRefetches, organizationListRefetches, telemetryRefetches } from "@/lib/realtime-effects";
 import { siteKeys } from "@/lib/sites/queries";
 import { telemetryKeys } from "@/lib/telemetry/queries";
 
@@ -47,6 +49,9 @@ function cache() {
   set(connectorKeys.site("s1"), []);
   set(connectorKeys.site("s2"), []);
   set(alarmKeys.list(DEFAULT_ALARM_FILTER, "org"), { pages: [] });
+  set(dashboardKeys.customerSummaries("msp"), []);
+  set(mspKeys.list(), pages([]));
+  set(mspKeys.list("North"), pages([]));
   return client;
 }
 
@@ -213,5 +218,25 @@ describe("a path's route drawing", () => {
     expect(namesRoute(topology, samples({ pathIds: ["p2"], truncated: true }))).toBe(true);
     expect(namesRoute(topology, topologyResync)).toBe(true);
     expect(namesRoute(undefined, samples({ pathIds: ["p2"] }))).toBe(true);
+  });
+});
+
+describe("the organization lists", () => {
+  const event = (entityType: string, action: "created" | "updated" | "deleted" = "created"): RealtimeEvent<"events"> => ({
+    service: "events",
+    action: "created",
+    data: { entityType, entityId: "x", type: `${entityType}.${action}` },
+  });
+  const lists = ["msps/list/", "msps/list/North", "organizations/customer-summaries/msp"];
+
+  it("are refetched when an organization or a site changes (what they count), not for other news", () => {
+    expect(selected(client, organizationListRefetches(event("organization")))).toEqual(lists);
+    expect(selected(client, organizationListRefetches(event("site", "deleted")))).toEqual(lists);
+    expect(selected(client, organizationListRefetches(event("path")))).toEqual([]);
+    expect(selected(client, organizationListRefetches(event("alarm")))).toEqual([]);
+  });
+
+  it("are refetched after a reconnect", () => {
+    expect(selected(client, organizationListRefetches({ service: "events", action: "resync", data: {} } as RealtimeEvent<"events">))).toEqual(lists);
   });
 });
