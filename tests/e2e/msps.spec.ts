@@ -24,7 +24,6 @@ test.describe("the operator", () => {
     // The first render of a cold production server can take a while on a busy machine.
     await expect(page).toHaveURL(/\/organization\/[^/]+\/core\/msp$/, { timeout: 30_000 });
     await expect(page.getByRole("heading", { level: 1, name: "MSPs" })).toBeVisible();
-    await expect(page.getByTestId("not-available")).toHaveCount(0);
     for (const column of ["ID", "Name", "Customers", "Attachments"]) {
       await expect(page.getByTestId("msps-table").getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
