@@ -279,6 +279,20 @@ describe("the world", () => {
     expect(state.ports.get(portKey("nw-edge-par", "2"))!.status).toBe("up");
     expect(state.ports.get(portKey("nw-edge-par", "3"))).toEqual({ status: "disabled", rxBps: 0, txBps: 0 });
   });
+
+  it("darkens the ports of a link put down, on both ends, and no port another link still lights", () => {
+    const world = new World(network, plan, 3);
+    const up = world.stateAt(WEDNESDAY_NOON, NO_FAULTS, 10_000);
+    const down = world.stateAt(WEDNESDAY_NOON, { ...NO_FAULTS, forcedLinksDown: new Set(["nw-par-lon"]) }, 10_000);
+    for (const key of [portKey("nw-edge-par", "xe-0/0/0"), portKey("nw-core-lon", "et-0/0/1")]) {
+      expect(up.ports.get(key)!.status).toBe("up");
+      expect(down.ports.get(key)).toEqual({ status: "down", rxBps: 0, txBps: 0 });
+    }
+    expect(down.links.get("nw-par-lon")!.status).toBe("down");
+    // The other links' ports, and the customers' ports of the cut-off node, stay up.
+    expect(down.ports.get(portKey("nw-core-lon", "et-0/0/2"))!.status).toBe("up");
+    expect(down.ports.get(portKey("nw-edge-par", "1"))!.status).toBe("up");
+  });
 });
 
 describe("the fault script", () => {
