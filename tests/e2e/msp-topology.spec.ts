@@ -3,7 +3,7 @@ import { as, currentOrganizationId, expect, test } from "./fixtures";
 
 // msp/topology as an MSP engineer uses it: the network drawn as a graph and on a world map, the links table, a link's
 // blast radius naming the customers' paths that cross it with their SLA (a link going down turning red live in every
-// view: the journey in nodes.spec.ts). A customer is sent home.
+// view: the journey in msp-network-journey.spec.ts). A customer is sent home.
 
 const PARIS_UPLINK = "nw-edge-par-01 ⇄ nw-core-lon";
 
