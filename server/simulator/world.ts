@@ -70,7 +70,8 @@ const scale = (r: Rates, f: number): Rates => ({ rxBps: r.rxBps * f, txBps: r.tx
 export async function buildWorld(network: SimNetwork, seed: number, previous?: World): Promise<World> {
   const plan = await inSlices(planSteps(network));
   const world = new World(network, plan, seed, { setUp: false });
-  await inSlices(world.setUp(previous?.seed === seed ? previous.choices : undefined));
+  const same = previous?.seed === seed;
+  await inSlices(world.setUp(same ? previous.choices : undefined, same ? previous.targets : undefined));
   return world;
 }
 
@@ -109,7 +110,7 @@ export class World {
   }
 
   /** @internal Everything derived from the network, a slice at a time. */
-  *setUp(previousChoices?: Map<string, CustomerChoices>): Generator<void, void> {
+  *setUp(previousChoices?: Map<string, CustomerChoices>, previousTargets?: FaultTargets): Generator<void, void> {
     const { network, plan, seed } = this;
     let done = 0;
     const step = () => ++done % OBJECTS_PER_STEP === 0;
@@ -162,7 +163,7 @@ export class World {
       this.talkers.set(site.id, chosen.talkers);
     }
     yield;
-    this.faultTargets = chooseFaultTargets(network, plan, seed, (siteId) => (this.probeTargets.get(siteId) ?? []).map((probe) => probe.target));
+    this.faultTargets = chooseFaultTargets(network, plan, seed, (siteId) => (this.probeTargets.get(siteId) ?? []).map((probe) => probe.target), previousTargets);
   }
 
   /** Great-circle distances measured to choose this world's probe targets (for tests and benchmarks). */

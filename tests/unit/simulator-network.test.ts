@@ -5,7 +5,7 @@ import { DEVICE_SILENCE_MS, FAULT_CYCLE_MS, FAULT_KINDS, faultEffectsAt, faultWi
 import { portKey, type SimNetwork } from "@/server/simulator/network";
 import { planReporting } from "@/server/simulator/plan";
 import { deviceSamples } from "@/server/simulator/samples";
-import { World, type WorldState } from "@/server/simulator/world";
+import { buildWorld, World, type WorldState } from "@/server/simulator/world";
 
 // A small network shaped like the demo: two MSPs, three customers, edge nodes with ports given to sites, a CPE on
 // IPsec, core links, cloud sites reached over external connectors. The plan, the world and the fault script run on it.
@@ -375,6 +375,24 @@ describe("the fault script", () => {
     expect([...quiet.alarms]).toEqual([]);
     expect([...quiet.pathSla]).toEqual(["healthy"]);
     expect([...quiet.probe]).toEqual(["healthy"]);
+  });
+
+  it("keeps its targets when the network grows: a new node's customer ports and device do not move the faults", async () => {
+    // A With Switch edge node for Contoso's Paris site, with its own device: new candidates for the flapping port.
+    const grown: SimNetwork = {
+      ...network,
+      nodes: [...network.nodes, { ...network.nodes[0], id: "nw-edge-arn", name: "nw-edge-arn" }],
+      ports: [1, 2, 3, 4].map((index) => ({ key: portKey("nw-edge-arn", String(index)), nodeId: "nw-edge-arn", portId: String(index), interfaceId: null, capacityMbps: 10_000, siteId: "c-paris" })).concat(network.ports).sort((a, b) => (a.key < b.key ? -1 : 1)),
+      devices: [...network.devices, { id: "d-arn", serialNumber: "SN-d-arn", nodeId: "nw-edge-arn", mspOrganizationId: "nw", softwareVersion: "24.3.1" }],
+    };
+    // Seeds for which a fresh choice on the grown network would pick another port.
+    const moved = [1, 2, 3, 4, 5, 6, 7, 8].filter((seed) => new World(grown, planReporting(grown), seed).targets.portFlap !== new World(network, plan, seed).targets.portFlap);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const seed of moved) {
+      const before = await buildWorld(network, seed);
+      const after = await buildWorld(grown, seed, before);
+      expect(after.targets).toEqual(before.targets);
+    }
   });
 
   it("opens with the first customer's port going down and its path drifting, at the first-fault time", () => {
