@@ -382,7 +382,10 @@ describe("the fault script", () => {
     const grown: SimNetwork = {
       ...network,
       nodes: [...network.nodes, { ...network.nodes[0], id: "nw-edge-arn", name: "nw-edge-arn" }],
-      ports: [1, 2, 3, 4].map((index) => ({ key: portKey("nw-edge-arn", String(index)), nodeId: "nw-edge-arn", portId: String(index), interfaceId: null, capacityMbps: 10_000, siteId: "c-paris" })).concat(network.ports).sort((a, b) => (a.key < b.key ? -1 : 1)),
+      ports: [
+        ...network.ports,
+        ...["1", "2", "3", "4"].map((portId) => ({ key: portKey("nw-edge-arn", portId), nodeId: "nw-edge-arn", portId, interfaceId: null, capacityMbps: 10_000, siteId: "c-paris" })),
+      ].sort((a, b) => (a.key < b.key ? -1 : 1)),
       devices: [...network.devices, { id: "d-arn", serialNumber: "SN-d-arn", nodeId: "nw-edge-arn", mspOrganizationId: "nw", softwareVersion: "24.3.1" }],
     };
     // Seeds for which a fresh choice on the grown network would pick another port.
