@@ -137,6 +137,7 @@ test.describe("core fabrics as an MSP admin", () => {
     await row.getByTestId("link-source-vlan").fill("5000");
     await page.getByRole("button", { name: "Enregistrer les liens" }).click();
     await expect(row.getByTestId("link-destination")).toContainText("Un nœud de destination est obligatoire");
+    await expect(row.getByTestId("link-destination")).toContainText("L'interface est obligatoire");
     await expect(messagesOf(row)).toContainText(["Le MTU doit être compris entre 576 et 9216"]);
     await expect(row.getByTestId("link-source")).toContainText("Le VLAN doit être compris entre 0 et 4094");
     await expect(page.getByTestId("mesh-pair")).toHaveText(`${nodes[0].name} et ${nodes[1].name} n'ont aucun lien`);
