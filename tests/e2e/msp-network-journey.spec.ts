@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, PlaywrightWorkerArgs } from "@playwright/test";
 import { as, currentOrganizationId, expect, storageStateOf, test } from "./fixtures";
 import { chooseInSelect, pickLocation, unique } from "./steps";
 
@@ -17,59 +17,45 @@ async function chooseIn(scope: Locator, trigger: string, option: string) {
   await scope.page().getByRole("option", { name: option, exact: true }).click();
 }
 
-/** A call to the API as the page's user, from the console's own origin (the CSRF rule). */
-async function api(page: Page, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const headers: Record<string, string> = method === "GET" ? { origin } : { origin, "content-type": "application/json" };
-  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers });
+/** A call to the API, sent as JSON from the console's own origin as the browser's calls are (the CSRF rule). */
+async function api(request: APIRequestContext, method: "POST" | "DELETE", path: string, data?: unknown) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await request.fetch(`/api/v1${path}`, { method, data, headers: { origin, "content-type": "application/json" } });
   return { status: response.status(), body: response.status() === 204 ? null : await response.json().catch(() => null) };
 }
 
-async function ok(page: Page, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
-  const { status, body } = await api(page, method, path, data);
+async function ok(request: APIRequestContext, method: "POST" | "DELETE", path: string, data?: unknown) {
+  const { status, body } = await api(request, method, path, data);
   expect(status, `${method} ${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
   return body;
 }
 
-/** The operator stocks a device for Northwind; answers its serial and claim code. */
-async function stockDevice(browser: Browser) {
-  const serial = `E2E-${unique().toUpperCase()}-J`;
-  const claimCode = "JRNY2026";
-  const context = await browser.newContext({ storageState: storageStateOf("admin@maia.example") });
-  const operator = await context.newPage();
-  await operator.goto("/");
-  await ok(operator, "POST", "/inventory/device", { serialNumber: serial, claimCode, model: "E200", softwareVersion: "24.3.1" });
-  await context.close();
-  return { serial, claimCode };
-}
-
-/** The operator takes the spare back into stock (unclaimed): the inventory as it was, but for one stocked device. */
-async function releaseDevice(browser: Browser, deviceId: string) {
-  const context = await browser.newContext({ storageState: storageStateOf("admin@maia.example") });
-  const operator = await context.newPage();
-  await operator.goto("/");
-  await ok(operator, "POST", `/inventory/device/${deviceId}/release`);
-  await context.close();
-}
+/** The operator's API session (no page to load). */
+const operatorApi = (playwright: PlaywrightWorkerArgs["playwright"]) =>
+  playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: storageStateOf("admin@maia.example") });
 
 test.describe("an MSP engineer", () => {
   as("admin@northwind.example");
 
-  test("builds a With Switch edge node for Contoso, links it into the core fabric, watches it live and cuts its uplink", async ({ page, browser }) => {
+  test("builds a With Switch edge node for Contoso, links it into the core fabric, watches it live and cuts its uplink", async ({ page, playwright }) => {
     test.slow();
     // Arnhem: the nearest Northwind edge node to Contoso's Azure West Europe site (Amsterdam) once it exists, so
     // Contoso's Paris ⇄ Azure path enters the network there — and farther than Paris from every other seeded site.
     const name = `nw-edge-arn-${unique()}`.toLowerCase();
     const site = "Azure West Europe";
-    const { serial, claimCode } = await stockDevice(browser);
+    // The operator stocks a device for Northwind, which claims it.
+    const operator = await operatorApi(playwright);
+    const serial = `E2E-${unique().toUpperCase()}-J`;
+    const claimCode = "JRNY2026";
+    await ok(operator, "POST", "/inventory/device", { serialNumber: serial, claimCode, model: "E200", softwareVersion: "24.3.1" });
     let nodeId: string | undefined;
     let deviceId: string | undefined;
     try {
-      await page.goto("/");
-      const device = await ok(page, "POST", "/inventory/device/claim", { serialNumber: serial, claimCode });
+      const device = await ok(page.request, "POST", "/inventory/device/claim", { serialNumber: serial, claimCode });
       deviceId = device.id as string;
 
       // The edge node list, then a new With Switch node.
+      await page.goto("/");
       await page.locator("aside").getByTestId("nav-msp-edgeNodes").click();
       const seeded = page.getByTestId("node-row").filter({ hasText: "nw-edge-par-01" });
       await expect(seeded).toContainText("With Switch");
@@ -88,7 +74,7 @@ test.describe("an MSP engineer", () => {
       await expect(page.getByTestId("node-title")).toHaveText(name);
       await expect(page.getByTestId("node-summary").getByTestId("node-type")).toContainText("With Switch");
       // Its device, claimed and put on it now: the simulator reads the change and plays it while the node is built.
-      await ok(page, "POST", `/inventory/device/${deviceId}/assign`, { nodeId });
+      await ok(page.request, "POST", `/inventory/device/${deviceId}/assign`, { nodeId });
 
       // An interface for Contoso's site (SPEC §5's MTU range first), and the fabric interface of the uplink.
       await page.getByTestId("interfaces-add").click();
@@ -201,26 +187,28 @@ test.describe("an MSP engineer", () => {
       await expect(uplinkRow).toContainText("xe-0/0/0 · VLAN 100");
       await expect(uplinkRow).toContainText("nw-core-fra");
 
-      // Its monitor: the device's ports drawn and lit as the simulator reports them, the chosen port's traffic with
-      // its unit, the device reachable with its version.
-      await page.goto(`${nodeUrl}/monitor`);
-      const frontPanel = page.getByTestId("front-panel");
-      const port = (portId: string) => frontPanel.locator(`[data-testid="front-panel-port"][data-port="${portId}"]`);
-      await expect(page.getByTestId("front-panel-port")).toHaveCount(3);
+      // Its monitor, in a tab of its own that stays open: the device's ports drawn and lit as the simulator reports
+      // them, the chosen port's traffic with its unit, the device reachable with its version.
+      const monitorPage = await page.context().newPage();
+      await monitorPage.goto(`${nodeUrl}/monitor`);
+      const port = (portId: string) => monitorPage.getByTestId("front-panel").locator(`[data-testid="front-panel-port"][data-port="${portId}"]`);
+      await expect(monitorPage.getByTestId("front-panel-port")).toHaveCount(3);
       for (const portId of ["ge-0/0/1", "xe-0/0/0", "1"]) await expect(port(portId)).toHaveAttribute("data-state", "up", { timeout: 30_000 });
-      await expect(page.getByTestId("device-reachable")).toHaveAttribute("data-reachable", "true", { timeout: 30_000 });
-      await expect(page.getByTestId("device-version")).toHaveText("24.3.1");
+      await expect(monitorPage.getByTestId("device-reachable")).toHaveAttribute("data-reachable", "true", { timeout: 30_000 });
+      await expect(monitorPage.getByTestId("device-version")).toHaveText("24.3.1");
       await port("xe-0/0/0").click();
-      const traffic = page.getByTestId("bandwidth-card");
+      const traffic = monitorPage.getByTestId("bandwidth-card");
       await expect(traffic).toContainText("xe-0/0/0");
       await expect(traffic.locator("svg path").first()).toBeVisible({ timeout: 30_000 });
       await expect(traffic.getByTestId("rx-now")).toContainText(/\d.*bps/);
-      await expect(page.getByTestId("connected-sites")).toContainText(site);
-      // Its link page: the uplink with its far end, up.
-      await page.getByTestId("node-tab-link").click();
-      const nodeLink = page.getByTestId("node-link-row").filter({ hasText: linkName });
+      await expect(monitorPage.getByTestId("connected-sites")).toContainText(site);
+      // Its link page, in another tab: the uplink with its far end, up.
+      const linkPage = await page.context().newPage();
+      await linkPage.goto(`${nodeUrl}/link`);
+      const nodeLink = linkPage.getByTestId("node-link-row").filter({ hasText: linkName });
       await expect(nodeLink).toContainText("nw-core-fra");
-      await expect(nodeLink.getByTestId("link-status")).toHaveAttribute("data-status", "up", { timeout: 30_000 });
+      const linkStatus = nodeLink.getByTestId("link-status");
+      await expect(linkStatus).toHaveAttribute("data-status", "up", { timeout: 30_000 });
 
       // On the topology: the link drawn, listed, and its blast radius names Contoso's path to Azure.
       const organizationId = currentOrganizationId(page);
@@ -241,15 +229,7 @@ test.describe("an MSP engineer", () => {
       await expect(azure).toContainText("Contoso", { timeout: 30_000 });
       await expect(azure.getByTestId("sla-badge")).toBeVisible();
       await expect(graphLink).not.toHaveAttribute("data-tone", "bad");
-
-      // The link page and the monitor open beside it, all live.
-      const linkPage = await page.context().newPage();
-      await linkPage.goto(`${nodeUrl}/link`);
-      const linkStatus = linkPage.getByTestId("node-link-row").filter({ hasText: linkName }).getByTestId("link-status");
-      await expect(linkStatus).toHaveAttribute("data-status", "up");
-      const monitorPage = await page.context().newPage();
-      await monitorPage.goto(`${nodeUrl}/monitor`);
-      const uplinkPort = monitorPage.locator('[data-testid="front-panel-port"][data-port="xe-0/0/0"]');
+      const uplinkPort = port("xe-0/0/0");
       await expect(uplinkPort).toHaveAttribute("data-state", "up");
       for (const open of [page, linkPage, monitorPage]) {
         await expect(open.getByTestId("realtime-status")).toHaveAttribute("data-state", "open", { timeout: 30_000 });
@@ -257,7 +237,7 @@ test.describe("an MSP engineer", () => {
       }
 
       // The simulator's link-down fault, played on this link: red everywhere at its next report, no reload.
-      await ok(page, "POST", `/simulator/link/${linkId}/down`, { durationSeconds: 120 });
+      await ok(page.request, "POST", `/simulator/link/${linkId}/down`, { durationSeconds: 120 });
       await expect(graphLink).toHaveAttribute("data-tone", "bad", { timeout: 45_000 });
       await expect(mapLink).toHaveAttribute("data-tone", "bad");
       await expect(row.getByTestId("link-status")).toHaveAttribute("data-health", "unhealthy");
@@ -265,7 +245,7 @@ test.describe("an MSP engineer", () => {
       await expect(linkStatus).toHaveAttribute("data-status", "down", { timeout: 30_000 });
       await expect(linkStatus.locator(".text-status-bad")).toBeVisible();
       await expect(uplinkPort).toHaveAttribute("data-state", "down", { timeout: 30_000 });
-      await expect(monitorPage.locator('[data-testid="front-panel-port"][data-port="ge-0/0/1"]')).toHaveAttribute("data-state", "up");
+      await expect(port("ge-0/0/1")).toHaveAttribute("data-state", "up");
       for (const open of [page, linkPage, monitorPage]) {
         expect(await open.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
       }
@@ -287,8 +267,10 @@ test.describe("an MSP engineer", () => {
       nodeId = undefined;
     } finally {
       // Whatever happened above, the demo network as the other specs know it.
-      if (nodeId) await api(page, "DELETE", `/config/node/${nodeId}`);
-      if (deviceId) await releaseDevice(browser, deviceId);
+      if (nodeId) await api(page.request, "DELETE", `/config/node/${nodeId}`);
+      // The spare back into stock, unclaimed: the inventory as it was, but for one stocked device.
+      if (deviceId) await ok(operator, "POST", `/inventory/device/${deviceId}/release`);
+      await operator.dispose();
     }
   });
 });
