@@ -17,7 +17,7 @@ async function openTopology(page: Page) {
 test.describe("an MSP's admin", () => {
   as("admin@northwind.example");
 
-  test("sees the network drawn and listed, and a link's blast radius names Contoso's paths with their SLA", async ({ page }) => {
+  test("sees the network drawn and listed, and a node's blast radius names Contoso's paths with their SLA", async ({ page }) => {
     test.setTimeout(120_000);
     await openTopology(page);
     await expect(page.getByRole("heading", { name: "Topology", level: 1 })).toBeVisible();
