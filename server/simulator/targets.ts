@@ -6,7 +6,8 @@ import { pick } from "./random";
 // Which objects the fault script hits, spread over the tenants so every customer and MSP sees something: the
 // first customer (by name) gets the flapping port and the latency drift, a customer of another MSP the loss
 // drift, each MSP a link fault, a customer not hit yet the degraded probe, and a device serving none of those
-// goes silent. The seed picks among equal candidates.
+// goes silent. The seed picks among equal candidates; a target of the world before that is still a candidate stays,
+// so an object added to the network (another node's ports, a new device) does not move the script's faults.
 
 export interface FaultTargets {
   /** A port key ("<nodeId>/<portId>"). */
@@ -24,8 +25,11 @@ export function chooseFaultTargets(
   plan: ReportingPlan,
   seed: number,
   probeTargetsOf: (siteId: string) => string[],
+  previous: FaultTargets = {},
 ): FaultTargets {
   const targets: FaultTargets = {};
+  /** The previous choice while it is still a candidate, else the seed's pick. */
+  const choose = <T>(purpose: string, candidates: readonly T[], keep: (candidate: T) => boolean) => candidates.find(keep) ?? pick(seed, purpose, candidates);
   const reported = (key: string) => plan.reporterOf.has(key);
   const orgById = new Map(network.organizations.map((org) => [org.id, org]));
   const siteOrg = new Map(network.sites.map((site) => [site.id, site.organizationId]));
@@ -40,14 +44,14 @@ export function chooseFaultTargets(
     const candidates = network.ports.filter(
       (port) => reported(port.key) && port.siteId && siteOrg.get(port.siteId) === customer.id && !carrying.has(port.key),
     );
-    targets.portFlap = pick(seed, "port-flap", candidates)?.key;
+    targets.portFlap = choose("port-flap", candidates, (port) => port.key === previous.portFlap)?.key;
     if (targets.portFlap) break;
   }
 
   const customerPaths = (customerId: string, exclude?: string) =>
     network.paths.filter((path) => path.organizationId === customerId && path.id !== exclude && reported(path.id));
   for (const customer of customers) {
-    targets.pathLatency = pick(seed, "path-latency", customerPaths(customer.id))?.id;
+    targets.pathLatency = choose("path-latency", customerPaths(customer.id), (path) => path.id === previous.pathLatency)?.id;
     if (targets.pathLatency) break;
   }
   const latencyCustomer = network.paths.find((path) => path.id === targets.pathLatency)?.organizationId;
@@ -56,7 +60,7 @@ export function chooseFaultTargets(
   // The loss drift goes to a customer of another MSP when there is one.
   const otherMspFirst = [...customers].sort((a, b) => Number(mspOf(a.id) === firstMsp) - Number(mspOf(b.id) === firstMsp));
   for (const customer of otherMspFirst) {
-    targets.pathLoss = pick(seed, "path-loss", customerPaths(customer.id, targets.pathLatency))?.id;
+    targets.pathLoss = choose("path-loss", customerPaths(customer.id, targets.pathLatency), (path) => path.id === previous.pathLoss)?.id;
     if (targets.pathLoss) break;
   }
 
@@ -67,17 +71,17 @@ export function chooseFaultTargets(
     const internet = own.filter((link) => link.type === "internet");
     return internet.length > 0 ? internet : own;
   };
-  const chooseLink = (purpose: string, order: typeof msps, exclude?: string): SimLink | undefined => {
+  const chooseLink = (purpose: string, order: typeof msps, kept: string | undefined, exclude?: string): SimLink | undefined => {
     for (const msp of order) {
-      const choice = pick(seed, purpose, linksOf(msp.id, exclude));
+      const choice = choose(purpose, linksOf(msp.id, exclude), (link) => link.id === kept);
       if (choice) return choice;
     }
     return undefined;
   };
   const firstMspLast = [...msps].sort((a, b) => Number(a.id === firstMsp) - Number(b.id === firstMsp));
   const firstMspFirst = [...firstMspLast].reverse();
-  targets.linkDown = chooseLink("link-down", firstMspLast)?.id;
-  targets.linkLoss = chooseLink("link-loss", firstMspFirst, targets.linkDown)?.id;
+  targets.linkDown = chooseLink("link-down", firstMspLast, previous.linkDown)?.id;
+  targets.linkLoss = chooseLink("link-loss", firstMspFirst, previous.linkLoss, targets.linkDown)?.id;
 
   // The silent device serves none of the other targets, and preferably the paths of a customer not hit yet.
   const busy = new Set(
@@ -90,7 +94,8 @@ export function chooseFaultTargets(
     duty.paths.some((path) => !hitCustomers.has(path.organizationId)) ? 2 : duty.paths.length > 0 ? 1 : 0;
   const idle = plan.duties.filter((duty) => !busy.has(duty.device.id));
   const best = Math.max(-1, ...idle.map(score));
-  targets.deviceSilent = pick(seed, "device-silent", idle.filter((duty) => score(duty) === best))?.device.id;
+  const kept = idle.find((duty) => duty.device.id === previous.deviceSilent);
+  targets.deviceSilent = (kept ?? pick(seed, "device-silent", idle.filter((duty) => score(duty) === best)))?.device.id;
 
   // The degraded probe: a site of a customer with no fault yet, not served by the silent device.
   const hit = new Set([...hitCustomers, ...(targets.portFlap ? [siteOrg.get(network.ports.find((p) => p.key === targets.portFlap)?.siteId ?? "")] : [])]);
@@ -103,9 +108,9 @@ export function chooseFaultTargets(
         plan.reporterOf.get(site.id) !== targets.deviceSilent &&
         probeTargetsOf(site.id).length > 0,
     );
-    const site = pick(seed, "probe-site", sites);
+    const site = choose("probe-site", sites, (candidate) => candidate.id === previous.probe?.siteId);
     if (site) {
-      targets.probe = { siteId: site.id, target: pick(seed, "probe-target", probeTargetsOf(site.id))! };
+      targets.probe = { siteId: site.id, target: choose("probe-target", probeTargetsOf(site.id), (target) => site.id === previous.probe?.siteId && target === previous.probe.target)! };
       break;
     }
   }

@@ -70,7 +70,8 @@ const scale = (r: Rates, f: number): Rates => ({ rxBps: r.rxBps * f, txBps: r.tx
 export async function buildWorld(network: SimNetwork, seed: number, previous?: World): Promise<World> {
   const plan = await inSlices(planSteps(network));
   const world = new World(network, plan, seed, { setUp: false });
-  await inSlices(world.setUp(previous?.seed === seed ? previous.choices : undefined));
+  const same = previous?.seed === seed;
+  await inSlices(world.setUp(same ? previous.choices : undefined, same ? previous.targets : undefined));
   return world;
 }
 
@@ -109,7 +110,7 @@ export class World {
   }
 
   /** @internal Everything derived from the network, a slice at a time. */
-  *setUp(previousChoices?: Map<string, CustomerChoices>): Generator<void, void> {
+  *setUp(previousChoices?: Map<string, CustomerChoices>, previousTargets?: FaultTargets): Generator<void, void> {
     const { network, plan, seed } = this;
     let done = 0;
     const step = () => ++done % OBJECTS_PER_STEP === 0;
@@ -162,7 +163,7 @@ export class World {
       this.talkers.set(site.id, chosen.talkers);
     }
     yield;
-    this.faultTargets = chooseFaultTargets(network, plan, seed, (siteId) => (this.probeTargets.get(siteId) ?? []).map((probe) => probe.target));
+    this.faultTargets = chooseFaultTargets(network, plan, seed, (siteId) => (this.probeTargets.get(siteId) ?? []).map((probe) => probe.target), previousTargets);
   }
 
   /** Great-circle distances measured to choose this world's probe targets (for tests and benchmarks). */
@@ -266,11 +267,17 @@ export class World {
 
     const links = new Map<string, LinkReading>();
     const interfaceTraffic = new Map<string, Rates>();
+    // Interfaces whose every link is down: their port is dark too (a fibre cut is seen on both ends' ports).
+    const dark = new Set<string>();
+    const lit = new Set<string>();
     for (const link of network.links) {
       if (step()) yield;
       const reading = this.linkAt(link, timeMs, effects, accessTraffic);
       if (!reading) continue;
       links.set(link.id, reading);
+      for (const interfaceId of [link.sourceInterfaceId, link.destinationInterfaceId]) {
+        if (interfaceId) (reading.status === "down" ? dark : lit).add(interfaceId);
+      }
       if (link.sourceInterfaceId) interfaceTraffic.set(link.sourceInterfaceId, add(interfaceTraffic.get(link.sourceInterfaceId) ?? ZERO, reading));
       if (link.destinationInterfaceId) {
         interfaceTraffic.set(link.destinationInterfaceId, add(interfaceTraffic.get(link.destinationInterfaceId) ?? ZERO, swap(reading)));
@@ -284,6 +291,7 @@ export class World {
       const linked = port.interfaceId ? interfaceTraffic.get(port.interfaceId) : undefined;
       let reading: PortReading;
       if (port.key === flapping) reading = { status: "down", ...ZERO };
+      else if (!carried && port.interfaceId && dark.has(port.interfaceId) && !lit.has(port.interfaceId)) reading = { status: "down", ...ZERO };
       else if (carried || linked) reading = { status: "up", ...clampRates(add(carried ?? ZERO, linked ?? ZERO), this.portCapacity.get(port.key) ?? port.capacityMbps) };
       // A port given to a customer but carrying nothing yet is lit, with a trickle of control traffic.
       else if (port.siteId) reading = { status: "up", ...trafficRates(this.seed, port.key, 1, { longitude: 0, backups: false }, timeMs, [0.02, 0.2]) };

@@ -4,8 +4,8 @@ import { unique } from "./steps";
 
 // Core and external fabrics (SPEC §2, §3, §5, §6): a link saved from the link editor with its auto-assigned VLANs, a
 // fabric renamed and deleted; the editor's row and full-mesh messages in French (in English: the journey in
-// nodes.spec.ts); the external fabric's write-only secret; read-only MSP users see no edit control; customers are sent
-// home.
+// msp-network-journey.spec.ts); the external fabric's write-only secret; read-only MSP users see no edit control;
+// customers are sent home.
 
 const PARIS = { address: "Paris, Île-de-France, France", latitude: 48.8566, longitude: 2.3522 };
 
@@ -42,7 +42,7 @@ test.describe("core fabrics as an MSP admin", () => {
   as("admin@northwind.example");
 
   test("links two core nodes in the link editor, then renames the fabric and deletes it, saying what goes with it", async ({ page }) => {
-    // The link editor's row and pair messages are the journey's (nodes.spec.ts) and the French test's below.
+    // The link editor's row and pair messages are the journey's (msp-network-journey.spec.ts) and the French test's below.
     test.slow();
     const { fabric, nodes } = await fabricOfTwo(page);
     const [a, b] = nodes;
@@ -137,6 +137,7 @@ test.describe("core fabrics as an MSP admin", () => {
     await row.getByTestId("link-source-vlan").fill("5000");
     await page.getByRole("button", { name: "Enregistrer les liens" }).click();
     await expect(row.getByTestId("link-destination")).toContainText("Un nœud de destination est obligatoire");
+    await expect(row.getByTestId("link-destination")).toContainText("L'interface est obligatoire");
     await expect(messagesOf(row)).toContainText(["Le MTU doit être compris entre 576 et 9216"]);
     await expect(row.getByTestId("link-source")).toContainText("Le VLAN doit être compris entre 0 et 4094");
     await expect(page.getByTestId("mesh-pair")).toHaveText(`${nodes[0].name} et ${nodes[1].name} n'ont aucun lien`);

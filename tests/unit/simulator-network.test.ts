@@ -5,7 +5,7 @@ import { DEVICE_SILENCE_MS, FAULT_CYCLE_MS, FAULT_KINDS, faultEffectsAt, faultWi
 import { portKey, type SimNetwork } from "@/server/simulator/network";
 import { planReporting } from "@/server/simulator/plan";
 import { deviceSamples } from "@/server/simulator/samples";
-import { World, type WorldState } from "@/server/simulator/world";
+import { buildWorld, World, type WorldState } from "@/server/simulator/world";
 
 // A small network shaped like the demo: two MSPs, three customers, edge nodes with ports given to sites, a CPE on
 // IPsec, core links, cloud sites reached over external connectors. The plan, the world and the fault script run on it.
@@ -279,6 +279,20 @@ describe("the world", () => {
     expect(state.ports.get(portKey("nw-edge-par", "2"))!.status).toBe("up");
     expect(state.ports.get(portKey("nw-edge-par", "3"))).toEqual({ status: "disabled", rxBps: 0, txBps: 0 });
   });
+
+  it("darkens the ports of a link put down, on both ends, and no port another link still lights", () => {
+    const world = new World(network, plan, 3);
+    const up = world.stateAt(WEDNESDAY_NOON, NO_FAULTS, 10_000);
+    const down = world.stateAt(WEDNESDAY_NOON, { ...NO_FAULTS, forcedLinksDown: new Set(["nw-par-lon"]) }, 10_000);
+    for (const key of [portKey("nw-edge-par", "xe-0/0/0"), portKey("nw-core-lon", "et-0/0/1")]) {
+      expect(up.ports.get(key)!.status).toBe("up");
+      expect(down.ports.get(key)).toEqual({ status: "down", rxBps: 0, txBps: 0 });
+    }
+    expect(down.links.get("nw-par-lon")!.status).toBe("down");
+    // The other links' ports, and the customers' ports of the cut-off node, stay up.
+    expect(down.ports.get(portKey("nw-core-lon", "et-0/0/2"))!.status).toBe("up");
+    expect(down.ports.get(portKey("nw-edge-par", "1"))!.status).toBe("up");
+  });
 });
 
 describe("the fault script", () => {
@@ -361,6 +375,27 @@ describe("the fault script", () => {
     expect([...quiet.alarms]).toEqual([]);
     expect([...quiet.pathSla]).toEqual(["healthy"]);
     expect([...quiet.probe]).toEqual(["healthy"]);
+  });
+
+  it("keeps its targets when the network grows: a new node's customer ports and device do not move the faults", async () => {
+    // A With Switch edge node for Contoso's Paris site, with its own device: new candidates for the flapping port.
+    const grown: SimNetwork = {
+      ...network,
+      nodes: [...network.nodes, { ...network.nodes[0], id: "nw-edge-arn", name: "nw-edge-arn" }],
+      ports: [
+        ...network.ports,
+        ...["1", "2", "3", "4"].map((portId) => ({ key: portKey("nw-edge-arn", portId), nodeId: "nw-edge-arn", portId, interfaceId: null, capacityMbps: 10_000, siteId: "c-paris" })),
+      ].sort((a, b) => (a.key < b.key ? -1 : 1)),
+      devices: [...network.devices, { id: "d-arn", serialNumber: "SN-d-arn", nodeId: "nw-edge-arn", mspOrganizationId: "nw", softwareVersion: "24.3.1" }],
+    };
+    // Seeds for which a fresh choice on the grown network would pick another port.
+    const moved = [1, 2, 3, 4, 5, 6, 7, 8].filter((seed) => new World(grown, planReporting(grown), seed).targets.portFlap !== new World(network, plan, seed).targets.portFlap);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const seed of moved) {
+      const before = await buildWorld(network, seed);
+      const after = await buildWorld(grown, seed, before);
+      expect(after.targets).toEqual(before.targets);
+    }
   });
 
   it("opens with the first customer's port going down and its path drifting, at the first-fault time", () => {
