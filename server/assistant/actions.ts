@@ -18,7 +18,7 @@ import { connectorLoad, pathPlanIssueList, type ConnectorLoad } from "@/lib/path
 import { pathCreateSchema, type PathCreate } from "@/lib/paths/schema";
 import type { Location } from "@/lib/locations/schema";
 import { CLOUD_REGIONS, type CloudProvider } from "@/lib/sites/cloud-regions";
-import { CLOUD_ACCOUNT_FIELDS, siteCreateSchema, siteProvider, type SiteCreate } from "@/lib/sites/schema";
+import { CLOUD_ACCOUNT_FIELDS, cloudRegion, siteCreateSchema, siteProvider, type SiteCreate } from "@/lib/sites/schema";
 import { decodeMessage } from "@/lib/validation/messages";
 import { DomainError } from "@/server/core/errors";
 import { searchLocations } from "@/server/locations/service";
@@ -351,6 +351,9 @@ export async function prepareCreateSite(environment: ToolEnvironment, input: Cre
   ].filter((item): item is string => Boolean(item));
   if (missing.length > 0 || organization === null) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
 
+  // A region that is not the provider's is said as the form says it, before asking where the site is.
+  const regionIssue = provider && region ? cloudRegion(provider).safeParse(region) : null;
+  if (regionIssue && !regionIssue.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, regionIssue.error.issues.map((issue) => issue.message)))}`);
   // The location from the console's own search; a cloud site without one takes its region's metro.
   const location = wantedLocation ? await searchedLocation(environment, wantedLocation) : provider && region ? await regionMetro(provider, region) : null;
   if (typeof location === "string") return blocked(location);
