@@ -27,7 +27,7 @@ import { cancelOperations, createOperations, listOperations } from "@/server/lif
 import { createPath, listPaths } from "@/server/paths/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { createSite, deleteSite, listSites } from "@/server/sites/service";
-import { formatMbps, formatTime, siteTypeLabel } from "./format";
+import { formatMbps, formatTime } from "./format";
 import { pickByName, resolveNode, resolveSite, visibleCustomerNames, visibleOrganizationNamed, type Resolution } from "./resolve";
 import { AssistantToolError, consoleLink, pathRoute, siteRoute, sitesRoute, type ChatScope } from "./scope";
 import { quoted } from "./summaries-live";
@@ -378,11 +378,11 @@ export async function prepareCreateSite(environment: ToolEnvironment, input: Cre
   const preview = [
     t("assistant.actions.createSite.preview", { name: quoted(site.name), organization: quoted(organization.name) }),
     bullet([
-      t("assistant.actions.createSite.type", { type: siteTypeLabel(t, site.type) }),
+      t("assistant.actions.createSite.type", { type: t(`sites.types.${site.type}`) }),
       t("assistant.actions.createSite.location", { location: quoted(site.location.address) }),
       ...(cloud && accountField
         ? [
-            t("assistant.actions.createSite.account", { field: t(`assistant.guide.site.accounts.${accountField}`), account: String((site as Record<string, unknown>)[accountField]) }),
+            t("assistant.actions.createSite.account", { field: t(`sites.form.${accountField}`), account: String((site as Record<string, unknown>)[accountField]) }),
             t("assistant.actions.createSite.region", { region: cloud.region, name: regionName ?? cloud.region }),
           ]
         : []),

@@ -109,14 +109,14 @@ describe("the dry run of createSite", () => {
     const preview = await approval(CONTOSO_ADMIN, "Contoso", { name, location: "Lyon" }, "fr");
     expect(preview.type).toBe("user-approval");
     expect(preview.reason).toContain(`Je vais créer le site **${name}** dans Contoso :`);
-    expect(preview.reason).toContain("- type : standard");
+    expect(preview.reason).toContain("- type : Standard");
     expect(preview.reason).toContain("- emplacement : Lyon, France");
     // An MSP names its customer; a cloud site takes its region's metro and shows its account.
     const cloud = await approval(NORTHWIND_ADMIN, "Northwind Networks", { name: "AWS Paris", type: "aws", account: "123456789012", region: "eu-west-3", organization: "contoso" });
     expect(cloud.type).toBe("user-approval");
     expect(cloud.reason).toContain("in Contoso:");
-    expect(cloud.reason).toContain("AWS account ID (12 digits): 123456789012");
-    expect(cloud.reason).toContain("region: eu-west-3 (Europe (Paris))");
+    expect(cloud.reason).toContain("- AWS account ID: 123456789012");
+    expect(cloud.reason).toContain("- region: eu-west-3 — Europe (Paris)");
     expect(cloud.reason).toContain("- location: Paris (PA), France");
     // A namesake is told, not refused (names need not be unique).
     const namesake = await approval(CONTOSO_ADMIN, "Contoso", { name: "Paris HQ", location: "Paris" });
