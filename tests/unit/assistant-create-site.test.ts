@@ -1,8 +1,12 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { z } from "zod";
+import { createSiteInputSchema } from "@/lib/assistant/action-schemas";
+import { ASSISTANT_TOOL_NAMES, isAssistantAction } from "@/lib/assistant/tools";
 import { decide } from "@/server/assistant/decide";
 import { readIntent } from "@/server/assistant/intent";
+import { assistantToolApproval, assistantTools } from "@/server/assistant/tools";
+import { toolEnvironment } from "@/server/assistant/tools/shared";
 import { siteActionInput } from "@/server/assistant/understanding/site-request";
 
 // The assistant's "create a site" action as the embedded model understands it (issue 16, scope 5): the site's name,
@@ -65,5 +69,21 @@ describe("the answers to the dry run's question", () => {
     expect(decide(prompt, "en", ASSISTANT_TOOL_NAMES)).toEqual({ type: "tool-call", toolName: "createSite", input: { name: "Lyon Data Center", location: "Lyon" } });
     // A question of its own after the refusal stands on its own.
     expect(decide([user("create a site"), ...refusal("c1"), user("list my sites")], "en", ASSISTANT_TOOL_NAMES)).toMatchObject({ toolName: "listSites" });
+  });
+});
+
+describe("createSite for a configured OpenAI-compatible model", () => {
+  it("is the same tool, described with its schema, and runs only once approved", () => {
+    const request = { context: { principal: { scopes: [] } } as never, organizationId: "o", locale: "en" as const };
+    const tool = assistantTools(request).createSite;
+    expect(tool.description).toMatch(/approval of a preview/);
+    expect(tool.description).toMatch(/leave them out rather than guess/);
+    expect(isAssistantAction("createSite")).toBe(true);
+    expect(Object.keys(assistantToolApproval(toolEnvironment(request)))).toContain("createSite");
+    const schema = z.toJSONSchema(createSiteInputSchema) as { properties: Record<string, { description?: string; enum?: string[] }>; required?: string[] };
+    expect(Object.keys(schema.properties)).toEqual(["name", "location", "type", "account", "region", "description", "organization"]);
+    expect(schema.required ?? []).toEqual([]);
+    expect(schema.properties.type.enum).toEqual(["standard", "aws", "azure", "gcp", "oracle", "aws-direct-connect", "cloud"]);
+    expect(Object.values(schema.properties).every((property) => (property.description ?? "").length > 20)).toBe(true);
   });
 });
