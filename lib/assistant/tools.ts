@@ -37,6 +37,7 @@ import {
   ASSISTANT_ACTION_NAMES,
   cancelOperationInputSchema,
   createPathInputSchema,
+  createSiteInputSchema,
   deleteSiteInputSchema,
   scheduleOperationInputSchema,
   type AssistantActionName,
@@ -338,6 +339,7 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },
   acknowledgeAlarms: { input: acknowledgeAlarmsInputSchema, output: actionOutputSchema },
   deleteSite: { input: deleteSiteInputSchema, output: actionOutputSchema },
+  createSite: { input: createSiteInputSchema, output: actionOutputSchema },
 } as const satisfies Record<AssistantToolName, { input: z.ZodType; output: z.ZodType }>;
 
 /** The tools as the UI's message type sees them (parts `tool-<name>` with typed input and output). */

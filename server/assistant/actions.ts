@@ -5,25 +5,31 @@ import type {
   AssistantActionName,
   CancelOperationInput,
   CreatePathInput,
+  CreateSiteInput,
   DeleteSiteInput,
   ScheduleOperationInput,
 } from "@/lib/assistant/action-schemas";
 import { localizedAlarm } from "@/lib/alarms/message";
 import { alarmAcknowledgeSchema } from "@/lib/alarms/schema";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
-import { VLAN_MAX, VLAN_MIN } from "@/lib/constants";
+import { NAME_MIN_LENGTH, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
 import { lifecycleOperationCreateSchema, lifecycleOperationCancelSchema } from "@/lib/lifecycle/schema";
 import { connectorLoad, pathPlanIssueList, type ConnectorLoad } from "@/lib/paths/headroom";
 import { pathCreateSchema, type PathCreate } from "@/lib/paths/schema";
+import type { Location } from "@/lib/locations/schema";
+import { CLOUD_REGIONS, type CloudProvider } from "@/lib/sites/cloud-regions";
+import { CLOUD_ACCOUNT_FIELDS, cloudRegion, siteCreateSchema, siteProvider, type SiteCreate } from "@/lib/sites/schema";
 import { decodeMessage } from "@/lib/validation/messages";
+import { DomainError } from "@/server/core/errors";
+import { searchLocations } from "@/server/locations/service";
 import { acknowledgeAlarms, listAlarms } from "@/server/alarms/service";
 import { cancelOperations, createOperations, listOperations } from "@/server/lifecycle/service";
 import { createPath, listPaths } from "@/server/paths/service";
 import { listConnectors } from "@/server/sites/connectors";
-import { deleteSite } from "@/server/sites/service";
+import { createSite, deleteSite, listSites } from "@/server/sites/service";
 import { formatMbps, formatTime } from "./format";
-import { resolveNode, resolveSite, type Resolution } from "./resolve";
-import { AssistantToolError, consoleLink, pathRoute, sitesRoute, type ChatScope } from "./scope";
+import { pickByName, resolveNode, resolveSite, visibleCustomerNames, visibleOrganizationNamed, type Resolution } from "./resolve";
+import { AssistantToolError, consoleLink, pathRoute, siteRoute, sitesRoute, type ChatScope } from "./scope";
 import { quoted } from "./summaries-live";
 import { fold } from "./text";
 import type { ToolEnvironment } from "./tools/shared";
@@ -269,6 +275,125 @@ export async function prepareDeleteSite(environment: ToolEnvironment, input: Del
   return { status: "ready" as const, preview, run: site.item };
 }
 
+// --- createSite ---
+
+interface SitePlanRun {
+  organizationId: string;
+  input: SiteCreate;
+}
+
+type SiteOrganization = { id: string; name: string; organizationType: string };
+
+/**
+ * The organization the site goes in, as createPath finds it through its sites: the chat's own organization when it is
+ * a customer (a customer's console, or an MSP's view of its customer), else the customer the user names among those
+ * they see. Null when none is named from an MSP's own console (then asked); the reason when it cannot be used.
+ */
+async function siteOrganization(environment: ToolEnvironment, scope: ChatScope, wanted: string | undefined): Promise<SiteOrganization | string | null> {
+  if (!wanted) return scope.organization.organizationType === "customer" ? scope.organization : null;
+  // A chat about one organization reaches that one only, as every tool's lists do.
+  const found = scope.organizationFilter ? pickByName(wanted, [scope.organization]) : await visibleOrganizationNamed(scope, wanted);
+  if (found.status !== "found") return unresolvedReason(environment, found, wanted);
+  return found.item;
+}
+
+/** A region the user names by code or by name ("eu-west-3", "Europe (Paris)"), as the provider's code; else as given. */
+function regionCode(provider: CloudProvider, wanted: string): string {
+  const folded = fold(wanted);
+  return CLOUD_REGIONS[provider].find((region) => region.code === wanted.trim().toLowerCase() || fold(region.name) === folded)?.code ?? wanted.trim();
+}
+
+/** The first entry of the console's location search for what the user typed; a reason when none or unavailable. */
+async function searchedLocation(environment: ToolEnvironment, wanted: string): Promise<Location | string> {
+  try {
+    const [first] = await searchLocations(wanted, 1);
+    return first ? { address: first.address, latitude: first.latitude, longitude: first.longitude } : environment.t("assistant.actions.createSite.noLocation", { query: quoted(wanted, 100) });
+  } catch (error) {
+    if (error instanceof DomainError) return messages(environment, [error.key])[0];
+    throw error;
+  }
+}
+
+/** The data-centre metro a cloud region is in ("Europe (Paris)" → Paris), when the location search knows it as one. */
+async function regionMetro(provider: CloudProvider, code: string): Promise<Location | null> {
+  const region = CLOUD_REGIONS[provider].find((candidate) => candidate.code === code);
+  if (!region) return null;
+  const place = /\(([^)]+)\)/.exec(region.name)?.[1] ?? region.name;
+  try {
+    const [first] = await searchLocations(place, 1);
+    return first?.kind === "metro" ? { address: first.address, latitude: first.latitude, longitude: first.longitude } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function prepareCreateSite(environment: ToolEnvironment, input: CreateSiteInput): Promise<Prepared<SitePlanRun>> {
+  const scope = await environment.scope();
+  const { t } = environment;
+  const refused = requireWrite(environment, scope, "common:config:write");
+  if (refused) return blocked(refused);
+  const organization = await siteOrganization(environment, scope, input.organization?.trim() || undefined);
+  if (typeof organization === "string") return blocked(organization);
+  const type = input.type ?? "standard";
+  const provider = type === "standard" || type === "cloud" ? undefined : siteProvider(type);
+  const account = input.account?.trim() || undefined;
+  const region = provider && input.region?.trim() ? regionCode(provider, input.region) : undefined;
+  const wantedLocation = input.location?.trim() || undefined;
+  const field = (name: string, values?: Record<string, string | number>) => t(`assistant.actions.createSite.fields.${name}` as never, values as never);
+  const customers = organization === null ? await visibleCustomerNames(scope) : [];
+  const missing = [
+    !input.name?.trim() && field("name", { min: NAME_MIN_LENGTH }),
+    organization === null && (customers.length > 0 ? field("organization", { customers: customers.map((name) => quoted(name)).join(", ") }) : field("organizationNone")),
+    type === "cloud" && field("provider"),
+    provider && !account && t(`assistant.guide.site.accounts.${CLOUD_ACCOUNT_FIELDS[provider]}`),
+    provider && !region && field("region", { regions: CLOUD_REGIONS[provider].slice(0, 3).map((item) => item.code).join(", ") }),
+    type === "standard" && !wantedLocation && field("location"),
+  ].filter((item): item is string => Boolean(item));
+  if (missing.length > 0 || organization === null) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
+
+  // A region that is not the provider's is said as the form says it, before asking where the site is.
+  const regionIssue = provider && region ? cloudRegion(provider).safeParse(region) : null;
+  if (regionIssue && !regionIssue.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, regionIssue.error.issues.map((issue) => issue.message)))}`);
+  // The location from the console's own search; a cloud site without one takes its region's metro.
+  const location = wantedLocation ? await searchedLocation(environment, wantedLocation) : provider && region ? await regionMetro(provider, region) : null;
+  if (typeof location === "string") return blocked(location);
+  if (location === null) return blocked(t("assistant.actions.missing", { fields: field("location") }));
+
+  // The API's own schema (SPEC §5 messages), then the service's rule: sites belong to customer organizations.
+  const parsed = siteCreateSchema.safeParse({
+    name: input.name,
+    description: input.description ?? "",
+    location,
+    type,
+    ...(provider ? { [CLOUD_ACCOUNT_FIELDS[provider]]: account, region } : {}),
+  });
+  if (!parsed.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, parsed.error.issues.map((issue) => issue.message)))}`);
+  if (organization.organizationType !== "customer") return blocked(t("apiErrors.siteOrganizationNotCustomer", { organization: quoted(organization.name) }));
+  const site = parsed.data;
+  // Names need not be unique, but a second site of the same name is more often a slip than a wish: say so.
+  const namesakes = (await listSites(scope.context, organization.id, { search: site.name, limit: 50 })).items.filter((item) => fold(item.name) === fold(site.name));
+  const cloud = site.type === "standard" ? null : { provider: siteProvider(site.type)!, region: site.region };
+  const regionName = cloud ? CLOUD_REGIONS[cloud.provider].find((item) => item.code === cloud.region)?.name : undefined;
+  const accountField = cloud ? CLOUD_ACCOUNT_FIELDS[cloud.provider] : null;
+  const preview = [
+    t("assistant.actions.createSite.preview", { name: quoted(site.name), organization: quoted(organization.name) }),
+    bullet([
+      t("assistant.actions.createSite.type", { type: t(`sites.types.${site.type}`) }),
+      t("assistant.actions.createSite.location", { location: quoted(site.location.address) }),
+      ...(cloud && accountField
+        ? [
+            t("assistant.actions.createSite.account", { field: t(`sites.form.${accountField}`), account: String((site as Record<string, unknown>)[accountField]) }),
+            t("assistant.actions.createSite.region", { region: cloud.region, name: regionName ?? cloud.region }),
+          ]
+        : []),
+      ...(site.description ? [t("assistant.actions.createSite.description", { description: quoted(site.description) })] : []),
+    ]),
+    ...(namesakes.length > 0 ? [t("assistant.actions.createSite.namesake", { name: quoted(site.name), organization: quoted(organization.name), count: namesakes.length })] : []),
+    t("assistant.actions.approveHint"),
+  ].join("\n\n");
+  return { status: "ready", preview, run: { organizationId: organization.id, input: site } };
+}
+
 // --- The approval decisions and the runs ---
 
 type Prepare = (environment: ToolEnvironment, input: never) => Promise<{ status: "blocked"; reason: string } | { status: "ready"; preview: string }>;
@@ -279,6 +404,7 @@ export const PREPARE: Record<AssistantActionName, Prepare> = {
   cancelOperation: prepareCancelOperation as Prepare,
   acknowledgeAlarms: prepareAcknowledgeAlarms as Prepare,
   deleteSite: prepareDeleteSite as Prepare,
+  createSite: prepareCreateSite as Prepare,
 };
 
 /** The approval status of an action call: denied with the reason, or the user's approval with the preview to show. */
@@ -328,6 +454,11 @@ export async function runAction(environment: ToolEnvironment, name: AssistantAct
       const site = ready(await prepareDeleteSite(environment, input as DeleteSiteInput));
       await deleteSite(scope.context, site.id);
       return { action: name, done: t("assistant.actions.deleteSite.done", { site: quoted(site.name) }), links: consoleLink(scope, t("assistant.links.sites"), sitesRoute(scope)) };
+    }
+    case "createSite": {
+      const plan = ready(await prepareCreateSite(environment, input as CreateSiteInput));
+      const site = await createSite(scope.context, plan.organizationId, plan.input);
+      return { action: name, done: t("assistant.actions.createSite.done", { site: quoted(site.name) }), links: consoleLink(scope, t("assistant.links.site", { site: site.name }), siteRoute(scope, site)) };
     }
   }
 }

@@ -31,20 +31,23 @@ const REFUSED_OUTPUTS = new Set(["execution-denied", "error-text"]);
 
 /**
  * The request the user's last words complete: when the answer before them refused an action for want of a field
- * ("I need the prefix"), the next message gives it ("10.20.0.0/24"), and both are read together. Empty otherwise.
+ * ("I need the prefix"), the next message gives it ("10.20.0.0/24"), and both are read together. A request may take
+ * several answers (the name, then the place): the user's messages since the request, each one answered by a refusal,
+ * oldest first. Empty otherwise.
  */
-function followedUp(prompt: LanguageModelV4Prompt): string {
+function followedUp(prompt: LanguageModelV4Prompt): string[] {
   const users = prompt.flatMap((message, index) => (message.role === "user" ? [index] : []));
-  if (users.length < 2) return "";
-  const [previous, last] = users.slice(-2);
-  const refused = prompt
-    .slice(previous + 1, last)
-    .some(
-      (message) =>
-        message.role === "tool" &&
-        message.content.some((part) => part.type === "tool-result" && isAssistantAction(part.toolName) && REFUSED_OUTPUTS.has(part.output.type)),
-    );
-  return refused ? userText(prompt[previous]) : "";
+  const refusedBetween = (from: number, to: number) =>
+    prompt
+      .slice(from + 1, to)
+      .some(
+        (message) =>
+          message.role === "tool" &&
+          message.content.some((part) => part.type === "tool-result" && isAssistantAction(part.toolName) && REFUSED_OUTPUTS.has(part.output.type)),
+      );
+  const earlier: string[] = [];
+  for (let index = users.length - 2; index >= 0 && refusedBetween(users[index], users[index + 1]); index--) earlier.unshift(userText(prompt[users[index]]));
+  return earlier;
 }
 
 export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[]): Decision {
@@ -61,9 +64,11 @@ export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames:
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");
   const focus = pageFocus(system);
   const asked = readIntent(userText(question), focus, toolNames, { locale });
-  // A question of its own stands; words that only complete a refused request are read with it.
-  const earlier = asked.kind === "tool" && !isAssistantAction(asked.toolName) ? "" : followedUp(prompt);
-  const intent = earlier ? readIntent(`${earlier}\n${userText(question)}`, focus, toolNames, { locale }) : asked;
+  // A question of its own stands; words that only complete a refused request are read with it (a lone proper name —
+  // "Lyon DC", "Contoso" — answers the question asked rather than asking about that name).
+  const ownQuestion = asked.kind === "tool" && !isAssistantAction(asked.toolName) && asked.intent !== "organization-named";
+  const [request, ...answers] = ownQuestion ? [] : followedUp(prompt);
+  const intent = request !== undefined ? readIntent(request, focus, toolNames, { locale, answers: [...answers, userText(question)] }) : asked;
   const t = translatorFor(locale);
   switch (intent.kind) {
     case "tool":

@@ -1,8 +1,9 @@
 import "server-only";
-import type { GuidePathCreationInput, GuideSiteCreationInput } from "@/lib/assistant/tools";
+import type { GuidePathCreationInput } from "@/lib/assistant/tools";
 import type { Locale } from "@/lib/constants";
-import { fold, siteTypeFromWords, UUID } from "./text";
+import { fold, quotedNames, UUID } from "./text";
 import { readQuestion, understand, type NameReaders, type PageFocus, type Understanding } from "./understanding/intents";
+import { siteActionInput, siteCreationInput } from "./understanding/site-request";
 import { VOCABULARY_WORDS } from "./understanding/vocabulary";
 
 // The embedded model's reading of a question: the names it gives (a path "A ⇄ B", a site, a connector, the new site or
@@ -103,14 +104,10 @@ function namedEnds(text: string, skip: Set<string>): string[] {
   return ends.map((end) => end.join(" ")).filter(Boolean);
 }
 
-/** A quoted name: "…", “…”, «…». */
-function quoted(text: string): string[] {
-  return [...text.matchAll(/["“«]\s*([^"”»]+?)\s*["”»]/g)].map((match) => match[1].trim()).filter(Boolean);
-}
 
 /** The path a question names: quoted, an id, or the words left around a connector once the question is set aside. */
 export function pathReference(text: string): string | null {
-  const [name] = quoted(text);
+  const [name] = quotedNames(text);
   if (name) return name;
   const id = UUID.exec(text)?.[0];
   if (id) return id;
@@ -119,27 +116,13 @@ export function pathReference(text: string): string | null {
   return ends[0] ?? null;
 }
 
-const NAME_AFTER = /(?:^|\s)(?:named|called|name it|nommée?s?|appelée?s?|intitulée?)\s+["“«]?(.+?)["”»]?(?=\s*[,.?!;]|\s*$|\s+(?:in|at|à|en|near|with|avec|près|pres|dans|of type|de type|type|on|sur|pour|for)(?=\s|$))/iu;
-const CITY_AFTER = /(?:^|\s)(?:in|at|à|near|près de|pres de|dans)\s+(\p{Lu}[\p{L}\p{N}' .-]*?)(?=\s*[,.?!;]|\s*$|\s+(?:named|called|nommée?|appelée?|with|avec|of type|de type|type|for|pour)(?=\s|$))/u;
-
-function siteCreationInput(text: string): GuideSiteCreationInput {
-  const input: GuideSiteCreationInput = {};
-  const name = quoted(text)[0] ?? NAME_AFTER.exec(text)?.[1]?.trim();
-  if (name) input.name = name;
-  const city = CITY_AFTER.exec(text)?.[1]?.trim();
-  if (city && !siteTypeFromWords(city) && city !== name) input.city = city;
-  const type = siteTypeFromWords(text.replace(name ?? "", " "));
-  if (type) input.type = type;
-  return input;
-}
-
 const LAYER = /(?:^| )(?:layer ?([23])|l([23])|couche ?([23])|niveau ?([23]))(?= |$)/;
 
 function pathCreationInput(text: string, focus: PageFocus): GuidePathCreationInput {
   const input: GuidePathCreationInput = {};
   const layer = LAYER.exec(fold(text));
   if (layer) input.layer = `layer${layer.slice(1).find(Boolean)}`;
-  const ends = quoted(text).length > 0 ? quoted(text) : namedEnds(text, CREATION_WORDS);
+  const ends = quotedNames(text).length > 0 ? quotedNames(text) : namedEnds(text, CREATION_WORDS);
   if (ends[0]) input.source = ends[0];
   else if (focus.siteId) input.source = focus.siteId;
   if (ends[1]) input.destination = ends[1];
@@ -158,10 +141,15 @@ function namedObject(text: string): string | null {
   return reference && reference.length > 1 ? reference : null;
 }
 
-const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput };
+const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput, siteAction: siteActionInput };
 
 /** The intent of a question among the available tools (the catalogue of understanding/intents.ts); help when none applies. */
-export function readIntent(text: string, focus: PageFocus, available: readonly string[], options: { locale?: Locale; now?: number } = {}): Understanding & { intent: string } {
-  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers: READERS });
+export function readIntent(
+  text: string,
+  focus: PageFocus,
+  available: readonly string[],
+  options: { locale?: Locale; now?: number; answers?: readonly string[] } = {},
+): Understanding & { intent: string } {
+  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers: READERS, answers: options.answers });
   return understand(reading, available);
 }

@@ -139,9 +139,21 @@ export async function resolveNode(scope: ChatScope, query: string): Promise<Reso
 export async function visibleOrganizationNamed(scope: ChatScope, query: string) {
   const { db, principal } = scope.context;
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name })
+    .select({ id: organizations.id, name: organizations.name, organizationType: organizations.organizationType })
     .from(organizations)
     .where(and(visibleOrganizationsWhere(principal), ilike(organizations.name, containsPattern(searchTerm(query)))))
     .limit(SEARCH_LIMIT);
   return pickByName(query, rows);
+}
+
+/** The names of the customer organizations the caller sees (an MSP's customers), by name: the choices to offer. */
+export async function visibleCustomerNames(scope: ChatScope, limit = CANDIDATES_MAX): Promise<string[]> {
+  const { db, principal } = scope.context;
+  const rows = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(and(visibleOrganizationsWhere(principal), eq(organizations.organizationType, "customer")))
+    .orderBy(organizations.name)
+    .limit(limit);
+  return rows.map((row) => row.name);
 }

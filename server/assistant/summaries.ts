@@ -243,6 +243,7 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   cancelOperation: live.actionDone,
   acknowledgeAlarms: live.actionDone,
   deleteSite: live.actionDone,
+  createSite: live.actionDone,
 };
 
 function summarizeOutput<NAME extends AssistantToolName>(name: NAME, value: unknown, writer: Writer): string | null {

@@ -8,6 +8,11 @@ import { SITE_TYPES, type SiteType } from "@/lib/sites/schema";
 
 export const fold = foldText;
 
+/** The quoted names of a text: "…", “…”, «…». */
+export function quotedNames(text: string): string[] {
+  return [...text.matchAll(/["“«]\s*([^"”»]+?)\s*["”»]/g)].map((match) => match[1].trim()).filter(Boolean);
+}
+
 export const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 
 const ARROWS = /\s*(?:⇄|↔|⟷|<->|<=>|->|→|=>|⟶)\s*/;

@@ -44,6 +44,7 @@ import {
   actionOutputSchema,
   cancelOperationInputSchema,
   createPathInputSchema,
+  createSiteInputSchema,
   deleteSiteInputSchema,
   scheduleOperationInputSchema,
   type AssistantActionName,
@@ -218,6 +219,13 @@ export function assistantTools(
       outputSchema: actionOutputSchema,
       execute: act("deleteSite"),
     }),
+    createSite: tool({
+      description:
+        "Create a site in a customer organization (needs the user's approval of a preview): its name and type; a standard site needs its location (a city or data-centre metro, looked up in the console's location search); a cloud site needs the provider's account ID and region (its location defaults to the region's metro). When the user did not give the name, location, provider, account or region, leave them out rather than guess: the dry run asks for them. From an MSP's own console, name the customer.",
+      inputSchema: createSiteInputSchema,
+      outputSchema: actionOutputSchema,
+      execute: act("createSite"),
+    }),
   };
 }
 
@@ -233,6 +241,7 @@ export function assistantToolApproval(environment: ToolEnvironment) {
     cancelOperation: decide("cancelOperation"),
     acknowledgeAlarms: decide("acknowledgeAlarms"),
     deleteSite: decide("deleteSite"),
+    createSite: decide("createSite"),
   };
 }
 

@@ -5,7 +5,7 @@ import { unique } from "./steps";
 // The assistant that knows the network (issue 16), as its users try it: a customer asks which paths breach their
 // SLA and gets the paths the API says are not healthy; asks for a Layer 3 path, is asked for the prefix, approves the
 // preview and finds the path behind the answer's link; an MSP restarts a device on Sunday at 03:30 and finds the
-// reboot on the Scheduled tab; a read-only user asking to remove a site is told no, with nothing to approve.
+// reboot on the Scheduled tab; a customer creates a site in Lyon and opens it from the answer; a read-only user asking to remove a site is told no, with nothing to approve.
 
 const lastAnswer = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
 
@@ -104,6 +104,34 @@ test.describe("the assistant's answers and actions, as a customer", () => {
     } finally {
       // Contoso's demo paths as the other specs know them.
       for (const path of await withPrefix()) await api(page, "DELETE", `/config/path/${path.id}`);
+    }
+  });
+});
+
+test.describe("the assistant creates a site, as a customer", () => {
+  as("admin@contoso.example");
+
+  test("create a site called … in Lyon: a preview, the site on approval, opened from the answer's link", async ({ page }) => {
+    test.slow();
+    await openChat(page);
+    const name = `E2E Lyon ${unique()}`;
+    const organizationId = currentOrganizationId(page);
+    const named = async () => ((await api(page, "GET", `/config/organization/${organizationId}/site?search=${encodeURIComponent(name)}&limit=10`)).items as { id: string; name: string }[]).filter((site) => site.name === name);
+    const card = (await ask(page, `create a site called ${name} in Lyon`)).getByTestId("chat-approval");
+    await expect(card).toHaveAttribute("data-state", "approval-requested");
+    await expect(card).toContainText(name);
+    await expect(card).toContainText("Lyon, France");
+    expect(await named()).toHaveLength(0);
+    await card.getByTestId("chat-approve").click();
+    try {
+      await expect(page.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
+      await expect.poll(async () => (await named()).length).toBe(1);
+      const [created] = await named();
+      await lastAnswer(page).getByTestId("chat-link").filter({ hasText: name }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/customer/site/${created.id}`));
+      await expect(page.getByTestId("site-title")).toHaveText(name);
+    } finally {
+      for (const site of await named()) await api(page, "DELETE", `/config/site/${site.id}`);
     }
   });
 });

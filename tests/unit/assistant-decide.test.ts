@@ -56,8 +56,11 @@ describe("decide: picking a tool from the question", () => {
     ["why is site Lyon Branch bad?", "siteDetail", { site: "Lyon Branch" }],
     [`sla of path ${PATH_ID}`, "explainPathSla", { path: PATH_ID }],
     ["how do I create a site", "guideSiteCreation", {}],
-    ["create an AWS site named Berlin Office in Berlin", "guideSiteCreation", { name: "Berlin Office", city: "Berlin", type: "aws" }],
-    ["créer un site nommé Bureau de Lyon à Lyon", "guideSiteCreation", { name: "Bureau de Lyon", city: "Lyon" }],
+    ["how do I create an AWS site named Berlin Office in Berlin", "guideSiteCreation", { name: "Berlin Office", city: "Berlin", type: "aws" }],
+    ["comment créer un site nommé Bureau de Lyon à Lyon", "guideSiteCreation", { name: "Bureau de Lyon", city: "Lyon" }],
+    // Asked to be done, a site is an action too (its dry run asks for the account and region).
+    ["create an AWS site named Berlin Office in Berlin", "createSite", { name: "Berlin Office", location: "Berlin", type: "aws" }],
+    ["créer un site nommé Bureau de Lyon à Lyon", "createSite", { name: "Bureau de Lyon", location: "Lyon" }],
     ["Comment ajouter un site Azure à Amsterdam ?", "guideSiteCreation", { city: "Amsterdam", type: "azure" }],
     ["créer un chemin", "guidePathCreation", {}],
     // A request with both ends is an action: its dry run asks for what is missing (scope 5).

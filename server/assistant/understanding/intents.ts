@@ -45,6 +45,8 @@ export interface Reading {
   /** What a creation question already says (names, ends, layer, type), as the guides take it. */
   pathCreation: Record<string, unknown>;
   siteCreation: Record<string, unknown>;
+  /** What a request to create a site says (understanding/site-request.ts), with the answers read after it. */
+  siteAction: Record<string, unknown>;
   /** The verb a request starts with ("restart", "crée", "please cancel"), when it asks for something to be done. */
   imperative: string | null;
   /** When the request asks it to happen ("on Sunday at 03:30", "demain à 14 h"). */
@@ -149,6 +151,12 @@ const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) && !r.h
 
 const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
 const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
+// The verb's object is a site: "create a site", "add a cloud site", "ajoute un nouveau site Azure" (not "add a
+// connector to the Paris site").
+const CREATES_SITE = new RegExp(
+  "(?:^| )(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)" +
+    "(?: (?:a|an|the|new|one|another|un|une|nouveau|nouvel|nouvelle|le|la|cloud|standard|aws|amazon|azure|microsoft|gcp|google|oracle|oci|direct|connect|dx|physical|physique|classique))* site(?= |$)",
+);
 const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
 const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
 const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
@@ -175,6 +183,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
         }),
       ),
   ),
+  rule("action-create-site", "createSite", (r) => verbIs(r, CREATE_VERB) && CREATES_SITE.test(r.folded), (r) => call("createSite", r.siteAction)),
   rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && r.has("site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
   rule(
     "action-reboot",
@@ -321,9 +330,16 @@ export interface NameReaders {
   properNames(text: string): string[];
   pathCreation(text: string, focus: PageFocus): Record<string, unknown>;
   siteCreation(text: string): Record<string, unknown>;
+  siteAction(request: string, answers: readonly string[]): Record<string, unknown>;
 }
 
-export function readQuestion(text: string, options: { locale: Locale; now: number; focus: PageFocus; readers: NameReaders }): Reading {
+/**
+ * Reads a question, or a request with the answers to the questions its action asked ("create a site in Lyon" + "Lyon
+ * DC"): those are read with it, line after line.
+ */
+export function readQuestion(question: string, options: { locale: Locale; now: number; focus: PageFocus; readers: NameReaders; answers?: readonly string[] }): Reading {
+  const answers = options.answers ?? [];
+  const text = [question, ...answers].join("\n");
   const folded = fold(text);
   const serial = serialIn(text);
   const node = NODE_NAME.exec(text)?.[0] ?? null;
@@ -346,6 +362,7 @@ export function readQuestion(text: string, options: { locale: Locale; now: numbe
     properNames: options.readers.properNames(text),
     pathCreation: options.readers.pathCreation(text, options.focus),
     siteCreation: options.readers.siteCreation(text),
+    siteAction: options.readers.siteAction(question, answers),
     imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
     at: timeInstant(text, options.locale, options.now),
     prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
