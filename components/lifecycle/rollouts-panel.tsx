@@ -194,7 +194,7 @@ function RolloutItem({ rollout, canWrite }: { rollout: Rollout; canWrite: boolea
           {t("waveOf", { wave: rollout.currentWave, waves: rollout.waves.length })}
         </span>
         <span className="text-sm text-muted-foreground">
-          {t("created", { by: rollout.createdBy ?? "—" })} <Timestamp value={rollout.createdAt} seconds={false} />
+          {waiting ? tStart("scheduledBy", { by: rollout.createdBy ?? "—" }) : t("created", { by: rollout.createdBy ?? "—" })} <Timestamp value={rollout.createdAt} seconds={false} />
         </span>
         {canWrite && (
           <div className="ml-auto">

@@ -36,7 +36,15 @@ export function StartField<V extends StartValues, X = V>({ control }: { control:
               data-testid="lifecycle-start"
             >
               {LIFECYCLE_STARTS.map((choice) => (
-                <div key={choice} className="flex items-center gap-2">
+                <div
+                  key={choice}
+                  className="flex items-center gap-2"
+                  // Chosen as the pointer goes down: leaving a box above (the version) shows its message, which moves
+                  // this choice from under the pointer before the click would land.
+                  onPointerDown={(event) => {
+                    if (event.button === 0 && bound.value !== choice) bound.onChange(choice);
+                  }}
+                >
                   <RadioGroupItem value={choice} id={`lifecycle-start-${choice}`} data-testid={`lifecycle-start-${choice}`} />
                   <Label htmlFor={`lifecycle-start-${choice}`} className="font-normal">
                     {t(choice)}
