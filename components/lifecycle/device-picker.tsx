@@ -8,17 +8,18 @@ import type { FieldPath, FieldValues } from "react-hook-form";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { LabeledField, type FieldProps } from "@/components/forms/labeled-field";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { lifecycleDevicesQueryOptions } from "@/lib/lifecycle/queries";
+import { DeviceChoice } from "./device-choice";
 
 type DevicePickerProps<V extends FieldValues, N extends FieldPath<V>, X> = Omit<FieldProps<V, N, X>, "label"> & { organizationId: string };
 
 /**
  * The devices an operation runs on, one or many, from the MSP's inventory of configured devices (those that run a
- * node's configuration), found by serial number, model or node name on the server. The form holds their ids.
+ * node's configuration), found by serial number, model or node name on the server; a busy one is shown unavailable,
+ * with why. The form holds their ids.
  */
 export function DevicePicker<V extends FieldValues, N extends FieldPath<V>, X = V>({ organizationId, ...field }: DevicePickerProps<V, N, X>) {
   const t = useTranslations("lifecycle.schedule");
@@ -76,21 +77,13 @@ function DeviceList({ organizationId, value, onChange }: { organizationId: strin
           <p className="p-2 text-sm text-muted-foreground">{debounced.trim() ? t("noDevices") : t("noDevicesAtAll")}</p>
         )}
         {rows.map((device) => (
-          <label
+          <DeviceChoice
             key={device.id}
-            className="flex cursor-pointer items-center gap-3 rounded-sm px-2 py-1.5 text-sm hover:bg-accent has-[[data-state=checked]]:bg-accent/60"
-            data-testid="lifecycle-device-option"
-            data-serial={device.serialNumber}
-          >
-            <Checkbox checked={chosen.has(device.id)} onCheckedChange={(on) => toggle(device.id, on === true)} />
-            <span className="min-w-0 flex-1">
-              <span className="font-mono text-xs font-medium">{device.serialNumber}</span>
-              <span className="ml-2 text-muted-foreground">{device.nodeName}</span>
-            </span>
-            <span className="hidden text-xs text-muted-foreground sm:inline">
-              {device.model} · {device.softwareVersion}
-            </span>
-          </label>
+            device={device}
+            checked={chosen.has(device.id)}
+            onCheckedChange={(on) => toggle(device.id, on)}
+            testId="lifecycle-device-option"
+          />
         ))}
         {devices.hasNextPage && (
           <Button type="button" variant="ghost" size="sm" className="w-full" busy={devices.isFetchingNextPage} onClick={() => devices.fetchNextPage()}>

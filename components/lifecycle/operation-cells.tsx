@@ -41,7 +41,7 @@ export function useOperationLabel() {
 }
 
 /** A live progress bar, in whole percents, coloured by status. */
-export function ProgressBar({ operation, className }: { operation: LifecycleOperation; className?: string }) {
+export function ProgressBar({ operation, className }: { operation: Pick<LifecycleOperation, "serialNumber" | "progress" | "status">; className?: string }) {
   const t = useTranslations("lifecycle");
   return (
     <div className={cn("flex min-w-28 items-center gap-2", className)}>
@@ -96,15 +96,21 @@ const IN_A_TABLE = { month: "short", day: "numeric", hour: "2-digit", minute: "2
  * leaves the year out (tables; the details panel says it).
  */
 export function ZonedTime({ value, className, short }: { value: string | null; className?: string; short?: boolean }) {
-  const format = useFormatter();
   const t = useTranslations("lifecycle");
-  const timeZone = useUserTimeZone();
+  const text = useZonedTimeText();
   if (!value) return <span className={cn("text-muted-foreground", className)}>{t("none")}</span>;
   return (
     <time dateTime={value} title={value} className={cn("whitespace-nowrap", className)}>
-      {format.dateTime(new Date(value), { ...(short ? IN_A_TABLE : TO_THE_MINUTE), timeZone })}
+      {text(value, short)}
     </time>
   );
+}
+
+/** A moment as ZonedTime writes it, as text (inside a sentence). */
+export function useZonedTimeText() {
+  const format = useFormatter();
+  const timeZone = useUserTimeZone();
+  return (value: string, short?: boolean) => format.dateTime(new Date(value), { ...(short ? IN_A_TABLE : TO_THE_MINUTE), timeZone });
 }
 
 /** The person, or a dash. */

@@ -9,13 +9,15 @@ import { NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { LabeledField } from "@/components/forms/labeled-field";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { DialogFooter } from "@/components/ui/dialog";
 import { FormControl } from "@/components/ui/form";
 import { SelectItem } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { rolloutDevicesQueryOptions, useCreateRollout } from "@/lib/lifecycle/rollout-queries";
-import { ROLLOUT_OBSERVATION_DEFAULT_SECONDS, ROLLOUT_WAVE_MODES, rolloutCreateSchema, type RolloutCreateInput } from "@/lib/lifecycle/rollout-schema";
+import { ROLLOUT_OBSERVATION_DEFAULT_SECONDS, ROLLOUT_WAVE_MODES, rolloutCreateSchema, type Rollout, type RolloutCreateInput } from "@/lib/lifecycle/rollout-schema";
+import { DeviceChoice } from "./device-choice";
+import { useZonedTimeText } from "./operation-cells";
+import { StartField } from "./start-field";
 
 const EMPTY: RolloutCreateInput = {
   deviceIds: [],
@@ -23,14 +25,20 @@ const EMPTY: RolloutCreateInput = {
   waveMode: "first-then-rest",
   waveSize: "1",
   observationSeconds: String(ROLLOUT_OBSERVATION_DEFAULT_SECONDS),
+  start: "now",
+  scheduledAt: null,
 };
 
-/** The "Staged rollout" dialog: devices, version, how the waves are cut and how long the gate watches each. */
+/**
+ * The "Staged rollout" dialog: devices (a busy one unavailable, with why), version, how the waves are cut, how long the
+ * gate watches each, and the start, Now or Later (the schedule dialog's field and checks).
+ */
 export function RolloutFormDialog({ organizationId, open, setOpen }: { organizationId: string; open: boolean; setOpen: (open: boolean) => void }) {
   const t = useTranslations();
   const create = useCreateRollout();
   const form = useZodForm(rolloutCreateSchema, { defaultValues: EMPTY });
   const devices = useQuery(rolloutDevicesQueryOptions(organizationId));
+  const timeText = useZonedTimeText();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
@@ -52,13 +60,19 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
           form={form}
           className="flex flex-col gap-4"
           onSubmit={async (values) => {
+            let created: Rollout;
             try {
-              await create.mutateAsync(values);
+              // As the schedule dialog sends it: a time only for Later.
+              created = await create.mutateAsync({ ...values, scheduledAt: values.start === "later" ? values.scheduledAt : null });
             } catch (error) {
               applyServerIssues(form, error);
               return;
             }
-            toast.success(t("rollout.dialog.started", { version: values.version }));
+            toast.success(
+              values.start === "later"
+                ? t("lifecycle.rolloutStart.scheduledToast", { version: values.version, time: timeText(created.startsAt) })
+                : t("rollout.dialog.started", { version: values.version }),
+            );
             onOpenChange(false);
           }}
         >
@@ -68,25 +82,22 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
               const selected = new Set(field.value ?? []);
               return (
                 <FormControl>
-                  <div role="group" className="max-h-48 overflow-y-auto rounded-md border" data-testid="rollout-devices">
+                  <div role="group" className="max-h-52 overflow-y-auto rounded-md border p-1" data-testid="rollout-devices">
                     {devices.isPending && <Skeleton className="m-2 h-5" />}
                     {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
                     {devices.isSuccess && devices.data.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t("rollout.dialog.noDevices")}</p>}
                     {devices.data?.map((device) => (
-                      <label key={device.id} className="flex cursor-pointer items-center gap-2 border-b px-2 py-1.5 text-sm last:border-b-0 hover:bg-muted/50">
-                        <Checkbox
-                          checked={selected.has(device.id)}
-                          aria-label={device.serialNumber}
-                          onCheckedChange={(checked) => {
-                            const next = checked ? [...selected, device.id] : [...selected].filter((id) => id !== device.id);
-                            field.onChange(next);
-                            field.onBlur();
-                          }}
-                        />
-                        <span className="font-mono">{device.serialNumber}</span>
-                        <span className="truncate text-muted-foreground">{device.nodeName}</span>
-                        <span className="ml-auto font-mono text-xs text-muted-foreground">{device.softwareVersion}</span>
-                      </label>
+                      <DeviceChoice
+                        key={device.id}
+                        device={device}
+                        checked={selected.has(device.id)}
+                        onCheckedChange={(checked) => {
+                          const next = checked ? [...selected, device.id] : [...selected].filter((id) => id !== device.id);
+                          field.onChange(next);
+                          field.onBlur();
+                        }}
+                        testId="rollout-device-option"
+                      />
                     ))}
                   </div>
                 </FormControl>
@@ -120,6 +131,7 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
             testId="rollout-observation"
             emptyAsText
           />
+          <StartField control={form.control} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("common.cancel")}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlert, CircleCheck, CircleHelp, CircleX, Loader2, type LucideIcon } from "lucide-react";
+import { CalendarClock, CircleAlert, CircleCheck, CircleHelp, CircleX, Loader2, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
@@ -16,7 +16,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { HealthTone } from "@/lib/health";
 import { rolloutRefetches, rolloutsQueryOptions, useCancelRollout, useResumeRollout } from "@/lib/lifecycle/rollout-queries";
-import type { Rollout, RolloutPathFigures, RolloutStatus, RolloutVerdict, RolloutWaveStatus } from "@/lib/lifecycle/rollout-schema";
+import type { Rollout, RolloutPathFigures, RolloutStatus, RolloutVerdict, RolloutWave, RolloutWaveStatus } from "@/lib/lifecycle/rollout-schema";
+import type { LifecycleStatus } from "@/lib/lifecycle/schema";
+import { ProgressBar, useZonedTimeText } from "./operation-cells";
+import { useNow } from "./use-zoned-clock";
 
 const STATUS_TONE: Record<RolloutStatus | RolloutWaveStatus, HealthTone> = {
   running: "unknown",
@@ -28,6 +31,7 @@ const STATUS_TONE: Record<RolloutStatus | RolloutWaveStatus, HealthTone> = {
   halted: "bad",
   cancelled: "unknown",
 };
+const FINISHED: ReadonlySet<LifecycleStatus> = new Set(["success", "failed", "cancelled"]);
 const ICONS: Record<HealthTone, LucideIcon> = { healthy: CircleCheck, warning: CircleAlert, bad: CircleX, unknown: CircleHelp };
 
 function StatusBadge({ status, testId }: { status: RolloutStatus | RolloutWaveStatus; testId?: string }) {
@@ -131,19 +135,66 @@ function RolloutActions({ rollout }: { rollout: Rollout }) {
   );
 }
 
+/** The running wave's devices, each with its operation's progress, live (progress news is written into the rollout). */
+function WaveProgress({ wave }: { wave: RolloutWave }) {
+  const t = useTranslations("lifecycle.rolloutStart");
+  const done = wave.devices.filter((device) => device.operationStatus && FINISHED.has(device.operationStatus)).length;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="rollout-wave-progress">
+      <p className="text-xs text-muted-foreground">{t("progress", { done, total: wave.devices.length })}</p>
+      <ul className="grid gap-x-6 gap-y-1.5 sm:grid-cols-2">
+        {wave.devices.map((device) => (
+          <li key={device.id} className="flex items-center gap-3 text-xs" data-testid="rollout-device-progress" data-serial={device.serialNumber}>
+            <span className="w-32 shrink-0 truncate font-mono font-medium">{device.serialNumber}</span>
+            <ProgressBar
+              className="flex-1"
+              operation={{ serialNumber: device.serialNumber, progress: device.progress ?? 0, status: device.operationStatus ?? "scheduled" }}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Whether a rollout started Later is still waiting for its start (before hydration: as long as it is later). */
+function useWaitingForStart(rollout: Rollout): boolean {
+  const later = rollout.status === "running" && Date.parse(rollout.startsAt) > Date.parse(rollout.createdAt);
+  const now = useNow(later, 5000);
+  return later && (now === null || now < Date.parse(rollout.startsAt));
+}
+
 function RolloutItem({ rollout, canWrite }: { rollout: Rollout; canWrite: boolean }) {
   const t = useTranslations("rollout");
+  const tStart = useTranslations("lifecycle.rolloutStart");
+  const timeText = useZonedTimeText();
+  const waiting = useWaitingForStart(rollout);
   const haltedWave = rollout.waves.find((wave) => wave.verdict && !wave.verdict.passed);
+  const current = rollout.waves[rollout.currentWave - 1];
   return (
     <li className="flex flex-col gap-3 px-4 py-3" data-testid="rollout" data-rollout-id={rollout.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span className="font-mono font-medium">{rollout.version}</span>
-        <StatusBadge status={rollout.status} testId="rollout-status" />
+        {waiting ? (
+          <Badge variant="unknown" data-testid="rollout-status" data-status="scheduled">
+            <CalendarClock aria-hidden />
+            {tStart("scheduled")}
+          </Badge>
+        ) : (
+          <StatusBadge status={rollout.status} testId="rollout-status" />
+        )}
+        {waiting && (
+          <span className="text-sm font-medium" data-testid="rollout-starts">
+            <time dateTime={rollout.startsAt} title={rollout.startsAt}>
+              {tStart("startsAt", { time: timeText(rollout.startsAt) })}
+            </time>
+          </span>
+        )}
         <span className="text-sm text-muted-foreground" data-testid="rollout-wave">
           {t("waveOf", { wave: rollout.currentWave, waves: rollout.waves.length })}
         </span>
         <span className="text-sm text-muted-foreground">
-          {t("created", { by: rollout.createdBy ?? "—" })} <Timestamp value={rollout.createdAt} seconds={false} />
+          {waiting ? tStart("scheduledBy", { by: rollout.createdBy ?? "—" }) : t("created", { by: rollout.createdBy ?? "—" })} <Timestamp value={rollout.createdAt} seconds={false} />
         </span>
         {canWrite && (
           <div className="ml-auto">
@@ -158,10 +209,11 @@ function RolloutItem({ rollout, canWrite }: { rollout: Rollout; canWrite: boolea
             <span className="text-muted-foreground" title={wave.devices.map((device) => device.serialNumber).join(", ")}>
               {t("devices", { count: wave.devices.length })}
             </span>
-            <StatusBadge status={wave.status} />
+            <StatusBadge status={waiting ? "pending" : wave.status} />
           </li>
         ))}
       </ol>
+      {!waiting && rollout.status === "running" && current?.status === "installing" && <WaveProgress wave={current} />}
       {rollout.haltReason && (
         <p className="text-sm" data-testid="rollout-halt-reason">
           {rollout.haltReason}
@@ -175,7 +227,10 @@ function RolloutItem({ rollout, canWrite }: { rollout: Rollout; canWrite: boolea
   );
 }
 
-/** The MSP's staged rollouts, live: state, waves, the SLA gate's verdict, and Resume / Cancel for those who may. */
+/**
+ * The MSP's staged rollouts, live: state (or when one started Later starts), waves, the running wave's progress device by
+ * device, the SLA gate's verdict, and Resume / Cancel for those who may.
+ */
 export function RolloutsPanel({ organizationId }: { organizationId: string }) {
   const t = useTranslations("rollout");
   const te = useTranslations("errors");

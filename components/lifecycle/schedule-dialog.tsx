@@ -6,19 +6,14 @@ import { toast } from "sonner";
 import { FormDialog } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SelectField, TextField } from "@/components/forms/fields";
-import { LabeledField } from "@/components/forms/labeled-field";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
-import { FormControl } from "@/components/ui/form";
-import { Label } from "@/components/ui/label";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { SelectItem } from "@/components/ui/select";
 import { useScheduleOperations } from "@/lib/lifecycle/queries";
-import { LIFECYCLE_OPERATIONS, LIFECYCLE_STARTS, lifecycleOperationCreateSchema, type LifecycleOperationCreateInput } from "@/lib/lifecycle/schema";
+import { LIFECYCLE_OPERATIONS, lifecycleOperationCreateSchema, type LifecycleOperationCreateInput } from "@/lib/lifecycle/schema";
 import { DevicePicker } from "./device-picker";
-import { useUserTimeZone } from "./use-zoned-clock";
-import { ZonedDateTimeField } from "./zoned-date-time-field";
+import { StartField } from "./start-field";
 
 const EMPTY: LifecycleOperationCreateInput = { deviceIds: [], operation: "install-version", version: "", start: "now", scheduledAt: null };
 
@@ -67,7 +62,6 @@ function requestOf(values: LifecycleOperationCreateInput): LifecycleOperationCre
 export function ScheduleDialog({ organizationId, open, setOpen, extension }: ScheduleDialogProps) {
   const t = useTranslations("lifecycle");
   const tCommon = useTranslations("common");
-  const timeZone = useUserTimeZone();
   const schedule = useScheduleOperations();
   const form = useZodForm(lifecycleOperationCreateSchema, { defaultValues: EMPTY });
   const [deviceIds, operation, version, start] = useWatch({ control: form.control, name: ["deviceIds", "operation", "version", "start"] });
@@ -128,40 +122,7 @@ export function ScheduleDialog({ organizationId, open, setOpen, extension }: Sch
               />
             )}
           </div>
-          <LabeledField control={form.control} name="start" label={t("schedule.start")}>
-            {(bound) => (
-              <FormControl>
-                <RadioGroup
-                  value={bound.value}
-                  onValueChange={(next) => {
-                    bound.onChange(next);
-                    bound.onBlur();
-                  }}
-                  className="flex gap-6"
-                  data-testid="lifecycle-start"
-                >
-                  {LIFECYCLE_STARTS.map((choice) => (
-                    <div key={choice} className="flex items-center gap-2">
-                      <RadioGroupItem value={choice} id={`lifecycle-start-${choice}`} data-testid={`lifecycle-start-${choice}`} />
-                      <Label htmlFor={`lifecycle-start-${choice}`} className="font-normal">
-                        {t(`schedule.${choice}`)}
-                      </Label>
-                    </div>
-                  ))}
-                </RadioGroup>
-              </FormControl>
-            )}
-          </LabeledField>
-          {start === "later" && (
-            <ZonedDateTimeField
-              control={form.control}
-              name="scheduledAt"
-              label={t("schedule.startAt")}
-              description={t("schedule.startAtHint", { timeZone })}
-              timeZone={timeZone}
-              testId="lifecycle-start-at"
-            />
-          )}
+          <StartField control={form.control} />
           {extension?.render({ deviceIds, operation, version: version ?? "", start })}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={requestClose}>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deviceBusySchema } from "@/lib/lifecycle/busy";
 import { CLAIM_CODE_LENGTH } from "@/lib/constants";
 import { reference } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
@@ -66,6 +67,11 @@ export const deviceSchema = z.object({
   lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * In the device list (GET /inventory/device) only: what keeps the device from a new lifecycle operation or staged
+   * rollout (an operation scheduled or running, or a wave still to come), or null when it is free.
+   */
+  busy: deviceBusySchema.nullable().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

@@ -15,7 +15,9 @@ export const lifecycleKeys = {
   all: ["lifecycle"] as const,
   lists: () => [...lifecycleKeys.all, "list"] as const,
   list: (organizationId: string, tab: LifecycleTab) => [...lifecycleKeys.lists(), organizationId, tab] as const,
-  devices: (organizationId: string, search: string) => [...lifecycleKeys.all, "devices", organizationId, search.trim()] as const,
+  /** Every device list a lifecycle picker reads: refreshed whenever a device may have become busy or free. */
+  deviceLists: () => [...lifecycleKeys.all, "devices"] as const,
+  devices: (organizationId: string, search: string) => [...lifecycleKeys.deviceLists(), "search", organizationId, search.trim()] as const,
 };
 
 // GET /api/v1/lifecycle/operation?tab=&organizationId= — one tab's operations, a page at a time (Scheduled and Running
@@ -30,7 +32,7 @@ export const lifecycleOperationsQueryOptions = (organizationId: string, tab: Lif
   });
 
 // GET /api/v1/inventory/device?status=assigned — the devices the schedule dialog offers: the MSP's devices that run
-// a node's configuration, found by serial number, model or node name.
+// a node's configuration, found by serial number, model or node name, each with what keeps it busy (`busy`).
 export const lifecycleDevicesQueryOptions = (organizationId: string, search: string) =>
   infiniteQueryOptions({
     queryKey: lifecycleKeys.devices(organizationId, search),
@@ -45,7 +47,8 @@ export const lifecycleDevicesQueryOptions = (organizationId: string, search: str
 
 function useRefreshLifecycle() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: lifecycleKeys.lists() });
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: lifecycleKeys.lists() }), queryClient.invalidateQueries({ queryKey: lifecycleKeys.deviceLists() })]);
 }
 
 // POST /api/v1/lifecycle/operation — one operation per device, now or later.

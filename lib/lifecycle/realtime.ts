@@ -28,6 +28,9 @@ const listsOfTab = (tab: LifecycleTab): QueryFilters => ({
   predicate: ({ queryKey }) => tabOf(queryKey) === tab,
 });
 
+/** The pickers' device lists (whether each device is busy). */
+const DEVICE_LISTS: QueryFilters = { queryKey: lifecycleKeys.deviceLists() };
+
 /** The tab an operation goes to on each change of its own. */
 const DESTINATION: Partial<Record<string, LifecycleTab>> = {
   created: "scheduled",
@@ -60,15 +63,16 @@ export function applyLifecycleProgress(queryClient: QueryClient, news: Lifecycle
 
 /** The lifecycle service's news on the lifecycle pages: what to refetch, after writing what the news carries. */
 export function lifecycleRefetches(event: RealtimeEvent<"lifecycle">, queryClient: QueryClient): QueryFilters[] {
-  if (event.action === RESYNC_ACTION) return [{ queryKey: lifecycleKeys.lists() }];
+  if (event.action === RESYNC_ACTION) return [{ queryKey: lifecycleKeys.lists() }, DEVICE_LISTS];
   if (event.action === "progress") {
     applyLifecycleProgress(queryClient, event.data);
-    // A finished operation leaves Running for Finished, with its summary and finish time.
-    return event.data.status === "active" ? [] : [listsHolding(event.data.operationId), listsOfTab("finished")];
+    // A finished operation leaves Running for Finished, with its summary and finish time; its device is free again.
+    return event.data.status === "active" ? [] : [listsHolding(event.data.operationId), listsOfTab("finished"), DEVICE_LISTS];
   }
   if (event.data.entityType !== "lifecycleOperation") return [];
   const destination = DESTINATION[event.action];
   const filters = [listsHolding(event.data.entityId)];
-  if (destination) filters.push(listsOfTab(destination));
+  // Created, cancelled or over: its device became busy or free, which the pickers show.
+  if (destination) filters.push(listsOfTab(destination), DEVICE_LISTS);
   return event.action === "updated" || destination ? filters : [];
 }

@@ -1,8 +1,10 @@
-import { queryOptions, useMutation, useQueryClient, type QueryFilters } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { Device } from "@/lib/inventory/schema";
 import type { Page } from "@/lib/pagination";
 import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
+import type { LifecycleProgress } from "@/lib/realtime-contract";
+import { lifecycleKeys } from "./queries";
 import { fetchAllPages } from "@/lib/sites/queries";
 import type { Rollout, RolloutCreate } from "./rollout-schema";
 
@@ -15,8 +17,10 @@ export const ROLLOUT_PANEL_SIZE = 20;
 export const rolloutKeys = {
   all: ["rollouts"] as const,
   list: (organizationId: string) => [...rolloutKeys.all, "list", organizationId] as const,
-  devices: (organizationId: string) => [...rolloutKeys.all, "devices", organizationId] as const,
 };
+
+/** The devices the rollout dialog offers, among the lifecycle pickers' lists (refreshed with them). */
+export const rolloutDevicesKey = (organizationId: string) => [...lifecycleKeys.deviceLists(), "all", organizationId] as const;
 
 // GET /api/v1/lifecycle/rollout?organizationId= — the MSP's latest rollouts.
 export const rolloutsQueryOptions = (organizationId: string) =>
@@ -25,10 +29,11 @@ export const rolloutsQueryOptions = (organizationId: string) =>
     queryFn: ({ signal }) => api.get<Page<Rollout>>("/lifecycle/rollout", { query: { organizationId, limit: ROLLOUT_PANEL_SIZE }, signal }),
   });
 
-// GET /api/v1/inventory/device?status=assigned — the devices a rollout may upgrade: the MSP's, on a node.
+// GET /api/v1/inventory/device?status=assigned — the devices a rollout may upgrade: the MSP's, on a node, each with
+// what keeps it busy (`busy`).
 export const rolloutDevicesQueryOptions = (organizationId: string) =>
   queryOptions({
-    queryKey: rolloutKeys.devices(organizationId),
+    queryKey: rolloutDevicesKey(organizationId),
     queryFn: ({ signal }) => fetchAllPages<Device>("/inventory/device", { status: "assigned", mspOrganizationId: organizationId }, signal),
   });
 
@@ -36,7 +41,8 @@ function useRolloutMutation<V>(run: (variables: V) => Promise<Rollout>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolloutKeys.all }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: rolloutKeys.all }), queryClient.invalidateQueries({ queryKey: lifecycleKeys.deviceLists() })]),
   });
 }
 
@@ -47,9 +53,42 @@ export const useCreateRollout = () => useRolloutMutation((input: RolloutCreate) 
 export const useResumeRollout = () => useRolloutMutation((id: string) => api.post<Rollout>(`/lifecycle/rollout/${encodeURIComponent(id)}/resume`));
 export const useCancelRollout = () => useRolloutMutation((id: string) => api.post<Rollout>(`/lifecycle/rollout/${encodeURIComponent(id)}/cancel`));
 
-/** Rollout news on /ws (lifecycle service, entity "rollout"), or a reconnect: the rollout lists are refetched. */
-export function rolloutRefetches(event: RealtimeEvent<"lifecycle">): QueryFilters[] {
-  if (event.action === RESYNC_ACTION) return [{ queryKey: rolloutKeys.all }];
-  if (event.action === "progress" || event.data.entityType !== "rollout") return [];
-  return [{ queryKey: rolloutKeys.all }];
+/** Writes an operation's progress into the cached rollouts whose waves hold it; true when one did. */
+export function applyRolloutProgress(queryClient: QueryClient, news: LifecycleProgress): boolean {
+  let written = false;
+  queryClient.setQueriesData<Page<Rollout>>({ queryKey: rolloutKeys.all }, (data) => {
+    if (!data?.items?.some((rollout) => rollout.waves.some((wave) => wave.operationIds.includes(news.operationId)))) return data;
+    written = true;
+    return {
+      ...data,
+      items: data.items.map((rollout) => ({
+        ...rollout,
+        waves: rollout.waves.map((wave) =>
+          wave.operationIds.includes(news.operationId)
+            ? {
+                ...wave,
+                devices: wave.devices.map((device) =>
+                  device.operationId === news.operationId ? { ...device, progress: news.progress, operationStatus: news.status } : device,
+                ),
+              }
+            : wave,
+        ),
+      })),
+    };
+  });
+  return written;
+}
+
+/**
+ * Rollout news on /ws (lifecycle service), or a reconnect: an operation's progress is written into the wave that holds
+ * it (the bar moves without a request); a rollout's change refetches the rollouts and the pickers' device lists.
+ */
+export function rolloutRefetches(event: RealtimeEvent<"lifecycle">, queryClient: QueryClient): QueryFilters[] {
+  const refetch = [{ queryKey: rolloutKeys.all }, { queryKey: lifecycleKeys.deviceLists() }];
+  if (event.action === RESYNC_ACTION) return refetch;
+  if (event.action === "progress") {
+    applyRolloutProgress(queryClient, event.data);
+    return [];
+  }
+  return event.data.entityType === "rollout" ? refetch : [];
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { messageWithValues } from "@/lib/validation/messages";
-import { LIFECYCLE_BATCH_MAX } from "./schema";
+import { checkScheduledAt, LIFECYCLE_BATCH_MAX, LIFECYCLE_STARTS, LIFECYCLE_STATUSES, parseDateTime } from "./schema";
 
 // Staged rollouts (issue 15 item 7): one version installed on many devices in waves, with an SLA gate after each
 // wave. Shared by the "Staged rollout" dialog, the rollouts panel and the API.
@@ -53,16 +53,28 @@ export const rolloutCreateSchema = z
     version: z
       .string({ error: "validation.versionRequired" })
       .trim()
-      .min(1, { error: "validation.versionRequired", abort: true })
+      .min(1, "validation.versionRequired")
       .max(64, "validation.versionInvalid")
-      .refine((value) => VERSION.test(value), "validation.versionInvalid"),
+      // An empty one is only "required" (not aborted: the start time is checked with it, as the form shows both).
+      .refine((value) => value === "" || VERSION.test(value), "validation.versionInvalid"),
     waveMode: z.enum(ROLLOUT_WAVE_MODES, { error: "validation.rollout.waveMode" }).default("first-then-rest"),
     waveSize: wholeNumber("validation.rollout.waveSizeRequired"),
     observationSeconds: wholeNumber(OBSERVATION_RANGE).refine(
       (seconds) => seconds >= ROLLOUT_OBSERVATION_MIN_SECONDS && seconds <= ROLLOUT_OBSERVATION_MAX_SECONDS,
       OBSERVATION_RANGE,
     ),
+    /** Now, or later at `scheduledAt` (the first wave's operations are scheduled then), as for a single operation. */
+    start: z.enum(LIFECYCLE_STARTS, { error: "validation.lifecycleStart" }).default("now"),
+    /** ISO 8601 with a time zone; required, and in the future, when start is "later"; ignored for "now". */
+    scheduledAt: z.string({ error: "validation.scheduledAtInvalid" }).nullish(),
   })
+  // The start time is checked even when another field is wrong: the form shows every message at once.
+  .superRefine(
+    (input, ctx) => {
+      if (input.start === "later") checkScheduledAt(typeof input.scheduledAt === "string" ? input.scheduledAt : undefined, ctx);
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
   .superRefine((input, ctx) => {
     // The first wave is smaller than all the devices: there is a second one.
     const max = Math.max(1, input.deviceIds.length - 1);
@@ -71,6 +83,10 @@ export const rolloutCreateSchema = z
     }
   });
 export type RolloutCreate = z.infer<typeof rolloutCreateSchema>;
+
+/** When a rollout's first wave starts: the time given for "later", else `now`. */
+export const rolloutStartOf = (input: Pick<RolloutCreate, "start" | "scheduledAt">, now: Date): Date =>
+  (input.start === "later" && input.scheduledAt ? parseDateTime(input.scheduledAt) : null) ?? now;
 export type RolloutCreateInput = z.input<typeof rolloutCreateSchema>;
 
 /** The device ids of each wave, in the order given. */
@@ -121,7 +137,16 @@ export const rolloutWaveSchema = z.object({
   /** 1 for the first wave. */
   number: z.number().int(),
   status: z.enum(ROLLOUT_WAVE_STATUSES),
-  devices: z.array(z.object({ id: z.string(), serialNumber: z.string() })),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      serialNumber: z.string(),
+      /** The device's operation in this wave (null until the wave starts), its status and progress (percent). */
+      operationId: z.string().nullable(),
+      operationStatus: z.enum(LIFECYCLE_STATUSES).nullable(),
+      progress: z.number().int().min(0).max(100).nullable(),
+    }),
+  ),
   operationIds: z.array(z.string()),
   startedAt: z.string().nullable(),
   /** When its last operation ended. */
@@ -149,6 +174,8 @@ export const rolloutSchema = z.object({
   resumedBy: z.string().nullable(),
   cancelledBy: z.string().nullable(),
   createdAt: z.string(),
+  /** When its first wave starts (or started): the creation time for "now", the chosen time for "later". */
+  startsAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
   waves: z.array(rolloutWaveSchema),

@@ -49,8 +49,8 @@ const idList = (requiredKey: string) =>
     .max(LIFECYCLE_BATCH_MAX, messageWithValues("validation.lifecycleBatchMax", { max: LIFECYCLE_BATCH_MAX }))
     .transform((ids) => [...new Set(ids)]);
 
-/** The start time of a "later" operation: required, a date and time, in the future (SPEC §4). */
-function checkScheduledAt(value: string | null | undefined, ctx: z.RefinementCtx): Date | undefined {
+/** The start time of a "later" operation (or staged rollout): required, a date and time, in the future (SPEC §4). */
+export function checkScheduledAt(value: string | null | undefined, ctx: z.RefinementCtx): Date | undefined {
   if (value === undefined || value === null || value.trim() === "") {
     ctx.addIssue({ code: "custom", path: ["scheduledAt"], message: "validation.scheduledAtRequired" });
     return undefined;

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { checkImportRows } from "@/lib/inventory/import";
 import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign } from "@/lib/inventory/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
@@ -8,6 +9,7 @@ import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, nodes, organizations, telemetryDeviceState } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { busyOf, deviceBusyJoin } from "@/server/lifecycle/busy";
 import { cancelScheduled, lockPendingOperationsOfDevice } from "@/server/lifecycle/service";
 import { ValidationError, NotFoundError, ConflictError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
@@ -42,9 +44,10 @@ const deviceColumns = {
   silent: telemetryDeviceState.silent,
 };
 
-function selectDevices(executor: Executor) {
+/** Devices with their MSP, node and telemetry state (and the `extra` fields the caller joins). */
+function selectDevices<F extends SelectedFields>(executor: Executor, extra?: F) {
   return executor
-    .select(deviceColumns)
+    .select({ ...deviceColumns, ...(extra as F) })
     .from(devices)
     .leftJoin(organizations, eq(organizations.id, devices.mspOrganizationId))
     .leftJoin(nodes, eq(nodes.id, devices.nodeId))
@@ -122,12 +125,16 @@ export async function listDevices(context: ServiceContext, query: PageQuery & De
     pattern ? or(ilike(devices.serialNumber, pattern), ilike(devices.model, pattern), ilike(nodes.name, pattern)) : undefined,
     list.after,
   ];
-  const rows = await selectDevices(db)
+  // Whether each device is free for a lifecycle operation, in the same query (the pickers of msp/lifecycle read it).
+  const busy = deviceBusyJoin(db);
+  const rows = await selectDevices(db, busy.fields)
+    .leftJoin(busy.operation, busy.on.operation)
+    .leftJoin(busy.rollout, busy.on.rollout)
     .where(and(...conditions))
     .orderBy(...list.orderBy)
     .limit(list.limit);
   const page = list.page(rows, (row) => ({ value: row.device.serialNumber, id: row.device.id }));
-  return { items: page.items.map((row) => toDevice(row)), nextCursor: page.nextCursor };
+  return { items: page.items.map((row) => ({ ...toDevice(row), busy: busyOf(row) })), nextCursor: page.nextCursor };
 }
 
 const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber });

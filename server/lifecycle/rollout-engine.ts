@@ -129,6 +129,7 @@ async function startWave(tx: Transaction, record: RecordChange, rollout: Rollout
     scheduledAt: now,
     devicesWhere: eq(devices.mspOrganizationId, rollout.organizationId),
     createdBy: rollout.createdBy,
+    rolloutId: rollout.id,
   });
   await tx
     .update(rolloutWaves)

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { planWaves, type Rollout, type RolloutCreate, type RolloutListQuery } from "@/lib/lifecycle/rollout-schema";
+import { planWaves, rolloutStartOf, type Rollout, type RolloutCreate, type RolloutListQuery } from "@/lib/lifecycle/rollout-schema";
 import type { PageQuery } from "@/lib/pagination";
 import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
@@ -13,6 +13,7 @@ import type { Db } from "@/server/db/client";
 import { devices, lifecycleOperations, rollouts, rolloutWaves, users } from "@/server/db/schema";
 import { cancelScheduled, loadOperations, scheduleOperations } from "./service";
 import { clearRolloutAlarm } from "./rollout-alarm";
+import { assertDevicesFree } from "./busy";
 
 // Staged rollouts (issue 15 item 7): an install of one version on many devices, in waves. The first wave's
 // operations are scheduled at once, through the lifecycle service like any other operation; the scheduler
@@ -43,7 +44,7 @@ function selectRollouts(executor: Executor) {
 
 type SelectedRollout = Awaited<ReturnType<ReturnType<typeof selectRollouts>["execute"]>>[number];
 
-/** Rollouts as the API shows them (halt reasons still stored messages), with their waves and devices: three reads. */
+/** Rollouts as the API shows them (halt reasons still stored messages), with their waves, devices and operations: four reads. */
 async function toRollouts(executor: Executor, rows: SelectedRollout[]): Promise<Rollout[]> {
   if (rows.length === 0) return [];
   const waves = await executor
@@ -57,14 +58,20 @@ async function toRollouts(executor: Executor, rows: SelectedRollout[]): Promise<
     )
     .orderBy(asc(rolloutWaves.rolloutId), asc(rolloutWaves.index));
   const deviceIds = [...new Set(waves.flatMap((wave) => wave.deviceIds))];
-  const serials = deviceIds.length
-    ? new Map(
-        (await executor.select({ id: devices.id, serialNumber: devices.serialNumber }).from(devices).where(inArray(devices.id, deviceIds))).map((row) => [
-          row.id,
-          row.serialNumber,
-        ]),
-      )
-    : new Map<string, string>();
+  const operationIds = waves.flatMap((wave) => wave.operationIds);
+  const [serials, operations] = await Promise.all([
+    deviceIds.length
+      ? executor.select({ id: devices.id, serialNumber: devices.serialNumber }).from(devices).where(inArray(devices.id, deviceIds))
+      : Promise.resolve([]),
+    operationIds.length
+      ? executor
+          .select({ id: lifecycleOperations.id, deviceId: lifecycleOperations.deviceId, status: lifecycleOperations.status, progress: lifecycleOperations.progress })
+          .from(lifecycleOperations)
+          .where(inArray(lifecycleOperations.id, operationIds))
+      : Promise.resolve([]),
+  ]);
+  const serialOf = new Map(serials.map((row) => [row.id, row.serialNumber]));
+  const operationOf = new Map(operations.map((row) => [row.id, row]));
   return rows.map(({ rollout, ...people }) => {
     const own = waves.filter((wave) => wave.rolloutId === rollout.id);
     return {
@@ -82,12 +89,23 @@ async function toRollouts(executor: Executor, rows: SelectedRollout[]): Promise<
       resumedBy: personLabel(people.resumer),
       cancelledBy: personLabel(people.canceller),
       createdAt: rollout.createdAt.toISOString(),
+      startsAt: (own[0]?.startedAt ?? rollout.createdAt).toISOString(),
       updatedAt: rollout.updatedAt.toISOString(),
       finishedAt: iso(rollout.finishedAt),
       waves: own.map((wave) => ({
         number: wave.index + 1,
         status: wave.status,
-        devices: wave.deviceIds.map((id) => ({ id, serialNumber: serials.get(id) ?? "" })),
+        devices: wave.deviceIds.map((id) => {
+          // The wave's operation on this device (a wave has one per device, made when it starts).
+          const operation = wave.operationIds.map((operationId) => operationOf.get(operationId)).find((row) => row?.deviceId === id);
+          return {
+            id,
+            serialNumber: serialOf.get(id) ?? "",
+            operationId: operation?.id ?? null,
+            operationStatus: operation?.status ?? null,
+            progress: operation ? Math.min(100, Math.max(0, operation.progress)) : null,
+          };
+        }),
         operationIds: wave.operationIds,
         startedAt: iso(wave.startedAt),
         installedAt: iso(wave.installedAt),
@@ -146,8 +164,8 @@ export async function getRollout(context: ServiceContext, rolloutId: string): Pr
   return rollout;
 }
 
-// POST /api/v1/lifecycle/rollout — the rollout and its waves, and the first wave's operations scheduled now, in one
-// transaction. Every device must be the caller's, of one MSP, with nothing scheduled or running.
+// POST /api/v1/lifecycle/rollout — the rollout and its waves, and the first wave's operations scheduled at its start
+// (now, or the time given), in one transaction. Every device must be the caller's, of one MSP, and free.
 export async function createRollout(context: ServiceContext, input: RolloutCreate): Promise<Rollout> {
   const { principal } = context;
   return mutate(context, async (tx, record) => {
@@ -161,7 +179,10 @@ export async function createRollout(context: ServiceContext, input: RolloutCreat
     const msps = new Set(targets.map((device) => device.mspOrganizationId as string));
     if (msps.size !== 1) throw new ValidationError("validation.rollout.oneMsp", undefined, [{ path: "deviceIds", key: "validation.rollout.oneMsp" }]);
     const [organizationId] = msps;
+    // Every device of the rollout, not only the first wave's, must be free.
+    await assertDevicesFree(tx, input.deviceIds);
     const now = new Date();
+    const startsAt = rolloutStartOf(input, now);
     const [created] = await tx
       .insert(rollouts)
       .values({
@@ -172,29 +193,22 @@ export async function createRollout(context: ServiceContext, input: RolloutCreat
         observationSeconds: input.observationSeconds,
         status: "running",
         currentWave: 0,
-        nextCheckAt: now,
+        // The scheduler has nothing to look at before the first wave's operations start.
+        nextCheckAt: startsAt,
         createdBy: principal.userId,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: rollouts.id });
     const waves = planWaves(input.deviceIds, input.waveSize, input.waveMode);
-    // Checks that no device is busy (the whole rollout's devices, not only the first wave's) and schedules wave 1.
-    const busyCheck = await tx
-      .select({ serialNumber: devices.serialNumber })
-      .from(lifecycleOperations)
-      .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
-      .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
-      .orderBy(devices.serialNumber)
-      .limit(1);
-    if (busyCheck[0]) throw new ConflictError("apiErrors.lifecycleDeviceBusy", { serialNumber: busyCheck[0].serialNumber });
     const first = await scheduleOperations(tx, record, {
       deviceIds: waves[0],
       operation: "install-version",
       version: input.version,
-      scheduledAt: now,
+      scheduledAt: startsAt,
       devicesWhere: eq(devices.mspOrganizationId, organizationId),
       createdBy: principal.userId,
+      rolloutId: created.id,
     });
     await tx.insert(rolloutWaves).values(
       waves.map((deviceIds, index) => ({
@@ -203,7 +217,8 @@ export async function createRollout(context: ServiceContext, input: RolloutCreat
         deviceIds,
         status: index === 0 ? ("installing" as const) : ("pending" as const),
         operationIds: index === 0 ? first.map((operation) => operation.id) : [],
-        startedAt: index === 0 ? now : null,
+        // The first wave's start is the rollout's (its SLA "before" window ends there).
+        startedAt: index === 0 ? startsAt : null,
       })),
     );
     const [after] = await loadRollouts(tx, [created.id]);

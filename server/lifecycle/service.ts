@@ -8,6 +8,7 @@ import {
   type LifecycleOperationListQuery,
   type LifecycleOperationUpdate,
 } from "@/lib/lifecycle/schema";
+import { BUSY_OPERATION_STATUSES } from "@/lib/lifecycle/busy";
 import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
@@ -18,6 +19,7 @@ import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
 import { personLabel, iso } from "@/server/core/rows";
 import { recordBatch } from "@/server/audit/batch";
+import { assertDevicesFree } from "./busy";
 
 // SPEC §3–§4: lifecycle operations on an MSP's devices. Scheduled operations can be moved or cancelled; running and
 // finished ones are history. server/lifecycle/scheduler.ts runs them when their time comes.
@@ -133,12 +135,18 @@ export async function createOperations(context: ServiceContext, input: Lifecycle
 
 /**
  * Schedules one operation per device in the caller's transaction, recording each: the devices must be claimed and
- * match `devicesWhere` (the caller's tenancy, or a staged rollout's MSP) and have nothing scheduled or running.
+ * match `devicesWhere` (the caller's tenancy, or a staged rollout's MSP) and be free (server/lifecycle/busy.ts).
  */
 export async function scheduleOperations(
   tx: Transaction,
   record: (change: ChangeRecord) => Promise<void>,
-  input: Pick<LifecycleOperationCreate, "deviceIds" | "operation" | "version"> & { scheduledAt: Date; devicesWhere: SQL | undefined; createdBy: string | null },
+  input: Pick<LifecycleOperationCreate, "deviceIds" | "operation" | "version"> & {
+    scheduledAt: Date;
+    devicesWhere: SQL | undefined;
+    createdBy: string | null;
+    /** The staged rollout scheduling its own wave: its hold on these devices is no obstacle. */
+    rolloutId?: string;
+  },
 ): Promise<LifecycleOperation[]> {
   const targets = await tx
     .select()
@@ -147,14 +155,7 @@ export async function scheduleOperations(
     .orderBy(devices.id)
     .for("update");
   if (targets.length !== input.deviceIds.length) throw new NotFoundError();
-  const [busy] = await tx
-    .select({ serialNumber: devices.serialNumber })
-    .from(lifecycleOperations)
-    .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
-    .where(and(inArray(lifecycleOperations.deviceId, input.deviceIds), inArray(lifecycleOperations.status, ["scheduled", "active"])))
-    .orderBy(devices.serialNumber)
-    .limit(1);
-  if (busy) throw new ConflictError("apiErrors.lifecycleDeviceBusy", { serialNumber: busy.serialNumber });
+  await assertDevicesFree(tx, input.deviceIds, { exceptRolloutId: input.rolloutId });
   const inserted = await tx
     .insert(lifecycleOperations)
     .values(
@@ -250,7 +251,7 @@ export async function lockPendingOperationsOfDevice(tx: Transaction, deviceId: s
   const locked = await tx
     .select({ id: lifecycleOperations.id })
     .from(lifecycleOperations)
-    .where(and(eq(lifecycleOperations.deviceId, deviceId), inArray(lifecycleOperations.status, ["scheduled", "active"])))
+    .where(and(eq(lifecycleOperations.deviceId, deviceId), inArray(lifecycleOperations.status, [...BUSY_OPERATION_STATUSES])))
     .orderBy(lifecycleOperations.id)
     .for("update");
   return loadOperations(

@@ -54,6 +54,14 @@ test.describe("lifecycle as an MSP admin", () => {
     await expect(dialog.getByText("Node is required")).toBeVisible();
     await expect(dialog.getByText("Version is required")).toBeVisible();
 
+    // A device with an install already scheduled (the demo's) is shown unavailable, with why, and cannot be chosen.
+    await page.getByTestId("lifecycle-device-search").fill("MX-E400-0101");
+    const busy = dialog.getByTestId("lifecycle-device-option");
+    await expect(busy).toHaveCount(1);
+    await expect(busy).toHaveAttribute("data-serial", "MX-E400-0101");
+    await expect(busy.getByTestId("lifecycle-device-busy")).toContainText(/Unavailable\s*Scheduled install 24\.3\.2 on /);
+    await expect(busy.getByRole("checkbox")).toBeDisabled();
+
     // A reboot Later, at 09:30 Paris time in two days.
     await pickDevice(page, "MX-C9000-0002");
     await expect(dialog.getByText("Node is required")).toBeHidden();

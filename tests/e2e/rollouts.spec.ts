@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
 
-// Staged rollouts (issue 15 item 7): admin@northwind.example installs the demo's faulty version in waves; the
+// Staged rollouts (issue 15 item 7): admin@northwind.example sees a busy device unavailable in the dialog, starts a
+// rollout Later and cancels it before its start; then installs the demo's faulty version in waves; the
 // simulator degrades the paths the first wave's devices serve, the SLA gate halts the rollout by itself (the panel
 // shows why, path by path), and the MSP cancels it. The dialog's messages in French and English. The devices are
 // put back on their version at the end, so the other specs see the demo network as it was.
@@ -51,6 +52,36 @@ test.describe("staged rollouts", () => {
     await expect(dialog.getByText("Select at least 2 devices")).toBeVisible();
     await expect(dialog.getByText("Version is required")).toBeVisible();
     await expect(dialog.getByText("Wave size is required")).toBeVisible();
+
+    // A device with an install scheduled in the demo is unavailable, and says why.
+    const busy = dialog.getByTestId("rollout-device-option").and(page.locator('[data-serial="MX-E400-0101"]'));
+    await expect(busy.getByTestId("lifecycle-device-busy")).toContainText(/Unavailable\s*Scheduled install 24\.3\.2 on /);
+    await expect(dialog.getByRole("checkbox", { name: "MX-E400-0101" })).toBeDisabled();
+
+    // Started Later (in two days): the panel says when it starts; cancelled before, nothing of it is left to run.
+    await dialog.getByRole("checkbox", { name: SECOND_WAVE }).click();
+    await dialog.getByTestId("rollout-version").fill("25.9.0");
+    await dialog.getByTestId("rollout-wave-size").fill("1");
+    await dialog.getByTestId("lifecycle-start-later").click();
+    await dialog.getByTestId("lifecycle-start-at").fill("2020-01-01T09:30");
+    await dialog.getByTestId("rollout-start").click();
+    await expect(dialog.getByText("Start time must be in the future")).toBeVisible();
+    const later = await page.evaluate(() => {
+      const date = new Date(Date.now() + 2 * 86_400_000);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}T09:30`;
+    });
+    await dialog.getByTestId("lifecycle-start-at").fill(later);
+    await dialog.getByTestId("rollout-start").click();
+    await expect(page.getByText(/Rollout of 25\.9\.0 scheduled for /)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const rollout = page.getByTestId("rollout").filter({ hasText: "25.9.0" }).first();
+    await expect(rollout.getByTestId("rollout-status")).toHaveText("Scheduled");
+    await expect(rollout.getByTestId("rollout-starts")).toHaveText(/^Starts .*09:30/);
+    await rollout.getByTestId("rollout-cancel").click();
+    await page.getByTestId("rollout-cancel-confirm").click();
+    await expect(rollout.getByTestId("rollout-status")).toHaveText("Cancelled");
+    await expect(rollout.getByTestId("rollout-starts")).toHaveCount(0);
+    await expect(rollout.getByTestId("rollout-wave-item").first()).toContainText("Cancelled");
   });
 
   test("a staged install of a faulty version halts on degraded SLA, then is cancelled", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PathMeasurement } from "@/lib/health";
 import { gateVerdict, pathDegradation, worsenedMetrics, type GatePath } from "@/lib/lifecycle/rollout-gate";
-import { planWaves, rolloutCreateSchema } from "@/lib/lifecycle/rollout-schema";
+import { planWaves, rolloutCreateSchema, rolloutStartOf } from "@/lib/lifecycle/rollout-schema";
 import { decodeMessage } from "@/lib/validation/messages";
 
 // The staged rollout's SLA gate (issue 15 item 7): a path degraded when its SLA got worse and a metric behind it
@@ -104,6 +104,26 @@ describe("waves", () => {
       waveMode: "first-then-rest",
       waveSize: 1,
       observationSeconds: 60,
+      start: "now",
     });
+  });
+
+  it("checks a Later start as the schedule dialog does: required, a date and time, in the future", () => {
+    const base = { deviceIds: ["a", "b"], version: "25.1", waveSize: "1", observationSeconds: "60", start: "later" };
+    const issueOf = (scheduledAt: unknown) => {
+      const result = rolloutCreateSchema.safeParse({ ...base, scheduledAt });
+      return result.success ? null : decodeMessage(result.error.issues[0].message);
+    };
+    expect(issueOf(null)).toEqual({ key: "validation.scheduledAtRequired" });
+    expect(issueOf("tomorrow")).toEqual({ key: "validation.scheduledAtInvalid" });
+    expect(issueOf(new Date(Date.now() - 60_000).toISOString())).toEqual({ key: "validation.scheduledAtFuture" });
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    expect(issueOf(at)).toBeNull();
+    expect(rolloutStartOf(rolloutCreateSchema.parse({ ...base, scheduledAt: at }), new Date(0)).toISOString()).toBe(at);
+    // Now ignores a time given.
+    expect(rolloutStartOf(rolloutCreateSchema.parse({ ...base, start: "now", scheduledAt: at }), new Date(0)).getTime()).toBe(0);
+    // Every message at once: an empty version and a missing time.
+    const both = rolloutCreateSchema.safeParse({ ...base, version: "" });
+    expect(both.error?.issues.map((issue) => issue.path.join("."))).toEqual(["version", "scheduledAt"]);
   });
 });
