@@ -238,8 +238,8 @@ export function RolloutsPanel({ organizationId }: { organizationId: string }) {
   useRealtimeRefetch("lifecycle", rolloutRefetches);
   const rollouts = useQuery(rolloutsQueryOptions(organizationId));
   return (
-    <Card className="gap-0 py-0" data-testid="rollouts-panel">
-      <CardHeader className="border-b px-4 py-3">
+    <Card className="mb-6 gap-0 py-0" data-testid="rollouts-panel">
+      <CardHeader className="border-b px-4 py-3 [.border-b]:pb-3">
         <CardTitle className="text-base">{t("panelTitle")}</CardTitle>
       </CardHeader>
       <CardContent className="px-0">
