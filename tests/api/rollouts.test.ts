@@ -76,6 +76,9 @@ async function openAlarm(rolloutId: string) {
 }
 
 /** Ticks the schedulers together at each time (ms since the epoch). */
+/** Every 2 s from `from` to `to`, both included (ms since the epoch). */
+const every = (from: number, to: number) => Array.from({ length: Math.floor((to - from) / (2 * SECOND)) + 1 }, (_, i) => from + i * 2 * SECOND);
+
 async function tickAt(schedulers: LifecycleScheduler[], ...times: number[]) {
   for (const time of times) await Promise.all(schedulers.map((scheduler) => scheduler.tick(new Date(time))));
 }
@@ -206,7 +209,9 @@ describe("restarts and several schedulers", () => {
     // Two new processes take over: the operation finishes once, the wave is observed once, wave 2 starts once.
     const a = createLifecycleScheduler(db, { ...quiet, leaseMs: 5 * SECOND });
     const b = createLifecycleScheduler(db, { ...quiet, leaseMs: 5 * SECOND });
-    await tickAt([a, b], t0 + 10 * SECOND, t0 + 20 * SECOND, t0 + 30 * SECOND);
+    // Both tick every 2 s, as running schedulers do: well inside the 5 s lease, so the one running an operation keeps it
+    // (a jump past the lease would let the other take it over, which the dying scheduler above already shows).
+    await tickAt([a, b], ...every(t0 + 10 * SECOND, t0 + 30 * SECOND));
     let current = (await get(rollout.id)).body;
     expect(current.waves[0].status).toBe("observing");
     await tickAt([a, b], t0 + 61 * SECOND, t0 + 62 * SECOND);
@@ -227,9 +232,9 @@ describe("restarts and several schedulers", () => {
     expect(types).toEqual(["rollout.created", "rollout.updated", "rollout.updated"]);
 
     // The rest of the rollout, on one of them: done once.
-    await tickAt([a, b], t0 + 63 * SECOND, t0 + 80 * SECOND, t0 + 111 * SECOND);
+    await tickAt([a, b], ...every(t0 + 63 * SECOND, t0 + 111 * SECOND));
     current = (await get(rollout.id)).body;
-    expect(current.status).toBe("succeeded");
+    expect(current.status, JSON.stringify({ waves: current.waves, operations: await operationsOf(deviceIds) })).toBe("succeeded");
     expect(await operationsOf(deviceIds)).toHaveLength(2);
     await Promise.all([a.stop(), b.stop()]);
   });
