@@ -3,18 +3,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { FormDialog } from "@/components/common/form-dialog";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { LabeledField } from "@/components/forms/labeled-field";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { useZodForm } from "@/components/forms/zod-form";
 import { FormControl } from "@/components/ui/form";
 import { SelectItem } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { rolloutDevicesQueryOptions, useCreateRollout } from "@/lib/lifecycle/rollout-queries";
-import { ROLLOUT_OBSERVATION_DEFAULT_SECONDS, ROLLOUT_WAVE_MODES, rolloutCreateSchema, type Rollout, type RolloutCreateInput } from "@/lib/lifecycle/rollout-schema";
+import { ROLLOUT_OBSERVATION_DEFAULT_SECONDS, ROLLOUT_WAVE_MODES, rolloutCreateSchema, type Rollout, type RolloutCreate, type RolloutCreateInput } from "@/lib/lifecycle/rollout-schema";
 import { DeviceChoice } from "./device-choice";
 import { useZonedTimeText } from "./operation-cells";
 import { StartField } from "./start-field";
@@ -39,109 +36,86 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
   const form = useZodForm(rolloutCreateSchema, { defaultValues: EMPTY });
   const devices = useQuery(rolloutDevicesQueryOptions(organizationId));
   const timeText = useZonedTimeText();
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      form.reset(EMPTY);
-      create.reset();
-    }
+  // As the schedule dialog sends it: a time only for Later.
+  const mutation = {
+    mutateAsync: (values: RolloutCreate) => create.mutateAsync({ ...values, scheduledAt: values.start === "later" ? values.scheduledAt : null }),
+    isPending: create.isPending,
+    reset: create.reset,
   };
   return (
-    <FormDialog
+    <MutationFormDialog
       open={open}
-      onOpenChange={onOpenChange}
-      dirty={form.formState.isDirty}
+      onOpenChange={setOpen}
+      form={form}
+      mutation={mutation}
+      onSuccess={(created: Rollout, values) =>
+        toast.success(
+          values.start === "later"
+            ? t("lifecycle.rolloutStart.scheduledToast", { version: values.version, time: timeText(created.startsAt) })
+            : t("rollout.dialog.started", { version: values.version }),
+        )
+      }
       title={t("rollout.dialog.title")}
       description={t("rollout.dialog.description")}
       testId="rollout-dialog"
+      submitLabel={t("rollout.dialog.start")}
+      submitTestId="rollout-start"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            let created: Rollout;
-            try {
-              // As the schedule dialog sends it: a time only for Later.
-              created = await create.mutateAsync({ ...values, scheduledAt: values.start === "later" ? values.scheduledAt : null });
-            } catch (error) {
-              applyServerIssues(form, error);
-              return;
-            }
-            toast.success(
-              values.start === "later"
-                ? t("lifecycle.rolloutStart.scheduledToast", { version: values.version, time: timeText(created.startsAt) })
-                : t("rollout.dialog.started", { version: values.version }),
-            );
-            onOpenChange(false);
-          }}
-        >
-          {create.error && <ErrorAlert message={create.error.message} />}
-          <LabeledField control={form.control} name="deviceIds" label={t("rollout.dialog.devices")} description={t("rollout.dialog.devicesHint")}>
-            {(field) => {
-              const selected = new Set(field.value ?? []);
-              return (
-                <FormControl>
-                  <div role="group" className="max-h-52 overflow-y-auto rounded-md border p-1" data-testid="rollout-devices">
-                    {devices.isPending && <Skeleton className="m-2 h-5" />}
-                    {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
-                    {devices.isSuccess && devices.data.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t("rollout.dialog.noDevices")}</p>}
-                    {devices.data?.map((device) => (
-                      <DeviceChoice
-                        key={device.id}
-                        device={device}
-                        checked={selected.has(device.id)}
-                        onCheckedChange={(checked) => {
-                          const next = checked ? [...selected, device.id] : [...selected].filter((id) => id !== device.id);
-                          field.onChange(next);
-                          field.onBlur();
-                        }}
-                        testId="rollout-device-option"
-                      />
-                    ))}
-                  </div>
-                </FormControl>
-              );
-            }}
-          </LabeledField>
-          <TextField control={form.control} name="version" label={t("rollout.dialog.version")} testId="rollout-version" mono />
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <SelectField control={form.control} name="waveMode" label={t("rollout.dialog.waveMode")} testId="rollout-wave-mode">
-              {ROLLOUT_WAVE_MODES.map((mode) => (
-                <SelectItem key={mode} value={mode}>
-                  {t(`rollout.waveModes.${mode}`)}
-                </SelectItem>
-              ))}
-            </SelectField>
-            <NumberField
-              control={form.control}
-              name="waveSize"
-              label={t("rollout.dialog.waveSize")}
-              unit={t("rollout.dialog.devicesUnit")}
-              testId="rollout-wave-size"
-              emptyAsText
-            />
-          </div>
-          <NumberField
-            control={form.control}
-            name="observationSeconds"
-            label={t("rollout.dialog.observation")}
-            description={t("rollout.dialog.observationHint")}
-            unit="s"
-            testId="rollout-observation"
-            emptyAsText
-          />
-          <StartField control={form.control} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={create.isPending} data-testid="rollout-start">
-              {t("rollout.dialog.start")}
-            </Button>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+      <LabeledField control={form.control} name="deviceIds" label={t("rollout.dialog.devices")} description={t("rollout.dialog.devicesHint")}>
+        {(field) => {
+          const selected = new Set(field.value ?? []);
+          return (
+            <FormControl>
+              <div role="group" className="max-h-52 overflow-y-auto rounded-md border p-1" data-testid="rollout-devices">
+                {devices.isPending && <Skeleton className="m-2 h-5" />}
+                {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
+                {devices.isSuccess && devices.data.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t("rollout.dialog.noDevices")}</p>}
+                {devices.data?.map((device) => (
+                  <DeviceChoice
+                    key={device.id}
+                    device={device}
+                    checked={selected.has(device.id)}
+                    onCheckedChange={(checked) => {
+                      const next = checked ? [...selected, device.id] : [...selected].filter((id) => id !== device.id);
+                      field.onChange(next);
+                      field.onBlur();
+                    }}
+                    testId="rollout-device-option"
+                  />
+                ))}
+              </div>
+            </FormControl>
+          );
+        }}
+      </LabeledField>
+      <TextField control={form.control} name="version" label={t("rollout.dialog.version")} testId="rollout-version" mono />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <SelectField control={form.control} name="waveMode" label={t("rollout.dialog.waveMode")} testId="rollout-wave-mode">
+          {ROLLOUT_WAVE_MODES.map((mode) => (
+            <SelectItem key={mode} value={mode}>
+              {t(`rollout.waveModes.${mode}`)}
+            </SelectItem>
+          ))}
+        </SelectField>
+        <NumberField
+          control={form.control}
+          name="waveSize"
+          label={t("rollout.dialog.waveSize")}
+          unit={t("rollout.dialog.devicesUnit")}
+          testId="rollout-wave-size"
+          emptyAsText
+        />
+      </div>
+      <NumberField
+        control={form.control}
+        name="observationSeconds"
+        label={t("rollout.dialog.observation")}
+        description={t("rollout.dialog.observationHint")}
+        unit="s"
+        testId="rollout-observation"
+        emptyAsText
+      />
+      <StartField control={form.control} />
+    </MutationFormDialog>
   );
 }
