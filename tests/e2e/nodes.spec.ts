@@ -24,6 +24,38 @@ test.describe("an MSP's edge nodes", () => {
     await expect(dialog).toContainText("Le nom doit comporter au moins 2 caractères");
     await expect(dialog).toContainText("L'emplacement est obligatoire et doit être sélectionné dans la liste déroulante");
   });
+
+  test("adds and edits links from a node's link page", async ({ page }) => {
+    await openEdgeNodes(page);
+    await page.getByTestId("nodes-table").getByRole("link", { name: "nw-edge-sea-01", exact: true }).click();
+    await page.getByTestId("node-tab-link").click();
+    const uplink = page.getByTestId("node-link-row").filter({ hasText: "nw-core-ash" });
+    await expect(uplink).toBeVisible();
+
+    // Add link: the dialog's source is this node; nothing is saved without a far end.
+    await page.getByTestId("link-add").click();
+    const dialog = page.getByTestId("link-dialog");
+    await expect(dialog.getByTestId("link-source-node")).toHaveText("nw-edge-sea-01");
+    await dialog.getByTestId("link-save").click();
+    await expect(dialog).toContainText("A destination node is required");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    // Edit the uplink's cost (a single uplink: no route moves), see it in the row, and put it back.
+    const editCost = async (cost: string) => {
+      await uplink.getByRole("button", { name: /^Edit / }).click();
+      await dialog.getByTestId("link-cost").fill(cost);
+      await dialog.getByTestId("link-save").click();
+      await expect(dialog).toBeHidden();
+    };
+    await uplink.getByRole("button", { name: /^Edit / }).click();
+    const before = await dialog.getByTestId("link-cost").inputValue();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await editCost("43217");
+    await expect(uplink).toContainText("43217");
+    await editCost(before);
+    await expect(uplink).not.toContainText("43217");
+  });
 });
 
 test.describe("a read-only MSP user", () => {
