@@ -66,7 +66,9 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
           const selected = new Set(field.value ?? []);
           return (
             <FormControl>
-              <div role="group" className="max-h-52 overflow-y-auto rounded-md border p-1" data-testid="rollout-devices">
+              {/* The ref keeps the field registered (a field without a mounted element is dropped with its message) and
+                  lets a failed submit focus the list. */}
+              <div ref={field.ref} tabIndex={-1} role="group" className="max-h-52 overflow-y-auto rounded-md border p-1" data-testid="rollout-devices">
                 {devices.isPending && <Skeleton className="m-2 h-5" />}
                 {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
                 {devices.isSuccess && devices.data.length === 0 && <p className="p-2 text-sm text-muted-foreground">{t("rollout.dialog.noDevices")}</p>}

@@ -44,6 +44,8 @@ describe("the staged rollout dialog", () => {
     fireEvent.click(screen.getByTestId("rollout-start"));
     await waitFor(() => expect(screen.getByText("La version est obligatoire")).toBeTruthy());
     expect(screen.getByText("Sélectionnez au moins 2 équipements")).toBeTruthy();
+    // The first field at fault, the device list, takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("rollout-devices")));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
