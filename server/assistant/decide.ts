@@ -50,6 +50,14 @@ function followedUp(prompt: LanguageModelV4Prompt): string[] {
   return earlier;
 }
 
+/** What an action is about, as its request names it (the device, the site, the new site's name, the path's ends); null otherwise. */
+function actionSubject(intent: ReturnType<typeof readIntent>): string | null {
+  if (intent.kind !== "tool" || !isAssistantAction(intent.toolName)) return null;
+  const input = intent.input as Record<string, unknown>;
+  const subject = input.device ?? input.site ?? input.name ?? (input.source && input.destination ? `${String(input.source)} ⇄ ${String(input.destination)}` : undefined);
+  return typeof subject === "string" && subject ? `${intent.toolName}:${subject}` : null;
+}
+
 export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[]): Decision {
   const { question, after } = latestTurn(prompt);
   const results = after.flatMap((message) =>
@@ -68,7 +76,10 @@ export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames:
   // "Lyon DC", "Contoso" — answers the question asked rather than asking about that name).
   const ownQuestion = asked.kind === "tool" && !isAssistantAction(asked.toolName) && asked.intent !== "organization-named";
   const [request, ...answers] = ownQuestion ? [] : followedUp(prompt);
-  const intent = request !== undefined ? readIntent(request, focus, toolNames, { locale, answers: [...answers, userText(question)] }) : asked;
+  // An action that names its own subject, another than the refused request's ("restart B" after "restart A" was
+  // refused), is a new request, not the old one's missing piece.
+  const newAction = request !== undefined && actionSubject(asked) !== null && actionSubject(asked) !== actionSubject(readIntent(request, focus, toolNames, { locale }));
+  const intent = request !== undefined && !newAction ? readIntent(request, focus, toolNames, { locale, answers: [...answers, userText(question)] }) : asked;
   const t = translatorFor(locale);
   switch (intent.kind) {
     case "tool":

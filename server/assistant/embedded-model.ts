@@ -49,8 +49,19 @@ const finishReason = (decision: Decision): LanguageModelV4FinishReason =>
 
 const outputText = (decision: Decision) => (decision.type === "tool-call" ? JSON.stringify(decision.input) : decision.text);
 
-/** The answer a line at a time, line breaks kept, so the stream reads as it is written. */
-const lineChunks = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [text];
+// A long answer (ten events and their changes: 80 lines) streams in at most this many pieces of whole lines, so its
+// pacing stays under a third of a second however long it is.
+const MAX_TEXT_CHUNKS = 20;
+
+/** The answer a line or a few at a time, line breaks kept, so the stream reads as it is written. */
+export function lineChunks(text: string): string[] {
+  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [text];
+  const perChunk = Math.ceil(lines.length / MAX_TEXT_CHUNKS);
+  if (perChunk <= 1) return lines;
+  const chunks: string[] = [];
+  for (let index = 0; index < lines.length; index += perChunk) chunks.push(lines.slice(index, index + perChunk).join(""));
+  return chunks;
+}
 
 function streamParts(decision: Decision, usage: LanguageModelV4Usage): LanguageModelV4StreamPart[] {
   const start: LanguageModelV4StreamPart[] = [

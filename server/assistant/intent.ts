@@ -105,6 +105,10 @@ function namedEnds(text: string, skip: Set<string>): string[] {
 }
 
 
+// A name that is an object's noun and a number ("Path 00042", "Site 12", "chemin 7"): the number is not a figure there,
+// unless a unit follows it ("a path 10 Mbps").
+const NUMBERED_NAME = /(?<![\p{L}\p{N}])(?:path|chemin|site|connector|connecteur|node|noeud|nœud) \d+(?![\p{L}\p{N}.,]|\s*(?:mbps|gbps|mbit|gbit|ms|%))/iu;
+
 /** The path a question names: quoted, an id, or the words left around a connector once the question is set aside. */
 export function pathReference(text: string): string | null {
   const [name] = quotedNames(text);
@@ -113,7 +117,7 @@ export function pathReference(text: string): string | null {
   if (id) return id;
   const ends = namedEnds(text, QUESTION_WORDS);
   if (ends.length >= 2) return `${ends[0]} ⇄ ${ends[1]}`;
-  return ends[0] ?? null;
+  return ends[0] ?? NUMBERED_NAME.exec(text)?.[0] ?? null;
 }
 
 const LAYER = /(?:^| )(?:layer ?([23])|l([23])|couche ?([23])|niveau ?([23]))(?= |$)/;

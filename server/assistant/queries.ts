@@ -103,14 +103,25 @@ export async function entityChanges(scope: ChatScope, entityIds: string[], optio
   }));
 }
 
-const shown = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+/** Nothing, an empty string and an empty list all read as "—": a created layer 2 path has no prefix to show. */
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+const shown = (value: unknown) => (isEmpty(value) ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** The name an event's object had (after the change, or before it for a deletion), when its snapshot has one. */
+export function snapshotName(before: unknown, after: unknown): string | null {
+  for (const snapshot of [after, before]) {
+    const name = snapshot && typeof snapshot === "object" ? (snapshot as Record<string, unknown>).name : undefined;
+    if (typeof name === "string" && name.trim()) return name;
+  }
+  return null;
+}
 
 /** The fields a change changed, each before → after (secrets and bookkeeping fields left out). */
 export function changedFields(before: unknown, after: unknown): { field: string; before: string; after: string }[] {
   const a = (before && typeof before === "object" ? before : {}) as Record<string, unknown>;
   const b = (after && typeof after === "object" ? after : {}) as Record<string, unknown>;
-  const skip = /^(id|createdAt|updatedAt|organizationId)$|secret|key|password|token/i;
+  const skip = /^(id|createdAt|updatedAt|organizationId|slaHealth)$|secret|key|password|token/i;
   return [...new Set([...Object.keys(a), ...Object.keys(b)])]
-    .filter((field) => !skip.test(field) && JSON.stringify(a[field]) !== JSON.stringify(b[field]))
+    .filter((field) => !skip.test(field) && shown(a[field]) !== shown(b[field]))
     .map((field) => ({ field, before: shown(a[field]), after: shown(b[field]) }));
 }

@@ -158,6 +158,10 @@ test.describe("the assistant's actions, as an MSP", () => {
     await api(page, "POST", `/inventory/device/${device.id}/assign`, { nodeId: node.id });
 
     await openChat(page);
+    // The demo's MX-E400-0101 has an install pending: a device takes one operation at a time, so nothing to approve.
+    const busy = await ask(page, "restart MX-E400-0101 on Sunday at 03:30");
+    await expect(busy).toContainText("MX-E400-0101 already has an operation pending");
+    await expect(busy.getByTestId("chat-approval")).toHaveCount(0);
     const reply = await ask(page, `restart ${serial} on Sunday at 03:30`);
     const card = reply.getByTestId("chat-approval");
     await expect(card).toHaveAttribute("data-state", "approval-requested");

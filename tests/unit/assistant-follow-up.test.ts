@@ -40,6 +40,24 @@ describe("a refused action completed by the next message", () => {
     });
   });
 
+  it("another action naming its own subject is a new request, not the refused one's missing piece", async () => {
+    const busy = {
+      type: "tool-scheduleOperation",
+      toolCallId: "call-2",
+      state: "output-denied",
+      input: { device: "MX-E400-0101", operation: "reboot" },
+      approval: { id: "approval-2", approved: false, reason: "MX-E400-0101 already has an operation pending." },
+    } as unknown as UIMessage["parts"][number];
+    const messages = stored(busy, "restart MX-E200-0150 now");
+    messages[0] = { id: "u1", role: "user", parts: [{ type: "text", text: "restart MX-E400-0101 on Sunday at 03:30" }] };
+    expect(await decideAfter(messages)).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "MX-E200-0150", operation: "reboot" } });
+    // The same action again, now with the missing piece: still read with the request.
+    expect(await decideAfter(stored(refused, "set up a layer 3 path between Frankfurt DC and Paris HQ with 10.20.0.0/24"))).toMatchObject({
+      toolName: "createPath",
+      input: expect.objectContaining({ prefix: "10.20.0.0/24", bandwidthMbps: 50 }),
+    });
+  });
+
   it("a question of its own after the refusal stands on its own", async () => {
     expect(await decideAfter(stored(refused, "list my sites"))).toMatchObject({ type: "tool-call", toolName: "listSites" });
   });

@@ -9,7 +9,7 @@ import {
   type ListOpenAlarmsOutput,
   type ListSitesOutput,
 } from "@/lib/assistant/tools";
-import { createEmbeddedModel, EMBEDDED_MODEL_ID } from "@/server/assistant/embedded-model";
+import { createEmbeddedModel, EMBEDDED_MODEL_ID, lineChunks } from "@/server/assistant/embedded-model";
 import { withFallback } from "@/server/assistant/fallback";
 import { assistantEndpoint, assistantModel } from "@/server/assistant/model";
 
@@ -134,6 +134,16 @@ describe("the embedded model in streamText", () => {
     const text = await collect((await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: "hello" }] }] })).stream);
     expect(text.filter((part) => part.type === "text-delta").length).toBeGreaterThan(5);
     expect(text.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "stop" } });
+  });
+
+  it("streams a short answer a line at a time and a long one in at most 20 pieces of whole lines", () => {
+    const short = "one\ntwo\nthree";
+    expect(lineChunks(short)).toEqual(["one\n", "two\n", "three"]);
+    const long = Array.from({ length: 83 }, (_, index) => `line ${index}\n`).join("");
+    const chunks = lineChunks(long);
+    expect(chunks.length).toBeLessThanOrEqual(20);
+    expect(chunks.join("")).toBe(long);
+    for (const chunk of chunks) expect(chunk).toMatch(/\n$/);
   });
 
   it("works with generateText too (doGenerate)", async () => {

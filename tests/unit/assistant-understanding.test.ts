@@ -23,6 +23,9 @@ describe("the intent catalogue", () => {
     ["status of azure path?", "en", "path-sla", "explainPathSla", { path: "azure" }],
     [`What is the state of path ${PATH_ID}?`, "en", "path-sla", "explainPathSla", { path: PATH_ID }],
     ["Why is Paris ⇄ Azure degraded?", "en", "path-sla", "explainPathSla", { path: "Paris ⇄ Azure" }],
+    // A name that is a noun and a number: the number is the name's, not a figure.
+    ["Why is Path 00000 bad?", "en", "path-sla", "explainPathSla", { path: "Path 00000" }],
+    ["Pourquoi le chemin 12 est-il dégradé ?", "fr", "path-sla", "explainPathSla", { path: "chemin 12" }],
     // Figures over a range.
     ["What was the average latency of Paris ⇄ Azure over the last hour?", "en", "path-statistics", "pathStatistics", { path: "Paris ⇄ Azure", metric: "latencyMs", from: "2026-11-26T14:00:00.000Z", to: "2026-11-26T15:00:00.000Z" }],
     ["Perte moyenne sur Paris ⇄ Frankfurt ces 7 derniers jours ?", "fr", "path-statistics", "pathStatistics", { path: "Paris ⇄ Frankfurt", metric: "lossPercent", from: "2026-11-19T15:00:00.000Z", to: "2026-11-26T15:00:00.000Z" }],

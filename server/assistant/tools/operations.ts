@@ -11,7 +11,7 @@ import { localizedAlarm } from "@/lib/alarms/message";
 import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { countAlarms, listAlarms } from "@/server/alarms/service";
 import { listEvents } from "@/server/events/service";
-import { changedFields, entityChanges } from "../queries";
+import { changedFields, entityChanges, snapshotName } from "../queries";
 import { resolveConnector, resolveNode, resolveSite } from "../resolve";
 import { consoleLink, type ChatScope } from "../scope";
 import { fold } from "../text";
@@ -125,7 +125,7 @@ export async function recentEvents(environment: ToolEnvironment, input: RecentEv
       type: event.type,
       entityType: event.entityType,
       entityId: event.entityId,
-      entityName: null,
+      entityName: snapshotName(event.before, event.after),
       source: event.source,
       actor: event.actor,
       changes: changedFields(event.before, event.after),
