@@ -2,11 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { FormDialog } from "@/components/common/form-dialog";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
+import { useZodForm } from "@/components/forms/zod-form";
 import { useRescheduleOperation } from "@/lib/lifecycle/queries";
 import { lifecycleOperationUpdateSchema, type LifecycleOperation } from "@/lib/lifecycle/schema";
 import { useOperationLabel } from "./operation-cells";
@@ -28,49 +25,32 @@ export function RescheduleDialog({ operation, open, onOpenChange }: RescheduleDi
   const reschedule = useRescheduleOperation();
   const form = useZodForm(lifecycleOperationUpdateSchema, { defaultValues: { scheduledAt: operation.scheduledAt } });
   const scheduledAt = format.dateTime(new Date(operation.scheduledAt), { dateStyle: "medium", timeStyle: "short", timeZone });
+  const mutation = {
+    mutateAsync: () => reschedule.mutateAsync({ operationId: operation.id, scheduledAt: form.getValues().scheduledAt }),
+    isPending: reschedule.isPending,
+    reset: reschedule.reset,
+  };
   return (
-    <FormDialog
+    <MutationFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      dirty={form.formState.isDirty}
+      form={form}
+      mutation={mutation}
+      onSuccess={() => toast.success(t("lifecycle.reschedule.saved", { serialNumber: operation.serialNumber }))}
       title={t("lifecycle.reschedule.title")}
       description={t("lifecycle.reschedule.description", { operation: label(operation), serialNumber: operation.serialNumber, scheduledAt })}
       testId="lifecycle-reschedule-dialog"
+      submitLabel={t("lifecycle.reschedule.submit")}
+      submitTestId="lifecycle-reschedule-submit"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          className="flex flex-col gap-4"
-          onSubmit={async () => {
-            try {
-              await reschedule.mutateAsync({ operationId: operation.id, scheduledAt: form.getValues().scheduledAt });
-            } catch (error) {
-              if (!applyServerIssues(form, error)) form.setError("root", { message: (error as Error).message });
-              return;
-            }
-            toast.success(t("lifecycle.reschedule.saved", { serialNumber: operation.serialNumber }));
-            onOpenChange(false);
-          }}
-        >
-          {form.formState.errors.root?.message && <ErrorAlert message={form.formState.errors.root.message} />}
-          <ZonedDateTimeField
-            control={form.control}
-            name="scheduledAt"
-            label={t("lifecycle.schedule.startAt")}
-            description={t("lifecycle.schedule.startAtHint", { timeZone })}
-            timeZone={timeZone}
-            testId="lifecycle-reschedule-at"
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={form.formState.isSubmitting} data-testid="lifecycle-reschedule-submit">
-              {t("lifecycle.reschedule.submit")}
-            </Button>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+      <ZonedDateTimeField
+        control={form.control}
+        name="scheduledAt"
+        label={t("lifecycle.schedule.startAt")}
+        description={t("lifecycle.schedule.startAtHint", { timeZone })}
+        timeZone={timeZone}
+        testId="lifecycle-reschedule-at"
+      />
+    </MutationFormDialog>
   );
 }
