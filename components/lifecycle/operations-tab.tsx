@@ -114,7 +114,7 @@ function Cell({ column, operation }: { column: Column; operation: LifecycleOpera
 }
 
 /** The summary of the operations one schedule created together (SPEC §4), above them on the Finished tab. */
-function BatchHeading({ operations, summary, span }: { operations: LifecycleOperation[]; summary: ReturnType<typeof lifecycleBatches>[number]["summary"]; span: number }) {
+function BatchHeading({ batch: { operations, summary, unfinished }, span }: { batch: ReturnType<typeof lifecycleBatches>[number]; span: number }) {
   const t = useTranslations();
   const label = useOperationLabel();
   const [first] = operations;
@@ -132,7 +132,12 @@ function BatchHeading({ operations, summary, span }: { operations: LifecycleOper
               {t(summary.key, summary.values)}
             </span>
           )}
-          <span className="font-medium">{t("lifecycle.batch.heading", { operation: label(first), count: operations.length })}</span>
+          {unfinished > 0 && (
+            <span className="font-medium text-muted-foreground" data-testid="lifecycle-batch-unfinished">
+              {t("lifecycle.batch.unfinished", { count: unfinished })}
+            </span>
+          )}
+          <span className="font-medium">{t("lifecycle.batch.heading", { operation: label(first), count: operations.length + unfinished })}</span>
           {first.createdBy && <span className="text-muted-foreground">{t("lifecycle.batch.by", { person: first.createdBy })}</span>}
         </div>
       </TableCell>
@@ -286,7 +291,7 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
               {tab === "finished"
                 ? lifecycleBatches(rows).map((batch) => (
                     <Fragment key={batch.key}>
-                      {batch.operations.length > 1 && <BatchHeading operations={batch.operations} summary={batch.summary} span={span} />}
+                      {(batch.operations.length > 1 || batch.unfinished > 0) && <BatchHeading batch={batch} span={span} />}
                       {batch.operations.map(renderRow)}
                     </Fragment>
                   ))

@@ -8,8 +8,10 @@ import { lifecycleSummaryMessage } from "./summary";
 export interface LifecycleBatch {
   key: string;
   operations: LifecycleOperation[];
-  /** The batch's summary message, or null while none of the cases fits. */
+  /** The batch's summary message, or null while none of the cases fits or some of it is not over. */
   summary: ReturnType<typeof lifecycleSummaryMessage>;
+  /** Its operations still scheduled or running (not on this tab), as the API counts them. */
+  unfinished: number;
 }
 
 export const batchKey = (operation: LifecycleOperation) =>
@@ -24,9 +26,8 @@ export function lifecycleBatches(operations: readonly LifecycleOperation[]): Lif
     if (batch) batch.push(operation);
     else batches.set(key, [operation]);
   }
-  return [...batches].map(([key, members]) => ({
-    key,
-    operations: members,
-    summary: lifecycleSummaryMessage(members.map((operation) => operation.status)),
-  }));
+  return [...batches].map(([key, members]) => {
+    const unfinished = Math.max(0, ...members.map((operation) => operation.batchUnfinished ?? 0));
+    return { key, operations: members, unfinished, summary: unfinished > 0 ? null : lifecycleSummaryMessage(members.map((operation) => operation.status)) };
+  });
 }

@@ -129,6 +129,8 @@ export const lifecycleOperationSchema = z.object({
   createdBy: z.string().nullable(),
   cancelledBy: z.string().nullable(),
   updatedAt: z.string(),
+  /** On the Finished tab: how many operations of its batch (scheduled together) are still scheduled or running. */
+  batchUnfinished: z.number().int().min(0).optional(),
 });
 export type LifecycleOperation = z.infer<typeof lifecycleOperationSchema>;
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   LIFECYCLE_TABS,
@@ -116,7 +116,38 @@ export async function listOperations(context: ServiceContext, query: PageQuery &
     .orderBy(...list.orderBy)
     .limit(list.limit);
   const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.operation.id }));
-  return { items: page.items.map(toLifecycleOperation), nextCursor: page.nextCursor };
+  const items = page.items.map(toLifecycleOperation);
+  if (query.tab !== "finished" || page.items.length === 0) return { items, nextCursor: page.nextCursor };
+  const unfinished = await unfinishedOfBatches(db, page.items.map((row) => row.operation));
+  return { items: items.map((item, index) => ({ ...item, batchUnfinished: unfinished.get(batchOf(page.items[index].operation)) ?? 0 })), nextCursor: page.nextCursor };
+}
+
+// A batch is the operations one schedule created together (lib/lifecycle/batches.ts): one organization, person,
+// operation, version and start time.
+const batchOf = (operation: Pick<OperationRow, "organizationId" | "createdBy" | "operation" | "version" | "scheduledAt">) =>
+  [operation.organizationId, operation.createdBy ?? "", operation.operation, operation.version ?? "", operation.scheduledAt.getTime()].join("\u0000");
+
+/** How many operations of each finished operation's batch are still scheduled or running (the Finished tab's summary waits for them). */
+async function unfinishedOfBatches(db: Db, finished: readonly OperationRow[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      organizationId: lifecycleOperations.organizationId,
+      createdBy: lifecycleOperations.createdBy,
+      operation: lifecycleOperations.operation,
+      version: lifecycleOperations.version,
+      scheduledAt: lifecycleOperations.scheduledAt,
+      count: count(),
+    })
+    .from(lifecycleOperations)
+    .where(
+      and(
+        inArray(lifecycleOperations.status, [...LIFECYCLE_TABS.scheduled, ...LIFECYCLE_TABS.running]),
+        inArray(lifecycleOperations.organizationId, [...new Set(finished.map((operation) => operation.organizationId))]),
+        inArray(lifecycleOperations.scheduledAt, [...new Map(finished.map((operation) => [operation.scheduledAt.getTime(), operation.scheduledAt])).values()]),
+      ),
+    )
+    .groupBy(lifecycleOperations.organizationId, lifecycleOperations.createdBy, lifecycleOperations.operation, lifecycleOperations.version, lifecycleOperations.scheduledAt);
+  return new Map(rows.map((row) => [batchOf(row), row.count]));
 }
 
 // POST /api/v1/lifecycle/operation — one operation per device, in one transaction: every device must be the

@@ -38,6 +38,7 @@ type OperationBody = {
   summary: string | null;
   createdBy: string | null;
   cancelledBy: string | null;
+  batchUnfinished?: number;
 };
 
 const HOUR = 3600_000;
@@ -270,6 +271,23 @@ describe("GET /lifecycle/operation", () => {
     expect((await walk(NW_ADMIN, "running")).map((operation) => operation.id)).not.toContain(ids.bluewave);
     const operator = await walk(OPERATOR_READONLY, "scheduled");
     expect(new Set(operator.map((operation) => operation.organizationId))).toEqual(new Set([northwind, bluewave]));
+  });
+
+  it("counts, on the Finished tab, the operations of each one's batch still scheduled or running", async () => {
+    const at = new Date("2026-01-05T10:00:00Z");
+    const batch = { organizationId: northwind, operation: "install-version" as const, version: "24.9.9", scheduledAt: at, startedAt: at };
+    const [one, two, three, elsewhere] = await Promise.all([1, 2, 3].map(() => insertDevice({ msp: "Northwind Networks" })).concat(insertDevice({ msp: "Bluewave Telecom" })));
+    const done = await insertOperation({ ...batch, deviceId: one.id, status: "success", finishedAt: at, progress: 100 });
+    await insertOperation({ ...batch, deviceId: two.id, status: "active", progress: 30 });
+    await insertOperation({ ...batch, deviceId: three.id, status: "scheduled", startedAt: null });
+    // Another MSP's operation at the same time, and one of another version, are other batches.
+    await insertOperation({ ...batch, organizationId: bluewave, deviceId: elsewhere.id, status: "active" });
+    await insertOperation({ ...batch, version: "24.9.8", deviceId: one.id, status: "active" });
+    const unfinished = async () => (await walk(NW_ADMIN, "finished")).find((operation) => operation.id === done.id)?.batchUnfinished;
+    expect(await unfinished()).toBe(2);
+    const db = await getDb();
+    await db.update(lifecycleOperations).set({ status: "success", finishedAt: at }).where(inArray(lifecycleOperations.deviceId, [two.id, three.id, one.id]));
+    expect(await unfinished()).toBe(0);
   });
 
   it("refuses customers (no lifecycle scope) and an unknown tab", async () => {

@@ -54,6 +54,17 @@ describe("lifecycleBatches", () => {
     expect(batches.map((batch) => batch.operations.map((item) => item.id))).toEqual([["a", "e"], ["b"], ["c"], ["d"]]);
   });
 
+  it("has no summary while some of the batch is still scheduled or running, and says how many", () => {
+    const [running, over] = lifecycleBatches([
+      operation("a", "success", { batchUnfinished: 1 }),
+      operation("b", "success", { batchUnfinished: 1 }),
+      operation("c", "success", { scheduledAt: "2026-11-30T02:00:00.000Z", batchUnfinished: 0 }),
+      operation("d", "success", { scheduledAt: "2026-11-30T02:00:00.000Z", batchUnfinished: 0 }),
+    ]);
+    expect(running).toMatchObject({ unfinished: 1, summary: null });
+    expect(over).toMatchObject({ unfinished: 0, summary: { key: "lifecycle.summary.allSuccess" } });
+  });
+
   it("has no summary while a case does not fit (a success and a cancellation)", () => {
     const [batch] = lifecycleBatches([operation("a", "success"), operation("b", "cancelled")]);
     expect(batch.summary).toBeNull();
