@@ -1,9 +1,11 @@
 "use client";
 
+import { CalendarClock } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { useBusyText } from "@/components/lifecycle/device-choice";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Device } from "@/lib/inventory/schema";
 import { ConfiguredBadge, ReportingBadge } from "./device-badges";
@@ -22,9 +24,10 @@ interface DevicesTableProps {
   onLoadMore: () => void;
 }
 
-/** The devices of an inventory page: serial number, model and version, configured, node, reporting (SPEC §3). */
+/** The devices of an inventory page: serial number (and the operation that holds it), model and version, configured, node, reporting (SPEC §3). */
 export function DevicesTable({ devices, loading, empty, showMsp = false, actions, hasMore, loadingMore, onLoadMore }: DevicesTableProps) {
   const t = useTranslations("inventory");
+  const busyText = useBusyText();
   const columns = 5 + (showMsp ? 1 : 0) + (actions ? 1 : 0);
   return (
     <Card className="gap-0 py-0">
@@ -45,24 +48,24 @@ export function DevicesTable({ devices, loading, empty, showMsp = false, actions
           </TableRow>
         </TableHeader>
         <TableBody>
-          {loading &&
-            Array.from({ length: 3 }, (_, index) => (
-              <TableRow key={index}>
-                <TableCell colSpan={columns}>
-                  <Skeleton className="h-5 w-full" />
-                </TableCell>
-              </TableRow>
-            ))}
+          {loading && <TableLoadingRows columns={columns} />}
           {!loading && devices.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns} className="py-10 text-center whitespace-normal text-muted-foreground" data-testid="devices-empty">
-                {empty}
-              </TableCell>
-            </TableRow>
+            <TableEmptyRow columns={columns} testId="devices-empty">
+              {empty}
+            </TableEmptyRow>
           )}
           {devices.map((device) => (
             <TableRow key={device.id} data-testid="device-row" data-serial={device.serialNumber}>
-              <TableCell className="pl-4 font-mono text-xs font-medium">{device.serialNumber}</TableCell>
+              <TableCell className="pl-4">
+                <div className="font-mono text-xs font-medium">{device.serialNumber}</div>
+                {/* What keeps it from a new operation or rollout (the lifecycle pickers show it unavailable). */}
+                {device.busy && (
+                  <div className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground" data-testid="device-busy">
+                    <CalendarClock className="size-3 shrink-0" aria-hidden />
+                    {busyText(device.busy)}
+                  </div>
+                )}
+              </TableCell>
               <TableCell className="hidden text-muted-foreground md:table-cell">
                 {device.model || "—"}
                 {device.softwareVersion && <span className="ml-1.5 font-mono text-xs">{device.softwareVersion}</span>}

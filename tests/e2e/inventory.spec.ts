@@ -76,6 +76,9 @@ test("the operator stocks devices from a CSV file and hands them to Northwind, w
   // Northwind: both handed devices are there; the third is claimed with its code, a wrong one first.
   const msp = await signedIn(browser, "admin@northwind.example");
   await openInventory(msp, "msp");
+  // A device held by an operation says so (the demo's install pending on MX-E400-0101); a free one says nothing.
+  await msp.getByTestId("devices-filter").fill("MX-E400-0101");
+  await expect(msp.locator('[data-testid="device-row"][data-serial="MX-E400-0101"]').getByTestId("device-busy")).toContainText(/^Scheduled install 24\.3\.2 on /);
   await msp.getByTestId("devices-filter").fill(`E2E-${id}`);
   await expect(msp.locator('[data-testid="device-row"]')).toHaveCount(2);
   await msp.getByTestId("claim-device").click();
@@ -88,6 +91,7 @@ test("the operator stocks devices from a CSV file and hands them to Northwind, w
   await expect(msp.getByText(`Device ${single} claimed`)).toBeVisible();
   const claimed = msp.locator(`[data-testid="device-row"][data-serial="${single}"]`);
   await expect(claimed.getByTestId("device-configured")).toHaveText("Not configured");
+  await expect(claimed.getByTestId("device-busy")).toHaveCount(0);
 
   // Assign its configuration to a node; then try to unassign with another node chosen and not saved.
   const [node, other] = [`e2e-inv-${id.toLowerCase()}-1`, `e2e-inv-${id.toLowerCase()}-2`];
