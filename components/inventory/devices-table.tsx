@@ -60,8 +60,8 @@ export function DevicesTable({ devices, loading, empty, showMsp = false, actions
                 <div className="font-mono text-xs font-medium">{device.serialNumber}</div>
                 {/* What keeps it from a new operation or rollout (the lifecycle pickers show it unavailable). */}
                 {device.busy && (
-                  <div className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground" data-testid="device-busy">
-                    <CalendarClock className="size-3 shrink-0" aria-hidden />
+                  <div className="mt-0.5 flex max-w-48 items-start gap-1 text-xs whitespace-normal text-muted-foreground" data-testid="device-busy">
+                    <CalendarClock className="mt-0.5 size-3 shrink-0" aria-hidden />
                     {busyText(device.busy)}
                   </div>
                 )}
