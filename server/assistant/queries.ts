@@ -3,7 +3,7 @@ import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
-import { events, organizations, sites, users } from "@/server/db/schema";
+import { connectors, events, nodes, organizations, paths, sites, users } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import type { ChatScope } from "./scope";
 
@@ -71,6 +71,23 @@ export interface EntityChange {
   source: string;
   before: unknown;
   after: unknown;
+}
+
+const NAMED_TABLES = { path: paths, site: sites, connector: connectors, node: nodes } as const;
+
+/**
+ * The names of the objects some events are about (paths, sites, connectors, nodes that still exist), one query per
+ * kind: the events are the caller's own, so are the objects they name.
+ */
+export async function entityNames(scope: ChatScope, about: readonly { entityType: string; entityId: string }[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const [kind, table] of Object.entries(NAMED_TABLES)) {
+    const ids = [...new Set(about.filter((event) => event.entityType === kind).map((event) => event.entityId))];
+    if (ids.length === 0) continue;
+    const rows = await scope.context.db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids));
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
 }
 
 /** The configuration changes of some objects (paths, sites, connectors, nodes) the caller sees, newest first. */

@@ -118,6 +118,23 @@ describe("tools over live data", () => {
     expect(other).toMatchObject({ aboutNotVisible: true, events: [] });
   });
 
+  it("names the objects of the latest events, even when the change holds only the field that changed", async () => {
+    const db = await getDb();
+    const path = (await db.select().from(paths).where(eq(paths.name, "Paris ⇄ Frankfurt")))[0];
+    // As the demo's history holds them: the changed field alone, without the path's name.
+    await db.insert(events).values({
+      organizationId: await organizationId("Contoso"),
+      source: "user",
+      type: "path.updated",
+      entityType: "path",
+      entityId: path.id,
+      before: { bandwidthMbps: 300 },
+      after: { bandwidthMbps: 400 },
+    });
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", {});
+    expect(output.events[0]).toMatchObject({ entityType: "path", entityName: "Paris ⇄ Frankfurt", changes: [{ field: "bandwidthMbps", before: "300", after: "400" }] });
+  });
+
   it("explains the rules with the figures the validation uses", async () => {
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "vlan" })).values).toEqual({ min: 0, max: 4094 });
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "claimCode" })).values).toEqual({ length: 8 });

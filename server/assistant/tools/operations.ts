@@ -11,7 +11,7 @@ import { localizedAlarm } from "@/lib/alarms/message";
 import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { countAlarms, listAlarms } from "@/server/alarms/service";
 import { listEvents } from "@/server/events/service";
-import { changedFields, entityChanges, snapshotName } from "../queries";
+import { changedFields, entityChanges, entityNames, snapshotName } from "../queries";
 import { resolveConnector, resolveNode, resolveSite } from "../resolve";
 import { consoleLink, type ChatScope } from "../scope";
 import { fold } from "../text";
@@ -115,6 +115,7 @@ export async function recentEvents(environment: ToolEnvironment, input: RecentEv
     };
   }
   const page = await listEvents(scope.context, { organizationId: scope.organizationFilter, limit });
+  const names = await entityNames(scope, page.items);
   return {
     about: null,
     aboutNotVisible: false,
@@ -125,7 +126,7 @@ export async function recentEvents(environment: ToolEnvironment, input: RecentEv
       type: event.type,
       entityType: event.entityType,
       entityId: event.entityId,
-      entityName: snapshotName(event.before, event.after),
+      entityName: names.get(event.entityId) ?? snapshotName(event.before, event.after),
       source: event.source,
       actor: event.actor,
       changes: changedFields(event.before, event.after),
