@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { StatusDot } from "@/components/dashboard/status-dot";
 import { ErrorAlert } from "@/components/errors/error-alert";
@@ -89,13 +89,7 @@ export function CoreFabricsPage() {
               ))}
             </TableBody>
           </Table>
-          {fabrics.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={fabrics.isFetchingNextPage} onClick={() => fabrics.fetchNextPage()}>
-                {t("fabrics.loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={fabrics} label={t("fabrics.loadMore")} />
         </Card>
       )}
       {error && fabrics.data && <div className="mt-3">{error}</div>}

@@ -2,9 +2,8 @@
 
 import { CalendarClock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useBusyText } from "@/components/lifecycle/device-choice";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Device } from "@/lib/inventory/schema";
@@ -87,13 +86,7 @@ export function DevicesTable({ devices, loading, empty, showMsp = false, actions
           ))}
         </TableBody>
       </Table>
-      {hasMore && (
-        <div className="border-t p-2 text-center">
-          <Button variant="ghost" size="sm" busy={loadingMore} onClick={onLoadMore} data-testid="devices-load-more">
-            {t("loadMore")}
-          </Button>
-        </div>
-      )}
+      <LoadMoreFooter query={{ hasNextPage: hasMore, isFetchingNextPage: loadingMore, fetchNextPage: onLoadMore }} label={t("loadMore")} testId="devices-load-more" />
     </Card>
   );
 }

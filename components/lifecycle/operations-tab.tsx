@@ -4,6 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Info, Pencil, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
+import { LoadMoreFooter } from "@/components/common/table-state";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -298,13 +299,7 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
                 : rows.map(renderRow)}
             </TableBody>
           </Table>
-          {operations.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={operations.isFetchingNextPage} onClick={() => operations.fetchNextPage()}>
-                {t("loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={operations} label={t("loadMore")} />
         </Card>
       )}
       {shownDetails && <OperationDetails operation={shownDetails} open onOpenChange={(open) => !open && setDetails(null)} />}

@@ -4,13 +4,13 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowRight, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { LoadMoreFooter } from "@/components/common/table-state";
 import { SearchFilter } from "@/components/common/search-filter";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { StatusDot } from "@/components/dashboard/status-dot";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useTopologyFormat } from "@/components/topology/use-topology-format";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -201,13 +201,7 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
               })}
             </TableBody>
           </Table>
-          {links.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={links.isFetchingNextPage} onClick={() => links.fetchNextPage()} data-testid="links-load-more">
-                {t("loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={links} label={t("loadMore")} testId="links-load-more" />
         </Card>
       )}
     </section>

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { useOrganizationListsLive } from "@/components/customers/use-organization-lists-live";
 import { ErrorAlert } from "@/components/errors/error-alert";
@@ -104,13 +104,7 @@ export function MspsPage() {
               ))}
             </TableBody>
           </Table>
-          {msps.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={msps.isFetchingNextPage} onClick={() => msps.fetchNextPage()} data-testid="msps-load-more">
-                {t("msps.loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={msps} label={t("msps.loadMore")} testId="msps-load-more" />
         </Card>
       )}
       {adding && <AddMspDialog open={adding} setOpen={setAdding} />}

@@ -4,13 +4,13 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { MapPin } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { LoadMoreFooter } from "@/components/common/table-state";
 import { SearchFilter } from "@/components/common/search-filter";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -118,13 +118,7 @@ export function NodesPage({ kind }: { kind: ListedKind }) {
               ))}
             </TableBody>
           </Table>
-          {nodes.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={nodes.isFetchingNextPage} onClick={() => nodes.fetchNextPage()} data-testid="nodes-more">
-                {t("loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={nodes} label={t("loadMore")} testId="nodes-more" />
         </Card>
       )}
     </div>

@@ -4,6 +4,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
+import { LoadMoreFooter } from "@/components/common/table-state";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
@@ -64,13 +65,7 @@ export function PathsPage() {
       ) : (
         <Card className="gap-0 py-0">
           <PathsTable testId="paths-table" paths={rows} loading={paths.isPending} empty={empty} showCustomer={!customer} />
-          {paths.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={paths.isFetchingNextPage} onClick={() => paths.fetchNextPage()} data-testid="paths-load-more">
-                {t("paths.loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={paths} label={t("paths.loadMore")} testId="paths-load-more" />
         </Card>
       )}
       {paths.isError && paths.data && (

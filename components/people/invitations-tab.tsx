@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { Timestamp } from "@/components/common/timestamp";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -141,13 +141,7 @@ export function InvitationsTab() {
               ))}
             </TableBody>
           </Table>
-          {invitations.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={invitations.isFetchingNextPage} onClick={() => invitations.fetchNextPage()}>
-                {t("people.loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={invitations} label={t("people.loadMore")} />
         </Card>
       )}
     </div>

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { TableLoadingRows } from "@/components/common/table-state";
+import { LoadMoreFooter, TableLoadingRows } from "@/components/common/table-state";
 import { Timestamp } from "@/components/common/timestamp";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -131,13 +131,7 @@ export function UsersTab() {
           })}
         </TableBody>
       </Table>
-      {users.hasNextPage && (
-        <div className="border-t p-2 text-center">
-          <Button variant="ghost" size="sm" busy={users.isFetchingNextPage} onClick={() => users.fetchNextPage()}>
-            {t("people.loadMore")}
-          </Button>
-        </div>
-      )}
+      <LoadMoreFooter query={users} label={t("people.loadMore")} />
     </Card>
   );
 }

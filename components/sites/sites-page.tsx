@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SearchFilter } from "@/components/common/search-filter";
@@ -11,7 +11,6 @@ import { PageHeader } from "@/components/pages/page-header";
 import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { sitesQueryOptions } from "@/lib/sites/queries";
@@ -113,13 +112,7 @@ export function SitesPage() {
               ))}
             </TableBody>
           </Table>
-          {sites.hasNextPage && (
-            <div className="border-t p-2 text-center">
-              <Button variant="ghost" size="sm" busy={sites.isFetchingNextPage} onClick={() => sites.fetchNextPage()}>
-                {t("sites.loadMore")}
-              </Button>
-            </div>
-          )}
+          <LoadMoreFooter query={sites} label={t("sites.loadMore")} />
         </Card>
       )}
       {sites.isError && sites.data && (
