@@ -172,6 +172,8 @@ export const pathSummarySchema = z.object({
   sourceSiteName: z.string(),
   destinationSiteName: z.string(),
   sla: slaState,
+  /** Its customer, when the candidates of an ambiguous name belong to several. */
+  organizationName: z.string().optional(),
 });
 export type PathSummary = z.infer<typeof pathSummarySchema>;
 

@@ -90,6 +90,16 @@ export async function entityNames(scope: ChatScope, about: readonly { entityType
   return names;
 }
 
+/** The names of some organizations the caller sees (their ids come from objects the caller was shown). */
+export async function organizationNames(scope: ChatScope, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await scope.context.db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(inArray(organizations.id, [...new Set(ids)]), tenantWhere(scope.context.principal, organizations.id, scope.context.db)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The configuration changes of some objects (paths, sites, connectors, nodes) the caller sees, newest first. */
 export async function entityChanges(scope: ChatScope, entityIds: string[], options: { since?: Date; limit: number }): Promise<EntityChange[]> {
   if (entityIds.length === 0) return [];

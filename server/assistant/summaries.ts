@@ -53,13 +53,10 @@ function sites(output: ListSitesOutput, { t }: Writer): string {
   return lines(header, ...rows, moreLine(t, output.sites.length, output.total));
 }
 
-const candidateLine = ({ t }: Writer, path: PathSummary) =>
-  t("assistant.sla.candidate", {
-    path: path.name,
-    source: path.sourceSiteName,
-    destination: path.destinationSiteName,
-    state: t(`assistant.sla.states.${path.sla}`),
-  });
+const candidateLine = ({ t }: Writer, path: PathSummary) => {
+  const values = { path: path.name, source: path.sourceSiteName, destination: path.destinationSiteName, state: t(`assistant.sla.states.${path.sla}`) };
+  return path.organizationName ? t("assistant.sla.candidateOf", { ...values, organization: path.organizationName }) : t("assistant.sla.candidate", values);
+};
 
 function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
   const { t, locale } = writer;

@@ -76,7 +76,7 @@ async function pathRow(name: string) {
 }
 
 beforeAll(async () => {
-  for (const name of ["Contoso", "Fabrikam", "Initech", "Northwind Networks"]) org[name] = await organizationId(name);
+  for (const name of ["Contoso", "Fabrikam", "Initech", "Northwind Networks", "Maia"]) org[name] = await organizationId(name);
 });
 
 describe("listSites", () => {
@@ -200,6 +200,18 @@ describe("explainPathSla", () => {
     // unknown, Paris ⇄ Frankfurt healthy.
     expect(output.candidates.map((path) => path.name)).toEqual(["Paris ⇄ Azure", "Lyon ⇄ Paris", "Paris ⇄ Frankfurt"]);
     expect(output.candidates.map((path) => path.name)).not.toContain("Oracle ⇄ AWS Paris");
+  });
+
+  it("says whose each candidate is when they belong to several customers, and only then", async () => {
+    const output = await runTool("admin@maia.example", "Maia", "explainPathSla", { path: "AWS" });
+    expect(output.status).toBe("ambiguous");
+    if (output.status !== "ambiguous") return;
+    expect(output.candidates.map((path) => [path.name, path.organizationName]).sort()).toEqual([
+      ["Frankfurt ⇄ AWS", "Contoso"],
+      ["Oracle ⇄ AWS Paris", "Initech"],
+    ]);
+    const own = await runTool(CONTOSO_ADMIN, "Contoso", "explainPathSla", { path: "Paris" });
+    expect(own.status === "ambiguous" && own.candidates.every((path) => path.organizationName === undefined)).toBe(true);
   });
 
   it("never finds another customer's path, by name or by id", async () => {

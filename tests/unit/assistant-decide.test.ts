@@ -308,6 +308,15 @@ describe("summaries of each tool's output", () => {
     expect(summary("explainPathSla", { status: "ambiguous", query: "Paris", candidates: [candidate, { ...candidate, name: "Lyon ⇄ Paris", sla: "unknown" }], links: [] })).toBe(
       "Several paths match “Paris”:\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe): in warning\n- Lyon ⇄ Paris (Paris HQ ⇄ Azure West Europe): unknown\nWhich one do you mean?",
     );
+    // An MSP's customers name paths alike: each candidate says whose it is.
+    const owned = [
+      { ...candidate, name: "Path 00000", organizationName: "Scale Customer 001" },
+      { ...candidate, name: "Path 00000", organizationName: "Scale Customer 002" },
+    ];
+    expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] })).toBe(
+      "Several paths match “Path 00000”:\n- Path 00000 of Scale Customer 001 (Paris HQ ⇄ Azure West Europe): in warning\n- Path 00000 of Scale Customer 002 (Paris HQ ⇄ Azure West Europe): in warning\nWhich one do you mean?",
+    );
+    expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] }, "fr")).toContain("- Path 00000 de Scale Customer 002 (Paris HQ ⇄ Azure West Europe) : en alerte");
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [candidate], links: [] }, "fr")).toBe(
       "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en alerte",
     );

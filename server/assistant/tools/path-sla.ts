@@ -12,6 +12,7 @@ import { matchPaths, pathEnds, UUID } from "../text";
 import type { ToolEnvironment } from "./shared";
 import { nullIfNotFound } from "@/server/core/errors";
 import { pathRootCause } from "./root-cause";
+import { organizationNames } from "../queries";
 
 // explainPathSla — a path's SLA against the SPEC §9 thresholds: its state, the figures of its last evaluation window,
 // which metric crossed which threshold, and why an unknown state is unknown. A name that matches several paths, or
@@ -99,7 +100,15 @@ export async function explainPathSla(environment: ToolEnvironment, input: Explai
   }
   if (matches.length > 1) {
     const shown = worstFirst(matches).slice(0, ASSISTANT_LIST_MAX);
-    return { status: "ambiguous", query, candidates: shown.map(summary), links: pathLinks(shown.slice(0, 3)) };
+    // An MSP's customers may name paths alike: then each candidate says whose it is.
+    const owners = new Set(shown.map((path) => path.organizationId));
+    const names = owners.size > 1 ? await organizationNames(scope, [...owners]) : new Map<string, string>();
+    return {
+      status: "ambiguous",
+      query,
+      candidates: shown.map((path) => ({ ...summary(path), ...(names.has(path.organizationId) ? { organizationName: names.get(path.organizationId) } : {}) })),
+      links: pathLinks(shown.slice(0, 3)),
+    };
   }
   const candidates = worstFirst(scanned ?? (await scopePaths(scope, undefined, SCAN_LIMIT))).slice(0, CANDIDATES_SHOWN);
   return { status: "not-found", query, candidates: candidates.map(summary), links: pathLinks(candidates.slice(0, 3)) };
