@@ -1,4 +1,5 @@
 import { expect, signIn, test } from "./fixtures";
+import { openUserMenu } from "./steps";
 
 test("a signed-out visitor is sent to sign-in and back to the page they asked for", async ({ page }) => {
   await page.goto("/organization/anything/alarms");
@@ -22,7 +23,7 @@ test("sign-out returns to sign-in and the old session no longer works", async ({
   const cookie = (await page.context().cookies()).find((c) => c.name === "maia_session");
   expect(cookie).toBeDefined();
   await page.evaluate(() => sessionStorage.setItem("marker", "1"));
-  await page.getByTestId("user-menu").click();
+  await openUserMenu(page);
   await page.getByTestId("menu-logout").click();
   await expect(page).toHaveURL(/\/logout$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, signIn, test } from "./fixtures";
+import { openUserMenu } from "./steps";
 
 // Issue 13: the open redirect after sign-in (finding 3), pages that kept a session alive after sign-out (finding 11),
 // page answers' headers (finding 8) and page paths that answered 500 (finding 6), in Chromium against the build.
@@ -42,7 +43,7 @@ test("sign-out ends the session even when the browser's revoke call fails", asyn
     aborted++;
     await route.abort("failed");
   });
-  await page.getByTestId("user-menu").click();
+  await openUserMenu(page);
   await page.getByTestId("menu-logout").click();
   await expect(page).toHaveURL(/\/logout$/);
   await expect(page.getByText("You have been signed out.")).toBeVisible();

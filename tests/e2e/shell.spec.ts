@@ -1,4 +1,5 @@
 import { as, currentOrganizationId, expect, test } from "./fixtures";
+import { openUserMenu } from "./steps";
 
 const groupsOf = async (page: import("@playwright/test").Page) =>
   page.locator("aside [data-testid^=nav-group-]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")));
@@ -107,7 +108,7 @@ test.describe("read-only users", () => {
     await page.locator("aside").getByTestId("nav-msp-customers").click();
     await expect(page.getByTestId("customers-table")).toContainText("Contoso");
     await expect(page.getByTestId("add-customer")).toHaveCount(0);
-    await page.getByTestId("user-menu").click();
+    await openUserMenu(page);
     await page.getByTestId("menu-organization-settings").click();
     await expect(page.getByText("You can view these settings but not change them.")).toBeVisible();
     await expect(page.getByTestId("organization-save")).toHaveCount(0);

@@ -18,11 +18,23 @@ export async function pickLocation(page: Page, search: string, option: RegExp) {
 }
 
 /**
+ * The user menu opened: a click on its button before the shell has hydrated does nothing (the page came from the
+ * server a moment ago), so it clicks again until the menu shows.
+ */
+export async function openUserMenu(page: Page) {
+  const menu = page.getByRole("menu");
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByTestId("user-menu").click();
+    await expect(menu).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * A theme chosen from the user menu with the keyboard: a pointer crossing the menu on its way into the submenu can
  * close it under the click (Radix submenus follow the pointer), which a spec about something else should not race.
  */
 export async function chooseTheme(page: Page, theme: "light" | "dark" | "system") {
-  await page.getByTestId("user-menu").click();
+  await openUserMenu(page);
   await page.getByTestId("menu-theme").focus();
   await page.keyboard.press("ArrowRight");
   await page.getByTestId(`menu-theme-${theme}`).press("Enter");
