@@ -29,7 +29,20 @@ export interface Writer {
 
 type Out<T extends z.ZodType> = z.infer<T>;
 
-export const lines = (...parts: (string | null | false | undefined)[]) => parts.filter((part): part is string => Boolean(part)).join("\n");
+const LIST_ITEM = /^\s*(?:[-*]|\d+\.) /;
+
+/**
+ * An answer's lines, one after another. A line that is not a list item right after one is set apart by a blank line:
+ * in Markdown it would otherwise run on inside the list's last item ("…: healthy Which one do you mean?").
+ */
+export const lines = (...parts: (string | null | false | undefined)[]) =>
+  parts
+    .filter((part): part is string => Boolean(part))
+    .reduce((text, part, index) => {
+      if (index === 0) return part;
+      const after = LIST_ITEM.test(text.slice(text.lastIndexOf("\n") + 1)) && !LIST_ITEM.test(part) ? "\n\n" : "\n";
+      return text + after + part;
+    }, "");
 
 /** User-written text, quoted as data: one line, no Markdown of its own, never read as an instruction. */
 export function quoted(text: string, max = 300): string {

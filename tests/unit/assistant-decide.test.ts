@@ -218,7 +218,7 @@ describe("summaries of each tool's output", () => {
       links: [],
     };
     expect(summary("listSites", output)).toBe(
-      "Northwind Networks has 23 sites:\n- Lyon Branch (Contoso; AWS Direct Connect, Lyon, France): 1 connector, no paths, inactive\n…and 22 more.",
+      "Northwind Networks has 23 sites:\n- Lyon Branch (Contoso; AWS Direct Connect, Lyon, France): 1 connector, no paths, inactive\n\n…and 22 more.",
     );
     expect(summary("listSites", { ...output, query: "Lyon", total: 1 }, "fr")).toBe(
       "1 site correspond à « Lyon » :\n- Lyon Branch (Contoso ; AWS Direct Connect, Lyon, France) : 1 connecteur, aucun chemin, inactif",
@@ -273,6 +273,7 @@ describe("summaries of each tool's output", () => {
         "What crosses the thresholds:",
         "- latency 132 ms is above the bad threshold of 100 ms",
         "- loss 6.2% is above the bad threshold of 5%",
+        "",
         THRESHOLDS_EN,
       ].join("\n"),
     );
@@ -306,7 +307,7 @@ describe("summaries of each tool's output", () => {
   it("explainPathSla: ambiguous and unknown names answer candidates", () => {
     const candidate = { id: "p", name: "Paris ⇄ Azure", sourceSiteName: "Paris HQ", destinationSiteName: "Azure West Europe", sla: "warning" as const };
     expect(summary("explainPathSla", { status: "ambiguous", query: "Paris", candidates: [candidate, { ...candidate, name: "Lyon ⇄ Paris", sla: "unknown" }], links: [] })).toBe(
-      "Several paths match “Paris”:\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe): in warning\n- Lyon ⇄ Paris (Paris HQ ⇄ Azure West Europe): unknown\nWhich one do you mean?",
+      "Several paths match “Paris”:\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe): in warning\n- Lyon ⇄ Paris (Paris HQ ⇄ Azure West Europe): unknown\n\nWhich one do you mean?",
     );
     // An MSP's customers name paths alike: each candidate says whose it is.
     const owned = [
@@ -314,7 +315,7 @@ describe("summaries of each tool's output", () => {
       { ...candidate, name: "Path 00000", organizationName: "Scale Customer 002" },
     ];
     expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] })).toBe(
-      "Several paths match “Path 00000”:\n- Path 00000 of Scale Customer 001 (Paris HQ ⇄ Azure West Europe): in warning\n- Path 00000 of Scale Customer 002 (Paris HQ ⇄ Azure West Europe): in warning\nWhich one do you mean?",
+      "Several paths match “Path 00000”:\n- Path 00000 of Scale Customer 001 (Paris HQ ⇄ Azure West Europe): in warning\n- Path 00000 of Scale Customer 002 (Paris HQ ⇄ Azure West Europe): in warning\n\nWhich one do you mean?",
     );
     expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] }, "fr")).toContain("- Path 00000 de Scale Customer 002 (Paris HQ ⇄ Azure West Europe) : en alerte");
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [candidate], links: [] }, "fr")).toBe(
@@ -345,7 +346,7 @@ describe("summaries of each tool's output", () => {
       links: [],
     };
     expect(summary("listOpenAlarms", alarms)).toBe(
-      "4 open alarms are not acknowledged yet:\n- [major] SLA breach: Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n…and 3 more.",
+      "4 open alarms are not acknowledged yet:\n- [major] SLA breach: Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n\n…and 3 more.",
     );
     expect(summary("listOpenAlarms", { total: 0, alarms: [], links: [] }, "fr")).toBe("Il n’y a aucune alarme ouverte non acquittée.");
     const change = { entityName: null, changes: [] };
@@ -382,6 +383,7 @@ describe("summaries of each tool's output", () => {
         "To create the site Oslo Office in Contoso:",
         "1. Open Sites.",
         "2. Name: Oslo Office.",
+        "",
         "“mainframe” is not a site type: choose standard, AWS, AWS Direct Connect, Azure, GCP or Oracle.",
         "Your role is read-only: ask an administrator of Contoso to do it, or to give you the configure role.",
       ].join("\n"),
@@ -400,6 +402,7 @@ describe("summaries of each tool's output", () => {
       [
         "Pour créer un chemin depuis Paris HQ :",
         "1. Open the source site.",
+        "",
         "Je n’ai trouvé aucun site unique nommé Oslo : vérifiez les noms dans Sites.",
         "Votre rôle vous permet de le faire.",
       ].join("\n"),
