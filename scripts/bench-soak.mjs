@@ -6,7 +6,7 @@
 // server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
 // from native memory, and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
-// (default 10000). With DATABASE_URL, SOAK_PROCESSES=2 (or more) starts that many console processes on one PostgreSQL
+// (default 10000); SOAK_NODE_ARGS, options for the server's node (say --cpu-prof). With DATABASE_URL, SOAK_PROCESSES=2 (or more) starts that many console processes on one PostgreSQL
 // (ports BENCH_PORT, BENCH_PORT+1, ...) and spreads the users over them, as a load balancer would; RSS and CPU are
 // then the processes' sum, and the snapshots and memory detail are the first process's.
 import fs from "node:fs";
@@ -37,6 +37,7 @@ const MEMORY_DETAIL = process.env.SOAK_MEMORY_DETAIL === "1";
 const INSPECT_PORT = PORT + 100;
 
 const nodeArgs = [
+  ...(process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
   ...(HEAP_SNAPSHOTS ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${HEAP_DIR}`] : []),
   ...(MEMORY_DETAIL ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : []),
 ];

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { PGliteThread } from "./pglite-thread-client";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,8 +19,8 @@ export interface DatabaseHandle {
   db: Db;
   /** Where the data lives, for the start banner (a directory or a redacted URL). */
   location: string;
-  /** The raw client, for LISTEN/NOTIFY and dumps. */
-  pglite?: PGlite;
+  /** The raw PGlite client (on the main thread or its own), for dumps. */
+  pglite?: Pick<PGlite, "dumpDataDir">;
   pool?: pg.Pool;
   close(): Promise<void>;
 }
@@ -71,6 +72,15 @@ function takeDirectoryLock(dir: string): () => void {
   };
 }
 
+/**
+ * A data directory's PGlite runs on a thread of its own (server/db/pglite-thread.mjs) unless PGLITE_THREAD=main:
+ * its queries then use the machine's second core instead of stopping the main thread. The tests' in-memory images
+ * stay on the main thread.
+ */
+function onItsOwnThread(): boolean {
+  return process.env.PGLITE_THREAD !== "main";
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
@@ -84,9 +94,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pgDir = inMemory ? undefined : path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "pglite");
   const releaseLock = pgDir ? takeDirectoryLock(path.resolve(/*turbopackIgnore: true*/ dataDir)) : () => {};
   try {
-    const client = pgDir ? new PGlite(pgDir) : new PGlite({ loadDataDir: options.image });
+    const client = !pgDir ? new PGlite({ loadDataDir: options.image }) : onItsOwnThread() ? new PGliteThread(pgDir) : new PGlite(pgDir);
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // The thread's client answers every call Drizzle's PGlite driver makes (query, exec, transaction).
+    const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
     return {
       kind: "pglite",
       db,

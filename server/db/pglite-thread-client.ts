@@ -1,0 +1,147 @@
+import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+
+// The console's end of the embedded database's thread (server/db/pglite-thread.mjs): the calls Drizzle's PGlite
+// driver makes of its client — query, exec, transaction — sent as messages. PostgreSQL's work and the parsing of its
+// rows then run on the other core, and the main thread renders pages and answers the API meanwhile.
+
+export const THREAD_ENTRY = path.join(process.cwd(), "server/db/pglite-thread.mjs");
+
+interface QueryOptions {
+  rowMode?: "array" | "object";
+  /** Drizzle's parsers only keep some types as text: the thread rebuilds them from the types' ids. */
+  parsers?: Record<number, unknown>;
+}
+
+interface Results {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+/** What runs queries: the database, or one open transaction. */
+export interface ThreadQueryable {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+export interface ThreadTransaction extends ThreadQueryable {
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+type Answer = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+type Ready = { ready: boolean; error?: { message: string } };
+
+/** A database error as the thread saw it: the same message and fields (code, constraint...) as on the main thread. */
+function rebuildError(fields: Record<string, unknown> & { message: string }): Error {
+  const { message, ...rest } = fields;
+  return Object.assign(new Error(message), rest);
+}
+
+export class PGliteThread implements ThreadQueryable {
+  readonly waitReady: Promise<void>;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private failure: Error | undefined;
+
+  constructor(dataDir: string) {
+    this.worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir } });
+    // The thread keeps the process alive only while an answer is awaited (a script that is done may exit).
+    this.worker.unref();
+    this.waitReady = new Promise((resolve, reject) => {
+      const onReady = (message: Ready | Answer) => {
+        if (!("ready" in message)) return;
+        this.worker.off("message", onReady);
+        if (message.ready) resolve();
+        else reject(rebuildError(message.error ?? { message: "The database did not start." }));
+      };
+      this.worker.on("message", onReady);
+    });
+    this.worker.on("message", (message: Ready | Answer) => {
+      if (!("id" in message)) return;
+      const call = this.pending.get(message.id);
+      if (!call) return;
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (message.error) call.reject(rebuildError(message.error));
+      else call.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      for (const call of this.pending.values()) call.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on("error", (error) => {
+      console.error("[db] the database thread failed:", error);
+      fail(error);
+    });
+    this.worker.on("exit", (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
+    this.waitReady.catch(() => {});
+  }
+
+  private call<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  private queryOn(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results> {
+    const rawTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    return this.call({ op: "query", tx, sql, params, rowMode: options.rowMode, rawTypes });
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    return this.queryOn(undefined, sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.call({ op: "exec", sql });
+  }
+
+  /** Like PGlite's: committed when `work` resolves, rolled back when it throws (or calls rollback). */
+  async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const id = await this.call<number>({ op: "begin" });
+    let closed = false;
+    const tx: ThreadTransaction = {
+      query: (sql, params, options) => this.queryOn(id, sql, params, options),
+      exec: (sql) => this.call({ op: "exec", tx: id, sql }),
+      rollback: async () => {
+        throw new Error("Transaction rolled back");
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      closed = true;
+      await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
+      throw error;
+    }
+    closed = true;
+    await this.call({ op: "end", tx: id, commit: true });
+    return result;
+  }
+
+  /** The data directory as a tarball (PGlite's dumpDataDir), for the tests' and the eval's images. */
+  async dumpDataDir(compression: "gzip" | "none" | "auto" = "auto"): Promise<Blob> {
+    const bytes = await this.call<Uint8Array<ArrayBuffer>>({ op: "dump", compression });
+    return new Blob([bytes]);
+  }
+
+  async close(): Promise<void> {
+    if (this.failure) return;
+    await this.call({ op: "close" });
+    this.failure = new Error("The database is closed.");
+    await this.worker.terminate();
+  }
+}

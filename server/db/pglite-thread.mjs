@@ -1,0 +1,112 @@
+// The embedded database's own thread: PGlite runs PostgreSQL compiled to WebAssembly synchronously, so on the
+// console's main thread every query stopped page rendering, the API and the websocket until it was done. Here it
+// runs beside them on the machine's other core. server/db/pglite-thread-client.ts is the other end: it speaks the
+// few calls Drizzle makes of a PGlite client (query, exec, transaction) as messages.
+//
+// Messages in: { id, op: "query", sql, params, rowMode, rawTypes, tx? } | { id, op: "exec", sql, tx? }
+//   | { id, op: "begin" } | { id, op: "end", tx, commit } | { id, op: "dump", compression } | { id, op: "close" }
+// Answers out: { id, result } or { id, error } (the database error's own fields: code, detail, constraint...).
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+const db = new PGlite(workerData.dataDir);
+
+/** Open transactions by id: the query handle and how to end it. */
+const transactions = new Map();
+let nextTransaction = 1;
+
+// The parsers a caller asks for are "leave this type as text" (Drizzle reads dates and intervals itself): functions
+// cannot cross threads, so the caller names the types and they are rebuilt here.
+const asText = (value) => value;
+const parsersFor = (types) => (types?.length ? Object.fromEntries(types.map((type) => [type, asText])) : undefined);
+
+function errorFields(error) {
+  const fields = { message: error instanceof Error ? error.message : String(error) };
+  if (error && typeof error === "object") {
+    for (const [key, value] of Object.entries(error)) {
+      if (value === undefined || key === "params" || key === "queryOptions") continue;
+      if (["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+    }
+  }
+  return fields;
+}
+
+function target(message) {
+  if (message.tx === undefined) return db;
+  const open = transactions.get(message.tx);
+  if (!open) throw new Error(`Transaction ${message.tx} is not open.`);
+  return open.handle;
+}
+
+async function begin() {
+  const id = nextTransaction++;
+  let started;
+  const ready = new Promise((resolve) => (started = resolve));
+  const done = db.transaction(
+    (handle) =>
+      new Promise((commit, rollback) => {
+        transactions.set(id, { handle, commit, rollback, done: undefined });
+        started();
+      }),
+  );
+  done.catch(() => {}); // awaited by end(); a failure before then is not "unhandled"
+  // A transaction that could not start (the database closed) answers the begin with its error.
+  await Promise.race([ready, done]);
+  transactions.get(id).done = done;
+  return id;
+}
+
+async function end({ tx, commit }) {
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`Transaction ${tx} is not open.`);
+  transactions.delete(tx);
+  if (commit) open.commit();
+  else open.rollback(new Error("rolled back"));
+  try {
+    await open.done;
+  } catch (error) {
+    if (commit) throw error;
+  }
+  return null;
+}
+
+async function run(message) {
+  switch (message.op) {
+    case "query": {
+      const results = await target(message).query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers: parsersFor(message.rawTypes),
+      });
+      return { rows: results.rows, fields: results.fields, affectedRows: results.affectedRows };
+    }
+    case "exec": {
+      const results = await target(message).exec(message.sql);
+      return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
+    }
+    case "begin":
+      return begin();
+    case "end":
+      return end(message);
+    case "dump": {
+      const file = await db.dumpDataDir(message.compression);
+      return new Uint8Array(await file.arrayBuffer());
+    }
+    case "close":
+      await db.close();
+      return null;
+    default:
+      throw new Error(`Unknown operation ${message.op}`);
+  }
+}
+
+parentPort.on("message", (message) => {
+  run(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: errorFields(error) }),
+  );
+});
+
+db.waitReady.then(
+  () => parentPort.postMessage({ ready: true }),
+  (error) => parentPort.postMessage({ ready: false, error: errorFields(error) }),
+);
