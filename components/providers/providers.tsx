@@ -1,12 +1,13 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { NextIntlClientProvider, useTranslations, type AbstractIntlMessages } from "next-intl";
+import { NextIntlClientProvider, useTranslations } from "next-intl";
 import { ThemeProvider } from "next-themes";
-import { useEffect } from "react";
+import { use, useEffect } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { configureApiClient } from "@/lib/api/client";
 import { DEFAULT_THEME, DISPLAY_TIME_ZONE, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
+import { catalogueChunk, prefetchCatalogue } from "@/lib/i18n/catalogue-chunk";
 import { getQueryClient } from "@/lib/query-client";
 import { ChunkErrorReloader } from "./chunk-error-reloader";
 
@@ -20,18 +21,20 @@ function ApiClientLanguage({ locale }: { locale: Locale }) {
   return null;
 }
 
+// The page's language is known before React starts: its catalogue is fetched alongside the other chunks.
+if (typeof document !== "undefined") prefetchCatalogue(document.documentElement.lang);
+
 export function Providers({
   locale,
-  messages,
   nonce,
   children,
 }: {
   locale: Locale;
-  messages: AbstractIntlMessages;
   /** The page answer's Content-Security-Policy nonce, for the theme's inline bootstrap script. */
   nonce?: string;
   children: React.ReactNode;
 }) {
+  const messages = use(catalogueChunk(locale));
   return (
     <NextIntlClientProvider locale={locale} messages={messages} timeZone={DISPLAY_TIME_ZONE}>
       <ThemeProvider
