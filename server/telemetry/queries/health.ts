@@ -112,6 +112,8 @@ function connectorHealthRows(context: QueryContext, scope: ConnectorScope): Prom
 
 async function readConnectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
   const where = "siteId" in scope ? sql`c.site_id = ${scope.siteId}` : sql`c.organization_id = ${scope.organizationId}`;
+  // One read: the connectors with their state and, ranked in the database, the worst SLA of the paths over each (a
+  // row per connector however many paths cross it; the ends are chosen by the scope, see pathEndsIn).
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -123,29 +125,23 @@ async function readConnectorHealthRows(context: QueryContext, scope: ConnectorSc
     rx_bps: number | null;
     tx_bps: number | null;
     reported_ms: number | null;
+    sla_rank: number | null;
   }>(
     context.db,
     sql`select c.id, c.name, c.kind, c.site_id, s.name as site_name, c.bandwidth_mbps, cs.status, cs.rx_bps, cs.tx_bps,
-               (extract(epoch from cs.sampled_at) * 1000)::float8 as reported_ms
+               (extract(epoch from cs.sampled_at) * 1000)::float8 as reported_ms, worst.rank as sla_rank
         from connectors c join sites s on s.id = c.site_id and s.organization_id = c.organization_id
              left join telemetry_connector_state cs on cs.connector_id = c.id
+             left join (
+               select connector_id, max(${SLA_RANK_OF_ENDS}) as rank from (
+                 select p.source_connector_id as connector_id, p.sla_health as sla from paths p where ${pathEndsIn(scope, "source")}
+                 union all
+                 select p.destination_connector_id, p.sla_health from paths p where ${pathEndsIn(scope, "destination")}) ends
+               group by connector_id) worst on worst.connector_id = c.id
         where ${where}`,
   );
-  const worst = new Map<string, PathSla>();
-  if (rows.length > 0) {
-    // Each connector's worst path SLA, ranked in the database: a row per connector, however many paths cross it.
-    const paths = await queryRows<{ connector_id: string; rank: number }>(
-      context.db,
-      sql`select connector_id, max(${SLA_RANK_OF_ENDS}) as rank from (
-            select p.source_connector_id as connector_id, p.sla_health as sla from paths p where ${pathEndsIn(scope, "source")}
-            union all
-            select p.destination_connector_id, p.sla_health from paths p where ${pathEndsIn(scope, "destination")}) ends
-          group by connector_id`,
-    );
-    for (const path of paths) worst.set(path.connector_id, SLA_OF_RANK.get(Number(path.rank)) ?? "unknown");
-  }
   return rows.map((row) => {
-    const pathSla = worst.get(row.id) ?? "unknown";
+    const pathSla = row.sla_rank === null ? "unknown" : (SLA_OF_RANK.get(Number(row.sla_rank)) ?? "unknown");
     const busiest = row.rx_bps === null || row.tx_bps === null ? null : Math.max(row.rx_bps, row.tx_bps);
     return {
       connectorId: row.id,
