@@ -7,7 +7,7 @@ import { use, useEffect } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { configureApiClient } from "@/lib/api/client";
 import { DEFAULT_THEME, DISPLAY_TIME_ZONE, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
-import { catalogueChunk, prefetchCatalogue } from "@/lib/i18n/catalogue-chunk";
+import { catalogueChunk } from "@/lib/i18n/catalogue-chunk";
 import { getQueryClient } from "@/lib/query-client";
 import { ChunkErrorReloader } from "./chunk-error-reloader";
 
@@ -20,9 +20,6 @@ function ApiClientLanguage({ locale }: { locale: Locale }) {
   }, [locale]);
   return null;
 }
-
-// The page's language is known before React starts: its catalogue is fetched alongside the other chunks.
-if (typeof document !== "undefined") prefetchCatalogue(document.documentElement.lang);
 
 export function Providers({
   locale,

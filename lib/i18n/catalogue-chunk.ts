@@ -1,5 +1,5 @@
 import type { AbstractIntlMessages } from "next-intl";
-import { LOCALES, type Locale } from "@/lib/constants";
+import type { Locale } from "@/lib/constants";
 
 // The browser's message catalogue. It used to travel inside every page's answer (about 78 KB of the React payload,
 // 40 % of a dashboard's HTML, serialised again for each page); it is now one chunk per language, which the browser
@@ -32,8 +32,3 @@ export function catalogueChunk(locale: Locale): Promise<AbstractIntlMessages> {
   return promise;
 }
 
-/** Starts fetching the catalogue of the page's language (`<html lang>`) before React asks for it. */
-export function prefetchCatalogue(lang: string): void {
-  const locale = LOCALES.find((candidate) => candidate === lang);
-  if (locale) void catalogueChunk(locale);
-}

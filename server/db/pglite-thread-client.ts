@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 // driver makes of its client — query, exec, transaction — sent as messages. PostgreSQL's work and the parsing of its
 // rows then run on the other core, and the main thread renders pages and answers the API meanwhile.
 
-export const THREAD_ENTRY = path.join(process.cwd(), "server/db/pglite-thread.mjs");
+const THREAD_ENTRY = path.join(process.cwd(), "server/db/pglite-thread.mjs");
 
 interface QueryOptions {
   rowMode?: "array" | "object";
@@ -24,11 +24,6 @@ interface Results {
 export interface ThreadQueryable {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
   exec(sql: string): Promise<Results[]>;
-}
-
-export interface ThreadTransaction extends ThreadQueryable {
-  rollback(): Promise<void>;
-  readonly closed: boolean;
 }
 
 type Answer = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
@@ -105,29 +100,20 @@ export class PGliteThread implements ThreadQueryable {
     return this.call({ op: "exec", sql });
   }
 
-  /** Like PGlite's: committed when `work` resolves, rolled back when it throws (or calls rollback). */
-  async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+  /** Like PGlite's: committed when `work` resolves, rolled back when it throws (Drizzle's rollback() throws too). */
+  async transaction<T>(work: (tx: ThreadQueryable) => Promise<T>): Promise<T> {
     const id = await this.call<number>({ op: "begin" });
-    let closed = false;
-    const tx: ThreadTransaction = {
+    const tx: ThreadQueryable = {
       query: (sql, params, options) => this.queryOn(id, sql, params, options),
       exec: (sql) => this.call({ op: "exec", tx: id, sql }),
-      rollback: async () => {
-        throw new Error("Transaction rolled back");
-      },
-      get closed() {
-        return closed;
-      },
     };
     let result: T;
     try {
       result = await work(tx);
     } catch (error) {
-      closed = true;
       await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
       throw error;
     }
-    closed = true;
     await this.call({ op: "end", tx: id, commit: true });
     return result;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogueChunk, prefetchCatalogue } from "@/lib/i18n/catalogue-chunk";
+import { catalogueChunk } from "@/lib/i18n/catalogue-chunk";
 import { MESSAGES } from "@/lib/i18n/messages";
 
 // The browser's messages come from one chunk per language, not from every page's answer (lib/i18n/catalogue-chunk.ts).
@@ -14,12 +14,5 @@ describe("the catalogue chunk", () => {
       expect(loading).toMatchObject({ status: "fulfilled", value: MESSAGES[locale] });
     }
     expect(await catalogueChunk("fr")).not.toEqual(await catalogueChunk("en"));
-  });
-
-  it("prefetches only a language the console speaks", () => {
-    expect(() => prefetchCatalogue("de")).not.toThrow();
-    expect(() => prefetchCatalogue("")).not.toThrow();
-    prefetchCatalogue("fr");
-    expect(catalogueChunk("fr")).toMatchObject({ status: "fulfilled" });
   });
 });

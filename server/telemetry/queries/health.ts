@@ -141,7 +141,7 @@ async function readConnectorHealthRows(context: QueryContext, scope: ConnectorSc
         where ${where}`,
   );
   return rows.map((row) => {
-    const pathSla = row.sla_rank === null ? "unknown" : (SLA_OF_RANK.get(Number(row.sla_rank)) ?? "unknown");
+    const pathSla = SLA_OF_RANK.get(Number(row.sla_rank)) ?? "unknown";
     const busiest = row.rx_bps === null || row.tx_bps === null ? null : Math.max(row.rx_bps, row.tx_bps);
     return {
       connectorId: row.id,
