@@ -89,6 +89,11 @@ export class RealtimeClient {
   /** Services whose last listener left: the server is told after the linger time unless one comes back first. */
   private readonly leaving = new Map<RealtimeService, unknown>();
   private currentStatus: RealtimeStatus = "idle";
+  /**
+   * Services asked for when the socket opened and not yet acknowledged. The connection is "open" (the console says
+   * Live) only once the server has them all: until then a change would not be sent to this page.
+   */
+  private unacknowledged = new Set<RealtimeService>();
   private readonly timers: Timers;
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
@@ -206,14 +211,19 @@ export class RealtimeClient {
       this.clearLeaving();
       this.attempts = 0;
       this.hasOpened = true;
-      this.setStatus("open");
+      this.unacknowledged = new Set(this.listeners.keys());
+      if (this.unacknowledged.size === 0) this.setStatus("open");
       for (const service of this.listeners.keys()) this.send({ service, action: "subscribe" });
       if (reconnected) for (const service of [...this.listeners.keys()]) this.dispatch({ service, action: RESYNC_ACTION, data: {} } as ResyncEvent);
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
       const message = parseServerMessage(event.data);
-      if (!message || !isService(message.service) || ACKNOWLEDGEMENTS.has(message.action)) return;
+      if (!message || !isService(message.service)) return;
+      if (ACKNOWLEDGEMENTS.has(message.action)) {
+        if (this.unacknowledged.delete(message.service) && this.unacknowledged.size === 0) this.setStatus("open");
+        return;
+      }
       if (isRealtimeNews(message)) this.dispatch(message);
       else this.warnOnce(`${message.service}.${message.action}`);
     };

@@ -40,27 +40,3 @@ export async function chooseTheme(page: Page, theme: "light" | "dark" | "system"
   await page.getByTestId(`menu-theme-${theme}`).press("Enter");
   await expect(page.locator("html")).toHaveClass(new RegExp(theme === "system" ? "light|dark" : theme));
 }
-
-/**
- * Resolves once the server has acknowledged the page's subscription to `service` on /ws. "Live" shows when the socket
- * opens, a moment before the server has registered what the page listens to: a change made in between is not sent.
- * Call it before the page opens its socket (before goto).
- */
-export function subscriptionAcknowledged(page: Page, service: string, timeoutMs = 20_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no acknowledgement of the ${service} subscription within ${timeoutMs} ms`)), timeoutMs);
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        try {
-          const message = JSON.parse(String(payload)) as { service?: string; action?: string };
-          if (message.service === service && message.action === "subscribed") {
-            clearTimeout(timer);
-            resolve();
-          }
-        } catch {
-          /* not a JSON frame */
-        }
-      }),
-    );
-  });
-}

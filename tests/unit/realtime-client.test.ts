@@ -48,6 +48,8 @@ class FakeClock implements Timers {
 }
 
 class FakeSocket implements SocketLike {
+  /** Like the console's hub, answers each subscription at once; off to hold the answers back. */
+  acknowledges = true;
   readyState = 0;
   readonly sent: unknown[] = [];
   closedWith: number | undefined;
@@ -63,7 +65,9 @@ class FakeSocket implements SocketLike {
 
   send(data: string): void {
     if (this.readyState !== 1) throw new Error("send on a socket that is not open");
-    this.sent.push(JSON.parse(data));
+    const message = JSON.parse(data) as { service: string; action: string };
+    this.sent.push(message);
+    if (this.acknowledges) this.receive({ service: message.service, action: `${message.action}d`, data: {} });
   }
 
   close(code?: number): void {
@@ -115,6 +119,36 @@ function collect() {
 }
 
 describe("realtime client: subscriptions", () => {
+  it("is open (Live) only once the server has acknowledged what the page listens to, after a reconnect too", () => {
+    const { client, last, clock } = setup();
+    client.subscribe("topology", () => {});
+    client.subscribe("telemetry", () => {});
+    last().acknowledges = false;
+    last().open();
+    expect(client.status).toBe("connecting");
+    last().receive({ service: "topology", action: "subscribed", data: {} });
+    expect(client.status).toBe("connecting");
+    last().receive({ service: "telemetry", action: "subscribed", data: {} });
+    expect(client.status).toBe("open");
+    last().drop();
+    clock.advance(SOCKET_RETRY_DELAY_MS);
+    last().acknowledges = false;
+    last().open();
+    expect(client.status).toBe("reconnecting");
+    last().receive({ service: "telemetry", action: "subscribed", data: {} });
+    last().receive({ service: "topology", action: "subscribed", data: {} });
+    expect(client.status).toBe("open");
+  });
+
+  it("is open at once when nothing is listened to yet", () => {
+    const { client, last } = setup();
+    const release = client.hold();
+    last().acknowledges = false;
+    last().open();
+    expect(client.status).toBe("open");
+    release();
+  });
+
   it("opens one socket on the first listener and subscribes once per service, whatever the number of listeners", () => {
     const { client, sockets, last } = setup();
     expect(sockets).toHaveLength(0);
