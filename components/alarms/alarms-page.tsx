@@ -92,7 +92,7 @@ export function AlarmsPage() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <AlarmFilters filter={filter} onChange={changeFilter} />
         {canAcknowledge && (
-          <div className="flex items-center gap-2" data-testid="alarm-actions">
+          <div className="flex flex-wrap items-center gap-2" data-testid="alarm-actions">
             <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
               {t("alarms.selected", { count: chosen.length })}
             </span>
