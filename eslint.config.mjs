@@ -49,6 +49,21 @@ export default defineConfig([
       "import/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
+  // A form submits through SubmitButton: a plain submit button lets the browser submit the form itself before the
+  // page is hydrated (a GET with every field, a password among them, in the address).
+  {
+    files: ["components/**/*.tsx", "app/**/*.tsx"],
+    ignores: ["components/forms/submit-button.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='Button'] > JSXAttribute[name.name='type'][value.value='submit']",
+          message: "Use SubmitButton (components/forms/submit-button.tsx): it stays disabled until the page is hydrated.",
+        },
+      ],
+    },
+  },
   // Two modules that import each other on purpose, linted by tests/unit/architecture-lint.test.ts.
   globalIgnores(["tests/fixtures/lint/**"]),
   // Layers inside server/ (ARCHITECTURE.md "Layout"): HTTP (api) → areas → core.

@@ -49,5 +49,5 @@ async function guard(request: NextRequest, render: () => NextResponse): Promise<
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/|ws$|favicon.ico|logo.svg).*)"],
+  matcher: ["/((?!api/|_next/|catalogue/|ws$|favicon.ico|logo.svg).*)"],
 };

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -64,9 +65,9 @@ export function AcknowledgeForm({ alarmIds, onClose, onDone }: { alarmIds: strin
         <Button type="button" variant="outline" onClick={onClose}>
           {t("common.cancel")}
         </Button>
-        <Button type="submit" busy={acknowledge.isPending} data-testid="acknowledge-confirm">
+        <SubmitButton busy={acknowledge.isPending} data-testid="acknowledge-confirm">
           {t("alarms.acknowledgeConfirm", { count })}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </ZodForm>
   );

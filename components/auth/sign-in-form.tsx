@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api/client";
@@ -49,9 +49,9 @@ export function SignInForm({ next }: { next?: string }) {
           </FormItem>
         )}
       />
-      <Button type="submit" busy={login.isPending || login.isSuccess}>
+      <SubmitButton busy={login.isPending || login.isSuccess}>
         {t("signIn")}
-      </Button>
+      </SubmitButton>
       <p className="text-xs text-muted-foreground">{t("demoHint")}</p>
     </ZodForm>
   );

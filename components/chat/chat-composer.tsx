@@ -2,6 +2,7 @@
 
 import { ArrowUp, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField, FormItem, FormMessage } from "@/components/ui/form";
@@ -65,9 +66,9 @@ export function ChatComposer({
                   <Square aria-hidden />
                 </Button>
               ) : (
-                <Button type="submit" size="icon" disabled={busy} aria-label={t("send")} data-testid="chat-send">
+                <SubmitButton size="icon" disabled={busy} aria-label={t("send")} data-testid="chat-send">
                   <ArrowUp aria-hidden />
-                </Button>
+                </SubmitButton>
               )}
             </div>
             <FormMessage />

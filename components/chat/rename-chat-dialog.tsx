@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { TextField } from "@/components/forms/fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -32,9 +33,9 @@ function RenameForm({ chat, onClose }: { chat: ChatSummary; onClose: () => void 
         <Button type="button" variant="outline" onClick={onClose}>
           {t("cancel")}
         </Button>
-        <Button type="submit" disabled={rename.isPending} data-testid="save-chat-title">
+        <SubmitButton disabled={rename.isPending} data-testid="save-chat-title">
           {rename.isPending ? t("saving") : t("save")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </ZodForm>
   );

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { FormDialog } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -90,9 +91,9 @@ export function MutationFormDialog<TInput extends FieldValues, TOutput, TResult>
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("cancel")}
             </Button>
-            <Button type="submit" busy={mutation.isPending} data-testid={submitTestId}>
+            <SubmitButton busy={mutation.isPending} data-testid={submitTestId}>
               {submitLabel}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </ZodForm>
       )}

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { FormDialog } from "@/components/common/form-dialog";
 import { Button } from "@/components/ui/button";
@@ -56,9 +57,9 @@ function ConnectorFormBody({ siteId, kind, connector, requestClose, onDone, form
         <Button type="button" variant="outline" onClick={requestClose}>
           {t("common.cancel")}
         </Button>
-        <Button type="submit" busy={mutation.isPending} data-testid="connector-save">
+        <SubmitButton busy={mutation.isPending} data-testid="connector-save">
           {connector ? t("common.save") : t("common.create")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </ZodForm>
   );

@@ -3,6 +3,7 @@
 import { RotateCcw, Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -106,10 +107,10 @@ export function EventSearchForm({
           <Input id={`${id}-node`} value={nodeId} onChange={(e) => setNodeId(e.target.value)} placeholder={t("nodeIdPlaceholder")} data-testid="event-node" />
         </div>
         <div className="flex items-end gap-2">
-          <Button type="submit" busy={pending} data-testid="event-search-apply">
+          <SubmitButton busy={pending} data-testid="event-search-apply">
             <Search aria-hidden />
             {t("apply")}
-          </Button>
+          </SubmitButton>
           {anySet && (
             <Button type="button" variant="ghost" onClick={() => onSearch({})} disabled={pending} data-testid="event-search-clear">
               <RotateCcw aria-hidden />

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { FormDialog } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SelectField, TextField } from "@/components/forms/fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -94,9 +95,9 @@ function ExternalFabricForm({ mspId, fabric, onClose }: ExternalFabricDialogProp
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" busy={mutation.isPending} data-testid="external-fabric-save">
+            <SubmitButton busy={mutation.isPending} data-testid="external-fabric-save">
               {fabric ? t("common.save") : t("common.create")}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </ZodForm>
       )}

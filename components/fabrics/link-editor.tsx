@@ -7,6 +7,7 @@ import { useFieldArray, useWatch, type Path, type UseFormReturn } from "react-ho
 import { toast } from "sonner";
 import { useDiscardConfirmation } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api/client";
@@ -107,9 +108,9 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
           >
             {t("editor.cancel")}
           </Button>
-          <Button type="submit" busy={save.isPending} onClick={() => setTried(true)} data-testid="save-links">
+          <SubmitButton busy={save.isPending} onClick={() => setTried(true)} data-testid="save-links">
             {t("editor.save")}
-          </Button>
+          </SubmitButton>
         </div>
       </div>
       {confirmation}

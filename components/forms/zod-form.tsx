@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useLayoutEffect, useMemo, useRef } from "react";
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Form, FormMessageTranslatorContext } from "@/components/ui/form";
@@ -16,6 +16,24 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver">,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), mode: "onTouched", ...options });
+}
+
+// Fields a person types into; React keeps what they typed before the page was hydrated in the DOM, not in the form.
+const TYPED_INPUTS = new Set(["text", "email", "password", "search", "url", "tel"]);
+
+/**
+ * Gives the form what a person typed into its text fields before the page was hydrated (or what the browser filled
+ * in): React leaves it in the DOM, and the form's first render after would otherwise put its own empty value back.
+ */
+export function adoptTypedValues<T extends FieldValues>(element: HTMLFormElement, form: UseFormReturn<T, unknown, FieldValues>) {
+  for (const field of Array.from(element.elements)) {
+    const typed = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && TYPED_INPUTS.has(field.type));
+    if (!typed || !field.name) continue;
+    const current: unknown = form.getValues(field.name as Path<T>);
+    if ((current === undefined || typeof current === "string") && field.value !== (current ?? "")) {
+      form.setValue(field.name as Path<T>, field.value as never, { shouldDirty: true });
+    }
+  }
 }
 
 /** Puts the API's per-field messages (already in the user's language) on the matching fields. */
@@ -49,6 +67,12 @@ export function ZodForm<TInput extends FieldValues, TOutput>({
   children,
 }: ZodFormProps<TInput, TOutput>) {
   const t = useTranslations();
+  const element = useRef<HTMLFormElement>(null);
+  // Once, right after the form is first committed: before any render could write the form's values over the DOM's.
+  useLayoutEffect(() => {
+    if (element.current) adoptTypedValues(element.current, form as UseFormReturn<FieldValues, unknown, FieldValues>);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only: later the form holds what is typed
+  }, []);
   // Schema messages are catalogue keys; anything else (a server message) is shown as it is.
   const translator = useMemo(
     () => ({
@@ -62,7 +86,7 @@ export function ZodForm<TInput extends FieldValues, TOutput>({
   return (
     <FormMessageTranslatorContext value={translator}>
       <Form {...form}>
-        <form noValidate className={className} onSubmit={form.handleSubmit(onSubmit)}>
+        <form ref={element} noValidate className={className} onSubmit={form.handleSubmit(onSubmit)}>
           {children}
         </form>
       </Form>

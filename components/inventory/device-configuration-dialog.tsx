@@ -9,6 +9,7 @@ import { FormDialog } from "@/components/common/form-dialog";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SelectField } from "@/components/forms/fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -146,9 +147,9 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
               <Button type="button" variant="outline" onClick={dirty ? discard : requestClose} data-testid="configuration-discard">
                 {dirty ? t("inventory.configure.discard") : t("common.close")}
               </Button>
-              <Button type="submit" busy={assign.isPending} data-testid="configuration-save">
+              <SubmitButton busy={assign.isPending} data-testid="configuration-save">
                 {t("common.save")}
-              </Button>
+              </SubmitButton>
             </div>
           </DialogFooter>
         </ZodForm>

@@ -10,6 +10,7 @@ import { FormDialog } from "@/components/common/form-dialog";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -225,9 +226,9 @@ export function LinkDialog({ mspId, nodeId, nodeName, link, onClose }: LinkDialo
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" busy={save.isPending} data-testid="link-save">
+            <SubmitButton busy={save.isPending} data-testid="link-save">
               {link ? t("common.save") : t("common.create")}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </ZodForm>
       )}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { FormDialog } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -61,9 +62,9 @@ export function AddNodeFormDialog({ mspId, kind, open, setOpen }: { mspId: strin
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" busy={create.isPending} data-testid="node-create">
+            <SubmitButton busy={create.isPending} data-testid="node-create">
               {t("common.create")}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </ZodForm>
       )}

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useDiscardConfirmation } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -45,9 +46,9 @@ function NodeEditForm({ node, onDirtyChange }: { node: Node; onDirtyChange: (dir
       {update.error && <ErrorAlert message={update.error.message} />}
       <NodeFields form={form} kind={node.kind} />
       <div className="flex gap-2">
-        <Button type="submit" busy={update.isPending} disabled={!dirty} data-testid="node-save">
+        <SubmitButton busy={update.isPending} disabled={!dirty} data-testid="node-save">
           {t("common.save")}
-        </Button>
+        </SubmitButton>
         {dirty && (
           <Button type="button" variant="ghost" onClick={() => form.reset(nodeFormValues(node.kind, node))}>
             {t("common.cancel")}

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { FormDialog } from "@/components/common/form-dialog";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -62,9 +63,9 @@ export function PortDialog({ nodeId, collection, schema, defaultValues, editing,
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" busy={save.isPending} data-testid={`${testId}-save`}>
+            <SubmitButton busy={save.isPending} data-testid={`${testId}-save`}>
               {editing ? t("common.save") : t("common.create")}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </ZodForm>
       )}

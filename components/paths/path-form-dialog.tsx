@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { FormDialog } from "@/components/common/form-dialog";
 import { Button } from "@/components/ui/button";
@@ -58,9 +59,9 @@ export function PathFormDialog({ organizationId, sourceSiteId, sourceSiteName, p
             <Button type="button" variant="outline" onClick={requestClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" busy={mutation.isPending} data-testid="path-save">
+            <SubmitButton busy={mutation.isPending} data-testid="path-save">
               {path ? t("paths.form.save") : t("paths.form.create")}
-            </Button>
+            </SubmitButton>
           </DialogFooter>
         </ZodForm>
       )}

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { TextField } from "@/components/forms/fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { hardNavigate } from "@/components/shell/hard-navigate";
 import { Logo } from "@/components/shell/logo";
@@ -60,9 +61,9 @@ function NewAccountForm({ token, onHasAccount }: { token: string; onHasAccount: 
         testId="invite-password"
         autoComplete="new-password"
       />
-      <Button type="submit" busy={accept.isPending} data-testid="invite-accept">
+      <SubmitButton busy={accept.isPending} data-testid="invite-accept">
         {t("accept")}
-      </Button>
+      </SubmitButton>
     </ZodForm>
   );
 }
@@ -135,9 +136,9 @@ function ExistingAccountForm({ token, preview, message }: { token: string; previ
           testId="invite-existing-password"
           autoComplete="current-password"
         />
-        <Button type="submit" busy={accept.isPending} data-testid="invite-existing-join">
+        <SubmitButton busy={accept.isPending} data-testid="invite-existing-join">
           {t("joinWithPassword", { organization: preview.organizationName })}
-        </Button>
+        </SubmitButton>
       </ZodForm>
       <p className="text-sm text-muted-foreground">{t("orSignIn", { email: preview.email })}</p>
       <SignInLink token={token} variant="outline" />

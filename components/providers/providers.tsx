@@ -7,7 +7,8 @@ import { use, useEffect } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { configureApiClient } from "@/lib/api/client";
 import { DEFAULT_THEME, DISPLAY_TIME_ZONE, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
-import { catalogueChunk } from "@/lib/i18n/catalogue-chunk";
+import { loadCatalogue } from "@/lib/i18n/catalogue-loader";
+import type { CatalogueUrls } from "@/lib/i18n/client-catalogue";
 import { getQueryClient } from "@/lib/query-client";
 import { ChunkErrorReloader } from "./chunk-error-reloader";
 
@@ -23,15 +24,18 @@ function ApiClientLanguage({ locale }: { locale: Locale }) {
 
 export function Providers({
   locale,
+  catalogueUrls,
   nonce,
   children,
 }: {
   locale: Locale;
+  /** Each language's catalogue script (the page's own has run before hydration; another is fetched on a switch). */
+  catalogueUrls: CatalogueUrls;
   /** The page answer's Content-Security-Policy nonce, for the theme's inline bootstrap script. */
   nonce?: string;
   children: React.ReactNode;
 }) {
-  const messages = use(catalogueChunk(locale));
+  const messages = use(loadCatalogue(locale, catalogueUrls[locale]));
   return (
     <NextIntlClientProvider locale={locale} messages={messages} timeZone={DISPLAY_TIME_ZONE}>
       <ThemeProvider

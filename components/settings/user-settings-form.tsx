@@ -4,10 +4,10 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { PageHeader } from "@/components/pages/page-header";
 import { useConsole } from "@/components/shell/use-console";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -106,9 +106,9 @@ export function UserSettingsForm() {
               )}
             />
             <div>
-              <Button type="submit" busy={update.isPending} disabled={!form.formState.isDirty}>
+              <SubmitButton busy={update.isPending} disabled={!form.formState.isDirty}>
                 {t("common.save")}
-              </Button>
+              </SubmitButton>
             </div>
           </ZodForm>
         </CardContent>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -55,9 +56,9 @@ export function SupportForm({ organizationId, onClose }: { organizationId: strin
         <Button type="button" variant="outline" onClick={onClose}>
           {t("common.cancel")}
         </Button>
-        <Button type="submit" busy={create.isPending} data-testid="support-send">
+        <SubmitButton busy={create.isPending} data-testid="support-send">
           {t("common.send")}
-        </Button>
+        </SubmitButton>
       </DialogFooter>
     </ZodForm>
   );

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -77,9 +78,9 @@ export function AddSiteFormDialog({ organizationId, open, setOpen }: { organizat
           <Button type="button" variant="outline" onClick={requestClose}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" busy={create.isPending || upload.isPending} data-testid="site-create">
+          <SubmitButton busy={create.isPending || upload.isPending} data-testid="site-create">
             {t("sites.form.create")}
-          </Button>
+          </SubmitButton>
         </DialogFooter>
       </ZodForm>
       )}

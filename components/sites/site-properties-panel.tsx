@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -84,9 +85,9 @@ function SiteEditForm({ site, onDirtyChange }: { site: Site; onDirtyChange: (dir
       {update.error && <ErrorAlert message={update.error.message} />}
       <SiteFields form={form} />
       <div className="flex gap-2">
-        <Button type="submit" busy={update.isPending} disabled={!form.formState.isDirty} data-testid="site-save">
+        <SubmitButton busy={update.isPending} disabled={!form.formState.isDirty} data-testid="site-save">
           {t("sites.form.save")}
-        </Button>
+        </SubmitButton>
         {form.formState.isDirty && (
           <Button type="button" variant="ghost" onClick={() => form.reset(siteFormValues(site))}>
             {t("common.cancel")}

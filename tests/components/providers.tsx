@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, renderHook } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
 import { afterEach } from "vitest";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
@@ -36,4 +37,16 @@ export function renderWithProviders(
 export function renderHookWithProviders<Result, Props>(hook: (props: Props) => Result, options: { locale?: Locale; initialProps?: Props } = {}) {
   const { queryClient, Providers } = providers(options.locale ?? "en");
   return { queryClient, ...renderHook(hook, { wrapper: Providers, initialProps: options.initialProps }) };
+}
+
+/**
+ * A page as the browser gets it: the server's HTML first, where `beforeHydration` may act as a person would before
+ * the scripts ran (type into a field), then React hydrating it.
+ */
+export function hydrateWithProviders(ui: React.ReactElement, beforeHydration: (container: HTMLElement) => void, { locale = "en" }: { locale?: Locale } = {}) {
+  const { queryClient, Providers } = providers(locale);
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(<Providers>{ui}</Providers>);
+  beforeHydration(container);
+  return { queryClient, ...render(ui, { wrapper: Providers, container, hydrate: true }) };
 }

@@ -18,6 +18,33 @@ test("sign-in explains bad input and wrong credentials", async ({ page }) => {
   await expect(page.getByText("Invalid email or password.")).toBeVisible();
 });
 
+test("what a person types before the page is hydrated is kept, and the form cannot be sent before", async ({ page }) => {
+  // The page hydrates once its language's catalogue has run: holding the catalogue back holds the page in its HTML.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/catalogue/**", async (route) => {
+    await released;
+    await route.continue();
+  });
+  const hydrating = () => page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Email").fill("admin@contoso.example");
+  await page.getByLabel("Password").fill("maia-demo");
+  // Before, the browser sent the form itself: a GET to /login with the password in the address.
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  await page.getByLabel("Password").press("Enter");
+  expect(page.url()).not.toContain("maia-demo");
+  // Next waits for the catalogue before it starts hydrating (components/providers/catalogue-script.tsx): a page that
+  // started, then suspended for it, was rendered again from scratch, and lost what had been typed.
+  expect(await hydrating()).toBe(false);
+  release();
+  await expect.poll(hydrating).toBe(true);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  await expect(page.getByLabel("Email")).toHaveValue("admin@contoso.example");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/organization\/[^/]+\/customer\/dashboard$/);
+});
+
 test("sign-out returns to sign-in and the old session no longer works", async ({ page }) => {
   await signIn(page, "configure@northwind.example");
   const cookie = (await page.context().cookies()).find((c) => c.name === "maia_session");

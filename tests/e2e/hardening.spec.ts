@@ -69,7 +69,7 @@ test("pages carry a nonce policy that Next's scripts follow, and refuse framing 
   expect(tags.length).toBeGreaterThan(0);
   for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
   // The browser hides nonce attributes from the DOM; their property still reads. A script without one was added by
-  // Next's runtime (a chunk it loads, such as the language's catalogue): 'strict-dynamic' trusts what trusted code loads.
+  // Next's runtime (a chunk it loads): 'strict-dynamic' trusts what trusted code loads.
   const scripts = await page.locator("script").evaluateAll((found) => found.map((script) => ({ nonce: (script as HTMLScriptElement).nonce, src: (script as HTMLScriptElement).src })));
   for (const script of scripts) if (script.nonce !== nonce) expect(script.src).toMatch(/\/_next\/static\/chunks\/[^/]+\.js$/);
   // The form is hydrated: client-side validation answers.

@@ -54,3 +54,18 @@ describe("import cycles", { timeout: 120_000 }, () => {
     expect(hits).toEqual([]);
   });
 });
+
+describe("submit buttons", { timeout: 120_000 }, () => {
+  const button = (type: string) =>
+    `import { Button } from "@/components/ui/button";\nexport const Save = () => <Button type="${type}">Save</Button>;\n`;
+
+  it("a plain Button of type submit fails: forms submit through SubmitButton", async () => {
+    const hits = await ruleHits("components/sites/add-site-form-dialog.tsx", button("submit"), "no-restricted-syntax");
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toContain("Use SubmitButton");
+  });
+
+  it("any other Button passes", async () => {
+    expect(await ruleHits("components/sites/add-site-form-dialog.tsx", button("button"), "no-restricted-syntax")).toEqual([]);
+  });
+});

@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { TextField } from "@/components/forms/fields";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { ApiRequestError } from "@/lib/api/client";
 import { messageWithValues } from "@/lib/validation/messages";
 import { clickFollows, navigation } from "../navigation";
-import { renderWithProviders } from "../providers";
+import { hydrateWithProviders, renderWithProviders } from "../providers";
 
 vi.mock("next/navigation", async () => (await import("../navigation")).nextNavigationMock());
 
@@ -157,5 +158,35 @@ describe("ZodForm", () => {
     renderWithProviders(<SiteForm onSubmit={vi.fn()} />);
     type("name", "Paris");
     expect(clickFollows(screen.getByText("Sites"))).toBe(true);
+  });
+});
+
+describe("a form typed into before the page was hydrated", () => {
+  function SignIn({ onSubmit }: { onSubmit: (values: Values) => unknown }) {
+    const form = useZodForm(schema, { defaultValues: { name: "", prefix: "" } });
+    return (
+      <ZodForm form={form} onSubmit={onSubmit}>
+        <TextField control={form.control} name="name" label="Name" testId="name" />
+        <TextField control={form.control} name="prefix" label="Prefix" testId="prefix" />
+        <SubmitButton>Save</SubmitButton>
+      </ZodForm>
+    );
+  }
+
+  it("cannot be sent from the server's HTML, and keeps what was typed once hydrated", async () => {
+    const onSubmit = vi.fn();
+    let disabledInHtml: boolean | undefined;
+    hydrateWithProviders(<SignIn onSubmit={onSubmit} />, (container) => {
+      disabledInHtml = container.querySelector<HTMLButtonElement>("button[type=submit]")?.disabled;
+      // Typed before the scripts ran: in the DOM only.
+      container.querySelector<HTMLInputElement>("input[name=name]")!.value = "Paris HQ";
+    });
+    // The browser would have sent the form itself (a GET with every field in the address).
+    expect(disabledInHtml).toBe(true);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", false));
+    expect(screen.getByTestId("name")).toHaveProperty("value", "Paris HQ");
+    type("prefix", "10.0.0.0/24");
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: "Paris HQ", prefix: "10.0.0.0/24" }, expect.anything()));
   });
 });
