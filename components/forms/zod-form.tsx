@@ -19,7 +19,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 // Fields a person types into; React keeps what they typed before the page was hydrated in the DOM, not in the form.
-const TYPED_INPUTS = new Set(["text", "email", "password", "search", "url", "tel"]);
+const TYPED_INPUTS = new Set(["text", "email", "password", "search", "url", "tel", "number"]);
 
 /**
  * Gives the form what a person typed into its text fields before the page was hydrated (or what the browser filled
