@@ -1,7 +1,13 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { createRequestGate, PGLITE_REQUEST_CONCURRENCY, REQUEST_CONCURRENCY, requestConcurrency } from "@/server/request-gate";
+import {
+  createRequestGate,
+  PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY,
+  PGLITE_REQUEST_CONCURRENCY,
+  REQUEST_CONCURRENCY,
+  requestConcurrency,
+} from "@/server/request-gate";
 
 // Issue 13, finding 10: under a flood, requests wait their turn at the door instead of inside the database, and one
 // whose client gave up while waiting is never worked on.
@@ -88,6 +94,9 @@ describe("requestConcurrency", () => {
     expect(requestConcurrency("pglite", {})).toBe(PGLITE_REQUEST_CONCURRENCY);
     expect(requestConcurrency("postgres", {})).toBe(REQUEST_CONCURRENCY);
     expect(PGLITE_REQUEST_CONCURRENCY).toBeLessThan(REQUEST_CONCURRENCY);
+    // PGlite on the main thread stops the event loop for each query: fewer at once there.
+    expect(requestConcurrency("pglite", { PGLITE_THREAD: "main" })).toBe(PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY);
+    expect(PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY).toBeLessThan(PGLITE_REQUEST_CONCURRENCY);
     expect(requestConcurrency("pglite", { REQUEST_CONCURRENCY: "12" })).toBe(12);
     for (const wrong of ["0", "-3", "2.5", "many", ""]) expect(requestConcurrency("postgres", { REQUEST_CONCURRENCY: wrong })).toBe(REQUEST_CONCURRENCY);
   });
