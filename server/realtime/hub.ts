@@ -188,7 +188,8 @@ export class RealtimeHub {
    * one query for every connected session. Runs with the keep-alive pings; answers how many it closed.
    */
   async revalidateSessions(): Promise<number> {
-    const hashes = [...new Set([...this.clients].map((client) => client.principal.sessionTokenHash))];
+    const checked = new Set([...this.clients].map((client) => client.principal.sessionTokenHash));
+    const hashes = [...checked];
     if (hashes.length === 0) return 0;
     const db = await this.db();
     const valid = new Set<string>();
@@ -204,7 +205,9 @@ export class RealtimeHub {
     }
     let closed = 0;
     for (const client of this.clients) {
-      if (valid.has(client.principal.sessionTokenHash)) continue;
+      // A socket that connected while the query ran was not asked about: its session was checked at its upgrade.
+      // Closing it as ended made its page sign out, revoking a session that had never ended.
+      if (!checked.has(client.principal.sessionTokenHash) || valid.has(client.principal.sessionTokenHash)) continue;
       client.socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
       this.forget(client);
       closed++;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
-import { chooseTheme } from "./steps";
+import { chooseLanguage, chooseTheme } from "./steps";
 
 // The path topology as an MSP sees it: from the paths list to a drawn route of Contoso's Paris ⇄ Frankfurt path,
 // every element coloured by health, details on selection; a deep link renders on first load; light and dark,
@@ -65,10 +65,7 @@ test.describe("path topology", () => {
     await cores.first().click();
     await page.screenshot({ path: `${SHOTS}/topology-en-dark.png`, fullPage: true });
 
-    await page.getByTestId("user-menu").click();
-    await page.getByTestId("menu-language").click();
-    await page.getByTestId("menu-language-fr").click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await chooseLanguage(page, "fr");
     await expect(page.getByTestId("topology-legend")).toContainText("Sain");
     await cores.first().click();
     await expect(page.getByTestId("topology-details")).toContainText("Nœud de cœur");
@@ -78,14 +75,8 @@ test.describe("path topology", () => {
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await page.screenshot({ path: `${SHOTS}/topology-fr-light.png`, fullPage: true });
 
-    // Back to English for the other tests of this user (again if the menu closed under the pointer).
-    await expect(async () => {
-      await page.keyboard.press("Escape");
-      await page.getByTestId("user-menu").click();
-      await page.getByTestId("menu-language").click();
-      await page.getByTestId("menu-language-en").click({ timeout: 5_000 });
-      await expect(page.locator("html")).toHaveAttribute("lang", "en", { timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
+    // Back to English for the other tests of this user.
+    await chooseLanguage(page, "en");
   });
 
   test("a deep link renders the drawn route in the first response", async ({ page }) => {

@@ -40,3 +40,12 @@ export async function chooseTheme(page: Page, theme: "light" | "dark" | "system"
   await page.getByTestId(`menu-theme-${theme}`).press("Enter");
   await expect(page.locator("html")).toHaveClass(new RegExp(theme === "system" ? "light|dark" : theme));
 }
+
+/** A language chosen from the user menu with the keyboard (as chooseTheme, for the same reason). */
+export async function chooseLanguage(page: Page, locale: "en" | "fr") {
+  await openUserMenu(page);
+  await page.getByTestId("menu-language").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.getByTestId(`menu-language-${locale}`).press("Enter");
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+}
