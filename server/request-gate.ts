@@ -1,5 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { pgliteOnItsOwnThread } from "@/server/db/pglite-thread-client";
 
 // At most a few requests worked on at once; the others wait their turn, first come first served, and one whose
 // client has left while waiting is never started (issue 13, finding 10). Without it, a flood of 150 users on one
@@ -28,7 +29,7 @@ export function requestConcurrency(database: "pglite" | "postgres", env: Partial
   const configured = Number(env.REQUEST_CONCURRENCY);
   if (Number.isInteger(configured) && configured > 0) return configured;
   if (database === "postgres") return REQUEST_CONCURRENCY;
-  return env.PGLITE_THREAD === "main" ? PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY : PGLITE_REQUEST_CONCURRENCY;
+  return pgliteOnItsOwnThread(env) ? PGLITE_REQUEST_CONCURRENCY : PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY;
 }
 
 export interface GateStats {

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { PGliteThread } from "./pglite-thread-client";
+import { pgliteOnItsOwnThread, PGliteThread } from "./pglite-thread-client";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,14 +72,6 @@ function takeDirectoryLock(dir: string): () => void {
   };
 }
 
-/**
- * A data directory's PGlite runs on a thread of its own (server/db/pglite-thread.mjs) unless PGLITE_THREAD=main:
- * its queries then use the machine's second core instead of stopping the main thread. The tests' in-memory images
- * stay on the main thread.
- */
-function onItsOwnThread(): boolean {
-  return process.env.PGLITE_THREAD !== "main";
-}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -94,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pgDir = inMemory ? undefined : path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "pglite");
   const releaseLock = pgDir ? takeDirectoryLock(path.resolve(/*turbopackIgnore: true*/ dataDir)) : () => {};
   try {
-    const client = !pgDir ? new PGlite({ loadDataDir: options.image }) : onItsOwnThread() ? new PGliteThread(pgDir) : new PGlite(pgDir);
+    const client = !pgDir ? new PGlite({ loadDataDir: options.image }) : pgliteOnItsOwnThread() ? new PGliteThread(pgDir) : new PGlite(pgDir);
     await client.waitReady;
     // The thread's client answers every call Drizzle's PGlite driver makes (query, exec, transaction).
     const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;

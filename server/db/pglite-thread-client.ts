@@ -6,6 +6,15 @@ import { Worker } from "node:worker_threads";
 // driver makes of its client — query, exec, transaction — sent as messages. PostgreSQL's work and the parsing of its
 // rows then run on the other core, and the main thread renders pages and answers the API meanwhile.
 
+/**
+ * Whether a data directory's PGlite runs on a thread of its own (PGLITE_THREAD=main keeps it on the main thread): its
+ * queries then use the machine's second core instead of stopping the main thread. The tests' in-memory images stay
+ * on the main thread.
+ */
+export function pgliteOnItsOwnThread(env: Partial<Record<string, string>> = process.env): boolean {
+  return env.PGLITE_THREAD !== "main";
+}
+
 const THREAD_ENTRY = path.join(process.cwd(), "server/db/pglite-thread.mjs");
 
 interface QueryOptions {

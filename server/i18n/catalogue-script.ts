@@ -1,10 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { AbstractIntlMessages } from "next-intl";
 import { LOCALES, type Locale } from "@/lib/constants";
 import { CATALOGUE_GLOBAL, catalogueScriptPath, clientCatalogue, type CatalogueUrls } from "@/lib/i18n/client-catalogue";
 import { isLocale, MESSAGES } from "@/lib/i18n/messages";
 
-type CatalogueScript = { body: string; version: string; path: string };
+type CatalogueScript = { messages: AbstractIntlMessages; body: string; version: string; path: string };
 
 const scripts = new Map<Locale, CatalogueScript>();
 
@@ -12,10 +13,11 @@ const scripts = new Map<Locale, CatalogueScript>();
 function catalogueScript(locale: Locale): CatalogueScript {
   let script = scripts.get(locale);
   if (!script) {
+    const messages = clientCatalogue(MESSAGES[locale]);
     // JSON is valid JavaScript: the catalogue is the assignment's right-hand side as it is.
-    const body = `(self.${CATALOGUE_GLOBAL}=self.${CATALOGUE_GLOBAL}||{})[${JSON.stringify(locale)}]=${JSON.stringify(clientCatalogue(MESSAGES[locale]))};\n`;
+    const body = `(self.${CATALOGUE_GLOBAL}=self.${CATALOGUE_GLOBAL}||{})[${JSON.stringify(locale)}]=${JSON.stringify(messages)};\n`;
     const version = createHash("sha256").update(body).digest("hex").slice(0, 16);
-    script = { body, version, path: catalogueScriptPath(locale, version) };
+    script = { messages, body, version, path: catalogueScriptPath(locale, version) };
     scripts.set(locale, script);
   }
   return script;
@@ -27,7 +29,7 @@ function catalogueScript(locale: Locale): CatalogueScript {
  */
 export function catalogueScriptUrls(): CatalogueUrls {
   const server = globalThis as { [CATALOGUE_GLOBAL]?: Record<string, unknown> };
-  server[CATALOGUE_GLOBAL] ??= Object.fromEntries(LOCALES.map((locale) => [locale, clientCatalogue(MESSAGES[locale])]));
+  server[CATALOGUE_GLOBAL] ??= Object.fromEntries(LOCALES.map((locale) => [locale, catalogueScript(locale).messages]));
   return Object.fromEntries(LOCALES.map((locale) => [locale, catalogueScript(locale).path])) as CatalogueUrls;
 }
 
