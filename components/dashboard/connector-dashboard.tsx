@@ -47,7 +47,7 @@ export function ConnectorDashboard({ homeLabel, siteId, connectorId, links, sinc
     <div className={`flex flex-col gap-4 ${CHART_THEME}`} data-testid="connector-dashboard">
       <DashboardBreadcrumb items={[{ label: homeLabel, href: links.home }, { label: site.data?.name ?? "…", href: links.site(siteId) }, { label: connector?.name ?? "…" }]} />
       <PageHeader title={connector?.name ?? ""} description={connector ? `${isConnectorKind(connector.kind) ? kinds(connector.kind) : connector.kind} · ${connector.siteName}` : undefined} />
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <DashboardCard title={t("connectorHealth")} subtitle={t("connectorHealthSubtitle")} testId="connector-facts">
           {connector ? (
             <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-xs">

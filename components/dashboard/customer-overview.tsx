@@ -51,7 +51,7 @@ export function CustomerOverview({ organizationId, title, description, links, al
     <div className={`flex flex-col gap-4 ${CHART_THEME}`} data-testid="customer-dashboard">
       {breadcrumb}
       <PageHeader title={title} description={description ?? t("description")} />
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <div className="xl:col-span-2">
           {siteId ? (
             <BandwidthCard

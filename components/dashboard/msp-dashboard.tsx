@@ -45,7 +45,7 @@ export function MspDashboard({ mspId }: { mspId: string }) {
           </div>
         ))}
       </div>
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
       <DashboardCard title={t("customers")} subtitle={t("customersSubtitle")} testId="msp-customers" className="xl:col-span-2">
         {summaries.isPending ? (
           <CardSkeleton />

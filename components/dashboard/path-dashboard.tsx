@@ -54,7 +54,7 @@ function PerformanceCard({ pathId, since }: { pathId: string; since: string }) {
       ) : data && data.points.length === 0 ? (
         <CardMessage>{t("noSamples")}</CardMessage>
       ) : data ? (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           {METRICS.map((metric) => (
             <div key={metric} className="min-w-0" data-testid={`metric-${metric}`}>
               <h3 className="mb-1 text-xs font-medium text-muted-foreground">{t(`metrics.${metric}`)}</h3>
@@ -188,7 +188,7 @@ export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { hom
           )
         }
       />
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <CurrentSlaCard pathId={pathId} since={since} />
         <div className="xl:col-span-2">
           <BandwidthCard kind="path" id={pathId} since={since} title={t("bandwidth")} subtitle={t("bandwidthOf", { name: data?.name ?? "" })} />

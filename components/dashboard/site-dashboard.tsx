@@ -38,7 +38,7 @@ export function SiteDashboard({ organizationId, homeLabel, siteId, links, alarms
     <div className={`flex flex-col gap-4 ${CHART_THEME}`} data-testid="site-dashboard">
       <DashboardBreadcrumb items={[{ label: homeLabel, href: links.home }, { label: name }]} />
       <PageHeader title={name} description={site.data ? `${site.data.location.address}${site.data.active ? "" : ` · ${t("inactive")}`}` : undefined} />
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <div className="xl:col-span-2">
           <BandwidthCard kind="site" id={siteId} since={since} title={t("bandwidth")} subtitle={t("bandwidthOf", { name })} />
         </div>

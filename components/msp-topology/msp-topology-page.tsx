@@ -128,7 +128,7 @@ export function MspTopologyPage() {
         </div>
       ) : (
         <>
-          <div className="grid gap-4 lg:grid-cols-2" data-testid="topology-drawings">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="topology-drawings">
             <DrawingCard title={t("graph.title")}>
               {drawingProps ? <NetworkGraph {...drawingProps} label={t("graph.label", { organization: organization.name })} /> : <Skeleton className="aspect-[16/10] w-full" />}
             </DrawingCard>

@@ -157,6 +157,14 @@ test.describe("customer dashboard", () => {
     await page.goto(`/organization/${organizationId}/customer/dashboard/00000000-0000-0000-0000-000000000000`);
     await expectNotFound(page);
   });
+
+  test("on a phone, the dashboard fits the screen and its wide tables scroll inside their cards", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByTestId("probes-card").getByTestId("more-rows")).toBeVisible();
+    // Before, the cards' grid took its one column from the widest table: the page was 876 px wide on a 390 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
 
 test.describe("MSP dashboard", () => {
