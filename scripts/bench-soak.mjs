@@ -5,7 +5,8 @@
 // and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60). SOAK_HEAP_SNAPSHOTS=1 has the
 // server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
-// from native memory, and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
+// from native memory and garbage from what the users' connections retain (a full collection at the end of the load,
+// their keep-alive connections still open, and another after the idle), and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
 // (default 10000); SOAK_NODE_ARGS, options for the server's node (say --cpu-prof). With DATABASE_URL, SOAK_PROCESSES=2 (or more) starts that many console processes on one PostgreSQL
 // (ports BENCH_PORT, BENCH_PORT+1, ...) and spreads the users over them, as a load balancer would; RSS and CPU are
 // then the processes' sum, and the snapshots and memory detail are the first process's.
@@ -290,6 +291,11 @@ try {
   if (outcomes.size > 0) console.log(`  failures: ${[...outcomes].map(([what, n]) => `${what} ×${n}`).join(", ")}`);
 
   console.log(`RSS ${endRss} MB at the end of the load${await memoryLine()}`);
+  // What the open keep-alive connections still hold: garbage goes in a full collection, what they retain stays.
+  if (inspector) {
+    await inspector.collectGarbage();
+    console.log(`RSS ${rssMb()} MB after a full garbage collection, the users' connections still open${await memoryLine()}`);
+  }
   cpuPercent();
   // What the server still does once nobody asks: a CPU profile of the idle period.
   await inspector?.startProfile();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
@@ -48,6 +49,22 @@ describe("the request gate", () => {
     expect(gate.stats).toEqual({ running: 1, waiting: 0, dropped: 1, refused: 0 });
     kept.close();
     expect(gate.stats.running).toBe(0);
+  });
+
+  it("starts a waiting request in the context it arrived in, never in that of the request whose end let it in", () => {
+    // A request's async-local stores (Next's request stores, who is signed in) must not be seen by the next one; and
+    // a context holding the one before it chained every response of a keep-alive connection in memory (bench:soak).
+    const requestStore = new AsyncLocalStorage<string>();
+    const gate = createRequestGate({ limit: 1 });
+    const seen: (string | undefined)[] = [];
+    const [first, second, third] = [request(), request(), request()];
+    gate.admit(first.req, first.res, () => seen.push(requestStore.getStore()));
+    requestStore.run("arrival of the second", () => gate.admit(second.req, second.res, () => seen.push(requestStore.getStore())));
+    gate.admit(third.req, third.res, () => seen.push(requestStore.getStore()));
+    // Node emits a response's "close" in the context of the request it answered.
+    requestStore.run("the first request's", () => first.close());
+    requestStore.run("the second request's", () => second.close());
+    expect(seen).toEqual([undefined, "arrival of the second", undefined]);
   });
 
   it("lets the requests it is told pass by at once, however full it is", () => {
