@@ -1,7 +1,15 @@
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from "@/lib/constants";
 import type { ClientMessage } from "@/lib/realtime";
 import { isRealtimeNews, type RealtimeNews } from "@/lib/realtime-contract";
-import { REALTIME_SERVICES, SESSION_ENDED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RealtimeService, type ServerMessage } from "@/lib/realtime-protocol";
+import {
+  REALTIME_REPLAY_MS,
+  REALTIME_SERVICES,
+  SESSION_ENDED_CLOSE_CODE,
+  TOO_MANY_CONNECTIONS_CLOSE_CODE,
+  type RealtimeService,
+  type ServerMessage,
+  type SubscribedData,
+} from "@/lib/realtime-protocol";
 
 // SPEC §7–§9: the browser's one connection to /ws. Subscriptions are counted per service and sent again after a
 // reconnect; incoming messages that follow the contract (lib/realtime-contract.ts) go to the listeners of their
@@ -37,7 +45,10 @@ export type RealtimeProblem =
 
 export const RESYNC_ACTION = "resync";
 
-/** Sent by this client, not the server, once a subscription is back after a reconnect: messages may have been missed. */
+/**
+ * Made by this client, not sent by the server: once a subscription is back after a reconnect, or when the server no
+ * longer has all that was published since the page's render — messages may have been missed.
+ */
 export type ResyncEvent<S extends RealtimeService = RealtimeService> = { [K in S]: { service: K; action: typeof RESYNC_ACTION; data: Record<string, never> } }[S];
 
 /** What a listener of a service receives: the server's messages of that service, or a resync. */
@@ -54,6 +65,8 @@ export interface RealtimeClientOptions {
   /** How long the socket stays open once nobody holds it (covers StrictMode's remount and page changes). */
   lingerMs?: number;
   onProblem?: (problem: RealtimeProblem) => void;
+  /** This browser's clock, for how old a page's catch-up is (tests move it). */
+  now?: () => number;
 }
 
 const OPEN = 1;
@@ -98,6 +111,9 @@ export class RealtimeClient {
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
   private readonly lingerMs: number;
+  private readonly now: () => number;
+  /** When the server read the page on screen (its clock), and when the page said so (ours): see catchUp. */
+  private rendered: { at: number; heardAt: number } | null = null;
 
   constructor(private readonly options: RealtimeClientOptions) {
     this.timers = options.timers ?? {
@@ -107,6 +123,23 @@ export class RealtimeClient {
     this.maxAttempts = options.maxAttempts ?? SOCKET_MAX_ATTEMPTS;
     this.retryDelayMs = options.retryDelayMs ?? SOCKET_RETRY_DELAY_MS;
     this.lingerMs = options.lingerMs ?? 1_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * A server-rendered page came on screen with data read at `renderedAt` (the server's clock). Its subscriptions ask
+   * the server for what was published since — the news sent before the socket listened — and the services already
+   * subscribed ask again. Subscriptions made long after the page came (a dialog opened later) ask nothing.
+   */
+  catchUp(renderedAt: number): void {
+    this.rendered = { at: renderedAt, heardAt: this.now() };
+    for (const service of this.listeners.keys()) if (!this.leaving.has(service)) this.send({ service, action: "subscribe", since: renderedAt });
+  }
+
+  /** The page's render time for a subscribe sent now, while it is recent enough to matter. */
+  private since(): { since?: number } {
+    if (!this.rendered || this.now() - this.rendered.heardAt > REALTIME_REPLAY_MS / 2) return {};
+    return { since: this.rendered.at };
   }
 
   get status(): RealtimeStatus {
@@ -156,7 +189,7 @@ export class RealtimeClient {
       this.timers.clearTimeout(pending);
       this.leaving.delete(service);
     } else if (first) {
-      this.send({ service, action: "subscribe" });
+      this.send({ service, action: "subscribe", ...this.since() });
     }
     let active = true;
     return () => {
@@ -213,7 +246,8 @@ export class RealtimeClient {
       this.hasOpened = true;
       this.unacknowledged = new Set(this.listeners.keys());
       if (this.unacknowledged.size === 0) this.setStatus("open");
-      for (const service of this.listeners.keys()) this.send({ service, action: "subscribe" });
+      // After a reconnect, what was missed is unknown: every service resyncs instead of catching up.
+      for (const service of this.listeners.keys()) this.send({ service, action: "subscribe", ...(reconnected ? {} : this.since()) });
       if (reconnected) for (const service of [...this.listeners.keys()]) this.dispatch({ service, action: RESYNC_ACTION, data: {} } as ResyncEvent);
     };
     socket.onmessage = (event) => {
@@ -222,6 +256,10 @@ export class RealtimeClient {
       if (!message || !isService(message.service)) return;
       if (ACKNOWLEDGEMENTS.has(message.action)) {
         if (this.unacknowledged.delete(message.service) && this.unacknowledged.size === 0) this.setStatus("open");
+        // The server no longer has all that was published since the page's render: its data is refetched.
+        if ((message.data as SubscribedData).resync && this.listeners.has(message.service)) {
+          this.dispatch({ service: message.service, action: RESYNC_ACTION, data: {} } as ResyncEvent);
+        }
         return;
       }
       if (isRealtimeNews(message)) this.dispatch(message);

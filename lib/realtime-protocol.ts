@@ -9,6 +9,14 @@ export interface ServerMessage {
   data: unknown;
 }
 
+/** How long /ws keeps what it sent, for a page whose subscription comes after its server render to catch up. */
+export const REALTIME_REPLAY_MS = 60_000;
+
+/** The acknowledgement of a subscribe: `resync` when what was published since the page's render is no longer known. */
+export interface SubscribedData {
+  resync?: true;
+}
+
 /** The close code of a socket whose session ended (signed out, revoked): the client must not reconnect with it. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 

@@ -9,7 +9,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { handleAuthFailure } from "@/lib/api/client";
 import { getRealtimeClient, onRealtimeProblem, type RealtimeProblem, type RealtimeStatus } from "@/lib/realtime-client";
 import { cn } from "@/lib/utils";
-import { useRealtimeStatus } from "./use-realtime";
+import { useRealtimeCatchUp, useRealtimeStatus } from "./use-realtime";
 
 const TOAST_ID = "realtime";
 
@@ -31,6 +31,7 @@ export function RealtimeConnection() {
   const [problem, setProblem] = useState<RealtimeProblem | null>(null);
 
   useEffect(() => getRealtimeClient()?.hold(), []);
+  useRealtimeCatchUp();
 
   useEffect(
     () =>

@@ -1,9 +1,10 @@
 "use client";
 
-import { matchQuery, useQueryClient, type QueryClient, type QueryFilters, type QueryKey } from "@tanstack/react-query";
+import { hashKey, matchQuery, useQueryClient, type QueryClient, type QueryFilters, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeService } from "@/lib/realtime";
 import { getRealtimeClient, RESYNC_ACTION, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
+import { renderedAtQuery } from "@/lib/realtime-queries";
 
 /**
  * Calls `onMessage` for each message of `service` on the tab's shared /ws connection. The latest callback is kept in
@@ -83,6 +84,30 @@ export function useRealtimeInvalidation<S extends RealtimeService>(
   });
   // A reconnect always refetches: what was missed meanwhile is unknown, so no filter can rule it out.
   useRealtimeRefetch(service, (event) => (accept && event.action !== RESYNC_ACTION && !accept(event) ? [] : [{ queryKey: key.current }]), enabled);
+}
+
+/**
+ * Tells the tab's connection when the server read each page it renders, as the page's queries are hydrated (the page
+ * wrapper seeds renderedAtQuery): the news published between that read and the subscriptions is then sent too.
+ */
+export function useRealtimeCatchUp(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const client = getRealtimeClient();
+    if (!client) return;
+    const hash = hashKey(renderedAtQuery.queryKey);
+    let told: number | undefined;
+    const tell = (renderedAt: unknown) => {
+      if (typeof renderedAt !== "number" || renderedAt === told) return;
+      told = renderedAt;
+      client.catchUp(renderedAt);
+    };
+    tell(queryClient.getQueryData(renderedAtQuery.queryKey));
+    // A later page's time comes when its queries are hydrated (a client-side navigation).
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash === hash) tell(event.query.state.data);
+    });
+  }, [queryClient]);
 }
 
 const idle = (): RealtimeStatus => "idle";

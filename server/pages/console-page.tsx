@@ -6,6 +6,7 @@ import { cache, type ReactNode } from "react";
 import { ApiRequestError } from "@/lib/api/client";
 import type { Organization } from "@/lib/organizations/schema";
 import { makeQueryClient } from "@/lib/query-client";
+import { renderedAtQuery } from "@/lib/realtime-queries";
 import { safeDecode } from "@/lib/request-target";
 import { consoleRoute, guardConsoleRoute, matchConsoleRoute, type ConsoleRoute, type RouteParams } from "@/lib/routes";
 import { bootstrapSession, type ReadySession } from "./session";
@@ -125,6 +126,8 @@ function pageQueries(queryClient: QueryClient) {
 export function consolePage<Pattern extends string>(pattern: Pattern, render: (page: ConsolePage<Pattern>) => ReactNode | Promise<ReactNode>) {
   const fixed = pattern === "*" ? undefined : consoleRoute(pattern);
   return async function ConsolePageEntry({ params, searchParams, children }: EntryProps) {
+    // Before anything is read: the browser's realtime connection asks for what was published since (a page, not a layout, says it).
+    const renderedAt = Date.now();
     const raw = await params;
     const route = fixed ?? matchConsoleRoute([raw.rest ?? []].flat().join("/"))?.route;
     const session = await openConsoleRoute(String(raw.organizationId), route);
@@ -142,6 +145,7 @@ export function consolePage<Pattern extends string>(pattern: Pattern, render: (p
       require: queries.require,
       seed: queries.seed,
     });
+    if (children === undefined) queries.seed(renderedAtQuery, renderedAt);
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => queries.hashes.has(query.queryHash) && query.state.status === "success",
     });

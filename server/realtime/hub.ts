@@ -7,16 +7,19 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { REALTIME_MAX_SOCKETS_PER_ADDRESS, REALTIME_MAX_SOCKETS_PER_SESSION } from "@/lib/constants";
 import {
   clientMessageSchema,
+  REALTIME_REPLAY_MS,
   SESSION_ENDED_CLOSE_CODE,
   TOO_MANY_CONNECTIONS_CLOSE_CODE,
   type RealtimeService,
   type ServerMessage,
+  type SubscribedData,
 } from "@/lib/realtime";
 import type { Principal } from "@/server/auth/principal";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import type { RealtimeMessage } from "./bus";
+import { RecentMessages } from "./recent";
 
 interface Client {
   socket: WebSocket;
@@ -32,7 +35,17 @@ export interface RealtimeHubOptions {
   maxBufferedBytes?: number;
   maxPerSession?: number;
   maxPerAddress?: number;
+  /** The clock of the messages kept for catching up (tests move it). */
+  now?: () => number;
 }
+
+/** Messages kept for catching up, at most (a burst of a large network's samples must not hold memory). */
+const REPLAY_MAX_MESSAGES = 2_000;
+/**
+ * A page rendered by another process of the console may subscribe here: clocks a little apart must not lose a
+ * message, so what came this much before the page's render is sent too (a message heard twice changes nothing).
+ */
+export const REPLAY_CLOCK_MARGIN_MS = 2_000;
 
 
 /** Counts of open connections by key; a key at zero is forgotten. */
@@ -47,6 +60,9 @@ class Tally {
     else this.counts.delete(key);
   }
 }
+
+/** A bus message as the browser receives it: its organizations stay on the server. */
+const wireText = (message: RealtimeMessage) => JSON.stringify({ service: message.service, action: message.action, data: message.data } satisfies ServerMessage);
 
 /** May this user receive news of these organizations? The operator hears everything, others their own audience. */
 export function mayReceive(principal: Principal, organizationIds: readonly string[]): boolean {
@@ -63,6 +79,7 @@ export class RealtimeHub {
   private readonly maxPerAddress: number;
   private readonly perSession = new Tally();
   private readonly perAddress = new Tally();
+  private readonly recent: RecentMessages;
 
   constructor(
     private readonly db: () => Promise<Db>,
@@ -71,6 +88,7 @@ export class RealtimeHub {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.maxPerSession = options.maxPerSession ?? REALTIME_MAX_SOCKETS_PER_SESSION;
     this.maxPerAddress = options.maxPerAddress ?? REALTIME_MAX_SOCKETS_PER_ADDRESS;
+    this.recent = new RecentMessages(REALTIME_REPLAY_MS, REPLAY_MAX_MESSAGES, options.now);
     this.pinger = setInterval(() => {
       this.ping();
       void this.revalidateSessions().catch((error: Error) => console.error("[ws] session check failed:", error.message));
@@ -133,10 +151,16 @@ export class RealtimeHub {
         this.send(client, JSON.stringify({ service: "system", action: "error", data: { error: "Invalid message" } } satisfies ServerMessage));
         return;
       }
-      const { service, action } = message.data;
-      if (action === "subscribe") client.subscriptions.add(service);
-      else client.subscriptions.delete(service);
-      this.send(client, JSON.stringify({ service, action: `${action}d`, data: {} } satisfies ServerMessage));
+      const { service, action, since } = message.data;
+      if (action === "unsubscribe") {
+        client.subscriptions.delete(service);
+        this.send(client, JSON.stringify({ service, action: "unsubscribed", data: {} } satisfies ServerMessage));
+        return;
+      }
+      client.subscriptions.add(service);
+      const caughtUp = since === undefined || this.replay(client, service, since);
+      const data: SubscribedData = caughtUp ? {} : { resync: true };
+      this.send(client, JSON.stringify({ service, action: "subscribed", data } satisfies ServerMessage));
     });
     this.send(client, JSON.stringify({ service: "system", action: "welcome", data: { userId: principal.userId } } satisfies ServerMessage));
   }
@@ -152,14 +176,29 @@ export class RealtimeHub {
    * once for every recipient; the organization list stays on the server. Answers how many sockets it was sent to.
    */
   deliver(message: RealtimeMessage): number {
+    this.recent.add(message);
     let text: string | undefined;
     let delivered = 0;
     for (const client of this.clients) {
       if (!client.subscriptions.has(message.service) || !mayReceive(client.principal, message.organizationIds)) continue;
-      text ??= JSON.stringify({ service: message.service, action: message.action, data: message.data } satisfies ServerMessage);
+      text ??= wireText(message);
       if (this.send(client, text)) delivered++;
     }
     return delivered;
+  }
+
+  /**
+   * Sends a new subscriber what its service published since its page was rendered, as it would have been delivered.
+   * Answers false when part of it is no longer kept: the page must refetch instead.
+   */
+  private replay(client: Client, service: RealtimeService, since: number): boolean {
+    const missed = this.recent.since(since - REPLAY_CLOCK_MARGIN_MS);
+    if (missed === null) return false;
+    for (const message of missed) {
+      if (message.service !== service || !mayReceive(client.principal, message.organizationIds)) continue;
+      this.send(client, wireText(message));
+    }
+    return true;
   }
 
   private send(client: Client, text: string): boolean {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { getDb } from "@/server/db/client";
 import { getBus, LocalBus, publishRealtime, setBus, type RealtimeMessage } from "@/server/realtime/bus";
-import { RealtimeHub } from "@/server/realtime/hub";
+import { RealtimeHub, REPLAY_CLOCK_MARGIN_MS } from "@/server/realtime/hub";
 import { call, organizationId, signIn } from "./helpers";
 import { BW_ADMIN, CONTOSO_ADMIN, INITECH_ADMIN, insertAlarm, NW_ADMIN, OPERATOR } from "./operations-fixtures";
 
@@ -15,9 +15,11 @@ let server: http.Server;
 let hub: RealtimeHub;
 let url: string;
 let unsubscribe: () => void;
+let hubStartedAt: number;
 
 beforeAll(async () => {
   setBus(new LocalBus());
+  hubStartedAt = Date.now();
   hub = new RealtimeHub(getDb, { maxBufferedBytes: 64 * 1024 });
   unsubscribe = getBus().subscribe((message) => hub.deliver(message));
   server = http.createServer();
@@ -201,6 +203,57 @@ describe("/ws", () => {
     (stalled.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     await until(() => closed, "the stalled client was dropped");
     reader.socket.close();
+  });
+});
+
+describe("/ws catching up a page rendered before it subscribed", () => {
+  const raised = (entityId: string) => ({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId } }) as const;
+  const missed = (client: TestClient) => client.messages.filter((m) => String(m.data.entityId ?? "").startsWith("missed-"));
+
+  async function welcomed(email: string) {
+    const client = await connect(await signIn(email));
+    await until(() => client.messages.length === 1, "welcome");
+    client.messages.length = 0;
+    return client;
+  }
+
+  it("sends what the service published since the render, of the subscriber's audience only, before the acknowledgement", async () => {
+    const db = await getDb();
+    const [contosoId, initechId] = [await organizationId("Contoso"), await organizationId("Initech")];
+    // A hub knows nothing of what came before it started, nor, with the clocks' margin, just after (see the next test).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, hubStartedAt + REPLAY_CLOCK_MARGIN_MS + 50 - Date.now())));
+    const renderedAt = Date.now();
+    await publishRealtime(db, contosoId, raised("missed-contoso"));
+    await publishRealtime(db, initechId, raised("missed-initech"));
+    await publishRealtime(db, contosoId, { service: "events", action: "created", data: { type: "site.updated", entityType: "site", entityId: "missed-event" } });
+    await settle();
+
+    const [contoso, northwind, initech] = await Promise.all([CONTOSO_ADMIN, NW_ADMIN, INITECH_ADMIN].map(welcomed));
+    for (const client of [contoso, northwind, initech]) client.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: renderedAt }));
+    for (const client of [contoso, northwind, initech]) await until(() => client.messages.some((m) => m.action === "subscribed"), "acknowledged");
+    // Contoso and its MSP get Contoso's alarm, Initech its own; the events service was not asked for.
+    expect(missed(contoso)).toEqual([raised("missed-contoso")]);
+    expect(missed(northwind)).toEqual([raised("missed-contoso")]);
+    expect(missed(initech)).toEqual([raised("missed-initech")]);
+    for (const client of [contoso, northwind, initech]) expect(client.messages.at(-1)).toEqual({ service: "alarms", action: "subscribed", data: {} });
+
+    // A page rendered after them is sent none of them (they came more than the clocks' margin before it).
+    const later = await welcomed(CONTOSO_ADMIN);
+    later.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: Date.now() + REPLAY_CLOCK_MARGIN_MS + 1_000 }));
+    await until(() => later.messages.length === 1, "acknowledged");
+    expect(later.messages).toEqual([{ service: "alarms", action: "subscribed", data: {} }]);
+    for (const client of [contoso, northwind, initech, later]) client.socket.close();
+  });
+
+  it("tells a page rendered before the server could know what was published since to resync; refuses a bad time", async () => {
+    const contoso = await welcomed(CONTOSO_ADMIN);
+    contoso.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: 0 }));
+    await until(() => contoso.messages.length === 1, "acknowledged");
+    expect(contoso.messages[0]).toEqual({ service: "alarms", action: "subscribed", data: { resync: true } });
+    for (const since of [-1, 1.5, "yesterday"]) contoso.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since }));
+    await until(() => contoso.messages.length === 4, "answered");
+    expect(contoso.messages.slice(1).map((m) => m.action)).toEqual(["error", "error", "error"]);
+    contoso.socket.close();
   });
 });
 

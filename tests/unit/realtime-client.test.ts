@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from "@/lib/constants";
-import { SESSION_ENDED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE } from "@/lib/realtime";
+import { REALTIME_REPLAY_MS, SESSION_ENDED_CLOSE_CODE, TOO_MANY_CONNECTIONS_CLOSE_CODE } from "@/lib/realtime";
 import {
   parseServerMessage,
   RealtimeClient,
@@ -106,6 +106,7 @@ function setup(options: { lingerMs?: number } = {}) {
       return socket;
     },
     timers: clock,
+    now: () => clock.now,
     lingerMs: options.lingerMs,
     onProblem: (problem) => problems.push(problem),
   });
@@ -480,5 +481,68 @@ describe("realtime client: helpers", () => {
     expect(parseServerMessage("[1]")).toBeNull();
     expect(parseServerMessage('{"service":1,"action":"x"}')).toBeNull();
     expect(parseServerMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});
+
+describe("realtime client: catching up with a server-rendered page", () => {
+  const RENDERED_AT = 1_700_000_000_000;
+
+  it("asks, with every subscription the page makes, for what was published since the server read its data", () => {
+    const { client, last } = setup();
+    client.subscribe("topology", () => {});
+    client.catchUp(RENDERED_AT);
+    last().open();
+    client.subscribe("alarms", () => {});
+    expect(last().sent).toEqual([
+      { service: "topology", action: "subscribe", since: RENDERED_AT },
+      { service: "alarms", action: "subscribe", since: RENDERED_AT },
+    ]);
+  });
+
+  it("asks again for the services already subscribed when the next page comes (a client-side navigation)", () => {
+    const { client, last } = setup();
+    client.subscribe("topology", () => {});
+    last().open();
+    client.catchUp(RENDERED_AT);
+    expect(last().sent).toEqual([
+      { service: "topology", action: "subscribe" },
+      { service: "topology", action: "subscribe", since: RENDERED_AT },
+    ]);
+  });
+
+  it("asks nothing for a subscription made long after the page came, nor after a reconnect (which resyncs)", () => {
+    const { client, last, clock } = setup();
+    client.catchUp(RENDERED_AT);
+    client.subscribe("topology", () => {});
+    last().open();
+    clock.advance(REALTIME_REPLAY_MS);
+    client.subscribe("alarms", () => {});
+    expect(last().sent.at(-1)).toEqual({ service: "alarms", action: "subscribe" });
+    client.catchUp(RENDERED_AT + 1);
+    last().drop();
+    clock.advance(SOCKET_RETRY_DELAY_MS);
+    last().open();
+    expect(last().sent).toEqual([
+      { service: "topology", action: "subscribe" },
+      { service: "alarms", action: "subscribe" },
+    ]);
+  });
+
+  it("hands the listeners what the server replays, and resyncs a service the server can no longer catch up", () => {
+    const { client, last } = setup();
+    const topology = collect();
+    const alarms = collect();
+    client.subscribe("topology", topology.listener);
+    client.subscribe("alarms", alarms.listener);
+    client.catchUp(RENDERED_AT);
+    last().acknowledges = false;
+    last().open();
+    const news = { service: "topology", action: "health", data: { organizationId: "org-1", paths: [{ id: "path-1", slaHealth: "bad" }] } };
+    last().receive(news);
+    last().receive({ service: "topology", action: "subscribed", data: {} });
+    last().receive({ service: "alarms", action: "subscribed", data: { resync: true } });
+    expect(topology.events).toEqual([news]);
+    expect(alarms.events).toEqual([{ service: "alarms", action: RESYNC_ACTION, data: {} }]);
+    expect(client.status).toBe("open");
   });
 });
