@@ -25,7 +25,7 @@ export function DashboardCard({
           <h2 className="text-sm font-semibold">{title}</h2>
           {subtitle && <p className="truncate text-xs text-muted-foreground">{subtitle}</p>}
         </div>
-        {actions && <div className="flex items-center gap-2">{actions}</div>}
+        {actions && <div className="flex min-w-0 flex-wrap items-center gap-2">{actions}</div>}
       </header>
       <div className="min-w-0 flex-1 p-4">{children}</div>
     </section>

@@ -160,10 +160,18 @@ test.describe("customer dashboard", () => {
 
   test("on a phone, the dashboard fits the screen and its wide tables scroll inside their cards", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
-    await expect(page.getByTestId("probes-card").getByTestId("more-rows")).toBeVisible();
-    // Before, the cards' grid took its one column from the widest table: the page was 876 px wide on a 390 px phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const locale of ["en", "fr"]) {
+      await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: test.info().project.use.baseURL! }]);
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByTestId("probes-card").getByTestId("more-rows")).toBeVisible();
+      // Before, the cards' grid took its one column from the widest table: the page was 876 px wide on a 390 px phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // And a card's controls wrap inside its header (the bandwidth card's third filter ran out of it in French).
+      const overflowing = () =>
+        page.evaluate(() => [...document.querySelectorAll("section[data-testid] > header")].filter((h) => h.scrollWidth > h.clientWidth).map((h) => h.parentElement!.dataset.testid));
+      expect(await overflowing()).toEqual([]);
+    }
   });
 });
 
