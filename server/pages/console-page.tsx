@@ -126,7 +126,8 @@ function pageQueries(queryClient: QueryClient) {
 export function consolePage<Pattern extends string>(pattern: Pattern, render: (page: ConsolePage<Pattern>) => ReactNode | Promise<ReactNode>) {
   const fixed = pattern === "*" ? undefined : consoleRoute(pattern);
   return async function ConsolePageEntry({ params, searchParams, children }: EntryProps) {
-    // Before anything is read: the browser's realtime connection asks for what was published since (a page, not a layout, says it).
+    // Taken before anything is read: the browser's realtime connection asks /ws for what was published since. A page
+    // hands it over, not a layout (their renders are moments apart, and one catch-up a page is enough).
     const renderedAt = Date.now();
     const raw = await params;
     const route = fixed ?? matchConsoleRoute([raw.rest ?? []].flat().join("/"))?.route;
