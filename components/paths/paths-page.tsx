@@ -24,11 +24,11 @@ export function PathsPage() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const { organization } = useConsole();
+  const { organization, user } = useConsole();
   useNetworkUpdates();
   const [search, setSearch] = useState(params.get("search") ?? "");
   const debounced = useDebouncedValue(search.trim(), 300);
-  const paths = useInfiniteQuery({ ...pathsQueryOptions(pathListFilter(organization, debounced)), placeholderData: keepPreviousData });
+  const paths = useInfiniteQuery({ ...pathsQueryOptions(pathListFilter(organization.id, user.organizationId, debounced)), placeholderData: keepPreviousData });
   const rows = paths.data?.pages.flatMap((page) => page.items) ?? [];
 
   // A filtered list is a link one can share: the filter lives in ?search=.

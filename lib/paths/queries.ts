@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
+import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import type { Page } from "@/lib/pagination";
 import { fetchAllPages } from "@/lib/sites/queries";
 import type { Path, PathCreate, PathUpdate } from "./schema";
@@ -13,9 +14,12 @@ export interface PathListFilter {
   search?: string;
 }
 
-/** The list a paths page shows: a customer's own paths, or every path an MSP's user may see. */
-export function pathListFilter(organization: { id: string; organizationType: string }, search?: string): PathListFilter {
-  return { organizationId: organization.organizationType === "customer" ? organization.id : undefined, search };
+/**
+ * The list a paths page shows: the console's (lib/organizations/console-scope.ts) — every path the user may see in
+ * their own organization, a customer's in its console, an MSP's customers' in an MSP's console opened by the operator.
+ */
+export function pathListFilter(organizationId: string, homeOrganizationId: string, search?: string): PathListFilter {
+  return { organizationId: consoleOrganizationFilter(organizationId, homeOrganizationId), search };
 }
 
 function normalize(filter: PathListFilter): PathListFilter {

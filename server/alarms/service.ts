@@ -5,7 +5,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { alarms, users } from "@/server/db/schema";
-import { tenantWhere } from "@/server/core/tenancy";
+import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
@@ -69,8 +69,8 @@ const STATE_WHERE: Record<AlarmListQuery["state"], SQL | undefined> = {
 function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | undefined {
   return and(
     visibleAlarmsWhere(context.principal, context.db),
-    // Narrows the visible rows: an organization out of sight matches none of them.
-    query.organizationId ? eq(alarms.organizationId, query.organizationId) : undefined,
+    // Narrows the visible rows to one console's (an MSP's with its customers'); an organization out of sight matches none.
+    query.organizationId ? consoleScopeWhere(context.principal, alarms.organizationId, query.organizationId, context.db as Db) : undefined,
     ACKNOWLEDGED_WHERE[query.acknowledged],
     STATE_WHERE[query.state],
     query.severity ? eq(alarms.severity, query.severity) : undefined,

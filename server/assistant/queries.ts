@@ -4,7 +4,7 @@ import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
 import { connectors, events, nodes, organizations, paths, sites, users } from "@/server/db/schema";
-import { tenantWhere } from "@/server/core/tenancy";
+import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import type { ChatScope } from "./scope";
 
 // The read the assistant needs that no console list answers in one go: a scope's sites with their connector and path
@@ -30,7 +30,7 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
   const { db, principal } = scope.context;
   const conditions: (SQL | undefined)[] = [
     tenantWhere(principal, sites.organizationId, db),
-    scope.organizationFilter ? eq(sites.organizationId, scope.organizationFilter) : undefined,
+    scope.organizationFilter ? consoleScopeWhere(principal, sites.organizationId, scope.organizationFilter, db) : undefined,
     options.search ? ilike(sites.name, containsPattern(options.search)) : undefined,
     options.withoutPaths ? sql`not exists (select 1 from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})` : undefined,
   ];

@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import { containsPattern } from "@/server/db/query";
 import { connectors, devices, nodes, sites } from "@/server/db/schema";
-import { tenantWhere, visibleOrganizationsWhere } from "@/server/core/tenancy";
+import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere } from "@/server/core/tenancy";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { organizations } from "@/server/db/schema";
 import type { ChatScope } from "./scope";
 import { fold, UUID } from "./text";
@@ -47,7 +48,8 @@ const searchTerm = (query: string) =>
     .sort((a, b) => b.length - a.length)[0]
     ?.slice(0, 100) ?? "";
 
-const scoped = (scope: ChatScope, column: Parameters<typeof eq>[0]): SQL | undefined => (scope.organizationFilter ? eq(column, scope.organizationFilter) : undefined);
+const scoped = (scope: ChatScope, column: PgColumn): SQL | undefined =>
+  scope.organizationFilter ? consoleScopeWhere(scope.context.principal, column, scope.organizationFilter, scope.context.db) : undefined;
 
 export interface ResolvedSite {
   id: string;

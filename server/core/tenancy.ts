@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, exists, inArray, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
@@ -25,6 +25,17 @@ export function tenantWhere(principal: Principal, organizationIdColumn: PgColumn
   const where = visibleOrganizationsWhere(principal);
   if (!where) return undefined;
   return inArray(organizationIdColumn, db.select({ id: organizations.id }).from(organizations).where(where));
+}
+
+/**
+ * The rows of one organization's console (a list's organization filter): the organization's own and, for an MSP the
+ * caller may see, its customers' — what its own users see there. The caller's visibility (tenantWhere) still applies
+ * on top, so an organization out of the caller's sight matches nothing (its customers are not reached through it).
+ */
+export function consoleScopeWhere(principal: Principal, organizationIdColumn: PgColumn, organizationId: string, db: Db): SQL {
+  const visible = db.select({ id: organizations.id }).from(organizations).where(and(eq(organizations.id, organizationId), visibleOrganizationsWhere(principal)));
+  const managed = and(eq(organizations.parentId, organizationId), eq(organizations.organizationType, "customer"), exists(visible));
+  return inArray(organizationIdColumn, db.select({ id: organizations.id }).from(organizations).where(or(eq(organizations.id, organizationId), managed)));
 }
 
 export async function listVisibleOrganizations(db: Db, principal: Principal) {

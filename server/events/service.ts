@@ -3,7 +3,7 @@ import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Event, EventListQuery } from "@/lib/events/schema";
 import type { ServiceContext } from "@/server/audit/record";
 import { events, users } from "@/server/db/schema";
-import { tenantWhere } from "@/server/core/tenancy";
+import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
 import { personLabel } from "@/server/core/rows";
@@ -19,8 +19,8 @@ export async function listEvents(context: ServiceContext, query: PageQuery & Eve
   const list = keyset({ column: events.timestamp, id: events.id, time: true, direction: "desc", idPattern: EVENT_ID }, query);
   const conditions: (SQL | undefined)[] = [
     tenantWhere(principal, events.organizationId, db),
-    // Narrows the visible rows: an organization out of sight matches none of them.
-    query.organizationId ? eq(events.organizationId, query.organizationId) : undefined,
+    // Narrows the visible rows to one console's (an MSP's with its customers'); an organization out of sight matches none.
+    query.organizationId ? consoleScopeWhere(principal, events.organizationId, query.organizationId, db) : undefined,
     query.startTime ? gte(events.timestamp, query.startTime) : undefined,
     query.endTime ? lte(events.timestamp, query.endTime) : undefined,
     query.nodeId ? eq(events.nodeId, query.nodeId) : undefined,

@@ -8,7 +8,7 @@ import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { consoleScopeWhere, findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
@@ -92,7 +92,7 @@ async function searchCondition(db: Db, principal: Principal, search: string, org
       .where(
         and(
           tenantWhere(principal, connectors.organizationId, db),
-          organizationId ? eq(connectors.organizationId, organizationId) : undefined,
+          organizationId ? consoleScopeWhere(principal, connectors.organizationId, organizationId, db) : undefined,
           or(ilike(connectors.name, pattern), ilike(sites.name, pattern)),
         ),
       );
@@ -114,7 +114,8 @@ async function siteCondition(db: Db, siteId: string) {
 // GET /api/v1/config/path — the paths the caller may see, by name then id, keyset-paginated.
 export async function listPaths(db: Db, principal: Principal, filter: PathFilter) {
   const conditions: (SQL | undefined)[] = [tenantWhere(principal, paths.organizationId, db)];
-  if (filter.organizationId) conditions.push(eq(paths.organizationId, filter.organizationId));
+  // One console's paths: an organization's own, an MSP's customers' (tenantWhere above still bounds them).
+  if (filter.organizationId) conditions.push(consoleScopeWhere(principal, paths.organizationId, filter.organizationId, db));
   if (filter.siteId) conditions.push(await siteCondition(db, filter.siteId));
   if (filter.layer) conditions.push(eq(paths.layer, filter.layer));
   if (filter.slaHealth) conditions.push(eq(paths.slaHealth, filter.slaHealth));

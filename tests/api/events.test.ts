@@ -103,6 +103,16 @@ describe("GET /event?organizationId= (the console of one organization)", () => {
     expect(organizationsOf(await walk(NW_ADMIN, ""))).toContain(contoso);
   });
 
+  it("gives the operator inside an MSP's console what the MSP's users see: its own and its customers' events", async () => {
+    const northwind = await organizationId("Northwind Networks");
+    const asMsp = (await walk(NW_ADMIN, "")).map((event) => event.id);
+    expect(organizationsOf(await walk(OPERATOR, `organizationId=${northwind}`))).toContain(contoso);
+    expect((await walk(OPERATOR, `organizationId=${northwind}`)).map((event) => event.id)).toEqual(asMsp);
+    // A customer naming its MSP reaches neither the MSP's events nor its fellow customers' (nor its own through it).
+    const response = await call("GET", `/event?organizationId=${northwind}`, { cookie: await signIn(CONTOSO_ADMIN) });
+    expect(response.body).toEqual({ items: [], nextCursor: null });
+  });
+
   it("gives the operator any one organization", async () => {
     const items = await walk(OPERATOR, `organizationId=${initech}`);
     expect(organizationsOf(items)).toEqual(new Set([initech]));

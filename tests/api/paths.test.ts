@@ -465,6 +465,19 @@ describe("path permissions and tenant isolation", () => {
     expect(list.body.items.map((path: PathBody) => path.id)).toEqual([secret.id]);
   });
 
+  it("lists an MSP's customers' paths in the MSP's console (the operator's view of it), and nothing of it to a customer", async () => {
+    const northwind = await organizationId("Northwind Networks");
+    const operator = await signIn("admin@maia.example");
+    const mspConsole = await call("GET", `/config/organization/${northwind}/path?search=${encodeURIComponent("Contoso private")}`, { cookie: operator });
+    expect(mspConsole.status).toBe(200);
+    expect(mspConsole.body.items.map((path: PathBody) => path.id)).toEqual([secret.id]);
+    const bluewave = await organizationId("Bluewave Telecom");
+    const other = await call("GET", `/config/path?organizationId=${bluewave}&search=${encodeURIComponent("Contoso private")}`, { cookie: operator });
+    expect(other.body.items).toEqual([]);
+    const customer = await call("GET", `/config/path?organizationId=${northwind}&limit=500`, { cookie: await signIn("admin@contoso.example") });
+    expect(customer.body.items).toEqual([]);
+  });
+
   it.each(["admin@fabrikam.example", "admin@initech.example", "admin@bluewave.example"])(
     "hides Contoso's path from %s: 404 on read, update and delete, never listed",
     async (email) => {

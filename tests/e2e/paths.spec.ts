@@ -229,6 +229,23 @@ test.describe("an MSP's paths", () => {
   });
 });
 
+test.describe("the operator inside an MSP's console", () => {
+  as("admin@maia.example");
+
+  test("lists the paths the MSP's users see: its customers', and no other MSP's", async ({ page }) => {
+    await page.goto("/");
+    const organizations = (await (await page.request.get("/api/v1/config/organization")).json()) as { id: string; name: string }[];
+    const northwind = organizations.find((organization) => organization.name === "Northwind Networks");
+    if (!northwind) throw new Error("Northwind is not seeded");
+    await page.goto(`/organization/${northwind.id}/paths`);
+    const rows = page.getByTestId("paths-table").getByTestId("path-row");
+    // Contoso's and Fabrikam's (Northwind's customers); before, the operator saw every tenant's paths here.
+    await expect(rows.filter({ hasText: "Lyon ⇄ Paris" })).toContainText("Contoso");
+    await expect(rows.filter({ hasText: "Seattle ⇄ Dublin" })).toContainText("Fabrikam");
+    await expect(rows.filter({ hasText: "Madrid ⇄ Milan" })).toHaveCount(0);
+  });
+});
+
 test.describe("read-only paths", () => {
   as("readonly@contoso.example");
 

@@ -10,8 +10,8 @@ import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi
 
 export const alarmsRouter = createRouter();
 
-// GET /api/v1/alarm — alarms of the organizations the caller may see (or of one of them); acknowledged ones only
-// when asked for, active or cleared ones (or both, by default) as asked.
+// GET /api/v1/alarm — alarms of the organizations the caller may see (or of one console's: an organization's, an MSP's
+// with its customers'); acknowledged ones only when asked for, active or cleared ones (or both, by default) as asked.
 alarmsRouter.openapi(
   createRoute({
     method: "get",

@@ -8,7 +8,8 @@ import { createRouter, jsonResponse, standardErrors } from "../openapi";
 
 export const eventsRouter = createRouter();
 
-// GET /api/v1/event — events of the organizations the caller may see (or of one of them), newest first.
+// GET /api/v1/event — events of the organizations the caller may see (or of one console's: an organization's, an MSP's
+// with its customers'), newest first.
 eventsRouter.openapi(
   createRoute({
     method: "get",

@@ -29,14 +29,14 @@ pathsRouter.openapi(
   },
 );
 
-// GET /api/v1/config/organization/{organizationId}/path — one organization's paths.
+// GET /api/v1/config/organization/{organizationId}/path — one console's paths: the organization's, an MSP's customers'.
 pathsRouter.openapi(
   createRoute({
     method: "get",
     path: "/config/organization/{organizationId}/path",
     tags: ["paths"],
     request: { params: z.object({ organizationId: id }), query: pageQuerySchema.extend(pathListQuerySchema.omit({ organizationId: true }).shape) },
-    responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of the organization's paths"), ...standardErrors },
+    responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of the organization's paths (an MSP's customers' for an MSP)"), ...standardErrors },
   }),
   async (c) => {
     const { db, principal } = serviceContext(c, "common:config:read");
