@@ -124,6 +124,16 @@ describe("listSites", () => {
     const inContoso = await runTool(NORTHWIND_ADMIN, "Contoso", "listSites", {});
     expect(inContoso.sites.map((site) => site.name)).toEqual(CONTOSO_SITES);
   });
+
+  it("gives the operator inside an MSP's console what the MSP's users see: its customers' sites, no other MSP's", async () => {
+    const asMsp = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "listSites", {});
+    const asOperator = await runTool("admin@maia.example", "Northwind Networks", "listSites", {});
+    expect(asOperator.sites.map((site) => site.name)).toEqual(asMsp.sites.map((site) => site.name));
+    expect(asOperator.sites.map((site) => site.name)).not.toContain("Madrid Office");
+    const lyon = await runTool("admin@maia.example", "Northwind Networks", "explainPathSla", { path: "Lyon ⇄ Paris" });
+    expect(lyon.status).toBe("found");
+    expect(lyon.status === "found" && lyon.path.name).toBe("Lyon ⇄ Paris");
+  });
 });
 
 describe("explainPathSla", () => {
