@@ -24,7 +24,7 @@ export function SiteConfiguration({ siteId }: { siteId: string }) {
   if (propertiesOpen && !panelMounted) setPanelMounted(true);
   if (!site.data) return null;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>{t("detail.summary")}</CardTitle>

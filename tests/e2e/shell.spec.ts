@@ -35,6 +35,25 @@ test.describe("operator", () => {
   });
 });
 
+test.describe("operator on a phone", () => {
+  as("admin@maia.example");
+  test("in French, every page's heading and actions fit the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "fr", url: test.info().project.use.baseURL! }]);
+    await page.goto("/");
+    const organizationId = currentOrganizationId(page);
+    for (const route of ["core/msp", "core/inventory", "user/users", "alarms", "events"]) {
+      await page.goto(`/organization/${organizationId}/${route}`);
+      await expect(page.locator("main h1")).toBeVisible();
+      // Before, the inventory's two actions stayed on one line and "Ajouter un équipement" ran off the screen.
+      const header = page.locator("main h1").locator("xpath=../..");
+      const overflow = await header.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow, route).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
 test.describe("MSP admin", () => {
   as("admin@northwind.example");
   test("lands on the MSP dashboard with the MSP and common groups", async ({ page }) => {

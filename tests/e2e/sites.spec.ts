@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { as, expect, test } from "./fixtures";
+import { as, currentOrganizationId, expect, test } from "./fixtures";
 import { chooseInSelect, pickLocation, unique } from "./steps";
 
 // Sites and connectors (SPEC §2, §3, §5, §6, §8): the customer's journey, the SPEC messages in English and French,
@@ -202,6 +202,21 @@ test.describe("a customer's sites", () => {
       await expect(dialog.getByText(text.mtu)).toHaveCount(0);
     });
   }
+});
+
+test.describe("a customer's site on a phone", () => {
+  as("admin@contoso.example");
+
+  test("the site's configuration fits the screen; its connectors table scrolls inside its card", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.goto(`/organization/${currentOrganizationId(page)}/customer/site`);
+    await page.getByTestId("sites-table").getByRole("link", { name: "Paris HQ", exact: true }).click();
+    await expect(page).toHaveURL(/\/customer\/site\/[^/]+\/configuration$/);
+    await expect(page.getByTestId("connectors-table")).toBeVisible();
+    // Before, the page's grid took its one column from the connectors table: 705 px wide on a 390 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
 
 test.describe("an MSP in its customer's sites", () => {
