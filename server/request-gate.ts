@@ -121,7 +121,7 @@ export function createRequestGate({ limit = REQUEST_CONCURRENCY, queue: maxWaiti
       // Started later from another request's "close", a waiting request would otherwise run in that request's async
       // context: its async-local stores (Next's request stores among them) visible to this one, and each request's
       // context holding the one before — on a keep-alive connection under load, a chain of every response it served
-      // with its compression buffers (RSS +20 % in five minutes of npm run bench:soak). It runs in its own.
+      // with its compression buffers (RSS +20 % in three minutes of npm run bench:soak). It runs in its own.
       const waiting: Waiting = { res, handle: AsyncResource.bind(handle) };
       queue.push(waiting);
       stats.waiting++;
