@@ -29,7 +29,8 @@ export async function writeToOutbox(message: MailMessage, directory = outboxDire
 export async function readOutbox(directory = outboxDirectory()): Promise<OutboxEntry[]> {
   let names: string[];
   try {
-    names = await readdir(directory);
+    // The data directory is the operator's, not the project's: nothing for the build to trace.
+    names = await readdir(/*turbopackIgnore: true*/ directory);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
