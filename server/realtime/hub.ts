@@ -8,6 +8,7 @@ import { REALTIME_MAX_SOCKETS_PER_ADDRESS, REALTIME_MAX_SOCKETS_PER_SESSION } fr
 import {
   clientMessageSchema,
   REALTIME_REPLAY_MS,
+  REALTIME_SERVICES,
   SESSION_ENDED_CLOSE_CODE,
   TOO_MANY_CONNECTIONS_CLOSE_CODE,
   type RealtimeService,
@@ -39,7 +40,10 @@ export interface RealtimeHubOptions {
   now?: () => number;
 }
 
-/** Messages kept for catching up, at most (a burst of a large network's samples must not hold memory). */
+/**
+ * Messages kept for catching up, at most, per service: a burst of a large network's samples must not hold memory, nor
+ * push out the rare alarm or topology news a page would then have to refetch everything for.
+ */
 const REPLAY_MAX_MESSAGES = 2_000;
 /**
  * A page rendered by another process of the console may subscribe here: clocks a little apart must not lose a
@@ -79,7 +83,7 @@ export class RealtimeHub {
   private readonly maxPerAddress: number;
   private readonly perSession = new Tally();
   private readonly perAddress = new Tally();
-  private readonly recent: RecentMessages;
+  private readonly recent: Map<RealtimeService, RecentMessages>;
 
   constructor(
     private readonly db: () => Promise<Db>,
@@ -88,7 +92,7 @@ export class RealtimeHub {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.maxPerSession = options.maxPerSession ?? REALTIME_MAX_SOCKETS_PER_SESSION;
     this.maxPerAddress = options.maxPerAddress ?? REALTIME_MAX_SOCKETS_PER_ADDRESS;
-    this.recent = new RecentMessages(REALTIME_REPLAY_MS, REPLAY_MAX_MESSAGES, options.now);
+    this.recent = new Map(REALTIME_SERVICES.map((service) => [service, new RecentMessages(REALTIME_REPLAY_MS, REPLAY_MAX_MESSAGES, options.now)]));
     this.pinger = setInterval(() => {
       this.ping();
       void this.revalidateSessions().catch((error: Error) => console.error("[ws] session check failed:", error.message));
@@ -176,7 +180,7 @@ export class RealtimeHub {
    * once for every recipient; the organization list stays on the server. Answers how many sockets it was sent to.
    */
   deliver(message: RealtimeMessage): number {
-    this.recent.add(message);
+    this.recent.get(message.service)?.add(message);
     let text: string | undefined;
     let delivered = 0;
     for (const client of this.clients) {
@@ -192,10 +196,10 @@ export class RealtimeHub {
    * Answers false when part of it is no longer kept: the page must refetch instead.
    */
   private replay(client: Client, service: RealtimeService, since: number): boolean {
-    const missed = this.recent.since(since - REPLAY_CLOCK_MARGIN_MS);
-    if (missed === null) return false;
+    const missed = this.recent.get(service)?.since(since - REPLAY_CLOCK_MARGIN_MS);
+    if (!missed) return false;
     for (const message of missed) {
-      if (message.service !== service || !mayReceive(client.principal, message.organizationIds)) continue;
+      if (!mayReceive(client.principal, message.organizationIds)) continue;
       this.send(client, wireText(message));
     }
     return true;

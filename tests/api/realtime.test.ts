@@ -245,6 +245,25 @@ describe("/ws catching up a page rendered before it subscribed", () => {
     for (const client of [contoso, northwind, initech, later]) client.socket.close();
   });
 
+  it("keeps a service's news through a flood of another's: a burst of samples does not make the page refetch its alarms", async () => {
+    const contosoId = await organizationId("Contoso");
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, hubStartedAt + REPLAY_CLOCK_MARGIN_MS + 50 - Date.now())));
+    const renderedAt = Date.now();
+    hub.deliver({ ...raised("missed-before-the-flood"), organizationIds: [contosoId] } as RealtimeMessage);
+    const sample = { service: "telemetry", action: "samples", organizationIds: [contosoId], data: { organizationId: contosoId, pathIds: ["p"] } };
+    for (let i = 0; i < 2_500; i++) hub.deliver(sample as RealtimeMessage);
+    const contoso = await welcomed(CONTOSO_ADMIN);
+    contoso.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: renderedAt }));
+    await until(() => contoso.messages.some((m) => m.action === "subscribed"), "acknowledged");
+    expect(missed(contoso)).toContainEqual(raised("missed-before-the-flood"));
+    expect(contoso.messages.at(-1)).toEqual({ service: "alarms", action: "subscribed", data: {} });
+    // The samples' own history is past what is kept: their page refetches instead.
+    contoso.socket.send(JSON.stringify({ service: "telemetry", action: "subscribe", since: renderedAt }));
+    await until(() => contoso.messages.some((m) => m.service === "telemetry" && m.action === "subscribed"), "acknowledged");
+    expect(contoso.messages.at(-1)).toEqual({ service: "telemetry", action: "subscribed", data: { resync: true } });
+    contoso.socket.close();
+  });
+
   it("tells a page rendered before the server could know what was published since to resync; refuses a bad time", async () => {
     const contoso = await welcomed(CONTOSO_ADMIN);
     contoso.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: 0 }));
