@@ -38,8 +38,15 @@ export function connectorLoad(connector: ConnectorCapacity, paths: readonly Path
     onConnector.push(path);
   }
   onConnector.sort(byName);
-  const used = onConnector.reduce((sum, path) => sum + path.bandwidth, 0);
-  return { connector, paths: onConnector, used, free: Math.max(0, connector.bandwidth - used) };
+  return summedConnectorLoad(connector, onConnector.reduce((sum, path) => sum + path.bandwidth, 0), onConnector);
+}
+
+/**
+ * The load on a connector as the database sums it: the Mbps all its other paths take, and only those of them a plan
+ * could clash with, by name (what pathPlanIssueList reads), so a connector's thousand VLANs are never read to add one.
+ */
+export function summedConnectorLoad(connector: ConnectorCapacity, used: number, clashing: PathOnConnector[]): ConnectorLoad {
+  return { connector, paths: clashing, used, free: Math.max(0, connector.bandwidth - used) };
 }
 
 /** The most a path between two connectors may use: SPEC §5's maximum (the smaller connector) and what is free. */

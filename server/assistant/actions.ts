@@ -13,8 +13,9 @@ import { localizedAlarm } from "@/lib/alarms/message";
 import { alarmAcknowledgeSchema } from "@/lib/alarms/schema";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { NAME_MIN_LENGTH, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
+import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { lifecycleOperationCreateSchema, lifecycleOperationCancelSchema } from "@/lib/lifecycle/schema";
-import { connectorLoad, pathPlanIssueList, type ConnectorLoad } from "@/lib/paths/headroom";
+import { pathPlanIssueList, type ConnectorLoad } from "@/lib/paths/headroom";
 import { pathCreateSchema, type PathCreate } from "@/lib/paths/schema";
 import type { Location } from "@/lib/locations/schema";
 import { CLOUD_REGIONS, type CloudProvider } from "@/lib/sites/cloud-regions";
@@ -24,7 +25,7 @@ import { DomainError } from "@/server/core/errors";
 import { searchLocations } from "@/server/locations/service";
 import { acknowledgeAlarms, listAlarms } from "@/server/alarms/service";
 import { cancelOperations, createOperations, listOperations } from "@/server/lifecycle/service";
-import { createPath, listPaths } from "@/server/paths/service";
+import { connectorLoads, createPath, listPaths } from "@/server/paths/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { createSite, deleteSite, listSites } from "@/server/sites/service";
 import { formatMbps, formatTime } from "./format";
@@ -104,15 +105,16 @@ export async function prepareCreatePath(environment: ToolEnvironment, input: Cre
   if (missing.length > 0) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
 
   const { db, principal } = scope.context;
-  const [sourceConnectors, destinationConnectors, paths] = await Promise.all([
+  const [sourceConnectors, destinationConnectors] = await Promise.all([
     listConnectors(scope.context, source.item.id, { limit: 100 }),
     listConnectors(scope.context, destination.item.id, { limit: 100 }),
-    listPaths(db, principal, { organizationId: source.item.organizationId, limit: 500 }),
   ]);
-  const loads = (items: { id: string; name: string; bandwidth: number }[]) => items.map((connector) => connectorLoad(connector, paths.items));
-  const sourceLoad = pickConnector(environment, loads(sourceConnectors?.items ?? []), input.sourceConnector, source.item.name);
+  const [sourceLoads, destinationLoads] = await Promise.all(
+    [sourceConnectors, destinationConnectors].map((list) => connectorLoads(db, principal, list?.items ?? [])),
+  );
+  const sourceLoad = pickConnector(environment, sourceLoads, input.sourceConnector, source.item.name);
   if (typeof sourceLoad === "string") return blocked(sourceLoad);
-  const destinationLoad = pickConnector(environment, loads(destinationConnectors?.items ?? []), input.destinationConnector, destination.item.name);
+  const destinationLoad = pickConnector(environment, destinationLoads, input.destinationConnector, destination.item.name);
   if (typeof destinationLoad === "string") return blocked(destinationLoad);
   const vlanId = input.vlanId ?? freeVlan(sourceLoad, destinationLoad);
 
@@ -264,9 +266,7 @@ export async function prepareDeleteSite(environment: ToolEnvironment, input: Del
   const site = await resolveSite(scope, input.site);
   if (site.status !== "found") return blocked(unresolvedReason(environment, site, input.site));
   const { db, principal } = scope.context;
-  const paths = (await listPaths(db, principal, { organizationId: site.item.organizationId, limit: 500 })).items.filter(
-    (path) => path.sourceSiteId === site.item.id || path.destinationSiteId === site.item.id,
-  );
+  const paths = (await listPaths(db, principal, { siteId: site.item.id, limit: MAX_PAGE_SIZE })).items;
   const preview = [
     t("assistant.actions.deleteSite.preview", { site: quoted(site.item.name), paths: paths.length }),
     ...(paths.length > 0 ? [bullet(paths.map((path) => quoted(path.name)))] : []),

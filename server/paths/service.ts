@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { connectorLoad, pathPlanIssueList } from "@/lib/paths/headroom";
+import { connectorLoad, pathPlanIssueList, summedConnectorLoad, type ConnectorCapacity, type ConnectorLoad, type PathOnConnector } from "@/lib/paths/headroom";
 import { pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
-import type { Db } from "@/server/db/client";
+import { queryRows, type Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { consoleScopeWhere, findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
@@ -208,8 +208,65 @@ const capacity = (connector: Connector) => ({ id: connector.id, name: connector.
  * path on them; the first broken one is the answer. On update the path itself is left out.
  */
 async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Connector, destination: Connector, selfId?: string) {
-  const ends = [source.id, destination.id];
-  const others = await tx
+  const loads = await loadsOf(tx, [source, destination], path, selfId);
+  const [issue] = pathPlanIssueList(path, loads(source), loads(destination));
+  if (!issue) return;
+  if (issue.conflict) throw new ConflictError(issue.key, issue.values);
+  throw invalid([{ path: issue.field, key: issue.key, values: issue.values }]);
+}
+
+interface LoadRow {
+  connector_id: string;
+  used: number;
+  id: string | null;
+  name: string;
+  source_connector_id: string;
+  destination_connector_id: string;
+  bandwidth_mbps: number;
+  vlan_type: PathOnConnector["vlanType"];
+  vlan_id: number | null;
+}
+
+/**
+ * The other paths' load on each end, for the rules of lib/paths/headroom.ts, in one read: their sum, and the first of
+ * them by name the plan's VLAN clashes with (an All plan clashes with any). A sum and a lookup in the database, so the
+ * thousandth path on a connector costs no more to add than the first. Read after the ends are locked.
+ */
+async function loadsOf(tx: Transaction, ends: Connector[], plan: PathCreate, selfId?: string) {
+  const vlanId = plan.vlanType === "specific" ? (plan.vlanId ?? null) : null;
+  // A Specific plan without a VLAN is refused for that before any clash is looked for.
+  const clashes = plan.vlanType === "specific" ? (vlanId === null ? sql`false` : sql`(p.vlan_type = 'all' or p.vlan_id = ${vlanId})`) : sql`true`;
+  const onConnector = sql`(p.source_connector_id = c.id or p.destination_connector_id = c.id) and p.id is distinct from ${selfId ?? null}`;
+  const rows = await queryRows<LoadRow>(
+    tx as unknown as Db,
+    sql`select c.id as connector_id,
+          (select coalesce(sum(p.bandwidth_mbps), 0)::float8 from paths p where ${onConnector}) as used,
+          clash.id, clash.name, clash.source_connector_id, clash.destination_connector_id, clash.bandwidth_mbps, clash.vlan_type, clash.vlan_id
+        from connectors c
+        left join lateral (
+          -- In code-point order, as lib/paths/headroom.ts sorts the form's list, whatever the database's collation.
+          select p.* from paths p where ${onConnector} and ${clashes} order by p.name collate "C", p.id limit 1
+        ) clash on true
+        where c.id in ${ends.map((end) => end.id)}`,
+  );
+  return (connector: Connector): ConnectorLoad => {
+    const row = rows.find((candidate) => candidate.connector_id === connector.id);
+    const clashing: PathOnConnector[] =
+      row?.id == null
+        ? []
+        : [{ id: row.id, name: row.name, sourceConnectorId: row.source_connector_id, destinationConnectorId: row.destination_connector_id, bandwidth: row.bandwidth_mbps, vlanType: row.vlan_type, vlanId: row.vlan_id }];
+    return summedConnectorLoad(capacity(connector), Number(row?.used ?? 0), clashing);
+  };
+}
+
+/**
+ * Each connector's load from every path over it the caller may see, for what the assistant tells of a connector and
+ * plans on it (a page of the organization's paths would leave the others out). At most a connector's VLANs each.
+ */
+export async function connectorLoads(db: Db, principal: Principal, capacities: ConnectorCapacity[]): Promise<ConnectorLoad[]> {
+  if (capacities.length === 0) return [];
+  const ids = capacities.map((connector) => connector.id);
+  const rows = await db
     .select({
       id: paths.id,
       name: paths.name,
@@ -220,11 +277,8 @@ async function checkConnectorRules(tx: Transaction, path: PathCreate, source: Co
       vlanId: paths.vlanId,
     })
     .from(paths)
-    .where(and(or(inArray(paths.sourceConnectorId, ends), inArray(paths.destinationConnectorId, ends)), selfId ? ne(paths.id, selfId) : undefined));
-  const [issue] = pathPlanIssueList(path, connectorLoad(capacity(source), others, selfId), connectorLoad(capacity(destination), others, selfId));
-  if (!issue) return;
-  if (issue.conflict) throw new ConflictError(issue.key, issue.values);
-  throw invalid([{ path: issue.field, key: issue.key, values: issue.values }]);
+    .where(and(tenantWhere(principal, paths.organizationId, db), or(inArray(paths.sourceConnectorId, ids), inArray(paths.destinationConnectorId, ids))));
+  return capacities.map((connector) => connectorLoad(connector, rows));
 }
 
 function toColumns(path: PathCreate) {

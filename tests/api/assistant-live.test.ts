@@ -9,7 +9,7 @@ import { toolEnvironment } from "@/server/assistant/tools/shared";
 import type { ServiceContext } from "@/server/audit/record";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { events, lifecycleOperations, paths } from "@/server/db/schema";
+import { connectors, events, lifecycleOperations, paths, sites } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's tools over live data and its actions (issue 16), on the demo network, each with the caller's own
@@ -239,5 +239,48 @@ describe("an action through the chat: preview, then the user's answer", () => {
     expect(asked.parts.some((part) => part.type === "tool-output-denied")).toBe(true);
     const text = asked.parts.filter((part) => part.type === "text-delta").map((part) => part.delta).join("");
     expect(text).toContain("You do not have permission");
+  });
+});
+
+describe("a connector's load on a large network", () => {
+  it("counts every path over the connector, not a page of the organization's, in the usage, the plan and a site's delete", async () => {
+    const db = await getDb();
+    const contoso = org.Contoso;
+    const site = async (name: string) =>
+      (await db.insert(sites).values({ organizationId: contoso, name, locationAddress: `${name} street`, latitude: 48.85, longitude: 2.35 }).returning())[0];
+    const connector = async (siteRow: { id: string }, name: string) =>
+      (await db.insert(connectors).values({ organizationId: contoso, siteId: siteRow.id, kind: "virtual", name, bandwidthMbps: 1000 }).returning())[0];
+    const busySite = await site("Busy Hub");
+    const trunk = await connector(busySite, "Busy trunk");
+    const farSite = await site("Far Spoke");
+    const far = await connector(farSite, "Far port");
+    const [fillerWest, fillerEast] = [await site("Filler West"), await site("Filler East")];
+    const [fillerA, fillerB] = [await connector(fillerWest, "Filler A"), await connector(fillerEast, "Filler B")];
+    const row = (name: string, vlanId: number, ends: [{ id: string; siteId: string }, { id: string; siteId: string }]) => ({
+      organizationId: contoso,
+      name,
+      layer: "layer2" as const,
+      sourceSiteId: ends[0].siteId,
+      sourceConnectorId: ends[0].id,
+      destinationSiteId: ends[1].siteId,
+      destinationConnectorId: ends[1].id,
+      bandwidthMbps: 1,
+      vlanType: "specific" as const,
+      vlanId,
+      slaHealth: "healthy" as const,
+    });
+    // 600 paths named first, elsewhere: the first page of 500 of Contoso's paths holds none of the trunk's 300.
+    await db.insert(paths).values(Array.from({ length: 600 }, (_, i) => row(`AAA filler ${String(i).padStart(3, "0")}`, i + 1, [fillerA, fillerB])));
+    await db.insert(paths).values(Array.from({ length: 300 }, (_, i) => row(`ZZZ trunk ${String(i).padStart(3, "0")}`, i + 1, [trunk, far])));
+
+    const usage = await runTool(CONTOSO_ADMIN, "Contoso", "connectorUsage", { connector: "Busy trunk", bandwidthMbps: 701 });
+    expect(usage).toMatchObject({ usedMbps: 300, freeMbps: 700, request: { bandwidthMbps: 701, fits: false } });
+    // The plan's VLAN is the first free on both ends: 1 to 300 are taken.
+    const plan = await approval(CONTOSO_ADMIN, "Contoso", "createPath", { source: "Busy Hub", destination: "Far Spoke", layer: "layer2", bandwidthMbps: 10 });
+    expect(plan.type).toBe("user-approval");
+    expect(plan.reason).toContain("VLAN: specific, 301");
+    expect(plan.reason).toContain("690 Mbps left free after it");
+    const deleting = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "Busy Hub" });
+    expect(deleting.reason).toContain("and its 300 paths");
   });
 });

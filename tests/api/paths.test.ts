@@ -297,6 +297,36 @@ describe("connector headroom and VLANs", () => {
   });
 });
 
+describe("connector rules on a busy connector", () => {
+  it("counts every path's bandwidth and names the first clashing path by name, however many the connector carries", async () => {
+    const [west, east] = await pair(1000, 1000);
+    const db = await getDb();
+    // 300 paths of 3 Mbps on west, inserted directly, their names out of order: 900 Mbps used.
+    await db.insert(paths).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        organizationId: contoso,
+        name: `Busy ${String(299 - i).padStart(3, "0")}`,
+        layer: "layer2" as const,
+        sourceSiteId: west.siteId,
+        sourceConnectorId: west.id,
+        destinationSiteId: east.siteId,
+        destinationConnectorId: east.id,
+        bandwidthMbps: 3,
+        vlanType: "specific" as const,
+        vlanId: 1000 + i,
+      })),
+    );
+    const over = await create(body({ name: "Needs 101", bandwidth: 101, vlanId: 5 }, west, east));
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe(`Connector ${west.name} has 100 Mbps left of 1000 Mbps`);
+    const vlan = await create(body({ name: "Reuses 1150", bandwidth: 1, vlanId: 1150 }, west, east));
+    expect(vlan.body.error).toBe(`VLAN 1150 on ${west.name} is already used by path Busy 149`);
+    const all = await create(body({ name: "Wants all", bandwidth: 1, vlanType: "all", vlanId: null }, west, (await pair())[1]));
+    expect(all.body.error).toBe(`Connector ${west.name} is shared with path Busy 000: a VLAN All path needs both connectors to itself`);
+    expect((await create(body({ name: "Fits 100", bandwidth: 100, vlanId: 5 }, west, east))).status).toBe(201);
+  });
+});
+
 describe("updating and deleting paths", () => {
   it("records before and after, skips a change that changes nothing, and deletes with the before", async () => {
     const [west, east] = await pair();

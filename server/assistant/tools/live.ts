@@ -17,9 +17,8 @@ import type {
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { bySlaHealth } from "@/lib/dashboard/lists";
 import { slaBreaches } from "@/lib/health";
-import { connectorLoad } from "@/lib/paths/headroom";
 import type { Path } from "@/lib/paths/schema";
-import { listPaths as listPathsService } from "@/server/paths/service";
+import { connectorLoads, listPaths as listPathsService } from "@/server/paths/service";
 import { getSite } from "@/server/sites/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
@@ -198,11 +197,10 @@ export async function connectorUsage(environment: ToolEnvironment, input: Out<ty
   const resolution = await resolveConnector(scope, input.connector);
   if (resolution.status !== "found") return unresolvedOutput(resolution, input.connector, (connector) => connector.siteName);
   const connector = resolution.item;
-  const [paths, traffic] = await Promise.all([
-    scopePaths(scope),
+  const [[load], traffic] = await Promise.all([
+    connectorLoads(scope.context.db, scope.context.principal, [{ id: connector.id, name: connector.name, bandwidth: connector.bandwidthMbps }]),
     objectBandwidth(scope.context, "connector", connector.id, { from: new Date(now - HOUR).toISOString(), to: new Date(now).toISOString() }, now),
   ]);
-  const load = connectorLoad({ id: connector.id, name: connector.name, bandwidth: connector.bandwidthMbps }, paths);
   const average = averageOf(traffic.points);
   const connectorPage =
     scope.organization.organizationType === "customer"
