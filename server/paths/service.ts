@@ -10,6 +10,7 @@ import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { consoleScopeWhere, findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
+import { PATH_SLA_STATES, type PathSla } from "@/lib/health";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -111,8 +112,8 @@ async function siteCondition(db: Db, siteId: string) {
   return or(sql`${paths.sourceConnectorId} = any(${ids}::text[])`, sql`${paths.destinationConnectorId} = any(${ids}::text[])`);
 }
 
-// GET /api/v1/config/path — the paths the caller may see, by name then id, keyset-paginated.
-export async function listPaths(db: Db, principal: Principal, filter: PathFilter) {
+/** The paths a filter keeps, of those the caller may see. */
+async function filterConditions(db: Db, principal: Principal, filter: PathListQuery): Promise<(SQL | undefined)[]> {
   const conditions: (SQL | undefined)[] = [tenantWhere(principal, paths.organizationId, db)];
   // One console's paths: an organization's own, an MSP's customers' (tenantWhere above still bounds them).
   if (filter.organizationId) conditions.push(consoleScopeWhere(principal, paths.organizationId, filter.organizationId, db));
@@ -120,6 +121,12 @@ export async function listPaths(db: Db, principal: Principal, filter: PathFilter
   if (filter.layer) conditions.push(eq(paths.layer, filter.layer));
   if (filter.slaHealth) conditions.push(eq(paths.slaHealth, filter.slaHealth));
   if (filter.search) conditions.push(await searchCondition(db, principal, filter.search, filter.organizationId));
+  return conditions;
+}
+
+// GET /api/v1/config/path — the paths the caller may see, by name then id, keyset-paginated.
+export async function listPaths(db: Db, principal: Principal, filter: PathFilter) {
+  const conditions = await filterConditions(db, principal, filter);
   const list = keyset({ column: paths.name, id: paths.id }, filter);
   conditions.push(list.after);
   const rows = await selectPaths(db)
@@ -128,6 +135,18 @@ export async function listPaths(db: Db, principal: Principal, filter: PathFilter
     .limit(list.limit);
   const page = list.page(rows, (row) => ({ value: row.path.name, id: row.path.id }));
   return { items: page.items.map(toPath), nextCursor: page.nextCursor };
+}
+
+/** How many of the paths a filter keeps are in each SLA state (what the assistant says of a whole network). */
+export async function countPathsByHealth(db: Db, principal: Principal, filter: Omit<PathListQuery, "slaHealth">): Promise<Record<PathSla, number>> {
+  const rows = await db
+    .select({ slaHealth: paths.slaHealth, count: sql<number>`count(*)::int` })
+    .from(paths)
+    .where(and(...(await filterConditions(db, principal, filter))))
+    .groupBy(paths.slaHealth);
+  const counts = Object.fromEntries(PATH_SLA_STATES.map((state) => [state, 0])) as Record<PathSla, number>;
+  for (const row of rows) counts[row.slaHealth] = Number(row.count);
+  return counts;
 }
 
 // GET /api/v1/config/organization/{organizationId}/path — null when the organization is not visible (404).

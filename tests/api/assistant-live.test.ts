@@ -243,7 +243,7 @@ describe("an action through the chat: preview, then the user's answer", () => {
 });
 
 describe("a connector's load on a large network", () => {
-  it("counts every path over the connector, not a page of the organization's, in the usage, the plan and a site's delete", async () => {
+  it("counts and lists every path, not a page of the organization's: health, a site, a connector's usage, a plan, a delete", async () => {
     const db = await getDb();
     const contoso = org.Contoso;
     const site = async (name: string) =>
@@ -271,7 +271,19 @@ describe("a connector's load on a large network", () => {
     });
     // 600 paths named first, elsewhere: the first page of 500 of Contoso's paths holds none of the trunk's 300.
     await db.insert(paths).values(Array.from({ length: 600 }, (_, i) => row(`AAA filler ${String(i).padStart(3, "0")}`, i + 1, [fillerA, fillerB])));
-    await db.insert(paths).values(Array.from({ length: 300 }, (_, i) => row(`ZZZ trunk ${String(i).padStart(3, "0")}`, i + 1, [trunk, far])));
+    await db.insert(paths).values(
+      Array.from({ length: 300 }, (_, i) => ({ ...row(`ZZZ trunk ${String(i).padStart(3, "0")}`, i + 1, [trunk, far]), slaHealth: i === 299 ? ("bad" as const) : ("healthy" as const) })),
+    );
+    const contosoPaths = (await db.select({ id: paths.id }).from(paths).where(eq(paths.organizationId, contoso))).length;
+
+    const unhealthy = await runTool(CONTOSO_ADMIN, "Contoso", "listPaths", { health: "unhealthy" });
+    expect(unhealthy.paths.map((path: { name: string }) => path.name)).toEqual(expect.arrayContaining(["ZZZ trunk 299", "Paris ⇄ Azure"]));
+    expect(unhealthy.scanned).toBe(contosoPaths);
+    const all = await runTool(CONTOSO_ADMIN, "Contoso", "listPaths", { health: "all" });
+    expect(all).toMatchObject({ scanned: contosoPaths, total: contosoPaths });
+    expect(all.paths[0].sla).toBe("bad");
+    const hub = await runTool(CONTOSO_ADMIN, "Contoso", "siteDetail", { site: "Busy Hub" });
+    expect(hub.paths).toHaveLength(300);
 
     const usage = await runTool(CONTOSO_ADMIN, "Contoso", "connectorUsage", { connector: "Busy trunk", bandwidthMbps: 701 });
     expect(usage).toMatchObject({ usedMbps: 300, freeMbps: 700, request: { bandwidthMbps: 701, fits: false } });

@@ -15,10 +15,11 @@ import type {
   Unresolved,
 } from "@/lib/assistant/tool-schemas";
 import { SLA_THRESHOLDS } from "@/lib/constants";
+import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { bySlaHealth } from "@/lib/dashboard/lists";
-import { slaBreaches } from "@/lib/health";
+import { PATH_SLA_STATES, slaBreaches, type PathSla } from "@/lib/health";
 import type { Path } from "@/lib/paths/schema";
-import { connectorLoads, listPaths as listPathsService } from "@/server/paths/service";
+import { connectorLoads, countPathsByHealth, listPaths as listPathsService } from "@/server/paths/service";
 import { getSite } from "@/server/sites/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
@@ -34,7 +35,6 @@ import type { ToolEnvironment } from "./shared";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const PATH_SCAN = 500;
 
 type Out<T extends z.ZodType> = z.infer<T>;
 
@@ -45,31 +45,33 @@ export function unresolvedOutput<T extends { id: string; name: string }>(resolut
     : { status: "not-visible", query, links: [] };
 }
 
-async function scopePaths(scope: ChatScope, search?: string): Promise<Path[]> {
-  const { db, principal } = scope.context;
-  return (await listPathsService(db, principal, { organizationId: scope.organizationFilter, search, limit: PATH_SCAN })).items;
-}
-
 const pathLink = (environment: ToolEnvironment, scope: ChatScope, path: Path) =>
   consoleLink(scope, environment.t("assistant.links.path", { path: path.name }), pathRoute(scope, path));
 
 // listPaths — the paths of the chat's organization with their SLA, the unhealthy ones with what they breach.
 export async function listPaths(environment: ToolEnvironment, input: Out<typeof listPathsInputSchema>): Promise<Out<typeof listPathsOutputSchema>> {
   const scope = await environment.scope();
+  const { db, principal } = scope.context;
   const health = input.health ?? "all";
-  const all = await scopePaths(scope, input.query?.trim() || undefined);
-  const wanted = all.filter((path) =>
-    health === "all" ? true : health === "unhealthy" ? path.slaHealth === "warning" || path.slaHealth === "bad" : path.slaHealth === health,
-  );
-  const shown = [...wanted].sort(bySlaHealth).slice(0, ASSISTANT_LIST_MAX);
+  const states: readonly PathSla[] = health === "all" ? PATH_SLA_STATES : health === "unhealthy" ? ["warning", "bad"] : [health];
+  // Counted and listed by the database, state by state, so the worst paths of a network of any size are the ones told.
+  const filter = { organizationId: scope.organizationFilter, search: input.query?.trim() || undefined };
+  const [counts, ...pages] = await Promise.all([
+    countPathsByHealth(db, principal, filter),
+    ...states.map((slaHealth) => listPathsService(db, principal, { ...filter, slaHealth, limit: ASSISTANT_LIST_MAX })),
+  ]);
+  const shown = pages
+    .flatMap((page) => page.items)
+    .sort(bySlaHealth)
+    .slice(0, ASSISTANT_LIST_MAX);
   const measured = await Promise.all(
     shown.map(async (path) => (path.slaHealth === "warning" || path.slaHealth === "bad" ? pathMeasurement(scope.context, path.id) : null)),
   );
   return {
     organizationName: scope.organization.name,
     health,
-    scanned: all.length,
-    total: wanted.length,
+    scanned: PATH_SLA_STATES.reduce((sum, state) => sum + counts[state], 0),
+    total: states.reduce((sum, state) => sum + counts[state], 0),
     paths: shown.map((path, index) => ({
       id: path.id,
       name: path.name,
@@ -133,8 +135,11 @@ export async function siteDetail(environment: ToolEnvironment, input: Out<typeof
   const resolution = await resolveSite(scope, input.site);
   if (resolution.status !== "found") return unresolvedOutput(resolution, input.site);
   const site = await getSite(scope.context, resolution.item.id);
-  const [connectorPage, paths] = await Promise.all([listConnectors(scope.context, site.id, { limit: ASSISTANT_LIST_MAX }), scopePaths(scope)]);
-  const own = paths.filter((path) => path.sourceSiteId === site.id || path.destinationSiteId === site.id);
+  const { db, principal } = scope.context;
+  const [connectorPage, own] = await Promise.all([
+    listConnectors(scope.context, site.id, { limit: ASSISTANT_LIST_MAX }),
+    listPathsService(db, principal, { siteId: site.id, limit: MAX_PAGE_SIZE }),
+  ]);
   return {
     status: "found",
     site: {
@@ -147,7 +152,7 @@ export async function siteDetail(environment: ToolEnvironment, input: Out<typeof
       organizationName: scope.organization.name,
     },
     connectors: (connectorPage?.items ?? []).map((connector) => ({ name: connector.name, kind: connector.kind, bandwidthMbps: connector.bandwidth })),
-    paths: own.map((path) => ({ name: path.name, sla: path.slaHealth })),
+    paths: own.items.map((path) => ({ name: path.name, sla: path.slaHealth })),
     links: consoleLink(scope, environment.t("assistant.links.site", { site: site.name }), siteRoute(scope, site)),
   };
 }
