@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { checkImportRows } from "@/lib/inventory/import";
 import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign } from "@/lib/inventory/schema";
@@ -66,6 +66,9 @@ interface DeviceJoin {
 /** Reporting, as the node pages judge reachability: seen within the silence threshold and not marked silent since. */
 const isReporting = (row: DeviceJoin, now: number) =>
   row.lastSeenAt != null && !row.silent && row.lastSeenAt.getTime() >= now - TELEMETRY.silentAfterMs;
+/** The same judgement in the database, for an assigned device that is not reporting (unseen, or silent since). */
+const notReportingWhere = (now: number) =>
+  or(isNull(telemetryDeviceState.lastSeenAt), eq(telemetryDeviceState.silent, true), lt(telemetryDeviceState.lastSeenAt, new Date(now - TELEMETRY.silentAfterMs)));
 
 export function toDevice(row: DeviceJoin, now = Date.now()): Device {
   const { device } = row;
@@ -113,18 +116,41 @@ const STATUS_WHERE: Record<NonNullable<DeviceListQuery["status"]>, SQL | undefin
   assigned: and(isNotNull(devices.mspOrganizationId), isNotNull(devices.nodeId)),
 };
 
-// GET /api/v1/inventory/device — the devices the caller may see, by serial number, a page at a time.
-export async function listDevices(context: ServiceContext, query: PageQuery & DeviceListQuery) {
-  const { db, principal } = context;
-  const list = keyset({ column: devices.serialNumber, id: devices.id }, query);
+/**
+ * The devices' filter. `notReporting` (the assistant's "which stopped reporting") keeps the assigned devices that are
+ * not, and those whose serial is in `unreachable` (what open device-unreachable alarms name).
+ */
+export type DeviceFilter = DeviceListQuery & { notReporting?: { unreachable: string[] } };
+
+function filterConditions({ db, principal }: ServiceContext, query: DeviceFilter, now: number): (SQL | undefined)[] {
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  const conditions: (SQL | undefined)[] = [
+  return [
     visibleDevicesWhere(principal, db),
     query.mspOrganizationId ? eq(devices.mspOrganizationId, query.mspOrganizationId) : undefined,
     query.status ? STATUS_WHERE[query.status] : undefined,
+    query.notReporting
+      ? or(and(STATUS_WHERE.assigned, notReportingWhere(now)), query.notReporting.unreachable.length > 0 ? inArray(devices.serialNumber, query.notReporting.unreachable) : undefined)
+      : undefined,
     pattern ? or(ilike(devices.serialNumber, pattern), ilike(devices.model, pattern), ilike(nodes.name, pattern)) : undefined,
-    list.after,
   ];
+}
+
+/** How many devices a filter keeps (what the assistant says of a whole inventory). */
+export async function countDevices(context: ServiceContext, query: DeviceFilter, now = Date.now()): Promise<number> {
+  const [row] = await context.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(devices)
+    .leftJoin(nodes, eq(nodes.id, devices.nodeId))
+    .leftJoin(telemetryDeviceState, eq(telemetryDeviceState.deviceId, devices.id))
+    .where(and(...filterConditions(context, query, now)));
+  return Number(row?.count ?? 0);
+}
+
+// GET /api/v1/inventory/device — the devices the caller may see, by serial number, a page at a time.
+export async function listDevices(context: ServiceContext, query: PageQuery & DeviceFilter, now = Date.now()) {
+  const { db } = context;
+  const list = keyset({ column: devices.serialNumber, id: devices.id }, query);
+  const conditions = [...filterConditions(context, query, now), list.after];
   // Whether each device is free for a lifecycle operation, in the same query (the pickers of msp/lifecycle read it).
   const busy = deviceBusyJoin(db);
   const rows = await selectDevices(db, busy.fields)

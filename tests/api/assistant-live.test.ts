@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isAssistantAction, type AssistantToolName } from "@/lib/assistant/tools";
 import { approvalFor } from "@/server/assistant/actions";
@@ -9,7 +9,7 @@ import { toolEnvironment } from "@/server/assistant/tools/shared";
 import type { ServiceContext } from "@/server/audit/record";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { connectors, events, lifecycleOperations, paths, sites } from "@/server/db/schema";
+import { connectors, devices, events, lifecycleOperations, paths, sites, telemetryDeviceState } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's tools over live data and its actions (issue 16), on the demo network, each with the caller's own
@@ -294,5 +294,34 @@ describe("a connector's load on a large network", () => {
     expect(plan.reason).toContain("690 Mbps left free after it");
     const deleting = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "Busy Hub" });
     expect(deleting.reason).toContain("and its 300 paths");
+  });
+});
+
+describe("the inventory of a large MSP", () => {
+  it("counts and finds devices over the whole inventory, not its first page", async () => {
+    const db = await getDb();
+    const northwind = org["Northwind Networks"];
+    // An assigned device that stopped reporting an hour ago, and 150 unassigned ones whose serials sort before it.
+    const [silent] = await db
+      .select({ id: devices.id, serialNumber: devices.serialNumber, nodeId: devices.nodeId })
+      .from(devices)
+      .where(and(eq(devices.mspOrganizationId, northwind), isNotNull(devices.nodeId)))
+      .limit(1);
+    const lastSeenAt = new Date(Date.now() - 3600_000);
+    await db
+      .insert(telemetryDeviceState)
+      .values({ deviceId: silent.id, nodeId: silent.nodeId, lastSeenAt })
+      .onConflictDoUpdate({ target: telemetryDeviceState.deviceId, set: { lastSeenAt, silent: false } });
+    await db.insert(devices).values(
+      Array.from({ length: 150 }, (_, i) => ({ serialNumber: `AAA-BULK-${String(i).padStart(3, "0")}`, claimCodeHash: "x", model: "MX-E200", mspOrganizationId: northwind })),
+    );
+    const unassigned = (await db.select({ id: devices.id }).from(devices).where(and(eq(devices.mspOrganizationId, northwind), isNull(devices.nodeId)))).length;
+
+    const counted = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "inventory", { status: "unassigned" });
+    expect(counted.total).toBe(unassigned);
+    expect(unassigned).toBeGreaterThan(150);
+    const stopped = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "inventory", { silent: true });
+    expect(stopped.devices.map((device: { serialNumber: string }) => device.serialNumber)).toContain(silent.serialNumber);
+    expect(stopped.devices.every((device: { reachable: boolean | null }) => device.reachable === false)).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
 import { listAlarms } from "@/server/alarms/service";
-import { listDevices } from "@/server/inventory/service";
+import { countDevices, listDevices } from "@/server/inventory/service";
 import { listOperations } from "@/server/lifecycle/service";
 import { telemetryDeviceState } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -67,16 +67,19 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
   const scope = await environment.scope();
   requireScope(environment, scope, ["msp:inventory:read", "internal:inventory:read"]);
   const query = input.serial?.trim() || null;
-  const [page, unreachable] = await Promise.all([
-    listDevices(scope.context, { search: query ?? undefined, status: input.status, limit: 100 }),
-    // The devices the console reports unreachable: open device-unreachable alarms name them.
-    input.silent ? listAlarms(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable", limit: 100 }) : null,
-  ]);
+  // Filtered and counted by the database: "which stopped reporting" and "how many are unassigned" hold for an
+  // inventory of any size, not for its first page.
+  // The devices the console reports unreachable: open device-unreachable alarms name them.
+  const unreachable = input.silent ? await listAlarms(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable", limit: 100 }) : null;
   const alarmed = new Set((unreachable?.items ?? []).map((alarm) => alarm.source.toLowerCase()));
+  const notReporting = input.silent ? { unreachable: (unreachable?.items ?? []).map((alarm) => alarm.source) } : undefined;
+  const filter = { search: query ?? undefined, status: input.status, notReporting };
+  const [page, count] = await Promise.all([listDevices(scope.context, { ...filter, limit: 100 }, now), countDevices(scope.context, filter, now)]);
   let items = page.items;
+  let total = count;
   if (query) {
     const exact = items.filter((device) => device.serialNumber.toLowerCase() === query.toLowerCase());
-    if (exact.length > 0) items = exact;
+    if (exact.length > 0) [items, total] = [exact, exact.length];
   }
   const ids = items.map((device) => device.id);
   const states =
@@ -113,7 +116,7 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
     query,
     status: input.status ?? null,
     silent: input.silent ?? false,
-    total: devices.length,
+    total,
     devices: devices.slice(0, ASSISTANT_LIST_MAX),
     links: consoleLink(scope, environment.t("assistant.links.inventory"), inventoryPage),
   };
