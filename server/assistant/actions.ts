@@ -171,9 +171,9 @@ async function resolveDevice(environment: ToolEnvironment, scope: ChatScope, que
 
 async function pendingOperations(scope: ChatScope, serialNumber: string) {
   const [scheduled, running] = await Promise.all(
-    (["scheduled", "running"] as const).map((tab) => listOperations(scope.context, { tab, limit: 100, organizationId: scope.organizationFilter })),
+    (["scheduled", "running"] as const).map((tab) => listOperations(scope.context, { tab, device: serialNumber, limit: 10, organizationId: scope.organizationFilter })),
   );
-  return [...scheduled.items, ...running.items].filter((operation) => operation.serialNumber === serialNumber);
+  return [...scheduled.items, ...running.items];
 }
 
 const operationLabel = (environment: ToolEnvironment, operation: "reboot" | "install-version", version: string | null) =>

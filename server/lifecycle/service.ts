@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   LIFECYCLE_TABS,
@@ -7,6 +7,7 @@ import {
   type LifecycleOperationCreate,
   type LifecycleOperationListQuery,
   type LifecycleOperationUpdate,
+  type LifecycleStatus,
 } from "@/lib/lifecycle/schema";
 import { BUSY_OPERATION_STATUSES } from "@/lib/lifecycle/busy";
 import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
@@ -101,16 +102,39 @@ function visibleOperationsWhere(principal: Principal, executor: Executor): SQL |
 }
 
 // GET /api/v1/lifecycle/operation?tab= — Scheduled and Running soonest first, Finished latest first.
-export async function listOperations(context: ServiceContext, query: PageQuery & LifecycleOperationListQuery) {
-  const { db, principal } = context;
-  const direction = query.tab === "finished" ? "desc" : "asc";
-  const list = keyset({ column: lifecycleOperations.scheduledAt, id: lifecycleOperations.id, time: true, direction }, query);
-  const conditions: (SQL | undefined)[] = [
+/**
+ * The operations' filter: a tab, and for the assistant a status within it and one device's, by serial number or node
+ * name in any case.
+ */
+export type OperationFilter = LifecycleOperationListQuery & { status?: LifecycleStatus; device?: string };
+
+function filterConditions({ db, principal }: ServiceContext, query: OperationFilter): (SQL | undefined)[] {
+  const device = query.device?.toLowerCase();
+  return [
     visibleOperationsWhere(principal, db),
     inArray(lifecycleOperations.status, [...LIFECYCLE_TABS[query.tab]]),
+    query.status ? eq(lifecycleOperations.status, query.status) : undefined,
     query.organizationId ? eq(lifecycleOperations.organizationId, query.organizationId) : undefined,
-    list.after,
+    device ? or(eq(sql`lower(${devices.serialNumber})`, device), eq(sql`lower(${nodes.name})`, device)) : undefined,
   ];
+}
+
+/** How many operations a filter keeps (what the assistant says of a whole tab). */
+export async function countOperations(context: ServiceContext, query: OperationFilter): Promise<number> {
+  const [row] = await context.db
+    .select({ count: count() })
+    .from(lifecycleOperations)
+    .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
+    .leftJoin(nodes, eq(nodes.id, devices.nodeId))
+    .where(and(...filterConditions(context, query)));
+  return Number(row?.count ?? 0);
+}
+
+export async function listOperations(context: ServiceContext, query: PageQuery & OperationFilter) {
+  const { db } = context;
+  const direction = query.tab === "finished" ? "desc" : "asc";
+  const list = keyset({ column: lifecycleOperations.scheduledAt, id: lifecycleOperations.id, time: true, direction }, query);
+  const conditions = [...filterConditions(context, query), list.after];
   const rows = await selectOperations(db)
     .where(and(...conditions))
     .orderBy(...list.orderBy)

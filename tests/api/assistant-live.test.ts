@@ -298,7 +298,7 @@ describe("a connector's load on a large network", () => {
 });
 
 describe("the inventory of a large MSP", () => {
-  it("counts and finds devices over the whole inventory, not its first page", async () => {
+  it("counts and finds devices and operations over the whole inventory, not its first page", async () => {
     const db = await getDb();
     const northwind = org["Northwind Networks"];
     // An assigned device that stopped reporting an hour ago, and 150 unassigned ones whose serials sort before it.
@@ -323,5 +323,22 @@ describe("the inventory of a large MSP", () => {
     const stopped = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "inventory", { silent: true });
     expect(stopped.devices.map((device: { serialNumber: string }) => device.serialNumber)).toContain(silent.serialNumber);
     expect(stopped.devices.every((device: { reachable: boolean | null }) => device.reachable === false)).toBe(true);
+
+    // 150 reboots scheduled on the bulk devices, all sooner than any other: a device's own stays findable, and a
+    // reboot asked for a busy device is refused before any preview.
+    const bulk = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.mspOrganizationId, northwind), isNull(devices.nodeId)));
+    const soon = new Date(Date.now() + 60_000);
+    await db.insert(lifecycleOperations).values(bulk.slice(0, 150).map((device) => ({ organizationId: northwind, deviceId: device.id, operation: "reboot" as const, scheduledAt: soon })));
+    const later = new Date(Date.now() + 86_400_000);
+    await db.insert(lifecycleOperations).values({ organizationId: northwind, deviceId: silent.id, operation: "reboot", scheduledAt: later });
+    const scheduledTotal = (await db.select({ id: lifecycleOperations.id }).from(lifecycleOperations).where(and(eq(lifecycleOperations.organizationId, northwind), eq(lifecycleOperations.status, "scheduled")))).length;
+    const tab = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "lifecycleOperations", { tab: "scheduled" });
+    expect(tab.total).toBe(scheduledTotal);
+    const own = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "lifecycleOperations", { tab: "scheduled", device: silent.serialNumber.toLowerCase() });
+    expect(own.operations.map((operation: { serialNumber: string; scheduledAt: string }) => [operation.serialNumber, operation.scheduledAt])).toEqual([[silent.serialNumber, later.toISOString()]]);
+    expect(await approval(NORTHWIND_ADMIN, "Northwind Networks", "scheduleOperation", { device: silent.serialNumber, operation: "reboot" })).toMatchObject({
+      type: "denied",
+      reason: expect.stringContaining("already has"),
+    });
   });
 });

@@ -15,7 +15,7 @@ import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
 import { listAlarms } from "@/server/alarms/service";
 import { countDevices, listDevices } from "@/server/inventory/service";
-import { listOperations } from "@/server/lifecycle/service";
+import { countOperations, listOperations } from "@/server/lifecycle/service";
 import { telemetryDeviceState } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
@@ -129,15 +129,16 @@ export async function lifecycleOperations(environment: ToolEnvironment, input: O
   const scope = await environment.scope();
   requireScope(environment, scope, ["msp:lifecycle:read"]);
   const tabs = input.tab ? [input.tab] : TABS_IN_ORDER.filter((tab) => LIFECYCLE_TAB_NAMES.includes(tab));
-  const pages = await Promise.all(tabs.map((tab) => listOperations(scope.context, { tab, limit: 100, organizationId: scope.organizationFilter })));
-  const device = input.device?.trim().toLowerCase() || null;
-  const operations = pages
-    .flatMap((page) => page.items)
-    .filter((operation) => !input.status || operation.status === input.status)
-    .filter((operation) => !device || operation.serialNumber.toLowerCase() === device || operation.nodeName?.toLowerCase() === device);
+  // Filtered and counted by the database, tab by tab: a device's operations and a tab's total hold for any number.
+  const filterOf = (tab: LifecycleTab) => ({ tab, status: input.status, device: input.device?.trim() || undefined, organizationId: scope.organizationFilter });
+  const [pages, counts] = await Promise.all([
+    Promise.all(tabs.map((tab) => listOperations(scope.context, { ...filterOf(tab), limit: ASSISTANT_LIST_MAX }))),
+    Promise.all(tabs.map((tab) => countOperations(scope.context, filterOf(tab)))),
+  ]);
+  const operations = pages.flatMap((page) => page.items);
   return {
     device: input.device?.trim() || null,
-    total: operations.length,
+    total: counts.reduce((sum, count) => sum + count, 0),
     operations: operations.slice(0, ASSISTANT_LIST_MAX).map((operation) => ({
       serialNumber: operation.serialNumber,
       nodeName: operation.nodeName,
