@@ -297,7 +297,16 @@ export async function connectorLoads(db: Db, principal: Principal, capacities: C
     })
     .from(paths)
     .where(and(tenantWhere(principal, paths.organizationId, db), or(inArray(paths.sourceConnectorId, ids), inArray(paths.destinationConnectorId, ids))));
-  return capacities.map((connector) => connectorLoad(connector, rows));
+  // Each row to its ends' buckets first: a site's hundred connectors never each scan every row.
+  const byConnector = new Map<string, PathOnConnector[]>();
+  for (const row of rows) {
+    for (const end of new Set([row.sourceConnectorId, row.destinationConnectorId])) {
+      const bucket = byConnector.get(end);
+      if (bucket) bucket.push(row);
+      else byConnector.set(end, [row]);
+    }
+  }
+  return capacities.map((connector) => connectorLoad(connector, byConnector.get(connector.id) ?? []));
 }
 
 function toColumns(path: PathCreate) {
