@@ -101,7 +101,6 @@ function visibleOperationsWhere(principal: Principal, executor: Executor): SQL |
   return tenantWhere(principal, lifecycleOperations.organizationId, executor as Db);
 }
 
-// GET /api/v1/lifecycle/operation?tab= — Scheduled and Running soonest first, Finished latest first.
 /**
  * The operations' filter: a tab, and for the assistant a status within it and one device's, by serial number or node
  * name in any case.
@@ -130,6 +129,7 @@ export async function countOperations(context: ServiceContext, query: OperationF
   return Number(row?.count ?? 0);
 }
 
+// GET /api/v1/lifecycle/operation?tab= — Scheduled and Running soonest first, Finished latest first.
 export async function listOperations(context: ServiceContext, query: PageQuery & OperationFilter) {
   const { db } = context;
   const direction = query.tab === "finished" ? "desc" : "asc";

@@ -67,12 +67,12 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
   const scope = await environment.scope();
   requireScope(environment, scope, ["msp:inventory:read", "internal:inventory:read"]);
   const query = input.serial?.trim() || null;
-  // Filtered and counted by the database: "which stopped reporting" and "how many are unassigned" hold for an
-  // inventory of any size, not for its first page.
   // The devices the console reports unreachable: open device-unreachable alarms name them.
   const unreachable = input.silent ? await listAlarms(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable", limit: 100 }) : null;
   const alarmed = new Set((unreachable?.items ?? []).map((alarm) => alarm.source.toLowerCase()));
   const notReporting = input.silent ? { unreachable: (unreachable?.items ?? []).map((alarm) => alarm.source) } : undefined;
+  // Filtered and counted by the database: "which stopped reporting" and "how many are unassigned" hold for an
+  // inventory of any size, not for its first page.
   const filter = { search: query ?? undefined, status: input.status, notReporting };
   const [page, count] = await Promise.all([listDevices(scope.context, { ...filter, limit: 100 }, now), countDevices(scope.context, filter, now)]);
   let items = page.items;
