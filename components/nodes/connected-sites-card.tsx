@@ -21,7 +21,7 @@ export function ConnectedSitesCard({ nodeId, title }: { nodeId: string; title: s
     customers.set(site.organizationId, entry);
   }
   return (
-    <DashboardCard title={title} subtitle={query.data ? t("summary", { customers: customers.size, sites: query.data.items.length }) : undefined} testId="connected-sites">
+    <DashboardCard title={title} subtitle={query.data ? t("summary", { customers: query.data.customers, sites: query.data.total }) : undefined} testId="connected-sites">
       {query.isPending ? (
         <CardSkeleton rows={3} />
       ) : query.isError ? (
@@ -54,6 +54,11 @@ export function ConnectedSitesCard({ nodeId, title }: { nodeId: string; title: s
             </li>
           ))}
         </ul>
+      )}
+      {query.data && query.data.total > query.data.items.length && (
+        <p className="mt-3 text-xs text-muted-foreground" data-testid="rows-left-out">
+          {t("firstListed", { shown: query.data.items.length })}
+        </p>
       )}
     </DashboardCard>
   );

@@ -310,7 +310,14 @@ export const connectedSiteSchema = z.object({
   /** The worst SLA of the site's paths. */
   sla: z.enum(PATH_SLA_STATES),
 });
-export const connectedSitesSchema = z.object({ nodeId: z.string(), items: z.array(connectedSiteSchema) });
+export const connectedSitesSchema = z.object({
+  nodeId: z.string(),
+  /** The first CONNECTED_SITES_MAX by name. */
+  items: z.array(connectedSiteSchema),
+  /** All the sites the node serves, and their customers, listed or not. */
+  total: z.number().int(),
+  customers: z.number().int(),
+});
 export type ConnectedSites = z.infer<typeof connectedSitesSchema>;
 
 export const deviceTokenSchema = z.object({

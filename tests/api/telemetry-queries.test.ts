@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
-import { connectors, paths } from "@/server/db/schema";
+import { connectors, interfaces, nodes, paths, sites } from "@/server/db/schema";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { call, signIn } from "./helpers";
 import {
@@ -401,6 +401,24 @@ describe("current state", () => {
     expect(body.items).toEqual([
       { siteId: contoso.siteA.id, name: contoso.siteA.name, organizationId: contoso.organizationId, organizationName: "Contoso", ports: ["ge-0/0/1"], sla: "warning" },
     ]);
+    expect(body).toMatchObject({ total: 1, customers: 1 });
+  });
+
+  it("counts every site a busy node serves, beyond the 200 it lists", async () => {
+    const db = await getDb();
+    const place = { locationAddress: "Ashburn", latitude: 39, longitude: -77.5 };
+    const node = (await db.insert(nodes).values({ organizationId: northwind.mspId, kind: "edge", edgeType: "with-switch", name: "Busy aggregation", ...place }).returning())[0];
+    const served = await db
+      .insert(sites)
+      .values(Array.from({ length: 205 }, (_, i) => ({ organizationId: contoso.organizationId, name: `Branch ${String(i).padStart(3, "0")}`, locationAddress: "Somewhere", latitude: 0, longitude: 0 })))
+      .returning();
+    await db
+      .insert(interfaces)
+      .values(served.map((site, i) => ({ nodeId: node.id, portId: `xe-9/0/${i}`, type: "access" as const, customerOrganizationId: contoso.organizationId, siteId: site.id })));
+    const body = await ok(`/node/${node.id}/connected-sites`, NW_ADMIN);
+    expect(body.items).toHaveLength(200);
+    expect(body.items[0].name).toBe("Branch 000");
+    expect(body).toMatchObject({ total: 205, customers: 1 });
   });
 });
 

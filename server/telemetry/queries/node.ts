@@ -97,7 +97,7 @@ export async function nodeDevice(context: QueryContext, nodeId: string, now = Da
 
 export async function nodeConnectedSites(context: QueryContext, nodeId: string): Promise<ConnectedSites> {
   const node = await visibleNode(context, nodeId);
-  const rows = await queryRows<{ id: string; name: string; organization_id: string; organization_name: string; ports: string[] }>(
+  const rows = await queryRows<{ id: string; name: string; organization_id: string; organization_name: string; ports: string[]; total: number; customers: number }>(
     context.db,
     sql`with attached as (
           select site_id, port_id as port from interfaces where node_id = ${node.id} and site_id is not null
@@ -107,13 +107,15 @@ export async function nodeConnectedSites(context: QueryContext, nodeId: string):
           union all
           select site_id, index::text from switch_ports where node_id = ${node.id} and site_id is not null
           union all
-          select site_id, public_ip from ipsec_endpoints where node_id = ${node.id} and site_id is not null)
-        select sites.id, sites.name, sites.organization_id, o.name as organization_name,
-               to_json(array_agg(distinct a.port order by a.port)) as ports
-        from attached a join sites on sites.id = a.site_id join organizations o on o.id = sites.organization_id
-        where ${tenantWhere(context.principal, sites.organizationId, context.db) ?? sql`true`}
-        group by sites.id, sites.name, sites.organization_id, o.name
-        order by sites.name, sites.id limit ${CONNECTED_SITES_MAX}`,
+          select site_id, public_ip from ipsec_endpoints where node_id = ${node.id} and site_id is not null),
+        served as (
+          select sites.id, sites.name, sites.organization_id, o.name as organization_name,
+                 to_json(array_agg(distinct a.port order by a.port)) as ports
+          from attached a join sites on sites.id = a.site_id join organizations o on o.id = sites.organization_id
+          where ${tenantWhere(context.principal, sites.organizationId, context.db) ?? sql`true`}
+          group by sites.id, sites.name, sites.organization_id, o.name)
+        select served.*, (select count(*) from served)::int as total, (select count(distinct organization_id) from served)::int as customers
+        from served order by served.name, served.id limit ${CONNECTED_SITES_MAX}`,
   );
   const slas = new Map<string, PathSla[]>();
   if (rows.length > 0) {
@@ -127,7 +129,11 @@ export async function nodeConnectedSites(context: QueryContext, nodeId: string):
           union all
           select destination_site_id, sla_health from paths where destination_site_id in (${ids})`,
     );
-    for (const path of paths) slas.set(path.site_id, [...(slas.get(path.site_id) ?? []), path.sla]);
+    for (const path of paths) {
+      const list = slas.get(path.site_id);
+      if (list) list.push(path.sla);
+      else slas.set(path.site_id, [path.sla]);
+    }
   }
   return {
     nodeId: node.id,
@@ -139,5 +145,7 @@ export async function nodeConnectedSites(context: QueryContext, nodeId: string):
       ports: typeof row.ports === "string" ? (JSON.parse(row.ports) as string[]) : row.ports,
       sla: worstSla(slas.get(row.id) ?? []),
     })),
+    total: Number(rows[0]?.total ?? 0),
+    customers: Number(rows[0]?.customers ?? 0),
   };
 }
