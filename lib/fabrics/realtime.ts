@@ -32,6 +32,7 @@ export function applyLinkStates(queryClient: QueryClient, news: readonly LinkSta
     if (!list || !list.items.some((item) => status.has(item.linkId))) return list;
     held = true;
     return {
+      ...list,
       items: list.items.map((item) => {
         const next = status.get(item.linkId);
         if (next === undefined || next === item.status) return item;

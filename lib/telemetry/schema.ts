@@ -260,7 +260,12 @@ export const linkHealthSchema = z.object({
   reportedAt: z.string().nullable(),
   health: z.enum(LINK_HEALTH_STATES),
 });
-export const linkHealthListSchema = z.object({ items: z.array(linkHealthSchema) });
+export const linkHealthListSchema = z.object({
+  /** The first 500 links by name. */
+  items: z.array(linkHealthSchema),
+  /** All the links the list is of, listed or not. */
+  total: z.number().int(),
+});
 export type LinkHealthList = z.infer<typeof linkHealthListSchema>;
 
 export const frontPanelPortSchema = z.object({

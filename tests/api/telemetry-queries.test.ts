@@ -360,7 +360,9 @@ describe("current state", () => {
     expect(edge.items).toEqual([
       expect.objectContaining({ linkId: northwind.link.id, status: "up", latencyMs: 3, lossPercent: 0.5, health: "healthy", sourceNodeName: northwind.edge.name }),
     ]);
+    expect(edge.total).toBe(1);
     const msp = await ok(`/organization/${northwind.mspId}/link-health`, NW_ADMIN);
+    expect(msp.total).toBe(msp.items.length);
     const quiet = msp.items.find((item: { linkId: string }) => item.linkId === quietLink.link.id);
     expect(quiet).toMatchObject({ status: null, health: "unknown", reportedAt: null });
     const down = await ok(`/node/${bluewave.edge.id}/link-health`, BW_ADMIN);

@@ -320,9 +320,11 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
     source_node_name: string;
     destination_node_id: string;
     destination_node_name: string;
+    total: number;
   }>(
     context.db,
-    sql`select l.id, l.name, l.type, l.source_node_id, a.name as source_node_name, l.destination_node_id, b.name as destination_node_name
+    sql`select l.id, l.name, l.type, l.source_node_id, a.name as source_node_name, l.destination_node_id, b.name as destination_node_name,
+               count(*) over ()::int as total
         from links l join nodes a on a.id = l.source_node_id join nodes b on b.id = l.destination_node_id
         where ${where} order by l.name, l.id limit ${LIST_MAX}`,
   );
@@ -342,6 +344,7 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
       destinationNodeName: link.destination_node_name,
       ...linkStateOf(states.get(link.id)),
     })),
+    total: Number(links[0]?.total ?? 0),
   };
 }
 
@@ -355,7 +358,7 @@ export async function nodeLinkHealth(context: QueryContext, nodeId: string, now 
  * is the principal's to see (a customer sees the links under its own path, never the MSP's network as such).
  */
 export async function routeLinkHealth(context: QueryContext, linkIds: string[], now = Date.now()): Promise<LinkHealthList> {
-  if (linkIds.length === 0) return { items: [] };
+  if (linkIds.length === 0) return { items: [], total: 0 };
   return linkHealthList(context, sql`l.id in (${idList(linkIds)})`, now);
 }
 
