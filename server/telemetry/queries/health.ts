@@ -385,7 +385,12 @@ export async function coreFabricsHealth(context: QueryContext, fabricIds: string
     now,
   );
   const byFabric = new Map<string, LinkHealth[]>();
-  for (const link of links) byFabric.set(link.core_fabric_id, [...(byFabric.get(link.core_fabric_id) ?? []), linkStateOf(states.get(link.id)).health]);
+  for (const link of links) {
+    const linkHealth = linkStateOf(states.get(link.id)).health;
+    const fabric = byFabric.get(link.core_fabric_id);
+    if (fabric) fabric.push(linkHealth);
+    else byFabric.set(link.core_fabric_id, [linkHealth]);
+  }
   for (const id of fabricIds) health.set(id, worstLinkHealth(byFabric.get(id) ?? []));
   return health;
 }
