@@ -10,7 +10,7 @@ import type {
   ScheduleOperationInput,
 } from "@/lib/assistant/action-schemas";
 import { localizedAlarm } from "@/lib/alarms/message";
-import { alarmAcknowledgeSchema } from "@/lib/alarms/schema";
+import { ALARM_BATCH_MAX, alarmAcknowledgeSchema } from "@/lib/alarms/schema";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { NAME_MIN_LENGTH, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
 import { MAX_PAGE_SIZE } from "@/lib/pagination";
@@ -23,7 +23,7 @@ import { CLOUD_ACCOUNT_FIELDS, cloudRegion, siteCreateSchema, siteProvider, type
 import { decodeMessage } from "@/lib/validation/messages";
 import { DomainError } from "@/server/core/errors";
 import { searchLocations } from "@/server/locations/service";
-import { acknowledgeAlarms, listAlarms } from "@/server/alarms/service";
+import { acknowledgeAlarms, countAlarms, listAlarms } from "@/server/alarms/service";
 import { cancelOperations, createOperations, listOperations } from "@/server/lifecycle/service";
 import { connectorLoads, createPath, listPaths } from "@/server/paths/service";
 import { listConnectors } from "@/server/sites/connectors";
@@ -239,7 +239,10 @@ export async function prepareAcknowledgeAlarms(environment: ToolEnvironment, inp
   const { t } = environment;
   const refused = requireWrite(environment, scope, "common:config:write");
   if (refused) return blocked(refused);
-  const page = await listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, limit: 100 });
+  // As many as one acknowledgement takes; past them, how many are open, so the person knows to ask again.
+  const view = { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity } as const;
+  const page = await listAlarms(scope.context, { ...view, limit: ALARM_BATCH_MAX });
+  const open = page.nextCursor ? await countAlarms(scope.context, view) : null;
   const about = input.about ? fold(input.about) : null;
   const alarms = page.items.map((alarm) => localizedAlarm(t, alarm)).filter((alarm) => !about || fold(alarm.source).includes(about) || fold(alarm.message).includes(about));
   if (alarms.length === 0) return blocked(t("assistant.alarms.none"));
@@ -248,6 +251,7 @@ export async function prepareAcknowledgeAlarms(environment: ToolEnvironment, inp
   const preview = [
     t("assistant.actions.acknowledgeAlarms.preview", { count: alarms.length }),
     bullet(alarms.slice(0, 20).map((alarm) => `[${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`)),
+    ...(open === null ? [] : [t("assistant.actions.acknowledgeAlarms.moreOpen", { total: open, max: ALARM_BATCH_MAX })]),
     parsed.data.note ? t("assistant.actions.acknowledgeAlarms.note", { note: quoted(parsed.data.note) }) : t("assistant.actions.acknowledgeAlarms.noNote"),
     t("assistant.actions.approveHint"),
   ].join("\n\n");

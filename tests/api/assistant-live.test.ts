@@ -9,7 +9,7 @@ import { toolEnvironment } from "@/server/assistant/tools/shared";
 import type { ServiceContext } from "@/server/audit/record";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { connectors, devices, events, lifecycleOperations, paths, sites, telemetryDeviceState } from "@/server/db/schema";
+import { alarms, connectors, devices, events, lifecycleOperations, paths, sites, telemetryDeviceState } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's tools over live data and its actions (issue 16), on the demo network, each with the caller's own
@@ -340,5 +340,28 @@ describe("the inventory of a large MSP", () => {
       type: "denied",
       reason: expect.stringContaining("already has"),
     });
+  });
+});
+
+describe("acknowledging alarms by the hundred", () => {
+  it("takes as many as one acknowledgement may, and says how many more are open", async () => {
+    const db = await getDb();
+    await db.insert(alarms).values(
+      Array.from({ length: 520 }, (_, i) => ({
+        organizationId: org.Contoso,
+        message: `Flood ${i}`,
+        severity: "minor" as const,
+        type: "sla-warning",
+        source: `Flood source ${i}`,
+        subject: `flood:${i}`,
+        raisedAt: new Date(Date.now() - i * 1000),
+      })),
+    );
+    const open = (await db.select({ id: alarms.id }).from(alarms).where(and(eq(alarms.organizationId, org.Contoso), isNull(alarms.clearedAt), isNull(alarms.acknowledgedAt)))).length;
+    const plan = await approval(CONTOSO_ADMIN, "Contoso", "acknowledgeAlarms", {});
+    expect(plan.reason).toContain("I will acknowledge 500 open alarms");
+    expect(plan.reason).toContain(`${open} alarms are open: one approval acknowledges at most the 500 most recent`);
+    const french = await approval(CONTOSO_ADMIN, "Contoso", "acknowledgeAlarms", {}, "fr");
+    expect(french.reason).toContain(`${open} alarmes sont ouvertes`);
   });
 });
