@@ -351,7 +351,7 @@ describe("acknowledging alarms by the hundred", () => {
         organizationId: org.Contoso,
         message: `Flood ${i}`,
         severity: "minor" as const,
-        type: "sla-warning",
+        type: "sla-bad" as const,
         source: `Flood source ${i}`,
         subject: `flood:${i}`,
         raisedAt: new Date(Date.now() - i * 1000),
