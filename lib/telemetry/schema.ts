@@ -317,7 +317,7 @@ export const connectedSiteSchema = z.object({
 });
 export const connectedSitesSchema = z.object({
   nodeId: z.string(),
-  /** The first CONNECTED_SITES_MAX by name. */
+  /** The first 200 by name. */
   items: z.array(connectedSiteSchema),
   /** All the sites the node serves, and their customers, listed or not. */
   total: z.number().int(),
