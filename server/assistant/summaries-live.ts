@@ -146,7 +146,9 @@ export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Wri
             ? ""
             : device.reachable
               ? t("assistant.inventory.reachable")
-              : t("assistant.inventory.unreachable", { time: device.lastSeenAt ? formatTime(locale, device.lastSeenAt) : t("assistant.node.never") }),
+              : device.lastSeenAt
+                ? t("assistant.inventory.unreachable", { time: formatTime(locale, device.lastSeenAt) })
+                : t("assistant.inventory.neverReported"),
       }),
     ),
     moreLine(t, output.devices.length, output.total),

@@ -409,6 +409,27 @@ describe("summaries of each tool's output", () => {
     );
   });
 
+  it("inventory: a device that stopped reporting, and one that never reported", () => {
+    const device = { model: "MX-C100", softwareVersion: "24.2.4", status: "assigned" as const, nodeName: "nw-cpe-lyon", mspName: "Northwind", reachable: false };
+    const output = {
+      query: null,
+      status: null,
+      silent: true,
+      total: 3,
+      devices: [
+        { ...device, serialNumber: "MX-1", lastSeenAt: "2026-11-27T10:00:00.000Z" },
+        { ...device, serialNumber: "MX-2", status: "unassigned" as const, nodeName: null, lastSeenAt: null },
+      ],
+      links: [],
+    };
+    const text = summary("inventory", output);
+    expect(text).toContain("3 devices stopped reporting:");
+    expect(text).toContain("- **MX-1** (MX-C100, 24.2.4): assigned to nw-cpe-lyon, not reachable since 27 Nov 2026, 10:00 UTC");
+    expect(text).toContain("- **MX-2** (MX-C100, 24.2.4): claimed, not assigned to a node, not reachable: it has never reported");
+    expect(text).not.toContain("since never");
+    expect(summary("inventory", output, "fr")).toContain("- **MX-2** (MX-C100, 24.2.4) : réclamé, sans nœud affecté, injoignable : il n’a jamais remonté de données");
+  });
+
   it("failed, refused and unreadable results", () => {
     expect(summarizeToolResult("recentEvents", { type: "error-text", value: "timeout" }, "en")).toBe("I could not get the recent events: timeout");
     // The AI SDK hands the model error.toString(): the "Error: " is not for the reader.
