@@ -17,7 +17,10 @@ export type PathOnConnector = Pick<Path, "id" | "name" | "sourceConnectorId" | "
 
 export interface ConnectorLoad {
   connector: ConnectorCapacity;
-  /** The other paths over the connector, by name. */
+  /**
+   * The other paths over the connector, by name: all of them from connectorLoad, only the first the plan clashes with
+   * from summedConnectorLoad (what pathPlanIssueList reads either way).
+   */
   paths: PathOnConnector[];
   /** Mbps the other paths take. */
   used: number;
