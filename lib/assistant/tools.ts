@@ -213,7 +213,9 @@ const pathFoundSchema = z.object({
   rootCause: z
     .object({
       route: z.array(z.object({ name: z.string(), type: z.string(), state: z.string(), healthy: z.boolean() })),
+      /** The latest open alarms on the route, then the path's own; `alarmsTotal` counts them all. */
       alarms: z.array(z.object({ severity: z.enum(ALARM_SEVERITIES), message: z.string(), source: z.string() })),
+      alarmsTotal: z.number().int().default(0),
       changes: z.array(z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) })),
       /** "none": a healthy path, for which only the recent changes were read. */
       likely: z.enum(["route", "alarm", "change", "path", "none"]),

@@ -1,10 +1,10 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { alarms, users } from "@/server/db/schema";
+import { alarms, devices, users } from "@/server/db/schema";
 import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
@@ -93,6 +93,39 @@ export async function listAlarms(context: ServiceContext, query: PageQuery & Ala
 export async function countAlarms(context: ServiceContext, query: AlarmListQuery): Promise<number> {
   const [row] = await context.db.select({ total: count() }).from(alarms).where(alarmViewWhere(context, query));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * What alarms are about, as the alarm engine names their subjects: objects by subject ("path:<id>", "link:<id>"), and
+ * nodes, whose device ("device:<the id of the device on it>") and ports ("port:<node>:<port>") count as the node.
+ */
+export interface AlarmSubjects {
+  subjects: string[];
+  nodeIds: string[];
+}
+
+function subjectsWhere(executor: Executor, on: AlarmSubjects): SQL | undefined {
+  const nodeDevices = executor.select({ subject: sql`'device:' || ${devices.id}` }).from(devices).where(inArray(devices.nodeId, on.nodeIds));
+  return or(
+    on.subjects.length > 0 ? inArray(alarms.subject, on.subjects) : undefined,
+    on.nodeIds.length > 0 ? inArray(alarms.subject, nodeDevices) : undefined,
+    on.nodeIds.length > 0 ? and(like(alarms.subject, "port:%"), inArray(sql`split_part(${alarms.subject}, ':', 2)`, on.nodeIds)) : undefined,
+  );
+}
+
+/**
+ * The latest `limit` alarms of a view about any of the subjects, and how many there are: read in the database over
+ * every alarm of the view, not from a page of the latest (what a root cause reads on a network of thousands).
+ */
+export async function listAlarmsAbout(context: ServiceContext, query: AlarmListQuery, on: AlarmSubjects, limit: number): Promise<{ items: Alarm[]; total: number }> {
+  const about = subjectsWhere(context.db, on);
+  if (!about) return { items: [], total: 0 };
+  const where = and(alarmViewWhere(context, query), about);
+  const [rows, [counted]] = await Promise.all([
+    selectAlarms(context.db).where(where).orderBy(desc(alarms.raisedAt), desc(alarms.id)).limit(limit),
+    context.db.select({ total: count() }).from(alarms).where(where),
+  ]);
+  return { items: rows.map(toAlarm), total: Number(counted?.total ?? 0) };
 }
 
 /** Alarms as the API shows them, latest first (the alarm engine records these in its events). */

@@ -133,7 +133,13 @@ function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[
   return [
     route.length > 0 ? t("assistant.rootCause.route", { elements: route.map((element) => `${quoted(element.name)} (${element.state})`).join(" → ") }) : "",
     unhealthy.length > 0 ? t("assistant.rootCause.unhealthy", { elements: unhealthy.map((element) => `${quoted(element.name)}: ${element.state}`).join(", ") }) : t("assistant.rootCause.routeHealthy"),
-    ...(cause.alarms.length > 0 ? [t("assistant.rootCause.alarms"), ...cause.alarms.map((alarm) => `- [${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`)] : []),
+    ...(cause.alarms.length > 0
+      ? [
+          t("assistant.rootCause.alarms"),
+          ...cause.alarms.map((alarm) => `- [${t(`assistant.alarms.severities.${alarm.severity}`)}] ${quoted(alarm.message)} (${quoted(alarm.source)})`),
+          moreLine(t, cause.alarms.length, cause.alarmsTotal) ?? "",
+        ]
+      : []),
     ...(changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [t("assistant.rootCause.noChanges")]),
     t(`assistant.rootCause.likely.${cause.likely}`, {
       element: unhealthy[0] ? quoted(unhealthy[0].name) : "",

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isAssistantAction, type AssistantToolName } from "@/lib/assistant/tools";
 import { approvalFor } from "@/server/assistant/actions";
 import { AssistantToolError } from "@/server/assistant/scope";
+import { summarizeToolResult } from "@/server/assistant/summaries";
 import { assistantTools } from "@/server/assistant/tools";
 import { toolEnvironment } from "@/server/assistant/tools/shared";
 import type { ServiceContext } from "@/server/audit/record";
@@ -363,5 +364,63 @@ describe("acknowledging alarms by the hundred", () => {
     expect(plan.reason).toContain(`${open} alarms are open: one approval acknowledges at most the 500 most recent`);
     const french = await approval(CONTOSO_ADMIN, "Contoso", "acknowledgeAlarms", {}, "fr");
     expect(french.reason).toContain(`${open} alarmes sont ouvertes`);
+  });
+});
+
+describe("a degraded path's root cause on a busy network", () => {
+  it("finds the open alarms on its route and on itself among all of them, by what they are about, not among the latest", async () => {
+    const db = await getDb();
+    // In breach: a degraded path gets its whole root cause.
+    const [lyon] = await db.update(paths).set({ slaHealth: "bad" }).where(eq(paths.name, "Lyon ⇄ Paris")).returning();
+    const topology = await call("GET", `/config/path/${lyon.id}/topology`, { cookie: await signIn(NORTHWIND_ADMIN) });
+    expect(topology.status).toBe(200);
+    const link = topology.body.connections.find((connection: { type: string }) => connection.type === "link");
+    const node = topology.body.elements.find((element: { type: string }) => ["edge", "cpe", "core"].includes(element.type));
+    expect(link && node).toBeTruthy();
+    const [device] = await db.select({ id: devices.id }).from(devices).where(eq(devices.nodeId, node.objectId));
+    const northwind = org["Northwind Networks"];
+    const base = { organizationId: northwind, severity: "major" as const, message: "Route alarm" };
+    // Alarms on the route, raised before a flood of 300 others that say nothing about it (one names the route's node
+    // in its source, as a link alarm reported by that node elsewhere would).
+    const inAMinute = Date.now() + 60_000;
+    const onRoute = [
+      { ...base, type: "link-down" as const, source: "route link", subject: `link:${link.linkId}` },
+      ...(device ? [{ ...base, type: "device-unreachable" as const, source: "route device", subject: `device:${device.id}` }] : []),
+      ...Array.from({ length: 5 }, (_, i) => ({ ...base, type: "port-down" as const, source: `route port ${i}`, subject: `port:${node.objectId}:root-cause-${i}` })),
+    ].map((alarm) => ({ ...alarm, raisedAt: new Date(inAMinute) }));
+    await db.insert(alarms).values([
+      ...onRoute,
+      ...Array.from({ length: 300 }, (_, i) => ({
+        ...base,
+        type: "link-down" as const,
+        source: i === 0 ? node.name : `elsewhere ${i}`,
+        subject: `link:elsewhere-${i}`,
+        raisedAt: new Date(inAMinute + 60_000 + i),
+      })),
+    ]);
+
+    const output = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "explainPathSla", { path: "Lyon ⇄ Paris" });
+    expect(output.status).toBe("found");
+    const cause = output.rootCause;
+    const sources = cause.alarms.map((alarm: { source: string }) => alarm.source);
+    expect(sources).toHaveLength(5);
+    expect(sources.every((source: string) => source.startsWith("route "))).toBe(true);
+    // Every route alarm and the path's own SLA alarm are counted; nothing of the flood is.
+    const seededOnRoute = await db
+      .select({ id: alarms.id })
+      .from(alarms)
+      .where(and(isNull(alarms.clearedAt), isNull(alarms.acknowledgedAt), eq(alarms.subject, `path:${lyon.id}`)));
+    expect(cause.alarmsTotal).toBeGreaterThanOrEqual(onRoute.length + seededOnRoute.length);
+    expect(cause.alarmsTotal).toBeLessThan(onRoute.length + seededOnRoute.length + 10);
+    if (cause.route.every((element: { healthy: boolean }) => element.healthy)) expect(cause.likely).toBe("alarm");
+    else expect(cause.likely).toBe("route");
+    const summary = summarizeToolResult("explainPathSla", { type: "json", value: output }, "en");
+    expect(summary).toContain("Open alarms on it or its route:");
+    expect(summary).toContain(`…and ${cause.alarmsTotal - 5} more.`);
+    expect(summary).not.toContain("elsewhere");
+
+    // A customer sees its path's own alarm, never its MSP's route alarms.
+    const contoso = await runTool(CONTOSO_ADMIN, "Contoso", "explainPathSla", { path: "Lyon ⇄ Paris" });
+    expect(JSON.stringify(contoso.rootCause?.alarms ?? [])).not.toContain("route ");
   });
 });

@@ -2,17 +2,17 @@ import "server-only";
 import type { AssistantLink, ExplainPathSlaOutput } from "@/lib/assistant/tools";
 import { localizedAlarm } from "@/lib/alarms/message";
 import type { Path } from "@/lib/paths/schema";
-import { listAlarms } from "@/server/alarms/service";
+import { listAlarmsAbout } from "@/server/alarms/service";
 import { pathTopology } from "@/server/paths/topology";
 import { changedFields, entityChanges } from "../queries";
 import { consoleLink, type ChatScope } from "../scope";
-import { fold } from "../text";
 import { fieldLabel } from "../summaries";
 import type { ToolEnvironment } from "./shared";
 
 // Root cause of a degraded path (issue 16, scope 3): the breached metrics (explainPathSla) correlated with the route
 // the path takes (the nodes, connectors and links it crosses and their health), the open alarms on the path or its
-// route, and the configuration changes on its ends or route in the day before — and which of them is the likely cause.
+// route (by what each is about: the path, its links, its nodes' devices and ports), and the configuration changes on
+// its ends or route in the day before — and which of them is the likely cause.
 
 const CHANGE_WINDOW_MS = 24 * 3600_000;
 const CHANGES_SHOWN = 5;
@@ -43,23 +43,24 @@ export async function pathRootCause(
         healthy: connection.tone === "healthy" || connection.tone === "unknown",
       })),
   ];
-  const routeNames = route.map((element) => fold(element.name)).filter(Boolean);
-  const [alarmPage, changes] = await Promise.all([
-    options.route ? listAlarms(scope.context, { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, limit: 200 }) : { items: [] },
+  const view = { acknowledged: "false", state: "active", organizationId: scope.organizationFilter } as const;
+  const nodes = elements.filter((element) => element.type === "edge" || element.type === "cpe" || element.type === "core");
+  const routeLinks = route.filter((element) => element.type === "link");
+  const none = { items: [], total: 0 };
+  // The open alarms on the route (its links, its nodes' devices and ports) and on the path itself, each read over all
+  // the open alarms: on a large network the ones that matter are rarely among the latest.
+  const [routeAlarmPage, pathAlarmPage, changes] = await Promise.all([
+    options.route ? listAlarmsAbout(scope.context, view, { subjects: routeLinks.map((link) => `link:${link.id}`), nodeIds: nodes.map((node) => node.objectId) }, ALARMS_SHOWN) : none,
+    options.route ? listAlarmsAbout(scope.context, view, { subjects: [`path:${path.id}`], nodeIds: [] }, ALARMS_SHOWN) : none,
     entityChanges(
       scope,
       [path.id, path.sourceSiteId, path.destinationSiteId, path.sourceConnectorId, path.destinationConnectorId, ...route.map((element) => element.id)],
       { since: new Date(now - CHANGE_WINDOW_MS), limit: CHANGES_SHOWN },
     ),
   ]);
-  const pathName = fold(path.name);
-  const alarms = alarmPage.items
-    .map((alarm) => localizedAlarm(t, alarm))
-    .filter((alarm) => {
-      const source = fold(alarm.source);
-      return source.includes(pathName) || routeNames.some((name) => source.includes(name));
-    });
-  const routeAlarms = alarms.filter((alarm) => !fold(alarm.source).includes(pathName));
+  // The route's alarms first: they explain; the path's own (its SLA breach) is the symptom.
+  const alarms = [...routeAlarmPage.items, ...pathAlarmPage.items].slice(0, ALARMS_SHOWN).map((alarm) => localizedAlarm(t, alarm));
+  const alarmsTotal = routeAlarmPage.total + pathAlarmPage.total;
   const names = new Map<string, string>([
     [path.id, path.name],
     [path.sourceSiteId, path.sourceSiteName],
@@ -67,12 +68,13 @@ export async function pathRootCause(
     ...route.map((element): [string, string] => [element.id, element.name]),
   ]);
   const unhealthy = route.filter((element) => !element.healthy);
-  const likely: Cause["likely"] = !options.route ? "none" : unhealthy.length > 0 ? "route" : routeAlarms.length > 0 ? "alarm" : changes.length > 0 ? "change" : "path";
+  const likely: Cause["likely"] = !options.route ? "none" : unhealthy.length > 0 ? "route" : routeAlarmPage.total > 0 ? "alarm" : changes.length > 0 ? "change" : "path";
   const topologyPage = scope.organization.organizationType === "msp" ? `paths/${encodeURIComponent(path.id)}/pathTopology` : null;
   return {
     cause: {
       route: route.map(({ name, type, state, healthy }) => ({ name, type, state, healthy })),
-      alarms: alarms.slice(0, ALARMS_SHOWN).map((alarm) => ({ severity: alarm.severity, message: alarm.message, source: alarm.source })),
+      alarms: alarms.map((alarm) => ({ severity: alarm.severity, message: alarm.message, source: alarm.source })),
+      alarmsTotal,
       changes: changes.map((change) => ({
         timestamp: change.timestamp,
         entityType: change.entityType,
@@ -84,7 +86,7 @@ export async function pathRootCause(
     },
     links: [
       ...consoleLink(scope, t("assistant.links.route"), topologyPage),
-      ...(alarms.length > 0 ? consoleLink(scope, t("assistant.links.alarms"), "alarms") : []),
+      ...(alarmsTotal > 0 ? consoleLink(scope, t("assistant.links.alarms"), "alarms") : []),
       ...(changes.length > 0 ? consoleLink(scope, t("assistant.links.events"), "events") : []),
     ],
   };
