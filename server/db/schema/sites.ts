@@ -1,8 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
 import { PATH_SLA_STATES } from "@/lib/health";
+import { severityRank } from "@/lib/dashboard/format";
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
 import { SITE_TYPES } from "@/lib/sites/schema";
 import { organizations, users } from "./identity";
@@ -65,6 +66,13 @@ export const connectors = pgTable(
   (t) => [index("connectors_site_idx").on(t.siteId), index("connectors_org_idx").on(t.organizationId, t.name, t.id)],
 );
 
+/**
+ * A path's SLA as the dashboards' worst-first rank (lib/dashboard/format's severityRank): the expression the
+ * organization's worst-paths list sorts by, and the index below holds, so that list reads its first rows off the index.
+ */
+export const pathSlaRank = (slaHealth: AnyColumn | SQL) =>
+  sql`(case ${slaHealth} ${sql.raw(PATH_SLA_STATES.map((state) => `when '${state}' then ${severityRank(state)}`).join(" "))} else 3 end)`;
+
 export const paths = pgTable(
   "paths",
   {
@@ -85,6 +93,8 @@ export const paths = pgTable(
   },
   (t) => [
     index("paths_org_name_idx").on(t.organizationId, t.name, t.id),
+    // An organization's worst paths first (the dashboards' paths card): the first rows of this, not a sort of them all.
+    index("paths_org_sla_rank_idx").on(t.organizationId, pathSlaRank(t.slaHealth), t.name, t.id),
     // Lists across organizations (an MSP's or the operator's) walk this one in name order.
     index("paths_name_idx").on(t.name, t.id),
     index("paths_source_connector_idx").on(t.sourceConnectorId),

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { featuredSiteId, severityRank } from "@/lib/dashboard/format";
+import { featuredSiteId } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, SLA_RANK, worstLinkHealth, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
@@ -14,7 +14,7 @@ import {
 } from "@/lib/telemetry/schema";
 import { sharedRead } from "@/server/core/shared-read";
 import { queryRows } from "@/server/db/client";
-import { telemetryPathState } from "@/server/db/schema";
+import { pathSlaRank, telemetryPathState } from "@/server/db/schema";
 import { TELEMETRY } from "../config";
 import { visibleCoreFabric, visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
 
@@ -200,11 +200,12 @@ export async function organizationHealth(
   };
 }
 
-// Path SLA states in the dashboards' worst-first order, for the database to sort by.
-const SLA_ORDER = sql.raw(`case p.sla_health ${PATH_SLA_STATES.map((state) => `when '${state}' then ${severityRank(state)}`).join(" ")} else 3 end`);
-
-/** The worst `limit` paths matching `where` (on `paths p`) by their SLA now, then by name, and how many match. */
+/**
+ * The worst `limit` paths matching `where` (on `paths p`) by their SLA now, then by name, and how many match. An
+ * organization's are read off paths_org_sla_rank_idx in that order; the count is its own read, not a window over all.
+ */
 async function pathHealthList(context: QueryContext, where: SQL, limit: number): Promise<PathHealthList> {
+  const rank = pathSlaRank(sql`p.sla_health`);
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -219,9 +220,9 @@ async function pathHealthList(context: QueryContext, where: SQL, limit: number):
     context.db,
     // The worst rows first, then their sites' names: a few lookups, not a join of every site.
     sql`select p.id, p.name, p.sla_health, p.bandwidth_mbps, p.source_site_id, a.name as source_site_name,
-               p.destination_site_id, b.name as destination_site_name, p.total
-        from (select p.*, ${SLA_ORDER} as rank, count(*) over ()::int as total from paths p
-              where ${where} order by rank, p.name, p.id limit ${limit}) p
+               p.destination_site_id, b.name as destination_site_name, (select count(*)::int from paths p where ${where}) as total
+        from (select p.id, p.name, p.sla_health, p.bandwidth_mbps, p.source_site_id, p.destination_site_id, ${rank} as rank
+              from paths p where ${where} order by ${rank}, p.name, p.id limit ${limit}) p
         join sites a on a.id = p.source_site_id join sites b on b.id = p.destination_site_id
         order by p.rank, p.name, p.id`,
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "paths_org_sla_rank_idx" ON "paths" USING btree ("organization_id",(case "sla_health" when 'healthy' then 4 when 'warning' then 1 when 'bad' then 0 when 'unknown' then 3 else 3 end),"name","id");
