@@ -178,6 +178,9 @@ export const currentListQuerySchema = z.object({
   limit: z.coerce.number({ error: LIST_MESSAGE }).int(LIST_MESSAGE).min(1, LIST_MESSAGE).max(CURRENT_LIST_MAX, LIST_MESSAGE).default(CURRENT_LIST_MAX),
 });
 export type CurrentListQuery = z.infer<typeof currentListQuerySchema>;
+/** A link-health list's ?limit= and ?cursor=: its links by name, a page at a time. */
+export const linkHealthQuerySchema = currentListQuerySchema.extend({ cursor: z.string().max(500).optional() });
+export type LinkHealthQuery = z.infer<typeof linkHealthQuerySchema>;
 
 /** The rows of a current-state list, worst first, the first `limit` of them; `total` counts them all. */
 const currentList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
@@ -261,10 +264,12 @@ export const linkHealthSchema = z.object({
   health: z.enum(LINK_HEALTH_STATES),
 });
 export const linkHealthListSchema = z.object({
-  /** The first 500 links by name. */
+  /** A page of the links by name: the first ?limit= (500 when absent) after ?cursor=. */
   items: z.array(linkHealthSchema),
   /** All the links the list is of, listed or not. */
   total: z.number().int(),
+  /** The next page's ?cursor=; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type LinkHealthList = z.infer<typeof linkHealthListSchema>;
 

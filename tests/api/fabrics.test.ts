@@ -249,7 +249,7 @@ describe("what the fabric pages show", () => {
       expect(response.body.error).toBe("Not found");
     }
     expect((await call("GET", `/telemetry/core-fabric/00000000-0000-4000-8000-000000000000/link-health`, await asNw())).status).toBe(404);
-    expect((await call("GET", path, { cookie: await signIn(NW_READONLY) })).body).toEqual({ items: [], total: 0 });
+    expect((await call("GET", path, { cookie: await signIn(NW_READONLY) })).body).toEqual({ items: [], total: 0, nextCursor: null });
     expect((await call("GET", path, { cookie: await signIn(OPERATOR_READONLY) })).status).toBe(200);
   });
 });

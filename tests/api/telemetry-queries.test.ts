@@ -369,6 +369,30 @@ describe("current state", () => {
     expect(down.items[0]).toMatchObject({ status: "down", health: "unhealthy" });
   });
 
+  it("link health: an MSP's links a page at a time, by name, every one once", async () => {
+    const all = await ok(`/organization/${northwind.mspId}/link-health`, NW_ADMIN);
+    expect(all.total).toBeGreaterThan(1);
+    expect(all.nextCursor).toBeNull();
+    const paged: { linkId: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { linkId: string }[]; total: number; nextCursor: string | null } = await ok(
+        `/organization/${northwind.mspId}/link-health?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        NW_ADMIN,
+      );
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      expect(page.total).toBe(all.total);
+      paged.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor && paged.length <= all.total);
+    expect(paged.map((item) => item.linkId)).toEqual(all.items.map((item: { linkId: string }) => item.linkId));
+    // A cursor that is not ours starts from the beginning; a limit out of range is refused in the user's language.
+    expect((await ok(`/organization/${northwind.mspId}/link-health?limit=1&cursor=nonsense`, NW_ADMIN)).items).toEqual(all.items.slice(0, 1));
+    const refused = await get(`/organization/${northwind.mspId}/link-health?limit=501`, NW_ADMIN);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain("500");
+  });
+
   it("the front panel: every port up, down or disabled as last reported, null if never", async () => {
     const body = await ok(`/node/${northwind.edge.id}/ports`, NW_ADMIN);
     expect(body.ports.map((port: { portId: string; kind: string; status: string | null }) => [port.portId, port.kind, port.status])).toEqual([

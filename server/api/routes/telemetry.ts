@@ -11,6 +11,7 @@ import {
   currentListQuerySchema,
   frontPanelSchema,
   linkHealthListSchema,
+  linkHealthQuerySchema,
   nodeDeviceStatusSchema,
   pathHealthListSchema,
   pathPerformanceSchema,
@@ -184,13 +185,19 @@ const currentRoute = <P extends z.ZodObject, T extends z.ZodType>(path: string, 
     responses: { 200: jsonResponse(schema, description), ...standardErrors },
   });
 
-/** A current-state list: worst first, the first ?limit= rows (500 when absent) and the total. */
-const listRoute = <P extends z.ZodObject, T extends z.ZodType>(path: string, params: P, schema: T, description: string) =>
+/** A current-state list: worst first, the first ?limit= rows (500 when absent) and the total; or a page of it by name. */
+const listRoute = <P extends z.ZodObject, T extends z.ZodType, Q extends z.ZodObject = typeof currentListQuerySchema>(
+  path: string,
+  params: P,
+  schema: T,
+  description: string,
+  query: Q = currentListQuerySchema as unknown as Q,
+) =>
   createRoute({
     method: "get",
     path,
     tags: ["telemetry"],
-    request: { params, query: currentListQuerySchema },
+    request: { params, query },
     responses: { 200: jsonResponse(schema, description), ...standardErrors },
   });
 
@@ -229,19 +236,20 @@ telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/path-health", id
   c.json(await organizationPathHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
-// GET /api/v1/telemetry/node/{nodeId}/link-health — the links with the node at one end, with their health.
-telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/link-health", nodeParams, linkHealthListSchema, "Link health"), async (c) =>
-  c.json(await nodeLinkHealth(read(c), c.req.valid("param").nodeId), 200),
+// GET /api/v1/telemetry/node/{nodeId}/link-health?limit=&cursor= — the links with the node at one end, with their health.
+telemetryRouter.openapi(listRoute("/telemetry/node/{nodeId}/link-health", nodeParams, linkHealthListSchema, "Link health", linkHealthQuerySchema), async (c) =>
+  c.json(await nodeLinkHealth(read(c), c.req.valid("param").nodeId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/organization/{id}/link-health — the links of an MSP, with their health.
-telemetryRouter.openapi(currentRoute("/telemetry/organization/{id}/link-health", idParams, linkHealthListSchema, "Link health"), async (c) =>
-  c.json(await organizationLinkHealth(read(c), c.req.valid("param").id), 200),
+// GET /api/v1/telemetry/organization/{id}/link-health?limit=&cursor= — the links of an MSP by name, a page at a time, with their health.
+telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/link-health", idParams, linkHealthListSchema, "Link health", linkHealthQuerySchema), async (c) =>
+  c.json(await organizationLinkHealth(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/telemetry/core-fabric/{fabricId}/link-health — a core fabric's links, with their health.
-telemetryRouter.openapi(currentRoute("/telemetry/core-fabric/{fabricId}/link-health", fabricParams, linkHealthListSchema, "Link health"), async (c) =>
-  c.json(await coreFabricLinkHealth(read(c), c.req.valid("param").fabricId), 200),
+// GET /api/v1/telemetry/core-fabric/{fabricId}/link-health?limit=&cursor= — a core fabric's links, with their health.
+telemetryRouter.openapi(
+  listRoute("/telemetry/core-fabric/{fabricId}/link-health", fabricParams, linkHealthListSchema, "Link health", linkHealthQuerySchema),
+  async (c) => c.json(await coreFabricLinkHealth(read(c), c.req.valid("param").fabricId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/ports — the node's front panel: each port up, down or disabled.

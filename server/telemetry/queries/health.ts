@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { featuredSiteId } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
 import { SLA_THRESHOLDS } from "@/lib/constants";
@@ -8,13 +9,15 @@ import {
   CURRENT_LIST_MAX,
   type ConnectorHealthList,
   type LinkHealthList,
+  type LinkHealthQuery,
   type PathHealthList,
   type ProbeResults,
   type SiteHealthList,
 } from "@/lib/telemetry/schema";
 import { sharedRead } from "@/server/core/shared-read";
 import { queryRows } from "@/server/db/client";
-import { pathSlaRank, telemetryPathState } from "@/server/db/schema";
+import { links, pathSlaRank, telemetryPathState } from "@/server/db/schema";
+import { keyset } from "@/server/core/pagination";
 import { TELEMETRY } from "../config";
 import { visibleCoreFabric, visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
 
@@ -28,7 +31,6 @@ const idList = (ids: string[]) =>
   );
 // Probe results older than this are not "latest" any more.
 const PROBE_WINDOW_MS = TELEMETRY.HOUR_MS;
-const LIST_MAX = 500;
 
 /** The worst `limit` probes (by level, computed here) of the latest result of each, and how many there are. */
 async function probes(context: QueryContext, where: SQL, now: number, limit: number): Promise<ProbeResults> {
@@ -312,8 +314,12 @@ async function recentLinkStatesOf(context: QueryContext, linkIds: string[], now:
   return states;
 }
 
-async function linkHealthList(context: QueryContext, where: SQL, now: number): Promise<LinkHealthList> {
-  const links = await queryRows<{
+/** Links as `l` in the lists' SQL, so a page's keyset compares its columns. */
+const l = alias(links, "l");
+
+async function linkHealthList(context: QueryContext, where: SQL, now: number, page: LinkHealthQuery = { limit: CURRENT_LIST_MAX }): Promise<LinkHealthList> {
+  const list = keyset({ column: l.name, id: l.id }, page);
+  const rows = await queryRows<{
     id: string;
     name: string;
     type: string;
@@ -325,17 +331,18 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
   }>(
     context.db,
     sql`select l.id, l.name, l.type, l.source_node_id, a.name as source_node_name, l.destination_node_id, b.name as destination_node_name,
-               count(*) over ()::int as total
+               (select count(*)::int from links l where ${where}) as total
         from links l join nodes a on a.id = l.source_node_id join nodes b on b.id = l.destination_node_id
-        where ${where} order by l.name, l.id limit ${LIST_MAX}`,
+        where ${where} ${list.after ? sql`and ${list.after}` : sql``} order by l.name, l.id limit ${list.limit}`,
   );
+  const { items: listed, nextCursor } = list.page(rows, (row) => ({ value: row.name, id: row.id }));
   const states = await recentLinkStatesOf(
     context,
-    links.map((link) => link.id),
+    listed.map((link) => link.id),
     now,
   );
   return {
-    items: links.map((link) => ({
+    items: listed.map((link) => ({
       linkId: link.id,
       name: link.name,
       type: link.type,
@@ -345,13 +352,20 @@ async function linkHealthList(context: QueryContext, where: SQL, now: number): P
       destinationNodeName: link.destination_node_name,
       ...linkStateOf(states.get(link.id)),
     })),
-    total: Number(links[0]?.total ?? 0),
+    total: Number(rows[0]?.total ?? (page.cursor ? await countLinks(context, where) : 0)),
+    nextCursor,
   };
 }
 
-export async function nodeLinkHealth(context: QueryContext, nodeId: string, now = Date.now()) {
+/** How many links `where` holds (a page past the last has no row to say it). */
+async function countLinks(context: QueryContext, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(context.db, sql`select count(*)::int as total from links l where ${where}`);
+  return Number(row?.total ?? 0);
+}
+
+export async function nodeLinkHealth(context: QueryContext, nodeId: string, page?: LinkHealthQuery, now = Date.now()) {
   const node = await visibleNode(context, nodeId);
-  return linkHealthList(context, sql`(l.source_node_id = ${node.id} or l.destination_node_id = ${node.id})`, now);
+  return linkHealthList(context, sql`(l.source_node_id = ${node.id} or l.destination_node_id = ${node.id})`, now, page);
 }
 
 /**
@@ -359,14 +373,14 @@ export async function nodeLinkHealth(context: QueryContext, nodeId: string, now 
  * is the principal's to see (a customer sees the links under its own path, never the MSP's network as such).
  */
 export async function routeLinkHealth(context: QueryContext, linkIds: string[], now = Date.now()): Promise<LinkHealthList> {
-  if (linkIds.length === 0) return { items: [], total: 0 };
+  if (linkIds.length === 0) return { items: [], total: 0, nextCursor: null };
   return linkHealthList(context, sql`l.id in (${idList(linkIds)})`, now);
 }
 
 // GET /api/v1/telemetry/core-fabric/{fabricId}/link-health — the fabric's links (both ends core nodes of it).
-export async function coreFabricLinkHealth(context: QueryContext, fabricId: string, now = Date.now()) {
+export async function coreFabricLinkHealth(context: QueryContext, fabricId: string, page?: LinkHealthQuery, now = Date.now()) {
   const fabric = await visibleCoreFabric(context, fabricId);
-  return linkHealthList(context, sql`l.core_fabric_id = ${fabric.id}`, now);
+  return linkHealthList(context, sql`l.core_fabric_id = ${fabric.id}`, now, page);
 }
 
 /**
@@ -396,9 +410,9 @@ export async function coreFabricsHealth(context: QueryContext, fabricIds: string
   return health;
 }
 
-export async function organizationLinkHealth(context: QueryContext, organizationId: string, now = Date.now()) {
+export async function organizationLinkHealth(context: QueryContext, organizationId: string, page?: LinkHealthQuery, now = Date.now()) {
   const organization = await visibleOrganization(context, organizationId);
-  return linkHealthList(context, sql`l.organization_id = ${organization.id}`, now);
+  return linkHealthList(context, sql`l.organization_id = ${organization.id}`, now, page);
 }
 
 /**
