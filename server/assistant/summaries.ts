@@ -130,9 +130,15 @@ function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[
   if (cause.likely === "none") return changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [];
   const unhealthy = cause.route.filter((element) => !element.healthy);
   const route = cause.route.filter((element) => element.type !== "link" || !element.healthy);
+  // A route element's state in the reader's words, as the route drawing labels it ("warning", "avertissement").
+  const state = (value: string) => (t.has(`topology.states.${value}` as never) ? t(`topology.states.${value}` as never).toLocaleLowerCase(locale) : value);
   return [
-    route.length > 0 ? t("assistant.rootCause.route", { elements: route.map((element) => `${quoted(element.name)} (${element.state})`).join(" → ") }) : "",
-    unhealthy.length > 0 ? t("assistant.rootCause.unhealthy", { elements: unhealthy.map((element) => `${quoted(element.name)}: ${element.state}`).join(", ") }) : t("assistant.rootCause.routeHealthy"),
+    route.length > 0 ? t("assistant.rootCause.route", { elements: route.map((element) => `${quoted(element.name)} (${state(element.state)})`).join(" → ") }) : "",
+    unhealthy.length > 0
+      ? t("assistant.rootCause.unhealthy", {
+          elements: unhealthy.map((element) => t("assistant.rootCause.elementState", { name: quoted(element.name), state: state(element.state) })).join(", "),
+        })
+      : t("assistant.rootCause.routeHealthy"),
     ...(cause.alarms.length > 0
       ? [
           t("assistant.rootCause.alarms"),

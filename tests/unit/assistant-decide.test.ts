@@ -283,6 +283,31 @@ describe("summaries of each tool's output", () => {
     expect(fr).toContain("Seuils : latence en alerte au-delà de 80 ms, critique au-delà de 100 ms");
   });
 
+  it("explainPathSla: a root cause in the reader's words, with the alarms it does not list counted", () => {
+    const output = found({
+      sla: "warning",
+      rootCause: {
+        route: [
+          { name: "Frankfurt cross-connect", type: "connector", state: "warning", healthy: false },
+          { name: "nw-edge-fra-01", type: "edge", state: "up", healthy: true },
+          { name: "fra ⇄ ams", type: "link", state: "down", healthy: false },
+        ],
+        alarms: [{ severity: "critical", message: "Link fra ⇄ ams is down", source: "nw-edge-fra-01" }],
+        alarmsTotal: 4,
+        changes: [],
+        likely: "route",
+      },
+    });
+    const en = summary("explainPathSla", output);
+    expect(en).toContain("Route: Frankfurt cross-connect (warning) → nw-edge-fra-01 (up) → fra ⇄ ams (down).");
+    expect(en).toContain("Not healthy on its route: Frankfurt cross-connect: warning, fra ⇄ ams: down.");
+    expect(en).toContain("Open alarms on it or its route:\n- [critical] Link fra ⇄ ams is down (nw-edge-fra-01)\n\n…and 3 more.");
+    const fr = summary("explainPathSla", output, "fr");
+    expect(fr).toContain("Route : Frankfurt cross-connect (avertissement) → nw-edge-fra-01 (actif) → fra ⇄ ams (hors service).");
+    expect(fr).toContain("Pas sain sur sa route : Frankfurt cross-connect : avertissement, fra ⇄ ams : hors service.");
+    expect(fr).toContain("… et 3 de plus.");
+  });
+
   it("explainPathSla: healthy, warning without figures, and each reason for unknown", () => {
     expect(summary("explainPathSla", found({ sla: "healthy", measurement: { ...measurement, latencyMs: 20, lossPercent: 0 } }))).toContain(
       "All three are within the thresholds.",
