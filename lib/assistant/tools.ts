@@ -216,6 +216,8 @@ const pathFoundSchema = z.object({
       /** The latest open alarms on the route, then the path's own; `alarmsTotal` counts them all. */
       alarms: z.array(z.object({ severity: z.enum(ALARM_SEVERITIES), message: z.string(), source: z.string() })),
       alarmsTotal: z.number().int().default(0),
+      /** Connectors on the route whose state only echoes this path's own SLA (no other degraded path, last mile up). */
+      echoes: z.array(z.string()).default([]),
       changes: z.array(z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) })),
       /** "none": a healthy path, for which only the recent changes were read. */
       likely: z.enum(["route", "alarm", "change", "path", "none"]),

@@ -139,6 +139,12 @@ function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[
           elements: unhealthy.map((element) => t("assistant.rootCause.elementState", { name: quoted(element.name), state: state(element.state) })).join(", "),
         })
       : t("assistant.rootCause.routeHealthy"),
+    cause.echoes.length > 0
+      ? t("assistant.rootCause.echoes", {
+          connectors: new Intl.ListFormat(locale, { type: "conjunction" }).format(cause.echoes.map((name) => quoted(name))),
+          count: cause.echoes.length,
+        })
+      : "",
     ...(cause.alarms.length > 0
       ? [
           t("assistant.rootCause.alarms"),

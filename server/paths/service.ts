@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { connectorLoad, pathPlanIssueList, summedConnectorLoad, type ConnectorCapacity, type ConnectorLoad, type PathOnConnector } from "@/lib/paths/headroom";
 import { pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
@@ -276,6 +276,28 @@ async function loadsOf(tx: Transaction, ends: Connector[], plan: PathCreate, sel
         : [{ id: row.id, name: row.name, sourceConnectorId: row.source_connector_id, destinationConnectorId: row.destination_connector_id, bandwidth: row.bandwidth_mbps, vlanType: row.vlan_type, vlanId: row.vlan_id }];
     return summedConnectorLoad(capacity(connector), Number(row?.used ?? 0), clashing);
   };
+}
+
+/**
+ * How many paths other than `exceptPathId` over each connector are in warning or bad, among those the caller may see:
+ * whether a connector's state (the worst SLA of its paths) says more than one path's own.
+ */
+export async function otherDegradedPathsOver(db: Db, principal: Principal, connectorIds: string[], exceptPathId: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (connectorIds.length === 0) return counts;
+  const rows = await db
+    .select({ source: paths.sourceConnectorId, destination: paths.destinationConnectorId })
+    .from(paths)
+    .where(
+      and(
+        tenantWhere(principal, paths.organizationId, db),
+        ne(paths.id, exceptPathId),
+        inArray(paths.slaHealth, ["warning", "bad"]),
+        or(inArray(paths.sourceConnectorId, connectorIds), inArray(paths.destinationConnectorId, connectorIds)),
+      ),
+    );
+  for (const row of rows) for (const end of new Set([row.source, row.destination])) counts.set(end, (counts.get(end) ?? 0) + 1);
+  return counts;
 }
 
 /**

@@ -10,7 +10,7 @@ import { toolEnvironment } from "@/server/assistant/tools/shared";
 import type { ServiceContext } from "@/server/audit/record";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { alarms, connectors, devices, events, lifecycleOperations, paths, sites, telemetryDeviceState } from "@/server/db/schema";
+import { alarms, connectors, devices, events, lifecycleOperations, paths, sites, telemetryConnectorState, telemetryDeviceState } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's tools over live data and its actions (issue 16), on the demo network, each with the caller's own
@@ -422,5 +422,34 @@ describe("a degraded path's root cause on a busy network", () => {
     // A customer sees its path's own alarm, never its MSP's route alarms.
     const contoso = await runTool(CONTOSO_ADMIN, "Contoso", "explainPathSla", { path: "Lyon ⇄ Paris" });
     expect(JSON.stringify(contoso.rootCause?.alarms ?? [])).not.toContain("route ");
+  });
+
+  it("does not blame a connector whose state only echoes the path's own SLA, and does once another path over it is degraded", async () => {
+    const db = await getDb();
+    const [lyon] = await db.update(paths).set({ slaHealth: "bad" }).where(eq(paths.name, "Lyon ⇄ Paris")).returning();
+    const reported = { organizationId: lyon.organizationId, status: "up" as const, rxBps: 1, txBps: 1, sampledAt: new Date(), changedAt: new Date() };
+    await db
+      .insert(telemetryConnectorState)
+      .values([
+        { ...reported, connectorId: lyon.sourceConnectorId, siteId: lyon.sourceSiteId },
+        { ...reported, connectorId: lyon.destinationConnectorId, siteId: lyon.destinationSiteId },
+      ])
+      .onConflictDoNothing();
+    const [source] = await db.select({ name: connectors.name }).from(connectors).where(eq(connectors.id, lyon.sourceConnectorId));
+    const sourceOnRoute = (output: any) => output.rootCause.route.find((element: { name: string }) => element.name === source.name);
+
+    const alone = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "explainPathSla", { path: "Lyon ⇄ Paris" });
+    expect(sourceOnRoute(alone)).toMatchObject({ state: "unhealthy", healthy: true });
+    expect(alone.rootCause.echoes).toContain(source.name);
+    const summary = summarizeToolResult("explainPathSla", { type: "json", value: alone }, "en");
+    expect(summary).toMatch(new RegExp(`${source.name}.* shows? this path’s own SLA`));
+
+    const { id: _id, ...copy } = lyon;
+    await db.insert(paths).values({ ...copy, name: "Lyon ⇄ Paris second", vlanId: 3999, slaHealth: "warning" });
+    const shared = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "explainPathSla", { path: "Lyon ⇄ Paris" });
+    expect(sourceOnRoute(shared)).toMatchObject({ healthy: false });
+    expect(shared.rootCause.echoes).not.toContain(source.name);
+    expect(shared.rootCause.likely).toBe("route");
+    await db.delete(paths).where(eq(paths.name, "Lyon ⇄ Paris second"));
   });
 });

@@ -294,6 +294,7 @@ describe("summaries of each tool's output", () => {
         ],
         alarms: [{ severity: "critical", message: "Link fra ⇄ ams is down", source: "nw-edge-fra-01" }],
         alarmsTotal: 4,
+        echoes: [],
         changes: [],
         likely: "route",
       },
@@ -306,6 +307,14 @@ describe("summaries of each tool's output", () => {
     expect(fr).toContain("Route : Frankfurt cross-connect (avertissement) → nw-edge-fra-01 (actif) → fra ⇄ ams (hors service).");
     expect(fr).toContain("Pas sain sur sa route : Frankfurt cross-connect : avertissement, fra ⇄ ams : hors service.");
     expect(fr).toContain("… et 3 de plus.");
+    // Connectors whose state only echoes this path's own SLA are said to, in the singular and the plural.
+    const echoes = (names: string[]) => found({ sla: "bad", rootCause: { route: [], alarms: [], alarmsTotal: 0, echoes: names, changes: [], likely: "path" } });
+    expect(summary("explainPathSla", echoes(["Lyon IPsec"]))).toContain(
+      "Lyon IPsec shows this path’s own SLA (no other path over it is degraded and its last mile is up), not a fault of its own.",
+    );
+    expect(summary("explainPathSla", echoes(["Lyon IPsec", "Paris DIA"]), "fr")).toContain(
+      "Lyon IPsec et Paris DIA reflètent le SLA de ce chemin (aucun autre chemin qui les emprunte n’est dégradé et leurs derniers kilomètres sont actifs), pas un défaut qui leur est propre.",
+    );
   });
 
   it("explainPathSla: healthy, warning without figures, and each reason for unknown", () => {

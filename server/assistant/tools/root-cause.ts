@@ -3,6 +3,7 @@ import type { AssistantLink, ExplainPathSlaOutput } from "@/lib/assistant/tools"
 import { localizedAlarm } from "@/lib/alarms/message";
 import type { Path } from "@/lib/paths/schema";
 import { listAlarmsAbout } from "@/server/alarms/service";
+import { otherDegradedPathsOver } from "@/server/paths/service";
 import { pathTopology } from "@/server/paths/topology";
 import { changedFields, entityChanges } from "../queries";
 import { consoleLink, type ChatScope } from "../scope";
@@ -30,9 +31,30 @@ export async function pathRootCause(
   const { t } = environment;
   const topology = options.route ? await pathTopology(scope.context, path.id, now).catch(() => null) : null;
   const elements = (topology?.elements ?? []).filter((element) => element.type !== "site");
+  // A connector's state is the worst SLA of the paths over it, this one's included: it points at the connector only
+  // when its last mile is down or another path over it is degraded too; otherwise it echoes this path's own SLA.
+  const accessDown = new Set(
+    (topology?.connections ?? []).filter((connection) => connection.type === "access" && connection.status === "down").map((connection) => connection.id.replace(/^access:/, "")),
+  );
+  const connectorIds = elements.filter((element) => element.type === "connector").map((element) => element.objectId);
+  const othersDegraded = options.route ? await otherDegradedPathsOver(scope.context.db, scope.context.principal, connectorIds, path.id) : new Map<string, number>();
+  const echoes = elements.filter(
+    (element) =>
+      element.type === "connector" &&
+      element.tone !== "healthy" &&
+      element.tone !== "unknown" &&
+      !accessDown.has(element.objectId) &&
+      !othersDegraded.get(element.objectId),
+  );
   let hop = 0;
   const route = [
-    ...elements.map((element) => ({ id: element.objectId, name: element.name, type: element.type, state: element.state, healthy: element.tone === "healthy" || element.tone === "unknown" })),
+    ...elements.map((element) => ({
+      id: element.objectId,
+      name: element.name,
+      type: element.type,
+      state: element.state,
+      healthy: element.tone === "healthy" || element.tone === "unknown" || echoes.includes(element),
+    })),
     ...(topology?.connections ?? [])
       .filter((connection) => connection.type === "link")
       .map((connection) => ({
@@ -75,6 +97,7 @@ export async function pathRootCause(
       route: route.map(({ name, type, state, healthy }) => ({ name, type, state, healthy })),
       alarms: alarms.map((alarm) => ({ severity: alarm.severity, message: alarm.message, source: alarm.source })),
       alarmsTotal,
+      echoes: echoes.map((element) => element.name),
       changes: changes.map((change) => ({
         timestamp: change.timestamp,
         entityType: change.entityType,
