@@ -29,15 +29,17 @@ export async function pathRootCause(
   options: { route: boolean },
 ): Promise<{ cause: Cause; links: AssistantLink[] }> {
   const { t } = environment;
-  const topology = options.route ? await pathTopology(scope.context, path.id, now).catch(() => null) : null;
+  const { db, principal } = scope.context;
+  const [topology, othersDegraded] = await Promise.all([
+    options.route ? pathTopology(scope.context, path.id, now).catch(() => null) : null,
+    options.route ? otherDegradedPathsOver(db, principal, [path.sourceConnectorId, path.destinationConnectorId], path.id) : new Map<string, number>(),
+  ]);
   const elements = (topology?.elements ?? []).filter((element) => element.type !== "site");
   // A connector's state is the worst SLA of the paths over it, this one's included: it points at the connector only
   // when its last mile is down or another path over it is degraded too; otherwise it echoes this path's own SLA.
   const accessDown = new Set(
     (topology?.connections ?? []).filter((connection) => connection.type === "access" && connection.status === "down").map((connection) => connection.id.replace(/^access:/, "")),
   );
-  const connectorIds = elements.filter((element) => element.type === "connector").map((element) => element.objectId);
-  const othersDegraded = options.route ? await otherDegradedPathsOver(scope.context.db, scope.context.principal, connectorIds, path.id) : new Map<string, number>();
   const echoes = elements.filter(
     (element) =>
       element.type === "connector" &&
