@@ -40,11 +40,12 @@ export async function pathRootCause(
   const accessDown = new Set(
     (topology?.connections ?? []).filter((connection) => connection.type === "access" && connection.status === "down").map((connection) => connection.id.replace(/^access:/, "")),
   );
+  // The state this path's SLA alone gives its connectors (the telemetry's connector health: bad → unhealthy).
+  const ownState = path.slaHealth === "bad" ? "unhealthy" : path.slaHealth === "warning" ? "warning" : null;
   const echoes = elements.filter(
     (element) =>
       element.type === "connector" &&
-      element.tone !== "healthy" &&
-      element.tone !== "unknown" &&
+      element.state === ownState &&
       !accessDown.has(element.objectId) &&
       !othersDegraded.get(element.objectId),
   );
