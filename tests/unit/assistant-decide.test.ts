@@ -309,6 +309,8 @@ describe("summaries of each tool's output", () => {
     expect(fr).toContain("… et 3 de plus.");
     // Connectors whose state only echoes this path's own SLA are said to, in the singular and the plural.
     const echoes = (names: string[]) => found({ sla: "bad", rootCause: { route: [], alarms: [], alarmsTotal: 0, echoes: names, changes: [], likely: "path" } });
+    // Elements that report nothing are not called healthy: the route "reports no fault".
+    expect(summary("explainPathSla", echoes(["Lyon IPsec"]))).toContain("No node, connector or link on its route reports a fault.");
     expect(summary("explainPathSla", echoes(["Lyon IPsec"]))).toContain(
       "Lyon IPsec shows this path’s own SLA (no other path over it is degraded and its last mile is up), not a fault of its own.",
     );
