@@ -695,7 +695,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         severity: "major",
         type: "device-unreachable",
         source: "MX-C100-0151",
-        subject: "device:MX-C100-0151",
+        subject: `device:${deviceId("MX-C100-0151")}`,
         raisedAt: new Date(now - 40 * 60_000),
       },
       {
