@@ -118,9 +118,11 @@ const STATUS_WHERE: Record<NonNullable<DeviceListQuery["status"]>, SQL | undefin
 
 /**
  * The devices' filter. `notReporting` (the assistant's "which stopped reporting") keeps the assigned devices that are
- * not, and those whose serial is in `unreachable` (what open device-unreachable alarms name).
+ * not, and those an open device-unreachable alarm is about (the alarm engine's subject "device:<id>").
  */
-export type DeviceFilter = DeviceListQuery & { notReporting?: { unreachable: string[] } };
+export type DeviceFilter = DeviceListQuery & { notReporting?: boolean };
+
+const UNREACHABLE_ALARM_WHERE = sql`exists (select 1 from alarms a where a.subject = 'device:' || ${devices.id} and a.type = 'device-unreachable' and a.cleared_at is null)`;
 
 function filterConditions({ db, principal }: ServiceContext, query: DeviceFilter, now: number): (SQL | undefined)[] {
   const pattern = query.search ? containsPattern(query.search) : undefined;
@@ -128,9 +130,7 @@ function filterConditions({ db, principal }: ServiceContext, query: DeviceFilter
     visibleDevicesWhere(principal, db),
     query.mspOrganizationId ? eq(devices.mspOrganizationId, query.mspOrganizationId) : undefined,
     query.status ? STATUS_WHERE[query.status] : undefined,
-    query.notReporting
-      ? or(and(STATUS_WHERE.assigned, notReportingWhere(now)), query.notReporting.unreachable.length > 0 ? inArray(devices.serialNumber, query.notReporting.unreachable) : undefined)
-      : undefined,
+    query.notReporting ? or(and(STATUS_WHERE.assigned, notReportingWhere(now)), UNREACHABLE_ALARM_WHERE) : undefined,
     pattern ? or(ilike(devices.serialNumber, pattern), ilike(devices.model, pattern), ilike(nodes.name, pattern)) : undefined,
   ];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isAssistantAction, type AssistantToolName } from "@/lib/assistant/tools";
 import { approvalFor } from "@/server/assistant/actions";
@@ -324,6 +324,21 @@ describe("the inventory of a large MSP", () => {
     const stopped = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "inventory", { silent: true });
     expect(stopped.devices.map((device: { serialNumber: string }) => device.serialNumber)).toContain(silent.serialNumber);
     expect(stopped.devices.every((device: { reachable: boolean | null }) => device.reachable === false)).toBe(true);
+    // 120 of the unassigned devices named by open unreachable alarms: every one of them counts, not the first 100 alarms.
+    const bulkDevices = await db.select({ id: devices.id, serialNumber: devices.serialNumber }).from(devices).where(sql`${devices.serialNumber} like 'AAA-BULK-%'`);
+    await db.insert(alarms).values(
+      bulkDevices.slice(0, 120).map((device) => ({
+        organizationId: northwind,
+        message: "Unreachable",
+        severity: "major" as const,
+        type: "device-unreachable" as const,
+        source: device.serialNumber,
+        subject: `device:${device.id}`,
+      })),
+    );
+    const alarmedToo = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "inventory", { silent: true });
+    expect(alarmedToo.total).toBeGreaterThanOrEqual(stopped.total + 120);
+    expect(alarmedToo.devices.every((device: { reachable: boolean | null }) => device.reachable === false)).toBe(true);
 
     // 150 reboots scheduled on the bulk devices, all sooner than any other: a device's own stays findable, and a
     // reboot asked for a busy device is refused before any preview.

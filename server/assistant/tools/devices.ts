@@ -13,7 +13,7 @@ import type {
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
-import { listAlarms } from "@/server/alarms/service";
+import { listAlarmsAbout } from "@/server/alarms/service";
 import { countDevices, listDevices } from "@/server/inventory/service";
 import { countOperations, listOperations } from "@/server/lifecycle/service";
 import { telemetryDeviceState } from "@/server/db/schema";
@@ -67,13 +67,9 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
   const scope = await environment.scope();
   requireScope(environment, scope, ["msp:inventory:read", "internal:inventory:read"]);
   const query = input.serial?.trim() || null;
-  // The devices the console reports unreachable: open device-unreachable alarms name them.
-  const unreachable = input.silent ? await listAlarms(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable", limit: 100 }) : null;
-  const alarmed = new Set((unreachable?.items ?? []).map((alarm) => alarm.source.toLowerCase()));
-  const notReporting = input.silent ? { unreachable: (unreachable?.items ?? []).map((alarm) => alarm.source) } : undefined;
-  // Filtered and counted by the database: "which stopped reporting" and "how many are unassigned" hold for an
-  // inventory of any size, not for its first page.
-  const filter = { search: query ?? undefined, status: input.status, notReporting };
+  // Filtered and counted by the database: "which stopped reporting" (open unreachable alarms included) and "how many
+  // are unassigned" hold for an inventory of any size, not for its first page.
+  const filter = { search: query ?? undefined, status: input.status, notReporting: input.silent || undefined };
   const [page, count] = await Promise.all([listDevices(scope.context, { ...filter, limit: 100 }, now), countDevices(scope.context, filter, now)]);
   let items = page.items;
   let total = count;
@@ -82,13 +78,18 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
     if (exact.length > 0) [items, total] = [exact, exact.length];
   }
   const ids = items.map((device) => device.id);
-  const states =
+  // The listed devices the console reports unreachable: the open device-unreachable alarms about them (named by serial).
+  const [states, unreachable] =
     ids.length === 0
-      ? []
-      : await scope.context.db
-          .select({ deviceId: telemetryDeviceState.deviceId, lastSeenAt: telemetryDeviceState.lastSeenAt, silent: telemetryDeviceState.silent })
-          .from(telemetryDeviceState)
-          .where(and(inArray(telemetryDeviceState.deviceId, ids)));
+      ? [[], { items: [] }]
+      : await Promise.all([
+          scope.context.db
+            .select({ deviceId: telemetryDeviceState.deviceId, lastSeenAt: telemetryDeviceState.lastSeenAt, silent: telemetryDeviceState.silent })
+            .from(telemetryDeviceState)
+            .where(and(inArray(telemetryDeviceState.deviceId, ids))),
+          listAlarmsAbout(scope.context, { acknowledged: "all", state: "active", type: "device-unreachable" }, { subjects: ids.map((id) => `device:${id}`), nodeIds: [] }, ids.length),
+        ]);
+  const alarmed = new Set(unreachable.items.map((alarm) => alarm.source.toLowerCase()));
   const stateOf = new Map(states.map((state) => [state.deviceId, state]));
   const reachable = (id: string, serial: string, assigned: boolean) => {
     const state = stateOf.get(id);
