@@ -105,11 +105,11 @@ export interface AlarmSubjects {
 }
 
 function subjectsWhere(executor: Executor, on: AlarmSubjects): SQL | undefined {
-  const nodeDevices = executor.select({ subject: sql`'device:' || ${devices.id}` }).from(devices).where(inArray(devices.nodeId, on.nodeIds));
+  const nodes = on.nodeIds.length > 0 ? on.nodeIds : undefined;
   return or(
     on.subjects.length > 0 ? inArray(alarms.subject, on.subjects) : undefined,
-    on.nodeIds.length > 0 ? inArray(alarms.subject, nodeDevices) : undefined,
-    on.nodeIds.length > 0 ? and(like(alarms.subject, "port:%"), inArray(sql`split_part(${alarms.subject}, ':', 2)`, on.nodeIds)) : undefined,
+    nodes && inArray(alarms.subject, executor.select({ subject: sql`'device:' || ${devices.id}` }).from(devices).where(inArray(devices.nodeId, nodes))),
+    nodes && and(like(alarms.subject, "port:%"), inArray(sql`split_part(${alarms.subject}, ':', 2)`, nodes)),
   );
 }
 
