@@ -51,8 +51,9 @@ export class PGliteThread implements ThreadQueryable {
   private nextId = 1;
   private failure: Error | undefined;
 
-  constructor(dataDir: string) {
-    this.worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir } });
+  /** `statementCacheSize`: statements kept prepared at once (server/db/pglite-statements.mjs; tests set a small one). */
+  constructor(dataDir: string, { statementCacheSize }: { statementCacheSize?: number } = {}) {
+    this.worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir, statementCacheSize } });
     // The thread keeps the process alive only while an answer is awaited (a script that is done may exit).
     this.worker.unref();
     this.waitReady = new Promise((resolve, reject) => {

@@ -8,8 +8,11 @@
 // Answers out: { id, result } or { id, error } (the database error's own fields: code, detail, constraint...).
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { createStatementCache } from "./pglite-statements.mjs";
 
 const db = new PGlite(workerData.dataDir);
+/** Statements seen before run prepared (server/db/pglite-statements.mjs). */
+const statements = createStatementCache(db, workerData.statementCacheSize ? { size: workerData.statementCacheSize } : undefined);
 
 /** Open transactions by id: the query handle and how to end it. */
 const transactions = new Map();
@@ -73,14 +76,11 @@ async function end({ tx, commit }) {
 async function run(message) {
   switch (message.op) {
     case "query": {
-      const results = await target(message).query(message.sql, message.params, {
-        rowMode: message.rowMode,
-        parsers: parsersFor(message.rawTypes),
-      });
-      return { rows: results.rows, fields: results.fields, affectedRows: results.affectedRows };
+      const tx = message.tx === undefined ? undefined : target(message);
+      return statements.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersFor(message.rawTypes) }, tx);
     }
     case "exec": {
-      const results = await target(message).exec(message.sql);
+      const results = await target(message).exec(message.sql).finally(() => statements.tablesMayHaveChanged());
       return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
     }
     case "begin":

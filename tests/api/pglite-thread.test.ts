@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client";
+import { openDatabase, queryRows, type DatabaseHandle, type Db } from "@/server/db/client";
 import { PGliteThread } from "@/server/db/pglite-thread-client";
 
 // The embedded database runs on a thread of its own (server/db/pglite-thread.mjs): the same answers, errors and
@@ -157,4 +157,116 @@ describe("PGlite on its own thread", () => {
       await reopened.close();
     }
   }, 60_000);
+});
+
+// A statement seen a second time runs prepared (server/db/pglite-statements.mjs): the answers, errors and waits must
+// be PGlite's own, whatever was prepared before, and tables changing shape under a prepared statement must show.
+describe("PGlite on its own thread, statements prepared", () => {
+  const times = async <T>(n: number, work: () => Promise<T>): Promise<T[]> => {
+    const answers: T[] = [];
+    for (let i = 0; i < n; i++) answers.push(await work());
+    return answers;
+  };
+  const client = () => threaded.pglite as unknown as PGliteThread;
+  const preparedCount = async () =>
+    (await queryRows<{ n: number }>(threaded.db, sql`select count(*)::int as n from pg_prepared_statements where not from_sql`))[0].n;
+
+  it("answers every type, in rows and in arrays, as PGlite on the main thread does, however often it is asked", async () => {
+    const reference = drizzle({ client: mainThread });
+    const [theirs] = [await reference.execute(READ)];
+    for (const ours of await times(4, () => queryRows<Record<string, unknown>>(threaded.db, READ))) expect(ours).toEqual(theirs.rows);
+    // Drizzle's selects ask for arrays of values.
+    const arrays = await times(4, () => client().query("select id, at, doc, tags, bytes from kinds where id = $1", [1], { rowMode: "array" }));
+    for (const answer of arrays) {
+      expect(answer.rows).toEqual([[1, new Date("2026-11-27T04:00:00Z"), { a: [1, "b"] }, ["x", "y z"], new Uint8Array([1, 2, 255])]]);
+      expect(answer.fields.map((field) => field.name)).toEqual(["id", "at", "doc", "tags", "bytes"]);
+    }
+    expect(await preparedCount()).toBeGreaterThan(0);
+  });
+
+  it("serializes parameters by the types the statement takes, and counts the rows a write changed", async () => {
+    await threaded.db.execute(sql`create table params (id integer primary key, doc jsonb, tags text[], at timestamptz, flag boolean)`);
+    const insert = (id: number) =>
+      client().query("insert into params values ($1, $2, $3, $4, $5)", [id, { n: id, list: [id] }, [`t${id}`, "a b"], new Date(Date.UTC(2026, 10, id)), id % 2 === 0]);
+    for (let id = 1; id <= 4; id++) expect((await insert(id)).affectedRows).toBe(1);
+    const rows = await queryRows<{ id: number; doc: unknown; tags: string[]; at: string; flag: boolean }>(threaded.db, sql`select * from params order by id`);
+    expect(rows.map((row) => [row.doc, row.tags, row.flag])).toEqual([1, 2, 3, 4].map((id) => [{ n: id, list: [id] }, [`t${id}`, "a b"], id % 2 === 0]));
+    const update = () => client().query("update params set flag = not flag where id > $1", [1]);
+    expect((await times(3, update)).map((answer) => answer.affectedRows)).toEqual([3, 3, 3]);
+  });
+
+  it("throws the database's error from a prepared statement, and runs it again afterwards", async () => {
+    await threaded.db.execute(sql`create table uniques (id uuid primary key)`);
+    const id = "6f1c1a52-5a4b-4bb5-9f0e-1b0d6f0c2a11";
+    const insert = (value: string) => client().query("insert into uniques values ($1)", [value]);
+    await insert(id);
+    for (let i = 0; i < 2; i++) await expect(insert(id)).rejects.toMatchObject({ code: "23505", constraint: "uniques_pkey" });
+    await expect(insert("not-a-uuid")).rejects.toMatchObject({ code: "22P02" });
+    await insert("0a5c9d8e-3f5e-4e1b-8c47-0d6f3a6c9b21");
+    expect(await queryRows(threaded.db, sql`select count(*)::int as n from uniques`)).toEqual([{ n: 2 }]);
+  });
+
+  it("shows a table's new shape to a statement prepared before it changed", async () => {
+    await threaded.db.execute(sql`create table shapes (id integer primary key)`);
+    await threaded.db.execute(sql`insert into shapes values (1)`);
+    const read = () => queryRows<Record<string, unknown>>(threaded.db, sql`select * from shapes`);
+    expect(await times(3, read)).toEqual([[{ id: 1 }], [{ id: 1 }], [{ id: 1 }]]);
+    await threaded.db.execute(sql`alter table shapes add column label text default 'a'`);
+    expect(await read()).toEqual([{ id: 1, label: "a" }]);
+    // A change the statement cache cannot see coming (inside a function): PostgreSQL's own check, and one retry.
+    await times(2, read);
+    await threaded.db.execute(sql`do $$ begin execute 'alter table shapes add column size integer default 7'; end $$`);
+    expect(await read()).toEqual([{ id: 1, label: "a", size: 7 }]);
+    expect(await read()).toEqual([{ id: 1, label: "a", size: 7 }]);
+    // Inside a transaction, where an error would spoil it: a change of shape closes the prepared statements first.
+    const inside = await threaded.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table shapes add column note text default 'n'`);
+      return queryRows(tx as unknown as Db, sql`select * from shapes`);
+    });
+    expect(inside).toEqual([{ id: 1, label: "a", size: 7, note: "n" }]);
+  });
+
+  it("keeps a statement prepared inside a transaction that rolled back, and waits for an open transaction", async () => {
+    await threaded.db.execute(sql`create table rolled (id integer primary key)`);
+    const count = () => queryRows<{ n: number }>(threaded.db, sql`select count(*)::int as n from rolled`);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(
+        threaded.db.transaction(async (tx) => {
+          for (let i = 0; i < 3; i++) await tx.execute(sql`select count(*)::int as n from rolled`);
+          await tx.execute(sql`insert into rolled values (${attempt})`);
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+    }
+    expect(await times(2, count)).toEqual([[{ n: 0 }], [{ n: 0 }]]);
+    const seen: string[] = [];
+    await Promise.all([
+      threaded.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into rolled values (1)`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen.push("committed");
+      }),
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.push(`outside saw ${(await count())[0].n}`);
+      })(),
+    ]);
+    expect(seen).toEqual(["committed", "outside saw 1"]);
+  });
+
+  it("keeps at most its size of statements prepared, closing the least recently used", async () => {
+    const dir = tempDir();
+    const small = new PGliteThread(path.join(dir, "pglite"), { statementCacheSize: 3 });
+    await small.waitReady;
+    try {
+      const texts = Array.from({ length: 6 }, (_, i) => `select ${i}::int + $1::int as n`);
+      for (let round = 0; round < 3; round++) {
+        for (const [i, text] of texts.entries()) expect((await small.query(text, [round])).rows).toEqual([{ n: i + round }]);
+      }
+      const { rows } = await small.query("select count(*)::int as n from pg_prepared_statements where not from_sql");
+      expect(rows).toEqual([{ n: 3 }]);
+    } finally {
+      await small.close();
+    }
+  });
 });
