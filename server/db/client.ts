@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { pgliteOnItsOwnThread, PGliteThread } from "./pglite-thread-client";
+import { createStatementCache } from "./pglite-statements.mjs";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -73,6 +74,35 @@ function takeDirectoryLock(dir: string): () => void {
 }
 
 
+/**
+ * PGlite on this thread (the tests' in-memory images, PGLITE_THREAD=main), its statements prepared as on its own
+ * thread (server/db/pglite-statements.mjs): the calls Drizzle makes — query, and query in a transaction — go through
+ * the statement cache; everything else is PGlite's own.
+ */
+function withPreparedStatements(client: PGlite): PGlite {
+  const statements = createStatementCache(client);
+  const changing = <T>(work: Promise<T>) => work.finally(() => statements.tablesMayHaveChanged());
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "query") return (sql: string, params?: unknown[], options?: QueryOptions) => statements.query(sql, params, options);
+      if (key === "exec") return (sql: string, options?: QueryOptions) => changing(target.exec(sql, options));
+      if (key === "transaction") {
+        return <T>(work: (tx: Transaction) => Promise<T>) =>
+          target.transaction((tx) =>
+            work(
+              Object.assign(Object.create(tx) as Transaction, {
+                query: (sql: string, params?: unknown[], options?: QueryOptions) => statements.query(sql, params, options, tx),
+                exec: (sql: string, options?: QueryOptions) => changing(tx.exec(sql, options)),
+              }),
+            ),
+          );
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
@@ -86,7 +116,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pgDir = inMemory ? undefined : path.join(path.resolve(/*turbopackIgnore: true*/ dataDir), "pglite");
   const releaseLock = pgDir ? takeDirectoryLock(path.resolve(/*turbopackIgnore: true*/ dataDir)) : () => {};
   try {
-    const client = !pgDir ? new PGlite({ loadDataDir: options.image }) : pgliteOnItsOwnThread() ? new PGliteThread(pgDir) : new PGlite(pgDir);
+    const client = !pgDir
+      ? withPreparedStatements(new PGlite({ loadDataDir: options.image }))
+      : pgliteOnItsOwnThread()
+        ? new PGliteThread(pgDir)
+        : withPreparedStatements(new PGlite(pgDir));
     await client.waitReady;
     // The thread's client answers every call Drizzle's PGlite driver makes (query, exec, transaction).
     const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;

@@ -1,0 +1,14 @@
+import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+
+/** Statements kept prepared at once. */
+export declare const STATEMENT_CACHE_SIZE: number;
+
+export interface StatementCache {
+  /** PGlite's query(), through prepared statements; `tx` is the open transaction's handle. */
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: Transaction): Promise<Results<T>>;
+  /** Something other than a statement may have changed tables: prepared statements are closed before the next. */
+  tablesMayHaveChanged(): void;
+  readonly size: number;
+}
+
+export declare function createStatementCache(db: PGlite, options?: { size?: number }): StatementCache;
