@@ -1,4 +1,5 @@
-// Prepared statements for the embedded database's thread (server/db/pglite-thread.mjs). PGlite's query() sends every
+// Prepared statements for the embedded database, on its thread (server/db/pglite-thread.mjs) or on the main thread
+// (server/db/client.ts: the tests' in-memory images, PGLITE_THREAD=main). PGlite's query() sends every
 // statement as six protocol messages, each a trip into PostgreSQL's WebAssembly — parse, describe the parameters,
 // bind, describe the result, execute, sync — and PostgreSQL parses and analyses the text again each time. The
 // console sends the same few hundred statements over and over (Drizzle builds the same text for every request of
@@ -37,10 +38,10 @@ function concat(parts) {
 }
 
 /**
- * A statement cache over one PGlite instance. `query(sql, params, options, inTransaction)` answers as PGlite's
- * query() does ({ rows, fields, affectedRows }); inTransaction says the caller holds PGlite's transaction (its own
- * transaction handle), so only the query mutex is taken. `statementChanged()` after anything else that may have
- * changed tables (a multi-statement exec).
+ * A statement cache over one PGlite instance. `query(sql, params, options, tx)` answers as PGlite's query() does
+ * ({ rows, fields, affectedRows }); `tx`, the open transaction's handle, says the caller holds PGlite's transaction,
+ * so only the query mutex is taken. `tablesMayHaveChanged()` after anything else that may have changed tables (a
+ * multi-statement exec).
  */
 export function createStatementCache(db, { size = STATEMENT_CACHE_SIZE } = {}) {
   /** sql → { name, paramTypes, fields } in use order (a Map keeps insertion order: re-inserted when used). */
@@ -146,8 +147,8 @@ export function createStatementCache(db, { size = STATEMENT_CACHE_SIZE } = {}) {
     try {
       return await execute(statement, params, options);
     } catch (error) {
-      // A table the statement reads changed shape under it: forgotten, so the next use prepares it again.
-      if (error?.code === RESULT_TYPE_CHANGED) prepared.delete(sql);
+      // A table the statement reads changed shape under it: all are closed before the next, which prepares it again.
+      if (error?.code === RESULT_TYPE_CHANGED) stale = true;
       error.query = sql;
       throw error;
     }
