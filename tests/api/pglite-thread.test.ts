@@ -224,6 +224,10 @@ describe("PGlite on its own thread, statements prepared", () => {
       return queryRows(tx as unknown as Db, sql`select * from shapes`);
     });
     expect(inside).toEqual([{ id: 1, label: "a", size: 7, note: "n" }]);
+    // A script of several statements (PGlite's exec) closes them too.
+    await client().exec("alter table shapes add column extra integer default 1; select 1");
+    const afterScript = await threaded.db.transaction(async (tx) => queryRows(tx as unknown as Db, sql`select * from shapes`));
+    expect(afterScript).toEqual([{ id: 1, label: "a", size: 7, note: "n", extra: 1 }]);
   });
 
   it("keeps a statement prepared inside a transaction that rolled back, and waits for an open transaction", async () => {
