@@ -6,6 +6,9 @@ import { SLA_THRESHOLDS } from "@/lib/constants";
 export const PATH_SLA_STATES = ["healthy", "warning", "bad", "unknown"] as const;
 export type PathSla = (typeof PATH_SLA_STATES)[number];
 
+/** The SLA states a path is degraded in (the assistant's "unhealthy", a connector's echo of its paths). */
+export const DEGRADED_PATH_SLA_STATES = ["warning", "bad"] as const satisfies readonly PathSla[];
+
 export const LINK_HEALTH_STATES = ["healthy", "warning", "unhealthy", "unknown"] as const;
 export type LinkHealth = (typeof LINK_HEALTH_STATES)[number];
 
@@ -78,6 +81,13 @@ export interface LinkMeasurement {
   status: LinkStatus | null;
   latencyMs: number | null;
   lossPercent: number | null;
+}
+
+/** A connector's health: down, or a path over it in bad SLA, is unhealthy; a path in warning, warning; unreported, unknown. */
+export function connectorHealth(status: LinkStatus | null, pathSla: PathSla): LinkHealth {
+  if (status === null) return "unknown";
+  if (status === "down" || pathSla === "bad") return "unhealthy";
+  return pathSla === "warning" ? "warning" : "healthy";
 }
 
 /** SPEC §4: link health — down or losing more than the bad threshold is unhealthy; beyond warning, warning. */

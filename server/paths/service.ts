@@ -10,7 +10,7 @@ import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
 import { consoleScopeWhere, findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
-import { PATH_SLA_STATES, type PathSla } from "@/lib/health";
+import { DEGRADED_PATH_SLA_STATES, PATH_SLA_STATES, type PathSla } from "@/lib/health";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
@@ -292,7 +292,7 @@ export async function otherDegradedPathsOver(db: Db, principal: Principal, conne
       and(
         tenantWhere(principal, paths.organizationId, db),
         ne(paths.id, exceptPathId),
-        inArray(paths.slaHealth, ["warning", "bad"]),
+        inArray(paths.slaHealth, [...DEGRADED_PATH_SLA_STATES]),
         or(inArray(paths.sourceConnectorId, connectorIds), inArray(paths.destinationConnectorId, connectorIds)),
       ),
     );

@@ -6,6 +6,7 @@ import {
   classifyLinkHealth,
   classifyPathSla,
   classifyProbe,
+  connectorHealth,
   HEALTH_TONES,
   healthTone,
   LINK_STATUSES,
@@ -140,5 +141,16 @@ describe("the states are declared once (lib/health.ts) and every schema takes th
     expect(pathTopologySchema.shape.path.shape.tone.options).toEqual([...HEALTH_TONES]);
     expect(telemetryPortState.status.enumValues).toEqual([...PORT_STATES]);
     expect(telemetryConnectorState.status.enumValues).toEqual([...LINK_STATUSES]);
+  });
+});
+
+describe("a connector's health", () => {
+  it("is unhealthy when down or when a path over it is bad, warning when one is in warning, unknown unreported", () => {
+    expect(connectorHealth(null, "bad")).toBe("unknown");
+    expect(connectorHealth("down", "healthy")).toBe("unhealthy");
+    expect(connectorHealth("up", "bad")).toBe("unhealthy");
+    expect(connectorHealth("up", "warning")).toBe("warning");
+    expect(connectorHealth("up", "unknown")).toBe("healthy");
+    expect(connectorHealth("up", "healthy")).toBe("healthy");
   });
 });

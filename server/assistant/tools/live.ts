@@ -17,7 +17,7 @@ import type {
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { bySlaHealth } from "@/lib/dashboard/lists";
-import { PATH_SLA_STATES, slaBreaches, type PathSla } from "@/lib/health";
+import { DEGRADED_PATH_SLA_STATES, PATH_SLA_STATES, slaBreaches, type PathSla } from "@/lib/health";
 import type { Path } from "@/lib/paths/schema";
 import { connectorLoads, countPathsByHealth, listPaths as listPathsService } from "@/server/paths/service";
 import { getSite } from "@/server/sites/service";
@@ -53,7 +53,7 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   const scope = await environment.scope();
   const { db, principal } = scope.context;
   const health = input.health ?? "all";
-  const states: readonly PathSla[] = health === "all" ? PATH_SLA_STATES : health === "unhealthy" ? ["warning", "bad"] : [health];
+  const states: readonly PathSla[] = health === "all" ? PATH_SLA_STATES : health === "unhealthy" ? DEGRADED_PATH_SLA_STATES : [health];
   // Counted and listed by the database, state by state, so the worst paths of a network of any size are the ones told.
   const filter = { organizationId: scope.organizationFilter, search: input.query?.trim() || undefined };
   const [counts, ...pages] = await Promise.all([

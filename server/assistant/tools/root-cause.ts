@@ -1,6 +1,7 @@
 import "server-only";
 import type { AssistantLink, ExplainPathSlaOutput } from "@/lib/assistant/tools";
 import { localizedAlarm } from "@/lib/alarms/message";
+import { connectorHealth, DEGRADED_PATH_SLA_STATES, type PathSla } from "@/lib/health";
 import type { Path } from "@/lib/paths/schema";
 import { listAlarmsAbout } from "@/server/alarms/service";
 import { otherDegradedPathsOver } from "@/server/paths/service";
@@ -40,8 +41,9 @@ export async function pathRootCause(
   const accessDown = new Set(
     (topology?.connections ?? []).filter((connection) => connection.type === "access" && connection.status === "down").map((connection) => connection.id.replace(/^access:/, "")),
   );
-  // The state this path's SLA alone gives its connectors (the telemetry's connector health: bad → unhealthy).
-  const ownState = path.slaHealth === "bad" ? "unhealthy" : path.slaHealth === "warning" ? "warning" : null;
+  // The state a degraded path's SLA alone gives its connectors (lib/health's connector health, last mile up).
+  const degraded = (DEGRADED_PATH_SLA_STATES as readonly PathSla[]).includes(path.slaHealth);
+  const ownState = degraded ? connectorHealth("up", path.slaHealth) : null;
   const echoes = elements.filter(
     (element) =>
       element.type === "connector" &&

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { featuredSiteId } from "@/lib/dashboard/format";
 import { byConnectorHealth, byProbeLevel, bySiteHealth, siteHealthRows, topRows } from "@/lib/dashboard/lists";
 import { SLA_THRESHOLDS } from "@/lib/constants";
-import { classifyLinkHealth, classifyProbe, PATH_SLA_STATES, SLA_RANK, worstLinkHealth, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
+import { classifyLinkHealth, classifyProbe, connectorHealth, PATH_SLA_STATES, SLA_RANK, worstLinkHealth, type LinkHealth, type LinkStatus, type PathSla } from "@/lib/health";
 import {
   CURRENT_LIST_MAX,
   type ConnectorHealthList,
@@ -78,12 +78,6 @@ export async function organizationProbes(context: QueryContext, organizationId: 
 }
 
 /** Down is unhealthy; otherwise the worst SLA of the paths over the connector says it; unknown before any report. */
-function connectorHealth(status: LinkStatus | null, pathSla: PathSla): LinkHealth {
-  if (status === null) return "unknown";
-  if (status === "down" || pathSla === "bad") return "unhealthy";
-  return pathSla === "warning" ? "warning" : "healthy";
-}
-
 type ConnectorHealth = ConnectorHealthList["items"][number];
 
 // lib/health's SLA ranks, for the database to take the worst of many paths' states; and back.
