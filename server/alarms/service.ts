@@ -104,6 +104,11 @@ export interface AlarmSubjects {
   nodeIds: string[];
 }
 
+/** Whether an open device-unreachable alarm is about the device (the alarm engine's subject "device:<id>"). */
+export function deviceUnreachableWhere(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${alarms} where ${alarms.subject} = 'device:' || ${devices.id} and ${alarms.type} = 'device-unreachable' and ${alarms.clearedAt} is null)`;
+}
+
 function subjectsWhere(executor: Executor, on: AlarmSubjects): SQL | undefined {
   const nodes = on.nodeIds.length > 0 ? on.nodeIds : undefined;
   return or(

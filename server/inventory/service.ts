@@ -12,6 +12,7 @@ import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
 import { busyOf, deviceBusyJoin } from "@/server/lifecycle/busy";
 import { cancelScheduled, lockPendingOperationsOfDevice } from "@/server/lifecycle/service";
 import { ValidationError, NotFoundError, ConflictError } from "@/server/core/errors";
+import { deviceUnreachableWhere } from "@/server/alarms/service";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { iso } from "@/server/core/rows";
@@ -122,15 +123,13 @@ const STATUS_WHERE: Record<NonNullable<DeviceListQuery["status"]>, SQL | undefin
  */
 export type DeviceFilter = DeviceListQuery & { notReporting?: boolean };
 
-const UNREACHABLE_ALARM_WHERE = sql`exists (select 1 from alarms a where a.subject = 'device:' || ${devices.id} and a.type = 'device-unreachable' and a.cleared_at is null)`;
-
 function filterConditions({ db, principal }: ServiceContext, query: DeviceFilter, now: number): (SQL | undefined)[] {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   return [
     visibleDevicesWhere(principal, db),
     query.mspOrganizationId ? eq(devices.mspOrganizationId, query.mspOrganizationId) : undefined,
     query.status ? STATUS_WHERE[query.status] : undefined,
-    query.notReporting ? or(and(STATUS_WHERE.assigned, notReportingWhere(now)), UNREACHABLE_ALARM_WHERE) : undefined,
+    query.notReporting ? or(and(STATUS_WHERE.assigned, notReportingWhere(now)), deviceUnreachableWhere()) : undefined,
     pattern ? or(ilike(devices.serialNumber, pattern), ilike(devices.model, pattern), ilike(nodes.name, pattern)) : undefined,
   ];
 }

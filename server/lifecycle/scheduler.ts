@@ -4,10 +4,11 @@ import type { LifecycleOperationKind } from "@/lib/lifecycle/schema";
 import type { LifecycleProgress } from "@/lib/realtime-contract";
 import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
-import { alarms, devices, lifecycleOperations, nodes, organizations } from "@/server/db/schema";
+import { devices, lifecycleOperations, nodes, organizations } from "@/server/db/schema";
 import { toDevice } from "@/server/inventory/service";
 import { loadOperations, snapshot } from "@/server/lifecycle/service";
 import { publishRealtime } from "@/server/realtime/bus";
+import { deviceUnreachableWhere } from "@/server/alarms/service";
 import { resolveSchedulerOptions, type LifecycleSchedulerOptions, type ResolvedSchedulerOptions } from "./options";
 import { failureSummary, successSummary } from "./results";
 import { advanceProgress, failureOf, stepAt, type DeviceState } from "./steps";
@@ -204,7 +205,7 @@ export class LifecycleScheduler {
         updatedAt: lifecycleOperations.updatedAt,
         mspOrganizationId: devices.mspOrganizationId,
         nodeId: devices.nodeId,
-        unreachable: sql<boolean>`exists (select 1 from ${alarms} where ${alarms.subject} = 'device:' || ${devices.id} and ${alarms.type} = 'device-unreachable' and ${alarms.clearedAt} is null)`,
+        unreachable: deviceUnreachableWhere(),
       })
       .from(lifecycleOperations)
       .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
