@@ -81,18 +81,17 @@ function takeDirectoryLock(dir: string): () => void {
  */
 function withPreparedStatements(client: PGlite): PGlite {
   const statements = createStatementCache(client);
-  const changing = <T>(work: Promise<T>) => work.finally(() => statements.tablesMayHaveChanged());
   return new Proxy(client, {
     get(target, key) {
       if (key === "query") return (sql: string, params?: unknown[], options?: QueryOptions) => statements.query(sql, params, options);
-      if (key === "exec") return (sql: string, options?: QueryOptions) => changing(target.exec(sql, options));
+      if (key === "exec") return (sql: string, options?: QueryOptions) => statements.exec(sql, options);
       if (key === "transaction") {
         return <T>(work: (tx: Transaction) => Promise<T>) =>
           target.transaction((tx) =>
             work(
               Object.assign(Object.create(tx) as Transaction, {
                 query: (sql: string, params?: unknown[], options?: QueryOptions) => statements.query(sql, params, options, tx),
-                exec: (sql: string, options?: QueryOptions) => changing(tx.exec(sql, options)),
+                exec: (sql: string, options?: QueryOptions) => statements.exec(sql, options, tx),
               }),
             ),
           );

@@ -6,8 +6,8 @@ export declare const STATEMENT_CACHE_SIZE: number;
 export interface StatementCache {
   /** PGlite's query(), through prepared statements; `tx` is the open transaction's handle. */
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: Transaction): Promise<Results<T>>;
-  /** Something other than a statement may have changed tables: prepared statements are closed before the next. */
-  tablesMayHaveChanged(): void;
+  /** PGlite's exec(), several statements that may change tables: prepared statements are closed before the next. */
+  exec(sql: string, options?: QueryOptions, tx?: Transaction): Promise<Results[]>;
   readonly size: number;
 }
 

@@ -40,8 +40,8 @@ function concat(parts) {
 /**
  * A statement cache over one PGlite instance. `query(sql, params, options, tx)` answers as PGlite's query() does
  * ({ rows, fields, affectedRows }); `tx`, the open transaction's handle, says the caller holds PGlite's transaction,
- * so only the query mutex is taken. `tablesMayHaveChanged()` after anything else that may have changed tables (a
- * multi-statement exec).
+ * so only the query mutex is taken. `exec(sql, options, tx)` is PGlite's exec(), after which prepared statements are
+ * closed (a script may change tables).
  */
 export function createStatementCache(db, { size = STATEMENT_CACHE_SIZE } = {}) {
   /** sql → { name, paramTypes, fields } in use order (a Map keeps insertion order: re-inserted when used). */
@@ -181,9 +181,11 @@ export function createStatementCache(db, { size = STATEMENT_CACHE_SIZE } = {}) {
       if (SCHEMA_CHANGE.test(sql)) stale = true;
       return { rows: direct.rows, fields: direct.fields, affectedRows: direct.affectedRows };
     },
-    /** Something other than a statement here may have changed tables: prepared statements are closed before the next. */
-    tablesMayHaveChanged() {
-      stale = true;
+    /** PGlite's exec() (several statements, any of which may change tables): prepared statements are closed before the next. */
+    exec(sql, options = undefined, tx = undefined) {
+      return (tx ?? db).exec(sql, options).finally(() => {
+        stale = true;
+      });
     },
     get size() {
       return prepared.size;

@@ -80,7 +80,7 @@ async function run(message) {
       return statements.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersFor(message.rawTypes) }, tx);
     }
     case "exec": {
-      const results = await target(message).exec(message.sql).finally(() => statements.tablesMayHaveChanged());
+      const results = await statements.exec(message.sql, undefined, message.tx === undefined ? undefined : target(message));
       return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
     }
     case "begin":
