@@ -118,7 +118,19 @@ export async function apiRequest<T>(method: string, path: string, request: ApiRe
     "Accept-Language": settings.locale,
     [REQUEST_ID_HEADER]: requestId,
   };
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  // A timer of our own, cleared when the call ends. AbortSignal.timeout's timer lives its whole 15 s and, on the
+  // server, holds the async context it was made in — a server page's request, response and stores — for 15 s after
+  // the page was sent: under npm run bench:soak, the heap kept 180 MB after each full collection with it, 115 without.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException("The operation timed out.", "TimeoutError")), API_TIMEOUT_MS);
+  try {
+    return await send<T>(method, path, request, headers, requestId, timeout.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function send<T>(method: string, path: string, request: ApiRequest, headers: Record<string, string>, requestId: string, timeout: AbortSignal): Promise<T> {
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const transport = transportFor();
   let response: Response;

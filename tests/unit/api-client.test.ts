@@ -229,13 +229,6 @@ describe("apiRequest", () => {
   describe("timeout", () => {
     beforeEach(() => {
       vi.useFakeTimers();
-      // Node's AbortSignal.timeout runs on an internal timer that fake timers cannot reach; back it with the
-      // (faked) global setTimeout so the 15 s can be advanced. A client that uses setTimeout directly works too.
-      vi.spyOn(AbortSignal, "timeout").mockImplementation((ms: number) => {
-        const controller = new AbortController();
-        setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), ms);
-        return controller.signal;
-      });
     });
 
     /** A fetch that never answers and rejects only when its signal aborts. */
@@ -249,6 +242,15 @@ describe("apiRequest", () => {
           }),
       );
     }
+
+    it("leaves no timer behind once a call has answered (a pending 15-s timer holds the server page's whole context)", async () => {
+      stubFetch(() => json({ id: "u1" }));
+      await api.get("/config/user");
+      expect(vi.getTimerCount()).toBe(0);
+      stubFetch(() => json({ error: "Nope" }, 500));
+      await rejection(api.get("/config/user"));
+      expect(vi.getTimerCount()).toBe(0);
+    });
 
     it("aborts a hanging call after 15 s, not before", async () => {
       const { calls } = hangingFetch();
