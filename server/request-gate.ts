@@ -9,8 +9,14 @@ import { pgliteOnItsOwnThread } from "@/server/db/pglite-thread-client";
 // still ran all its queries, each client's retry queued behind it, and the backlog — and the heap holding the
 // half-done work — kept growing through the load and drained long after it.
 
-/** Requests worked on at once on PostgreSQL: enough to keep both cores and the database busy, few enough to answer in turn. */
-export const REQUEST_CONCURRENCY = 32;
+/**
+ * Requests worked on at once on PostgreSQL. The process renders pages and answers the API on one thread; past what
+ * keeps it busy while others wait on the database, more at once only share it and stretch every answer — under
+ * npm run bench:soak with two processes on one PostgreSQL (150 users, 2 cores): 211 req/s with p99 1.2 s at eight,
+ * 201 req/s with 1.4 s at sixteen, 191 req/s with 1.9 s at thirty-two. A database a network away keeps each request
+ * waiting longer: raise REQUEST_CONCURRENCY there.
+ */
+export const REQUEST_CONCURRENCY = 8;
 /**
  * On PGlite: its queries run one at a time, on a thread of its own, while the main thread renders pages and answers
  * the API. Eight at once keep both threads busy: under 150 users on the scale seed, 101 req/s with p99 2.1 s at four,
