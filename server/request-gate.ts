@@ -10,19 +10,14 @@ import { pgliteOnItsOwnThread } from "@/server/db/pglite-thread-client";
 // half-done work — kept growing through the load and drained long after it.
 
 /**
- * Requests worked on at once on PostgreSQL. The process renders pages and answers the API on one thread; past what
- * keeps it busy while others wait on the database, more at once only share it and stretch every answer — under
- * npm run bench:soak with two processes on one PostgreSQL (150 users, 2 cores): 211 req/s with p99 1.2 s at eight,
- * 201 req/s with 1.4 s at sixteen, 191 req/s with 1.9 s at thirty-two. A database a network away keeps each request
- * waiting longer: raise REQUEST_CONCURRENCY there.
+ * Requests worked on at once, on either database. The process renders pages and answers the API on one thread; eight
+ * keep it busy while others wait on the database, and more only share it and stretch every answer. Under npm run
+ * bench:soak (150 users, 2 cores): on PGlite, whose queries run one at a time on a thread of their own, 101 req/s with
+ * p99 2.1 s at four, 116 req/s with 1.9 s at eight, 122 req/s at sixteen (earlier stops); two processes on one
+ * PostgreSQL, 211 req/s with p99 1.2 s at eight, 201 req/s with 1.4 s at sixteen, 191 req/s with 1.9 s at thirty-two.
+ * A database a network away keeps each request waiting longer: raise REQUEST_CONCURRENCY there.
  */
 export const REQUEST_CONCURRENCY = 8;
-/**
- * On PGlite: its queries run one at a time, on a thread of its own, while the main thread renders pages and answers
- * the API. Eight at once keep both threads busy: under 150 users on the scale seed, 101 req/s with p99 2.1 s at four,
- * 116 req/s with p99 1.9 s at eight, 122 req/s at sixteen (npm run bench:soak).
- */
-export const PGLITE_REQUEST_CONCURRENCY = 8;
 /**
  * On PGlite on the main thread (PGLITE_THREAD=main): a query never lets the event loop turn, so past a few requests
  * at once more only stretches each — a page of 150 ms of work sharing the thread with 31 others took five seconds.
@@ -31,12 +26,11 @@ export const PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY = 4;
 /** Requests waiting their turn; past it a request is refused at once rather than held in memory through a flood. */
 export const REQUEST_QUEUE = 256;
 
-/** Requests worked on at once for this database: REQUEST_CONCURRENCY in the environment, or the database's own. */
+/** Requests worked on at once: REQUEST_CONCURRENCY in the environment, else fewer for PGlite on the main thread. */
 export function requestConcurrency(database: "pglite" | "postgres", env: Partial<Record<string, string>> = process.env): number {
   const configured = Number(env.REQUEST_CONCURRENCY);
   if (Number.isInteger(configured) && configured > 0) return configured;
-  if (database === "postgres") return REQUEST_CONCURRENCY;
-  return pgliteOnItsOwnThread(env) ? PGLITE_REQUEST_CONCURRENCY : PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY;
+  return database === "pglite" && !pgliteOnItsOwnThread(env) ? PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY : REQUEST_CONCURRENCY;
 }
 
 export interface GateStats {

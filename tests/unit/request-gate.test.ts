@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import {
   createRequestGate,
   PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY,
-  PGLITE_REQUEST_CONCURRENCY,
   REQUEST_CONCURRENCY,
   requestConcurrency,
 } from "@/server/request-gate";
@@ -108,12 +107,12 @@ describe("the request gate", () => {
 
 describe("requestConcurrency", () => {
   it("works on a few requests at once on PGlite and on PostgreSQL, or as configured", () => {
-    expect(requestConcurrency("pglite", {})).toBe(PGLITE_REQUEST_CONCURRENCY);
+    expect(requestConcurrency("pglite", {})).toBe(REQUEST_CONCURRENCY);
     expect(requestConcurrency("postgres", {})).toBe(REQUEST_CONCURRENCY);
     expect(REQUEST_CONCURRENCY).toBe(8);
     // PGlite on the main thread stops the event loop for each query: fewer at once there.
     expect(requestConcurrency("pglite", { PGLITE_THREAD: "main" })).toBe(PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY);
-    expect(PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY).toBeLessThan(PGLITE_REQUEST_CONCURRENCY);
+    expect(PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY).toBeLessThan(REQUEST_CONCURRENCY);
     expect(requestConcurrency("pglite", { REQUEST_CONCURRENCY: "12" })).toBe(12);
     for (const wrong of ["0", "-3", "2.5", "many", ""]) expect(requestConcurrency("postgres", { REQUEST_CONCURRENCY: wrong })).toBe(REQUEST_CONCURRENCY);
   });
