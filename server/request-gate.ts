@@ -12,9 +12,10 @@ import { pgliteOnItsOwnThread } from "@/server/db/pglite-thread-client";
 /**
  * Requests worked on at once, on either database. The process renders pages and answers the API on one thread; eight
  * keep it busy while others wait on the database, and more only share it and stretch every answer. Under npm run
- * bench:soak (150 users, 2 cores): on PGlite, whose queries run one at a time on a thread of their own, 101 req/s with
- * p99 2.1 s at four, 116 req/s with 1.9 s at eight, 122 req/s at sixteen (earlier stops); two processes on one
- * PostgreSQL, 211 req/s with p99 1.2 s at eight, 201 req/s with 1.4 s at sixteen, 191 req/s with 1.9 s at thirty-two.
+ * bench:soak (150 users, 2 cores): on PGlite, whose queries run one at a time on a thread of their own, alternating
+ * 90-s runs answered 214 and 179 req/s at eight against 184 and 169 at four, and twelve or sixteen no more than eight;
+ * two processes on one PostgreSQL, 211 req/s with p99 1.2 s at eight, 201 req/s with 1.4 s at sixteen, 191 req/s with
+ * 1.9 s at thirty-two.
  * A database a network away keeps each request waiting longer: raise REQUEST_CONCURRENCY there.
  */
 export const REQUEST_CONCURRENCY = 8;

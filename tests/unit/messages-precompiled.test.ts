@@ -14,6 +14,7 @@ import { MESSAGES } from "@/lib/i18n/messages";
 type Compiled = ReturnType<typeof compile>;
 type Argument = { kind: "text" | "number" | "date" | "tag" } | { kind: "select"; options: string[] };
 
+// icu-minify's node types (its types module declares them, but the package exports only compile and format).
 const POUND = 0;
 const [SELECT, PLURAL, SELECTORDINAL, NUMBER, DATE, TIME] = [1, 2, 3, 4, 5, 6];
 
