@@ -3,8 +3,11 @@
 // runs beside them on the machine's other core. server/db/pglite-thread-client.ts is the other end: it speaks the
 // few calls Drizzle makes of a PGlite client (query, exec, transaction) as messages.
 //
-// Messages in: { id, op: "query", sql, params, rowMode, rawTypes, tx? } | { id, op: "exec", sql, tx? }
-//   | { id, op: "begin" } | { id, op: "end", tx, commit } | { id, op: "dump", compression } | { id, op: "close" }
+// Messages in: { id, op: "query", sql, params, rowMode, rawTypes, tx?, begin? } | { id, op: "exec", sql, tx?, begin? }
+//   | { id, op: "end", tx, commit } | { id, op: "dump", compression } | { id, op: "close" }
+// A transaction's id is the caller's; its first statement carries `begin` and opens it, so opening one costs no trip
+// of its own: while a transaction is open every other statement waits, and each trip back to the main thread waits
+// for whatever it is rendering.
 // Answers out: { id, result } or { id, error } (the database error's own fields: code, detail, constraint...).
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,7 +19,8 @@ const statements = createStatementCache(db, workerData.statementCacheSize ? { si
 
 /** Open transactions by id: the query handle and how to end it. */
 const transactions = new Map();
-let nextTransaction = 1;
+/** Transactions being opened, by id: settled once PGlite has begun them (a statement sent right after waits). */
+const opening = new Map();
 
 // The parsers a caller asks for are "leave this type as text" (Drizzle reads dates and intervals itself): functions
 // cannot cross threads, so the caller names the types and they are rebuilt here.
@@ -34,15 +38,20 @@ function errorFields(error) {
   return fields;
 }
 
-function target(message) {
+/**
+ * The handle a statement runs on: the database, or its open transaction — opened first when the statement carries
+ * `begin`. Called as the message arrives, so a later statement of the same transaction finds it opening.
+ */
+async function target(message) {
   if (message.tx === undefined) return db;
+  if (message.begin && !opening.has(message.tx) && !transactions.has(message.tx)) opening.set(message.tx, begin(message.tx));
+  await opening.get(message.tx);
   const open = transactions.get(message.tx);
   if (!open) throw new Error(`Transaction ${message.tx} is not open.`);
   return open.handle;
 }
 
-async function begin() {
-  const id = nextTransaction++;
+async function begin(id) {
   let started;
   const ready = new Promise((resolve) => (started = resolve));
   const done = db.transaction(
@@ -53,13 +62,14 @@ async function begin() {
       }),
   );
   done.catch(() => {}); // awaited by end(); a failure before then is not "unhandled"
-  // A transaction that could not start (the database closed) answers the begin with its error.
+  // A transaction that could not start (the database closed) answers its first statement with the error.
   await Promise.race([ready, done]);
   transactions.get(id).done = done;
-  return id;
 }
 
 async function end({ tx, commit }) {
+  await opening.get(tx)?.catch(() => {});
+  opening.delete(tx);
   const open = transactions.get(tx);
   if (!open) throw new Error(`Transaction ${tx} is not open.`);
   transactions.delete(tx);
@@ -76,15 +86,13 @@ async function end({ tx, commit }) {
 async function run(message) {
   switch (message.op) {
     case "query": {
-      const tx = message.tx === undefined ? undefined : target(message);
+      const tx = message.tx === undefined ? undefined : await target(message);
       return statements.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersFor(message.rawTypes) }, tx);
     }
     case "exec": {
-      const results = await statements.exec(message.sql, undefined, message.tx === undefined ? undefined : target(message));
+      const results = await statements.exec(message.sql, undefined, message.tx === undefined ? undefined : await target(message));
       return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
     }
-    case "begin":
-      return begin();
     case "end":
       return end(message);
     case "dump": {

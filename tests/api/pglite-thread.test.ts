@@ -94,6 +94,27 @@ describe("PGlite on its own thread", () => {
     expect(moved.ids).toEqual([1, 2]);
   });
 
+  it("opens a transaction with its first statement, in no trip of its own, even when its first statements go at once", async () => {
+    await threaded.db.execute(sql`create table opens (id integer primary key)`);
+    const worker = (threaded.pglite as unknown as { worker: { postMessage: (message: { op: string; begin?: boolean }) => void } }).worker;
+    const sent: string[] = [];
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message) => {
+      sent.push(message.begin ? `${message.op}+begin` : message.op);
+      post(message);
+    };
+    try {
+      await threaded.db.transaction(async (tx) => {
+        await Promise.all([tx.execute(sql`insert into opens values (1)`), tx.execute(sql`insert into opens values (2)`)]);
+      });
+      await threaded.db.transaction(async () => {});
+    } finally {
+      worker.postMessage = post;
+    }
+    expect(sent).toEqual(["query+begin", "query", "end"]);
+    expect(await queryRows(threaded.db, sql`select id from opens order by id`)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
   it("makes a query from outside wait until an open transaction ends", async () => {
     await threaded.db.execute(sql`create table waits (id integer primary key)`);
     const seen: string[] = [];
