@@ -1,8 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { guardConsoleRoute, matchConsoleRoute, parseOrganizationPath } from "@/lib/routes";
+import { matchConsoleRoute, parseOrganizationPath } from "@/lib/routes";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { peekDatabase } from "@/server/db/client";
-import { findVisibleOrganization } from "@/server/core/tenancy";
 import { endSession } from "@/server/pages/end-session";
 import { contentSecurityPolicy, NONCE_HEADER, newNonce, PAGE_HEADERS } from "@/server/pages/security-headers";
 
@@ -22,8 +21,10 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-// First line of the SPEC §6 guards (pages check again on the server): signed-out visitors go to sign-in,
-// unknown console routes and routes the organization type or the user's scopes do not allow go silently to /.
+// First line of the SPEC §6 guards: signed-out visitors and ended sessions go to sign-in (with the page to come back
+// to), unknown console routes silently to /. The organization in the URL — whether the user may see it, its type,
+// the user's scopes — is the page wrapper's to judge (server/pages/console-page.tsx), with the organizations it reads
+// anyway: judged here too, it cost every page a query of its own before it could start.
 async function guard(request: NextRequest, render: () => NextResponse): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const token = readSessionToken({ get: (name) => request.cookies.get(name)?.value });
@@ -38,13 +39,7 @@ async function guard(request: NextRequest, render: () => NextResponse): Promise<
   const match = matchConsoleRoute(organizationPath.rest);
   if (!match) return redirectTo("/");
   const database = peekDatabase();
-  if (database && (match.route.types || match.route.scopes?.length)) {
-    const { db } = await database;
-    const principal = await resolveSession(db, token);
-    if (!principal) return redirectTo(`/login?next=${encodeURIComponent(pathname + search)}`);
-    const organization = await findVisibleOrganization(db, principal, organizationPath.organizationId);
-    if (!guardConsoleRoute(organization ? [organization] : [], organizationPath.organizationId, match.route, principal.scopes)) return redirectTo("/");
-  }
+  if (database && !(await resolveSession((await database).db, token))) return redirectTo(`/login?next=${encodeURIComponent(pathname + search)}`);
   return render();
 }
 

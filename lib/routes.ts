@@ -125,9 +125,9 @@ export function isRouteAllowed(route: ConsoleRoute, organizationType: Organizati
 }
 
 /**
- * The SPEC §6 guard of a console URL, for the proxy and the page wrapper alike: the organization it names when the
- * user may see it (it is among `visible`), its type is allowed and every required scope is held; otherwise null, and
- * the caller goes silently to /. An unknown route or an organization id that does not decode is null too.
+ * The SPEC §6 guard of a console URL, the page wrapper's (server/pages/console-page.tsx): the organization it names
+ * when the user may see it (it is among `visible`), its type is allowed and every required scope is held; otherwise
+ * null, and the caller goes silently to /. An unknown route or an organization id that does not decode is null too.
  */
 export function guardConsoleRoute<T extends { id: string; organizationType: OrganizationType }>(
   visible: readonly T[],

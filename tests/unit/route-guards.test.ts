@@ -173,7 +173,7 @@ describe("SPEC §6 guard table", () => {
   });
 });
 
-describe("guardConsoleRoute (the proxy's and the page wrapper's one decision)", () => {
+describe("guardConsoleRoute (the page wrapper's decision)", () => {
   const northwind = { id: "msp-1", organizationType: "msp" as const, name: "Northwind" };
   const contoso = { id: "cust-1", organizationType: "customer" as const, name: "Contoso" };
   const visible = [northwind, contoso];
