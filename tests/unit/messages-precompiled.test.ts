@@ -4,6 +4,7 @@ import formatPrecompiled from "use-intl/format-message/format-only";
 import { describe, expect, it } from "vitest";
 import { DISPLAY_TIME_ZONE, LOCALES } from "@/lib/constants";
 import { MESSAGES } from "@/lib/i18n/messages";
+import { flattenCatalogue, type Catalogue } from "../fixtures/catalogue";
 
 // The console's build precompiles both catalogues (next.config.ts, next-intl's experimental.messages.precompile): the
 // pages, the browser and the in-process API format messages from icu-minify's compiled form, not by parsing ICU text
@@ -64,18 +65,12 @@ function valueSets(args: Map<string, Argument>): Record<string, unknown>[] {
   });
 }
 
-function flatten(messages: object, prefix = ""): [string, string][] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value as object, `${prefix}${key}.`),
-  );
-}
-
 describe("precompiled catalogues", () => {
   for (const locale of LOCALES) {
     it(`read the same as the ICU text, for every message in ${locale}`, () => {
       const text = createTranslator({ locale, messages: MESSAGES[locale], timeZone: DISPLAY_TIME_ZONE });
       const formatters = _createIntlFormatters(_createCache());
-      const entries = flatten(MESSAGES[locale]);
+      const entries = [...flattenCatalogue(MESSAGES[locale] as Catalogue)].filter((entry): entry is [string, string] => typeof entry[1] === "string");
       expect(entries.length).toBeGreaterThan(1000);
       let compared = 0;
       for (const [key, message] of entries) {

@@ -3,25 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
+import { flattenCatalogue, type Catalogue } from "../fixtures/catalogue";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-type Catalogue = { [key: string]: string | Catalogue };
-
-/** Flattens a nested catalogue to { "a.b.c": "text" }; non-string leaves are kept to be caught below. */
-function flatten(catalogue: Catalogue, prefix = ""): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(catalogue)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      for (const [k, v] of flatten(value, full)) out.set(k, v);
-    } else out.set(full, value);
-  }
-  return out;
-}
-
-const EN = flatten(en as Catalogue);
-const FR = flatten(fr as Catalogue);
+const EN = flattenCatalogue(en as Catalogue);
+const FR = flattenCatalogue(fr as Catalogue);
 
 /** ICU argument names: {x}, {count, plural, ...}, {d, date}. */
 function placeholders(text: string): string[] {
