@@ -98,9 +98,9 @@ export class PGliteThread implements ThreadQueryable {
     });
   }
 
-  private queryOn(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}, begin = false): Promise<Results> {
+  private queryOn(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}, begin?: boolean): Promise<Results> {
     const rawTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
-    return this.call({ op: "query", tx, sql, params, rowMode: options.rowMode, rawTypes, ...(begin ? { begin } : {}) });
+    return this.call({ op: "query", tx, sql, params, rowMode: options.rowMode, rawTypes, begin });
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
@@ -120,10 +120,15 @@ export class PGliteThread implements ThreadQueryable {
   async transaction<T>(work: (tx: ThreadQueryable) => Promise<T>): Promise<T> {
     const id = this.nextTransaction++;
     let begun = false;
-    const opens = () => !begun && (begun = true);
+    /** True for the transaction's first statement only: the one that opens it. */
+    const first = () => {
+      const opens = !begun;
+      begun = true;
+      return opens;
+    };
     const tx: ThreadQueryable = {
-      query: (sql, params, options) => this.queryOn(id, sql, params, options, opens()),
-      exec: (sql) => this.call({ op: "exec", tx: id, sql, ...(opens() ? { begin: true } : {}) }),
+      query: (sql, params, options) => this.queryOn(id, sql, params, options, first()),
+      exec: (sql) => this.call({ op: "exec", tx: id, sql, begin: first() }),
     };
     let result: T;
     try {

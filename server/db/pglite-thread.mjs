@@ -44,7 +44,7 @@ function errorFields(error) {
  */
 async function target(message) {
   if (message.tx === undefined) return db;
-  if (message.begin && !opening.has(message.tx) && !transactions.has(message.tx)) opening.set(message.tx, begin(message.tx));
+  if (message.begin) opening.set(message.tx, begin(message.tx));
   await opening.get(message.tx);
   const open = transactions.get(message.tx);
   if (!open) throw new Error(`Transaction ${message.tx} is not open.`);
