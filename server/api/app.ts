@@ -8,6 +8,7 @@ import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { limitBody } from "./body-limit";
+import { keptJson } from "./kept-json";
 import { type ApiEnv } from "./context";
 import { csrfGuard } from "./csrf";
 import { errorResponse } from "./error-response";
@@ -73,6 +74,7 @@ export function createApiApp() {
   api.use("*", limitBody);
   api.use("*", csrfGuard);
   api.use("*", identify);
+  api.use("*", keptJson);
 
   api.route("/", systemRouter);
   api.route("/auth", authRouter);

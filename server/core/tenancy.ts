@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, exists, inArray, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
+import { cachedRead } from "@/server/db/read-cache";
 import { organizations } from "@/server/db/schema";
 import type { Principal } from "@/server/auth/principal";
 
@@ -18,6 +19,11 @@ export function visibleOrganizationsWhere(principal: Principal): SQL | undefined
     case "customer":
       return eq(organizations.id, principal.organizationId);
   }
+}
+
+/** Names what the principal may see: principals with the same key see the same rows (a kept read's key holds it). */
+export function visibilityKey(principal: Principal): string {
+  return principal.organizationType === "maia" ? "maia" : `${principal.organizationType}:${principal.organizationId}`;
 }
 
 /** A condition for a table's organization-id column: rows of visible organizations only. */
@@ -38,16 +44,20 @@ export function consoleScopeWhere(principal: Principal, organizationIdColumn: Pg
   return inArray(organizationIdColumn, db.select({ id: organizations.id }).from(organizations).where(or(eq(organizations.id, organizationId), managed)));
 }
 
-export async function listVisibleOrganizations(db: Db, principal: Principal) {
-  return db.select().from(organizations).where(visibleOrganizationsWhere(principal)).orderBy(organizations.name);
+export function listVisibleOrganizations(db: Db, principal: Principal) {
+  return cachedRead(db, `organizations:${visibilityKey(principal)}`, () =>
+    db.select().from(organizations).where(visibleOrganizationsWhere(principal)).orderBy(organizations.name),
+  );
 }
 
 /** The organization when the principal may see it; null otherwise (callers answer 404, not 403). */
-export async function findVisibleOrganization(db: Db, principal: Principal, organizationId: string) {
-  const [row] = await db
-    .select()
-    .from(organizations)
-    .where(and(eq(organizations.id, organizationId), visibleOrganizationsWhere(principal)))
-    .limit(1);
-  return row ?? null;
+export function findVisibleOrganization(db: Db, principal: Principal, organizationId: string) {
+  return cachedRead(db, `organization:${visibilityKey(principal)}:${organizationId}`, async () => {
+    const [row] = await db
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.id, organizationId), visibleOrganizationsWhere(principal)))
+      .limit(1);
+    return row ?? null;
+  });
 }

@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { pgliteOnItsOwnThread, PGliteThread } from "./pglite-thread-client";
 import { createStatementCache } from "./pglite-statements.mjs";
+import { keepReads, ReadCache, watchStatements } from "./read-cache";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -121,12 +122,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         ? new PGliteThread(pgDir)
         : withPreparedStatements(new PGlite(pgDir));
     await client.waitReady;
+    // One process holds the directory, so every write passes through here: reads are kept until one changes them.
+    const reads = new ReadCache();
+    const watched = watchStatements(client as PGlite, reads);
     // The thread's client answers every call Drizzle's PGlite driver makes (query, exec, transaction).
-    const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
+    const db = drizzlePglite({ client: watched, schema }) as unknown as Db;
+    keepReads(db, reads);
     return {
       kind: "pglite",
       db,
-      pglite: client,
+      pglite: watched,
       location: pgDir ?? "memory",
       close: async () => {
         await client.close();

@@ -8,7 +8,8 @@ import type { Principal } from "@/server/auth/principal";
 import { queryRows, type Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { consoleScopeWhere, findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { cachedRead } from "@/server/db/read-cache";
+import { consoleScopeWhere, findVisibleOrganization, tenantWhere, visibilityKey } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import { DEGRADED_PATH_SLA_STATES, PATH_SLA_STATES, type PathSla } from "@/lib/health";
 import type { PageQuery } from "@/lib/pagination";
@@ -125,7 +126,11 @@ async function filterConditions(db: Db, principal: Principal, filter: PathListQu
 }
 
 // GET /api/v1/config/path — the paths the caller may see, by name then id, keyset-paginated.
-export async function listPaths(db: Db, principal: Principal, filter: PathFilter) {
+export function listPaths(db: Db, principal: Principal, filter: PathFilter) {
+  return cachedRead(db, `paths:${visibilityKey(principal)}:${JSON.stringify(filter)}`, () => readPaths(db, principal, filter));
+}
+
+async function readPaths(db: Db, principal: Principal, filter: PathFilter) {
   const conditions = await filterConditions(db, principal, filter);
   const list = keyset({ column: paths.name, id: paths.id }, filter);
   conditions.push(list.after);
@@ -166,10 +171,12 @@ async function findVisiblePath(executor: Executor, principal: Principal, pathId:
 }
 
 // GET /api/v1/config/path/{pathId}
-export async function getPath(db: Db, principal: Principal, pathId: string): Promise<Path> {
-  const row = await findVisiblePath(db, principal, pathId);
-  if (!row) throw new NotFoundError();
-  return toPath(row);
+export function getPath(db: Db, principal: Principal, pathId: string): Promise<Path> {
+  return cachedRead(db, `path:${visibilityKey(principal)}:${pathId}`, async () => {
+    const row = await findVisiblePath(db, principal, pathId);
+    if (!row) throw new NotFoundError();
+    return toPath(row);
+  });
 }
 
 const invalid = (issues: FieldIssue[]) => new ValidationError(issues[0].key, issues[0].values, issues);

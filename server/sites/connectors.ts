@@ -13,7 +13,8 @@ import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { tenantWhere } from "@/server/core/tenancy";
+import { tenantWhere, visibilityKey } from "@/server/core/tenancy";
+import { cachedRead } from "@/server/db/read-cache";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
 import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
@@ -150,11 +151,12 @@ async function bandwidthInUse(tx: Transaction, connectorId: string): Promise<num
 }
 
 // GET /api/v1/config/site/{siteId}/connector — the site's connectors by name, a page at a time.
-export async function listConnectors(
-  context: ServiceContext,
-  siteId: string,
-  query: PageQuery & { search?: string; kind?: ConnectorKind },
-) {
+export function listConnectors(context: ServiceContext, siteId: string, query: PageQuery & { search?: string; kind?: ConnectorKind }) {
+  const key = `connectors:${visibilityKey(context.principal)}:${siteId}:${JSON.stringify(query)}`;
+  return cachedRead(context.db, key, () => readConnectors(context, siteId, query));
+}
+
+async function readConnectors(context: ServiceContext, siteId: string, query: PageQuery & { search?: string; kind?: ConnectorKind }) {
   const { db, principal } = context;
   const site = await findVisibleSite(db, principal, siteId);
   if (!site) throw new NotFoundError();

@@ -4,7 +4,8 @@ import type { ChangeRecord, Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { organizations, paths, sites } from "@/server/db/schema";
-import { tenantWhere } from "@/server/core/tenancy";
+import { tenantWhere, visibilityKey } from "@/server/core/tenancy";
+import { cachedRead } from "@/server/db/read-cache";
 
 // Lookups shared by the site and connector services.
 
@@ -16,15 +17,18 @@ export { containsPattern } from "@/server/db/query";
  * A visible site with its organization's name, or null when missing or another tenant's. Inside a transaction,
  * `lock` holds the site row until it ends.
  */
-export async function findVisibleSite(executor: Db | Transaction, principal: Principal, siteId: string, lock = false) {
-  const query = executor
-    .select({ site: sites, organizationName: organizations.name })
-    .from(sites)
-    .innerJoin(organizations, eq(organizations.id, sites.organizationId))
-    .where(and(eq(sites.id, siteId), tenantWhere(principal, sites.organizationId, executor as Db)))
-    .limit(1);
-  const [row] = lock ? await query.for("update", { of: sites }) : await query;
-  return row ?? null;
+export function findVisibleSite(executor: Db | Transaction, principal: Principal, siteId: string, lock = false) {
+  const find = async () => {
+    const query = executor
+      .select({ site: sites, organizationName: organizations.name })
+      .from(sites)
+      .innerJoin(organizations, eq(organizations.id, sites.organizationId))
+      .where(and(eq(sites.id, siteId), tenantWhere(principal, sites.organizationId, executor as Db)))
+      .limit(1);
+    const [row] = lock ? await query.for("update", { of: sites }) : await query;
+    return row ?? null;
+  };
+  return lock ? find() : cachedRead(executor, `site:${visibilityKey(principal)}:${siteId}`, find);
 }
 
 /** A path as recorded in the events of a cascade (the paths area owns the full shape). */

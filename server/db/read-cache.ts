@@ -1,0 +1,209 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { statementTables } from "./statement-tables";
+
+// Reads kept until a table they read changes, for the embedded database: one process holds it (server/db/client.ts
+// locks its directory), so every write to it passes through the client this module watches, and a kept answer can
+// be dropped the moment a write that could change it ends — no time to live, no answer older than the last write.
+//
+// The rule: a read notes the change sequence before it sends its first statement, and is kept with that number and
+// the tables its statements named. A write is counted when it ends (and a transaction's writes again when it ends,
+// as they became visible then). A kept read is served while none of its tables changed after its number: a write
+// that ended after the read began invalidates it even if the read saw it, never the other way round.
+//
+// PostgreSQL is shared by several processes whose writes this one never sees: nothing is kept there.
+
+/** Reads kept at once; the least recently used one goes past it. A page of 100 paths is about 50 KB. */
+export const READ_CACHE_ENTRIES = 256;
+
+/** When each table last changed, on a sequence that counts changes. */
+class TableChanges {
+  private sequence = 0;
+  private everything = 0;
+  private readonly last = new Map<string, number>();
+
+  get now(): number {
+    return this.sequence;
+  }
+
+  record(tables: readonly string[] | "everything"): void {
+    this.sequence += 1;
+    if (tables === "everything") this.everything = this.sequence;
+    else for (const table of tables) this.last.set(table, this.sequence);
+  }
+
+  /** Whether one of these tables changed after `sequence`. */
+  changedAfter(tables: readonly string[], sequence: number): boolean {
+    if (this.everything > sequence) return true;
+    for (const table of tables) if ((this.last.get(table) ?? 0) > sequence) return true;
+    return false;
+  }
+}
+
+/** What the statements of a read being computed named, and whether it may be kept. */
+interface Capture {
+  tables: Set<string>;
+  keepable: boolean;
+}
+const capturing = new AsyncLocalStorage<Capture>();
+
+/** What a transaction has written so far. */
+export interface Writes {
+  tables: Set<string>;
+  everything: boolean;
+}
+
+interface Entry {
+  sequence: number;
+  tables: readonly string[];
+  value: unknown;
+}
+
+/** Objects and arrays made read-only all the way down: a kept answer is shared by every caller. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export class ReadCache {
+  private readonly changes = new TableChanges();
+  private readonly entries = new Map<string, Entry>();
+  /** Reads being computed, joined by the same read asked meanwhile if nothing changed since it began. */
+  private readonly running = new Map<string, { sequence: number; answer: Promise<unknown> }>();
+
+  /** Reads answered from what was kept, since the start. */
+  hits = 0;
+
+  constructor(private readonly limit = READ_CACHE_ENTRIES) {}
+
+  /** The kept answer to `key`, or `compute`'s (kept if its statements only read, and not the clock). */
+  async read<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const outer = capturing.getStore();
+    const entry = this.entries.get(key);
+    if (entry && !this.changes.changedAfter(entry.tables, entry.sequence)) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.hits += 1;
+      if (outer) for (const table of entry.tables) outer.tables.add(table);
+      return entry.value as T;
+    }
+    if (entry) this.entries.delete(key);
+    const running = this.running.get(key);
+    if (running && running.sequence === this.changes.now && !outer) return running.answer as Promise<T>;
+
+    const sequence = this.changes.now;
+    const capture: Capture = { tables: new Set(), keepable: true };
+    // Awaited inside the capture: a query builder only runs when awaited, and must run in it.
+    const answer = capturing.run(capture, async () => await compute()).then((value) => {
+      if (outer) {
+        for (const table of capture.tables) outer.tables.add(table);
+        if (!capture.keepable) outer.keepable = false;
+      }
+      // A read that named no table depends on nothing this cache can see: it is not kept.
+      if (!capture.keepable || capture.tables.size === 0) return value;
+      this.entries.set(key, { sequence, tables: [...capture.tables], value: deepFreeze(value) });
+      if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+      return value;
+    });
+    this.running.set(key, { sequence, answer });
+    const forget = () => {
+      if (this.running.get(key)?.answer === answer) this.running.delete(key);
+    };
+    answer.then(forget, forget);
+    return answer;
+  }
+
+  /**
+   * Runs one statement of the client's: notes what a read names for the read being computed, or counts what a write
+   * changes once it has ended — and, in a transaction, collects it into `writes` to count again when that ends.
+   */
+  statement<T>(sql: string, execute: () => Promise<T>, { script = false, writes }: { script?: boolean; writes?: Writes } = {}): Promise<T> {
+    const what = statementTables(sql, { script });
+    const capture = capturing.getStore();
+    if (what.kind === "none") return execute();
+    if (what.kind === "read") {
+      if (capture) {
+        for (const table of what.tables) capture.tables.add(table);
+        if (what.timeDependent) capture.keepable = false;
+      }
+      return execute();
+    }
+    if (capture) capture.keepable = false;
+    const changed = what.kind === "write" ? what.tables : "everything";
+    if (writes) {
+      if (changed === "everything") writes.everything = true;
+      else for (const table of changed) writes.tables.add(table);
+    }
+    return execute().finally(() => this.changes.record(changed));
+  }
+
+  /** Counts a transaction's writes once it has ended: they became visible to every other read then. */
+  transactionEnded(writes: Writes): void {
+    if (writes.everything) this.changes.record("everything");
+    else if (writes.tables.size > 0) this.changes.record([...writes.tables]);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The minimum of a PGlite client this module watches: the calls Drizzle's PGlite driver makes. */
+interface Queryable {
+  query(sql: string, ...rest: never[]): Promise<unknown>;
+  exec(sql: string, ...rest: never[]): Promise<unknown>;
+}
+interface WatchedClient extends Queryable {
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The client with every statement going through `cache` (reads noted, writes counted), its transactions' too. Any
+ * other property is the client's own.
+ */
+export function watchStatements<C extends WatchedClient>(client: C, cache: ReadCache): C {
+  const watchedQueryable = (target: Queryable, writes?: Writes): Queryable => ({
+    query: (sql, ...rest) => cache.statement(sql, () => target.query(sql, ...rest), { writes }),
+    exec: (sql, ...rest) => cache.statement(sql, () => target.exec(sql, ...rest), { script: true, writes }),
+  });
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "query" || key === "exec") return watchedQueryable(target)[key];
+      if (key === "transaction") {
+        return <T>(work: (tx: Queryable) => Promise<T>) => {
+          const writes: Writes = { tables: new Set(), everything: false };
+          return target
+            .transaction((tx) => work(Object.assign(Object.create(tx) as Queryable, watchedQueryable(tx, writes))))
+            .finally(() => cache.transactionEnded(writes));
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+const caches = new WeakMap<object, ReadCache>();
+
+/** Keeps reads of `db` in `cache` (server/db/client.ts, for the embedded database). */
+export function keepReads(db: object, cache: ReadCache): void {
+  caches.set(db, cache);
+}
+
+/** The reads kept for `db`, if any (undefined on PostgreSQL). */
+export function keptReads(db: object): ReadCache | undefined {
+  return caches.get(db);
+}
+
+/**
+ * `compute`'s answer, kept under `key` while no table it read changes — on the embedded database; elsewhere (and in
+ * a transaction, whose handle has no cache) computed every time. `compute` must depend on nothing but `key` and the
+ * database: the key names every input (the caller's visibility, the filter), and a read of the clock is never kept.
+ */
+export function cachedRead<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
+  const cache = caches.get(db);
+  return cache ? cache.read(key, compute) : compute();
+}

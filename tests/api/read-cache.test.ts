@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { keptReads } from "@/server/db/read-cache";
+import { connectors, organizations, sites } from "@/server/db/schema";
+import { call, organizationId, signIn } from "./helpers";
+
+// The paths list is kept between identical reads on the embedded database (server/db/read-cache.ts): whatever
+// changes what it shows — the path, a site or connector name it shows, a deletion that cascades, the organizations
+// that bound what the caller sees — shows at the next read, written through the API or straight to the database.
+// On PostgreSQL nothing is kept, and the same answers hold.
+
+type Page = { items: { id: string; name: string; sourceSiteName: string; destinationConnectorName: string }[] };
+
+let contoso: string;
+let cookie: string;
+const list = async (path = `/config/organization/${contoso}/path?search=Cache`) => {
+  const response = await call("GET", path, { cookie });
+  expect(response.status).toBe(200);
+  return response.body as Page;
+};
+
+async function insertEnd(name: string) {
+  const db = await getDb();
+  const [site] = await db.insert(sites).values({ organizationId: contoso, name, locationAddress: `${name} street`, latitude: 48.85, longitude: 2.35 }).returning();
+  const [connector] = await db.insert(connectors).values({ organizationId: contoso, siteId: site.id, kind: "virtual", name: `${name} A`, bandwidthMbps: 1000 }).returning();
+  return { site, connector };
+}
+
+type End = Awaited<ReturnType<typeof insertEnd>>;
+async function createPath(name: string, source: End, destination: End, vlanId: number) {
+  const created = await call("POST", `/config/organization/${contoso}/path`, {
+    cookie,
+    body: { name, layer: "layer2", sourceSiteId: source.site.id, sourceConnectorId: source.connector.id, destinationSiteId: destination.site.id, destinationConnectorId: destination.connector.id, bandwidth: 1, vlanType: "specific", vlanId },
+  });
+  expect(created.status).toBe(201);
+  return created.body as { id: string };
+}
+
+beforeAll(async () => {
+  contoso = await organizationId("Contoso");
+  cookie = await signIn("admin@contoso.example");
+});
+
+describe("the paths list kept between reads", () => {
+  it("serves an unchanged list again, and shows every change that touches it at the next read", async () => {
+    const a = await insertEnd("Cache west");
+    const b = await insertEnd("Cache east");
+    const created = await createPath("Cache path", a, b, 10);
+    const first = await list();
+    expect(first.items.map((path) => path.name)).toEqual(["Cache path"]);
+
+    const cache = keptReads(await getDb());
+    const hits = cache?.hits ?? 0;
+    // The kept answer goes out as the same JSON, with the same headers.
+    const again = await call("GET", `/config/organization/${contoso}/path?search=Cache`, { cookie });
+    expect(again.body).toEqual(first);
+    expect(again.headers.get("content-type")).toBe("application/json");
+    expect(again.headers.get("cache-control")).toBe("no-store");
+    if (cache) expect(cache.hits).toBeGreaterThan(hits);
+
+    // Through the API: a rename of the path.
+    expect((await call("PATCH", `/config/path/${created.id}`, { cookie, body: { name: "Cache path renamed" } })).status).toBe(200);
+    expect((await list()).items.map((path) => path.name)).toEqual(["Cache path renamed"]);
+    // Straight to the database: names the list shows from other tables.
+    const db = await getDb();
+    await db.update(sites).set({ name: "Cache west renamed" }).where(eq(sites.id, a.site.id));
+    expect((await list()).items[0].sourceSiteName).toBe("Cache west renamed");
+    await db.update(connectors).set({ name: "Cache east B" }).where(eq(connectors.id, b.connector.id));
+    expect((await list()).items[0].destinationConnectorName).toBe("Cache east B");
+    // A transaction's write shows once it has committed.
+    await db.transaction(async (tx) => {
+      await tx.update(connectors).set({ name: "Cache east C" }).where(eq(connectors.id, b.connector.id));
+    });
+    expect((await list()).items[0].destinationConnectorName).toBe("Cache east C");
+    // Deleting a site removes its paths by cascade.
+    await db.delete(sites).where(eq(sites.id, a.site.id));
+    expect((await list()).items).toEqual([]);
+  });
+
+  it("keeps each caller's visibility apart, and follows a change to the organizations", async () => {
+    const other = await call("GET", `/config/path?search=Cache`, { cookie: await signIn("admin@fabrikam.example") });
+    expect(other.status).toBe(200);
+    const ours = await insertEnd("Cache north");
+    const theirs = await insertEnd("Cache south");
+    await createPath("Cache visible", ours, theirs, 11);
+    expect((await list("/config/path?search=Cache")).items.map((path) => path.name)).toEqual(["Cache visible"]);
+    const fabrikam = await signIn("admin@fabrikam.example");
+    expect((await call("GET", `/config/path?search=Cache`, { cookie: fabrikam })).body.items).toEqual([]);
+    // The operator sees every organization's paths; one fewer once an organization is gone.
+    const operator = await signIn("admin@maia.example");
+    const before = (await call("GET", `/config/path?search=Cache visible`, { cookie: operator })).body as Page;
+    expect(before.items.map((path) => path.name)).toEqual(["Cache visible"]);
+    const db = await getDb();
+    await db.delete(organizations).where(eq(organizations.id, contoso));
+    expect((await call("GET", `/config/path?search=Cache visible`, { cookie: operator })).body.items).toEqual([]);
+  });
+});

@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import { ReadCache, watchStatements } from "@/server/db/read-cache";
+import { statementTables } from "@/server/db/statement-tables";
+
+// A kept read is served only while no table it read has changed since it began; what a statement reads or changes
+// is read from its text, a write it cannot place counting as a change to every table.
+
+describe("statementTables", () => {
+  it("names the tables a read reads, quoted or not, and whether it reads the clock", () => {
+    expect(statementTables(`select "paths"."id", (select "name" from "sites" where "sites"."id" = "paths"."source_site_id") from "paths" limit $1`)).toEqual({
+      kind: "read",
+      tables: ["paths", "sites"],
+      timeDependent: false,
+    });
+    expect(statementTables(`select 1 from alarms a join organizations o on o.id = a.organization_id for update of a`)).toMatchObject({ kind: "read", tables: ["alarms", "organizations"] });
+    expect(statementTables(`select * from "alarms" where "raised_at" > now() - interval '1 hour'`)).toMatchObject({ kind: "read", timeDependent: true });
+    expect(statementTables(`select current_timestamp`)).toMatchObject({ kind: "read", timeDependent: true });
+    expect(statementTables(`with unit as (select 1) select * from "paths"`)).toMatchObject({ kind: "read", tables: ["paths"] });
+  });
+
+  it("names what a write changes, with the tables its foreign keys cascade to", () => {
+    expect(statementTables(`update "alarms" set "state" = $1 where "alarms"."id" = $2`)).toEqual({ kind: "write", tables: ["alarms"] });
+    const site = statementTables(`delete from "sites" where "sites"."id" = $1`);
+    expect(site.kind).toBe("write");
+    expect(site.kind === "write" && site.tables).toEqual(expect.arrayContaining(["sites", "connectors", "paths", "telemetry_path_state"]));
+    expect(site.kind === "write" && site.tables).not.toContain("alarms");
+    // An upsert's "do update set" and a lock's "for update" name no target.
+    expect(statementTables(`insert into "server_settings" ("key", "value") values ($1, $2) on conflict ("key") do update set "value" = excluded."value"`)).toEqual({
+      kind: "write",
+      tables: ["server_settings"],
+    });
+    expect(statementTables(`with input as (select 1), changed as (update paths p set sla_health = 'ok' from input returning p.id) select count(*) from changed`)).toMatchObject({
+      kind: "write",
+      tables: expect.arrayContaining(["paths", "telemetry_path_state"]),
+    });
+  });
+
+  it("counts as a change to every table what it cannot place, and none what changes no data", () => {
+    expect(statementTables(`insert into "telemetry_samples_2026_11" values ($1)`)).toEqual({ kind: "everything" });
+    expect(statementTables(`create table "x" (id text)`)).toEqual({ kind: "everything" });
+    expect(statementTables(`truncate "paths"`)).toEqual({ kind: "everything" });
+    expect(statementTables(`select 1; delete from "paths"`, { script: true })).toEqual({ kind: "everything" });
+    expect(statementTables(`with gone as (delete from "nothing_known" returning 1) select 1`)).toEqual({ kind: "everything" });
+    for (const sql of ["begin", "COMMIT", "rollback", "savepoint sp1", "release savepoint sp1", "set local statement_timeout = 1000"]) {
+      expect(statementTables(sql)).toEqual({ kind: "none" });
+    }
+  });
+});
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** A client whose statements answer at once, or when the test lets the one it holds go. */
+function fakeClient() {
+  const held = new Map<string, Promise<void>>();
+  const queryable = {
+    query: async (sql: string) => {
+      await held.get(sql);
+      return { rows: [{ sql }] };
+    },
+    exec: async (_script: string) => [],
+  };
+  return {
+    client: { ...queryable, transaction: <T>(work: (tx: typeof queryable) => Promise<T>) => work(queryable) },
+    /** Holds `sql` until the returned function is called. */
+    hold(sql: string) {
+      const gate = deferred();
+      held.set(sql, gate.promise);
+      return () => {
+        held.delete(sql);
+        gate.resolve();
+      };
+    },
+  };
+}
+
+function setUp(limit?: number) {
+  const cache = new ReadCache(limit);
+  const fake = fakeClient();
+  const client = watchStatements(fake.client, cache);
+  let computed = 0;
+  const read = (key: string, sql = `select * from "paths"`) =>
+    cache.read(key, async () => {
+      computed++;
+      const { rows } = await client.query(sql);
+      return { key, rows };
+    });
+  return { cache, client, read, hold: fake.hold, computed: () => computed };
+}
+
+describe("ReadCache", () => {
+  it("keeps a read until a table it read changes, and only then", async () => {
+    const { client, read, computed } = setUp();
+    const first = await read("paths");
+    expect(await read("paths")).toBe(first);
+    expect(computed()).toBe(1);
+    await client.query(`update "alarms" set "state" = 'cleared'`);
+    expect(await read("paths")).toBe(first);
+    // A site's deletion cascades to its paths.
+    await client.query(`delete from "sites" where "id" = $1`);
+    expect(await read("paths")).not.toBe(first);
+    expect(computed()).toBe(2);
+    await client.exec(`vacuum; analyze`);
+    await read("paths");
+    expect(computed()).toBe(3);
+  });
+
+  it("drops a read that a write ending after it began may have missed", async () => {
+    const { client, read, hold, computed } = setUp();
+    const release = hold(`select * from "paths"`);
+    const reading = read("paths");
+    await client.query(`insert into "paths" ("id") values ('p1')`);
+    release();
+    await reading;
+    await read("paths");
+    expect(computed()).toBe(2);
+    await read("paths");
+    expect(computed()).toBe(2);
+  });
+
+  it("counts a transaction's writes again when it ends, when other reads see them", async () => {
+    const { client, read, computed } = setUp();
+    const commit = deferred();
+    const transaction = client.transaction(async (tx) => {
+      await tx.query(`update "paths" set "name" = 'renamed'`);
+      await commit.promise;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Read while the transaction is open: it cannot see the rename yet, and must not outlive the commit.
+    await read("paths");
+    await read("paths");
+    expect(computed()).toBe(1);
+    commit.resolve();
+    await transaction;
+    await read("paths");
+    expect(computed()).toBe(2);
+  });
+
+  it("keeps no read of the clock, no read that writes and no read that failed", async () => {
+    const { cache, client, read, computed } = setUp();
+    await read("clock", `select now()`);
+    await read("clock", `select now()`);
+    expect(computed()).toBe(2);
+    const writing = () =>
+      cache.read("writing", async () => {
+        await client.query(`insert into "events" ("id") values ('e1')`);
+        return computed();
+      });
+    await writing();
+    await writing();
+    let failures = 0;
+    const failing = () =>
+      cache.read("failing", async () => {
+        failures++;
+        throw new Error("no");
+      });
+    await expect(failing()).rejects.toThrow("no");
+    await expect(failing()).rejects.toThrow("no");
+    expect(failures).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("lets a caller join a running read only while nothing has changed since it began", async () => {
+    const { client, read, hold, computed } = setUp();
+    const release = hold(`select * from "paths"`);
+    const first = read("paths");
+    const joined = read("paths");
+    expect(computed()).toBe(1);
+    await client.query(`update "sites" set "name" = 'x'`);
+    const after = read("paths");
+    expect(computed()).toBe(2);
+    release();
+    expect(await joined).toBe(await first);
+    expect(await after).not.toBe(await first);
+  });
+
+  it("shares its answers read-only and keeps the most recently used ones past its limit", async () => {
+    const { read, computed } = setUp(2);
+    const answer = await read("a");
+    expect(Object.isFrozen(answer) && Object.isFrozen(answer.rows) && Object.isFrozen(answer.rows[0])).toBe(true);
+    await read("b");
+    await read("a");
+    await read("c");
+    expect(computed()).toBe(3);
+    await read("a");
+    expect(computed()).toBe(3);
+    await read("b");
+    expect(computed()).toBe(4);
+  });
+
+  it("notes what a query builder reads when it runs on being awaited, and keeps no read that named no table", async () => {
+    const { cache, client, computed } = setUp();
+    let runs = 0;
+    // Like Drizzle's builders: nothing runs until then() is called — after compute has returned it.
+    const builder = () => ({
+      then: <R>(resolve: (rows: unknown[]) => R) => {
+        runs++;
+        return client.query(`select * from "organizations"`).then(({ rows }) => resolve(rows));
+      },
+    });
+    const organizations = () => cache.read("organizations", builder as unknown as () => Promise<unknown[]>);
+    await organizations();
+    await organizations();
+    expect(runs).toBe(1);
+    await client.query(`insert into "organizations" ("id") values ('o2')`);
+    await organizations();
+    expect(runs).toBe(2);
+    const nothing = () => cache.read("nothing", async () => computed());
+    await nothing();
+    await nothing();
+    expect(cache.size).toBe(1);
+  });
+
+  it("makes a read that uses a kept one depend on its tables too", async () => {
+    const { cache, client, read, computed } = setUp();
+    const outer = () => cache.read("outer", async () => (await read("inner", `select * from "sites"`)).rows.length);
+    await outer();
+    await outer();
+    expect(computed()).toBe(1);
+    await client.query(`update "sites" set "name" = 'y'`);
+    await outer();
+    expect(computed()).toBe(2);
+  });
+});
