@@ -1,5 +1,6 @@
 import "server-only";
 import type { MiddlewareHandler } from "hono";
+import { isKeptAnswer } from "@/server/db/read-cache";
 import type { ApiEnv } from "./context";
 
 // A kept read (server/db/read-cache.ts) is one frozen object shared by every caller until a write drops it: its JSON
@@ -20,12 +21,12 @@ function keptBytes(value: object): Uint8Array {
 /** Hono's responders as this middleware calls them: the value or bytes, then the status or init and headers as given. */
 type Responder<T> = (data: T, status?: unknown, headers?: unknown) => Response;
 
-/** `c.json` answers a frozen value from bytes made once for it; any other value as Hono does. */
+/** `c.json` answers a kept read's value from bytes made once for it; any other value as Hono does. */
 export const keptJson: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const json = c.json as unknown as Responder<unknown>;
   const body = c.body as unknown as Responder<Uint8Array>;
   const answer: Responder<unknown> = (value, status, headers) => {
-    if (value === null || typeof value !== "object" || !Object.isFrozen(value)) return json(value, status, headers);
+    if (!isKeptAnswer(value)) return json(value, status, headers);
     const response = body(keptBytes(value), status, headers);
     if (!response.headers.has("content-type")) response.headers.set("content-type", "application/json");
     return response;

@@ -59,6 +59,14 @@ interface Entry {
   value: unknown;
 }
 
+/** The answers kept now or before: frozen, so what is sent for one (server/api/kept-json.ts) may be made once. */
+const keptAnswers = new WeakSet<object>();
+
+/** Whether `value` is a kept read's answer (frozen all the way down, never to change). */
+export function isKeptAnswer(value: unknown): value is object {
+  return typeof value === "object" && value !== null && keptAnswers.has(value);
+}
+
 /** Objects and arrays made read-only all the way down: a kept answer is shared by every caller. */
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -105,6 +113,7 @@ export class ReadCache {
       // A read that named no table depends on nothing this cache can see: it is not kept.
       if (!capture.keepable || capture.tables.size === 0) return value;
       this.entries.set(key, { sequence, tables: [...capture.tables], value: deepFreeze(value) });
+      if (typeof value === "object" && value !== null) keptAnswers.add(value);
       if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
       return value;
     });

@@ -81,9 +81,23 @@ function writeTargets(sql: string): string[] | undefined {
   return [...changed];
 }
 
+/** Texts read before: the console sends the same few hundred statements over and over, each read once. */
+const known = new Map<string, StatementTables>();
+const KNOWN_LIMIT = 2048;
+
 /** What one statement's text does to the tables (`script`: several statements at once, PGlite's exec). */
 export function statementTables(sql: string, { script = false }: { script?: boolean } = {}): StatementTables {
   if (script) return { kind: "everything" };
+  let tables = known.get(sql);
+  if (!tables) {
+    tables = readStatement(sql);
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(sql, tables);
+  }
+  return tables;
+}
+
+function readStatement(sql: string): StatementTables {
   if (NO_DATA.test(sql)) return { kind: "none" };
   const verb = FIRST_WORD.exec(sql)?.[1].toLowerCase();
   if (verb === "select" || verb === "with" || verb === "values") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCache, watchStatements } from "@/server/db/read-cache";
+import { isKeptAnswer, ReadCache, watchStatements } from "@/server/db/read-cache";
 import { statementTables } from "@/server/db/statement-tables";
 
 // A kept read is served only while no table it read has changed since it began; what a statement reads or changes
@@ -181,6 +181,9 @@ describe("ReadCache", () => {
     const { read, computed } = setUp(2);
     const answer = await read("a");
     expect(Object.isFrozen(answer) && Object.isFrozen(answer.rows) && Object.isFrozen(answer.rows[0])).toBe(true);
+    // What the API sends once for a kept answer is for kept answers only, not any frozen object.
+    expect(isKeptAnswer(answer)).toBe(true);
+    expect(isKeptAnswer(Object.freeze({ key: "a" }))).toBe(false);
     await read("b");
     await read("a");
     await read("c");
