@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sharedRead } from "@/server/core/shared-read";
 import { statementTables } from "./statement-tables";
 
 // Reads kept until a table they read changes, for the embedded database: one process holds it (server/db/client.ts
@@ -14,7 +15,7 @@ import { statementTables } from "./statement-tables";
 // PostgreSQL is shared by several processes whose writes this one never sees: nothing is kept there.
 
 /** Reads kept at once; the least recently used one goes past it. A page of 100 paths is about 50 KB. */
-export const READ_CACHE_ENTRIES = 256;
+const READ_CACHE_ENTRIES = 256;
 
 /** When each table last changed, on a sequence that counts changes. */
 class TableChanges {
@@ -48,7 +49,7 @@ interface Capture {
 const capturing = new AsyncLocalStorage<Capture>();
 
 /** What a transaction has written so far. */
-export interface Writes {
+interface Writes {
   tables: Set<string>;
   everything: boolean;
 }
@@ -79,8 +80,6 @@ function deepFreeze<T>(value: T): T {
 export class ReadCache {
   private readonly changes = new TableChanges();
   private readonly entries = new Map<string, Entry>();
-  /** Reads being computed, joined by the same read asked meanwhile if nothing changed since it began. */
-  private readonly running = new Map<string, { sequence: number; answer: Promise<unknown> }>();
 
   /** Reads answered from what was kept, since the start. */
   hits = 0;
@@ -99,13 +98,17 @@ export class ReadCache {
       return entry.value as T;
     }
     if (entry) this.entries.delete(key);
-    const running = this.running.get(key);
-    if (running && running.sequence === this.changes.now && !outer) return running.answer as Promise<T>;
+    // The same read asked while one runs joins it only if nothing changed since it began: its key names the change
+    // count. A read inside another computes its own, so the outer one notes the tables it reads.
+    if (outer) return this.compute(key, compute, outer);
+    return sharedRead(this, `${this.changes.now}:${key}`, () => this.compute(key, compute));
+  }
 
+  private compute<T>(key: string, compute: () => Promise<T>, outer?: Capture): Promise<T> {
     const sequence = this.changes.now;
     const capture: Capture = { tables: new Set(), keepable: true };
     // Awaited inside the capture: a query builder only runs when awaited, and must run in it.
-    const answer = capturing.run(capture, async () => await compute()).then((value) => {
+    return capturing.run(capture, async () => await compute()).then((value) => {
       if (outer) {
         for (const table of capture.tables) outer.tables.add(table);
         if (!capture.keepable) outer.keepable = false;
@@ -117,12 +120,6 @@ export class ReadCache {
       if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
       return value;
     });
-    this.running.set(key, { sequence, answer });
-    const forget = () => {
-      if (this.running.get(key)?.answer === answer) this.running.delete(key);
-    };
-    answer.then(forget, forget);
-    return answer;
   }
 
   /**
@@ -178,9 +175,10 @@ export function watchStatements<C extends WatchedClient>(client: C, cache: ReadC
     query: (sql, ...rest) => cache.statement(sql, () => target.query(sql, ...rest), { writes }),
     exec: (sql, ...rest) => cache.statement(sql, () => target.exec(sql, ...rest), { script: true, writes }),
   });
+  const watched = watchedQueryable(client);
   return new Proxy(client, {
     get(target, key) {
-      if (key === "query" || key === "exec") return watchedQueryable(target)[key];
+      if (key === "query" || key === "exec") return watched[key];
       if (key === "transaction") {
         return <T>(work: (tx: Queryable) => Promise<T>) => {
           const writes: Writes = { tables: new Set(), everything: false };
