@@ -21,9 +21,17 @@ export function visibleOrganizationsWhere(principal: Principal): SQL | undefined
   }
 }
 
-/** Names what the principal may see: principals with the same key see the same rows (a kept read's key holds it). */
-export function visibilityKey(principal: Principal): string {
+/** Names what the principal may see: principals with the same key see the same rows. */
+function visibilityKey(principal: Principal): string {
   return principal.organizationType === "maia" ? "maia" : `${principal.organizationType}:${principal.organizationId}`;
+}
+
+/**
+ * A read kept until a write changes what it read (server/db/read-cache.ts), under a key that names what the
+ * principal may see, the read and all of its inputs — `compute` may depend on nothing else but the database.
+ */
+export function visibleRead<T>(db: object, principal: Principal, read: string, inputs: unknown, compute: () => Promise<T>): Promise<T> {
+  return cachedRead(db, `${read}:${visibilityKey(principal)}:${JSON.stringify(inputs)}`, compute);
 }
 
 /** A condition for a table's organization-id column: rows of visible organizations only. */
@@ -45,14 +53,14 @@ export function consoleScopeWhere(principal: Principal, organizationIdColumn: Pg
 }
 
 export function listVisibleOrganizations(db: Db, principal: Principal) {
-  return cachedRead(db, `organizations:${visibilityKey(principal)}`, () =>
+  return visibleRead(db, principal, "organizations", null, () =>
     db.select().from(organizations).where(visibleOrganizationsWhere(principal)).orderBy(organizations.name),
   );
 }
 
 /** The organization when the principal may see it; null otherwise (callers answer 404, not 403). */
 export function findVisibleOrganization(db: Db, principal: Principal, organizationId: string) {
-  return cachedRead(db, `organization:${visibilityKey(principal)}:${organizationId}`, async () => {
+  return visibleRead(db, principal, "organization", organizationId, async () => {
     const [row] = await db
       .select()
       .from(organizations)

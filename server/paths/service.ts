@@ -8,8 +8,7 @@ import type { Principal } from "@/server/auth/principal";
 import { queryRows, type Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { containsPattern } from "@/server/db/query";
-import { cachedRead } from "@/server/db/read-cache";
-import { consoleScopeWhere, findVisibleOrganization, tenantWhere, visibilityKey } from "@/server/core/tenancy";
+import { consoleScopeWhere, findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import { DEGRADED_PATH_SLA_STATES, PATH_SLA_STATES, type PathSla } from "@/lib/health";
 import type { PageQuery } from "@/lib/pagination";
@@ -127,7 +126,7 @@ async function filterConditions(db: Db, principal: Principal, filter: PathListQu
 
 // GET /api/v1/config/path — the paths the caller may see, by name then id, keyset-paginated.
 export function listPaths(db: Db, principal: Principal, filter: PathFilter) {
-  return cachedRead(db, `paths:${visibilityKey(principal)}:${JSON.stringify(filter)}`, () => readPaths(db, principal, filter));
+  return visibleRead(db, principal, "paths", filter, () => readPaths(db, principal, filter));
 }
 
 async function readPaths(db: Db, principal: Principal, filter: PathFilter) {
@@ -172,7 +171,7 @@ async function findVisiblePath(executor: Executor, principal: Principal, pathId:
 
 // GET /api/v1/config/path/{pathId}
 export function getPath(db: Db, principal: Principal, pathId: string): Promise<Path> {
-  return cachedRead(db, `path:${visibilityKey(principal)}:${pathId}`, async () => {
+  return visibleRead(db, principal, "path", pathId, async () => {
     const row = await findVisiblePath(db, principal, pathId);
     if (!row) throw new NotFoundError();
     return toPath(row);

@@ -13,8 +13,7 @@ import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { tenantWhere, visibilityKey } from "@/server/core/tenancy";
-import { cachedRead } from "@/server/db/read-cache";
+import { tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
 import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
@@ -152,8 +151,7 @@ async function bandwidthInUse(tx: Transaction, connectorId: string): Promise<num
 
 // GET /api/v1/config/site/{siteId}/connector — the site's connectors by name, a page at a time.
 export function listConnectors(context: ServiceContext, siteId: string, query: PageQuery & { search?: string; kind?: ConnectorKind }) {
-  const key = `connectors:${visibilityKey(context.principal)}:${siteId}:${JSON.stringify(query)}`;
-  return cachedRead(context.db, key, () => readConnectors(context, siteId, query));
+  return visibleRead(context.db, context.principal, "connectors", [siteId, query], () => readConnectors(context, siteId, query));
 }
 
 async function readConnectors(context: ServiceContext, siteId: string, query: PageQuery & { search?: string; kind?: ConnectorKind }) {

@@ -15,8 +15,7 @@ import {
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { encryptSecret } from "@/server/secrets/crypto";
-import { findVisibleOrganization, tenantWhere, visibilityKey } from "@/server/core/tenancy";
-import { cachedRead } from "@/server/db/read-cache";
+import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { connectorSummaries } from "./connector-summary";
 import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
@@ -113,8 +112,7 @@ function applyUpdate(row: SiteRow, update: SiteUpdate): SiteCreate {
 
 // GET /api/v1/config/organization/{organizationId}/site — the organization's sites by name, a page at a time.
 export function listSites(context: ServiceContext, organizationId: string, query: PageQuery & { search?: string; type?: SiteType }) {
-  const key = `sites:${visibilityKey(context.principal)}:${organizationId}:${JSON.stringify(query)}`;
-  return cachedRead(context.db, key, () => readSites(context, organizationId, query));
+  return visibleRead(context.db, context.principal, "sites", [organizationId, query], () => readSites(context, organizationId, query));
 }
 
 async function readSites(context: ServiceContext, organizationId: string, query: PageQuery & { search?: string; type?: SiteType }) {

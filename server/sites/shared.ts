@@ -4,8 +4,7 @@ import type { ChangeRecord, Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { organizations, paths, sites } from "@/server/db/schema";
-import { tenantWhere, visibilityKey } from "@/server/core/tenancy";
-import { cachedRead } from "@/server/db/read-cache";
+import { tenantWhere, visibleRead } from "@/server/core/tenancy";
 
 // Lookups shared by the site and connector services.
 
@@ -28,7 +27,7 @@ export function findVisibleSite(executor: Db | Transaction, principal: Principal
     const [row] = lock ? await query.for("update", { of: sites }) : await query;
     return row ?? null;
   };
-  return lock ? find() : cachedRead(executor, `site:${visibilityKey(principal)}:${siteId}`, find);
+  return lock ? find() : visibleRead(executor, principal, "site", siteId, find);
 }
 
 /** A path as recorded in the events of a cascade (the paths area owns the full shape). */
