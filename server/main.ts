@@ -7,6 +7,7 @@ import { routeListener } from "@/server/api/node-listener";
 import { serverOrigin } from "@/server/core/public-origin";
 import { createRequestGate, requestConcurrency } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
+import { compressResponse } from "@/server/compress-pages";
 import { entryListener, refuseBusy, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
@@ -81,7 +82,11 @@ async function main() {
 
   const trustProxy = () => process.env.TRUST_PROXY === "1";
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
-  const dispatch = entryListener({ api: handleApi, pages: handleRequest, trustProxy });
+  const handlePages = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    compressResponse(req, res);
+    return handleRequest(req, res);
+  };
+  const dispatch = entryListener({ api: handleApi, pages: handlePages, trustProxy });
   // The health check answers even when every place is taken; sign-ins have their own bound; the build's static files
   // cost a file read, and a page's twenty scripts must not wait behind other people's renders.
   const gate = createRequestGate({

@@ -1,6 +1,7 @@
 import "server-only";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { acceptsGzip } from "@/server/core/accepts-gzip";
 
 const gzipAsync = promisify(gzip);
 // Below this a gzip frame saves too little to pay for itself (the threshold Next's compression used).
@@ -22,11 +23,4 @@ export async function compressJson(acceptEncoding: string | null, response: Resp
   headers.set("content-encoding", "gzip");
   headers.delete("content-length");
   return new Response(compressed, init);
-}
-
-function acceptsGzip(header: string | null): boolean {
-  return (header ?? "").split(",").some((part) => {
-    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    return (name === "gzip" || name === "*") && !params.some((param) => /^q=0(\.0*)?$/.test(param));
-  });
 }

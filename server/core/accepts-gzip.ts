@@ -1,0 +1,9 @@
+import "server-only";
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`, and not with q=0). */
+export function acceptsGzip(header: string | null | undefined): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [name, ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    return (name === "gzip" || name === "*") && !params.some((param) => /^q=0(\.0*)?$/.test(param));
+  });
+}
