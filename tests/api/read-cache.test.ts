@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
-import { connectors, organizations, sites } from "@/server/db/schema";
+import { connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
+import { CURRENT_LIST_MAX } from "@/lib/telemetry/schema";
 import { call, organizationId, signIn } from "./helpers";
 
 // The paths list is kept between identical reads on the embedded database (server/db/read-cache.ts): whatever
@@ -40,6 +41,60 @@ async function createPath(name: string, source: End, destination: End, vlanId: n
 beforeAll(async () => {
   contoso = await organizationId("Contoso");
   cookie = await signIn("admin@contoso.example");
+});
+
+// A dashboard's health lists and the visibility check every telemetry request starts with are kept the same way: a new
+// report of a connector, a path's new SLA, a site gone — each shows at the next read, and another tenant still gets
+// 404 for what one tenant's reads keep.
+describe("the dashboard's health lists kept between reads", () => {
+  type Health = { items: { connectorId?: string; siteId?: string; id?: string; status?: string | null; health?: string; slaHealth?: string }[] };
+  const read = async (path: string, as = cookie) => {
+    const response = await call("GET", path, { cookie: as });
+    return { status: response.status, body: response.body as Health };
+  };
+
+  it("shows a connector's new report, a path's new SLA and a deleted site at the next read", async () => {
+    const a = await insertEnd("Health west");
+    const b = await insertEnd("Health east");
+    const created = await createPath("Health path", a, b, 12);
+    const connectorHealth = `/telemetry/site/${a.site.id}/connector-health?limit=50`;
+    const siteHealth = `/telemetry/organization/${contoso}/site-health?limit=${CURRENT_LIST_MAX}`;
+    const pathHealth = `/telemetry/organization/${contoso}/path-health?limit=${CURRENT_LIST_MAX}`;
+    const sitePathHealth = `/telemetry/site/${a.site.id}/path-health?limit=50`;
+    const connectorOf = async () => (await read(connectorHealth)).body.items.find((item) => item.connectorId === a.connector.id);
+    const siteOf = async () => (await read(siteHealth)).body.items.find((item) => item.siteId === a.site.id);
+    const pathOf = async (list = pathHealth) => (await read(list)).body.items.find((item) => item.id === created.id);
+
+    expect(await connectorOf()).toMatchObject({ status: null, health: "unknown" });
+    expect(await siteOf()).toMatchObject({ health: "unknown" });
+    expect(await pathOf()).toMatchObject({ slaHealth: "unknown" });
+    expect(await pathOf(sitePathHealth)).toMatchObject({ slaHealth: "unknown" });
+    const cache = keptReads(await getDb());
+    const hits = cache?.hits ?? 0;
+    expect(await connectorOf()).toMatchObject({ status: null });
+    if (cache) expect(cache.hits).toBeGreaterThan(hits);
+
+    const db = await getDb();
+    const now = new Date();
+    await db.insert(telemetryConnectorState).values({ connectorId: a.connector.id, organizationId: contoso, siteId: a.site.id, status: "down", rxBps: 0, txBps: 0, sampledAt: now, changedAt: now });
+    expect(await connectorOf()).toMatchObject({ status: "down", health: "unhealthy" });
+    expect(await siteOf()).toMatchObject({ health: "unhealthy" });
+    await db.update(paths).set({ slaHealth: "bad" }).where(eq(paths.id, created.id));
+    expect(await pathOf()).toMatchObject({ slaHealth: "bad" });
+    expect(await pathOf(sitePathHealth)).toMatchObject({ slaHealth: "bad" });
+
+    // Another tenant gets 404 for the site and the organization, kept or not.
+    const fabrikam = await signIn("admin@fabrikam.example");
+    expect((await read(connectorHealth, fabrikam)).status).toBe(404);
+    expect((await read(sitePathHealth, fabrikam)).status).toBe(404);
+    expect((await read(pathHealth, fabrikam)).status).toBe(404);
+
+    await db.delete(sites).where(eq(sites.id, a.site.id));
+    expect((await read(connectorHealth)).status).toBe(404);
+    expect((await read(sitePathHealth)).status).toBe(404);
+    expect(await siteOf()).toBeUndefined();
+    expect(await pathOf()).toBeUndefined();
+  });
 });
 
 describe("the paths list kept between reads", () => {

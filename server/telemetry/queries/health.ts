@@ -15,7 +15,9 @@ import {
   type SiteHealthList,
 } from "@/lib/telemetry/schema";
 import { sharedRead } from "@/server/core/shared-read";
+import { visibleRead } from "@/server/core/tenancy";
 import { queryRows } from "@/server/db/client";
+import { cachedRead, keptReads } from "@/server/db/read-cache";
 import { links, pathSlaRank, telemetryPathState } from "@/server/db/schema";
 import { keyset } from "@/server/core/pagination";
 import { TELEMETRY } from "../config";
@@ -99,11 +101,14 @@ function pathEndsIn(scope: ConnectorScope, end: "source" | "destination"): SQL {
 
 /**
  * Every connector of the scope with its state and the worst SLA of the paths over it. A customer's dashboard asks for
- * it twice at once (its sites card and its connectors card): concurrent reads of one scope share one.
+ * it twice at once (its sites card and its connectors card): on the embedded database the read is kept until a table
+ * it read changes (and a kept read computing it notes those tables); on PostgreSQL concurrent reads share one.
  */
 function connectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
   const key = "siteId" in scope ? `connector-health:site:${scope.siteId}` : `connector-health:organization:${scope.organizationId}`;
-  return sharedRead(context.db, key, () => readConnectorHealthRows(context, scope));
+  const read = () => readConnectorHealthRows(context, scope);
+  // Never sharedRead inside a kept read: a joined read's statements run in another read's capture, unnoted here.
+  return keptReads(context.db) ? cachedRead(context.db, key, read) : sharedRead(context.db, key, read);
 }
 
 async function readConnectorHealthRows(context: QueryContext, scope: ConnectorScope): Promise<ConnectorHealth[]> {
@@ -157,19 +162,23 @@ async function readConnectorHealthRows(context: QueryContext, scope: ConnectorSc
   });
 }
 
-export async function siteConnectorHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
-  const site = await visibleSite(context, siteId);
-  return topRows(await connectorHealthRows(context, { siteId: site.id }), byConnectorHealth, limit);
+export function siteConnectorHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
+  return visibleRead(context.db, context.principal, "site-connector-health", [siteId, limit], async () => {
+    const site = await visibleSite(context, siteId);
+    return topRows(await connectorHealthRows(context, { siteId: site.id }), byConnectorHealth, limit);
+  });
 }
 
-export async function organizationConnectorHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
-  const organization = await visibleOrganization(context, organizationId);
-  return topRows(await connectorHealthRows(context, { organizationId: organization.id }), byConnectorHealth, limit);
+export function organizationConnectorHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<ConnectorHealthList> {
+  return visibleRead(context.db, context.principal, "organization-connector-health", [organizationId, limit], async () => {
+    const organization = await visibleOrganization(context, organizationId);
+    return topRows(await connectorHealthRows(context, { organizationId: organization.id }), byConnectorHealth, limit);
+  });
 }
 
 /** A customer's sites, the active and least healthy first (their connectors' worst), and which one to chart first. */
-export async function organizationSiteHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<SiteHealthList> {
-  return (await organizationHealth(context, organizationId, limit)).sites;
+export function organizationSiteHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<SiteHealthList> {
+  return visibleRead(context.db, context.principal, "organization-site-health", [organizationId, limit], async () => (await organizationHealth(context, organizationId, limit)).sites);
 }
 
 /** A customer's connector and site health lists at once, from one read of its connectors (the dashboard shows both). */
@@ -237,14 +246,18 @@ async function pathHealthList(context: QueryContext, where: SQL, limit: number):
   };
 }
 
-export async function sitePathHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX) {
-  const site = await visibleSite(context, siteId);
-  return pathHealthList(context, sql`(p.source_site_id = ${site.id} or p.destination_site_id = ${site.id})`, limit);
+export function sitePathHealth(context: QueryContext, siteId: string, limit = CURRENT_LIST_MAX): Promise<PathHealthList> {
+  return visibleRead(context.db, context.principal, "site-path-health", [siteId, limit], async () => {
+    const site = await visibleSite(context, siteId);
+    return pathHealthList(context, sql`(p.source_site_id = ${site.id} or p.destination_site_id = ${site.id})`, limit);
+  });
 }
 
-export async function organizationPathHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX) {
-  const organization = await visibleOrganization(context, organizationId);
-  return pathHealthList(context, sql`p.organization_id = ${organization.id}`, limit);
+export function organizationPathHealth(context: QueryContext, organizationId: string, limit = CURRENT_LIST_MAX): Promise<PathHealthList> {
+  return visibleRead(context.db, context.principal, "organization-path-health", [organizationId, limit], async () => {
+    const organization = await visibleOrganization(context, organizationId);
+    return pathHealthList(context, sql`p.organization_id = ${organization.id}`, limit);
+  });
 }
 
 /**

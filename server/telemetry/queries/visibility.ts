@@ -1,68 +1,58 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableName } from "drizzle-orm";
+import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, coreFabrics, nodes, paths, sites } from "@/server/db/schema";
-import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 
 // The object a telemetry query is about, when the caller may see it; another tenant's is a 404 like a missing one.
+// Every telemetry request asks this first: the answer is kept until the table it read changes (visibleRead).
 
 export interface QueryContext {
   db: Db;
   principal: Principal;
 }
 
-export async function visibleSite({ db, principal }: QueryContext, siteId: string) {
-  const [row] = await db
-    .select({ id: sites.id, name: sites.name, organizationId: sites.organizationId })
-    .from(sites)
-    .where(and(eq(sites.id, siteId), tenantWhere(principal, sites.organizationId, db)))
-    .limit(1);
+/** A table whose rows belong to an organization, looked up by id. */
+type Owned = PgTable & { id: PgColumn; organizationId: PgColumn };
+
+/** The row of `table` with this id when the caller may see it, else a 404; kept until the tables it read change. */
+async function visibleRow<Selection extends SelectedFields>({ db, principal }: QueryContext, table: Owned, selection: Selection, id: string) {
+  const row = await visibleRead(db, principal, `visible:${getTableName(table)}`, id, async () => {
+    const rows = await db
+      .select(selection)
+      .from(table as PgTable)
+      .where(and(eq(table.id, id), tenantWhere(principal, table.organizationId, db)))
+      .limit(1);
+    return (rows as SelectResultFields<Selection>[])[0] ?? null;
+  });
   if (!row) throw new NotFoundError();
   return row;
 }
 
-export async function visibleConnector({ db, principal }: QueryContext, connectorId: string) {
-  const [row] = await db
-    .select({ id: connectors.id, name: connectors.name, organizationId: connectors.organizationId, siteId: connectors.siteId })
-    .from(connectors)
-    .where(and(eq(connectors.id, connectorId), tenantWhere(principal, connectors.organizationId, db)))
-    .limit(1);
-  if (!row) throw new NotFoundError();
-  return row;
+export function visibleSite(context: QueryContext, siteId: string) {
+  return visibleRow(context, sites, { id: sites.id, name: sites.name, organizationId: sites.organizationId }, siteId);
 }
 
-export async function visiblePath({ db, principal }: QueryContext, pathId: string) {
-  const [row] = await db
-    .select({ id: paths.id, name: paths.name, organizationId: paths.organizationId, slaHealth: paths.slaHealth })
-    .from(paths)
-    .where(and(eq(paths.id, pathId), tenantWhere(principal, paths.organizationId, db)))
-    .limit(1);
-  if (!row) throw new NotFoundError();
-  return row;
+export function visibleConnector(context: QueryContext, connectorId: string) {
+  return visibleRow(context, connectors, { id: connectors.id, name: connectors.name, organizationId: connectors.organizationId, siteId: connectors.siteId }, connectorId);
+}
+
+export function visiblePath(context: QueryContext, pathId: string) {
+  return visibleRow(context, paths, { id: paths.id, name: paths.name, organizationId: paths.organizationId, slaHealth: paths.slaHealth }, pathId);
 }
 
 /** Nodes belong to MSPs: an MSP sees its own, the operator all, a customer none. */
-export async function visibleNode({ db, principal }: QueryContext, nodeId: string) {
-  const [row] = await db
-    .select({ id: nodes.id, name: nodes.name, organizationId: nodes.organizationId })
-    .from(nodes)
-    .where(and(eq(nodes.id, nodeId), tenantWhere(principal, nodes.organizationId, db)))
-    .limit(1);
-  if (!row) throw new NotFoundError();
-  return row;
+export function visibleNode(context: QueryContext, nodeId: string) {
+  return visibleRow(context, nodes, { id: nodes.id, name: nodes.name, organizationId: nodes.organizationId }, nodeId);
 }
 
 /** Core fabrics belong to MSPs, like their nodes. */
-export async function visibleCoreFabric({ db, principal }: QueryContext, fabricId: string) {
-  const [row] = await db
-    .select({ id: coreFabrics.id, name: coreFabrics.name, organizationId: coreFabrics.organizationId })
-    .from(coreFabrics)
-    .where(and(eq(coreFabrics.id, fabricId), tenantWhere(principal, coreFabrics.organizationId, db)))
-    .limit(1);
-  if (!row) throw new NotFoundError();
-  return row;
+export function visibleCoreFabric(context: QueryContext, fabricId: string) {
+  return visibleRow(context, coreFabrics, { id: coreFabrics.id, name: coreFabrics.name, organizationId: coreFabrics.organizationId }, fabricId);
 }
 
 /**
