@@ -1,10 +1,10 @@
 // npm run bench:api — req/s and latency of the control-plane API through the production console, on the scale seed:
 // a paginated list over 100,000 paths, a path detail, a path create, the bare route, and a plain node:http server (the
 // machine's ceiling) in the same run, with the ratios between them and the serving process's CPU time per request.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
-import { startScaleServer } from "./bench-server.mjs";
+import { startPlainServer, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
@@ -26,11 +26,7 @@ function cpuMicros(pid) {
 }
 
 const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });
-const plain = spawn("node", ["scripts/bench/plain-server.mjs", String(PLAIN_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
-await new Promise((resolve, reject) => {
-  plain.stdout.on("data", resolve);
-  plain.on("exit", (code) => reject(new Error(`plain server exited with ${code}`)));
-});
+const plain = await startPlainServer(PLAIN_PORT);
 
 try {
   const json = { "content-type": "application/json", origin: base };

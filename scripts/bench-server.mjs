@@ -48,3 +48,13 @@ export async function signInTo(base, email, password = process.env.DEMO_PASSWORD
   };
   return { email, cookie, request, get: async (path) => (await request("GET", path)).json() };
 }
+
+/** The machine's ceiling, measured beside a benchmark: a bare node:http server (scripts/bench/plain-server.mjs). */
+export async function startPlainServer(port) {
+  const plain = spawn("node", ["scripts/bench/plain-server.mjs", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve, reject) => {
+    plain.stdout.on("data", resolve);
+    plain.on("exit", (code) => reject(new Error(`plain server exited with ${code}`)));
+  });
+  return plain;
+}

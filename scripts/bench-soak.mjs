@@ -2,7 +2,8 @@
 // with no think time replay a mix of API calls (lists, details, dashboards' telemetry, alarms, events, a few writes)
 // and console page renders for SOAK_SECONDS (default 300), then the console idles for SOAK_IDLE_SECONDS (default 45).
 // Every SOAK_REPORT_SECONDS it prints req/s, p50/p99, errors, timeouts and the server's RSS; at the end the totals
-// and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60). SOAK_HEAP_SNAPSHOTS=1 has the
+// and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60), with the machine's speed just before
+// and after the load (a plain node:http server's req/s, as bench:api's ceiling). SOAK_HEAP_SNAPSHOTS=1 has the
 // server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
 // from native memory and garbage from what the users' connections retain (a full collection at the end of the load,
@@ -13,8 +14,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import autocannon from "autocannon";
 import WebSocket from "ws";
-import { signInTo, startScaleServer } from "./bench-server.mjs";
+import { signInTo, startPlainServer, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3520);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
@@ -47,6 +49,15 @@ if (HEAP_SNAPSHOTS) fs.mkdirSync(HEAP_DIR, { recursive: true });
 const servers = [await startScaleServer({ port: PORT, dataDir: DATA_DIR, nodeArgs })];
 for (let i = 1; i < PROCESSES; i++) servers.push(await startScaleServer({ port: PORT + i, dataDir: DATA_DIR, seed: false }));
 const server = servers[0];
+// The machine's speed in the same run: a bare node:http server's req/s (as bench:api's ceiling row), just before the
+// load and just after it. This 2-core machine's speed moves by a fifth from one hour to the next; the soak's own
+// figures move with it.
+const PLAIN_PORT = PORT + 99;
+const plain = await startPlainServer(PLAIN_PORT);
+async function machineSpeed() {
+  const result = await autocannon({ url: `http://127.0.0.1:${PLAIN_PORT}/health`, connections: 10, duration: 3 });
+  return Math.round(result.requests.average);
+}
 
 /** The server's process.memoryUsage() in MB, through its inspector (SOAK_MEMORY_DETAIL=1). */
 const inspector = MEMORY_DETAIL ? await connectInspector() : undefined;
@@ -280,6 +291,7 @@ try {
     `\n${CONNECTIONS} users, no think time, ${SECONDS} s then ${IDLE_SECONDS} s idle, ${bases.join(" + ")} (production build, scale seed in ` +
       `${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR}); ${sessions.length} sessions; RSS ${rssMb()} MB at start, load ${load()}`,
   );
+  const speedBefore = await machineSpeed();
   // Snapshots are taken with the load stopped: the server pauses while it writes one.
   await snapshot("before the load");
   started = performance.now();
@@ -300,10 +312,12 @@ try {
   clearInterval(reporter);
   await Promise.all(users);
   const endRss = rssMb();
+  const speedAfter = await machineSpeed();
   await snapshot("at the end of the load");
 
   const warm = results.filter((row) => row[0] / 1000 >= WARMUP_SECONDS);
-  console.log(`\nall ${SECONDS} s:           ${fmt(summary(results, SECONDS))}`);
+  console.log(`\nmachine: a plain node:http server answered ${speedBefore} req/s just before the load, ${speedAfter} just after it`);
+  console.log(`all ${SECONDS} s:           ${fmt(summary(results, SECONDS))}`);
   console.log(`after the warm-up:    ${fmt(summary(warm, SECONDS - WARMUP_SECONDS))}`);
   const kinds = [...new Set(results.map((row) => row[2]))].sort();
   for (const kind of kinds) {
@@ -347,5 +361,5 @@ try {
 } finally {
   running = false;
   inspector?.close();
-  for (const child of servers) child.kill("SIGTERM");
+  for (const child of [...servers, plain]) child.kill("SIGTERM");
 }
