@@ -5,7 +5,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { alarms, devices, users } from "@/server/db/schema";
-import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
+import { consoleScopeWhere, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
@@ -79,14 +79,16 @@ function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | u
 }
 
 // GET /api/v1/alarm — the latest first, a page at a time.
-export async function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
-  const list = keyset({ column: alarms.raisedAt, id: alarms.id, time: true, direction: "desc" }, query);
-  const rows = await selectAlarms(context.db)
-    .where(and(alarmViewWhere(context, query), list.after))
-    .orderBy(...list.orderBy)
-    .limit(list.limit);
-  const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.alarm.id }));
-  return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
+export function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
+  return visibleRead(context.db, context.principal, "alarms", query, async () => {
+    const list = keyset({ column: alarms.raisedAt, id: alarms.id, time: true, direction: "desc" }, query);
+    const rows = await selectAlarms(context.db)
+      .where(and(alarmViewWhere(context, query), list.after))
+      .orderBy(...list.orderBy)
+      .limit(list.limit);
+    const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.alarm.id }));
+    return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
+  });
 }
 
 /** How many alarms a view holds (the assistant says how many there are beyond those it lists). */

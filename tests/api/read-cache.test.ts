@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
-import { connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
+import { alarms, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
 import { CURRENT_LIST_MAX } from "@/lib/telemetry/schema";
 import { call, organizationId, signIn } from "./helpers";
 
@@ -94,6 +94,32 @@ describe("the dashboard's health lists kept between reads", () => {
     expect((await read(sitePathHealth)).status).toBe(404);
     expect(await siteOf()).toBeUndefined();
     expect(await pathOf()).toBeUndefined();
+  });
+});
+
+// The alarms and events lists too: a new event shows at the next read, an acknowledgement leaves the active view.
+describe("the alarms and events lists kept between reads", () => {
+  it("shows a change's event and an acknowledgement at the next read", async () => {
+    type Listed = { items: { id: string; entityId?: string | null; type?: string; acknowledged?: boolean }[] };
+    const events = async () => (await call("GET", `/event?organizationId=${contoso}&limit=5`, { cookie })).body as Listed;
+    const first = await events();
+    const cache = keptReads(await getDb());
+    const hits = cache?.hits ?? 0;
+    expect(await events()).toEqual(first);
+    if (cache) expect(cache.hits).toBeGreaterThan(hits);
+    const { site } = await insertEnd("Events kept");
+    expect((await call("PATCH", `/config/site/${site.id}`, { cookie, body: { description: "Seen at the next read" } })).status).toBe(200);
+    expect((await events()).items[0]).toMatchObject({ entityId: site.id, type: "site.updated" });
+
+    const active = async () => ((await call("GET", `/alarm?limit=200`, { cookie })).body as Listed).items.map((alarm) => alarm.id);
+    const before = await active();
+    const [raised] = await (await getDb())
+      .insert(alarms)
+      .values({ organizationId: contoso, message: "Kept alarm", severity: "major", type: "port-down", source: "Events kept", subject: `port:kept:${site.id}` })
+      .returning();
+    expect(await active()).toEqual([raised.id, ...before]);
+    expect((await call("POST", "/alarm/acknowledge", { cookie, body: { alarmIds: [raised.id], note: null } })).status).toBe(200);
+    expect(await active()).toEqual(before);
   });
 });
 
