@@ -40,7 +40,8 @@ function adoptHeaders(res: ServerResponse, headers: OutgoingHttpHeaders | Outgoi
 }
 
 function shouldCompress(res: ServerResponse, statusCode: number): boolean {
-  if (statusCode < 200 || statusCode === 204 || statusCode === 304) return false;
+  // A part of a file (206) keeps its byte range, which compression would break.
+  if (statusCode < 200 || statusCode === 204 || statusCode === 206 || statusCode === 304 || res.hasHeader("content-range")) return false;
   if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? ""))) return false;
   if (res.hasHeader("content-encoding") || /no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return false;
   const length = Number(res.getHeader("content-length"));

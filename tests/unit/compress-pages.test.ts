@@ -112,7 +112,7 @@ describe("gzipped pages", () => {
     expect(gunzipSync(answer.body).toString()).toBe(html(30));
   });
 
-  it("leaves alone what is small, not text, already encoded, not modified, a HEAD, or for a client without gzip", async () => {
+  it("leaves alone what is small, not text, already encoded, not modified, a range, a HEAD, or for a client without gzip", async () => {
     const cases: [string, Handler, { method?: string; encoding?: string }?][] = [
       ["small", (_req, res) => res.writeHead(200, { "content-type": "text/html", "content-length": "12" }).end("<p>short</p>")],
       ["small, no head", (_req, res) => res.end("<p>short</p>")],
@@ -121,6 +121,7 @@ describe("gzipped pages", () => {
       ["encoded", (_req, res) => res.writeHead(200, { "content-type": "text/html", "content-encoding": "br" }).end(html(30))],
       ["no-transform", (_req, res) => res.writeHead(200, { "content-type": "text/html", "cache-control": "no-transform" }).end(html(30))],
       ["not modified", (_req, res) => res.writeHead(304, { "content-type": "text/html" }).end()],
+      ["a range", (_req, res) => res.writeHead(206, { "content-type": "application/javascript", "content-range": "bytes 0-1999/5000" }).end(html(30))],
       ["head", (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(), { method: "HEAD" }],
       ["identity", (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html(30)), { encoding: "identity" }],
       ["gzip refused", (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html(30)), { encoding: "gzip;q=0" }],
