@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { constants, createGzip, type Gzip } from "node:zlib";
-import { acceptsGzip } from "@/server/core/accepts-gzip";
+import { acceptsGzip, GZIP_MIN_BYTES } from "@/server/core/accepts-gzip";
 
 // What Next answers (pages, their RSC payloads, the build's scripts and styles) is gzipped here, not by Next's own
 // compression (next.config.ts: compress: false). Next writes a page as React streams it, in many small pieces, and
@@ -10,8 +10,6 @@ import { acceptsGzip } from "@/server/core/accepts-gzip";
 // 3.5 ms of the main thread against 0.3 ms in 16 KB pieces. Here the pieces written within one turn of the event loop
 // go to the compressor together, and one flush follows them: the browser still gets each burst as it is rendered.
 
-/** Below this (when the length is known) a gzip frame saves too little to pay for itself (as Next's compression did). */
-const MIN_BYTES = 1024;
 /** Text worth compressing: pages, RSC payloads (text/x-component), scripts, styles, JSON, SVG; never an event stream. */
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/i;
 /** Bytes waiting for the compressor past which the writer is asked to wait for "drain". */
@@ -45,7 +43,7 @@ function shouldCompress(res: ServerResponse, statusCode: number): boolean {
   if (!COMPRESSIBLE.test(String(res.getHeader("content-type") ?? ""))) return false;
   if (res.hasHeader("content-encoding") || /no-transform/i.test(String(res.getHeader("cache-control") ?? ""))) return false;
   const length = Number(res.getHeader("content-length"));
-  return !(length < MIN_BYTES);
+  return !(length < GZIP_MIN_BYTES);
 }
 
 function addVary(res: ServerResponse) {

@@ -1,11 +1,9 @@
 import "server-only";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { acceptsGzip } from "@/server/core/accepts-gzip";
+import { acceptsGzip, GZIP_MIN_BYTES } from "@/server/core/accepts-gzip";
 
 const gzipAsync = promisify(gzip);
-// Below this a gzip frame saves too little to pay for itself (the threshold Next's compression used).
-const MIN_BYTES = 1024;
 
 /**
  * Gzips a JSON answer of 1 KB or more for a client that accepts it, as Next did before the API left its router. JSON
@@ -15,10 +13,10 @@ export async function compressJson(acceptEncoding: string | null, response: Resp
   const json = response.headers.get("content-type")?.startsWith("application/json");
   if (!json || !response.body || response.headers.has("content-encoding") || !acceptsGzip(acceptEncoding)) return response;
   const headers = new Headers(response.headers);
-  headers.append("vary", "Accept-Encoding");
+  if (!/accept-encoding/i.test(headers.get("vary") ?? "")) headers.append("vary", "Accept-Encoding");
   const body = Buffer.from(await response.arrayBuffer());
   const init = { status: response.status, statusText: response.statusText, headers };
-  if (body.byteLength < MIN_BYTES) return new Response(body, init);
+  if (body.byteLength < GZIP_MIN_BYTES) return new Response(body, init);
   const compressed = await gzipAsync(body);
   headers.set("content-encoding", "gzip");
   headers.delete("content-length");

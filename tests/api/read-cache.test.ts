@@ -1,5 +1,7 @@
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getApiApp } from "@/server/api/app";
 import { getDb } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
 import { alarms, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
@@ -110,6 +112,22 @@ describe("the alarms and events lists kept between reads", () => {
     const { site } = await insertEnd("Events kept");
     expect((await call("PATCH", `/config/site/${site.id}`, { cookie, body: { description: "Seen at the next read" } })).status).toBe(200);
     expect((await events()).items[0]).toMatchObject({ entityId: site.id, type: "site.updated" });
+
+    // Gzipped once for a client that takes it: the same bytes each time, reading as the same JSON.
+    const operator = await signIn("admin@maia.example");
+    const gzipped = async () => {
+      const request = new Request("http://localhost/api/v1/event?limit=50", { headers: { host: "localhost", cookie: operator, "accept-encoding": "gzip" } });
+      const response = await getApiApp().fetch(request);
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      return { encoding: response.headers.get("content-encoding"), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const zipped = await gzipped();
+    const plain = (await call("GET", "/event?limit=50", { cookie: operator })).body;
+    if (cache) {
+      expect(zipped.encoding).toBe("gzip");
+      expect(JSON.parse(gunzipSync(zipped.bytes).toString())).toEqual(plain);
+      expect((await gzipped()).bytes.equals(zipped.bytes)).toBe(true);
+    }
 
     const active = async () => ((await call("GET", `/alarm?limit=200`, { cookie })).body as Listed).items.map((alarm) => alarm.id);
     const before = await active();
