@@ -144,8 +144,8 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
   res.end = function (chunk?: unknown, encoding?: BufferEncoding | (() => void), callback?: () => void) {
     const [data, enc, cb] = typeof chunk === "function" ? [undefined, undefined, chunk as () => void] : typeof encoding === "function" ? [chunk, undefined, encoding] : [chunk, encoding, callback];
     // A whole answer given to end() before anything was written has a known length (Node would send it too).
-    if (!res.headersSent && !res.hasHeader("content-length") && !res.hasHeader("transfer-encoding")) {
-      res.setHeader("content-length", data === undefined || data === null ? 0 : toBuffer(data, enc).byteLength);
+    if (data !== undefined && data !== null && !res.headersSent && !res.hasHeader("content-length") && !res.hasHeader("transfer-encoding")) {
+      res.setHeader("content-length", toBuffer(data, enc).byteLength);
     }
     headUp();
     if (!gzip) return rawEnd.call(res, data, enc, cb);
