@@ -118,12 +118,13 @@ describe("the alarms and events lists kept between reads", () => {
     const gzipped = async () => {
       const request = new Request("http://localhost/api/v1/event?limit=50", { headers: { host: "localhost", cookie: operator, "accept-encoding": "gzip" } });
       const response = await getApiApp().fetch(request);
-      expect(response.headers.get("vary")).toBe("Accept-Encoding");
-      return { encoding: response.headers.get("content-encoding"), bytes: Buffer.from(await response.arrayBuffer()) };
+      return { vary: response.headers.get("vary"), encoding: response.headers.get("content-encoding"), bytes: Buffer.from(await response.arrayBuffer()) };
     };
     const zipped = await gzipped();
     const plain = (await call("GET", "/event?limit=50", { cookie: operator })).body;
+    // On PostgreSQL nothing is kept: the route handler's own compression (outside this in-process call) gzips it.
     if (cache) {
+      expect(zipped.vary).toBe("Accept-Encoding");
       expect(zipped.encoding).toBe("gzip");
       expect(JSON.parse(gunzipSync(zipped.bytes).toString())).toEqual(plain);
       expect((await gzipped()).bytes.equals(zipped.bytes)).toBe(true);
