@@ -5,7 +5,7 @@ import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary }
 import type { ServiceContext } from "@/server/audit/record";
 import type { Db } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
-import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
 import { NotFoundError } from "@/server/core/errors";
@@ -42,19 +42,22 @@ export async function listChats(context: ServiceContext, organizationId: string,
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) throw new NotFoundError();
-  const list = keyset({ column: chats.updatedAt, id: chats.id, time: true, direction: "desc" }, page);
-  const mine = and(eq(chats.userId, principal.userId), eq(chats.organizationId, organization.id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ chat: chats, messages: messageCount, sortKey: timeKey(chats.updatedAt) })
-      .from(chats)
-      .where(and(mine, list.after))
-      .orderBy(...list.orderBy)
-      .limit(list.limit),
-    db.select({ total: count() }).from(chats).where(mine),
-  ]);
-  const result = list.page(rows, (row) => ({ value: row.sortKey, id: row.chat.id }));
-  return { items: result.items.map((row) => toSummary(row.chat, row.messages)), nextCursor: result.nextCursor, total };
+  // Kept until a chat or a message changes (every page's assistant panel asks for it): the key names the author.
+  return visibleRead(db, principal, "chats", { userId: principal.userId, organizationId: organization.id, page }, async () => {
+    const list = keyset({ column: chats.updatedAt, id: chats.id, time: true, direction: "desc" }, page);
+    const mine = and(eq(chats.userId, principal.userId), eq(chats.organizationId, organization.id));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ chat: chats, messages: messageCount, sortKey: timeKey(chats.updatedAt) })
+        .from(chats)
+        .where(and(mine, list.after))
+        .orderBy(...list.orderBy)
+        .limit(list.limit),
+      db.select({ total: count() }).from(chats).where(mine),
+    ]);
+    const result = list.page(rows, (row) => ({ value: row.sortKey, id: row.chat.id }));
+    return { items: result.items.map((row) => toSummary(row.chat, row.messages)), nextCursor: result.nextCursor, total };
+  });
 }
 
 // POST /api/v1/chat — a new chat of the caller about a visible organization; null if it is not visible.

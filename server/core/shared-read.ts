@@ -5,7 +5,9 @@ import "server-only";
 // older than a read that started after the change it should see. The key must name everything the answer depends on,
 // and the caller must have checked, before asking, that it may see what the key names.
 
-const inFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
+// The process's, not a module graph's: the server entry and the code Next bundles share one database.
+const holder = globalThis as typeof globalThis & { __maiaReadsInFlight?: WeakMap<object, Map<string, Promise<unknown>>> };
+const inFlight = (holder.__maiaReadsInFlight ??= new WeakMap());
 
 export function sharedRead<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
   let reads = inFlight.get(db);

@@ -60,8 +60,13 @@ interface Entry {
   value: unknown;
 }
 
+// The server entry and the code Next bundles are two module graphs with one database (server/db/client.ts): the
+// caches and the kept answers are the process's, or a page's reads would never find what the API's kept (nor keep
+// their own), and every page render would run its reads again.
+const shared = globalThis as typeof globalThis & { __maiaReadCaches?: WeakMap<object, ReadCache>; __maiaKeptAnswers?: WeakSet<object> };
+
 /** The answers kept now or before: frozen, so what is sent for one (server/api/kept-json.ts) may be made once. */
-const keptAnswers = new WeakSet<object>();
+const keptAnswers = (shared.__maiaKeptAnswers ??= new WeakSet<object>());
 
 /** Whether `value` is a kept read's answer (frozen all the way down, never to change). */
 export function isKeptAnswer(value: unknown): value is object {
@@ -193,7 +198,7 @@ export function watchStatements<C extends WatchedClient>(client: C, cache: ReadC
   });
 }
 
-const caches = new WeakMap<object, ReadCache>();
+const caches = (shared.__maiaReadCaches ??= new WeakMap<object, ReadCache>());
 
 /** Keeps reads of `db` in `cache` (server/db/client.ts, for the embedded database). */
 export function keepReads(db: object, cache: ReadCache): void {

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getApiApp } from "@/server/api/app";
 import { getDb } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
-import { alarms, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
+import { listChats } from "@/server/chat/service";
+import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
+import { alarms, chatMessages, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
 import { CURRENT_LIST_MAX } from "@/lib/telemetry/schema";
 import { call, organizationId, signIn } from "./helpers";
 
@@ -139,6 +141,43 @@ describe("the alarms and events lists kept between reads", () => {
     expect(await active()).toEqual([raised.id, ...before]);
     expect((await call("POST", "/alarm/acknowledge", { cookie, body: { alarmIds: [raised.id], note: null } })).status).toBe(200);
     expect(await active()).toEqual(before);
+  });
+});
+
+// Every page's assistant panel lists the caller's chats: kept until a chat or a message changes, and one author's.
+describe("the chats list kept between reads", () => {
+  type Chats = { items: { id: string; title: string; messageCount: number }[]; total: number };
+  const chatList = async (as: string) => {
+    const response = await call("GET", `/chat?organizationId=${contoso}&limit=50`, { cookie: as });
+    expect(response.status).toBe(200);
+    return response.body as Chats;
+  };
+
+  it("shows a new chat, a rename and a new message at the next read, and never to another user", async () => {
+    const other = await signIn("readonly@contoso.example");
+    const before = await chatList(cookie);
+    const created = await call("POST", "/chat", { cookie, body: { organizationId: contoso, title: "Kept chat" } });
+    expect(created.status).toBe(201);
+    const chatId = (created.body as { id: string }).id;
+    const after = await chatList(cookie);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.find((chat) => chat.id === chatId)).toMatchObject({ title: "Kept chat", messageCount: 0 });
+    // The same answer object each time on the embedded database: the read was kept, not run again.
+    const db = await getDb();
+    const principal = await resolveSession(db, readSessionToken(parseCookieHeader(cookie)));
+    const context = { db, principal: principal!, requestId: "kept-chats" };
+    const page = { limit: 50 };
+    const kept = await listChats(context, contoso, page);
+    if (keptReads(db)) expect(await listChats(context, contoso, page)).toBe(kept);
+    else expect(await listChats(context, contoso, page)).toEqual(kept);
+    expect((await chatList(other)).items.map((chat) => chat.id)).not.toContain(chatId);
+
+    expect((await call("PATCH", `/chat/${chatId}`, { cookie, body: { title: "Kept chat renamed" } })).status).toBe(200);
+    expect((await chatList(cookie)).items.find((chat) => chat.id === chatId)?.title).toBe("Kept chat renamed");
+
+    await db.insert(chatMessages).values({ chatId, id: "kept-1", role: "user", parts: [{ type: "text", text: "Hello" }] });
+    expect((await chatList(cookie)).items.find((chat) => chat.id === chatId)?.messageCount).toBe(1);
+    expect((await chatList(other)).items.map((chat) => chat.id)).not.toContain(chatId);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isKeptAnswer, ReadCache, watchStatements } from "@/server/db/read-cache";
 import { statementTables } from "@/server/db/statement-tables";
 
@@ -226,5 +226,30 @@ describe("ReadCache", () => {
     await client.query(`update "sites" set "name" = 'y'`);
     await outer();
     expect(computed()).toBe(2);
+  });
+});
+
+describe("the process's read caches", () => {
+  it("are one for the server entry and the code Next bundles, two module graphs over one database", async () => {
+    const { client, cache } = setUp();
+    const db = {};
+    const entry = await import("@/server/db/read-cache");
+    entry.keepReads(db, cache);
+    // A second copy of the module, as Next's bundle of the same sources holds.
+    vi.resetModules();
+    const bundled = await import("@/server/db/read-cache");
+    expect(bundled).not.toBe(entry);
+    expect(bundled.keptReads(db)).toBe(cache);
+    let runs = 0;
+    const sites = () =>
+      bundled.cachedRead(db, "sites", async () => {
+        runs++;
+        return (await client.query(`select * from "sites"`)).rows;
+      });
+    const first = await sites();
+    expect(await sites()).toBe(first);
+    expect(runs).toBe(1);
+    expect(entry.isKeptAnswer(first)).toBe(true);
+    expect(bundled.isKeptAnswer(first)).toBe(true);
   });
 });
