@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { constants, createGzip, type Gzip } from "node:zlib";
-import { acceptsGzip, GZIP_MIN_BYTES } from "@/server/core/accepts-gzip";
+import { acceptsGzip, GZIP_MIN_BYTES, varyOnEncoding } from "@/server/core/accepts-gzip";
 
 // What Next answers (pages, their RSC payloads, the build's scripts and styles) is gzipped here, not by Next's own
 // compression (next.config.ts: compress: false). Next writes a page as React streams it, in many small pieces, and
@@ -47,9 +47,8 @@ function shouldCompress(res: ServerResponse, statusCode: number): boolean {
 }
 
 function addVary(res: ServerResponse) {
-  const vary = String(res.getHeader("vary") ?? "");
-  if (vary.split(",").some((name) => ["accept-encoding", "*"].includes(name.trim().toLowerCase()))) return;
-  res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  const vary = varyOnEncoding(res.getHeader("vary"));
+  if (vary) res.setHeader("vary", vary);
 }
 
 const toBuffer = (chunk: unknown, encoding?: BufferEncoding): Buffer =>

@@ -1,7 +1,7 @@
 import "server-only";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { acceptsGzip, GZIP_MIN_BYTES } from "@/server/core/accepts-gzip";
+import { acceptsGzip, GZIP_MIN_BYTES, varyOnEncoding } from "@/server/core/accepts-gzip";
 
 const gzipAsync = promisify(gzip);
 
@@ -13,7 +13,8 @@ export async function compressJson(acceptEncoding: string | null, response: Resp
   const json = response.headers.get("content-type")?.startsWith("application/json");
   if (!json || !response.body || response.headers.has("content-encoding") || !acceptsGzip(acceptEncoding)) return response;
   const headers = new Headers(response.headers);
-  if (!/accept-encoding/i.test(headers.get("vary") ?? "")) headers.append("vary", "Accept-Encoding");
+  const vary = varyOnEncoding(headers.get("vary"));
+  if (vary) headers.set("vary", vary);
   const body = Buffer.from(await response.arrayBuffer());
   const init = { status: response.status, statusText: response.statusText, headers };
   if (body.byteLength < GZIP_MIN_BYTES) return new Response(body, init);

@@ -1,7 +1,7 @@
 import "server-only";
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { acceptsGzip, GZIP_MIN_BYTES } from "@/server/core/accepts-gzip";
+import { acceptsGzip, GZIP_MIN_BYTES, varyOnEncoding } from "@/server/core/accepts-gzip";
 import { isKeptAnswer } from "@/server/db/read-cache";
 import type { ApiEnv } from "./context";
 
@@ -35,7 +35,8 @@ export const keptJson: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const gzip = bytes.byteLength >= GZIP_MIN_BYTES && acceptsGzip(c.req.header("accept-encoding"));
     const response = body(gzip ? keptGzip(value, bytes) : bytes, status, headers);
     if (!response.headers.has("content-type")) response.headers.set("content-type", "application/json");
-    response.headers.append("vary", "Accept-Encoding");
+    const vary = varyOnEncoding(response.headers.get("vary"));
+    if (vary) response.headers.set("vary", vary);
     if (gzip) response.headers.set("content-encoding", "gzip");
     return response;
   };
