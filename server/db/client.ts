@@ -12,6 +12,7 @@ import pg from "pg";
 import { pgliteOnItsOwnThread, PGliteThread } from "./pglite-thread-client";
 import { createStatementCache } from "./pglite-statements.mjs";
 import { keepReads, ReadCache, watchStatements } from "./read-cache";
+import { untilQuiet } from "./until-quiet";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -108,7 +109,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { kind: "postgres", db, pool, location: redact(options.databaseUrl), close: () => pool.end() };
+    // Clients checked out are work in flight (server/db/until-quiet.ts).
+    const close = async () => {
+      await untilQuiet(() => pool.totalCount > pool.idleCount || pool.waitingCount > 0);
+      await pool.end();
+    };
+    return { kind: "postgres", db, pool, location: redact(options.databaseUrl), close };
   }
   const dataDir = options.dataDir ?? "memory://";
   const inMemory = dataDir.startsWith("memory://");

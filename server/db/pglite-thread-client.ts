@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { untilQuiet } from "./until-quiet";
 
 // The console's end of the embedded database's thread (server/db/pglite-thread.mjs): the calls Drizzle's PGlite
 // driver makes of its client — query, exec, transaction — sent as messages. PostgreSQL's work and the parsing of its
@@ -50,6 +51,8 @@ export class PGliteThread implements ThreadQueryable {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private nextTransaction = 1;
+  /** Transactions begun and not yet ended: between two of their statements nothing is pending, yet more will come. */
+  private openTransactions = 0;
   private failure: Error | undefined;
 
   /** `statementCacheSize`: statements kept prepared at once (server/db/pglite-statements.mjs; tests set a small one). */
@@ -131,13 +134,18 @@ export class PGliteThread implements ThreadQueryable {
       exec: (sql) => this.call({ op: "exec", tx: id, sql, begin: first() }),
     };
     let result: T;
+    this.openTransactions += 1;
     try {
-      result = await work(tx);
-    } catch (error) {
-      if (begun) await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
-      throw error;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        if (begun) await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
+        throw error;
+      }
+      if (begun) await this.call({ op: "end", tx: id, commit: true });
+    } finally {
+      this.openTransactions -= 1;
     }
-    if (begun) await this.call({ op: "end", tx: id, commit: true });
     return result;
   }
 
@@ -147,7 +155,10 @@ export class PGliteThread implements ThreadQueryable {
     return new Blob([bytes]);
   }
 
+  /** Closes once no statement is in flight and no transaction open (server/db/until-quiet.ts), then refuses calls. */
   async close(): Promise<void> {
+    if (this.failure) return;
+    await untilQuiet(() => this.pending.size > 0 || this.openTransactions > 0);
     if (this.failure) return;
     await this.call({ op: "close" });
     this.failure = new Error("The database is closed.");

@@ -151,6 +151,37 @@ describe("PGlite on its own thread", () => {
     expect((error as { cause: Error }).cause.message).toBe("The database is closed.");
   });
 
+  it("closes only once the work in flight is done: a statement running, a transaction's next one, a render's next read", async () => {
+    const handle = await openDatabase({ dataDir: tempDir() });
+    await handle.db.execute(sql`create table notes (id integer primary key)`);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Work still going when the close is asked — a statement running, a transaction between two statements, and a
+    // page whose visitor left, reading on after a pause with nothing in flight: all of it completes, then the
+    // database closes.
+    let firstRead!: () => void;
+    const firstReadDone = new Promise<void>((resolve) => (firstRead = resolve));
+    const render = (async () => {
+      await handle.db.execute(sql`select 1`);
+      firstRead();
+      await pause(20);
+      return queryRows<{ two: number }>(handle.db, sql`select 2 as two`);
+    })();
+    await firstReadDone;
+    const running = queryRows<{ slept: string }>(handle.db, sql`select pg_sleep(0.2)::text as slept`);
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (1)`);
+      await pause(30);
+      await tx.execute(sql`insert into notes values (2)`);
+    });
+    const closed = handle.close();
+    await expect(render).resolves.toEqual([{ two: 2 }]);
+    await expect(running).resolves.toEqual([{ slept: "" }]);
+    await expect(transaction).resolves.toBeUndefined();
+    await closed;
+    const error = await handle.db.execute(sql`select 1`).catch((caught: unknown) => caught);
+    expect((error as { cause: Error }).cause.message).toBe("The database is closed.");
+  });
+
   it("loses no acknowledged write when the process is killed with SIGKILL", async () => {
     const dataDir = tempDir();
     const writer = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only-off.mjs", "tests/api/processes/pglite-writer.ts"], {
