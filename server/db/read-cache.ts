@@ -8,55 +8,105 @@ import { statementTables } from "./statement-tables";
 // be dropped the moment a write that could change it ends — no time to live, no answer older than the last write.
 //
 // The rule: a read notes the change sequence before it sends its first statement, and is kept with that number and
-// the tables its statements named. A write is counted when it ends (and a transaction's writes again when it ends,
-// as they became visible then). A kept read is served while none of its tables changed after its number: a write
-// that ended after the read began invalidates it even if the read saw it, never the other way round.
+// the tables and columns its statements named. A write is counted when it ends (and a transaction's writes again
+// when it ends, as they became visible then). A kept read is served while nothing it read changed after its number:
+// no row of its tables added or removed, none of its columns set. A write that ended after the read began
+// invalidates it even if the read saw it, never the other way round. Columns matter because most writes are edits:
+// a site's description changed no list of paths, which names sites only for their names.
 //
 // PostgreSQL is shared by several processes whose writes this one never sees: nothing is kept there.
 
 /** Reads kept at once; the least recently used one goes past it. A page of 100 paths is about 50 KB. */
 const READ_CACHE_ENTRIES = 256;
 
-/** When each table last changed, on a sequence that counts changes. */
+/**
+ * What a read read, or what a write changed: per table, the columns — or "all", every column of the read table, whole
+ * rows of the written one (added, removed, or changed in ways the text does not say).
+ */
+type Columns = Map<string, Set<string> | "all">;
+
+/** Adds what a statement named (server/db/statement-tables.ts: a table without columns is all of it) to `into`. */
+function note(into: Columns, tables: readonly string[], columns: Readonly<Record<string, readonly string[]>>): void {
+  for (const table of tables) {
+    const named = columns[table];
+    const had = into.get(table);
+    if (had === "all") continue;
+    if (!named) into.set(table, "all");
+    else if (had) for (const column of named) had.add(column);
+    else into.set(table, new Set(named));
+  }
+}
+
+/** `from` added to `into`. */
+function merge(into: Columns, from: Columns): void {
+  for (const [table, columns] of from) {
+    if (columns === "all") into.set(table, "all");
+    else note(into, [table], { [table]: [...columns] });
+  }
+}
+
+/**
+ * When each table last changed, on a sequence that counts changes: when its rows last changed whole (a row added or
+ * removed, or a write the text does not place), when each of its columns was last set, and when any of them was.
+ */
 class TableChanges {
   private sequence = 0;
   private everything = 0;
-  private readonly last = new Map<string, number>();
+  private readonly rows = new Map<string, number>();
+  private readonly columns = new Map<string, number>();
+  private readonly anyColumn = new Map<string, number>();
 
   get now(): number {
     return this.sequence;
   }
 
-  record(tables: readonly string[] | "everything"): void {
+  record(changed: Columns | "everything"): void {
     this.sequence += 1;
-    if (tables === "everything") this.everything = this.sequence;
-    else for (const table of tables) this.last.set(table, this.sequence);
+    if (changed === "everything") {
+      this.everything = this.sequence;
+      return;
+    }
+    for (const [table, columns] of changed) {
+      if (columns === "all") {
+        this.rows.set(table, this.sequence);
+        continue;
+      }
+      this.anyColumn.set(table, this.sequence);
+      for (const column of columns) this.columns.set(`${table}.${column}`, this.sequence);
+    }
   }
 
-  /** Whether one of these tables changed after `sequence`. */
-  changedAfter(tables: readonly string[], sequence: number): boolean {
+  /** Whether something `read` read changed after `sequence`. */
+  changedAfter(read: Columns, sequence: number): boolean {
     if (this.everything > sequence) return true;
-    for (const table of tables) if ((this.last.get(table) ?? 0) > sequence) return true;
+    for (const [table, columns] of read) {
+      if ((this.rows.get(table) ?? 0) > sequence) return true;
+      if (columns === "all") {
+        if ((this.anyColumn.get(table) ?? 0) > sequence) return true;
+      } else if ((this.anyColumn.get(table) ?? 0) > sequence) {
+        for (const column of columns) if ((this.columns.get(`${table}.${column}`) ?? 0) > sequence) return true;
+      }
+    }
     return false;
   }
 }
 
 /** What the statements of a read being computed named, and whether it may be kept. */
 interface Capture {
-  tables: Set<string>;
+  read: Columns;
   keepable: boolean;
 }
 const capturing = new AsyncLocalStorage<Capture>();
 
 /** What a transaction has written so far. */
 interface Writes {
-  tables: Set<string>;
+  changed: Columns;
   everything: boolean;
 }
 
 interface Entry {
   sequence: number;
-  tables: readonly string[];
+  read: Columns;
   value: unknown;
 }
 
@@ -95,11 +145,11 @@ export class ReadCache {
   async read<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const outer = capturing.getStore();
     const entry = this.entries.get(key);
-    if (entry && !this.changes.changedAfter(entry.tables, entry.sequence)) {
+    if (entry && !this.changes.changedAfter(entry.read, entry.sequence)) {
       this.entries.delete(key);
       this.entries.set(key, entry);
       this.hits += 1;
-      if (outer) for (const table of entry.tables) outer.tables.add(table);
+      if (outer) merge(outer.read, entry.read);
       return entry.value as T;
     }
     if (entry) this.entries.delete(key);
@@ -111,16 +161,16 @@ export class ReadCache {
 
   private compute<T>(key: string, compute: () => Promise<T>, outer?: Capture): Promise<T> {
     const sequence = this.changes.now;
-    const capture: Capture = { tables: new Set(), keepable: true };
+    const capture: Capture = { read: new Map(), keepable: true };
     // Awaited inside the capture: a query builder only runs when awaited, and must run in it.
     return capturing.run(capture, async () => await compute()).then((value) => {
       if (outer) {
-        for (const table of capture.tables) outer.tables.add(table);
+        merge(outer.read, capture.read);
         if (!capture.keepable) outer.keepable = false;
       }
       // A read that named no table depends on nothing this cache can see: it is not kept.
-      if (!capture.keepable || capture.tables.size === 0) return value;
-      this.entries.set(key, { sequence, tables: [...capture.tables], value: deepFreeze(value) });
+      if (!capture.keepable || capture.read.size === 0) return value;
+      this.entries.set(key, { sequence, read: capture.read, value: deepFreeze(value) });
       if (typeof value === "object" && value !== null) keptAnswers.add(value);
       if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
       return value;
@@ -137,16 +187,17 @@ export class ReadCache {
     if (what.kind === "none") return execute();
     if (what.kind === "read") {
       if (capture) {
-        for (const table of what.tables) capture.tables.add(table);
+        note(capture.read, what.tables, what.columns);
         if (what.timeDependent) capture.keepable = false;
       }
       return execute();
     }
     if (capture) capture.keepable = false;
-    const changed = what.kind === "write" ? what.tables : "everything";
+    let changed: Columns | "everything" = "everything";
+    if (what.kind === "write") note((changed = new Map()), what.tables, what.columns);
     if (writes) {
       if (changed === "everything") writes.everything = true;
-      else for (const table of changed) writes.tables.add(table);
+      else merge(writes.changed, changed);
     }
     return execute().finally(() => this.changes.record(changed));
   }
@@ -154,7 +205,7 @@ export class ReadCache {
   /** Counts a transaction's writes once it has ended: they became visible to every other read then. */
   transactionEnded(writes: Writes): void {
     if (writes.everything) this.changes.record("everything");
-    else if (writes.tables.size > 0) this.changes.record([...writes.tables]);
+    else if (writes.changed.size > 0) this.changes.record(writes.changed);
   }
 
   get size(): number {
@@ -186,7 +237,7 @@ export function watchStatements<C extends WatchedClient>(client: C, cache: ReadC
       if (key === "query" || key === "exec") return watched[key];
       if (key === "transaction") {
         return <T>(work: (tx: Queryable) => Promise<T>) => {
-          const writes: Writes = { tables: new Set(), everything: false };
+          const writes: Writes = { changed: new Map(), everything: false };
           return target
             .transaction((tx) => work(Object.assign(Object.create(tx) as Queryable, watchedQueryable(tx, writes))))
             .finally(() => cache.transactionEnded(writes));

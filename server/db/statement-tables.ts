@@ -1,32 +1,45 @@
 import "server-only";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { readColumns } from "./read-columns";
 import * as schema from "./schema";
 
-// What a statement does to the console's tables, read from its text: the tables a read names, the tables a write
-// changes (with those the database changes after them, through foreign keys that cascade or set null), or
-// "everything" when the text says nothing sure (a script, a schema change, a write to a table not in the schema).
-// server/db/read-cache.ts keeps a cached read only while no table it read has changed; a write it cannot place
-// therefore counts as a change to every table, never as none.
+// What a statement does to the console's tables, read from its text: the tables a read names and their columns it
+// names, the tables a write changes (with those the database changes after them, through foreign keys that cascade
+// or set null) and, for an update, the columns it sets — or "everything" when the text says nothing sure (a script, a
+// schema change, a write to a table not in the schema). server/db/read-cache.ts keeps a cached read only while
+// nothing it read has changed; what it cannot place counts as more change, never as less: a read that names a `*`
+// reads every column, a write other than a plain update changes whole rows.
 
 export type StatementTables =
-  | { kind: "read"; tables: string[]; timeDependent: boolean }
-  | { kind: "write"; tables: string[] }
+  /** `columns`: for each table, the columns of it the text names; a table left out (a `*`) is read whole. */
+  | { kind: "read"; tables: string[]; columns: Record<string, string[]>; timeDependent: boolean }
+  /** `columns`: for a table whose rows only had these columns set (an update); a table left out changed whole rows. */
+  | { kind: "write"; tables: string[]; columns: Record<string, string[]> }
   | { kind: "everything" }
   | { kind: "none" };
 
-/** The console's tables (their SQL names), and for each the tables a write to it may change through foreign keys. */
+/**
+ * The console's tables (their SQL names): for each the tables a write to it may change through foreign keys, its
+ * columns, and those of them a foreign key refers to (setting one is a change of whole rows: it may cascade).
+ */
 function tablesAndCascades() {
   const names = new Set<string>();
   const children = new Map<string, Set<string>>();
+  const columns = new Map<string, Set<string>>();
+  const referenced = new Map<string, Set<string>>();
   for (const value of Object.values(schema)) {
     if (!is(value, PgTable)) continue;
     const config = getTableConfig(value);
     names.add(config.name);
+    columns.set(config.name, new Set(config.columns.map((column) => column.name)));
     for (const foreignKey of config.foreignKeys) {
+      const reference = foreignKey.reference();
+      const parent = getTableConfig(reference.foreignTable).name;
+      if (!referenced.has(parent)) referenced.set(parent, new Set());
+      for (const column of reference.foreignColumns) referenced.get(parent)!.add(column.name);
       const changesChild = [foreignKey.onDelete, foreignKey.onUpdate].some((action) => action !== undefined && action !== "no action" && action !== "restrict");
       if (!changesChild) continue;
-      const parent = getTableConfig(foreignKey.reference().foreignTable).name;
       if (!children.has(parent)) children.set(parent, new Set());
       children.get(parent)!.add(config.name);
     }
@@ -44,10 +57,10 @@ function tablesAndCascades() {
     }
     closure.set(name, [...reached]);
   }
-  return { names, closure };
+  return { names, closure, columns, referenced };
 }
 
-const { names: TABLES, closure: CHANGED_WITH } = tablesAndCascades();
+const { names: TABLES, closure: CHANGED_WITH, columns: COLUMNS, referenced: REFERENCED } = tablesAndCascades();
 
 /** Statements that change no table: a transaction's own, a session setting. */
 const NO_DATA = /^\s*(begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|reset|listen|unlisten|notify|deallocate|discard)\b/i;
@@ -60,13 +73,55 @@ const IDENTIFIER = /"([^"]+)"|\b([a-z_][a-z0-9_]*)\b/gi;
 /** What a read cannot be kept for: the clock, chance, a sequence. */
 const TIME_OR_CHANCE = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|nextval|currval|gen_random_uuid)\s*\(|\b(current_timestamp|current_date|current_time|localtimestamp|localtime)\b/i;
 
-function namedTables(sql: string): string[] {
-  const found = new Set<string>();
-  for (const match of sql.matchAll(IDENTIFIER)) {
-    const name = match[1] ?? match[2].toLowerCase();
-    if (TABLES.has(name)) found.add(name);
+/** The tables a read names, and for each the columns of it the read may read (server/db/read-columns.ts). */
+function namedTables(sql: string): { tables: string[]; columns: Record<string, string[]> } {
+  const tables = [...new Set([...sql.matchAll(IDENTIFIER)].map((match) => match[1] ?? match[2].toLowerCase()))].filter((name) => TABLES.has(name));
+  return { tables, columns: readColumns(sql, tables, (table) => COLUMNS.get(table)!) };
+}
+
+/** A plain update's target and where its list of columns set begins: update "t" [alias] set ... */
+const UPDATE_SET = /^\s*update\s+(?:"?public"?\.)?("?)([a-z_][a-z0-9_]*)\1(?:\s+(?:as\s+)?(?!set\b)[a-z_][a-z0-9_]*)?\s+set\s+/i;
+/** One item of the list: "column" = ... */
+const SET_ITEM = /^\s*"?([a-z_][a-z0-9_]*)"?\s*=/i;
+/** What ends the list, outside parentheses and quotes. */
+const SET_END = /^(where|from|returning)\b/i;
+
+/**
+ * The columns a plain update sets, when its text says so for sure: each item of its list is `column = ...`, a column
+ * of the target that no foreign key refers to. Undefined otherwise (the update then counts as changing whole rows).
+ */
+function setColumns(sql: string): { table: string; columns: string[] } | undefined {
+  const head = UPDATE_SET.exec(sql);
+  if (!head) return undefined;
+  const table = head[1] ? head[2] : head[2].toLowerCase();
+  const own = COLUMNS.get(table);
+  if (!own) return undefined;
+  const items: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let item = "";
+  for (let i = head[0].length; i < sql.length; i++) {
+    const char = sql[i];
+    if (quote) {
+      if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') quote = char;
+    else if (char === "(") depth++;
+    else if (char === ")") depth--;
+    else if (depth === 0 && char === ",") {
+      items.push(item);
+      item = "";
+      continue;
+    } else if (depth === 0 && /\s/.test(sql[i - 1] ?? " ") && SET_END.test(sql.slice(i, i + 10))) break;
+    item += char;
   }
-  return [...found];
+  items.push(item);
+  const columns: string[] = [];
+  for (const text of items) {
+    const column = SET_ITEM.exec(text)?.[1].toLowerCase();
+    if (!column || !own.has(column) || REFERENCED.get(table)?.has(column)) return undefined;
+    columns.push(column);
+  }
+  return { table, columns };
 }
 
 /** The tables a write changes, or undefined when one of its targets is not a table of the schema. */
@@ -104,12 +159,16 @@ function readStatement(sql: string): StatementTables {
     // Only a top-level WITH may hold a write (PostgreSQL refuses one anywhere else).
     const targets = verb === "with" ? writeTargets(sql) : [];
     if (targets === undefined) return { kind: "everything" };
-    if (targets.length > 0) return { kind: "write", tables: targets };
-    return { kind: "read", tables: namedTables(sql), timeDependent: TIME_OR_CHANCE.test(sql) };
+    if (targets.length > 0) return { kind: "write", tables: targets, columns: {} };
+    return { kind: "read", ...namedTables(sql), timeDependent: TIME_OR_CHANCE.test(sql) };
+  }
+  if (verb === "update") {
+    const set = setColumns(sql);
+    if (set) return { kind: "write", tables: [set.table], columns: { [set.table]: set.columns } };
   }
   if (verb === "insert" || verb === "update" || verb === "delete") {
     const targets = writeTargets(sql);
-    return targets && targets.length > 0 ? { kind: "write", tables: targets } : { kind: "everything" };
+    return targets && targets.length > 0 ? { kind: "write", tables: targets, columns: {} } : { kind: "everything" };
   }
   return { kind: "everything" };
 }

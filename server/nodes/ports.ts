@@ -18,6 +18,7 @@ import {
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import { interfaces, ipsecEndpoints, links, subinterfaces, switchPorts } from "@/server/db/schema";
+import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { fieldError, fieldIssue, findVisibleNode, portTenantIssues, type NodeRow, type RecordChange } from "./shared";
 import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import { validationError } from "@/server/core/validation";
@@ -110,8 +111,7 @@ async function checkTenant(tx: Transaction, principal: Principal, node: NodeRow,
 const defined = <T extends object>(update: T) => Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /** Whether every column keeps its stored value. */
-const unchanged = <T extends object>(columns: T, row: Record<keyof T, unknown>) =>
-  (Object.keys(columns) as (keyof T)[]).every((key) => columns[key] === row[key]);
+const unchanged = <T extends object>(columns: T, row: Record<keyof T, unknown>) => setsNothing(changedColumns(row, columns));
 
 /** Records a change of one of a node's objects, with the node set on the event. */
 function recordOnNode(record: RecordChange, node: NodeRow, entityType: string, entityId: string) {
@@ -170,7 +170,7 @@ export async function updateInterface(context: ServiceContext, nodeId: string, i
     if (unchanged(columns, row)) return before;
     await checkTenant(tx, context.principal, node, tenant);
     if (columns.portId !== row.portId) await checkPortIdFree(tx, node, columns.portId, row.id);
-    const [updated] = await tx.update(interfaces).set({ ...columns, updatedAt: new Date() }).where(eq(interfaces.id, row.id)).returning();
+    const [updated] = await tx.update(interfaces).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(interfaces.id, row.id)).returning();
     const after = toInterface(updated);
     await recordOnNode(record, node, "interface", row.id)("updated", before, after);
     return after;
@@ -282,7 +282,7 @@ export async function updateSubinterface(
     const parent = await parentInterface(tx, node, columns.interfaceId);
     await checkTenant(tx, context.principal, node, columns);
     await checkOuterVlanFree(tx, parent, columns.outerVlan, row.id);
-    const [updated] = await tx.update(subinterfaces).set({ ...columns, updatedAt: new Date() }).where(eq(subinterfaces.id, row.id)).returning();
+    const [updated] = await tx.update(subinterfaces).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(subinterfaces.id, row.id)).returning();
     const after = toSubinterface(updated, node.id);
     await recordOnNode(record, node, "subinterface", row.id)("updated", before, after);
     return after;
@@ -343,7 +343,7 @@ export async function updateIpsecEndpoint(
     const before = toIpsecEndpoint(row);
     if (unchanged(columns, row)) return before;
     await checkTenant(tx, context.principal, node, tenant);
-    const [updated] = await tx.update(ipsecEndpoints).set({ ...columns, updatedAt: new Date() }).where(eq(ipsecEndpoints.id, row.id)).returning();
+    const [updated] = await tx.update(ipsecEndpoints).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(ipsecEndpoints.id, row.id)).returning();
     const after = toIpsecEndpoint(updated);
     await recordOnNode(record, node, "ipsecEndpoint", row.id)("updated", before, after);
     return after;
@@ -418,7 +418,7 @@ export async function updateSwitchPort(
     if (unchanged(columns, row)) return before;
     await checkTenant(tx, context.principal, node, tenant);
     if (columns.index !== row.index) await checkIndexFree(tx, node, columns.index, row.id);
-    const [updated] = await tx.update(switchPorts).set({ ...columns, updatedAt: new Date() }).where(eq(switchPorts.id, row.id)).returning();
+    const [updated] = await tx.update(switchPorts).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(switchPorts.id, row.id)).returning();
     const after = toSwitchPort(updated);
     await recordOnNode(record, node, "switchPort", row.id)("updated", before, after);
     return after;

@@ -5,6 +5,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, interfaces, ipsecEndpoints, nodes, subinterfaces, switchPorts } from "@/server/db/schema";
+import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { tenantWhere } from "@/server/core/tenancy";
 import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from "./links";
 import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
@@ -157,10 +158,11 @@ export async function updateNode(context: ServiceContext, nodeId: string, update
     }
     const serial = await deviceSerialOf(tx, row.id);
     const before = toNode(row, serial);
-    if ((Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key])) return before;
+    const set = changedColumns(row, columns);
+    if (setsNothing(set)) return before;
     const [updated] = await tx
       .update(nodes)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...set, updatedAt: new Date() })
       .where(eq(nodes.id, row.id))
       .returning();
     const after = toNode(updated, serial);

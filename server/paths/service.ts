@@ -7,6 +7,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import { queryRows, type Db } from "@/server/db/client";
 import { connectors, paths, sites } from "@/server/db/schema";
+import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { containsPattern } from "@/server/db/query";
 import { consoleScopeWhere, findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
@@ -407,8 +408,8 @@ export async function updatePath(context: ServiceContext, pathId: string, update
     const before = toPath(row);
     const parsed = pathCreateSchema.safeParse(merge(before, update));
     if (!parsed.success) throw validationError(parsed.error);
-    const columns = toColumns(parsed.data);
-    if (JSON.stringify(columns) === JSON.stringify(toColumns(before))) return before;
+    const columns = changedColumns(toColumns(before), toColumns(parsed.data));
+    if (setsNothing(columns)) return before;
     const ends = await lockEnds(tx, before.organizationId, parsed.data);
     await checkConnectorRules(tx, parsed.data, ends.source, ends.destination, pathId);
     const [updated] = await tx

@@ -12,6 +12,7 @@ import { mutate, type ServiceContext, type Transaction } from "@/server/audit/re
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
+import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { encryptSecret } from "@/server/secrets/crypto";
 import { tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
@@ -224,17 +225,17 @@ export async function updateConnector(context: ServiceContext, connectorId: stri
     const result = connectorChangedSchema.safeParse({ ...toInput(row), ...changes, ...(presharedKey !== undefined ? { presharedKey } : {}) });
     if (!result.success) throw validationError(result.error);
     const columns = toColumns(result.data);
+    const changed = changedColumns(row, columns);
     if (columns.bandwidthMbps < row.bandwidthMbps) {
       // SPEC §5: a path's bandwidth is not above its connectors'; so neither is the sum of the paths over one.
       const total = await bandwidthInUse(tx, row.id);
       if (columns.bandwidthMbps < total) throw new ConflictError("apiErrors.connectorBandwidthInUse", { total });
     }
     const before = toConnector(row);
-    const unchanged = presharedKeyEncrypted === undefined && (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key]);
-    if (unchanged) return before;
+    if (presharedKeyEncrypted === undefined && setsNothing(changed)) return before;
     const [updated] = await tx
       .update(connectors)
-      .set({ ...columns, ...(presharedKeyEncrypted ? { presharedKeyEncrypted } : {}), updatedAt: new Date() })
+      .set({ ...changed, ...(presharedKeyEncrypted ? { presharedKeyEncrypted } : {}), updatedAt: new Date() })
       .where(eq(connectors.id, row.id))
       .returning();
     const after = toConnector(updated);

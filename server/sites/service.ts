@@ -14,6 +14,7 @@ import {
 } from "@/lib/sites/schema";
 import { mutate, type ServiceContext } from "@/server/audit/record";
 import { connectors, paths, sites } from "@/server/db/schema";
+import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { encryptSecret } from "@/server/secrets/crypto";
 import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { connectorSummaries } from "./connector-summary";
@@ -172,21 +173,17 @@ export async function updateSite(context: ServiceContext, siteId: string, update
     if (!found) throw new NotFoundError();
     const row = found.site;
     const changed = applyUpdate(row, update);
-    const columns = toColumns(changed);
+    const columns = changedColumns(row, {
+      ...toColumns(changed),
+      active: update.active ?? row.active,
+      // An AWS configuration file belongs to an AWS site only.
+      awsConfig: AWS_SITE_TYPES.includes(changed.type) ? row.awsConfig : null,
+    });
     const before = toSite(row);
-    const unchanged =
-      (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === row[key]) &&
-      (update.active === undefined || update.active === row.active);
-    if (unchanged) return before;
+    if (setsNothing(columns)) return before;
     const [updated] = await tx
       .update(sites)
-      .set({
-        ...columns,
-        active: update.active ?? row.active,
-        // An AWS configuration file belongs to an AWS site only.
-        awsConfig: AWS_SITE_TYPES.includes(changed.type) ? row.awsConfig : null,
-        updatedAt: new Date(),
-      })
+      .set({ ...columns, updatedAt: new Date() })
       .where(eq(sites.id, row.id))
       .returning();
     const after = toSite(updated);

@@ -5,6 +5,7 @@ import { getApiApp } from "@/server/api/app";
 import { getDb } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
 import { listChats } from "@/server/chat/service";
+import { listOrganizationPaths } from "@/server/paths/service";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { alarms, chatMessages, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
 import { CURRENT_LIST_MAX } from "@/lib/telemetry/schema";
@@ -215,6 +216,28 @@ describe("the paths list kept between reads", () => {
     // Deleting a site removes its paths by cascade.
     await db.delete(sites).where(eq(sites.id, a.site.id));
     expect((await list()).items).toEqual([]);
+  });
+
+  it("stays kept across an edit of what it does not show, and shows a rename of what it shows", async () => {
+    const a = await insertEnd("Kept edit west");
+    const b = await insertEnd("Kept edit east");
+    await createPath("Kept edit path", a, b, 12);
+    const path = `/config/organization/${contoso}/path?search=Kept edit`;
+    const db = await getDb();
+    const principal = (await resolveSession(db, readSessionToken(parseCookieHeader(cookie))))!;
+    const filter = { limit: 50, search: "Kept edit" };
+    const kept = await listOrganizationPaths(db, principal, contoso, filter);
+    // A site's description and a connector's are not in the list: the same answer object after both edits on the
+    // embedded database — the read was kept, not run again.
+    expect((await call("PATCH", `/config/site/${a.site.id}`, { cookie, body: { description: "Rack 4" } })).status).toBe(200);
+    expect((await call("PATCH", `/config/connector/${b.connector.id}`, { cookie, body: { description: "Cross-connect 12" } })).status).toBe(200);
+    if (keptReads(db)) expect(await listOrganizationPaths(db, principal, contoso, filter)).toBe(kept);
+    expect((await list(path)).items[0]).toMatchObject({ name: "Kept edit path", sourceSiteName: "Kept edit west" });
+    // A rename through the API shows at the next read.
+    expect((await call("PATCH", `/config/site/${a.site.id}`, { cookie, body: { name: "Kept edit west 2" } })).status).toBe(200);
+    expect((await list(path)).items[0].sourceSiteName).toBe("Kept edit west 2");
+    expect((await call("PATCH", `/config/connector/${b.connector.id}`, { cookie, body: { name: "Kept edit east 2" } })).status).toBe(200);
+    expect((await list(path)).items[0].destinationConnectorName).toBe("Kept edit east 2");
   });
 
   it("keeps each caller's visibility apart, and follows a change to the organizations", async () => {

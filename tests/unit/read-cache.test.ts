@@ -2,16 +2,46 @@ import { describe, expect, it, vi } from "vitest";
 import { isKeptAnswer, ReadCache, watchStatements } from "@/server/db/read-cache";
 import { statementTables } from "@/server/db/statement-tables";
 
-// A kept read is served only while no table it read has changed since it began; what a statement reads or changes
-// is read from its text, a write it cannot place counting as a change to every table.
+// A kept read is served only while nothing it read has changed since it began — no row of its tables added or
+// removed, none of its columns set; what a statement reads or changes is read from its text, a write it cannot place
+// counting as a change to every table, a read of a `*` as a read of every column.
 
 describe("statementTables", () => {
   it("names the tables a read reads, quoted or not, and whether it reads the clock", () => {
     expect(statementTables(`select "paths"."id", (select "name" from "sites" where "sites"."id" = "paths"."source_site_id") from "paths" limit $1`)).toEqual({
       kind: "read",
       tables: ["paths", "sites"],
+      // A column left unqualified is the innermost select's table's: "name" is the site's, "source_site_id" the path's.
+      columns: { paths: ["id", "source_site_id"], sites: ["id", "name"] },
       timeDependent: false,
     });
+    // Qualified by its table or the table's alias, a column is that table's only; by anything else, any table's.
+    expect(
+      statementTables(`select "paths"."id", "paths"."updated_at", "sites"."name" from "paths" inner join "sites" on "sites"."id" = "paths"."source_site_id"`),
+    ).toMatchObject({ columns: { paths: ["id", "source_site_id", "updated_at"], sites: ["id", "name"] } });
+    expect(statementTables(`select p.id, s.name from paths p join sites as s on s.id = p.source_site_id where p.organization_id = $1`)).toMatchObject({
+      columns: { paths: ["id", "organization_id", "source_site_id"], sites: ["id", "name"] },
+    });
+    expect(statementTables(`with ranked as (select id from sites) select ranked.name from ranked join paths on true`)).toMatchObject({
+      columns: { sites: ["id", "name"], paths: ["name"] },
+    });
+    // Drizzle's list of paths: its own columns unqualified, the ends' names read in subqueries.
+    expect(
+      statementTables(
+        `select "id", "name", "updated_at", (select "name" from "sites" where "id" = "source_site_id"), (select "name" from "connectors" where "id" = "destination_connector_id") from "paths" where "paths"."organization_id" in (select "id" from "organizations" where "organizations"."id" = $1) order by "paths"."name" asc limit $2`,
+      ),
+    ).toMatchObject({
+      columns: { paths: ["destination_connector_id", "id", "name", "organization_id", "source_site_id", "updated_at"], sites: ["id", "name"], connectors: ["id", "name"], organizations: ["id"] },
+    });
+    // An alias alone is its table's whole row; a function's name is no column.
+    expect(statementTables(`select to_jsonb(s), count(p.id) from sites s join paths p on p.source_site_id = s.id group by s.id`)).toMatchObject({
+      columns: { paths: ["id", "source_site_id"] },
+    });
+    // A `*` reads every column (a table left out of columns); count(*) names none.
+    expect(statementTables(`select p.* from paths p join sites s on s.id = p.source_site_id`)).toMatchObject({ kind: "read", columns: { sites: ["id"] } });
+    expect(statementTables(`select * from paths p join sites s on s.id = p.source_site_id`)).toMatchObject({ kind: "read", columns: {} });
+    expect(statementTables(`select count(*) from "sites" where "sites"."organization_id" = $1`)).toMatchObject({ columns: { sites: ["organization_id"] } });
+    expect(statementTables(`select count(*) from "sites"`)).toMatchObject({ columns: { sites: [] } });
     expect(statementTables(`select 1 from alarms a join organizations o on o.id = a.organization_id for update of a`)).toMatchObject({ kind: "read", tables: ["alarms", "organizations"] });
     expect(statementTables(`select * from "alarms" where "raised_at" > now() - interval '1 hour'`)).toMatchObject({ kind: "read", timeDependent: true });
     expect(statementTables(`select current_timestamp`)).toMatchObject({ kind: "read", timeDependent: true });
@@ -19,7 +49,8 @@ describe("statementTables", () => {
   });
 
   it("names what a write changes, with the tables its foreign keys cascade to", () => {
-    expect(statementTables(`update "alarms" set "state" = $1 where "alarms"."id" = $2`)).toEqual({ kind: "write", tables: ["alarms"] });
+    // "state" is no column of alarms: an update the text does not place changes whole rows.
+    expect(statementTables(`update "alarms" set "state" = $1 where "alarms"."id" = $2`)).toEqual({ kind: "write", tables: ["alarms"], columns: {} });
     const site = statementTables(`delete from "sites" where "sites"."id" = $1`);
     expect(site.kind).toBe("write");
     expect(site.kind === "write" && site.tables).toEqual(expect.arrayContaining(["sites", "connectors", "paths", "telemetry_path_state"]));
@@ -28,11 +59,36 @@ describe("statementTables", () => {
     expect(statementTables(`insert into "server_settings" ("key", "value") values ($1, $2) on conflict ("key") do update set "value" = excluded."value"`)).toEqual({
       kind: "write",
       tables: ["server_settings"],
+      columns: {},
     });
     expect(statementTables(`with input as (select 1), changed as (update paths p set sla_health = 'ok' from input returning p.id) select count(*) from changed`)).toMatchObject({
       kind: "write",
       tables: expect.arrayContaining(["paths", "telemetry_path_state"]),
     });
+  });
+
+  it("names the columns a plain update sets, and counts any other update as changing whole rows", () => {
+    expect(statementTables(`update "sites" set "description" = $1, "updated_at" = $2 where "sites"."id" = $3 returning "id", "name"`)).toEqual({
+      kind: "write",
+      tables: ["sites"],
+      columns: { sites: ["description", "updated_at"] },
+    });
+    expect(statementTables(`update telemetry_device_state s set silent = true, silent_since = s.last_seen_at from devices d where d.id = s.device_id`)).toEqual({
+      kind: "write",
+      tables: ["telemetry_device_state"],
+      columns: { telemetry_device_state: ["silent", "silent_since"] },
+    });
+    // Commas and keywords inside quotes and parentheses end no item and no list.
+    expect(statementTables(`update "paths" set "name" = 'a, where (x', "bandwidth_mbps" = coalesce($1, 2) where id = $2`)).toMatchObject({
+      columns: { paths: ["name", "bandwidth_mbps"] },
+    });
+    // A column a foreign key refers to may cascade: the update changes whole rows, with the tables it cascades to.
+    const renumbered = statementTables(`update "sites" set "id" = $1 where "id" = $2`);
+    expect(renumbered).toMatchObject({ kind: "write", columns: {} });
+    expect(renumbered.kind === "write" && renumbered.tables).toEqual(expect.arrayContaining(["sites", "connectors", "paths"]));
+    // An item that is not "column = ...", or a column the table does not have: whole rows.
+    expect(statementTables(`update "paths" set ("name", "bandwidth_mbps") = ($1, $2)`)).toMatchObject({ kind: "write", columns: {} });
+    expect(statementTables(`update "paths" set "nonsense" = 1`)).toMatchObject({ kind: "write", columns: {} });
   });
 
   it("counts as a change to every table what it cannot place, and none what changes no data", () => {
@@ -106,6 +162,29 @@ describe("ReadCache", () => {
     await client.exec(`vacuum; analyze`);
     await read("paths");
     expect(computed()).toBe(3);
+  });
+
+  it("keeps a read across the setting of columns it did not read, and drops it when one it read is set or a row comes or goes", async () => {
+    const { client, read, computed } = setUp();
+    const names = `select "paths"."id", "sites"."name" from "paths" inner join "sites" on "sites"."id" = "paths"."source_site_id"`;
+    const first = await read("names", names);
+    await client.query(`update "sites" set "description" = $1, "updated_at" = $2 where "sites"."id" = $3`);
+    expect(await read("names", names)).toBe(first);
+    expect(computed()).toBe(1);
+    await client.query(`update "sites" set "name" = $1 where "sites"."id" = $2`);
+    const renamed = await read("names", names);
+    expect(renamed).not.toBe(first);
+    await client.query(`insert into "sites" ("id") values ('s2')`);
+    await read("names", names);
+    expect(computed()).toBe(3);
+    // A read of every column of sites goes with any column set; a transaction's settings count when it ends.
+    const everything = await read("all", `select * from "sites"`);
+    await client.transaction(async (tx) => {
+      await tx.query(`update "sites" set "description" = $1`);
+    });
+    expect(await read("all", `select * from "sites"`)).not.toBe(everything);
+    await read("names", names);
+    expect(computed()).toBe(5);
   });
 
   it("drops a read that a write ending after it began may have missed", async () => {
@@ -226,6 +305,15 @@ describe("ReadCache", () => {
     await client.query(`update "sites" set "name" = 'y'`);
     await outer();
     expect(computed()).toBe(2);
+    // And on its columns only.
+    const named = () => cache.read("named", async () => (await read("inner names", `select "sites"."name" from "sites"`)).rows.length);
+    await named();
+    await client.query(`update "sites" set "description" = 'z'`);
+    await named();
+    expect(computed()).toBe(3);
+    await client.query(`update "sites" set "name" = 'z'`);
+    await named();
+    expect(computed()).toBe(4);
   });
 });
 
