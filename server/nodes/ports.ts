@@ -110,9 +110,6 @@ async function checkTenant(tx: Transaction, principal: Principal, node: NodeRow,
 
 const defined = <T extends object>(update: T) => Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined)) as Partial<T>;
 
-/** Whether every column keeps its stored value. */
-const unchanged = <T extends object>(columns: T, row: Record<keyof T, unknown>) => setsNothing(changedColumns(row, columns));
-
 /** Records a change of one of a node's objects, with the node set on the event. */
 function recordOnNode(record: RecordChange, node: NodeRow, entityType: string, entityId: string) {
   return (type: "created" | "updated" | "deleted", before: unknown, after: unknown) =>
@@ -167,10 +164,11 @@ export async function updateInterface(context: ServiceContext, nodeId: string, i
     const tenant = mergeTenant(row, update);
     const columns = { portId: changes.portId ?? row.portId, type: changes.type ?? row.type, mtu: changes.mtu ?? row.mtu, ...tenant };
     const before = toInterface(row);
-    if (unchanged(columns, row)) return before;
+    const set = changedColumns(row, columns);
+    if (setsNothing(set)) return before;
     await checkTenant(tx, context.principal, node, tenant);
     if (columns.portId !== row.portId) await checkPortIdFree(tx, node, columns.portId, row.id);
-    const [updated] = await tx.update(interfaces).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(interfaces.id, row.id)).returning();
+    const [updated] = await tx.update(interfaces).set({ ...set, updatedAt: new Date() }).where(eq(interfaces.id, row.id)).returning();
     const after = toInterface(updated);
     await recordOnNode(record, node, "interface", row.id)("updated", before, after);
     return after;
@@ -278,11 +276,12 @@ export async function updateSubinterface(
     });
     if (!result.success) throw validationError(result.error);
     const columns = subinterfaceColumns(result.data);
-    if (unchanged(columns, row)) return before;
+    const set = changedColumns(row, columns);
+    if (setsNothing(set)) return before;
     const parent = await parentInterface(tx, node, columns.interfaceId);
     await checkTenant(tx, context.principal, node, columns);
     await checkOuterVlanFree(tx, parent, columns.outerVlan, row.id);
-    const [updated] = await tx.update(subinterfaces).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(subinterfaces.id, row.id)).returning();
+    const [updated] = await tx.update(subinterfaces).set({ ...set, updatedAt: new Date() }).where(eq(subinterfaces.id, row.id)).returning();
     const after = toSubinterface(updated, node.id);
     await recordOnNode(record, node, "subinterface", row.id)("updated", before, after);
     return after;
@@ -341,9 +340,10 @@ export async function updateIpsecEndpoint(
     const tenant = mergeTenant(row, update);
     const columns = { publicIp: update.publicIp ?? row.publicIp, ...tenant };
     const before = toIpsecEndpoint(row);
-    if (unchanged(columns, row)) return before;
+    const set = changedColumns(row, columns);
+    if (setsNothing(set)) return before;
     await checkTenant(tx, context.principal, node, tenant);
-    const [updated] = await tx.update(ipsecEndpoints).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(ipsecEndpoints.id, row.id)).returning();
+    const [updated] = await tx.update(ipsecEndpoints).set({ ...set, updatedAt: new Date() }).where(eq(ipsecEndpoints.id, row.id)).returning();
     const after = toIpsecEndpoint(updated);
     await recordOnNode(record, node, "ipsecEndpoint", row.id)("updated", before, after);
     return after;
@@ -415,10 +415,11 @@ export async function updateSwitchPort(
     const tenant = mergeTenant(row, update);
     const columns = { index: update.index ?? row.index, bandwidthGbps: update.bandwidthGbps ?? row.bandwidthGbps, ...tenant };
     const before = toSwitchPort(row);
-    if (unchanged(columns, row)) return before;
+    const set = changedColumns(row, columns);
+    if (setsNothing(set)) return before;
     await checkTenant(tx, context.principal, node, tenant);
     if (columns.index !== row.index) await checkIndexFree(tx, node, columns.index, row.id);
-    const [updated] = await tx.update(switchPorts).set({ ...changedColumns(row, columns), updatedAt: new Date() }).where(eq(switchPorts.id, row.id)).returning();
+    const [updated] = await tx.update(switchPorts).set({ ...set, updatedAt: new Date() }).where(eq(switchPorts.id, row.id)).returning();
     const after = toSwitchPort(updated);
     await recordOnNode(record, node, "switchPort", row.id)("updated", before, after);
     return after;
