@@ -1,7 +1,7 @@
 import "server-only";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { readColumns } from "./read-columns";
+import { readColumns, updatedColumns } from "./sql-columns";
 import * as schema from "./schema";
 
 // What a statement does to the console's tables, read from its text: the tables a read names and their columns it
@@ -73,55 +73,21 @@ const IDENTIFIER = /"([^"]+)"|\b([a-z_][a-z0-9_]*)\b/gi;
 /** What a read cannot be kept for: the clock, chance, a sequence. */
 const TIME_OR_CHANCE = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random|nextval|currval|gen_random_uuid)\s*\(|\b(current_timestamp|current_date|current_time|localtimestamp|localtime)\b/i;
 
-/** The tables a read names, and for each the columns of it the read may read (server/db/read-columns.ts). */
+/** The tables a read names, and for each the columns of it the read may read (server/db/sql-columns.ts). */
 function namedTables(sql: string): { tables: string[]; columns: Record<string, string[]> } {
   const tables = [...new Set([...sql.matchAll(IDENTIFIER)].map((match) => match[1] ?? match[2].toLowerCase()))].filter((name) => TABLES.has(name));
   return { tables, columns: readColumns(sql, tables, (table) => COLUMNS.get(table)!) };
 }
 
-/** A plain update's target and where its list of columns set begins: update "t" [alias] set ... */
-const UPDATE_SET = /^\s*update\s+(?:"?public"?\.)?("?)([a-z_][a-z0-9_]*)\1(?:\s+(?:as\s+)?(?!set\b)[a-z_][a-z0-9_]*)?\s+set\s+/i;
-/** One item of the list: "column" = ... */
-const SET_ITEM = /^\s*"?([a-z_][a-z0-9_]*)"?\s*=/i;
-/** What ends the list, outside parentheses and quotes. */
-const SET_END = /^(where|from|returning)\b/i;
-
 /**
- * The columns a plain update sets, when its text says so for sure: each item of its list is `column = ...`, a column
- * of the target that no foreign key refers to. Undefined otherwise (the update then counts as changing whole rows).
+ * The columns a plain update sets, when its text says so for sure (server/db/sql-columns.ts): columns of the target
+ * that no foreign key refers to. Undefined otherwise (the update then counts as changing whole rows).
  */
 function setColumns(sql: string): { table: string; columns: string[] } | undefined {
-  const head = UPDATE_SET.exec(sql);
-  if (!head) return undefined;
-  const table = head[1] ? head[2] : head[2].toLowerCase();
-  const own = COLUMNS.get(table);
-  if (!own) return undefined;
-  const items: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let item = "";
-  for (let i = head[0].length; i < sql.length; i++) {
-    const char = sql[i];
-    if (quote) {
-      if (char === quote) quote = undefined;
-    } else if (char === "'" || char === '"') quote = char;
-    else if (char === "(") depth++;
-    else if (char === ")") depth--;
-    else if (depth === 0 && char === ",") {
-      items.push(item);
-      item = "";
-      continue;
-    } else if (depth === 0 && /\s/.test(sql[i - 1] ?? " ") && SET_END.test(sql.slice(i, i + 10))) break;
-    item += char;
-  }
-  items.push(item);
-  const columns: string[] = [];
-  for (const text of items) {
-    const column = SET_ITEM.exec(text)?.[1].toLowerCase();
-    if (!column || !own.has(column) || REFERENCED.get(table)?.has(column)) return undefined;
-    columns.push(column);
-  }
-  return { table, columns };
+  const update = updatedColumns(sql);
+  const own = update && COLUMNS.get(update.table);
+  if (!update || !own || update.columns.some((column) => !own.has(column) || REFERENCED.get(update.table)?.has(column))) return undefined;
+  return update;
 }
 
 /** The tables a write changes, or undefined when one of its targets is not a table of the schema. */

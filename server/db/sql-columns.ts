@@ -1,10 +1,11 @@
-// The columns a read may read, table by table, from its text (server/db/statement-tables.ts): enough of SQL's scopes
-// to tell "updated_at" in a list of paths from a site's, where Drizzle writes both unqualified. Every doubt reads
-// more, never less: a column it cannot place is read from every table that has one, a `*` reads every column.
+// The columns a statement reads or sets, table by table, from its text (server/db/statement-tables.ts): enough of
+// SQL's scopes to tell "updated_at" in a list of paths from a site's, where Drizzle writes both unqualified, and an
+// update's list of columns from the values it sets them to. Every doubt reads more, never less: a column it cannot
+// place is read from every table that has one, a `*` reads every column.
 
 type Token =
   | { kind: "word"; name: string; quoted: boolean }
-  | { kind: "dot" | "star" | "comma" | "other" }
+  | { kind: "dot" | "star" | "comma" | "equals" | "other" }
   | { kind: "open"; scope: Scope | undefined }
   | { kind: "close" };
 
@@ -21,6 +22,7 @@ const NOT_AN_ALIAS = new Set([
   "where", "on", "join", "inner", "left", "right", "full", "cross", "natural", "group", "order", "limit", "offset", "union", "using", "for",
   "having", "window", "returning", "set", "lateral", "and", "or", "except", "intersect", "tablesample", "outer", "as", "only",
 ]);
+const PUNCTUATION: Partial<Record<string, "dot" | "star" | "comma" | "equals">> = { ".": "dot", "*": "star", ",": "comma", "=": "equals" };
 /** What opens a scope of its own after a parenthesis. */
 const SELECTS = new Set(["select", "with", "values"]);
 
@@ -64,7 +66,7 @@ function scopes(sql: string): Scope[] {
         scope.tokens.push({ kind: "word", name: word[0].toLowerCase(), quoted: false });
         i += word[0].length;
       } else {
-        scope.tokens.push({ kind: char === "." ? "dot" : char === "*" ? "star" : char === "," ? "comma" : "other" });
+        scope.tokens.push({ kind: PUNCTUATION[char] ?? "other" });
         i++;
       }
     }
@@ -174,4 +176,38 @@ export function readColumns(sql: string, tables: readonly string[], columnsOf: (
   const columns: Record<string, string[]> = {};
   for (const [table, columnSet] of read) if (columnSet !== "all") columns[table] = [...columnSet].sort();
   return columns;
+}
+
+/** What ends an update's list of columns, outside parentheses. */
+const SET_ENDS = ["where", "from", "returning"];
+
+/**
+ * A plain update's target and the columns its list sets, as written — update t [[as] alias] set c = ..., c = ... —
+ * or undefined for any other shape (a list of columns in parentheses, a column's field or element).
+ */
+export function updatedColumns(sql: string): { table: string; columns: string[] } | undefined {
+  const tokens = scopes(sql)[0].tokens;
+  if (!keyword(tokens[0], "update")) return undefined;
+  // A schema-qualified table: "public"."sites".
+  let at = isWord(tokens[1]) && tokens[2]?.kind === "dot" ? 3 : 1;
+  const table = tokens[at++];
+  if (!isWord(table)) return undefined;
+  if (keyword(tokens[at], "as")) at++;
+  if (!keyword(tokens[at], "set") && isWord(tokens[at])) at++; // its alias
+  if (!keyword(tokens[at], "set")) return undefined;
+  const items: Token[][] = [[]];
+  let depth = 0;
+  for (const token of tokens.slice(at + 1)) {
+    if (token.kind === "open") depth++;
+    else if (token.kind === "close") depth--;
+    if (depth === 0 && token.kind === "comma") items.push([]);
+    else if (depth === 0 && SET_ENDS.some((end) => keyword(token, end))) break;
+    else items[items.length - 1].push(token);
+  }
+  const columns: string[] = [];
+  for (const [column, equals] of items) {
+    if (!isWord(column) || equals?.kind !== "equals") return undefined;
+    columns.push(column.name);
+  }
+  return { table: table.name, columns };
 }
