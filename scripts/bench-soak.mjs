@@ -3,7 +3,8 @@
 // and console page renders for SOAK_SECONDS (default 300), then the console idles for SOAK_IDLE_SECONDS (default 45).
 // Every SOAK_REPORT_SECONDS it prints req/s, p50/p99, errors, timeouts and the server's RSS; at the end the totals
 // and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60), with the machine's speed just before
-// and after the load (a plain node:http server's req/s, as bench:api's ceiling). SOAK_HEAP_SNAPSHOTS=1 has the
+// and after the load (a plain node:http server's req/s, as bench:api's ceiling), and the CPU each request cost by thread:
+// the server's main thread (pages and the API), PGlite's, the garbage collector's helpers, zlib's, and the load generator. SOAK_HEAP_SNAPSHOTS=1 has the
 // server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
 // from native memory and garbage from what the users' connections retain (a full collection at the end of the load,
@@ -123,6 +124,43 @@ function cpuSeconds() {
   } catch {
     return NaN;
   }
+}
+/**
+ * The servers' CPU time so far in ms by kind of thread (Linux names them: MainThread, WorkerThread for PGlite's,
+ * V8Worker for the garbage collector's and compiler's helpers, libuv-worker for zlib and files), summed over processes.
+ */
+function cpuByThread() {
+  const byName = new Map();
+  for (const child of servers) {
+    let tasks = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${child.pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const stat = fs.readFileSync(`/proc/${child.pid}/task/${task}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).replace(/[\s\d]+$/, "");
+        const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+        byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return byName;
+}
+/** CPU ms per request between two cpuByThread() readings, by thread, and the load generator's own (this process). */
+function cpuPerRequest(before, after, generator, requests) {
+  const parts = [...after]
+    .map(([name, ms]) => [name, ms - (before.get(name) ?? 0)])
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
+  const own = (generator.user + generator.system) / 1000;
+  const each = (ms) => (ms / requests).toFixed(2);
+  return `CPU per request: server ${each(total)} ms (${parts.map(([name, ms]) => `${name} ${each(ms)}`).join(", ")}); load generator ${each(own)} ms`;
 }
 let cpuMark = cpuSeconds();
 let cpuMarkAt = performance.now();
@@ -296,6 +334,8 @@ try {
   await snapshot("before the load");
   started = performance.now();
   cpuPercent();
+  const threadsBefore = cpuByThread();
+  const generatorBefore = process.cpuUsage();
   const rss = [[0, rssMb()]];
   const reporter = setInterval(() => {
     const at = (performance.now() - started) / 1000;
@@ -311,6 +351,7 @@ try {
   running = false;
   clearInterval(reporter);
   await Promise.all(users);
+  const cpuLine = cpuPerRequest(threadsBefore, cpuByThread(), process.cpuUsage(generatorBefore), results.length);
   const endRss = rssMb();
   const speedAfter = await machineSpeed();
   await snapshot("at the end of the load");
@@ -327,6 +368,7 @@ try {
   const outcomes = new Map();
   for (const row of results) if (row[3] !== "ok") outcomes.set(row[3], (outcomes.get(row[3]) ?? 0) + 1);
   if (outcomes.size > 0) console.log(`  failures: ${[...outcomes].map(([what, n]) => `${what} ×${n}`).join(", ")}`);
+  console.log(cpuLine);
 
   console.log(`RSS ${endRss} MB at the end of the load${await memoryLine()}`);
   // What the open keep-alive connections still hold: garbage goes in a full collection, what they retain stays.
