@@ -5,7 +5,7 @@ import next from "next";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
 import { serverOrigin } from "@/server/core/public-origin";
-import { createRequestGate, requestConcurrency } from "@/server/request-gate";
+import { createRequestGate, LISTEN_BACKLOG, requestConcurrency } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
 import { compressResponse } from "@/server/compress-pages";
 import { entryListener, refuseBusy, upgradeListener } from "@/server/entry-listener";
@@ -113,7 +113,7 @@ async function main() {
     }),
   );
 
-  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  await new Promise<void>((resolve) => server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG }, resolve));
   const background = startBackgroundServices(handle.db);
   banner(seeded, handle.location, background.simulator);
 

@@ -26,6 +26,15 @@ export const REQUEST_CONCURRENCY = 8;
 export const PGLITE_MAIN_THREAD_REQUEST_CONCURRENCY = 4;
 /** Requests waiting their turn; past it a request is refused at once rather than held in memory through a flood. */
 export const REQUEST_QUEUE = 256;
+/**
+ * Connections the kernel holds for the process before it takes them (listen's backlog; Node's default is 511). A
+ * connection waiting there cannot be dropped when its client gives up: its request is read, and its page rendered for
+ * nobody, once its turn comes. After 15 s of 40 clients asking for the customer dashboard and hanging up after 100 ms
+ * (395 a second), the API answered a new connection in 9.7–13.8 s with 511 — the kernel's queue full of 512 abandoned
+ * dashboards, rendered one after the other — and in 1.4 s with 64. Past it a new connection is retried by its client
+ * a second later: with the gate's queue behind it, 64 is more than a second and a half of pages already.
+ */
+export const LISTEN_BACKLOG = 64;
 
 /** Requests worked on at once: REQUEST_CONCURRENCY in the environment, else fewer for PGlite on the main thread. */
 export function requestConcurrency(database: "pglite" | "postgres", env: Partial<Record<string, string>> = process.env): number {
