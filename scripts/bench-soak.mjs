@@ -4,8 +4,9 @@
 // Every SOAK_REPORT_SECONDS it prints req/s, p50/p99, errors, timeouts and the server's RSS; at the end the totals
 // and whether RSS stayed flat after the warm-up (SOAK_WARMUP_SECONDS, default 60), with the machine's speed just before
 // and after the load (a plain node:http server's req/s, as bench:api's ceiling), and the CPU each request cost by thread:
-// the server's main thread (pages and the API), PGlite's, the garbage collector's helpers, zlib's, and the load generator. SOAK_HEAP_SNAPSHOTS=1 has the
-// server write a heap snapshot (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
+// the console's main thread (pages and the API), PGlite's, the garbage collector's helpers, zlib's (PostgreSQL's own
+// processes are not counted), and the load generator's. SOAK_HEAP_SNAPSHOTS=1 has the server write a heap snapshot
+// (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
 // from native memory and garbage from what the users' connections retain (a full collection at the end of the load,
 // their keep-alive connections still open, and another after the idle), and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
@@ -160,7 +161,7 @@ function cpuPerRequest(before, after, generator, requests) {
   const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
   const own = (generator.user + generator.system) / 1000;
   const each = (ms) => (ms / requests).toFixed(2);
-  return `CPU per request: server ${each(total)} ms (${parts.map(([name, ms]) => `${name} ${each(ms)}`).join(", ")}); load generator ${each(own)} ms`;
+  return `CPU per request: console ${each(total)} ms (${parts.map(([name, ms]) => `${name} ${each(ms)}`).join(", ")}); load generator ${each(own)} ms`;
 }
 let cpuMark = cpuSeconds();
 let cpuMarkAt = performance.now();

@@ -30,9 +30,9 @@ export const REQUEST_QUEUE = 256;
  * Connections the kernel holds for the process before it takes them (listen's backlog; Node's default is 511). A
  * connection waiting there cannot be dropped when its client gives up: its request is read, and its page rendered for
  * nobody, once its turn comes. After 15 s of 40 clients asking for the customer dashboard and hanging up after 100 ms
- * (395 a second), the API answered a new connection in 9.7–13.8 s with 511 — the kernel's queue full of 512 abandoned
- * dashboards, rendered one after the other — and in 1.4 s with 64. Past it a new connection is retried by its client
- * a second later: with the gate's queue behind it, 64 is more than a second and a half of pages already.
+ * (395 a second; npm run bench:hangups), a new visitor's API call waited 11.2 s with 511 — the kernel's queue full of
+ * abandoned dashboards, rendered one after the other — and 1.7 s with 64. Past it a new connection is retried by its
+ * client a second later: with the gate's queue behind it, 64 is more than a second and a half of pages already.
  */
 export const LISTEN_BACKLOG = 64;
 
