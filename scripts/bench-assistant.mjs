@@ -3,7 +3,7 @@
 // over the scale network), as a scale customer's admin (100 sites, 1,000 paths) and as its MSP, which sees every
 // scale customer (10,000 sites, 100,000 paths). Each question is asked BENCH_REQUESTS times in a new chat after
 // BENCH_WARMUP warm-ups; it prints the median and p95.
-import { signInTo, startScaleServer } from "./bench-server.mjs";
+import { percentile, signInTo, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3520);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? "/tmp/scale-data";
@@ -41,7 +41,6 @@ async function ask(session, organizationId, text) {
   return { first, total, tool: /"toolName":"(\w+)"/.exec(stream)?.[1] ?? "none", failed: stream.includes('"type":"error"') };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(account, session, organizationId, text) {
   for (let i = 0; i < WARMUP; i += 1) await ask(session, organizationId, text);

@@ -3,7 +3,7 @@
 // and the demo's Contoso as admin@contoso.example. Each link is fetched whole (the streamed HTML to its end) a few
 // times to warm up, then BENCH_REQUESTS times in a row; it prints the median and p95 time and the size.
 import { gzipSync } from "node:zlib";
-import { signInTo, startScaleServer } from "./bench-server.mjs";
+import { percentile, signInTo, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? "/tmp/scale-data";
@@ -57,7 +57,6 @@ async function render(session, url) {
   return { ms, bytes: body.length, gzip: gzipSync(body).length };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(account, session, [label, url]) {
   for (let i = 0; i < WARMUP; i += 1) await render(session, url);

@@ -5,7 +5,7 @@
 // who left. The reference is the same call on an idle console, in the same run. BENCH_PORT, BENCH_DATA_DIR as for the
 // other benchmarks.
 import http from "node:http";
-import { signInTo, startScaleServer } from "./bench-server.mjs";
+import { percentile, signInTo, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3540);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
@@ -29,7 +29,6 @@ function timedGet(path, cookie, agent) {
   });
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (value) => `${Math.round(value)} ms`;
 
 const server = await startScaleServer({ port: PORT, dataDir: DATA_DIR });

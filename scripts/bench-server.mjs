@@ -58,3 +58,6 @@ export async function startPlainServer(port) {
   });
   return plain;
 }
+
+/** The p-th percentile (nearest rank) of ascending `sorted`; NaN when it is empty. */
+export const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);

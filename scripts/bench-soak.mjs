@@ -18,7 +18,7 @@ import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import WebSocket from "ws";
-import { signInTo, startPlainServer, startScaleServer } from "./bench-server.mjs";
+import { percentile, signInTo, startPlainServer, startScaleServer } from "./bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3520);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
@@ -115,13 +115,15 @@ function rssMb() {
 
 // The servers' CPU time so far in seconds (user + system), from Linux's /proc: how busy they are, load or no load.
 const ticksPerSecond = 100;
+/** A process's or thread's /proc stat line: its name and its CPU time so far in ms (user + system). */
+function readStat(file) {
+  const stat = fs.readFileSync(file, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  return { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond };
+}
 function cpuSeconds() {
   try {
-    const ticks = servers.map((child) => {
-      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-      return Number(fields[11]) + Number(fields[12]);
-    });
-    return ticks.reduce((sum, n) => sum + n, 0) / ticksPerSecond;
+    return servers.reduce((sum, child) => sum + readStat(`/proc/${child.pid}/stat`).ms, 0) / 1000;
   } catch {
     return NaN;
   }
@@ -141,10 +143,9 @@ function cpuByThread() {
     }
     for (const task of tasks) {
       try {
-        const stat = fs.readFileSync(`/proc/${child.pid}/task/${task}/stat`, "utf8");
-        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).replace(/[\s\d]+$/, "");
-        const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-        byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond);
+        const { name, ms } = readStat(`/proc/${child.pid}/task/${task}/stat`);
+        const kind = name.replace(/[\s\d]+$/, "");
+        byName.set(kind, (byName.get(kind) ?? 0) + ms);
       } catch {
         // The thread ended meanwhile.
       }
@@ -303,7 +304,6 @@ async function user(profile, base) {
   }
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 function summary(rows, seconds) {
   const ms = rows.map((row) => row[1]).sort((a, b) => a - b);
   return {
