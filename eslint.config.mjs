@@ -85,7 +85,7 @@ export default defineConfig([
 function serverLayers() {
   const areas = ["alarms", "assistant", "chat", "events", "fabrics", "inventory", "lifecycle", "locations", "nodes", "organizations", "paths", "people", "sites", "support", "telemetry", "topology"];
   const core = ["core", "db", "auth", "audit", "realtime", "secrets", "mail"];
-  const outward = ["api", "pages", "simulator"];
+  const outward = ["api", "pages", "simulator", "render-threads"];
   // By alias or by relative path.
   const reaching = (folders) => folders.flatMap((folder) => [`@/server/${folder}`, `@/server/${folder}/**`, `../${folder}`, `../${folder}/**`, `../../${folder}/**`]);
   const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });

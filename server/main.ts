@@ -1,5 +1,6 @@
 import "server-only";
 import http from "node:http";
+import type { Duplex } from "node:stream";
 import next from "next";
 // eslint-disable-next-line architecture/zones -- the entry serves /api/v1 with the route handler itself, Next's router skipped
 import * as apiRoute from "@/app/api/v1/[...path]/route";
@@ -13,10 +14,12 @@ import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } f
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";
+import { renderThreadCount, startRenderThreads } from "@/server/render-threads/pool";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
-// The one console process: Next.js pages, the /api/v1 route handler (called here directly), plus the /ws websocket server.
+// The one console process: Next.js pages (rendered on render threads in production: server/render-threads), the /api/v1
+// route handler (called here directly), plus the /ws websocket server.
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
@@ -40,9 +43,10 @@ async function prepareDatabase() {
   return { handle, seeded };
 }
 
-function banner(seeded: boolean, location: string, simulator: boolean) {
+function banner(seeded: boolean, location: string, simulator: boolean, renderThreads: number) {
   const url = serverOrigin();
-  const lines = [`Maia Console ready on ${url} (${dev ? "development" : "production"}, ${Math.round(performance.now() - startedAt)} ms)`];
+  const threads = renderThreads > 0 ? `, pages on ${renderThreads} render thread${renderThreads > 1 ? "s" : ""}` : "";
+  const lines = [`Maia Console ready on ${url} (${dev ? "development" : "production"}${threads}, ${Math.round(performance.now() - startedAt)} ms)`];
   lines.push(`Database: ${location}${seeded ? " (seeded now)" : ""}`);
   lines.push(simulator ? "Network simulator: on (SIMULATOR=off to disable)" : "Network simulator: off");
   if (process.env.SEED_DEMO !== "off") {
@@ -60,31 +64,46 @@ const HEALTH_PATH = "/api/v1/health";
 const SIGN_IN_PATH = "/api/v1/auth/login";
 const STATIC_PREFIX = "/_next/static/";
 
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+type UpgradeHandler = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** Next on this thread (development, or no render thread): its request handler, and its upgrades in development. */
+async function pagesHere(server: http.Server): Promise<{ handle: Listener; upgrade?: UpgradeHandler; close(): Promise<void> }> {
+  const app = next({ dev, dir: process.cwd(), hostname: publicHost, port, httpServer: server });
+  await app.prepare();
+  // Next attaches its own upgrade listener lazily on the first request and then claims every upgrade.
+  // Mark that done and route upgrades ourselves: /ws to our hub, the rest (dev reload) to Next.
+  const custom = app as unknown as { didWebSocketSetup: boolean; upgradeHandler: UpgradeHandler };
+  custom.didWebSocketSetup = true;
+  const handleRequest = app.getRequestHandler();
+  return { handle: (req, res) => handleRequest(req, res), upgrade: dev ? custom.upgradeHandler : undefined, close: async () => app.close?.() };
+}
+
 async function main() {
   const { handle, seeded } = await prepareDatabase();
   const server = http.createServer();
-  const app = next({ dev, dir: process.cwd(), hostname: publicHost, port, httpServer: server });
-  await app.prepare();
-
-  // Next attaches its own upgrade listener lazily on the first request and then claims every upgrade.
-  // Mark that done and route upgrades ourselves: /ws to our hub, the rest (dev reload) to Next.
-  const custom = app as unknown as { didWebSocketSetup: boolean; upgradeHandler: (...args: unknown[]) => Promise<void> };
-  custom.didWebSocketSetup = true;
-  const nextUpgrade = custom.upgradeHandler;
-  const handleRequest = app.getRequestHandler();
-  const handleApi = routeListener(apiRoute);
-  const hub = new RealtimeHub(getDb);
-  (globalThis as { __maiaRealtime?: RealtimeHub }).__maiaRealtime = hub;
   // The bus every service publishes on: in-process for PGlite, LISTEN/NOTIFY across processes on PostgreSQL.
   const bus = handle.kind === "postgres" && handle.pool ? new PostgresBus(handle.pool, process.env.DATABASE_URL ?? "") : new LocalBus();
   setBus(bus);
+  const renderThreads = dev ? 0 : renderThreadCount(handle);
+  const pages =
+    renderThreads > 0
+      ? await startRenderThreads({ count: renderThreads, database: handle, databaseUrl: process.env.DATABASE_URL, bus }).then((threads) => ({
+          handle: threads.forward,
+          upgrade: undefined,
+          close: () => threads.close(),
+        }))
+      : await pagesHere(server);
+  const handleApi = routeListener(apiRoute);
+  const hub = new RealtimeHub(getDb);
+  (globalThis as { __maiaRealtime?: RealtimeHub }).__maiaRealtime = hub;
   bus.subscribe((message) => hub.deliver(message));
 
   const trustProxy = () => process.env.TRUST_PROXY === "1";
   // Nothing in front of the route handler but this: Next's router, adapters and compression cost ten times its work.
   const handlePages = (req: http.IncomingMessage, res: http.ServerResponse) => {
     compressResponse(req, res);
-    return handleRequest(req, res);
+    return pages.handle(req, res);
   };
   const dispatch = entryListener({ api: handleApi, pages: handlePages, trustProxy });
   // The health check answers even when every place is taken; sign-ins have their own bound; the build's static files
@@ -108,14 +127,14 @@ async function main() {
     "upgrade",
     upgradeListener({
       realtime: (req, socket, head) => void hub.handleUpgrade(req, socket, head),
-      other: dev ? (req, socket, head) => void nextUpgrade(req, socket, head) : undefined,
+      other: pages.upgrade,
       trustProxy,
     }),
   );
 
   await new Promise<void>((resolve) => server.listen({ port, host: hostname, backlog: LISTEN_BACKLOG }, resolve));
   const background = startBackgroundServices(handle.db);
-  banner(seeded, handle.location, background.simulator);
+  banner(seeded, handle.location, background.simulator, renderThreads);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -132,8 +151,8 @@ async function main() {
     await background.stop();
     await hub.close();
     await closed;
+    await pages.close();
     await bus.close();
-    await app.close?.();
     await handle.close();
     console.log("Stopped cleanly");
     process.exit(0);

@@ -18,6 +18,9 @@ const MAX_ENTRIES = 10_000;
 
 type Load = () => Promise<ResolvedSession | null>;
 
+/** A session or all of a user's, to forget: as it crosses to another thread of the process (server/render-threads). */
+export type SessionChange = { tokenHash: string } | { userId: string };
+
 interface Entry {
   owner: object;
   session: ResolvedSession;
@@ -33,6 +36,7 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, { owner: object; promise: Promise<ResolvedSession | null> }>();
   private generation = 0;
+  private readonly listeners = new Set<(change: SessionChange) => void>();
 
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
@@ -69,15 +73,31 @@ export class SessionCache {
 
   /** Forgets one session (signed out, revoked). */
   forget(tokenHash: string): void {
-    this.generation++;
-    this.entries.delete(tokenHash);
-    this.loading.delete(tokenHash);
+    this.applyChange({ tokenHash });
+    for (const listener of this.listeners) listener({ tokenHash });
   }
 
   /** Forgets every session of a user (all revoked, role or membership changed, name or language changed). */
   forgetUser(userId: string): void {
+    this.applyChange({ userId });
+    for (const listener of this.listeners) listener({ userId });
+  }
+
+  /** Calls `listener` with each session forgotten here (not those `applyChange` brings); returns its removal. */
+  onChange(listener: (change: SessionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Forgets what another thread of the process forgot (told to no listener). */
+  applyChange(change: SessionChange): void {
     this.generation++;
-    for (const [tokenHash, entry] of this.entries) if (entry.session.principal.userId === userId) this.entries.delete(tokenHash);
+    if ("tokenHash" in change) {
+      this.entries.delete(change.tokenHash);
+      this.loading.delete(change.tokenHash);
+      return;
+    }
+    for (const [tokenHash, entry] of this.entries) if (entry.session.principal.userId === change.userId) this.entries.delete(tokenHash);
     this.loading.clear();
   }
 

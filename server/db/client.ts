@@ -9,7 +9,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { pgliteOnItsOwnThread, PGliteThread } from "./pglite-thread-client";
+import type { MessagePort } from "node:worker_threads";
+import { PGlitePort, pgliteOnItsOwnThread, PGliteThread } from "./pglite-thread-client";
 import { createStatementCache } from "./pglite-statements.mjs";
 import { keepReads, ReadCache, watchStatements } from "./read-cache";
 import { untilQuiet } from "./until-quiet";
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   location: string;
   /** The raw PGlite client (on the main thread or its own), for dumps. */
   pglite?: Pick<PGlite, "dumpDataDir">;
+  /** PGlite on its own thread: a port to it for another thread's client (server/render-threads). */
+  connectThread?: () => MessagePort;
   pool?: pg.Pool;
   close(): Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data directory dumped by `dumpDataDir`, opened in memory instead of creating one (tests clone a seeded image). */
   image?: Blob;
+  /** A port to the PGlite thread of the process's database (PGliteThread.connect): a render thread's client. */
+  pglitePort?: MessagePort;
 }
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
@@ -116,6 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
     return { kind: "postgres", db, pool, location: redact(options.databaseUrl), close };
   }
+  if (options.pglitePort) return openPortDatabase(options.pglitePort);
   const dataDir = options.dataDir ?? "memory://";
   const inMemory = dataDir.startsWith("memory://");
   if (options.image && !inMemory) throw new Error("A PGlite image opens only in memory.");
@@ -138,6 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "pglite",
       db,
       pglite: watched,
+      connectThread: client instanceof PGliteThread ? () => client.connect() : undefined,
       location: pgDir ?? "memory",
       close: async () => {
         await client.close();
@@ -148,6 +155,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * The database another thread of this process opened, through a port to its PGlite thread: its reads kept like the
+ * owner's, and kept true by the changes the threads tell each other (server/render-threads/coherence.ts).
+ */
+async function openPortDatabase(port: MessagePort): Promise<DatabaseHandle> {
+  const client = new PGlitePort(port);
+  const reads = new ReadCache();
+  const db = drizzlePglite({ client: watchStatements(client as unknown as PGlite, reads), schema }) as unknown as Db;
+  keepReads(db, reads);
+  return { kind: "pglite", db, location: "the console's PGlite thread", close: () => client.close() };
 }
 
 // Several console processes may start together on one PostgreSQL: migrate under an advisory lock.

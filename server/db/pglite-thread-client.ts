@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { untilQuiet } from "./until-quiet";
 
 // The console's end of the embedded database's thread (server/db/pglite-thread.mjs): the calls Drizzle's PGlite
@@ -45,59 +45,45 @@ function rebuildError(fields: Record<string, unknown> & { message: string }): Er
   return Object.assign(new Error(message), rest);
 }
 
-export class PGliteThread implements ThreadQueryable {
-  readonly waitReady: Promise<void>;
-  private readonly worker: Worker;
+/** What the calls travel on: the thread itself (the console's own client) or a port to it (a render thread's). */
+type Endpoint = Worker | MessagePort;
+
+/** The calls Drizzle makes, as messages on `endpoint`, answered on it by server/db/pglite-thread.mjs. */
+class ThreadClient implements ThreadQueryable {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private nextTransaction = 1;
   /** Transactions begun and not yet ended: between two of their statements nothing is pending, yet more will come. */
   private openTransactions = 0;
-  private failure: Error | undefined;
+  protected failure: Error | undefined;
 
-  /** `statementCacheSize`: statements kept prepared at once (server/db/pglite-statements.mjs; tests set a small one). */
-  constructor(dataDir: string, { statementCacheSize }: { statementCacheSize?: number } = {}) {
-    this.worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir, statementCacheSize } });
-    // The thread keeps the process alive only while an answer is awaited (a script that is done may exit).
-    this.worker.unref();
-    this.waitReady = new Promise((resolve, reject) => {
-      const onReady = (message: Ready | Answer) => {
-        if (!("ready" in message)) return;
-        this.worker.off("message", onReady);
-        if (message.ready) resolve();
-        else reject(rebuildError(message.error ?? { message: "The database did not start." }));
-      };
-      this.worker.on("message", onReady);
-    });
-    this.worker.on("message", (message: Ready | Answer) => {
+  constructor(protected readonly endpoint: Endpoint) {
+    // The endpoint keeps the process (or thread) alive only while an answer is awaited: a script that is done may exit.
+    endpoint.unref();
+    endpoint.on("message", (message: Ready | Answer) => {
       if (!("id" in message)) return;
       const call = this.pending.get(message.id);
       if (!call) return;
       this.pending.delete(message.id);
-      if (this.pending.size === 0) this.worker.unref();
+      if (this.pending.size === 0) this.endpoint.unref();
       if (message.error) call.reject(rebuildError(message.error));
       else call.resolve(message.result);
     });
-    const fail = (error: Error) => {
-      this.failure ??= error;
-      for (const call of this.pending.values()) call.reject(error);
-      this.pending.clear();
-    };
-    this.worker.on("error", (error) => {
-      console.error("[db] the database thread failed:", error);
-      fail(error);
-    });
-    this.worker.on("exit", (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
-    this.waitReady.catch(() => {});
   }
 
-  private call<T>(message: Record<string, unknown>): Promise<T> {
+  protected fail(error: Error) {
+    this.failure ??= error;
+    for (const call of this.pending.values()) call.reject(error);
+    this.pending.clear();
+  }
+
+  protected call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
-    if (this.pending.size === 0) this.worker.ref();
+    if (this.pending.size === 0) this.endpoint.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...message, id });
+      this.endpoint.postMessage({ ...message, id });
     });
   }
 
@@ -149,6 +135,45 @@ export class PGliteThread implements ThreadQueryable {
     return result;
   }
 
+  /** Waits until no statement is in flight and no transaction open (server/db/until-quiet.ts). */
+  protected quiet(): Promise<void> {
+    return untilQuiet(() => this.pending.size > 0 || this.openTransactions > 0);
+  }
+}
+
+export class PGliteThread extends ThreadClient {
+  readonly waitReady: Promise<void>;
+  private readonly worker: Worker;
+
+  /** `statementCacheSize`: statements kept prepared at once (server/db/pglite-statements.mjs; tests set a small one). */
+  constructor(dataDir: string, { statementCacheSize }: { statementCacheSize?: number } = {}) {
+    const worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir, statementCacheSize } });
+    super(worker);
+    this.worker = worker;
+    this.waitReady = new Promise((resolve, reject) => {
+      const onReady = (message: Ready | Answer) => {
+        if (!("ready" in message)) return;
+        this.worker.off("message", onReady);
+        if (message.ready) resolve();
+        else reject(rebuildError(message.error ?? { message: "The database did not start." }));
+      };
+      this.worker.on("message", onReady);
+    });
+    this.worker.on("error", (error) => {
+      console.error("[db] the database thread failed:", error);
+      this.fail(error);
+    });
+    this.worker.on("exit", (code) => this.fail(new Error(`The database thread stopped (exit code ${code}).`)));
+    this.waitReady.catch(() => {});
+  }
+
+  /** A port to the thread for another client of the same database (a render thread: server/render-threads). */
+  connect(): MessagePort {
+    const { port1, port2 } = new MessageChannel();
+    this.worker.postMessage({ op: "connect", port: port2 }, [port2]);
+    return port1;
+  }
+
   /** The data directory as a tarball (PGlite's dumpDataDir), for the tests' and the eval's images. */
   async dumpDataDir(compression: "gzip" | "none" | "auto" = "auto"): Promise<Blob> {
     const bytes = await this.call<Uint8Array<ArrayBuffer>>({ op: "dump", compression });
@@ -158,10 +183,28 @@ export class PGliteThread implements ThreadQueryable {
   /** Closes once no statement is in flight and no transaction open (server/db/until-quiet.ts), then refuses calls. */
   async close(): Promise<void> {
     if (this.failure) return;
-    await untilQuiet(() => this.pending.size > 0 || this.openTransactions > 0);
+    await this.quiet();
     if (this.failure) return;
     await this.call({ op: "close" });
     this.failure = new Error("The database is closed.");
     await this.worker.terminate();
+  }
+}
+
+/** Another thread's client of the database's thread, on a port the console's own client made (PGliteThread.connect). */
+export class PGlitePort extends ThreadClient {
+  readonly waitReady = Promise.resolve();
+
+  constructor(port: MessagePort) {
+    super(port);
+    port.on("close", () => this.fail(new Error("The database thread is gone.")));
+  }
+
+  /** Ends this client's port once its statements are done; the database stays open for the others. */
+  async close(): Promise<void> {
+    if (this.failure) return;
+    await this.quiet();
+    await this.call({ op: "close" });
+    this.failure = new Error("The database is closed.");
   }
 }

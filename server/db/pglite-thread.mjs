@@ -4,7 +4,9 @@
 // few calls Drizzle makes of a PGlite client (query, exec, transaction) as messages.
 //
 // Messages in: { id, op: "query", sql, params, rowMode, rawTypes, tx?, begin? } | { id, op: "exec", sql, tx?, begin? }
-//   | { id, op: "end", tx, commit } | { id, op: "dump", compression } | { id, op: "close" }
+//   | { id, op: "end", tx, commit } | { id, op: "dump", compression } | { id, op: "close" } | { op: "connect", port }
+// "connect" brings a port of another client — a render thread (server/render-threads) — answered on that port like
+// the console's own; its transactions' ids are its own, kept apart from the others'.
 // A transaction's id is the caller's; its first statement carries `begin` and opens it, so opening one costs no trip
 // of its own: while a transaction is open every other statement waits, and each trip back to the main thread waits
 // for whatever it is rendering.
@@ -42,11 +44,12 @@ function errorFields(error) {
  * The handle a statement runs on: the database, or its open transaction — opened first when the statement carries
  * `begin`. Called as the message arrives, so a later statement of the same transaction finds it opening.
  */
-async function target(message) {
+async function target(message, client) {
   if (message.tx === undefined) return db;
-  if (message.begin) opening.set(message.tx, begin(message.tx));
-  await opening.get(message.tx);
-  const open = transactions.get(message.tx);
+  const tx = `${client}:${message.tx}`;
+  if (message.begin) opening.set(tx, begin(tx));
+  await opening.get(tx);
+  const open = transactions.get(tx);
   if (!open) throw new Error(`Transaction ${message.tx} is not open.`);
   return open.handle;
 }
@@ -67,11 +70,12 @@ async function begin(id) {
   transactions.get(id).done = done;
 }
 
-async function end({ tx, commit }) {
+async function end({ tx: own, commit }, client) {
+  const tx = `${client}:${own}`;
   await opening.get(tx)?.catch(() => {});
   opening.delete(tx);
   const open = transactions.get(tx);
-  if (!open) throw new Error(`Transaction ${tx} is not open.`);
+  if (!open) throw new Error(`Transaction ${own} is not open.`);
   transactions.delete(tx);
   if (commit) open.commit();
   else open.rollback(new Error("rolled back"));
@@ -83,18 +87,18 @@ async function end({ tx, commit }) {
   return null;
 }
 
-async function run(message) {
+async function run(message, client) {
   switch (message.op) {
     case "query": {
-      const tx = message.tx === undefined ? undefined : await target(message);
+      const tx = message.tx === undefined ? undefined : await target(message, client);
       return statements.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersFor(message.rawTypes) }, tx);
     }
     case "exec": {
-      const results = await statements.exec(message.sql, undefined, message.tx === undefined ? undefined : await target(message));
+      const results = await statements.exec(message.sql, undefined, message.tx === undefined ? undefined : await target(message, client));
       return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
     }
     case "end":
-      return end(message);
+      return end(message, client);
     case "dump": {
       const file = await db.dumpDataDir(message.compression);
       return new Uint8Array(await file.arrayBuffer());
@@ -107,12 +111,32 @@ async function run(message) {
   }
 }
 
-parentPort.on("message", (message) => {
-  run(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
-    (error) => parentPort.postMessage({ id: message.id, error: errorFields(error) }),
-  );
-});
+let clients = 0;
+
+/** Answers the calls arriving on `port`; client 0 is the console's own thread, the parent. */
+function serve(port) {
+  const client = clients++;
+  port.on("message", (message) => {
+    if (message.op === "connect") return serve(message.port);
+    // Only the console's own thread closes the database; another client's "close" ends its port.
+    if (message.op === "close" && client !== 0) {
+      port.postMessage({ id: message.id, result: null });
+      return port.close();
+    }
+    run(message, client).then(
+      (result) => port.postMessage({ id: message.id, result }),
+      (error) => port.postMessage({ id: message.id, error: errorFields(error) }),
+    );
+  });
+  // A client gone (its thread stopped) leaves no transaction open to hold every other statement back.
+  port.on("close", () => {
+    for (const tx of new Set([...transactions.keys(), ...opening.keys()])) {
+      if (tx.startsWith(`${client}:`)) end({ tx: tx.slice(String(client).length + 1), commit: false }, client).catch(() => {});
+    }
+  });
+}
+
+serve(parentPort);
 
 db.waitReady.then(
   () => parentPort.postMessage({ ready: true }),

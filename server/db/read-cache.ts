@@ -25,6 +25,14 @@ const READ_CACHE_ENTRIES = 256;
  */
 type Columns = Map<string, Set<string> | "all">;
 
+/** What a write changed, as it crosses to another thread of the process (server/render-threads/coherence.ts). */
+export type TableChange = [table: string, columns: string[] | "all"][] | "everything";
+
+const toTableChange = (changed: Columns | "everything"): TableChange =>
+  changed === "everything" ? changed : [...changed].map(([table, columns]) => [table, columns === "all" ? columns : [...columns]]);
+const fromTableChange = (change: TableChange): Columns | "everything" =>
+  change === "everything" ? change : new Map(change.map(([table, columns]) => [table, columns === "all" ? columns : new Set(columns)]));
+
 /** Adds what a statement named (server/db/statement-tables.ts: a table without columns is all of it) to `into`. */
 function note(into: Columns, tables: readonly string[], columns: Readonly<Record<string, readonly string[]>>): void {
   for (const table of tables) {
@@ -135,6 +143,7 @@ function deepFreeze<T>(value: T): T {
 export class ReadCache {
   private readonly changes = new TableChanges();
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<(change: TableChange) => void>();
 
   /** Reads answered from what was kept, since the start. */
   hits = 0;
@@ -199,13 +208,31 @@ export class ReadCache {
       if (changed === "everything") writes.everything = true;
       else merge(writes.changed, changed);
     }
-    return execute().finally(() => this.changes.record(changed));
+    return execute().finally(() => this.record(changed));
   }
 
   /** Counts a transaction's writes once it has ended: they became visible to every other read then. */
   transactionEnded(writes: Writes): void {
-    if (writes.everything) this.changes.record("everything");
-    else if (writes.changed.size > 0) this.changes.record(writes.changed);
+    if (writes.everything) this.record("everything");
+    else if (writes.changed.size > 0) this.record(writes.changed);
+  }
+
+  private record(changed: Columns | "everything"): void {
+    this.changes.record(changed);
+    if (this.listeners.size === 0) return;
+    const change = toTableChange(changed);
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Calls `listener` with each write this cache counts (not those `applyChange` brings); returns its removal. */
+  onChange(listener: (change: TableChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Counts a write another thread's client made to the same database (told to no listener). */
+  applyChange(change: TableChange): void {
+    this.changes.record(fromTableChange(change));
   }
 
   get size(): number {

@@ -27,7 +27,7 @@ export const NOTIFY_CHANNEL = "maia_realtime";
 const NOTIFY_MAX_BYTES = 7_900;
 
 /** A listener that throws is logged and harms neither the publisher nor the other listeners. */
-function listenSafely(emitter: EventEmitter, listener: RealtimeListener): () => void {
+export function listenSafely(emitter: EventEmitter, listener: RealtimeListener): () => void {
   const safe = (message: RealtimeMessage) => {
     try {
       listener(message);

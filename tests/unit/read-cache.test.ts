@@ -341,3 +341,41 @@ describe("the process's read caches", () => {
     expect(bundled.isKeptAnswer(first)).toBe(true);
   });
 });
+
+describe("ReadCache between the threads of a process", () => {
+  it("tells its listeners what each write changed, a transaction's when it ends", async () => {
+    const { cache, client } = setUp();
+    const told: unknown[] = [];
+    const stop = cache.onChange((change) => told.push(change));
+    await client.query(`update "sites" set "name" = $1 where "sites"."id" = $2`);
+    await client.exec(`vacuum`);
+    await client.transaction(async (tx) => {
+      await tx.query(`insert into "paths" ("id") values ('p1')`);
+      expect(told).toHaveLength(3);
+    });
+    await client.query(`select * from "paths"`);
+    stop();
+    await client.query(`delete from "alarms"`);
+    expect(told.slice(0, 2)).toEqual([[["sites", ["name"]]], "everything"]);
+    // The insert when it ended, and again with its transaction (rows a write adds are whole rows).
+    expect(told[2]).toContainEqual(["paths", "all"]);
+    expect(told[3]).toEqual(told[2]);
+    expect(told).toHaveLength(4);
+  });
+
+  it("drops a kept read when another thread's client changed what it read, and tells no listener of it", async () => {
+    const { cache, read, computed } = setUp();
+    const told = vi.fn();
+    cache.onChange(told);
+    const names = `select "sites"."name" from "sites"`;
+    const first = await read("names", names);
+    cache.applyChange([["sites", ["description"]]]);
+    expect(await read("names", names)).toBe(first);
+    cache.applyChange([["sites", ["name"]]]);
+    expect(await read("names", names)).not.toBe(first);
+    cache.applyChange("everything");
+    await read("names", names);
+    expect(computed()).toBe(3);
+    expect(told).not.toHaveBeenCalled();
+  });
+});

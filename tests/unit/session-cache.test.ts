@@ -148,3 +148,24 @@ describe("SessionCache", () => {
     expect((await cache.read(db, "h1", async () => session("u1")))?.principal.userId).toBe("u1");
   });
 });
+
+describe("SessionCache between the threads of a process", () => {
+  it("tells its listeners each session or user forgotten here, and forgets what another thread forgot without telling", async () => {
+    const cache = new SessionCache(TTL);
+    const told = vi.fn();
+    cache.onChange(told);
+    cache.forget("h1");
+    cache.forgetUser("alice");
+    expect(told.mock.calls).toEqual([[{ tokenHash: "h1" }], [{ userId: "alice" }]]);
+
+    await cache.read(db, "h2", async () => session("bob"));
+    await cache.read(db, "a1", async () => session("alice"));
+    cache.applyChange({ tokenHash: "h2" });
+    cache.applyChange({ userId: "alice" });
+    const load = vi.fn(async () => null);
+    expect(await cache.read(db, "h2", load)).toBeNull();
+    expect(await cache.read(db, "a1", load)).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(told).toHaveBeenCalledTimes(2);
+  });
+});

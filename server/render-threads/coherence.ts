@@ -1,0 +1,94 @@
+import "server-only";
+import { sessionCache } from "@/server/auth/session-cache";
+import type { SessionChange } from "@/server/auth/session-cache";
+import type { Db } from "@/server/db/client";
+import { keptReads, type TableChange } from "@/server/db/read-cache";
+import type { RealtimeMessage } from "@/server/realtime/bus";
+
+// What the threads of one console process tell each other so that what each keeps in memory stays true: the writes
+// their database clients counted (the reads they keep: server/db/read-cache.ts), the sessions they forgot
+// (server/auth/session-cache.ts), and — from the main thread only — the bus's news (a render thread's route cache
+// listens to it: server/topology/route-cache.ts).
+//
+// The changes travel in batches on the thread's message port; requests and answers travel on a socket. Nothing orders
+// the two, so each side counts the batches it sent, and the other waits until it has applied that many: a request
+// forwarded to a render thread carries the count the main thread had sent it, and the thread's answer the count it
+// had sent back by the time its head was written. A page asked for after a write was answered therefore never reads
+// what the write changed from memory, and a session ended in one thread is ended in all before the next request.
+
+export type Change = { tables: TableChange } | { session: SessionChange } | { news: RealtimeMessage };
+
+/** The header that carries the count of batches sent, on a forwarded request and on its answer. */
+export const CHANGES_HEADER = "x-maia-changes";
+
+/** One end of a link between two threads: the batches it sends, counted, and those it applies, counted. */
+export class ChangeLink {
+  private pending: Change[] = [];
+  private scheduled = false;
+  private waiting: { count: number; resolve: () => void }[] = [];
+  /** Batches sent to the other end. */
+  sent = 0;
+  /** Batches applied from the other end. */
+  applied = 0;
+
+  constructor(private readonly send: (changes: Change[]) => void) {}
+
+  /** Sends `change` with the others of this turn (before anything this turn answers: microtasks run first). */
+  add(change: Change): void {
+    this.pending.push(change);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  /** Sends what is pending now; returns the count of batches sent. */
+  flush(): number {
+    this.scheduled = false;
+    if (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      this.sent += 1;
+      this.send(batch);
+    }
+    return this.sent;
+  }
+
+  /** Applies a batch from the other end, then lets go of whatever waited for it. */
+  received(changes: Change[], apply: (change: Change) => void): void {
+    for (const change of changes) {
+      try {
+        apply(change);
+      } catch (error) {
+        console.error("[render-threads] a change could not be applied:", (error as Error).message);
+      }
+    }
+    this.applied += 1;
+    if (this.waiting.length === 0) return;
+    const ready = this.waiting.filter((waiter) => waiter.count <= this.applied);
+    this.waiting = this.waiting.filter((waiter) => waiter.count > this.applied);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  /** Undefined once `count` batches from the other end are applied, else a promise settled then. */
+  caughtUp(count: number): Promise<void> | undefined {
+    if (!Number.isFinite(count) || count <= this.applied) return undefined;
+    return new Promise((resolve) => this.waiting.push({ count, resolve }));
+  }
+}
+
+/** Calls `tell` with every write counted by `db`'s kept reads and every session forgotten in this thread. */
+export function watchLocalChanges(db: Db, tell: (change: Change) => void): () => void {
+  const stopTables = keptReads(db)?.onChange((tables) => tell({ tables }));
+  const stopSessions = sessionCache().onChange((session) => tell({ session }));
+  return () => {
+    stopTables?.();
+    stopSessions();
+  };
+}
+
+/** Applies another thread's change to this one's memory; news goes to `deliverNews` (a render thread's bus). */
+export function applyChange(db: Db, change: Change, deliverNews?: (message: RealtimeMessage) => void): void {
+  if ("tables" in change) keptReads(db)?.applyChange(change.tables);
+  else if ("session" in change) sessionCache().applyChange(change.session);
+  else deliverNews?.(change.news);
+}

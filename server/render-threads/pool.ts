@@ -1,0 +1,189 @@
+import "server-only";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { DatabaseHandle } from "@/server/db/client";
+import type { EventBus } from "@/server/realtime/bus";
+import { applyChange, ChangeLink, CHANGES_HEADER, watchLocalChanges, type Change } from "./coherence";
+import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./messages";
+
+// The main thread's side of the render threads: it starts them, hands each page request to the one with the fewest
+// in flight (over its Unix socket) and passes the answer on, and relays the changes each thread makes to the others.
+
+/** The compiled render thread, beside the compiled server entry (scripts/build-server.mjs). */
+export const RENDER_THREAD_ENTRY = path.join(process.cwd(), "dist/render-thread.mjs");
+
+/** Render threads at most by default: each holds Next and the pages' code (about 300 MB). */
+export const MAX_RENDER_THREADS = 4;
+
+/**
+ * Render threads for a production console: RENDER_THREADS if set, else one per core (up to MAX_RENDER_THREADS) on a
+ * machine of two cores or more — the main thread then mostly waits on the others — and none on one core, or on
+ * PGlite on the main thread (nothing else can reach its database).
+ */
+export function renderThreadCount(database: Pick<DatabaseHandle, "kind" | "connectThread">, env: Partial<Record<string, string>> = process.env, cores = os.availableParallelism()): number {
+  if (database.kind === "pglite" && !database.connectThread) return 0;
+  const configured = Number(env.RENDER_THREADS);
+  if (env.RENDER_THREADS && Number.isInteger(configured) && configured >= 0) return configured;
+  return cores >= 2 ? Math.min(cores, MAX_RENDER_THREADS) : 0;
+}
+
+/** Headers of one hop that the next must not see. */
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection"];
+
+function withoutHopHeaders<T extends Record<string, unknown>>(headers: T): T {
+  const copy = { ...headers };
+  for (const name of HOP_BY_HOP) delete copy[name];
+  return copy;
+}
+
+interface RenderThread {
+  worker: Worker;
+  socketPath: string;
+  agent: http.Agent;
+  link: ChangeLink;
+  inFlight: number;
+}
+
+export interface RenderThreads {
+  readonly count: number;
+  /** Has the page rendered by a render thread and answers `res` with it. */
+  forward(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RenderThreadsOptions {
+  count: number;
+  database: DatabaseHandle;
+  databaseUrl?: string;
+  bus: EventBus;
+  entry?: string;
+}
+
+export async function startRenderThreads({ count, database, databaseUrl, bus, entry = RENDER_THREAD_ENTRY }: RenderThreadsOptions): Promise<RenderThreads> {
+  const threads: RenderThread[] = [];
+  let closing = false;
+
+  /** A change made here, or by thread `from`, goes to every other thread. */
+  const relay = (change: Change, from?: RenderThread) => {
+    for (const thread of threads) if (thread !== from) thread.link.add(change);
+  };
+  const stopWatching = watchLocalChanges(database.db, (change) => relay(change));
+  const stopNews = bus.subscribe((message) => relay({ news: message }));
+
+  const start = (index: number) =>
+    new Promise<RenderThread>((resolve, reject) => {
+      const socketPath = path.join(os.tmpdir(), `maia-render-${process.pid}-${index}.sock`);
+      const pglitePort = database.connectThread?.();
+      const data: RenderThreadData = { index, socketPath, pglitePort, databaseUrl: pglitePort ? undefined : databaseUrl };
+      const worker = new Worker(/*turbopackIgnore: true*/ entry, { workerData: data, transferList: pglitePort ? [pglitePort] : [] });
+      const post = (message: ToRenderThread) => worker.postMessage(message);
+      const thread: RenderThread = {
+        worker,
+        socketPath,
+        agent: new http.Agent({ keepAlive: true }),
+        link: new ChangeLink((changes) => post({ type: "changes", changes })),
+        inFlight: 0,
+      };
+      worker.on("message", (message: FromRenderThread) => {
+        if (message.type === "ready") resolve(thread);
+        else if (message.type === "failed") reject(new Error(`A render thread did not start: ${message.message}`));
+        else if (message.type === "publish") void bus.publish(message.message);
+        else if (message.type === "changes") {
+          thread.link.received(message.changes, (change) => {
+            applyChange(database.db, change);
+            relay(change, thread);
+          });
+        }
+      });
+      worker.on("error", (error) => {
+        console.error("[render-threads] a render thread failed:", error);
+        reject(error);
+      });
+      worker.on("exit", (code) => {
+        const at = threads.indexOf(thread);
+        if (at >= 0) threads.splice(at, 1);
+        thread.agent.destroy();
+        fs.rmSync(socketPath, { force: true });
+        if (closing) return;
+        reject(new Error(`A render thread stopped (exit code ${code}).`));
+        console.error(`[render-threads] a render thread stopped (exit code ${code}); starting another`);
+        void start(index).then((again) => threads.push(again), (error: unknown) => console.error("[render-threads]", (error as Error).message));
+      });
+    });
+
+  try {
+    threads.push(...(await Promise.all(Array.from({ length: count }, (_, index) => start(index)))));
+  } catch (error) {
+    closing = true;
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    throw error;
+  }
+
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const thread = threads.reduce<RenderThread | undefined>((best, candidate) => (!best || candidate.inFlight < best.inFlight ? candidate : best), undefined);
+      if (!thread) {
+        res.writeHead(503, { "retry-after": "1" }).end();
+        return resolve();
+      }
+      thread.inFlight += 1;
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        thread.inFlight -= 1;
+        resolve();
+      };
+      const headers = { ...withoutHopHeaders(req.headers), [CHANGES_HEADER]: String(thread.link.flush()) };
+      const upstream = http.request({ socketPath: thread.socketPath, agent: thread.agent, method: req.method, path: req.url, headers });
+      upstream.on("response", (answer) => {
+        const pass = () => {
+          const out = withoutHopHeaders(answer.headers);
+          delete out[CHANGES_HEADER];
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+          answer.pipe(res);
+        };
+        const behind = thread.link.caughtUp(Number(answer.headers[CHANGES_HEADER]));
+        if (behind) void behind.then(pass);
+        else pass();
+      });
+      upstream.on("error", (error) => {
+        if (!res.headersSent) {
+          console.error("[render-threads] forwarding failed:", error.message);
+          res.writeHead(502).end();
+        } else res.destroy();
+        settle();
+      });
+      res.on("close", () => {
+        if (!res.writableFinished) upstream.destroy();
+        settle();
+      });
+      req.pipe(upstream);
+    });
+
+  return {
+    count,
+    forward,
+    async close() {
+      closing = true;
+      stopWatching();
+      stopNews();
+      await Promise.all(
+        threads.map(
+          (thread) =>
+            new Promise<void>((resolve) => {
+              const force = setTimeout(() => void thread.worker.terminate(), 5_000);
+              thread.worker.once("exit", () => {
+                clearTimeout(force);
+                resolve();
+              });
+              thread.worker.postMessage({ type: "stop" } satisfies ToRenderThread);
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from "vitest";
+import { ChangeLink, type Change } from "@/server/render-threads/coherence";
+import { MAX_RENDER_THREADS, renderThreadCount } from "@/server/render-threads/pool";
+
+// The threads of one console process tell each other what changed (server/render-threads/coherence.ts): in batches,
+// counted, so that a request or an answer waits until the batches sent before it are applied.
+
+const tables = (table: string): Change => ({ tables: [[table, "all"]] });
+
+describe("ChangeLink", () => {
+  it("sends the changes of one turn in one batch, counted, and nothing when there is nothing to send", async () => {
+    const sent: Change[][] = [];
+    const link = new ChangeLink((changes) => sent.push(changes));
+    link.add(tables("sites"));
+    link.add(tables("paths"));
+    expect(sent).toEqual([]);
+    await Promise.resolve();
+    expect(sent).toEqual([[tables("sites"), tables("paths")]]);
+    expect(link.flush()).toBe(1);
+    link.add(tables("alarms"));
+    // Flushed at once when a request or an answer is about to carry the count.
+    expect(link.flush()).toBe(2);
+    await Promise.resolve();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("lets a request wait until the batches sent before it are applied, in order", async () => {
+    const link = new ChangeLink(() => {});
+    expect(link.caughtUp(0)).toBeUndefined();
+    expect(link.caughtUp(Number.NaN)).toBeUndefined();
+    const applied: Change[] = [];
+    const second = vi.fn();
+    const first = vi.fn();
+    void link.caughtUp(2)!.then(second);
+    void link.caughtUp(1)!.then(first);
+    link.received([tables("sites")], (change) => applied.push(change));
+    await Promise.resolve();
+    expect(first).toHaveBeenCalled();
+    expect(second).not.toHaveBeenCalled();
+    link.received([tables("paths"), tables("alarms")], (change) => applied.push(change));
+    await Promise.resolve();
+    expect(second).toHaveBeenCalled();
+    expect(applied).toEqual([tables("sites"), tables("paths"), tables("alarms")]);
+    expect(link.caughtUp(2)).toBeUndefined();
+  });
+
+  it("counts a batch whose change could not be applied, so nothing waits for it forever", async () => {
+    const link = new ChangeLink(() => {});
+    const waited = link.caughtUp(1)!;
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    link.received([tables("sites")], () => {
+      throw new Error("broken");
+    });
+    await expect(waited).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
+
+describe("renderThreadCount", () => {
+  const threaded = { kind: "pglite" as const, connectThread: () => ({}) as never };
+  it("renders on one thread per core, at most four, on two cores or more", () => {
+    expect(renderThreadCount(threaded, {}, 2)).toBe(2);
+    expect(renderThreadCount(threaded, {}, 16)).toBe(MAX_RENDER_THREADS);
+    expect(renderThreadCount({ kind: "postgres" }, {}, 3)).toBe(3);
+    expect(renderThreadCount(threaded, {}, 1)).toBe(0);
+  });
+
+  it("follows RENDER_THREADS, and renders on the main thread when PGlite runs there", () => {
+    expect(renderThreadCount(threaded, { RENDER_THREADS: "0" }, 2)).toBe(0);
+    expect(renderThreadCount(threaded, { RENDER_THREADS: "3" }, 2)).toBe(3);
+    expect(renderThreadCount(threaded, { RENDER_THREADS: "many" }, 2)).toBe(2);
+    expect(renderThreadCount({ kind: "pglite" }, { RENDER_THREADS: "2" }, 4)).toBe(0);
+  });
+});
