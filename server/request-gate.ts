@@ -10,12 +10,14 @@ import { pgliteOnItsOwnThread } from "@/server/db/pglite-thread-client";
 // half-done work — kept growing through the load and drained long after it.
 
 /**
- * Requests worked on at once, on either database. The process renders pages and answers the API on one thread; eight
- * keep it busy while others wait on the database, and more only share it and stretch every answer. Under npm run
- * bench:soak (150 users, 2 cores): on PGlite, whose queries run one at a time on a thread of their own, alternating
- * 90-s runs answered 214 and 179 req/s at eight against 184 and 169 at four, and twelve or sixteen no more than eight;
- * two processes on one PostgreSQL, 211 req/s with p99 1.2 s at eight, 201 req/s with 1.4 s at sixteen, 191 req/s with
- * 1.9 s at thirty-two.
+ * Requests worked on at once, on either database, across the main thread (the API) and the render threads (pages:
+ * server/render-threads). Eight keep both cores busy while others wait on the database, and more only share them and
+ * stretch every answer. Under npm run bench:soak (150 users, 2 cores) on PGlite, whose queries run one at a time on a
+ * thread of their own: with pages on the main thread, alternating 90-s runs answered 214 and 179 req/s at eight
+ * against 184 and 169 at four, and twelve or sixteen no more than eight; with two render threads, 219 req/s at eight,
+ * 241 at twelve and 177 at four, as the machine itself sped up by a third between the runs. Two processes on one
+ * PostgreSQL (pages on the main thread), 211 req/s with p99 1.2 s at eight, 201 req/s with 1.4 s at sixteen, 191
+ * req/s with 1.9 s at thirty-two.
  * A database a network away keeps each request waiting longer: raise REQUEST_CONCURRENCY there.
  */
 export const REQUEST_CONCURRENCY = 8;

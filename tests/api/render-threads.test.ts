@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionCache } from "@/server/auth/session-cache";
 import { openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
@@ -108,6 +108,18 @@ describe("render threads", () => {
     stop();
     const { body } = await get("/told");
     expect(body.received).toContainEqual({ news: heard[0] });
+  });
+
+  it("start another thread when one stops, and answer meanwhile with the others", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { body } = await get("/exit");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const meanwhile = await get("/hello");
+    expect(meanwhile.response.status).toBe(200);
+    expect(meanwhile.body.thread).toBe(1 - body.thread);
+    await expect.poll(async () => (await Promise.all([get("/slow?ms=100"), get("/slow?ms=100")])).map(({ body: b }) => b.thread).sort(), { timeout: 20_000 }).toEqual([0, 1]);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("a render thread stopped (exit code 3)"));
+    error.mockRestore();
   });
 
   it("let a thread query the process's PGlite thread, and roll back what it left open when it stops", async () => {
