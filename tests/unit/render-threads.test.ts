@@ -59,11 +59,13 @@ describe("ChangeLink", () => {
 
 describe("renderThreadCount", () => {
   const threaded = { kind: "pglite" as const, connectThread: () => ({}) as never };
-  it("renders on one thread per core, at most four, on two cores or more", () => {
+  it("renders on one thread per core, at most four, on two cores or more with PGlite", () => {
     expect(renderThreadCount(threaded, {}, 2)).toBe(2);
     expect(renderThreadCount(threaded, {}, 16)).toBe(MAX_RENDER_THREADS);
-    expect(renderThreadCount({ kind: "postgres" }, {}, 3)).toBe(3);
     expect(renderThreadCount(threaded, {}, 1)).toBe(0);
+    // On PostgreSQL a console grows by processes.
+    expect(renderThreadCount({ kind: "postgres" }, {}, 4)).toBe(0);
+    expect(renderThreadCount({ kind: "postgres" }, { RENDER_THREADS: "2" }, 4)).toBe(2);
   });
 
   it("follows RENDER_THREADS, and renders on the main thread when PGlite runs there", () => {
