@@ -32,6 +32,16 @@ export function renderThreadCount(database: Pick<DatabaseHandle, "kind" | "conne
   return database.kind === "pglite" && cores >= 2 ? Math.min(cores, MAX_RENDER_THREADS) : 0;
 }
 
+/**
+ * A page asked for with GET or HEAD whose connection to its thread failed before any answer — the thread's queue of
+ * connections full (EAGAIN) after a flood of clients who left, a kept connection closed under it — is asked again,
+ * a little later each time, up to FORWARD_RETRIES times. Under npm run bench:hangups, 858 clients a second hanging
+ * up opened as many connections, and some found the queue full.
+ */
+const RETRIABLE = new Set(["EAGAIN", "ECONNREFUSED", "ECONNRESET", "EPIPE"]);
+const FORWARD_RETRIES = 3;
+const FORWARD_RETRY_MS = 25;
+
 /** Headers of one hop that the next must not see. */
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection"];
 
@@ -124,46 +134,73 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
     throw error;
   }
 
+  /** The thread with the fewest requests in flight. */
+  const pick = () => threads.reduce<RenderThread | undefined>((best, candidate) => (!best || candidate.inFlight < best.inFlight ? candidate : best), undefined);
+
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) =>
     new Promise<void>((resolve) => {
-      const thread = threads.reduce<RenderThread | undefined>((best, candidate) => (!best || candidate.inFlight < best.inFlight ? candidate : best), undefined);
-      if (!thread) {
-        res.writeHead(503, { "retry-after": "1" }).end();
-        return resolve();
-      }
-      thread.inFlight += 1;
-      let settled = false;
-      const settle = () => {
-        if (settled) return;
-        settled = true;
-        thread.inFlight -= 1;
+      const bodiless = req.method === "GET" || req.method === "HEAD";
+      let current: RenderThread | undefined;
+      let upstream: http.ClientRequest | undefined;
+      let clientGone = false;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        if (current) current.inFlight -= 1;
         resolve();
       };
-      const headers = { ...withoutHopHeaders(req.headers), [CHANGES_HEADER]: String(thread.link.flush()) };
-      const upstream = http.request({ socketPath: thread.socketPath, agent: thread.agent, method: req.method, path: req.url, headers });
-      upstream.on("response", (answer) => {
-        const pass = () => {
-          const out = withoutHopHeaders(answer.headers);
-          delete out[CHANGES_HEADER];
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
-          answer.pipe(res);
-        };
-        const behind = thread.link.caughtUp(Number(answer.headers[CHANGES_HEADER]));
-        if (behind) void behind.then(pass);
-        else pass();
-      });
-      upstream.on("error", (error) => {
-        if (!res.headersSent) {
-          console.error("[render-threads] forwarding failed:", error.message);
-          res.writeHead(502).end();
-        } else res.destroy();
-        settle();
-      });
       res.on("close", () => {
-        if (!res.writableFinished) upstream.destroy();
-        settle();
+        if (!res.writableFinished) {
+          clientGone = true;
+          upstream?.destroy();
+        }
+        finish();
       });
-      req.pipe(upstream);
+
+      const attempt = (tries: number) => {
+        if (clientGone) return finish();
+        const thread = pick();
+        if (!thread) {
+          res.writeHead(503, { "retry-after": "1" }).end();
+          return finish();
+        }
+        if (current) current.inFlight -= 1;
+        current = thread;
+        thread.inFlight += 1;
+        let answered = false;
+        const headers = { ...withoutHopHeaders(req.headers), [CHANGES_HEADER]: String(thread.link.flush()) };
+        const request = http.request({ socketPath: thread.socketPath, agent: thread.agent, method: req.method, path: req.url, headers });
+        upstream = request;
+        request.on("response", (answer) => {
+          answered = true;
+          const pass = () => {
+            const out = withoutHopHeaders(answer.headers);
+            delete out[CHANGES_HEADER];
+            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+            answer.pipe(res);
+          };
+          const behind = thread.link.caughtUp(Number(answer.headers[CHANGES_HEADER]));
+          if (behind) void behind.then(pass);
+          else pass();
+        });
+        request.on("error", (error: NodeJS.ErrnoException) => {
+          // Destroyed here because the client left: nothing to answer, nothing to report.
+          if (clientGone) return finish();
+          if (!answered && bodiless && tries < FORWARD_RETRIES && RETRIABLE.has(error.code ?? "")) {
+            setTimeout(() => attempt(tries + 1), FORWARD_RETRY_MS * (tries + 1));
+            return;
+          }
+          if (!res.headersSent) {
+            console.error("[render-threads] forwarding failed:", error.message);
+            res.writeHead(502).end();
+          } else res.destroy();
+          finish();
+        });
+        if (bodiless) request.end();
+        else req.pipe(request);
+      };
+      attempt(0);
     });
 
   return {
