@@ -6,6 +6,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { DatabaseHandle } from "@/server/db/client";
 import type { EventBus } from "@/server/realtime/bus";
+import { refuseBusy } from "@/server/entry-listener";
 import { applyChange, ChangeLink, CHANGES_HEADER, watchLocalChanges, type Change } from "./coherence";
 import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./messages";
 
@@ -161,8 +162,9 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
       const attempt = (tries: number) => {
         if (clientGone) return finish();
         const thread = pick();
+        // Every thread gone at once (each is started again when it stops): try again in a second.
         if (!thread) {
-          res.writeHead(503, { "retry-after": "1" }).end();
+          refuseBusy(req, res);
           return finish();
         }
         if (current) current.inFlight -= 1;
