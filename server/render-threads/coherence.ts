@@ -69,6 +69,11 @@ export class ChangeLink {
     for (const waiter of ready) waiter.resolve();
   }
 
+  /** Lets go of everything waiting: the other end is gone, and what it would have sent will never come. */
+  release(): void {
+    for (const waiter of this.waiting.splice(0)) waiter.resolve();
+  }
+
   /** Undefined once `count` batches from the other end are applied, else a promise settled then. */
   caughtUp(count: number): Promise<void> | undefined {
     if (!Number.isFinite(count) || count <= this.applied) return undefined;

@@ -78,6 +78,9 @@ export interface RenderThreadsOptions {
 export async function startRenderThreads({ count, database, databaseUrl, bus, entry = RENDER_THREAD_ENTRY }: RenderThreadsOptions): Promise<RenderThreads> {
   const threads: RenderThread[] = [];
   let closing = false;
+  // The threads' sockets live in a directory of this process's own (mode 0700): no other user of the machine can
+  // connect to them and send a page request past the main thread's checks.
+  const socketDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "maia-render-"));
 
   /** A change made here, or by thread `from`, goes to every other thread. */
   const relay = (change: Change, from?: RenderThread) => {
@@ -88,7 +91,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
 
   const start = (index: number) =>
     new Promise<RenderThread>((resolve, reject) => {
-      const socketPath = path.join(os.tmpdir(), `maia-render-${process.pid}-${index}.sock`);
+      const socketPath = path.join(socketDirectory, `${index}.sock`);
       const pglitePort = database.connectThread?.();
       const data: RenderThreadData = { index, socketPath, pglitePort, databaseUrl: pglitePort ? undefined : databaseUrl };
       const worker = new Worker(/*turbopackIgnore: true*/ entry, { workerData: data, transferList: pglitePort ? [pglitePort] : [] });
@@ -118,6 +121,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
       worker.on("exit", (code) => {
         const at = threads.indexOf(thread);
         if (at >= 0) threads.splice(at, 1);
+        thread.link.release();
         thread.agent.destroy();
         fs.rmSync(socketPath, { force: true });
         if (closing) return;
@@ -132,6 +136,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
   } catch (error) {
     closing = true;
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    fs.rmSync(socketDirectory, { recursive: true, force: true });
     throw error;
   }
 
@@ -225,6 +230,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
             }),
         ),
       );
+      fs.rmSync(socketDirectory, { recursive: true, force: true });
     },
   };
 }

@@ -122,11 +122,19 @@ describe("render threads", () => {
     error.mockRestore();
   });
 
+  it("keep the threads' sockets in a directory no other user can enter", async () => {
+    const { body } = await get("/hello");
+    const directory = path.dirname(body.socketPath as string);
+    expect(fs.statSync(directory).mode & 0o777).toBe(0o700);
+  });
+
   it("let a thread query the process's PGlite thread, and roll back what it left open when it stops", async () => {
     const { body } = await get(`/query?sql=${encodeURIComponent("select count(*)::int as n from marks")}`);
     expect(body.result.rows).toEqual([{ n: 1 }]);
     await get("/begin");
+    const { body: hello } = await get("/hello");
     await threads.close();
+    expect(fs.existsSync(path.dirname(hello.socketPath as string))).toBe(false);
     const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from marks`);
     expect(rows).toEqual([{ n: 1 }]);
   });

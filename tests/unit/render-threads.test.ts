@@ -44,6 +44,13 @@ describe("ChangeLink", () => {
     expect(link.caughtUp(2)).toBeUndefined();
   });
 
+  it("lets go of whatever waits when the other end is gone", async () => {
+    const link = new ChangeLink(() => {});
+    const waited = link.caughtUp(3)!;
+    link.release();
+    await expect(waited).resolves.toBeUndefined();
+  });
+
   it("counts a batch whose change could not be applied, so nothing waits for it forever", async () => {
     const link = new ChangeLink(() => {});
     const waited = link.caughtUp(1)!;
