@@ -4,8 +4,9 @@ import { sharedRead } from "@/server/core/shared-read";
 import { statementTables } from "./statement-tables";
 
 // Reads kept until a table they read changes, for the embedded database: one process holds it (server/db/client.ts
-// locks its directory), so every write to it passes through the client this module watches, and a kept answer can
-// be dropped the moment a write that could change it ends — no time to live, no answer older than the last write.
+// locks its directory), so every write to it passes through the clients this module watches — one per thread of the
+// process, each telling the others what its writes changed (server/render-threads/coherence.ts) — and a kept answer
+// can be dropped the moment a write that could change it ends: no time to live, no answer older than the last write.
 //
 // The rule: a read notes the change sequence before it sends its first statement, and is kept with that number and
 // the tables and columns its statements named. A write is counted when it ends (and a transaction's writes again
