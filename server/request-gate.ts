@@ -1,6 +1,7 @@
 import "server-only";
 import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { beforeHead } from "@/server/core/before-head";
 import { pgliteOnItsOwnThread } from "@/server/db/pglite-thread-client";
 
 // At most a few requests worked on at once; the others wait their turn, first come first served, and one whose
@@ -86,11 +87,9 @@ const isEventStream = (headers: unknown): boolean => {
 
 /** Calls `release` once the response's head says it is an event stream. */
 function onEventStream(res: ServerResponse, release: () => void) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (args.some(isEventStream) || String(this.getHeader("content-type") ?? "").startsWith("text/event-stream")) release();
-    return (writeHead as (...all: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse["writeHead"];
+  beforeHead(res, (response, args) => {
+    if (args.some(isEventStream) || String(response.getHeader("content-type") ?? "").startsWith("text/event-stream")) release();
+  });
 }
 
 export function createRequestGate({ limit = REQUEST_CONCURRENCY, queue: maxWaiting = REQUEST_QUEUE, passes = () => false, refuse }: GateOptions = {}): RequestGate {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 import next from "next";
+import { beforeHead } from "@/server/core/before-head";
 import { openDatabase, setDatabase } from "@/server/db/client";
 import { setBus } from "@/server/realtime/bus";
 import { applyChange, ChangeLink, CHANGES_HEADER, watchLocalChanges } from "./coherence";
@@ -36,11 +37,7 @@ async function main() {
     delete req.headers[CHANGES_HEADER];
     // The answer's head says how many batches of this thread's changes were sent before it: the main thread applies
     // them before passing it on (a sign-out's ended session, a session's touch).
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-      this.setHeader(CHANGES_HEADER, String(link.flush()));
-      return (writeHead as (...all: unknown[]) => http.ServerResponse).apply(this, args);
-    } as http.ServerResponse["writeHead"];
+    beforeHead(res, (response) => response.setHeader(CHANGES_HEADER, String(link.flush())));
     const render = () =>
       void handleRequest(req, res).catch((error: unknown) => {
         console.error("[render-thread] request failed:", error);
