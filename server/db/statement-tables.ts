@@ -6,10 +6,10 @@ import * as schema from "./schema";
 
 // What a statement does to the console's tables, read from its text: the tables a read names and their columns it
 // names, the tables a write changes (with those the database changes after them, through foreign keys that cascade
-// or set null) and, for an update, the columns it sets — or "everything" when the text says nothing sure (a script, a
-// schema change, a write to a table not in the schema). server/db/read-cache.ts keeps a cached read only while
-// nothing it read has changed; what it cannot place counts as more change, never as less: a read that names a `*`
-// reads every column, a write other than a plain update changes whole rows.
+// or set null, and through its triggers) and, for an update, the columns it sets — or "everything" when the text says
+// nothing sure (a script, a schema change, a write to a table not in the schema). server/db/read-cache.ts keeps a
+// cached read only while nothing it read has changed; what it cannot place counts as more change, never as less: a
+// read that names a `*` reads every column, a write other than a plain update changes whole rows.
 
 export type StatementTables =
   /** `columns`: for each table, the columns of it the text names; a table left out (a `*`) is read whole. */
@@ -60,7 +60,25 @@ function tablesAndCascades() {
   return { names, closure, columns, referenced };
 }
 
-const { names: TABLES, closure: CHANGED_WITH, columns: COLUMNS, referenced: REFERENCED } = tablesAndCascades();
+/**
+ * Tables the database's own triggers write when a table changes (server/db/migrations): for each, the table they
+ * write and the columns whose update fires them (an insert or a delete always does).
+ */
+const TRIGGERED_WRITES: Record<string, { table: string; onUpdateOf: string[] }> = {
+  paths: { table: "connector_loads", onUpdateOf: ["bandwidth_mbps", "source_connector_id", "destination_connector_id"] },
+};
+
+function withTriggers(closure: Map<string, string[]>) {
+  for (const [name, tables] of closure) {
+    const triggered = tables.flatMap((table) => TRIGGERED_WRITES[table]?.table ?? []);
+    closure.set(name, [...new Set([...tables, ...triggered])]);
+  }
+  return closure;
+}
+
+const { names: TABLES, closure, columns: COLUMNS, referenced: REFERENCED } = tablesAndCascades();
+/** The tables a write to each table changes: through cascading foreign keys, then through triggers. */
+const CHANGED_WITH = withTriggers(closure);
 
 /** Statements that change no table: a transaction's own, a session setting. */
 const NO_DATA = /^\s*(begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|reset|listen|unlisten|notify|deallocate|discard)\b/i;
@@ -130,7 +148,13 @@ function readStatement(sql: string): StatementTables {
   }
   if (verb === "update") {
     const set = setColumns(sql);
-    if (set) return { kind: "write", tables: [set.table], columns: { [set.table]: set.columns } };
+    if (set) {
+      const trigger = TRIGGERED_WRITES[set.table];
+      if (!trigger || !set.columns.some((column) => trigger.onUpdateOf.includes(column))) {
+        return { kind: "write", tables: [set.table], columns: { [set.table]: set.columns } };
+      }
+      return { kind: "write", tables: [set.table, trigger.table], columns: { [set.table]: set.columns } };
+    }
   }
   if (verb === "insert" || verb === "update" || verb === "delete") {
     const targets = writeTargets(sql);

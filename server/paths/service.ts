@@ -254,24 +254,29 @@ interface LoadRow {
 }
 
 /**
- * The other paths' load on each end, for the rules of lib/paths/headroom.ts, in one read: their sum, and the first of
- * them by name the plan's VLAN clashes with (an All plan clashes with any). A sum and a lookup in the database, so the
- * thousandth path on a connector costs no more to add than the first. Read after the ends are locked.
+ * The other paths' load on each end, for the rules of lib/paths/headroom.ts, in one read: their bandwidth summed (kept
+ * by the database in connector_loads, less the path itself on update) and the first of them by name the plan's VLAN
+ * clashes with (an All plan clashes with any). A Specific plan's clashes are probes of the connector-and-VLAN indexes
+ * (its VLAN, or no VLAN: an All path), so the four-thousandth path on a trunk costs what the first did. Read after
+ * the ends are locked.
  */
 async function loadsOf(tx: Transaction, ends: Connector[], plan: PathCreate, selfId?: string) {
   const vlanId = plan.vlanType === "specific" ? (plan.vlanId ?? null) : null;
+  const on = (condition: SQL) => sql`((p.source_connector_id = c.id and ${condition}) or (p.destination_connector_id = c.id and ${condition}))`;
   // A Specific plan without a VLAN is refused for that before any clash is looked for.
-  const clashes = plan.vlanType === "specific" ? (vlanId === null ? sql`false` : sql`(p.vlan_type = 'all' or p.vlan_id = ${vlanId})`) : sql`true`;
-  const onConnector = sql`(p.source_connector_id = c.id or p.destination_connector_id = c.id) and p.id is distinct from ${selfId ?? null}`;
+  const clashes =
+    plan.vlanType !== "specific" ? on(sql`true`) : vlanId === null ? sql`false` : sql`(${on(sql`p.vlan_id = ${vlanId}`)} or ${on(sql`p.vlan_id is null and p.vlan_type = 'all'`)})`;
   const rows = await queryRows<LoadRow>(
     tx as unknown as Db,
     sql`select c.id as connector_id,
-          (select coalesce(sum(p.bandwidth_mbps), 0)::float8 from paths p where ${onConnector}) as used,
+          (coalesce(l.used_bandwidth_mbps, 0) - coalesce(self.bandwidth_mbps, 0))::float8 as used,
           clash.id, clash.name, clash.source_connector_id, clash.destination_connector_id, clash.bandwidth_mbps, clash.vlan_type, clash.vlan_id
         from connectors c
+        left join connector_loads l on l.connector_id = c.id
+        left join paths self on self.id = ${selfId ?? null} and (self.source_connector_id = c.id or self.destination_connector_id = c.id)
         left join lateral (
           -- In code-point order, as lib/paths/headroom.ts sorts the form's list, whatever the database's collation.
-          select p.* from paths p where ${onConnector} and ${clashes} order by p.name collate "C", p.id limit 1
+          select p.* from paths p where ${clashes} and p.id is distinct from ${selfId ?? null} order by p.name collate "C", p.id limit 1
         ) clash on true
         where c.id in ${ends.map((end) => end.id)}`,
   );

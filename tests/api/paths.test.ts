@@ -1,6 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/server/db/client";
+import { getDb, MIGRATIONS_DIR, queryRows, type Db } from "@/server/db/client";
 import { connectors, events, paths, sites } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 
@@ -324,6 +326,68 @@ describe("connector rules on a busy connector", () => {
     const all = await create(body({ name: "Wants all", bandwidth: 1, vlanType: "all", vlanId: null }, west, (await pair())[1]));
     expect(all.body.error).toBe(`Connector ${west.name} is shared with path Busy 000: a VLAN All path needs both connectors to itself`);
     expect((await create(body({ name: "Fits 100", bandwidth: 100, vlanId: 5 }, west, east))).status).toBe(201);
+  });
+});
+
+/** Connectors whose kept load (connector_loads) is not the sum of their paths' bandwidth, each path counted once. */
+async function loadsOff(db?: Db) {
+  return queryRows<{ id: string; kept: number; summed: number }>(
+    db ?? (await getDb()),
+    sql`select c.id, coalesce(l.used_bandwidth_mbps, 0)::int as kept,
+          (select coalesce(sum(p.bandwidth_mbps), 0)::int from paths p where p.source_connector_id = c.id or p.destination_connector_id = c.id) as summed
+        from connectors c left join connector_loads l on l.connector_id = c.id
+        where coalesce(l.used_bandwidth_mbps, 0) <> (select coalesce(sum(p.bandwidth_mbps), 0) from paths p where p.source_connector_id = c.id or p.destination_connector_id = c.id)`,
+  );
+}
+
+describe("each connector's load, kept by the database", () => {
+  it("stays the sum of its paths' bandwidth through creates, changes, moves, deletes and cascades", async () => {
+    const [west, east] = await pair(1000, 1000);
+    const [north, south] = await pair(1000, 1000);
+    const db = await getDb();
+    const first = await created(body({ name: "Load 1", bandwidth: 100, vlanId: 1 }, west, east));
+    const second = await created(body({ name: "Load 2", bandwidth: 50, vlanId: 2 }, west, north));
+    expect(await loadsOff()).toEqual([]);
+    const [westLoad] = await queryRows<{ used: number }>(db, sql`select used_bandwidth_mbps::int as used from connector_loads where connector_id = ${west.id}`);
+    expect(westLoad.used).toBe(150);
+    expect((await patch(first.id, { bandwidth: 70 })).status).toBe(200);
+    // Moved from north to south: north gives the 50 Mbps back.
+    expect((await patch(second.id, { destinationSiteId: south.siteId, destinationConnectorId: south.id })).status).toBe(200);
+    expect(await loadsOff()).toEqual([]);
+    // A path whose two ends are one connector counts once there (the sum the rules read).
+    await db.insert(paths).values({
+      organizationId: contoso, name: "Loop", layer: "layer2", sourceSiteId: south.siteId, sourceConnectorId: south.id,
+      destinationSiteId: south.siteId, destinationConnectorId: south.id, bandwidthMbps: 5, vlanType: "specific", vlanId: 9,
+    });
+    expect(await loadsOff()).toEqual([]);
+    expect((await call("DELETE", `/config/path/${first.id}`, { cookie: await admin() })).status).toBe(204);
+    // Deleting a connector deletes its paths, and the other ends' loads go down with them; so does deleting a site.
+    await db.delete(connectors).where(eq(connectors.id, south.id));
+    await db.delete(sites).where(eq(sites.id, north.siteId));
+    expect(await loadsOff()).toEqual([]);
+    const [westAfter] = await queryRows<{ used: number }>(db, sql`select used_bandwidth_mbps::int as used from connector_loads where connector_id = ${west.id}`);
+    expect(westAfter.used).toBe(0);
+  });
+
+  it("starts from the paths already there when the migration adds it", async () => {
+    const [west, east] = await pair(1000, 1000);
+    await created(body({ name: "Before the migration", bandwidth: 30, vlanId: 1 }, west, east));
+    await (await getDb()).insert(paths).values({
+      organizationId: contoso, name: "Loop before", layer: "layer2", sourceSiteId: east.siteId, sourceConnectorId: east.id,
+      destinationSiteId: east.siteId, destinationConnectorId: east.id, bandwidthMbps: 5, vlanType: "specific", vlanId: 9,
+    });
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, "0013_connector_loads.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes('INSERT INTO "connector_loads"'));
+    expect(backfill).toBeDefined();
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from connector_loads`);
+      await tx.execute(sql.raw(backfill!));
+      expect(await loadsOff(tx as unknown as Db)).toEqual([]);
+      tx.rollback();
+    }).catch((error: Error) => {
+      if (!/rollback/i.test(error.message)) throw error;
+    });
   });
 });
 

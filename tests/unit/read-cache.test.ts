@@ -67,6 +67,21 @@ describe("statementTables", () => {
     });
   });
 
+  it("counts what the database's triggers write: a path's insert, delete or new bandwidth or ends changes its connectors' loads", () => {
+    expect(statementTables(`insert into "paths" ("name") values ($1)`)).toMatchObject({ kind: "write", tables: expect.arrayContaining(["paths", "connector_loads"]) });
+    expect(statementTables(`delete from "paths" where "paths"."id" = $1`)).toMatchObject({ kind: "write", tables: expect.arrayContaining(["paths", "connector_loads"]) });
+    // Through a cascade: a site's connectors go, and with them the paths over them.
+    const site = statementTables(`delete from "sites" where "sites"."id" = $1`);
+    expect(site.kind === "write" && site.tables).toContain("connector_loads");
+    expect(statementTables(`update "paths" set "bandwidth_mbps" = $1, "updated_at" = $2 where "paths"."id" = $3`)).toEqual({
+      kind: "write",
+      tables: ["paths", "connector_loads"],
+      columns: { paths: ["bandwidth_mbps", "updated_at"] },
+    });
+    // The simulator's SLA updates fire no trigger.
+    expect(statementTables(`update "paths" set "sla_health" = $1 where "paths"."id" = $2`)).toEqual({ kind: "write", tables: ["paths"], columns: { paths: ["sla_health"] } });
+  });
+
   it("names the columns a plain update sets, and counts any other update as changing whole rows", () => {
     expect(statementTables(`update "sites" set "description" = $1, "updated_at" = $2 where "sites"."id" = $3 returning "id", "name"`)).toEqual({
       kind: "write",

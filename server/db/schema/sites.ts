@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { CONNECTOR_KINDS } from "@/lib/connectors/schema";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { severityRank } from "@/lib/dashboard/format";
@@ -97,14 +97,29 @@ export const paths = pgTable(
     index("paths_org_sla_rank_idx").on(t.organizationId, pathSlaRank(t.slaHealth), t.name, t.id),
     // Lists across organizations (an MSP's or the operator's) walk this one in name order.
     index("paths_name_idx").on(t.name, t.id),
-    index("paths_source_connector_idx").on(t.sourceConnectorId),
+    // A connector's paths; with the VLAN, the clash a new path's VLAN makes there is a probe, not a walk of the
+    // connector's paths (server/paths/service.ts, loadsOf).
+    index("paths_source_connector_vlan_idx").on(t.sourceConnectorId, t.vlanId),
     // Deleting a site cascades to its paths through these.
     index("paths_source_site_idx").on(t.sourceSiteId),
     index("paths_destination_site_idx").on(t.destinationSiteId),
-    index("paths_destination_connector_idx").on(t.destinationConnectorId),
+    index("paths_destination_connector_vlan_idx").on(t.destinationConnectorId, t.vlanId),
     // The stale-SLA sweep walks the paths whose SLA still says something (server/telemetry/sla.ts): few, once settled.
     index("paths_known_sla_idx").on(t.id).where(sql`${t.slaHealth} <> 'unknown'`),
     check("paths_bandwidth_positive", sql`${t.bandwidthMbps} >= 1`),
+    // Only a Specific path has a VLAN: the clash lookup finds an All path among those without one.
+    check("paths_vlan_only_specific", sql`${t.vlanType} = 'specific' or ${t.vlanId} is null`),
   ],
 );
 
+/**
+ * The bandwidth the paths over each connector take, summed: kept by the database itself (the trigger of migration
+ * 0013 on every insert, delete and change of a path's bandwidth or ends, cascades included), so a path's headroom
+ * check reads one row however many paths share its connector. A connector without a row has no path.
+ */
+export const connectorLoads = pgTable("connector_loads", {
+  connectorId: text("connector_id")
+    .primaryKey()
+    .references(() => connectors.id, { onDelete: "cascade" }),
+  usedBandwidthMbps: bigint("used_bandwidth_mbps", { mode: "number" }).notNull().default(0),
+});
