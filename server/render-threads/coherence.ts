@@ -33,12 +33,16 @@ export class ChangeLink {
 
   constructor(private readonly send: (changes: Change[]) => void) {}
 
-  /** Sends `change` with the others of this turn (before anything this turn answers: microtasks run first). */
+  /**
+   * Sends `change` with the others of this turn of the event loop: the writes of every request whose database answers
+   * arrived together go in one message (under 10 concurrent creates, a message per statement cost the main thread a
+   * millisecond a create). Nothing waits for it meanwhile: a request forwarded, or an answer written, flushes first.
+   */
   add(change: Change): void {
     this.pending.push(change);
     if (this.scheduled) return;
     this.scheduled = true;
-    queueMicrotask(() => this.flush());
+    setImmediate(() => this.flush());
   }
 
   /** Sends what is pending now; returns the count of batches sent. */

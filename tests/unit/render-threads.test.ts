@@ -8,19 +8,21 @@ import { MAX_RENDER_THREADS, renderThreadCount } from "@/server/render-threads/p
 const tables = (table: string): Change => ({ tables: [[table, "all"]] });
 
 describe("ChangeLink", () => {
-  it("sends the changes of one turn in one batch, counted, and nothing when there is nothing to send", async () => {
+  it("sends the changes of one turn of the event loop in one batch, counted, and nothing when there is nothing to send", async () => {
     const sent: Change[][] = [];
     const link = new ChangeLink((changes) => sent.push(changes));
     link.add(tables("sites"));
+    await Promise.resolve();
+    // A later callback of the same turn (another request's database answer) joins the batch.
     link.add(tables("paths"));
     expect(sent).toEqual([]);
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toEqual([[tables("sites"), tables("paths")]]);
     expect(link.flush()).toBe(1);
     link.add(tables("alarms"));
     // Flushed at once when a request or an answer is about to carry the count.
     expect(link.flush()).toBe(2);
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toHaveLength(2);
   });
 
