@@ -184,32 +184,43 @@ const invalid = (issues: FieldIssue[]) => new ValidationError(issues[0].key, iss
 /**
  * The two ends of a path in its organization: each site exists there, each connector belongs to its site.
  * The connector rows stay locked (in id order, so two writers never wait on each other in a circle) until the
- * transaction ends: a concurrent write on the same connectors waits here and then sees this one's path.
+ * transaction ends: a concurrent write on the same connectors waits here and then sees this one's path. They are read
+ * with their sites' names in one statement; only ends that do not fit are looked at again, to say which part is wrong.
  */
 async function lockEnds(tx: Transaction, organizationId: string, path: PathCreate) {
+  const connectorRows = await tx
+    .select({ connector: connectors, siteName: sites.name })
+    .from(connectors)
+    .innerJoin(sites, eq(sites.id, connectors.siteId))
+    .where(
+      and(
+        inArray(connectors.id, [path.sourceConnectorId, path.destinationConnectorId]),
+        eq(connectors.organizationId, organizationId),
+        eq(sites.organizationId, organizationId),
+      ),
+    )
+    .orderBy(connectors.id)
+    .for("update", { of: connectors });
+  const source = connectorRows.find((row) => row.connector.id === path.sourceConnectorId);
+  const destination = connectorRows.find((row) => row.connector.id === path.destinationConnectorId);
+  if (source?.connector.siteId === path.sourceSiteId && destination?.connector.siteId === path.destinationSiteId) {
+    const siteNames = new Map([source, destination].map((row) => [row.connector.siteId, row.siteName]));
+    return { source: source.connector, destination: destination.connector, siteNames };
+  }
   const siteRows = await tx
-    .select({ id: sites.id, name: sites.name })
+    .select({ id: sites.id })
     .from(sites)
     .where(and(inArray(sites.id, [path.sourceSiteId, path.destinationSiteId]), eq(sites.organizationId, organizationId)));
-  const connectorRows = await tx
-    .select()
-    .from(connectors)
-    .where(and(inArray(connectors.id, [path.sourceConnectorId, path.destinationConnectorId]), eq(connectors.organizationId, organizationId)))
-    .orderBy(connectors.id)
-    .for("update");
-  const siteNames = new Map(siteRows.map((site) => [site.id, site.name]));
-  const source = connectorRows.find((connector) => connector.id === path.sourceConnectorId);
-  const destination = connectorRows.find((connector) => connector.id === path.destinationConnectorId);
+  const known = new Set(siteRows.map((site) => site.id));
   const issues: FieldIssue[] = [];
-  for (const [end, siteId, connector] of [
+  for (const [end, siteId, row] of [
     ["source", path.sourceSiteId, source],
     ["destination", path.destinationSiteId, destination],
   ] as const) {
-    if (!siteNames.has(siteId)) issues.push({ path: `${end}SiteId`, key: "validation.pathSiteNotFound" });
-    else if (!connector || connector.siteId !== siteId) issues.push({ path: `${end}ConnectorId`, key: "validation.connectorNotOfSite" });
+    if (!known.has(siteId)) issues.push({ path: `${end}SiteId`, key: "validation.pathSiteNotFound" });
+    else if (row?.connector.siteId !== siteId) issues.push({ path: `${end}ConnectorId`, key: "validation.connectorNotOfSite" });
   }
-  if (issues.length > 0 || !source || !destination) throw invalid(issues);
-  return { source, destination, siteNames };
+  throw invalid(issues);
 }
 
 type Ends = Awaited<ReturnType<typeof lockEnds>>;
