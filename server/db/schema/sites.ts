@@ -113,9 +113,9 @@ export const paths = pgTable(
 );
 
 /**
- * The bandwidth the paths over each connector take, summed: kept by the database itself (the trigger of migration
- * 0013 on every insert, delete and change of a path's bandwidth or ends, cascades included), so a path's headroom
- * check reads one row however many paths share its connector. A connector without a row has no path.
+ * The bandwidth the paths over each connector take, summed: kept by the database itself (the triggers of migrations
+ * 0013 and 0014 on every insert, delete and change of a path's bandwidth or ends, cascades included), so a path's
+ * headroom check reads one row however many paths share its connector. A connector without a row has no path.
  */
 export const connectorLoads = pgTable("connector_loads", {
   connectorId: text("connector_id")
