@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import {
   connectorChangedSchema,
   type Connector,
@@ -11,7 +11,7 @@ import {
 import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
+import { connectorLoads, connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";
 import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { encryptSecret } from "@/server/secrets/crypto";
 import { tenantWhere, visibleRead } from "@/server/core/tenancy";
@@ -141,13 +141,10 @@ async function hasPhysicalPorts(db: Db, customerOrganizationId: string): Promise
 
 const usingConnector = (connectorId: string) => or(eq(paths.sourceConnectorId, connectorId), eq(paths.destinationConnectorId, connectorId));
 
-/** The bandwidth the paths over a connector take, in Mbps. */
+/** The bandwidth the paths over a connector take, in Mbps, as the database keeps it (no row: no path). */
 async function bandwidthInUse(tx: Transaction, connectorId: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<string | number>`coalesce(sum(${paths.bandwidthMbps}), 0)` })
-    .from(paths)
-    .where(usingConnector(connectorId));
-  return Number(row.total);
+  const [row] = await tx.select({ used: connectorLoads.usedBandwidthMbps }).from(connectorLoads).where(eq(connectorLoads.connectorId, connectorId));
+  return row?.used ?? 0;
 }
 
 // GET /api/v1/config/site/{siteId}/connector — the site's connectors by name, a page at a time.
