@@ -1,8 +1,9 @@
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getApiApp } from "@/server/api/app";
-import { getDb } from "@/server/db/client";
+import { getDb, queryRows } from "@/server/db/client";
+import { TRIGGERED_WRITES } from "@/server/db/statement-tables";
 import { keptReads } from "@/server/db/read-cache";
 import { listChats } from "@/server/chat/service";
 import { listOrganizationPaths } from "@/server/paths/service";
@@ -256,5 +257,15 @@ describe("the paths list kept between reads", () => {
     const db = await getDb();
     await db.delete(organizations).where(eq(organizations.id, contoso));
     expect((await call("GET", `/config/path?search=Cache visible`, { cookie: operator })).body.items).toEqual([]);
+  });
+});
+
+describe("the database's own writes", () => {
+  it("are declared: every table with a trigger is in TRIGGERED_WRITES, so the cache hears what its triggers change", async () => {
+    const rows = await queryRows<{ table: string }>(
+      await getDb(),
+      sql`select distinct event_object_table as "table" from information_schema.triggers where trigger_schema = 'public' order by 1`,
+    );
+    expect(rows.map((row) => row.table)).toEqual(Object.keys(TRIGGERED_WRITES).sort());
   });
 });
