@@ -78,6 +78,25 @@ const isWord = (token: Token | undefined): token is Extract<Token, { kind: "word
 /** Whether `token` is this unquoted word. */
 const keyword = (token: Token | undefined, name: string) => isWord(token) && !token.quoted && token.name === name;
 
+/** Words after which a `*` is a select list's: select *, select distinct *, select all *, returning *. */
+const BEFORE_SELECT_STAR = new Set(["select", "distinct", "all", "returning"]);
+
+/**
+ * Whether the `*` at `at` multiplies: it follows an operand — a column or a value, or a parenthesis closing one
+ * (not `distinct on (...)`, which a select list follows). Any doubt makes it a select list's.
+ */
+function isProduct(tokens: Token[], at: number): boolean {
+  const before = tokens[at - 1];
+  if (before?.kind === "other") return true; // a number, a parameter ($1) or a cast's end
+  if (isWord(before)) return before.quoted || !BEFORE_SELECT_STAR.has(before.name);
+  if (before?.kind !== "close") return false;
+  for (let depth = 0, i = at - 1; i >= 0; i--) {
+    if (tokens[i].kind === "close") depth++;
+    else if (tokens[i].kind === "open" && --depth === 0) return !keyword(tokens[i - 1], "on");
+  }
+  return false;
+}
+
 /**
  * For each of `tables` (the tables the text names), the columns of it a read may read; a table left out is read
  * whole. `columnsOf(table)` gives a table's columns.
@@ -134,9 +153,11 @@ export function readColumns(sql: string, tables: readonly string[], columnsOf: (
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i];
       if (token.kind === "star") {
-        // count(*) reads no column; a `*` otherwise (a select list's, or a product) reads every column here.
+        // count(*) and a product (its operands are read where they stand) read no column of their own. A select
+        // list's `*` reads every column of the select's tables; with none, only its subqueries' and common tables'
+        // columns, which their own selects noted.
         const counted = tokens[i - 1]?.kind === "open" && keyword(tokens[i - 2], "count") && tokens[i + 1]?.kind === "close";
-        if (!counted) (own.length > 0 ? own : tables).forEach(whole);
+        if (!counted && !isProduct(tokens, i)) (own.length > 0 ? own : []).forEach(whole);
         continue;
       }
       if (!isWord(token) || declaration.has(token)) continue;

@@ -10,6 +10,7 @@ import { listOrganizationPaths } from "@/server/paths/service";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { alarms, chatMessages, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
 import { CURRENT_LIST_MAX } from "@/lib/telemetry/schema";
+import { siteConnectorHealth } from "@/server/telemetry/queries/health";
 import { call, organizationId, signIn } from "./helpers";
 
 // The paths list is kept between identical reads on the embedded database (server/db/read-cache.ts): whatever
@@ -100,6 +101,19 @@ describe("the dashboard's health lists kept between reads", () => {
     expect((await read(sitePathHealth)).status).toBe(404);
     expect(await siteOf()).toBeUndefined();
     expect(await pathOf()).toBeUndefined();
+  });
+  it("stays kept across an edit of a site's description, and shows the site's new name", async () => {
+    const a = await insertEnd("Kept health west");
+    const db = await getDb();
+    const context = { db, principal: (await resolveSession(db, readSessionToken(parseCookieHeader(cookie))))! };
+    const kept = await siteConnectorHealth(context, a.site.id);
+    expect(kept.items).toMatchObject([{ connectorId: a.connector.id, siteName: "Kept health west" }]);
+    // The list shows the site's name, not its description: the same answer object after the edit on the embedded
+    // database — the read (with its report times, a product in its text) was kept, not run again.
+    expect((await call("PATCH", `/config/site/${a.site.id}`, { cookie, body: { description: "Rack 7" } })).status).toBe(200);
+    if (keptReads(db)) expect(await siteConnectorHealth(context, a.site.id)).toBe(kept);
+    expect((await call("PATCH", `/config/site/${a.site.id}`, { cookie, body: { name: "Kept health west 2" } })).status).toBe(200);
+    expect((await siteConnectorHealth(context, a.site.id)).items).toMatchObject([{ siteName: "Kept health west 2" }]);
   });
 });
 

@@ -42,6 +42,24 @@ describe("statementTables", () => {
     expect(statementTables(`select * from paths p join sites s on s.id = p.source_site_id`)).toMatchObject({ kind: "read", columns: {} });
     expect(statementTables(`select count(*) from "sites" where "sites"."organization_id" = $1`)).toMatchObject({ columns: { sites: ["organization_id"] } });
     expect(statementTables(`select count(*) from "sites"`)).toMatchObject({ columns: { sites: [] } });
+    // A product reads its operands only: a site's description set keeps a list of connectors with their report times.
+    expect(
+      statementTables(
+        `select c.id, s.name, (extract(epoch from cs.sampled_at) * 1000)::float8 as t, sum(c.bandwidth_mbps * 2), $1 * 3 from connectors c join sites s on s.id = c.site_id left join telemetry_connector_state cs on cs.connector_id = c.id group by c.id, s.name, cs.sampled_at`,
+      ),
+    ).toEqual({
+      kind: "read",
+      tables: ["connectors", "sites", "telemetry_connector_state"],
+      columns: { connectors: ["bandwidth_mbps", "id", "site_id"], sites: ["id", "name"], telemetry_connector_state: ["connector_id", "sampled_at"] },
+      timeDependent: false,
+    });
+    // A select list's `*` after distinct on (...): every column; over a subquery alone, the subquery's own columns.
+    expect(statementTables(`select distinct on (p.source_site_id) * from paths p`)).toMatchObject({ columns: {} });
+    expect(statementTables(`select * from (select p.id, s.name from paths p join sites s on s.id = p.source_site_id) latest`)).toMatchObject({
+      columns: { paths: ["id", "source_site_id"], sites: ["id", "name"] },
+    });
+    expect(statementTables(`select * from (select p.id from paths p) x join sites s on s.id = x.id`)).toMatchObject({ columns: { paths: ["id"] } });
+    expect(statementTables(`with x as (select p.id from paths p) select * from x`)).toMatchObject({ columns: { paths: ["id"] } });
     expect(statementTables(`select 1 from alarms a join organizations o on o.id = a.organization_id for update of a`)).toMatchObject({ kind: "read", tables: ["alarms", "organizations"] });
     expect(statementTables(`select * from "alarms" where "raised_at" > now() - interval '1 hour'`)).toMatchObject({ kind: "read", timeDependent: true });
     expect(statementTables(`select current_timestamp`)).toMatchObject({ kind: "read", timeDependent: true });
