@@ -16,6 +16,7 @@ import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { encryptSecret } from "@/server/secrets/crypto";
 import { tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
+import { visibleSite } from "@/server/telemetry/queries/visibility";
 import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
@@ -154,11 +155,11 @@ export function listConnectors(context: ServiceContext, siteId: string, query: P
 
 async function readConnectors(context: ServiceContext, siteId: string, query: PageQuery & { search?: string; kind?: ConnectorKind }) {
   const { db, principal } = context;
-  const site = await findVisibleSite(db, principal, siteId);
-  if (!site) throw new NotFoundError();
+  // The site's id, name and organization only: an edit of its description keeps the list (server/db/read-cache.ts).
+  const site = await visibleSite(context, siteId);
   const list = keyset({ column: connectors.name, id: connectors.id }, query);
   const conditions: (SQL | undefined)[] = [
-    eq(connectors.siteId, site.site.id),
+    eq(connectors.siteId, site.id),
     tenantWhere(principal, connectors.organizationId, db),
     query.search ? ilike(connectors.name, containsPattern(query.search)) : undefined,
     query.kind ? eq(connectors.kind, query.kind) : undefined,

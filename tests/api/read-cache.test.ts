@@ -11,6 +11,8 @@ import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/au
 import { alarms, chatMessages, connectors, organizations, paths, sites, telemetryConnectorState } from "@/server/db/schema";
 import { CURRENT_LIST_MAX } from "@/lib/telemetry/schema";
 import { siteConnectorHealth } from "@/server/telemetry/queries/health";
+import { siteBreakdown } from "@/server/telemetry/queries/breakdown";
+import { listConnectors } from "@/server/sites/connectors";
 import { call, organizationId, signIn } from "./helpers";
 
 // The paths list is kept between identical reads on the embedded database (server/db/read-cache.ts): whatever
@@ -114,6 +116,26 @@ describe("the dashboard's health lists kept between reads", () => {
     if (keptReads(db)) expect(await siteConnectorHealth(context, a.site.id)).toBe(kept);
     expect((await call("PATCH", `/config/site/${a.site.id}`, { cookie, body: { name: "Kept health west 2" } })).status).toBe(200);
     expect((await siteConnectorHealth(context, a.site.id)).items).toMatchObject([{ siteName: "Kept health west 2" }]);
+  });
+  it("keeps a site's connectors and its breakdown's list across an edit of the site's description, and shows a new or renamed connector", async () => {
+    const a = await insertEnd("Kept list west");
+    const db = await getDb();
+    const context = { db, principal: (await resolveSession(db, readSessionToken(parseCookieHeader(cookie))))!, requestId: "kept-list" };
+    const names = async () => (await siteBreakdown(context, a.site.id, { by: "connector" })).items.map((item) => item.name);
+    const kept = await listConnectors(context, a.site.id, { limit: 50 });
+    expect(await names()).toEqual(["Kept list west A"]);
+    expect((await call("PATCH", `/config/site/${a.site.id}`, { cookie, body: { description: "Rack 9" } })).status).toBe(200);
+    if (keptReads(db)) expect(await listConnectors(context, a.site.id, { limit: 50 })).toBe(kept);
+    const added = await call("POST", `/config/site/${a.site.id}/connector`, { cookie, body: { kind: "virtual", name: "Kept list west B", bandwidth: 1_000 } });
+    expect(added.status).toBe(201);
+    expect((await listConnectors(context, a.site.id, { limit: 50 })).items.map((item) => item.name)).toEqual(["Kept list west A", "Kept list west B"]);
+    expect(await names()).toEqual(["Kept list west A", "Kept list west B"]);
+    expect((await call("PATCH", `/config/connector/${(added.body as { id: string }).id}`, { cookie, body: { name: "Kept list west C" } })).status).toBe(200);
+    expect(await names()).toEqual(["Kept list west A", "Kept list west C"]);
+    // Another tenant gets 404 for the site, kept or not.
+    const fabrikam = await signIn("admin@fabrikam.example");
+    expect((await call("GET", `/config/site/${a.site.id}/connector`, { cookie: fabrikam })).status).toBe(404);
+    expect((await call("GET", `/telemetry/site/${a.site.id}/breakdown`, { cookie: fabrikam })).status).toBe(404);
   });
 });
 

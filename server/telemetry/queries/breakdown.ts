@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { BreakdownQuery, SiteBreakdown, TopTalkers, TopTalkersQuery } from "@/lib/telemetry/schema";
 import { queryRows, type Db } from "@/server/db/client";
+import { cachedRead } from "@/server/db/read-cache";
 import { planRange, type RangePlan } from "./range";
 import { visibleOrganization, visibleSite, type QueryContext } from "./visibility";
 
@@ -48,13 +49,15 @@ async function trafficPerObject(db: Db, plan: RangePlan, table: "connector" | "p
 export async function siteBreakdown(context: QueryContext, siteId: string, query: BreakdownQuery, now = Date.now()): Promise<SiteBreakdown> {
   const site = await visibleSite(context, siteId);
   const plan = planRange(query, now);
-  const objects =
+  // Which connectors or paths, kept until one comes, goes or is renamed: the figures change every minute, they do not.
+  const objects = await cachedRead(context.db, `breakdown-objects:${query.by}:${site.id}`, () =>
     query.by === "connector"
-      ? await queryRows<{ id: string; name: string }>(context.db, sql`select id, name from connectors where site_id = ${site.id} order by name, id`)
-      : await queryRows<{ id: string; name: string }>(
+      ? queryRows<{ id: string; name: string }>(context.db, sql`select id, name from connectors where site_id = ${site.id} order by name, id`)
+      : queryRows<{ id: string; name: string }>(
           context.db,
           sql`select id, name from paths where source_site_id = ${site.id} or destination_site_id = ${site.id} order by name, id limit ${BREAKDOWN_MAX}`,
-        );
+        ),
+  );
   const figures =
     query.by === "connector"
       ? await trafficPerObject(context.db, plan, "connector", "connector_id", sql`site_id = ${site.id}`)
