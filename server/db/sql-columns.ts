@@ -154,10 +154,15 @@ export function readColumns(sql: string, tables: readonly string[], columnsOf: (
       const token = tokens[i];
       if (token.kind === "star") {
         // count(*) and a product (its operands are read where they stand) read no column of their own. A select
-        // list's `*` reads every column of the select's tables; with none, only its subqueries' and common tables'
-        // columns, which their own selects noted.
+        // list's `*` reads every column of the select's tables — with none declared, only its subqueries' and common
+        // tables' columns, which their own selects noted — or of every table when one's name stands here undeclared
+        // (a join in parentheses).
         const counted = tokens[i - 1]?.kind === "open" && keyword(tokens[i - 2], "count") && tokens[i + 1]?.kind === "close";
-        if (!counted && !isProduct(tokens, i)) (own.length > 0 ? own : []).forEach(whole);
+        if (counted || isProduct(tokens, i)) continue;
+        const undeclared = tokens.some(
+          (other, at) => isWord(other) && named.has(other.name) && !declaration.has(other) && tokens[at + 1]?.kind !== "dot" && !scope.declared.has(other.name),
+        );
+        (undeclared ? tables : own).forEach(whole);
         continue;
       }
       if (!isWord(token) || declaration.has(token)) continue;

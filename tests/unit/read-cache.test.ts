@@ -6,6 +6,13 @@ import { statementTables } from "@/server/db/statement-tables";
 // removed, none of its columns set; what a statement reads or changes is read from its text, a write it cannot place
 // counting as a change to every table, a read of a `*` as a read of every column.
 
+/** The columns a read reads, table by table (a table left out is read whole). */
+function columnsRead(sql: string) {
+  const named = statementTables(sql);
+  if (named.kind !== "read") throw new Error(`not a read: ${sql}`);
+  return named.columns;
+}
+
 describe("statementTables", () => {
   it("names the tables a read reads, quoted or not, and whether it reads the clock", () => {
     expect(statementTables(`select "paths"."id", (select "name" from "sites" where "sites"."id" = "paths"."source_site_id") from "paths" limit $1`)).toEqual({
@@ -39,7 +46,7 @@ describe("statementTables", () => {
     });
     // A `*` reads every column (a table left out of columns); count(*) names none.
     expect(statementTables(`select p.* from paths p join sites s on s.id = p.source_site_id`)).toMatchObject({ kind: "read", columns: { sites: ["id"] } });
-    expect(statementTables(`select * from paths p join sites s on s.id = p.source_site_id`)).toMatchObject({ kind: "read", columns: {} });
+    expect(columnsRead(`select * from paths p join sites s on s.id = p.source_site_id`)).toEqual({});
     expect(statementTables(`select count(*) from "sites" where "sites"."organization_id" = $1`)).toMatchObject({ columns: { sites: ["organization_id"] } });
     expect(statementTables(`select count(*) from "sites"`)).toMatchObject({ columns: { sites: [] } });
     // A product reads its operands only: a site's description set keeps a list of connectors with their report times.
@@ -54,12 +61,14 @@ describe("statementTables", () => {
       timeDependent: false,
     });
     // A select list's `*` after distinct on (...): every column; over a subquery alone, the subquery's own columns.
-    expect(statementTables(`select distinct on (p.source_site_id) * from paths p`)).toMatchObject({ columns: {} });
+    expect(columnsRead(`select distinct on (p.source_site_id) * from paths p`)).toEqual({});
     expect(statementTables(`select * from (select p.id, s.name from paths p join sites s on s.id = p.source_site_id) latest`)).toMatchObject({
       columns: { paths: ["id", "source_site_id"], sites: ["id", "name"] },
     });
     expect(statementTables(`select * from (select p.id from paths p) x join sites s on s.id = x.id`)).toMatchObject({ columns: { paths: ["id"] } });
     expect(statementTables(`with x as (select p.id from paths p) select * from x`)).toMatchObject({ columns: { paths: ["id"] } });
+    // A join in parentheses declares nothing the text tells apart: its `*` reads every column.
+    expect(columnsRead(`select * from (paths join sites on sites.id = paths.source_site_id)`)).toEqual({});
     expect(statementTables(`select 1 from alarms a join organizations o on o.id = a.organization_id for update of a`)).toMatchObject({ kind: "read", tables: ["alarms", "organizations"] });
     expect(statementTables(`select * from "alarms" where "raised_at" > now() - interval '1 hour'`)).toMatchObject({ kind: "read", timeDependent: true });
     expect(statementTables(`select current_timestamp`)).toMatchObject({ kind: "read", timeDependent: true });
@@ -120,8 +129,8 @@ describe("statementTables", () => {
     expect(renumbered).toMatchObject({ kind: "write", columns: {} });
     expect(renumbered.kind === "write" && renumbered.tables).toEqual(expect.arrayContaining(["sites", "connectors", "paths"]));
     // An item that is not "column = ...", or a column the table does not have: whole rows.
-    expect(statementTables(`update "paths" set ("name", "bandwidth_mbps") = ($1, $2)`)).toMatchObject({ kind: "write", columns: {} });
-    expect(statementTables(`update "paths" set "nonsense" = 1`)).toMatchObject({ kind: "write", columns: {} });
+    expect(statementTables(`update "paths" set ("name", "bandwidth_mbps") = ($1, $2)`)).toEqual({ kind: "write", tables: ["paths", "telemetry_path_state", "connector_loads"], columns: {} });
+    expect(statementTables(`update "paths" set "nonsense" = 1`)).toEqual({ kind: "write", tables: ["paths", "telemetry_path_state", "connector_loads"], columns: {} });
   });
 
   it("counts as a change to every table what it cannot place, and none what changes no data", () => {
