@@ -7,7 +7,7 @@ import { queryRows } from "@/server/db/client";
 import { connectors, interfaces, ipsecEndpoints, links, nodes, organizations, paths, sites, switchPorts } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { pathMeasurement, routeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
-import type { QueryContext } from "@/server/telemetry/queries/visibility";
+import type { QueryContext } from "@/server/core/visible-objects";
 import { tenantWhere } from "@/server/core/tenancy";
 import { mapServingNodes } from "./serving-node";
 import { NotFoundError } from "@/server/core/errors";

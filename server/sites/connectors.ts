@@ -16,7 +16,7 @@ import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { encryptSecret } from "@/server/secrets/crypto";
 import { tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
-import { visibleSite } from "@/server/telemetry/queries/visibility";
+import { visibleSite } from "@/server/core/visible-objects";
 import { ValidationError, ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { QueryContext } from "@/server/telemetry/queries/visibility";
+import type { QueryContext } from "@/server/core/visible-objects";
 import { getBus, type EventBus } from "@/server/realtime/bus";
 import { mspPathRoutes, type RoutedPath } from "@/server/paths/topology";
 

@@ -303,10 +303,11 @@ describe("connector headroom and VLANs", () => {
 async function loadsOff(db?: Db) {
   return queryRows<{ id: string; kept: number; summed: number }>(
     db ?? (await getDb()),
-    sql`select c.id, coalesce(l.used_bandwidth_mbps, 0)::int as kept,
-          (select coalesce(sum(p.bandwidth_mbps), 0)::int from paths p where p.source_connector_id = c.id or p.destination_connector_id = c.id) as summed
-        from connectors c left join connector_loads l on l.connector_id = c.id
-        where coalesce(l.used_bandwidth_mbps, 0) <> (select coalesce(sum(p.bandwidth_mbps), 0) from paths p where p.source_connector_id = c.id or p.destination_connector_id = c.id)`,
+    sql`select * from (
+          select c.id, coalesce(l.used_bandwidth_mbps, 0)::int as kept,
+            (select coalesce(sum(p.bandwidth_mbps), 0)::int from paths p where p.source_connector_id = c.id or p.destination_connector_id = c.id) as summed
+          from connectors c left join connector_loads l on l.connector_id = c.id) loads
+        where kept <> summed`,
   );
 }
 

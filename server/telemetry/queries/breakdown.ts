@@ -4,7 +4,7 @@ import type { BreakdownQuery, SiteBreakdown, TopTalkers, TopTalkersQuery } from 
 import { queryRows, type Db } from "@/server/db/client";
 import { cachedRead } from "@/server/db/read-cache";
 import { planRange, type RangePlan } from "./range";
-import { visibleOrganization, visibleSite, type QueryContext } from "./visibility";
+import { visibleOrganization, visibleSite, type QueryContext } from "@/server/core/visible-objects";
 
 // A site's traffic split per connector or per path, and the top talkers (sources and destinations by bytes) of a
 // site or a customer, over a range: raw samples or hourly rollups as the range needs.

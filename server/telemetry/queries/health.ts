@@ -21,7 +21,7 @@ import { cachedRead, keptReads } from "@/server/db/read-cache";
 import { links, pathSlaRank, telemetryPathState } from "@/server/db/schema";
 import { keyset } from "@/server/core/pagination";
 import { TELEMETRY } from "../config";
-import { visibleCoreFabric, visibleNode, visibleOrganization, visibleSite, type QueryContext } from "./visibility";
+import { visibleCoreFabric, visibleNode, visibleOrganization, visibleSite, type QueryContext } from "@/server/core/visible-objects";
 
 // What is true now: the latest probe results with their levels, connector health and link health.
 

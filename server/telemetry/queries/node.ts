@@ -6,7 +6,7 @@ import { queryRows } from "@/server/db/client";
 import { sites } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import { TELEMETRY } from "../config";
-import { visibleNode, type QueryContext } from "./visibility";
+import { visibleNode, type QueryContext } from "@/server/core/visible-objects";
 
 // A node's monitor page (SPEC §2): the front panel (each port up, down or disabled), the device's uptime and
 // software version, and the sites connected through its ports.

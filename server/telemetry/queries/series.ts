@@ -5,7 +5,7 @@ import { classifyPathSla, slaBreaches } from "@/lib/health";
 import { queryRows, type Db } from "@/server/db/client";
 import { TELEMETRY } from "../config";
 import { planSeries, type SeriesPlan } from "./range";
-import { visibleConnector, visibleNode, visiblePath, visibleSite, type QueryContext } from "./visibility";
+import { visibleConnector, visibleNode, visiblePath, visibleSite, type QueryContext } from "@/server/core/visible-objects";
 
 // Series over time: bandwidth RX/TX of a site (its connectors added up), a connector, a path or a front-panel
 // port, and a path's latency, jitter and loss. Each bucket averages the samples in it (rollups weighted by their

@@ -8,8 +8,9 @@ import { connectors, coreFabrics, nodes, paths, sites } from "@/server/db/schema
 import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 
-// The object a telemetry query is about, when the caller may see it; another tenant's is a 404 like a missing one.
-// Every telemetry request asks this first: the answer is kept until the table it read changes (visibleRead).
+// The object a read is about (a telemetry query's, a site's list of connectors), when the caller may see it: its id,
+// name and organization only; another tenant's is a 404 like a missing one. Every telemetry request asks this first:
+// the answer is kept until a column it read changes (visibleRead), so an edit of a description keeps it.
 
 export interface QueryContext {
   db: Db;
