@@ -18,6 +18,12 @@ export function pgliteOnItsOwnThread(env: Partial<Record<string, string>> = proc
 
 const THREAD_ENTRY = path.join(process.cwd(), "server/db/pglite-thread.mjs");
 
+/**
+ * The thread's JavaScript is the messages' rows, which die young: left to itself, V8 grew its young generation from 16
+ * to 128 MB in steps under bench:soak, the last a minute into the load. Its database lives outside this heap.
+ */
+export const THREAD_HEAP = { maxYoungGenerationSizeMb: 16 };
+
 interface QueryOptions {
   rowMode?: "array" | "object";
   /** Drizzle's parsers only keep some types as text: the thread rebuilds them from the types' ids. */
@@ -147,7 +153,7 @@ export class PGliteThread extends ThreadClient {
 
   /** `statementCacheSize`: statements kept prepared at once (server/db/pglite-statements.mjs; tests set a small one). */
   constructor(dataDir: string, { statementCacheSize }: { statementCacheSize?: number } = {}) {
-    const worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir, statementCacheSize } });
+    const worker = new Worker(/*turbopackIgnore: true*/ THREAD_ENTRY, { workerData: { dataDir, statementCacheSize }, resourceLimits: THREAD_HEAP });
     super(worker);
     this.worker = worker;
     this.waitReady = new Promise((resolve, reject) => {
