@@ -7,6 +7,8 @@
 // the console's main thread (pages and the API), PGlite's, the garbage collector's helpers, zlib's (PostgreSQL's own
 // processes are not counted), and the load generator's. SOAK_HEAP_SNAPSHOTS=1 has the server write a heap snapshot
 // (into SOAK_HEAP_DIR) before the load, at its end and after the idle.
+// SOAK_THREAD_HEAPS=1 adds to each report every thread's V8 heap in MB, whole (old generation, young one), through a
+// preload (scripts/bench/thread-heaps.mjs): which thread's heap moves when RSS does.
 // SOAK_MEMORY_DETAIL=1 reads the server's process.memoryUsage() through its inspector, to tell the JavaScript heap
 // from native memory and garbage from what the users' connections retain (a full collection at the end of the load,
 // their keep-alive connections still open, and another after the idle), and profiles its CPU while idle (into SOAK_HEAP_DIR). BENCH_PORT, BENCH_DATA_DIR (or DATABASE_URL) as for the other benchmarks; SOAK_TIMEOUT_MS
@@ -40,12 +42,16 @@ const ACCOUNTS = ["admin@maia.example", "admin@bluewave.example", "admin@scale-c
 const SESSIONS_PER_ACCOUNT = Number(process.env.SOAK_SESSIONS_PER_ACCOUNT ?? 3);
 
 const MEMORY_DETAIL = process.env.SOAK_MEMORY_DETAIL === "1";
+const THREAD_HEAPS = process.env.SOAK_THREAD_HEAPS === "1";
+const THREAD_HEAPS_FILE = `${os.tmpdir()}/maia-soak-heaps-${process.pid}.jsonl`;
+if (THREAD_HEAPS) process.env.THREAD_HEAPS_FILE = THREAD_HEAPS_FILE;
 const INSPECT_PORT = PORT + 100;
 
 const nodeArgs = [
   ...(process.env.SOAK_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
   ...(HEAP_SNAPSHOTS ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${HEAP_DIR}`] : []),
   ...(MEMORY_DETAIL ? [`--inspect=127.0.0.1:${INSPECT_PORT}`] : []),
+  ...(THREAD_HEAPS ? ["--import", "./scripts/bench/thread-heaps.mjs"] : []),
 ];
 if (HEAP_SNAPSHOTS) fs.mkdirSync(HEAP_DIR, { recursive: true });
 const servers = [await startScaleServer({ port: PORT, dataDir: DATA_DIR, nodeArgs })];
@@ -99,6 +105,18 @@ const memoryLine = async () => {
   const m = await inspector.memory();
   return `  heap ${m.heapUsed}/${m.heapTotal} MB, external ${m.external} MB (array buffers ${m.arrayBuffers} MB)`;
 };
+
+/** The first server's threads' latest heaps (SOAK_THREAD_HEAPS=1), as " heaps main 185 (42, 128) ...". */
+function threadHeapsLine() {
+  if (!THREAD_HEAPS || !fs.existsSync(THREAD_HEAPS_FILE)) return "";
+  const latest = new Map();
+  for (const line of fs.readFileSync(THREAD_HEAPS_FILE, "utf8").trim().split("\n")) {
+    const heap = JSON.parse(line);
+    if (heap.pid === server.pid) latest.set(heap.thread, heap);
+  }
+  const threads = [...latest.values()].sort((a, b) => a.thread.localeCompare(b.thread));
+  return `  heaps MB ${threads.map((heap) => `${heap.thread} ${heap.total} (${heap.old}, ${heap.young})`).join(", ")}`;
+}
 
 /** The servers' resident memory in MB, from Linux's /proc. */
 function rssMb() {
@@ -343,7 +361,7 @@ try {
     const window = results.filter((row) => row[0] / 1000 > at - REPORT_SECONDS);
     rss.push([at, rssMb()]);
     void memoryLine().then((detail) =>
-      console.log(`${String(Math.round(at)).padStart(4)} s  ${fmt(summary(window, REPORT_SECONDS))}  RSS ${String(rss.at(-1)[1]).padStart(5)} MB  ${cpuPercent()}  load ${load()}${detail}`),
+      console.log(`${String(Math.round(at)).padStart(4)} s  ${fmt(summary(window, REPORT_SECONDS))}  RSS ${String(rss.at(-1)[1]).padStart(5)} MB  ${cpuPercent()}  load ${load()}${detail}${threadHeapsLine()}`),
     );
   }, REPORT_SECONDS * 1000);
   // Sessions live in the database: any process serves any of them.
@@ -405,4 +423,5 @@ try {
   running = false;
   inspector?.close();
   for (const child of [...servers, plain]) child.kill("SIGTERM");
+  if (THREAD_HEAPS) fs.rmSync(THREAD_HEAPS_FILE, { force: true });
 }
