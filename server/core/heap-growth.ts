@@ -9,7 +9,7 @@ import v8 from "node:v8";
  * more CPU and the soak's p99 rose past 1 s; at twice they cost about what they did before.
  * It is one V8 setting for the whole process, read at every collection, so it holds for the threads started after.
  */
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 
 export function limitHeapGrowth(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

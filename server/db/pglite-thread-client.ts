@@ -22,7 +22,7 @@ const THREAD_ENTRY = path.join(process.cwd(), "server/db/pglite-thread.mjs");
  * The thread's JavaScript is the messages' rows, which die young: left to itself, V8 grew its young generation from 16
  * to 128 MB in steps under bench:soak, the last a minute into the load. Its database lives outside this heap.
  */
-export const THREAD_HEAP = { maxYoungGenerationSizeMb: 16 };
+const THREAD_HEAP = { maxYoungGenerationSizeMb: 16 };
 
 interface QueryOptions {
   rowMode?: "array" | "object";
