@@ -5,7 +5,6 @@ import next from "next";
 // eslint-disable-next-line architecture/zones -- the entry serves /api/v1 with the route handler itself, Next's router skipped
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
-import { limitHeapGrowth } from "@/server/core/heap-growth";
 import { serverOrigin } from "@/server/core/public-origin";
 import { createRequestGate, LISTEN_BACKLOG, requestConcurrency } from "@/server/request-gate";
 import { startBackgroundServices } from "@/server/background";
@@ -18,7 +17,6 @@ import { RealtimeHub } from "@/server/realtime/hub";
 import { renderThreadCount, startRenderThreads } from "@/server/render-threads/pool";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-limitHeapGrowth();
 
 // The one console process: Next.js pages (rendered on render threads in production: server/render-threads), the /api/v1
 // route handler (called here directly), plus the /ws websocket server.

@@ -20,6 +20,15 @@ export const RENDER_THREAD_ENTRY = path.join(process.cwd(), "dist/render-thread.
 export const MAX_RENDER_THREADS = 4;
 
 /**
+ * A render thread's old generation may grow to 1.5 GB, where V8 would allow about 4 GB here. V8 lets a heap grow past
+ * what its last full collection kept by a factor it scales with that limit (up to four times for the largest): under
+ * bench:soak each thread's old space grew to 280 MB in steps that came as late as a minute into the load, and with
+ * this limit it holds 105–115 MB from the first 15 s. The same factor set for the whole process
+ * (--heap-growing-percent) did as much here but made the main thread's API answers cost up to 40 % more CPU.
+ */
+const RENDER_THREAD_HEAP = { maxOldGenerationSizeMb: 1536 };
+
+/**
  * Render threads for a production console: RENDER_THREADS if set; else, on PGlite on its own thread, one per core (up
  * to MAX_RENDER_THREADS) on a machine of two cores or more — the main thread then mostly waits on the others. None on
  * one core, on PGlite on the main thread (nothing else can reach its database), or on PostgreSQL, where a console
@@ -94,7 +103,11 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
       const socketPath = path.join(socketDirectory, `${index}.sock`);
       const pglitePort = database.connectThread?.();
       const data: RenderThreadData = { index, socketPath, pglitePort, databaseUrl: pglitePort ? undefined : databaseUrl };
-      const worker = new Worker(/*turbopackIgnore: true*/ entry, { workerData: data, transferList: pglitePort ? [pglitePort] : [] });
+      const worker = new Worker(/*turbopackIgnore: true*/ entry, {
+        workerData: data,
+        transferList: pglitePort ? [pglitePort] : [],
+        resourceLimits: RENDER_THREAD_HEAP,
+      });
       const post = (message: ToRenderThread) => worker.postMessage(message);
       const thread: RenderThread = {
         worker,
