@@ -20,11 +20,12 @@ export const RENDER_THREAD_ENTRY = path.join(process.cwd(), "dist/render-thread.
 export const MAX_RENDER_THREADS = 4;
 
 /**
- * A render thread's old generation may grow to 1.5 GB, where V8 would allow about 4 GB here. V8 lets a heap grow past
- * what its last full collection kept by a factor it scales with that limit (up to four times for the largest): under
- * bench:soak each thread's old space grew to 280 MB in steps that came as late as a minute into the load, and with
- * this limit it holds 105–115 MB from the first 15 s. The same factor set for the whole process
- * (--heap-growing-percent) did as much here but made the main thread's API answers cost up to 40 % more CPU.
+ * A render thread's old generation may grow to 1.5 GB, where V8 allows a thread 4.2 GB on a 24-GB machine. V8 lets a
+ * heap grow past what its last full collection kept by a factor it scales with that limit (up to four times for the
+ * largest): under bench:soak each thread's old space grew to 280 MB in steps that came as late as a minute into the
+ * load, and with this limit it holds 105–115 MB from the first 15 s. A factor set for the whole process
+ * (--heap-growing-percent) did as much here, but the main thread's API answers then cost more (bench:api's paginated
+ * list: 274–351 µs of CPU a request, against 154–253 without).
  */
 const RENDER_THREAD_HEAP = { maxOldGenerationSizeMb: 1536 };
 
