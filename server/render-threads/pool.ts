@@ -16,7 +16,7 @@ import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./messa
 /** The compiled render thread, beside the compiled server entry (scripts/build-server.mjs). */
 export const RENDER_THREAD_ENTRY = path.join(process.cwd(), "dist/render-thread.mjs");
 
-/** Render threads at most by default: each holds Next, the pages' code and its kept reads (about 400 MB under load). */
+/** Render threads at most by default: each holds Next, the pages' code and its kept reads (a heap of about 280 MB under load). */
 export const MAX_RENDER_THREADS = 4;
 
 /**
