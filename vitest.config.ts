@@ -7,6 +7,8 @@ const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.reso
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Names the files a test process took with it when it died; scripts/test.mjs runs them once more.
+    reporters: ["default", "./scripts/test-crashes.mjs"],
     projects: [
       {
         resolve: { alias },
