@@ -1,29 +1,50 @@
 import { describe, expect, it, vi } from "vitest";
-import { ChangeLink, type Change } from "@/server/render-threads/coherence";
+import { CHANGES_AT_MOST_AFTER_MS, ChangeLink, MAX_PENDING_CHANGES, type Change } from "@/server/render-threads/coherence";
 import { MAX_RENDER_THREADS, renderThreadCount } from "@/server/render-threads/pool";
 
 // The threads of one console process tell each other what changed (server/render-threads/coherence.ts): in batches,
-// counted, so that a request or an answer waits until the batches sent before it are applied.
+// counted, so that a request or an answer waits until the batches sent before it are applied; between them, a batch
+// goes at most CHANGES_AT_MOST_AFTER_MS after its first change.
 
 const tables = (table: string): Change => ({ tables: [[table, "all"]] });
 
 describe("ChangeLink", () => {
-  it("sends the changes of one turn of the event loop in one batch, counted, and nothing when there is nothing to send", async () => {
+  it("keeps changes for the next request or answer, sends them all in one batch, counted, and nothing when there is nothing to send", () => {
+    vi.useFakeTimers();
+    try {
+      const sent: Change[][] = [];
+      const link = new ChangeLink((changes) => sent.push(changes));
+      expect(link.flush()).toBe(0);
+      link.add(tables("sites"));
+      link.add(tables("paths"));
+      vi.advanceTimersByTime(CHANGES_AT_MOST_AFTER_MS - 1);
+      expect(sent).toEqual([]);
+      // Flushed at once when a request or an answer is about to carry the count.
+      expect(link.flush()).toBe(1);
+      expect(sent).toEqual([[tables("sites"), tables("paths")]]);
+      vi.advanceTimersByTime(CHANGES_AT_MOST_AFTER_MS);
+      expect(sent).toHaveLength(1);
+      // Nothing carries them: they go anyway, once.
+      link.add(tables("alarms"));
+      vi.advanceTimersByTime(CHANGES_AT_MOST_AFTER_MS);
+      expect(sent).toEqual([[tables("sites"), tables("paths")], [tables("alarms")]]);
+      expect(link.flush()).toBe(2);
+      vi.advanceTimersByTime(CHANGES_AT_MOST_AFTER_MS);
+      expect(sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends what waits at once when it grows past its limit", () => {
     const sent: Change[][] = [];
     const link = new ChangeLink((changes) => sent.push(changes));
-    link.add(tables("sites"));
-    await Promise.resolve();
-    // A later callback of the same turn (another request's database answer) joins the batch.
-    link.add(tables("paths"));
+    for (let i = 0; i < MAX_PENDING_CHANGES - 1; i++) link.add(tables(`t${i}`));
     expect(sent).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(sent).toEqual([[tables("sites"), tables("paths")]]);
+    link.add(tables("last"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toHaveLength(MAX_PENDING_CHANGES);
     expect(link.flush()).toBe(1);
-    link.add(tables("alarms"));
-    // Flushed at once when a request or an answer is about to carry the count.
-    expect(link.flush()).toBe(2);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(sent).toHaveLength(2);
   });
 
   it("lets a request wait until the batches sent before it are applied, in order", async () => {
