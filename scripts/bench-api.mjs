@@ -10,6 +10,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? "./data-bench";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const base = `http://localhost:${PORT}`;
 
 const PLAIN_PORT = PORT + 1;
@@ -100,29 +101,52 @@ try {
   ];
   // Warm-up: the first requests compile code paths and fill caches; they are not measured.
   await autocannon({ url: `${base}/api/v1/config/path?limit=50`, connections: CONNECTIONS, duration: 3, headers: { cookie } });
-  const results = [];
-  for (const scenario of scenarios) {
-    const pid = scenario.base ? plain.pid : server.pid;
-    const cpuBefore = cpuMicros(pid);
-    const result = await autocannon({
-      url: scenario.base ?? base,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          method: scenario.method,
-          path: scenario.path,
-          headers: { cookie, ...json },
-          ...(scenario.body ? { setupRequest: (request) => ({ ...request, body: scenario.body() }) } : {}),
-        },
-      ],
-    });
-    const cpuAfter = cpuMicros(pid);
-    const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total);
-    results.push({ ...scenario, result, cpuPerRequest });
+  // The machine's speed drifts within a run: each scenario runs ROUNDS times for DURATION / ROUNDS seconds, in turn
+  // with the others, so that every ratio compares figures measured under the same conditions.
+  const rounds = scenarios.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, scenario] of scenarios.entries()) {
+      const pid = scenario.base ? plain.pid : server.pid;
+      const cpuBefore = cpuMicros(pid);
+      const result = await autocannon({
+        url: scenario.base ?? base,
+        connections: CONNECTIONS,
+        duration: DURATION / ROUNDS,
+        requests: [
+          {
+            method: scenario.method,
+            path: scenario.path,
+            headers: { cookie, ...json },
+            ...(scenario.body ? { setupRequest: (request) => ({ ...request, body: scenario.body() }) } : {}),
+          },
+        ],
+      });
+      const cpuAfter = cpuMicros(pid);
+      rounds[index].push({ result, cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore });
+    }
   }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  // A scenario's figures over its rounds: requests over time, the median round's p50, the worst round's p99.
+  const results = scenarios.map((scenario, index) => {
+    const runs = rounds[index];
+    const total = runs.reduce((sum, { result }) => sum + result.requests.total, 0);
+    const seconds = runs.reduce((sum, { result }) => sum + result.duration, 0);
+    const cpu = runs.some((run) => run.cpu === undefined) ? undefined : runs.reduce((sum, run) => sum + run.cpu, 0);
+    return {
+      ...scenario,
+      perSecond: runs.map(({ result }) => result.requests.total / result.duration),
+      result: {
+        requests: { average: total / seconds },
+        latency: { p50: median(runs.map(({ result }) => result.latency.p50)), p99: Math.max(...runs.map(({ result }) => result.latency.p99)) },
+        non2xx: runs.reduce((sum, { result }) => sum + result.non2xx, 0),
+      },
+      cpuPerRequest: cpu === undefined ? undefined : cpu / Math.max(1, total),
+    };
+  });
   const [plainRow, bare, list, , create] = results.map(({ result }) => result);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${base} (production build, scale seed in ${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR})`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} rounds taken in turn (p50: the median round's; p99: the worst round's), ${base} (production build, scale seed in ${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR})`,
+  );
   console.log(["scenario".padEnd(46), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8), "of bare".padStart(8), "CPU µs/req".padStart(11)].join(" "));
   for (const { name, result, cpuPerRequest } of results) {
     console.log(
@@ -138,9 +162,14 @@ try {
     );
   }
   const ratio = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)} %`;
-  console.log(`\nbare / plain  ${ratio(bare, plainRow).padStart(7)}   (bare p99 ${bare.latency.p99} ms, plain p99 ${plainRow.latency.p99} ms)`);
-  console.log(`list / bare   ${ratio(list, bare).padStart(7)}   (list p99 ${list.latency.p99} ms)`);
-  console.log(`create / bare ${ratio(create, bare).padStart(7)}   (create p99 ${create.latency.p99} ms)`);
+  // The same ratio in each round: how far the machine moved it.
+  const spread = (a, b) => {
+    const each = results[a].perSecond.map((value, round) => (value / results[b].perSecond[round]) * 100);
+    return `${Math.min(...each).toFixed(0)}–${Math.max(...each).toFixed(0)} % by round`;
+  };
+  console.log(`\nbare / plain  ${ratio(bare, plainRow).padStart(7)}   (${spread(1, 0)}; bare p99 ${bare.latency.p99} ms, plain p99 ${plainRow.latency.p99} ms)`);
+  console.log(`list / bare   ${ratio(list, bare).padStart(7)}   (${spread(2, 1)}; list p99 ${list.latency.p99} ms)`);
+  console.log(`create / bare ${ratio(create, bare).padStart(7)}   (${spread(4, 1)}; create p99 ${create.latency.p99} ms)`);
   console.log(`Deleted the ${await deleteBenchPaths()} paths this run created`);
 } finally {
   plain.kill("SIGTERM");
