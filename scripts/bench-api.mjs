@@ -163,13 +163,14 @@ try {
   }
   const ratio = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)} %`;
   // The same ratio in each round: how far the machine moved it.
+  const [plainRun, bareRun, listRun, , createRun] = results;
   const spread = (a, b) => {
-    const each = results[a].perSecond.map((value, round) => (value / results[b].perSecond[round]) * 100);
+    const each = a.perSecond.map((value, round) => (value / b.perSecond[round]) * 100);
     return `${Math.min(...each).toFixed(0)}–${Math.max(...each).toFixed(0)} % by round`;
   };
-  console.log(`\nbare / plain  ${ratio(bare, plainRow).padStart(7)}   (${spread(1, 0)}; bare p99 ${bare.latency.p99} ms, plain p99 ${plainRow.latency.p99} ms)`);
-  console.log(`list / bare   ${ratio(list, bare).padStart(7)}   (${spread(2, 1)}; list p99 ${list.latency.p99} ms)`);
-  console.log(`create / bare ${ratio(create, bare).padStart(7)}   (${spread(4, 1)}; create p99 ${create.latency.p99} ms)`);
+  console.log(`\nbare / plain  ${ratio(bare, plainRow).padStart(7)}   (${spread(bareRun, plainRun)}; bare p99 ${bare.latency.p99} ms, plain p99 ${plainRow.latency.p99} ms)`);
+  console.log(`list / bare   ${ratio(list, bare).padStart(7)}   (${spread(listRun, bareRun)}; list p99 ${list.latency.p99} ms)`);
+  console.log(`create / bare ${ratio(create, bare).padStart(7)}   (${spread(createRun, bareRun)}; create p99 ${create.latency.p99} ms)`);
   console.log(`Deleted the ${await deleteBenchPaths()} paths this run created`);
 } finally {
   plain.kill("SIGTERM");
