@@ -143,7 +143,7 @@ try {
       cpuPerRequest: cpu === undefined ? undefined : cpu / Math.max(1, total),
     };
   });
-  const [plainRow, bare, list, , create] = results.map(({ result }) => result);
+  const [plainRun, bare, list, , create] = results;
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} rounds taken in turn (p50: the median round's; p99: the worst round's), ${base} (production build, scale seed in ${process.env.DATABASE_URL ? "PostgreSQL" : DATA_DIR})`,
   );
@@ -156,21 +156,20 @@ try {
         String(result.latency.p50).padStart(8),
         String(result.latency.p99).padStart(8),
         String(result.non2xx).padStart(8),
-        `${((result.requests.average / bare.requests.average) * 100).toFixed(0)} %`.padStart(8),
+        `${((result.requests.average / bare.result.requests.average) * 100).toFixed(0)} %`.padStart(8),
         (cpuPerRequest === undefined ? "-" : cpuPerRequest.toFixed(0)).padStart(11),
       ].join(" "),
     );
   }
-  const ratio = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)} %`;
-  // The same ratio in each round: how far the machine moved it.
-  const [plainRun, bareRun, listRun, , createRun] = results;
-  const spread = (a, b) => {
+  // A ratio over the whole run, and its spread over the rounds: how far the machine moved it.
+  const line = (label, a, b, short) => {
     const each = a.perSecond.map((value, round) => (value / b.perSecond[round]) * 100);
-    return `${Math.min(...each).toFixed(0)}–${Math.max(...each).toFixed(0)} % by round`;
+    const whole = ((a.result.requests.average / b.result.requests.average) * 100).toFixed(1);
+    return `${label.padEnd(14)}${`${whole} %`.padStart(7)}   (${Math.min(...each).toFixed(0)}–${Math.max(...each).toFixed(0)} % by round; ${short} p99 ${a.result.latency.p99} ms)`;
   };
-  console.log(`\nbare / plain  ${ratio(bare, plainRow).padStart(7)}   (${spread(bareRun, plainRun)}; bare p99 ${bare.latency.p99} ms, plain p99 ${plainRow.latency.p99} ms)`);
-  console.log(`list / bare   ${ratio(list, bare).padStart(7)}   (${spread(listRun, bareRun)}; list p99 ${list.latency.p99} ms)`);
-  console.log(`create / bare ${ratio(create, bare).padStart(7)}   (${spread(createRun, bareRun)}; create p99 ${create.latency.p99} ms)`);
+  console.log(`\n${line("bare / plain", bare, plainRun, "bare")}`);
+  console.log(line("list / bare", list, bare, "list"));
+  console.log(line("create / bare", create, bare, "create"));
   console.log(`Deleted the ${await deleteBenchPaths()} paths this run created`);
 } finally {
   plain.kill("SIGTERM");
