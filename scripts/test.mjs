@@ -7,7 +7,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runOnProjectNode } from "./project-node.mjs";
 import { filesToRerun } from "./test-crashes.mjs";
+
+runOnProjectNode();
 
 const groups = [
   [
