@@ -7,6 +7,8 @@ export interface ConsoleRoute {
   pattern: string;
   types?: readonly OrganizationType[];
   scopes?: readonly Scope[];
+  /** An index route that only chooses a tab: the pattern it opens, with its parameters (search parameters kept). */
+  opens?: string;
 }
 
 const MSP_CONFIG = { types: ["msp"], scopes: ["common:config:read"] } as const;
@@ -31,7 +33,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "chat/:chatId" },
   { pattern: "userSettings" },
   { pattern: "organizationSettings" },
-  { pattern: "user", ...USERS },
+  { pattern: "user", ...USERS, opens: "user/users" },
   { pattern: "user/users", ...USERS },
   { pattern: "user/invitations", ...USERS },
   { pattern: "paths", types: ["msp", "customer"], scopes: ["common:config:read"] },
@@ -45,7 +47,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "msp/dashboard/:customerOrganizationId", ...MSP_ONLY },
   { pattern: "msp/dashboard/:customerOrganizationId/:siteId", ...MSP_ONLY },
   { pattern: "msp/dashboard/:customerOrganizationId/:siteId/connector/:siteConnectorId", ...MSP_ONLY },
-  { pattern: "msp/lifecycle", ...LIFECYCLE },
+  { pattern: "msp/lifecycle", ...LIFECYCLE, opens: "msp/lifecycle/scheduled" },
   { pattern: "msp/lifecycle/scheduled", ...LIFECYCLE },
   { pattern: "msp/lifecycle/running", ...LIFECYCLE },
   { pattern: "msp/lifecycle/finished", ...LIFECYCLE },
@@ -65,7 +67,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "customer/dashboard/:siteId/path/:pathId", ...CUSTOMER_ONLY },
   { pattern: "customer/dashboard/:siteId/connector/:siteConnectorId", ...CUSTOMER_ONLY },
   { pattern: "customer/site", ...CUSTOMER_CONFIG },
-  { pattern: "customer/site/:siteId" },
+  { pattern: "customer/site/:siteId", opens: "customer/site/:siteId/configuration" },
   { pattern: "customer/site/:siteId/path", ...CUSTOMER_CONFIG },
   { pattern: "customer/site/:siteId/path/:pathId", ...CUSTOMER_CONFIG },
   { pattern: "customer/site/:siteId/configuration", ...CUSTOMER_CONFIG },
@@ -150,6 +152,19 @@ export function parseOrganizationPath(pathname: string): { organizationId: strin
 
 export function organizationPath(organizationId: string, rest = ""): string {
   return `/organization/${encodeURIComponent(organizationId)}/${rest}`.replace(/\/$/, rest ? "" : "/");
+}
+
+/**
+ * Where an index route sends its visitor once the guard has let them in, or null for a page of its own: the
+ * organization's home for /organization/{id}/, the first tab for a route that only chooses one (user → user/users).
+ * The path keeps the URL's search parameters (`search`, with its "?", or "").
+ */
+export function indexRedirect(match: RouteMatch, organization: { id: string; organizationType: OrganizationType }, search = ""): string | null {
+  const { route, params } = match;
+  const target = route.pattern === "" ? homeRoute(organization.organizationType) : route.opens;
+  if (target === undefined) return null;
+  const rest = target.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  return `${organizationPath(organization.id, rest)}${search}`;
 }
 
 /** The organization's home page (SPEC §2: / and /organization/{id}/ go there). */

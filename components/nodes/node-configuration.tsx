@@ -11,15 +11,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { nodeQueryOptions } from "@/lib/nodes/queries";
 import { InternalLinks } from "./internal-links";
+import { InterfacesSection, IpsecEndpointsSection, SubinterfacesSection, SwitchPortsSection } from "./port-sections";
 import { NodeSummary } from "./node-summary";
 
 // The properties panel (its form and the location search) loads when it opens: out of the page's first-load JavaScript.
-// The port sections carry their add and edit forms (react-hook-form, the selects, the confirmations): loaded after the
-// page, so the configuration route stays within the first-load budget. Their data is prefetched with the page.
-const InterfacesSection = lazyComponent(() => import("./port-sections").then((module) => module.InterfacesSection));
-const SubinterfacesSection = lazyComponent(() => import("./port-sections").then((module) => module.SubinterfacesSection));
-const IpsecEndpointsSection = lazyComponent(() => import("./port-sections").then((module) => module.IpsecEndpointsSection));
-const SwitchPortsSection = lazyComponent(() => import("./port-sections").then((module) => module.SwitchPortsSection));
+// The port sections render with the page (on the server too, so a deep link shows them complete); their add and edit
+// forms load when one opens (components/nodes/port-forms.tsx).
 const NodePropertiesPanel = lazyComponent(() => import("./node-properties-panel").then((module) => module.NodePropertiesPanel));
 
 /**

@@ -17,3 +17,10 @@ export function usePortTenantNames(nodeId: string) {
     site: (id: string | null) => (id ? (siteNames.get(id) ?? null) : null),
   };
 }
+
+/** A subinterface's name on its node: its interface's port, with ".{outer VLAN}" when it has one (ge-0/0/1.100). */
+export function subinterfaceNamer(node: { interfaces: readonly { id: string; portId: string }[] }) {
+  const portOf = new Map(node.interfaces.map((item) => [item.id, item.portId]));
+  return (item: { interfaceId: string; outerVlan: number | null }) =>
+    item.outerVlan === null ? (portOf.get(item.interfaceId) ?? "") : `${portOf.get(item.interfaceId) ?? ""}.${item.outerVlan}`;
+}

@@ -30,6 +30,8 @@ interface PortSectionProps<T extends { id: string; customerOrganizationId: strin
   canWrite: boolean;
   /** The add/edit dialog for an item (undefined: a new one). */
   dialog: (props: { item?: T; onClose: () => void }) => React.ReactNode;
+  /** Fetches the dialog's code ahead of a click (on the hover or focus of the add and edit buttons). */
+  preloadDialog?: () => void;
   /** Why nothing can be added yet (e.g. a subinterface needs an interface). */
   addBlocked?: string;
   testId: string;
@@ -37,7 +39,8 @@ interface PortSectionProps<T extends { id: string; customerOrganizationId: strin
 
 /** One kind of a node's ports as a dense table: its columns, then customer and site; add, edit, delete for writers. */
 export function PortSection<T extends { id: string; customerOrganizationId: string | null; siteId: string | null }>(props: PortSectionProps<T>) {
-  const { nodeId, collection, title, description, items, columns, label, canWrite, dialog, addBlocked, testId } = props;
+  const { nodeId, collection, title, description, items, columns, label, canWrite, dialog, preloadDialog, addBlocked, testId } = props;
+  const intent = preloadDialog && { onPointerEnter: preloadDialog, onFocus: preloadDialog };
   const t = useTranslations("nodes.ports");
   const names = usePortTenantNames(nodeId);
   const remove = useDeletePort(nodeId, collection);
@@ -50,7 +53,7 @@ export function PortSection<T extends { id: string; customerOrganizationId: stri
         <CardDescription>{description}</CardDescription>
         {canWrite && (
           <CardAction>
-            <Button size="sm" onClick={() => setEditing({})} disabled={Boolean(addBlocked)} title={addBlocked} data-testid={`${testId}-add`}>
+            <Button size="sm" onClick={() => setEditing({})} {...intent} disabled={Boolean(addBlocked)} title={addBlocked} data-testid={`${testId}-add`}>
               <Plus aria-hidden />
               {t("add")}
             </Button>
@@ -91,7 +94,7 @@ export function PortSection<T extends { id: string; customerOrganizationId: stri
               </TableCell>
               {canWrite && (
                 <TableCell className="pr-6 text-right whitespace-nowrap">
-                  <Button variant="ghost" size="icon" onClick={() => setEditing({ item })} aria-label={t("edit", { name: label(item) })} title={t("edit", { name: label(item) })}>
+                  <Button variant="ghost" size="icon" onClick={() => setEditing({ item })} {...intent} aria-label={t("edit", { name: label(item) })} title={t("edit", { name: label(item) })}>
                     <Pencil aria-hidden />
                   </Button>
                   <DeletePort label={label(item)} onConfirm={() => remove.mutateAsync(item.id)} />

@@ -1,48 +1,20 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { NumberField, SelectField, TextField } from "@/components/forms/fields";
-import { SelectItem } from "@/components/ui/select";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { useRateFormat } from "@/components/dashboard/use-units";
-import {
-  DEFAULT_MTU,
-  ETHER_TYPES,
-  INTERFACE_TYPES,
-  interfaceCreateSchema,
-  ipsecEndpointCreateSchema,
-  subinterfaceCreateSchema,
-  switchPortCreateSchema,
-  type Interface,
-  type IpsecEndpoint,
-  type NodeDetail,
-  type Subinterface,
-  type SwitchPort,
-} from "@/lib/nodes/schema";
-import { CustomerSiteFields } from "./customer-site-fields";
-import { PortDialog } from "./port-dialog";
+import type { Interface, IpsecEndpoint, NodeDetail, Subinterface, SwitchPort } from "@/lib/nodes/schema";
+import { subinterfaceNamer } from "./port-names";
 import { PortSection } from "./port-section";
 
 // The node configuration's port sections (SPEC §2/§3): interfaces, subinterfaces, IPsec endpoints and, on With Switch
 // edge nodes, switch ports — each with the customer and site it serves.
 
-const tenant = (item?: { customerOrganizationId: string | null; siteId: string | null }) => ({
-  customerOrganizationId: item?.customerOrganizationId ?? null,
-  siteId: item?.siteId ?? null,
-});
-
-function TypeSelect({ form, name, testId }: { form: UseFormReturn<FieldValues>; name: string; testId: string }) {
-  const t = useTranslations("nodes.ports");
-  return (
-    <SelectField control={form.control} name={name} label={t("type")} testId={testId}>
-      {INTERFACE_TYPES.map((type) => (
-        <SelectItem key={type} value={type}>
-          {t(`interfaceTypes.${type}`)}
-        </SelectItem>
-      ))}
-    </SelectField>
-  );
-}
+// Their add and edit forms load when one opens (or is about to: hover or focus of its button).
+const InterfaceForm = lazyComponent(() => import("./port-forms").then((module) => module.InterfaceForm));
+const SubinterfaceForm = lazyComponent(() => import("./port-forms").then((module) => module.SubinterfaceForm));
+const IpsecEndpointForm = lazyComponent(() => import("./port-forms").then((module) => module.IpsecEndpointForm));
+const SwitchPortForm = lazyComponent(() => import("./port-forms").then((module) => module.SwitchPortForm));
 
 export function InterfacesSection({ node, canWrite }: { node: NodeDetail; canWrite: boolean }) {
   const t = useTranslations("nodes.ports");
@@ -61,41 +33,17 @@ export function InterfacesSection({ node, canWrite }: { node: NodeDetail; canWri
         { key: "type", label: t("type"), cell: (item) => t(`interfaceTypes.${item.type}`) },
         { key: "mtu", label: t("mtu"), cell: (item) => t("bytes", { value: item.mtu }), className: "tabular-nums" },
       ]}
-      dialog={({ item, onClose }) => (
-        <PortDialog
-          nodeId={node.id}
-          collection="interface"
-          schema={interfaceCreateSchema}
-          defaultValues={{ portId: item?.portId ?? "", type: item?.type ?? "access", mtu: item?.mtu ?? DEFAULT_MTU, ...tenant(item) }}
-          editing={item && { id: item.id, name: item.portId }}
-          title={item ? t("interfaces.editTitle", { name: item.portId }) : t("interfaces.addTitle")}
-          description={t("interfaces.description")}
-          nameOf={(values) => String(values.portId)}
-          onClose={onClose}
-          testId="interface-dialog"
-          fields={(form) => (
-            <>
-              <div className="grid items-start gap-4 sm:grid-cols-3">
-                <TextField control={form.control} name="portId" label={t("portId")} testId="interface-port-id" mono placeholder="ge-0/0/1" />
-                <TypeSelect form={form} name="type" testId="interface-type" />
-                <NumberField control={form.control} name="mtu" label={t("mtu")} testId="interface-mtu" unit={t("bytesUnit")} />
-              </div>
-              <CustomerSiteFields form={form} />
-            </>
-          )}
-        />
-      )}
+      dialog={({ item, onClose }) => <InterfaceForm node={node} item={item} onClose={onClose} />}
+      preloadDialog={InterfaceForm.preload}
     />
   );
 }
 
 export function SubinterfacesSection({ node, canWrite }: { node: NodeDetail; canWrite: boolean }) {
   const t = useTranslations("nodes.ports");
-  const tu = useTranslations("units");
   const units = useRateFormat();
   const portOf = new Map(node.interfaces.map((item) => [item.id, item.portId]));
-  const name = (item: { interfaceId: string; outerVlan: number | null }) =>
-    item.outerVlan === null ? (portOf.get(item.interfaceId) ?? "") : `${portOf.get(item.interfaceId) ?? ""}.${item.outerVlan}`;
+  const name = subinterfaceNamer(node);
   return (
     <PortSection<Subinterface>
       nodeId={node.id}
@@ -116,55 +64,8 @@ export function SubinterfacesSection({ node, canWrite }: { node: NodeDetail; can
         { key: "vlan", label: t("outerVlan"), cell: (item) => item.outerVlan ?? "—", className: "tabular-nums" },
         { key: "etherType", label: t("etherType"), cell: (item) => <span className="font-mono">{item.etherType}</span> },
       ]}
-      dialog={({ item, onClose }) => (
-        <PortDialog
-          nodeId={node.id}
-          collection="subinterface"
-          schema={subinterfaceCreateSchema}
-          defaultValues={{
-            interfaceId: item?.interfaceId ?? node.interfaces[0]?.id ?? "",
-            type: item?.type ?? "access",
-            bandwidth: item?.bandwidth,
-            gateway: item?.gateway ?? undefined,
-            ipPrefix: item?.ipPrefix ?? undefined,
-            outerVlan: item?.outerVlan ?? undefined,
-            etherType: item?.etherType ?? "8021q",
-            ...tenant(item),
-          }}
-          editing={item && { id: item.id, name: name(item) }}
-          title={item ? t("subinterfaces.editTitle", { name: name(item) }) : t("subinterfaces.addTitle")}
-          description={t("subinterfaces.description")}
-          nameOf={(values) => name({ interfaceId: String(values.interfaceId), outerVlan: (values.outerVlan as number | null | undefined) ?? null })}
-          onClose={onClose}
-          testId="subinterface-dialog"
-          fields={(form) => (
-            <>
-              <div className="grid items-start gap-4 sm:grid-cols-2">
-                <SelectField control={form.control} name="interfaceId" label={t("interface")} testId="subinterface-interface">
-                  {node.interfaces.map((option) => (
-                    <SelectItem key={option.id} value={option.id}>
-                      <span className="font-mono">{option.portId}</span>
-                    </SelectItem>
-                  ))}
-                </SelectField>
-                <TypeSelect form={form} name="type" testId="subinterface-type" />
-                <NumberField control={form.control} name="bandwidth" label={t("bandwidth")} testId="subinterface-bandwidth" unit={tu("mbpsUnit")} />
-                <NumberField control={form.control} name="outerVlan" label={t("outerVlan")} testId="subinterface-vlan" />
-                <TextField control={form.control} name="gateway" label={t("gateway")} testId="subinterface-gateway" mono unsetWhenEmpty placeholder="10.0.0.1" />
-                <TextField control={form.control} name="ipPrefix" label={t("ipPrefix")} testId="subinterface-prefix" mono unsetWhenEmpty placeholder="10.0.0.0/24" />
-                <SelectField control={form.control} name="etherType" label={t("etherType")} testId="subinterface-ether-type">
-                  {ETHER_TYPES.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      <span className="font-mono">{type}</span>
-                    </SelectItem>
-                  ))}
-                </SelectField>
-              </div>
-              <CustomerSiteFields form={form} />
-            </>
-          )}
-        />
-      )}
+      dialog={({ item, onClose }) => <SubinterfaceForm node={node} item={item} onClose={onClose} />}
+      preloadDialog={SubinterfaceForm.preload}
     />
   );
 }
@@ -182,26 +83,8 @@ export function IpsecEndpointsSection({ node, canWrite }: { node: NodeDetail; ca
       canWrite={canWrite}
       testId="ipsec-endpoints"
       columns={[{ key: "publicIp", label: t("publicIp"), cell: (item) => item.publicIp }]}
-      dialog={({ item, onClose }) => (
-        <PortDialog
-          nodeId={node.id}
-          collection="ipsecEndpoint"
-          schema={ipsecEndpointCreateSchema}
-          defaultValues={{ publicIp: item?.publicIp ?? "", ...tenant(item) }}
-          editing={item && { id: item.id, name: item.publicIp }}
-          title={item ? t("ipsecEndpoints.editTitle", { name: item.publicIp }) : t("ipsecEndpoints.addTitle")}
-          description={t("ipsecEndpoints.description")}
-          nameOf={(values) => String(values.publicIp)}
-          onClose={onClose}
-          testId="ipsec-endpoint-dialog"
-          fields={(form) => (
-            <>
-              <TextField control={form.control} name="publicIp" label={t("publicIp")} testId="ipsec-public-ip" mono placeholder="203.0.113.10" />
-              <CustomerSiteFields form={form} />
-            </>
-          )}
-        />
-      )}
+      dialog={({ item, onClose }) => <IpsecEndpointForm node={node} item={item} onClose={onClose} />}
+      preloadDialog={IpsecEndpointForm.preload}
     />
   );
 }
@@ -209,7 +92,6 @@ export function IpsecEndpointsSection({ node, canWrite }: { node: NodeDetail; ca
 export function SwitchPortsSection({ node, canWrite }: { node: NodeDetail; canWrite: boolean }) {
   const t = useTranslations("nodes.ports");
   const tu = useTranslations("units");
-  const tv = useTranslations("validation");
   return (
     <PortSection<SwitchPort>
       nodeId={node.id}
@@ -224,30 +106,8 @@ export function SwitchPortsSection({ node, canWrite }: { node: NodeDetail; canWr
         { key: "index", label: t("index"), cell: (item) => item.index, className: "tabular-nums" },
         { key: "bandwidth", label: t("bandwidthGbps"), cell: (item) => tu("gbps", { value: item.bandwidthGbps }), className: "tabular-nums" },
       ]}
-      dialog={({ item, onClose }) => (
-        <PortDialog
-          nodeId={node.id}
-          collection="switchPort"
-          schema={switchPortCreateSchema}
-          defaultValues={{ index: item?.index, bandwidthGbps: item?.bandwidthGbps, ...tenant(item) }}
-          editing={item && { id: item.id, name: t("switchPorts.name", { index: item.index }) }}
-          title={item ? t("switchPorts.editTitle", { index: item.index }) : t("switchPorts.addTitle")}
-          description={t("switchPorts.description")}
-          failureTitle={tv("portSaveFailed")}
-          nameOf={(values) => t("switchPorts.name", { index: String(values.index) })}
-          onClose={onClose}
-          testId="switch-port-dialog"
-          fields={(form) => (
-            <>
-              <div className="grid items-start gap-4 sm:grid-cols-2">
-                <NumberField control={form.control} name="index" label={t("index")} testId="switch-port-index" />
-                <NumberField control={form.control} name="bandwidthGbps" label={t("bandwidthGbps")} testId="switch-port-bandwidth" unit={t("gbpsUnit")} />
-              </div>
-              <CustomerSiteFields form={form} />
-            </>
-          )}
-        />
-      )}
+      dialog={({ item, onClose }) => <SwitchPortForm node={node} item={item} onClose={onClose} />}
+      preloadDialog={SwitchPortForm.preload}
     />
   );
 }
