@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { configurePaging, FETCH_ALL_MAX_ITEMS, fetchAllPages, ListTooLongError, pagedQueryOptions } from "@/lib/api/paging";
-import { MAX_PAGE_SIZE } from "@/lib/pagination";
+import { MAX_PAGE_SIZE, type Page } from "@/lib/pagination";
 
 // The browser's paging (lib/api/paging.ts): one set of options for every cursor list, and a bounded read of a whole one.
 
@@ -50,10 +50,10 @@ describe("pagedQueryOptions", () => {
   });
 
   it("says there is no next page after one whose cursor is null", () => {
-    const options = pagedQueryOptions({ queryKey: ["things"] as const, queryFn: async () => ({ items: [], nextCursor: null }) });
+    const options = pagedQueryOptions({ queryKey: ["things"] as const, queryFn: async (): Promise<Page<string>> => ({ items: [], nextCursor: null }) });
     expect(options.initialPageParam).toBe("");
-    expect(options.getNextPageParam({ nextCursor: null }, [], "", [])).toBeUndefined();
-    expect(options.getNextPageParam({ nextCursor: "next" }, [], "", [])).toBe("next");
+    expect(options.getNextPageParam({ items: ["a"], nextCursor: null }, [], "", [])).toBeUndefined();
+    expect(options.getNextPageParam({ items: ["a"], nextCursor: "next" }, [], "", [])).toBe("next");
   });
 });
 
