@@ -15,15 +15,15 @@ import type { CursorPage } from "@/lib/api/paging";
 import { cn } from "@/lib/utils";
 
 // The one way a screen shows a cursor list: a search box asking the server once typing pauses, the pages of the
-// infinite query as one list of rows, rows while the first page loads, a line when there is none, the failure with a
-// retry, and "load more" while another page exists. The screen renders the rows.
+// infinite query as one list of rows, placeholder rows while the first page loads, a line when there is none, the
+// failure with a retry, and "load more" while another page exists. The screen renders the rows.
 
 /** How long the search box waits after the last key before the list asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type RowsPage = CursorPage & { items: { id: string }[] };
 
-export interface PagedList<TPage extends RowsPage = RowsPage> {
+export interface PagedListState<TPage extends RowsPage = RowsPage> {
   query: UseInfiniteQueryResult<InfiniteData<TPage>, Error>;
   /** The loaded pages' rows, each once (a row that moved between two pages' reads is not shown twice). */
   rows: TPage["items"];
@@ -46,10 +46,13 @@ function uniqueRows<TItem extends { id: string }>(pages: { items: TItem[] }[] | 
 export function usePagedList<TPage extends RowsPage, TKey extends QueryKey>(
   options: (searched: string) => UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage>, TKey, string>,
   { initialSearch = "", keepPrevious = false }: { initialSearch?: string; keepPrevious?: boolean } = {},
-): PagedList<TPage> {
+): PagedListState<TPage> {
   const [search, setSearch] = useState(initialSearch);
   const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useInfiniteQuery<TPage, Error, InfiniteData<TPage>, TKey, string>({ ...options(searched), placeholderData: keepPrevious ? keepPreviousData : undefined });
+  const query = useInfiniteQuery<TPage, Error, InfiniteData<TPage>, TKey, string>({
+    ...options(searched),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
   const rows = useMemo(() => uniqueRows(query.data?.pages), [query.data]);
   return { query, rows, search, setSearch, searched };
 }
@@ -62,7 +65,7 @@ export interface LoadMore {
 }
 
 interface PagedListProps<TPage extends RowsPage> {
-  list: PagedList<TPage>;
+  list: PagedListState<TPage>;
   /** The search box above the list: its hint (its placeholder and accessible name) and test id. */
   search?: { label: string; testId: string };
   /** Shown while the first page loads. */
@@ -91,7 +94,8 @@ export function PagedList<TPage extends RowsPage>({ list, search, loading, empty
   const { query, rows } = list;
   // A next page that failed is asked again; any other failure refreshes the list.
   const retry = () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch());
-  const failed = query.error ? (failure ?? ((message, onRetry) => <ErrorAlert message={t("loadingContent", { error: message })} onRetry={onRetry} />))(query.error.message, retry) : null;
+  const showFailure = failure ?? ((message, onRetry) => <ErrorAlert message={t("loadingContent", { error: message })} onRetry={onRetry} />);
+  const failed = query.error ? showFailure(query.error.message, retry) : null;
   const more =
     loadMore && query.hasNextPage ? (
       // Never a form's submit: a list may sit in one (a dialog's device picker).

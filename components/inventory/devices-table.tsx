@@ -2,15 +2,15 @@
 
 import { CalendarClock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { PagedTable, type PagedList } from "@/components/common/paged-list";
+import { PagedTable, type PagedListState } from "@/components/common/paged-list";
 import { useBusyText } from "@/components/lifecycle/device-choice";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
-import type { Page } from "@/lib/pagination";
 import type { Device } from "@/lib/inventory/schema";
+import type { Page } from "@/lib/pagination";
 import { ConfiguredBadge, ReportingBadge } from "./device-badges";
 
 interface DevicesTableProps {
-  list: PagedList<Page<Device>>;
+  list: PagedListState<Page<Device>>;
   /** What an empty list says. */
   empty: React.ReactNode;
   /** The operator's view shows which MSP holds each device. */

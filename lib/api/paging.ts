@@ -26,8 +26,6 @@ export function pagedQueryOptions<TPage extends CursorPage, TKey extends QueryKe
   });
 }
 
-export type PagedQueryOptions<TPage extends CursorPage = CursorPage, TKey extends QueryKey = QueryKey> = ReturnType<typeof pagedQueryOptions<TPage, TKey>>;
-
 /** The most rows `fetchAllPages` reads before it gives up: 20 calls of the largest page. */
 export const FETCH_ALL_MAX_ITEMS = 20 * MAX_PAGE_SIZE;
 
