@@ -1,5 +1,6 @@
 import { QueryClient, defaultShouldDehydrateQuery, isServer } from "@tanstack/react-query";
 import { ApiRequestError } from "@/lib/api/client";
+import { ListTooLongError } from "@/lib/api/paging";
 
 const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422]);
 
@@ -11,7 +12,9 @@ export function makeQueryClient(): QueryClient {
         staleTime: 30_000,
         // A server render never waits on retries (a failing prefetch would hold the page 3 s, a timeout 45 s): the
         // browser fetches what the page did not get, and retries there.
-        retry: (failures, error) => !isServer && !(error instanceof ApiRequestError && NO_RETRY_STATUSES.has(error.status)) && failures < 2,
+        // A list too long to load whole stays too long.
+        retry: (failures, error) =>
+          !isServer && !(error instanceof ApiRequestError && NO_RETRY_STATUSES.has(error.status)) && !(error instanceof ListTooLongError) && failures < 2,
       },
       dehydrate: {
         shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",

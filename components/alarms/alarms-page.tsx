@@ -1,29 +1,19 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { alarmKeys, alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
-import type { Alarm } from "@/lib/alarms/schema";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
-import { cn } from "@/lib/utils";
 import { AcknowledgeDialog } from "./acknowledge-dialog";
 import { AlarmFilters } from "./alarm-filters";
 import { AlarmsTable, type AlarmSelection } from "./alarms-table";
-
-function uniqueAlarms(pages: { items: Alarm[] }[] | undefined): Alarm[] {
-  const seen = new Set<string>();
-  return (pages ?? []).flatMap((page) => page.items).filter((alarm) => !seen.has(alarm.id) && Boolean(seen.add(alarm.id)));
-}
 
 /** The alarms page (SPEC §2, §4): live list, filters, show acknowledged, bulk acknowledge and unacknowledge. */
 export function AlarmsPage() {
@@ -34,12 +24,12 @@ export function AlarmsPage() {
   const canAcknowledge = useCan("common:config:write");
   const [filter, setFilter] = useState<AlarmListFilter>(DEFAULT_ALARM_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const alarmsQuery = useInfiniteQuery({ ...alarmsQueryOptions(filter, organizationId), placeholderData: keepPreviousData });
+  const alarmsList = usePagedList(() => alarmsQueryOptions(filter, organizationId), { keepPrevious: true });
   const unacknowledge = useUnacknowledgeAlarms();
   // New, changed and cleared alarms appear without a reload.
   useRealtimeInvalidation("alarms", alarmKeys.all);
 
-  const alarms = useMemo(() => uniqueAlarms(alarmsQuery.data?.pages), [alarmsQuery.data]);
+  const alarms = alarmsList.rows;
   const chosen = alarms.filter((alarm) => selected.has(alarm.id));
   const toAcknowledge = chosen.filter((alarm) => !alarm.acknowledged).map((alarm) => alarm.id);
   const toUnacknowledge = chosen.filter((alarm) => alarm.acknowledged).map((alarm) => alarm.id);
@@ -111,43 +101,23 @@ export function AlarmsPage() {
           </div>
         )}
       </div>
-      {alarmsQuery.error && !alarmsQuery.data ? (
-        <ErrorAlert message={t("errors.loadingContent", { error: alarmsQuery.error.message })} onRetry={() => alarmsQuery.refetch()} />
-      ) : (
-        <>
-          {alarmsQuery.error && (
-            <div className="mb-3">
-              <ErrorAlert message={t("errors.loadingContent", { error: alarmsQuery.error.message })} onRetry={() => alarmsQuery.refetch()} />
-            </div>
-          )}
-          <Card className={cn("gap-0 overflow-hidden py-0 transition-opacity", alarmsQuery.isPlaceholderData && "opacity-60")} aria-busy={alarmsQuery.isFetching}>
-            {alarmsQuery.isPending ? (
-              <div className="flex flex-col gap-3 p-4" aria-label={t("alarms.loading")}>
-                {Array.from({ length: 5 }, (_, index) => (
-                  <Skeleton key={index} className="h-8 w-full" />
-                ))}
-              </div>
-            ) : (
-              <AlarmsTable
-                alarms={alarms}
-                selection={selection}
-                organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
-                empty={empty}
-              />
-            )}
-          </Card>
-          {alarms.length > 0 && (
-            <div className="mt-3 flex items-center justify-between gap-3 text-sm text-muted-foreground">
-              <span data-testid="alarms-count">{t("alarms.showing", { count: alarms.length })}</span>
-              {alarmsQuery.hasNextPage && (
-                <Button variant="outline" size="sm" busy={alarmsQuery.isFetchingNextPage} onClick={() => alarmsQuery.fetchNextPage()} data-testid="alarms-load-more">
-                  {t("alarms.loadMore")}
-                </Button>
-              )}
-            </div>
-          )}
-        </>
-      )}
+      <PagedPanel
+        list={alarmsList}
+        loadingLabel={t("alarms.loading")}
+        loadingRows={5}
+        dimmed={alarmsList.query.isPlaceholderData}
+        count={{ text: t("alarms.showing", { count: alarms.length }), testId: "alarms-count" }}
+        loadMore={{ label: t("alarms.loadMore"), testId: "alarms-load-more", variant: "outline" }}
+      >
+        {(rows) => (
+          <AlarmsTable
+            alarms={rows}
+            selection={selection}
+            organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
+            empty={empty}
+          />
+        )}
+      </PagedPanel>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { MessageSquare, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { PagedList, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { IntentLink } from "@/components/shell/intent-link";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
@@ -21,64 +22,70 @@ import { RenameChatDialog } from "./rename-chat-dialog";
 /** The user's chats about the organization, latest first, with rename and delete. */
 export function ChatList({ organizationId, activeChatId }: { organizationId: string; activeChatId: string | null }) {
   const t = useTranslations("chat");
-  const query = useInfiniteQuery(chatListQueryOptions(organizationId));
-  const chats = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const chats = usePagedList(() => chatListQueryOptions(organizationId));
   const [renaming, setRenaming] = useState<ChatSummary | null>(null);
   const [deleting, setDeleting] = useState<ChatSummary | null>(null);
-
-  if (query.isPending) {
-    return (
-      <div className="flex flex-col gap-2 p-2">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-9 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) return <p className="p-3 text-sm text-destructive" role="alert">{t("listError", { error: query.error.message })}</p>;
-  if (chats.length === 0) return <p className="p-3 text-sm text-muted-foreground" data-testid="chat-list-empty">{t("noChats")}</p>;
   return (
     <>
-      <ul className="flex flex-col gap-0.5 p-1" data-testid="chat-list">
-        {chats.map((chat) => (
-          <li key={chat.id} className={cn("group flex items-center rounded-md hover:bg-accent", chat.id === activeChatId && "bg-accent")}>
-            <IntentLink
-              href={organizationPath(organizationId, `chat/${chat.id}`)}
-              className="flex min-w-0 flex-1 items-start gap-2 px-2 py-1.5"
-              aria-current={chat.id === activeChatId ? "page" : undefined}
-              data-testid="chat-list-item"
-            >
-              <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="min-w-0">
-                <span className="block truncate text-sm">{chat.title || t("untitled")}</span>
-                <Timestamp value={chat.updatedAt} seconds={false} className="block text-[11px] text-muted-foreground" />
-              </span>
-            </IntentLink>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" className="size-7 shrink-0 opacity-60 group-hover:opacity-100" aria-label={t("chatActions", { title: chat.title || t("untitled") })}>
-                  <MoreHorizontal aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem onSelect={() => setRenaming(chat)}>
-                  <Pencil aria-hidden />
-                  {t("rename")}
-                </DropdownMenuItem>
-                <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(chat)}>
-                  <Trash2 aria-hidden />
-                  {t("delete")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <Button variant="ghost" size="sm" className="mx-1" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t("loadMore")}
-        </Button>
-      )}
+      <PagedList
+        list={chats}
+        loading={
+          <div className="flex flex-col gap-2 p-2">
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} className="h-9 w-full" />
+            ))}
+          </div>
+        }
+        failure={(message) => (
+          <p className="p-3 text-sm text-destructive" role="alert">
+            {t("listError", { error: message })}
+          </p>
+        )}
+        empty={
+          <p className="p-3 text-sm text-muted-foreground" data-testid="chat-list-empty">
+            {t("noChats")}
+          </p>
+        }
+        loadMore={{ label: t("loadMore"), className: "mx-1" }}
+      >
+        {(rows) => (
+          <ul className="flex flex-col gap-0.5 p-1" data-testid="chat-list">
+            {rows.map((chat) => (
+              <li key={chat.id} className={cn("group flex items-center rounded-md hover:bg-accent", chat.id === activeChatId && "bg-accent")}>
+                <IntentLink
+                  href={organizationPath(organizationId, `chat/${chat.id}`)}
+                  className="flex min-w-0 flex-1 items-start gap-2 px-2 py-1.5"
+                  aria-current={chat.id === activeChatId ? "page" : undefined}
+                  data-testid="chat-list-item"
+                >
+                  <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm">{chat.title || t("untitled")}</span>
+                    <Timestamp value={chat.updatedAt} seconds={false} className="block text-[11px] text-muted-foreground" />
+                  </span>
+                </IntentLink>
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="ghost" size="icon" className="size-7 shrink-0 opacity-60 group-hover:opacity-100" aria-label={t("chatActions", { title: chat.title || t("untitled") })}>
+                      <MoreHorizontal aria-hidden />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem onSelect={() => setRenaming(chat)}>
+                      <Pencil aria-hidden />
+                      {t("rename")}
+                    </DropdownMenuItem>
+                    <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(chat)}>
+                      <Trash2 aria-hidden />
+                      {t("delete")}
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
       <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
       <DeleteChatDialog organizationId={organizationId} chat={deleting} activeChatId={activeChatId} onClose={() => setDeleting(null)} />
     </>

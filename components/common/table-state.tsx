@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
 
@@ -22,25 +21,5 @@ export function TableEmptyRow({ columns, testId, children }: { columns: number; 
         {children}
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Under a paginated table: the button that fetches its next page, while there is one. */
-export function LoadMoreFooter({
-  query,
-  label,
-  testId,
-}: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-  label: string;
-  testId?: string;
-}) {
-  if (!query.hasNextPage) return null;
-  return (
-    <div className="border-t p-2 text-center">
-      <Button variant="ghost" size="sm" busy={query.isFetchingNextPage} onClick={() => query.fetchNextPage()} data-testid={testId}>
-        {label}
-      </Button>
-    </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { usePagedList } from "@/components/common/paged-list";
 import { CoreFabricsCard } from "@/components/fabrics/core-fabrics-card";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan } from "@/components/shell/use-console";
@@ -22,12 +23,12 @@ export function MspDashboard({ mspId }: { mspId: string }) {
   const canReadNetwork = useCan("common:config:read");
   useOrganizationListsLive();
   const summaries = useQuery(customerSummariesQueryOptions(mspId));
-  const alarms = useInfiniteQuery(cardQueries.alarms());
+  const alarms = usePagedList(() => cardQueries.alarms());
   const openAlarms = new Map<string, number>();
-  for (const alarm of alarms.data?.pages.flatMap((page) => page.items) ?? []) {
+  for (const alarm of alarms.rows) {
     if (alarm.clearedAt === null) openAlarms.set(alarm.organizationId, (openAlarms.get(alarm.organizationId) ?? 0) + 1);
   }
-  const more = alarms.hasNextPage ? "+" : "";
+  const more = alarms.query.hasNextPage ? "+" : "";
   const customers = [...(summaries.data ?? [])].sort((a, b) => a.customerName.localeCompare(b.customerName));
   const totals = customers.reduce((sum, customer) => ({ active: sum.active + customer.activeSites, inactive: sum.inactive + customer.inactiveSites }), { active: 0, inactive: 0 });
   return (
@@ -80,7 +81,7 @@ export function MspDashboard({ mspId }: { mspId: string }) {
                       {customer.inactiveSites}
                     </TableCell>
                     <TableCell className={cn("py-2 text-right font-mono tabular-nums", open > 0 && "font-semibold text-status-bad")}>
-                      {alarms.isPending ? "—" : `${open}${open > 0 ? more : ""}`}
+                      {alarms.query.isPending ? "—" : `${open}${open > 0 ? more : ""}`}
                     </TableCell>
                   </TableRow>
                 );

@@ -1,8 +1,8 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { PagedList, usePagedList } from "@/components/common/paged-list";
 import { CardMessage, CardSkeleton, DashboardCard } from "@/components/dashboard/dashboard-card";
 import { StatusDot } from "@/components/dashboard/status-dot";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -17,8 +17,7 @@ import { useFabricUpdates } from "./use-fabric-updates";
 export function CoreFabricsCard({ mspId }: { mspId: string }) {
   const t = useTranslations("fabrics");
   useFabricUpdates();
-  const fabrics = useInfiniteQuery(coreFabricsQueryOptions(mspId));
-  const rows = fabrics.data?.pages.flatMap((page) => page.items) ?? [];
+  const fabrics = usePagedList(() => coreFabricsQueryOptions(mspId));
   return (
     <DashboardCard
       title={t("dashboard.title")}
@@ -31,27 +30,28 @@ export function CoreFabricsCard({ mspId }: { mspId: string }) {
         </IntentLink>
       }
     >
-      {fabrics.isPending ? (
-        <CardSkeleton rows={2} />
-      ) : fabrics.isError ? (
-        <CardMessage tone="error">{t("dashboard.error", { error: fabrics.error.message })}</CardMessage>
-      ) : rows.length === 0 ? (
-        <CardMessage>{t("dashboard.empty")}</CardMessage>
-      ) : (
-        <ul className="flex flex-col divide-y text-sm">
-          {rows.map((fabric) => (
-            <li key={fabric.id} className="flex items-center justify-between gap-3 py-2 first:pt-0 last:pb-0" data-testid="msp-core-fabric">
-              <div className="min-w-0">
-                <IntentLink href={coreFabricHref(mspId, fabric.id)} className="block truncate font-medium hover:underline">
-                  {fabric.name}
-                </IntentLink>
-                <p className="text-xs text-muted-foreground">{t("core.summary", { nodes: fabric.nodeCount, links: fabric.linkCount })}</p>
-              </div>
-              <StatusDot state={fabric.health} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PagedList
+        list={fabrics}
+        loading={<CardSkeleton rows={2} />}
+        failure={(message) => <CardMessage tone="error">{t("dashboard.error", { error: message })}</CardMessage>}
+        empty={<CardMessage>{t("dashboard.empty")}</CardMessage>}
+      >
+        {(rows) => (
+          <ul className="flex flex-col divide-y text-sm">
+            {rows.map((fabric) => (
+              <li key={fabric.id} className="flex items-center justify-between gap-3 py-2 first:pt-0 last:pb-0" data-testid="msp-core-fabric">
+                <div className="min-w-0">
+                  <IntentLink href={coreFabricHref(mspId, fabric.id)} className="block truncate font-medium hover:underline">
+                    {fabric.name}
+                  </IntentLink>
+                  <p className="text-xs text-muted-foreground">{t("core.summary", { nodes: fabric.nodeCount, links: fabric.linkCount })}</p>
+                </div>
+                <StatusDot state={fabric.health} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </DashboardCard>
   );
 }

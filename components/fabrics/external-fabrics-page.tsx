@@ -1,29 +1,22 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { SearchFilter } from "@/components/common/search-filter";
-import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
-import { useDebouncedValue } from "@/components/common/use-debounced-value";
-import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { externalFabricHref } from "./fabric-links";
 import { useFabricUpdates } from "./use-fabric-updates";
 
 // The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
-
-const COLUMNS = 4;
 
 /** msp/externalFabric: the MSP's Equinix accounts (never their secrets); Add external fabric for writers. */
 export function ExternalFabricsPage() {
@@ -32,11 +25,7 @@ export function ExternalFabricsPage() {
   const canWrite = useCan("common:config:write");
   const [adding, setAdding] = useState(false);
   useFabricUpdates();
-  const [search, setSearch] = useState("");
-  const debounced = useDebouncedValue(search, 300);
-  const fabrics = useInfiniteQuery({ ...externalFabricsQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });
-  const rows = fabrics.data?.pages.flatMap((page) => page.items) ?? [];
-  const error = fabrics.isError ? <ErrorAlert message={t("errors.loadingContent", { error: fabrics.error.message })} onRetry={() => fabrics.refetch()} /> : null;
+  const fabrics = usePagedList((search) => externalFabricsQueryOptions(organization.id, search), { keepPrevious: true });
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -52,51 +41,46 @@ export function ExternalFabricsPage() {
         }
       />
       {adding && <ExternalFabricDialog open mspId={organization.id} onClose={() => setAdding(false)} />}
-      <SearchFilter value={search} onChange={setSearch} label={t("fabrics.external.filter")} testId="external-fabrics-filter" />
-      {error && !fabrics.data ? (
-        error
-      ) : (
-        <Card className="gap-0 py-0">
-          <Table data-testid="external-fabrics-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">{t("fabrics.columns.name")}</TableHead>
-                <TableHead>{t("fabrics.columns.type")}</TableHead>
-                <TableHead>{t("fabrics.columns.clientId")}</TableHead>
-                <TableHead className="pr-4">{t("fabrics.columns.updated")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {fabrics.isPending && <TableLoadingRows columns={COLUMNS} rows={2} />}
-              {fabrics.isSuccess && rows.length === 0 && (
-                <TableEmptyRow columns={COLUMNS}>
-                  {debounced.trim()
-                    ? t("fabrics.external.noMatch", { search: debounced.trim() })
-                    : t(canWrite ? "fabrics.external.empty" : "fabrics.external.emptyReadOnly")}
-                </TableEmptyRow>
-              )}
-              {rows.map((fabric) => (
-                <TableRow key={fabric.id} data-testid="external-fabric-row">
-                  <TableCell className="pl-4">
-                    <IntentLink href={externalFabricHref(organization.id, fabric.id)} className="font-medium hover:underline">
-                      {fabric.name}
-                    </IntentLink>
-                  </TableCell>
-                  <TableCell>{t(`fabrics.externalTypes.${fabric.type}`)}</TableCell>
-                  <TableCell className="max-w-64 truncate font-mono text-xs" title={fabric.clientId}>
-                    {fabric.clientId}
-                  </TableCell>
-                  <TableCell className="pr-4 text-muted-foreground">
-                    <Timestamp value={fabric.updatedAt} seconds={false} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <LoadMoreFooter query={fabrics} label={t("fabrics.loadMore")} />
-        </Card>
-      )}
-      {error && fabrics.data && <div className="mt-3">{error}</div>}
+      <PagedTable
+        list={fabrics}
+        search={{ label: t("fabrics.external.filter"), testId: "external-fabrics-filter" }}
+        testId="external-fabrics-table"
+        columns={4}
+        loadingRows={2}
+        header={
+          <>
+            <TableHead className="pl-4">{t("fabrics.columns.name")}</TableHead>
+            <TableHead>{t("fabrics.columns.type")}</TableHead>
+            <TableHead>{t("fabrics.columns.clientId")}</TableHead>
+            <TableHead className="pr-4">{t("fabrics.columns.updated")}</TableHead>
+          </>
+        }
+        empty={
+          fabrics.searched
+            ? t("fabrics.external.noMatch", { search: fabrics.searched })
+            : t(canWrite ? "fabrics.external.empty" : "fabrics.external.emptyReadOnly")
+        }
+        loadMore={{ label: t("fabrics.loadMore") }}
+      >
+        {(rows) =>
+          rows.map((fabric) => (
+            <TableRow key={fabric.id} data-testid="external-fabric-row">
+              <TableCell className="pl-4">
+                <IntentLink href={externalFabricHref(organization.id, fabric.id)} className="font-medium hover:underline">
+                  {fabric.name}
+                </IntentLink>
+              </TableCell>
+              <TableCell>{t(`fabrics.externalTypes.${fabric.type}`)}</TableCell>
+              <TableCell className="max-w-64 truncate font-mono text-xs" title={fabric.clientId}>
+                {fabric.clientId}
+              </TableCell>
+              <TableCell className="pr-4 text-muted-foreground">
+                <Timestamp value={fabric.updatedAt} seconds={false} />
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </PagedTable>
     </div>
   );
 }

@@ -6,15 +6,14 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { useReleaseDevice } from "@/lib/inventory/queries";
+import { devicesQueryOptions, useReleaseDevice } from "@/lib/inventory/queries";
 import { DEVICE_STATUSES, type Device, type DeviceStatus } from "@/lib/inventory/schema";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
-import { useDeviceList } from "./use-device-list";
 import { useInventoryUpdates } from "./use-inventory-updates";
 
 const AddDeviceDialog = lazyComponent(() => import("./add-device-dialog").then((module) => module.AddDeviceDialog));
@@ -26,16 +25,14 @@ type Open = { kind: "add" } | { kind: "import" } | { kind: "msp"; device: Device
 /** core/inventory: the operator's whole stock; add devices (one by one or from a CSV file), hand them to MSPs, take them back. */
 export function CoreInventoryPage() {
   const t = useTranslations("inventory");
-  const tr = useTranslations();
   const { organizations } = useConsole();
   const canWrite = useCan("internal:inventory:write");
   useInventoryUpdates();
-  const [search, setSearch] = useState("");
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [msp, setMsp] = useState<string | undefined>();
   const [open, setOpen] = useState<Open>(null);
   const release = useReleaseDevice();
-  const list = useDeviceList({ search, status, mspOrganizationId: msp });
+  const list = usePagedList((search) => devicesQueryOptions({ search, status, mspOrganizationId: msp }), { keepPrevious: true });
   const msps = organizations.filter((organization) => organization.organizationType === "msp");
   const close = () => setOpen(null);
 
@@ -93,27 +90,19 @@ export function CoreInventoryPage() {
         }
       />
       <InventoryFilters
-        search={search}
-        onSearch={setSearch}
+        search={list.search}
+        onSearch={list.setSearch}
         status={status}
         onStatus={setStatus}
         statuses={DEVICE_STATUSES}
         msps={{ options: msps, value: msp, onChange: setMsp }}
       />
-      {list.query.isError && !list.query.data ? (
-        <ErrorAlert message={tr("errors.loadingContent", { error: list.query.error.message })} onRetry={() => list.query.refetch()} />
-      ) : (
-        <DevicesTable
-          devices={list.devices}
-          loading={list.query.isPending}
-          empty={list.search || status || msp ? t("noMatch") : t("core.empty")}
-          showMsp
-          actions={actions}
-          hasMore={list.query.hasNextPage}
-          loadingMore={list.query.isFetchingNextPage}
-          onLoadMore={() => list.query.fetchNextPage()}
-        />
-      )}
+      <DevicesTable
+        list={list}
+        empty={list.searched || status || msp ? t("noMatch") : t("core.empty")}
+        showMsp
+        actions={actions}
+      />
       {open?.kind === "add" && <AddDeviceDialog onClose={close} />}
       {open?.kind === "import" && <ImportDevicesDialog onClose={close} />}
       {open?.kind === "msp" && <AssignMspDialog device={open.device} msps={msps} onClose={close} />}

@@ -4,14 +4,14 @@ import { KeyRound, Settings2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
+import { devicesQueryOptions } from "@/lib/inventory/queries";
 import type { Device, DeviceStatus } from "@/lib/inventory/schema";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
-import { useDeviceList } from "./use-device-list";
 import { useInventoryUpdates } from "./use-inventory-updates";
 
 const ClaimDeviceDialog = lazyComponent(() => import("./claim-device-dialog").then((module) => module.ClaimDeviceDialog));
@@ -25,14 +25,12 @@ type Open = { kind: "claim" } | { kind: "configure"; device: Device } | { kind: 
 /** msp/inventory: the MSP's devices; claim a device, assign its configuration to a node or unassign it, issue its token. */
 export function MspInventoryPage() {
   const t = useTranslations("inventory");
-  const tr = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("msp:inventory:write");
   useInventoryUpdates();
-  const [search, setSearch] = useState("");
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [open, setOpen] = useState<Open>(null);
-  const list = useDeviceList({ search, status });
+  const list = usePagedList((search) => devicesQueryOptions({ search, status }), { keepPrevious: true });
   const close = () => setOpen(null);
 
   const actions = canWrite
@@ -78,20 +76,12 @@ export function MspInventoryPage() {
           ) : undefined
         }
       />
-      <InventoryFilters search={search} onSearch={setSearch} status={status} onStatus={setStatus} statuses={MSP_STATUSES} />
-      {list.query.isError && !list.query.data ? (
-        <ErrorAlert message={tr("errors.loadingContent", { error: list.query.error.message })} onRetry={() => list.query.refetch()} />
-      ) : (
-        <DevicesTable
-          devices={list.devices}
-          loading={list.query.isPending}
-          empty={list.search || status ? t("noMatch") : canWrite ? t("msp.empty") : t("msp.emptyReadOnly")}
-          actions={actions}
-          hasMore={list.query.hasNextPage}
-          loadingMore={list.query.isFetchingNextPage}
-          onLoadMore={() => list.query.fetchNextPage()}
-        />
-      )}
+      <InventoryFilters search={list.search} onSearch={list.setSearch} status={status} onStatus={setStatus} statuses={MSP_STATUSES} />
+      <DevicesTable
+        list={list}
+        empty={list.searched || status ? t("noMatch") : canWrite ? t("msp.empty") : t("msp.emptyReadOnly")}
+        actions={actions}
+      />
       {open?.kind === "claim" && <ClaimDeviceDialog onClose={close} />}
       {open?.kind === "configure" && <DeviceConfigurationDialog device={open.device} mspId={organization.id} onClose={close} />}
       {open?.kind === "token" && <DeviceTokenDialog device={open.device} onClose={close} />}

@@ -1,11 +1,9 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import type { FieldPath, FieldValues } from "react-hook-form";
-import { useDebouncedValue } from "@/components/common/use-debounced-value";
+import { PagedList, usePagedList } from "@/components/common/paged-list";
 import { LabeledField, type FieldProps } from "@/components/forms/labeled-field";
 import { Button } from "@/components/ui/button";
 import { FormControl } from "@/components/ui/form";
@@ -42,10 +40,7 @@ export function DevicePicker<V extends FieldValues, N extends FieldPath<V>, X = 
 function DeviceList({ organizationId, value, onChange }: { organizationId: string; value: string[]; onChange: (ids: string[]) => void }) {
   const t = useTranslations("lifecycle.schedule");
   const tLifecycle = useTranslations("lifecycle");
-  const [search, setSearch] = useState("");
-  const debounced = useDebouncedValue(search);
-  const devices = useInfiniteQuery(lifecycleDevicesQueryOptions(organizationId, debounced));
-  const rows = devices.data?.pages.flatMap((page) => page.items) ?? [];
+  const devices = usePagedList((search) => lifecycleDevicesQueryOptions(organizationId, search));
   const chosen = new Set(value);
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((item) => item !== id));
   return (
@@ -55,8 +50,8 @@ function DeviceList({ organizationId, value, onChange }: { organizationId: strin
         <FormControl>
           <Input
             type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={devices.search}
+            onChange={(event) => devices.setSearch(event.target.value)}
             placeholder={t("search")}
             aria-label={t("searchLabel")}
             className="pl-8"
@@ -65,32 +60,36 @@ function DeviceList({ organizationId, value, onChange }: { organizationId: strin
           />
         </FormControl>
       </div>
-      <div role="group" aria-label={t("devices")} className="max-h-52 overflow-y-auto" data-testid="lifecycle-device-list">
-        {devices.isPending && (
+      <PagedList
+        list={devices}
+        loading={
           <div className="flex flex-col gap-2 p-1">
             <Skeleton className="h-5 w-full" />
             <Skeleton className="h-5 w-2/3" />
           </div>
+        }
+        failure={(message) => <p className="p-2 text-sm text-destructive">{message}</p>}
+        empty={<p className="p-2 text-sm text-muted-foreground">{devices.searched ? t("noDevices") : t("noDevicesAtAll")}</p>}
+        loadMore={{ label: tLifecycle("loadMore"), className: "w-full" }}
+        frame={(body, more) => (
+          <div role="group" aria-label={t("devices")} className="max-h-52 overflow-y-auto" data-testid="lifecycle-device-list">
+            {body}
+            {more}
+          </div>
         )}
-        {devices.isError && <p className="p-2 text-sm text-destructive">{devices.error.message}</p>}
-        {devices.isSuccess && rows.length === 0 && (
-          <p className="p-2 text-sm text-muted-foreground">{debounced.trim() ? t("noDevices") : t("noDevicesAtAll")}</p>
-        )}
-        {rows.map((device) => (
-          <DeviceChoice
-            key={device.id}
-            device={device}
-            checked={chosen.has(device.id)}
-            onCheckedChange={(on) => toggle(device.id, on)}
-            testId="lifecycle-device-option"
-          />
-        ))}
-        {devices.hasNextPage && (
-          <Button type="button" variant="ghost" size="sm" className="w-full" busy={devices.isFetchingNextPage} onClick={() => devices.fetchNextPage()}>
-            {tLifecycle("loadMore")}
-          </Button>
-        )}
-      </div>
+      >
+        {(rows) =>
+          rows.map((device) => (
+            <DeviceChoice
+              key={device.id}
+              device={device}
+              checked={chosen.has(device.id)}
+              onCheckedChange={(on) => toggle(device.id, on)}
+              testId="lifecycle-device-option"
+            />
+          ))
+        }
+      </PagedList>
       <div className="flex items-center justify-between px-1 text-xs text-muted-foreground">
         <span data-testid="lifecycle-device-count">{t("selected", { count: value.length })}</span>
         {value.length > 0 && (

@@ -1,18 +1,14 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Info, Pencil, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
-import { LoadMoreFooter } from "@/components/common/table-state";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { lifecycleBatches } from "@/lib/lifecycle/batches";
 import { lifecycleOperationsQueryOptions } from "@/lib/lifecycle/queries";
 import type { LifecycleOperation, LifecycleTab } from "@/lib/lifecycle/schema";
@@ -149,11 +145,10 @@ function BatchHeading({ batch: { operations, summary, unfinished }, span }: { ba
 /** One lifecycle tab: its operations a page at a time, live; people who may act edit, cancel and select to cancel. */
 export function OperationsTab({ tab }: { tab: LifecycleTab }) {
   const t = useTranslations("lifecycle");
-  const tRoot = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("msp:lifecycle:write");
-  const operations = useInfiniteQuery(lifecycleOperationsQueryOptions(organization.id, tab));
-  const rows = operations.data?.pages.flatMap((page) => page.items) ?? [];
+  const operations = usePagedList(() => lifecycleOperationsQueryOptions(organization.id, tab));
+  const rows = operations.rows;
   const [details, setDetails] = useState<LifecycleOperation | null>(null);
   const [editing, setEditing] = useState<LifecycleOperation | null>(null);
   const [cancelling, setCancelling] = useState<LifecycleOperation[] | null>(null);
@@ -244,64 +239,53 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
           </Button>
         </div>
       )}
-      {operations.isError && !operations.data ? (
-        <ErrorAlert message={tRoot("errors.loadingContent", { error: operations.error.message })} onRetry={() => operations.refetch()} />
-      ) : (
-        <Card className="gap-0 py-0">
-          <Table data-testid="lifecycle-table">
-            <TableHeader>
-              <TableRow>
-                {selectable && (
-                  <TableHead className="w-8 pl-4">
-                    <Checkbox
-                      checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
-                      onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((operation) => operation.id)) : new Set())}
-                      aria-label={t("columns.selectAll")}
-                      disabled={rows.length === 0}
-                      data-testid="lifecycle-select-all"
-                    />
-                  </TableHead>
-                )}
-                {columns.map((column, index) => (
-                  <TableHead key={column} className={cn(index === 0 && !selectable && "pl-4")}>
-                    {t(`columns.${column}`)}
-                  </TableHead>
-                ))}
-                <TableHead className="pr-4">
-                  <span className="sr-only">{t("columns.actions")}</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {operations.isPending &&
-                Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={span}>
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {operations.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={span} className="py-10 text-center whitespace-normal text-muted-foreground" data-testid="lifecycle-empty">
-                    <p>{t(`empty.${tab}`)}</p>
-                    {canWrite && tab !== "finished" && <p className="mt-1 text-xs">{t("emptyHint")}</p>}
-                  </TableCell>
-                </TableRow>
-              )}
-              {tab === "finished"
-                ? lifecycleBatches(rows).map((batch) => (
-                    <Fragment key={batch.key}>
-                      {(batch.operations.length > 1 || batch.unfinished > 0) && <BatchHeading batch={batch} span={span} />}
-                      {batch.operations.map(renderRow)}
-                    </Fragment>
-                  ))
-                : rows.map(renderRow)}
-            </TableBody>
-          </Table>
-          <LoadMoreFooter query={operations} label={t("loadMore")} />
-        </Card>
-      )}
+      <PagedTable
+        list={operations}
+        testId="lifecycle-table"
+        columns={span}
+        header={
+          <>
+            {selectable && (
+              <TableHead className="w-8 pl-4">
+                <Checkbox
+                  checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
+                  onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((operation) => operation.id)) : new Set())}
+                  aria-label={t("columns.selectAll")}
+                  disabled={rows.length === 0}
+                  data-testid="lifecycle-select-all"
+                />
+              </TableHead>
+            )}
+            {columns.map((column, index) => (
+              <TableHead key={column} className={cn(index === 0 && !selectable && "pl-4")}>
+                {t(`columns.${column}`)}
+              </TableHead>
+            ))}
+            <TableHead className="pr-4">
+              <span className="sr-only">{t("columns.actions")}</span>
+            </TableHead>
+          </>
+        }
+        empty={
+          <>
+            <p>{t(`empty.${tab}`)}</p>
+            {canWrite && tab !== "finished" && <p className="mt-1 text-xs">{t("emptyHint")}</p>}
+          </>
+        }
+        emptyTestId="lifecycle-empty"
+        loadMore={{ label: t("loadMore") }}
+      >
+        {(operationRows) =>
+          tab === "finished"
+            ? lifecycleBatches(operationRows).map((batch) => (
+                <Fragment key={batch.key}>
+                  {(batch.operations.length > 1 || batch.unfinished > 0) && <BatchHeading batch={batch} span={span} />}
+                  {batch.operations.map(renderRow)}
+                </Fragment>
+              ))
+            : operationRows.map(renderRow)
+        }
+      </PagedTable>
       {shownDetails && <OperationDetails operation={shownDetails} open onOpenChange={(open) => !open && setDetails(null)} />}
       {editing && <RescheduleDialog operation={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
       {cancelling && (

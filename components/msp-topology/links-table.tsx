@@ -1,20 +1,15 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowRight, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { LoadMoreFooter } from "@/components/common/table-state";
+import { useEffect } from "react";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { SearchFilter } from "@/components/common/search-filter";
-import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { StatusDot } from "@/components/dashboard/status-dot";
-import { ErrorAlert } from "@/components/errors/error-alert";
 import { useTopologyFormat } from "@/components/topology/use-topology-format";
 import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { LINK_HEALTH_STATES } from "@/lib/health";
 import { topologyLinksQueryOptions, type TopologyLinkFilter, type TopologySelection } from "@/lib/topology/queries";
 import type { TopologyLinkRow } from "@/lib/topology/schema";
@@ -58,19 +53,16 @@ interface LinksTableProps {
 /** SPEC §2 "Topology: links table (endpoints, priority, status)": filtered on the server, a keyset page at a time. */
 export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection, onSelect }: LinksTableProps) {
   const t = useTranslations("mspTopology.links");
-  const errors = useTranslations("errors");
   const kinds = useTranslations("topology.kinds");
   const states = useTranslations("topology.states");
   const format = useTopologyFormat();
-  const [search, setSearch] = useState(filter.search ?? "");
-  const debounced = useDebouncedValue(search.trim(), 300);
+  // The search box's text reaches the list through the filters (and the URL): the query follows the filter.
+  const links = usePagedList(() => topologyLinksQueryOptions(mspId, filter), { initialSearch: filter.search ?? "", keepPrevious: true });
+  const debounced = links.searched;
   useEffect(() => {
     onFilterChange((current) => ((current.search ?? "") === debounced ? current : { ...current, search: debounced || undefined }));
   }, [debounced, onFilterChange]);
-  const links = useInfiniteQuery({ ...topologyLinksQueryOptions(mspId, filter), placeholderData: keepPreviousData });
-  const rows = links.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filter.search || filter.type || filter.health || filter.nodeId);
-  const columns = 8;
 
   return (
     <section aria-labelledby="links-title" className="min-w-0 space-y-3">
@@ -78,7 +70,7 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
         {t("title")}
       </h2>
       <div className="flex flex-wrap items-start gap-2 [&>div]:mb-0">
-        <SearchFilter value={search} onChange={setSearch} label={t("filter")} testId="links-filter" />
+        <SearchFilter value={links.search} onChange={links.setSearch} label={t("filter")} testId="links-filter" />
         <Select value={filter.type ?? ALL} onValueChange={(value) => onFilterChange((current) => ({ ...current, type: value === ALL ? undefined : (value as TopologyLinkFilter["type"]) }))}>
           <SelectTrigger className="w-40" aria-label={t("typeFilter")} data-testid="links-type-filter">
             <SelectValue />
@@ -117,93 +109,77 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
           </Badge>
         )}
       </div>
-      {links.isError && !links.data ? (
-        <ErrorAlert message={errors("loadingContent", { error: links.error.message })} onRetry={() => links.refetch()} />
-      ) : (
-        <Card className="gap-0 py-0">
-          <Table data-testid="topology-links">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">{t("columns.name")}</TableHead>
-                <TableHead>{t("columns.endpoints")}</TableHead>
-                <TableHead>{t("columns.type")}</TableHead>
-                <TableHead className="text-right" title={t("priorityHint")}>
-                  {t("columns.priority")}
-                </TableHead>
-                <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
-                <TableHead>{t("columns.status")}</TableHead>
-                <TableHead className="text-right">{t("columns.latency")}</TableHead>
-                <TableHead className="pr-4 text-right">{t("columns.loss")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {links.isPending &&
-                Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={columns} className="px-4">
-                      <Skeleton className="h-5 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {!links.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns} className="px-4 py-10 text-center whitespace-normal text-muted-foreground">
-                    {filtered ? t("noMatch") : t("empty")}
-                  </TableCell>
-                </TableRow>
-              )}
-              {rows.map((row) => {
-                const selected = selection?.type === "link" && selection.id === row.id;
-                return (
-                  <TableRow
-                    key={row.id}
-                    data-testid="topology-link-row"
-                    data-link-id={row.id}
-                    data-state={selected ? "selected" : undefined}
-                    className={cn("cursor-pointer", selected && "bg-muted")}
-                    onClick={() => onSelect(row)}
+      <PagedTable
+        list={links}
+        testId="topology-links"
+        columns={8}
+        header={
+          <>
+            <TableHead className="pl-4">{t("columns.name")}</TableHead>
+            <TableHead>{t("columns.endpoints")}</TableHead>
+            <TableHead>{t("columns.type")}</TableHead>
+            <TableHead className="text-right" title={t("priorityHint")}>
+              {t("columns.priority")}
+            </TableHead>
+            <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
+            <TableHead>{t("columns.status")}</TableHead>
+            <TableHead className="text-right">{t("columns.latency")}</TableHead>
+            <TableHead className="pr-4 text-right">{t("columns.loss")}</TableHead>
+          </>
+        }
+        empty={filtered ? t("noMatch") : t("empty")}
+        loadMore={{ label: t("loadMore"), testId: "links-load-more" }}
+      >
+        {(rows) =>
+          rows.map((row) => {
+            const selected = selection?.type === "link" && selection.id === row.id;
+            return (
+              <TableRow
+                key={row.id}
+                data-testid="topology-link-row"
+                data-link-id={row.id}
+                data-state={selected ? "selected" : undefined}
+                className={cn("cursor-pointer", selected && "bg-muted")}
+                onClick={() => onSelect(row)}
+              >
+                <TableCell className="max-w-64 pl-4">
+                  <button
+                    type="button"
+                    className="max-w-full truncate text-left font-medium hover:underline"
+                    aria-pressed={selected}
+                    title={t("select", { name: row.name })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onSelect(row);
+                    }}
                   >
-                    <TableCell className="max-w-64 pl-4">
-                      <button
-                        type="button"
-                        className="max-w-full truncate text-left font-medium hover:underline"
-                        aria-pressed={selected}
-                        title={t("select", { name: row.name })}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onSelect(row);
-                        }}
-                      >
-                        {row.name}
-                      </button>
-                    </TableCell>
-                    <TableCell>
-                      <span className="flex max-w-96 items-center gap-2">
-                        <End end={row.source} />
-                        <ArrowRight aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
-                        <End end={row.destination} />
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant="outline">{kinds(row.type)}</Badge>
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums" data-testid="link-priority">
-                      {row.cost}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{format.bandwidth(row.bandwidth)}</TableCell>
-                    <TableCell>
-                      <LinkStatus row={row} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{format.ms(row.latencyMs)}</TableCell>
-                    <TableCell className="pr-4 text-right tabular-nums">{format.percent(row.lossPercent)}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-          <LoadMoreFooter query={links} label={t("loadMore")} testId="links-load-more" />
-        </Card>
-      )}
+                    {row.name}
+                  </button>
+                </TableCell>
+                <TableCell>
+                  <span className="flex max-w-96 items-center gap-2">
+                    <End end={row.source} />
+                    <ArrowRight aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+                    <End end={row.destination} />
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <Badge variant="outline">{kinds(row.type)}</Badge>
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-testid="link-priority">
+                  {row.cost}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{format.bandwidth(row.bandwidth)}</TableCell>
+                <TableCell>
+                  <LinkStatus row={row} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{format.ms(row.latencyMs)}</TableCell>
+                <TableCell className="pr-4 text-right tabular-nums">{format.percent(row.lossPercent)}</TableCell>
+              </TableRow>
+            );
+          })
+        }
+      </PagedTable>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { AlarmSeverityBadge } from "@/components/alarms/alarm-severity-badge";
+import { PagedList, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { CardMessage, CardSkeleton, DashboardCard } from "@/components/dashboard/dashboard-card";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -72,8 +73,7 @@ function HealthCard({ nodeId }: { nodeId: string }) {
 function RecentEvents({ nodeId }: { nodeId: string }) {
   const t = useTranslations("nodes.overview");
   const { organization, user } = useConsole();
-  const events = useInfiniteQuery(eventsQueryOptions({ nodeId }, consoleOrganizationFilter(organization.id, user.organizationId)));
-  const items = events.data?.pages[0]?.items.slice(0, OVERVIEW_EVENTS) ?? [];
+  const events = usePagedList(() => eventsQueryOptions({ nodeId }, consoleOrganizationFilter(organization.id, user.organizationId)));
   return (
     <DashboardCard
       title={t("events")}
@@ -87,25 +87,26 @@ function RecentEvents({ nodeId }: { nodeId: string }) {
         </IntentLink>
       }
     >
-      {events.isPending ? (
-        <CardSkeleton rows={3} />
-      ) : events.isError ? (
-        <CardMessage tone="error">{t("loadError", { error: events.error.message })}</CardMessage>
-      ) : items.length === 0 ? (
-        <CardMessage>{t("noEvents")}</CardMessage>
-      ) : (
-        <ul className="grid gap-2">
-          {items.map((event) => (
-            <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="node-event">
-              <span className="min-w-0">
-                <span className="font-mono text-xs">{event.type}</span>
-                <span className="ml-2 text-muted-foreground">{event.actor ?? event.source}</span>
-              </span>
-              <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PagedList
+        list={events}
+        loading={<CardSkeleton rows={3} />}
+        failure={(message) => <CardMessage tone="error">{t("loadError", { error: message })}</CardMessage>}
+        empty={<CardMessage>{t("noEvents")}</CardMessage>}
+      >
+        {(rows) => (
+          <ul className="grid gap-2">
+            {rows.slice(0, OVERVIEW_EVENTS).map((event) => (
+              <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="node-event">
+                <span className="min-w-0">
+                  <span className="font-mono text-xs">{event.type}</span>
+                  <span className="ml-2 text-muted-foreground">{event.actor ?? event.source}</span>
+                </span>
+                <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </DashboardCard>
   );
 }

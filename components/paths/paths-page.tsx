@@ -1,21 +1,16 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
-import { LoadMoreFooter } from "@/components/common/table-state";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { SearchFilter } from "@/components/common/search-filter";
+import { useEffect } from "react";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { sitesHref } from "@/components/sites/site-links";
-import { useDebouncedValue } from "@/components/common/use-debounced-value";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
-import { PathsTable } from "./paths-table";
+import { PathColumns, pathColumnCount, PathRow } from "./paths-table";
 import { useNetworkUpdates } from "./use-network-updates";
 
 /** paths: "Filter paths..." (on the server, debounced, kept in the URL), SLA health, keyset "Load more". */
@@ -26,10 +21,11 @@ export function PathsPage() {
   const params = useSearchParams();
   const { organization, user } = useConsole();
   useNetworkUpdates();
-  const [search, setSearch] = useState(params.get("search") ?? "");
-  const debounced = useDebouncedValue(search.trim(), 300);
-  const paths = useInfiniteQuery({ ...pathsQueryOptions(pathListFilter(organization.id, user.organizationId, debounced)), placeholderData: keepPreviousData });
-  const rows = paths.data?.pages.flatMap((page) => page.items) ?? [];
+  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search)), {
+    initialSearch: params.get("search") ?? "",
+    keepPrevious: true,
+  });
+  const debounced = paths.searched;
 
   // A filtered list is a link one can share: the filter lives in ?search=.
   useEffect(() => {
@@ -59,20 +55,17 @@ export function PathsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
-      <SearchFilter value={search} onChange={setSearch} label={t("paths.filter")} testId="paths-filter" />
-      {paths.isError && !paths.data ? (
-        <ErrorAlert message={t("errors.loadingContent", { error: paths.error.message })} onRetry={() => paths.refetch()} />
-      ) : (
-        <Card className="gap-0 py-0">
-          <PathsTable testId="paths-table" paths={rows} loading={paths.isPending} empty={empty} showCustomer={!customer} />
-          <LoadMoreFooter query={paths} label={t("paths.loadMore")} testId="paths-load-more" />
-        </Card>
-      )}
-      {paths.isError && paths.data && (
-        <div className="mt-3">
-          <ErrorAlert message={t("errors.loadingContent", { error: paths.error.message })} onRetry={() => paths.refetch()} />
-        </div>
-      )}
+      <PagedTable
+        list={paths}
+        search={{ label: t("paths.filter"), testId: "paths-filter" }}
+        testId="paths-table"
+        columns={pathColumnCount(!customer)}
+        header={<PathColumns showCustomer={!customer} />}
+        empty={empty}
+        loadMore={{ label: t("paths.loadMore"), testId: "paths-load-more" }}
+      >
+        {(rows) => rows.map((path) => <PathRow key={path.id} path={path} showCustomer={!customer} />)}
+      </PagedTable>
     </div>
   );
 }

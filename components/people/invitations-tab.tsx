@@ -1,25 +1,20 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { MailPlus, RotateCw, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
-import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "@/lib/people/queries";
 import { ROLE_LEVEL_LABELS, type Invitation, type InvitationStatus } from "@/lib/people/schema";
 import { cn } from "@/lib/utils";
 import { InviteDialog } from "./invite-dialog";
-
-const COLUMNS = 6;
 
 const STATUS_CLASS: Record<InvitationStatus, string> = {
   pending: "border-transparent bg-sky-500/15 text-sky-700 dark:text-sky-300",
@@ -82,8 +77,7 @@ export function InvitationsTab() {
   const { organization } = useConsole();
   const canManage = useCan("common:user:write");
   const [inviting, setInviting] = useState(false);
-  const invitations = useInfiniteQuery(invitationsQueryOptions(organization.id));
-  const rows = invitations.data?.pages.flatMap((page) => page.items) ?? [];
+  const invitations = usePagedList(() => invitationsQueryOptions(organization.id));
   return (
     <div className="flex flex-col gap-3">
       {canManage && (
@@ -95,55 +89,49 @@ export function InvitationsTab() {
           <InviteDialog organizationId={organization.id} open={inviting} setOpen={setInviting} />
         </div>
       )}
-      {invitations.isError && !invitations.data ? (
-        <ErrorAlert message={t("errors.loadingContent", { error: invitations.error.message })} onRetry={() => invitations.refetch()} />
-      ) : (
-        <Card className="gap-0 py-0">
-          <Table data-testid="invitations-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">{t("people.invitations.columns.email")}</TableHead>
-                <TableHead>{t("people.invitations.columns.role")}</TableHead>
-                <TableHead>{t("people.invitations.columns.sent")}</TableHead>
-                <TableHead>{t("people.invitations.columns.expires")}</TableHead>
-                <TableHead>{t("people.invitations.columns.status")}</TableHead>
-                <TableHead className="pr-4">
-                  <span className="sr-only">{t("people.invitations.columns.actions")}</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {invitations.isPending && <TableLoadingRows columns={COLUMNS} rows={2} />}
-              {invitations.isSuccess && rows.length === 0 && (
-                <TableEmptyRow columns={COLUMNS}>
-                  {canManage ? t("people.invitations.empty") : t("people.invitations.emptyReadOnly")}
-                </TableEmptyRow>
-              )}
-              {rows.map((invitation) => (
-                <TableRow key={invitation.id} data-testid="invitation-row">
-                  <TableCell className="max-w-72 truncate pl-4 font-medium" title={invitation.email}>
-                    {invitation.email}
-                  </TableCell>
-                  <TableCell>{t(ROLE_LEVEL_LABELS[invitation.role])}</TableCell>
-                  <TableCell className="text-muted-foreground">
-                    <Timestamp value={invitation.createdAt} seconds={false} />
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">
-                    <Timestamp value={invitation.expiresAt} seconds={false} />
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant="outline" className={cn(STATUS_CLASS[invitation.status])} data-testid="invitation-status">
-                      {t(`people.invitations.status.${invitation.status}`)}
-                    </Badge>
-                  </TableCell>
-                  <TableCell className="pr-4">{canManage && <InvitationActions invitation={invitation} organizationId={organization.id} />}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <LoadMoreFooter query={invitations} label={t("people.loadMore")} />
-        </Card>
-      )}
+      <PagedTable
+        list={invitations}
+        testId="invitations-table"
+        columns={6}
+        loadingRows={2}
+        header={
+          <>
+            <TableHead className="pl-4">{t("people.invitations.columns.email")}</TableHead>
+            <TableHead>{t("people.invitations.columns.role")}</TableHead>
+            <TableHead>{t("people.invitations.columns.sent")}</TableHead>
+            <TableHead>{t("people.invitations.columns.expires")}</TableHead>
+            <TableHead>{t("people.invitations.columns.status")}</TableHead>
+            <TableHead className="pr-4">
+              <span className="sr-only">{t("people.invitations.columns.actions")}</span>
+            </TableHead>
+          </>
+        }
+        empty={canManage ? t("people.invitations.empty") : t("people.invitations.emptyReadOnly")}
+        loadMore={{ label: t("people.loadMore") }}
+      >
+        {(rows) =>
+          rows.map((invitation) => (
+            <TableRow key={invitation.id} data-testid="invitation-row">
+              <TableCell className="max-w-72 truncate pl-4 font-medium" title={invitation.email}>
+                {invitation.email}
+              </TableCell>
+              <TableCell>{t(ROLE_LEVEL_LABELS[invitation.role])}</TableCell>
+              <TableCell className="text-muted-foreground">
+                <Timestamp value={invitation.createdAt} seconds={false} />
+              </TableCell>
+              <TableCell className="text-muted-foreground">
+                <Timestamp value={invitation.expiresAt} seconds={false} />
+              </TableCell>
+              <TableCell>
+                <Badge variant="outline" className={cn(STATUS_CLASS[invitation.status])} data-testid="invitation-status">
+                  {t(`people.invitations.status.${invitation.status}`)}
+                </Badge>
+              </TableCell>
+              <TableCell className="pr-4">{canManage && <InvitationActions invitation={invitation} organizationId={organization.id} />}</TableCell>
+            </TableRow>
+          ))
+        }
+      </PagedTable>
     </div>
   );
 }

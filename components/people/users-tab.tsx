@@ -1,22 +1,17 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { LoadMoreFooter, TableLoadingRows } from "@/components/common/table-state";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
-import { ErrorAlert } from "@/components/errors/error-alert";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { RoleLevel } from "@/lib/auth/scopes";
 import { organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
 import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS, type OrganizationUser } from "@/lib/people/schema";
-
-const COLUMNS = 6;
 
 /** The role of a member: a picker for admins (refused changes, such as the last admin's, said in a toast), else text. */
 function RoleCell({ user, canManage, organizationId }: { user: OrganizationUser; canManage: boolean; organizationId: string }) {
@@ -85,53 +80,50 @@ export function UsersTab() {
   const t = useTranslations();
   const { organization, user: me } = useConsole();
   const canManage = useCan("common:user:write");
-  const users = useInfiniteQuery(organizationUsersQueryOptions(organization.id));
-  const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
-  if (users.isError && !users.data) {
-    return <ErrorAlert message={t("errors.loadingContent", { error: users.error.message })} onRetry={() => users.refetch()} />;
-  }
+  const users = usePagedList(() => organizationUsersQueryOptions(organization.id));
   return (
-    <Card className="gap-0 py-0">
-      <Table data-testid="users-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead className="pl-4">{t("people.users.columns.name")}</TableHead>
-            <TableHead>{t("people.users.columns.email")}</TableHead>
-            <TableHead>{t("people.users.columns.role")}</TableHead>
-            <TableHead>{t("people.users.columns.language")}</TableHead>
-            <TableHead>{t("people.users.columns.lastSignIn")}</TableHead>
-            <TableHead className="pr-4">
-              <span className="sr-only">{t("people.users.columns.actions")}</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {users.isPending && <TableLoadingRows columns={COLUMNS} />}
-          {rows.map((user) => {
-            const self = user.id === me.userId;
-            return (
-              <TableRow key={user.id} data-testid="user-row">
-                <TableCell className="pl-4 font-medium">
-                  {displayName(user)}
-                  {self && <span className="ml-2 text-xs font-normal text-muted-foreground">{t("people.users.you")}</span>}
-                </TableCell>
-                <TableCell className="text-muted-foreground">{user.email}</TableCell>
-                <TableCell>
-                  <RoleCell user={user} canManage={canManage} organizationId={organization.id} />
-                </TableCell>
-                <TableCell>{t(`people.languages.${user.language}`)}</TableCell>
-                <TableCell className="text-muted-foreground">
-                  {user.lastSignInAt ? <Timestamp value={user.lastSignInAt} seconds={false} /> : t("people.users.neverSignedIn")}
-                </TableCell>
-                <TableCell className="pr-4 text-right">
-                  {canManage && !self && <RemoveUser user={user} organizationId={organization.id} />}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      <LoadMoreFooter query={users} label={t("people.loadMore")} />
-    </Card>
+    <PagedTable
+      list={users}
+      testId="users-table"
+      columns={6}
+      header={
+        <>
+          <TableHead className="pl-4">{t("people.users.columns.name")}</TableHead>
+          <TableHead>{t("people.users.columns.email")}</TableHead>
+          <TableHead>{t("people.users.columns.role")}</TableHead>
+          <TableHead>{t("people.users.columns.language")}</TableHead>
+          <TableHead>{t("people.users.columns.lastSignIn")}</TableHead>
+          <TableHead className="pr-4">
+            <span className="sr-only">{t("people.users.columns.actions")}</span>
+          </TableHead>
+        </>
+      }
+      loadMore={{ label: t("people.loadMore") }}
+    >
+      {(rows) =>
+        rows.map((user) => {
+          const self = user.id === me.userId;
+          return (
+            <TableRow key={user.id} data-testid="user-row">
+              <TableCell className="pl-4 font-medium">
+                {displayName(user)}
+                {self && <span className="ml-2 text-xs font-normal text-muted-foreground">{t("people.users.you")}</span>}
+              </TableCell>
+              <TableCell className="text-muted-foreground">{user.email}</TableCell>
+              <TableCell>
+                <RoleCell user={user} canManage={canManage} organizationId={organization.id} />
+              </TableCell>
+              <TableCell>{t(`people.languages.${user.language}`)}</TableCell>
+              <TableCell className="text-muted-foreground">
+                {user.lastSignInAt ? <Timestamp value={user.lastSignInAt} seconds={false} /> : t("people.users.neverSignedIn")}
+              </TableCell>
+              <TableCell className="pr-4 text-right">
+                {canManage && !self && <RemoveUser user={user} organizationId={organization.id} />}
+              </TableCell>
+            </TableRow>
+          );
+        })
+      }
+    </PagedTable>
   );
 }

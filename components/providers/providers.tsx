@@ -6,6 +6,7 @@ import { ThemeProvider } from "next-themes";
 import { use, useEffect } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { configureApiClient } from "@/lib/api/client";
+import { configurePaging } from "@/lib/api/paging";
 import { DEFAULT_THEME, DISPLAY_TIME_ZONE, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
 import { loadCatalogue } from "@/lib/i18n/catalogue-loader";
 import type { CatalogueUrls } from "@/lib/i18n/client-catalogue";
@@ -16,6 +17,7 @@ import { ChunkErrorReloader } from "./chunk-error-reloader";
 function ApiClientLanguage({ locale }: { locale: Locale }) {
   const t = useTranslations("apiClient");
   configureApiClient({ locale, unknownErrorText: t("unknownError"), timeoutText: t("timeout"), networkText: t("network") });
+  configurePaging({ listTooLong: (limit) => t("listTooLong", { limit }) });
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

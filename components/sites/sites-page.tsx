@@ -1,25 +1,19 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { Card } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { sitesQueryOptions } from "@/lib/sites/queries";
 import type { SiteConnectorSummary, SiteListItem } from "@/lib/sites/schema";
 import { ActiveBadge } from "./active-badge";
 import { AddSiteDialog } from "./add-site-dialog";
 import { siteHref } from "./site-links";
 import { SiteTypeLabel } from "./site-type";
-import { useDebouncedValue } from "@/components/common/use-debounced-value";
 
 /** The connectors column: how many, and of which kinds (the list's own summary, no query per row). */
 function SiteConnectors({ connectors }: { connectors: SiteConnectorSummary }) {
@@ -68,11 +62,7 @@ export function SitesPage() {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   useNetworkUpdates();
-  const [search, setSearch] = useState("");
-  const debounced = useDebouncedValue(search, 300);
-  const sites = useInfiniteQuery({ ...sitesQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });
-  const rows = sites.data?.pages.flatMap((page) => page.items) ?? [];
-  const searching = debounced.trim() !== "";
+  const sites = usePagedList((search) => sitesQueryOptions(organization.id, search), { keepPrevious: true });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -81,45 +71,31 @@ export function SitesPage() {
         description={t("sites.description", { organization: organization.name })}
         actions={canWrite ? <AddSiteDialog organizationId={organization.id} /> : undefined}
       />
-      <SearchFilter value={search} onChange={setSearch} label={t("sites.filter")} testId="sites-filter" />
-      {sites.isError && !sites.data ? (
-        <ErrorAlert message={t("errors.loadingContent", { error: sites.error.message })} onRetry={() => sites.refetch()} />
-      ) : (
-        <Card className="gap-0 py-0">
-          <Table data-testid="sites-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">{t("sites.columns.name")}</TableHead>
-                <TableHead>{t("sites.columns.type")}</TableHead>
-                <TableHead>{t("sites.columns.location")}</TableHead>
-                <TableHead>{t("sites.columns.connectors")}</TableHead>
-                <TableHead className="pr-4">{t("sites.columns.active")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {sites.isPending && <TableLoadingRows columns={5} />}
-              {sites.isSuccess && rows.length === 0 && (
-                <TableEmptyRow columns={5}>
-                  {searching
-                    ? t("sites.noMatch", { search: debounced.trim() })
-                    : canWrite
-                      ? t("sites.empty", { organization: organization.name })
-                      : t("sites.emptyReadOnly", { organization: organization.name })}
-                </TableEmptyRow>
-              )}
-              {rows.map((site) => (
-                <SiteRow key={site.id} site={site} organizationId={organization.id} />
-              ))}
-            </TableBody>
-          </Table>
-          <LoadMoreFooter query={sites} label={t("sites.loadMore")} />
-        </Card>
-      )}
-      {sites.isError && sites.data && (
-        <div className="mt-3">
-          <ErrorAlert message={t("errors.loadingContent", { error: sites.error.message })} onRetry={() => sites.refetch()} />
-        </div>
-      )}
+      <PagedTable
+        list={sites}
+        search={{ label: t("sites.filter"), testId: "sites-filter" }}
+        testId="sites-table"
+        columns={5}
+        header={
+          <>
+            <TableHead className="pl-4">{t("sites.columns.name")}</TableHead>
+            <TableHead>{t("sites.columns.type")}</TableHead>
+            <TableHead>{t("sites.columns.location")}</TableHead>
+            <TableHead>{t("sites.columns.connectors")}</TableHead>
+            <TableHead className="pr-4">{t("sites.columns.active")}</TableHead>
+          </>
+        }
+        empty={
+          sites.searched
+            ? t("sites.noMatch", { search: sites.searched })
+            : canWrite
+              ? t("sites.empty", { organization: organization.name })
+              : t("sites.emptyReadOnly", { organization: organization.name })
+        }
+        loadMore={{ label: t("sites.loadMore") }}
+      >
+        {(rows) => rows.map((site) => <SiteRow key={site.id} site={site} organizationId={organization.id} />)}
+      </PagedTable>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import { eventKeys } from "@/lib/events/queries";
 import type { Alarm, AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
 
@@ -44,12 +45,10 @@ export const alarmKeys = {
 
 // GET /api/v1/alarm — latest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
 export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: alarmKeys.list(filter, organizationId),
     queryFn: ({ pageParam, signal }) =>
       api.get<AlarmPage>("/alarm", { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: AlarmPage) => last.nextCursor ?? undefined,
   });
 
 

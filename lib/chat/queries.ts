@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import { RECENT_CHATS_SHOWN } from "@/lib/constants";
 import type { ChatDetail, ChatSummary } from "./schema";
 
@@ -30,11 +31,9 @@ export const recentChatsQueryOptions = (organizationId: string) =>
 
 // GET /api/v1/chat — every chat about an organization, a page at a time. The first page's parameter is "".
 export const chatListQueryOptions = (organizationId: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: chatKeys.list(organizationId),
     queryFn: ({ pageParam, signal }) => api.get<ChatPage>("/chat", { query: { organizationId, limit: CHAT_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (page: ChatPage) => page.nextCursor ?? undefined,
   });
 
 // GET /api/v1/chat/{chatId}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import { fetchAllPages, siteKeys } from "@/lib/sites/queries";
+import { fetchAllPages } from "@/lib/api/paging";
+import { siteKeys } from "@/lib/sites/queries";
 import type { Connector, ConnectorCreate, ConnectorUpdate } from "./schema";
 
 export const connectorKeys = {

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import { eventSearchSchema, type Event, type EventSearch } from "./schema";
 
 export interface EventPage {
@@ -65,12 +65,10 @@ export const eventKeys = {
 
 // GET /api/v1/event — newest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
 export const eventsQueryOptions = (search: EventSearch, organizationId?: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: eventKeys.list(search, organizationId),
     queryFn: ({ pageParam, signal }) =>
       api.get<EventPage>("/event", { query: { ...toEventListQuery(search, organizationId), limit: EVENT_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: EventPage) => last.nextCursor ?? undefined,
   });
 
 

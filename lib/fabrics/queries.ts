@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import type { Page } from "@/lib/pagination";
 import type { LinkHealthList } from "@/lib/telemetry/schema";
 import type {
@@ -41,12 +42,10 @@ const externalFabricPath = (fabricId: string) => `/config/external-fabric/${segm
 
 /** A keyset-paginated list of an MSP's fabrics, by name, filtered. */
 const fabricPages = <T>(queryKey: readonly unknown[], path: string, search: string | undefined) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<T>>(path, { query: { search: normalizeSearch(search) || undefined, limit: FABRIC_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
   });
 
 // GET /api/v1/config/msp/{mspId}/core-fabric — by name, with counts and health, a page at a time.

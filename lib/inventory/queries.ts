@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import { nodeKeys } from "@/lib/nodes/queries";
 import type { NodeListItem } from "@/lib/nodes/schema";
 import type { Page } from "@/lib/pagination";
@@ -45,12 +46,10 @@ export const inventoryKeys = {
 
 // GET /api/v1/inventory/device?status=&mspOrganizationId=&search= — by serial number, keyset pages.
 export const devicesQueryOptions = (filter: DeviceListFilter) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: inventoryKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<Device>>("/inventory/device", { query: { ...normalize(filter), limit: DEVICE_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<Device>) => last.nextCursor ?? undefined,
   });
 
 const devicePath = (deviceId: string, action: string) => `/inventory/device/${encodeURIComponent(deviceId)}/${action}`;

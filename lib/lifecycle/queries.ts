@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import type { Device } from "@/lib/inventory/schema";
 import type { Page } from "@/lib/pagination";
 import type { LifecycleOperation, LifecycleOperationCreateInput, LifecycleTab } from "./schema";
@@ -23,26 +24,22 @@ export const lifecycleKeys = {
 // GET /api/v1/lifecycle/operation?tab=&organizationId= — one tab's operations, a page at a time (Scheduled and Running
 // soonest first, Finished latest first).
 export const lifecycleOperationsQueryOptions = (organizationId: string, tab: LifecycleTab) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: lifecycleKeys.list(organizationId, tab),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<LifecycleOperation>>("/lifecycle/operation", { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<LifecycleOperation>) => last.nextCursor ?? undefined,
   });
 
 // GET /api/v1/inventory/device?status=assigned — the devices the schedule dialog offers: the MSP's devices that run
 // a node's configuration, found by serial number, model or node name, each with what keeps it busy (`busy`).
 export const lifecycleDevicesQueryOptions = (organizationId: string, search: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: lifecycleKeys.devices(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<Device>>("/inventory/device", {
         query: { status: "assigned", mspOrganizationId: organizationId, search: search.trim(), limit: LIFECYCLE_DEVICE_PAGE_SIZE, cursor: pageParam },
         signal,
       }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<Device>) => last.nextCursor ?? undefined,
   });
 
 function useRefreshLifecycle() {

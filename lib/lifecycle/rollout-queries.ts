@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { fetchAllPages } from "@/lib/api/paging";
 import type { Device } from "@/lib/inventory/schema";
 import type { Page } from "@/lib/pagination";
 import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
 import type { LifecycleProgress } from "@/lib/realtime-contract";
 import { lifecycleKeys } from "./queries";
-import { fetchAllPages } from "@/lib/sites/queries";
 import type { Rollout, RolloutCreate } from "./rollout-schema";
 
 // The staged rollouts panel and dialog: one query definition per endpoint, shared by the page's prefetch and the

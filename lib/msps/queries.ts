@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import { organizationKeys } from "@/lib/organizations/queries";
 import type { Page } from "@/lib/pagination";
 import type { MspCreate, MspCreated, MspListEntry } from "@/lib/people/schema";
@@ -22,11 +23,9 @@ export const mspKeys = {
 // GET /api/v1/core/msp — by name, a page at a time, with each MSP's customers and attachments counted by the server.
 export const mspsQueryOptions = (search?: string) => {
   const filter = normalize(search);
-  return infiniteQueryOptions({
+  return pagedQueryOptions({
     queryKey: mspKeys.list(filter),
     queryFn: ({ pageParam, signal }) => api.get<Page<MspListEntry>>("/core/msp", { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<MspListEntry>) => last.nextCursor ?? undefined,
   });
 };
 

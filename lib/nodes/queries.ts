@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import { eventKeys } from "@/lib/events/queries";
 import type { Page } from "@/lib/pagination";
 import type {
@@ -46,15 +47,13 @@ export const nodeKeys = {
 
 // GET /api/v1/config/msp/{mspId}/node?kind=&search= — by name, with health, a page at a time.
 export const nodesQueryOptions = (mspId: string, kind: NodeKind, search?: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: nodeKeys.list(mspId, kind, search),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<NodeListItem>>(`/config/msp/${segment(mspId)}/node`, {
         query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PAGE_SIZE, cursor: pageParam },
         signal,
       }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<NodeListItem>) => last.nextCursor ?? undefined,
   });
 
 // GET /api/v1/config/node/{nodeId} — with interfaces, subinterfaces, IPsec endpoints, switch ports and links.

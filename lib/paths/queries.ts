@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import type { Page } from "@/lib/pagination";
-import { fetchAllPages } from "@/lib/sites/queries";
 import type { Path, PathCreate, PathUpdate } from "./schema";
 
 export const PATH_PAGE_SIZE = 50;
@@ -40,11 +40,9 @@ export const pathKeys = {
 export const pathsQueryOptions = (filter: PathListFilter) => {
   const { organizationId, search } = normalize(filter);
   const path = organizationId ? `/config/organization/${encodeURIComponent(organizationId)}/path` : "/config/path";
-  return infiniteQueryOptions({
+  return pagedQueryOptions({
     queryKey: pathKeys.list(filter),
     queryFn: ({ pageParam, signal }) => api.get<Page<Path>>(path, { query: { search, limit: PATH_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<Path>) => last.nextCursor ?? undefined,
   });
 };
 

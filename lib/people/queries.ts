@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import type { Page } from "@/lib/pagination";
 import type { CurrentUser } from "@/lib/users/schema";
 import type { Invitation, InvitationAcceptNewAccount, InvitationCreate, InvitationCreated, InvitationPreview, OrganizationUser, UserRoleUpdate } from "./schema";
@@ -20,22 +21,18 @@ const organizationPath = (organizationId: string, resource: "user" | "invitation
 
 // GET /api/v1/organization/{organizationId}/user — the Users tab, by email, a page at a time.
 export const organizationUsersQueryOptions = (organizationId: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: peopleKeys.users(organizationId),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<OrganizationUser>>(organizationPath(organizationId, "user"), { query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<OrganizationUser>) => last.nextCursor ?? undefined,
   });
 
 // GET /api/v1/organization/{organizationId}/invitation — the Invitations tab.
 export const invitationsQueryOptions = (organizationId: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: peopleKeys.invitations(organizationId),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<Invitation>>(organizationPath(organizationId, "invitation"), { query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<Invitation>) => last.nextCursor ?? undefined,
   });
 
 // GET /api/v1/invitation/preview?token= — public; an unknown, used or expired token is a 404 the page explains.

@@ -1,25 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, type QueryValue } from "@/lib/api/client";
-import { MAX_PAGE_SIZE, type Page } from "@/lib/pagination";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
+import type { Page } from "@/lib/pagination";
 import type { AwsConfigUpload, Site, SiteCreate, SiteListItem, SiteUpdate } from "./schema";
 
 export const SITE_PAGE_SIZE = 50;
-
-/**
- * Every row of a keyset-paginated list, page after page. For the pickers and the headroom check, which need a whole
- * (small) set: a site's connectors, a customer's sites, the paths of a site.
- */
-export async function fetchAllPages<T>(path: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await api.get<Page<T>>(path, { query: { ...query, limit: MAX_PAGE_SIZE, cursor }, signal });
-    items.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return items;
-}
-
 
 const normalizeSearch = (search?: string) => search?.trim() ?? "";
 
@@ -35,15 +20,13 @@ const organizationSites = (organizationId: string) => `/config/organization/${en
 
 // GET /api/v1/config/organization/{organizationId}/site — the Sites page: by name, filtered, a page at a time.
 export const sitesQueryOptions = (organizationId: string, search?: string) =>
-  infiniteQueryOptions({
+  pagedQueryOptions({
     queryKey: siteKeys.list(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<SiteListItem>>(organizationSites(organizationId), {
         query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam },
         signal,
       }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<SiteListItem>) => last.nextCursor ?? undefined,
   });
 
 // The same list whole: the path form's destination sites and the AWS check of a path's ends.

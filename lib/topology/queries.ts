@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import { pagedQueryOptions } from "@/lib/api/paging";
 import type { Page } from "@/lib/pagination";
 import type { BlastRadius, BlastTarget, TopologyGraph, TopologyLinkQuery, TopologyLinkRow } from "./schema";
 
@@ -41,15 +42,13 @@ export const mspTopologyGraphQueryOptions = (mspId: string) =>
 // GET /api/v1/config/msp/{mspId}/topology/link — keyset pages of the links table.
 export const topologyLinksQueryOptions = (mspId: string, filter: TopologyLinkFilter) => {
   const query = normalize(filter);
-  return infiniteQueryOptions({
+  return pagedQueryOptions({
     queryKey: mspTopologyKeys.linkList(mspId, filter),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<TopologyLinkRow>>(`/config/msp/${encodeURIComponent(mspId)}/topology/link`, {
         query: { ...query, limit: TOPOLOGY_LINK_PAGE_SIZE, cursor: pageParam },
         signal,
       }),
-    initialPageParam: "",
-    getNextPageParam: (last: Page<TopologyLinkRow>) => last.nextCursor ?? undefined,
   });
 };
 
