@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { NotFoundError } from "@/server/core/errors";
 import { getLink } from "@/server/nodes/links";
 
