@@ -15,10 +15,11 @@ export default defineConfig([
       "@next/next/no-html-link-for-pages": "off",
     },
   },
-  // The architecture (ARCHITECTURE.md, "Layout"): imports flow app → components → lib and app → server → lib, never
-  // back, and no module reaches itself through its runtime imports. Zones match paths once resolved, so "@/…",
-  // relative and type-only imports all count. The zones run under a plugin name of their own because ESLint keeps one set of
-  // options per rule and file: another block's import/no-restricted-paths (zones inside server/) cannot replace them.
+  // The architecture (docs/WHERE-THINGS-GO.md): imports flow app → components → lib and app → server → lib, never
+  // back; inside server/, entry → api → areas → infrastructure (serverLayers below); and no module reaches itself
+  // through its runtime imports. Zones match paths once resolved, so "@/…", relative and type-only imports all count,
+  // and a folder that does not exist yet is already in its layer. Every zone is in this one list because ESLint keeps
+  // one set of options per rule and file: a later block's zones would replace these for the files it names.
   {
     plugins: { architecture: { rules: { zones: importPlugin.rules["no-restricted-paths"] } } },
     // eslint-config-next names "@typescript-eslint/parser" for the import plugin to load, which npm does not hoist: the
@@ -43,6 +44,7 @@ export default defineConfig([
               message: "components/ never import app/ (routes compose components) nor server/ (it never reaches the browser).",
             },
             { target: "./server", from: ["./components", "./app"], message: "server/ never imports the browser's code or the routes." },
+            ...serverLayers(),
           ],
         },
       ],
@@ -66,8 +68,6 @@ export default defineConfig([
   },
   // Two modules that import each other on purpose, linted by tests/unit/architecture-lint.test.ts.
   globalIgnores(["tests/fixtures/lint/**"]),
-  // Layers inside server/ (ARCHITECTURE.md "Layout"): HTTP (api) → areas → core.
-  ...serverLayers(),
   {
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
@@ -81,22 +81,40 @@ export default defineConfig([
   },
 ]);
 
-/** Layers inside server/: an area never imports the HTTP layer, the pages or the simulator; the core never an area. */
+/**
+ * Layers inside server/, as path-resolved zones: the entry (server/*.ts) → the HTTP layer (api/) and the pages (pages/,
+ * render-threads/) → areas → infrastructure. Any folder that is neither infrastructure nor outward is an area, so a
+ * new folder is held by the area rules from its first file.
+ */
 function serverLayers() {
-  const areas = ["alarms", "assistant", "chat", "events", "fabrics", "inventory", "lifecycle", "locations", "nodes", "organizations", "paths", "people", "sites", "support", "telemetry", "topology"];
-  const core = ["core", "db", "auth", "audit", "realtime", "secrets", "mail"];
+  const infrastructure = ["core", "db", "auth", "realtime", "secrets", "mail", "i18n"];
   const outward = ["api", "pages", "simulator", "render-threads"];
-  // By alias or by relative path.
-  const reaching = (folders) => folders.flatMap((folder) => [`@/server/${folder}`, `@/server/${folder}/**`, `../${folder}`, `../${folder}/**`, `../../${folder}/**`]);
-  const forbid = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
+  const areas = `./server/!(${[...infrastructure, ...outward].join("|")})/**`;
+  const entry = "./server/*.{ts,tsx}";
   return [
     {
-      files: areas.map((area) => `server/${area}/**`),
-      rules: forbid(reaching(outward), "A domain service knows no HTTP, page or simulator: it throws domain errors (server/core/errors.ts)."),
+      target: areas,
+      from: ["./server/api/**", "./server/pages/**", "./server/render-threads/**", entry],
+      message: "A domain service knows no HTTP, page or entry: it throws domain errors (server/core/errors.ts).",
     },
     {
-      files: core.map((folder) => `server/${folder}/**`),
-      rules: forbid(reaching([...areas, ...outward]), "The core (database, tenancy, sessions, audit, bus, errors) is below the areas and the HTTP layer."),
+      target: infrastructure.map((folder) => `./server/${folder}`),
+      // The simulator has its own zone below.
+      from: [`./server/!(${[...infrastructure, "simulator"].join("|")})/**`, entry],
+      message: "The infrastructure (core, db, auth, realtime, secrets, mail, i18n) is below the areas, the HTTP layer and the pages.",
+    },
+    {
+      target: ["./app", "./server/!(simulator)/**"],
+      from: "./server/simulator",
+      message: "Production code never imports the simulator: the entry starts it (server/background.ts) and wires its fault control (server/core/fault-control.ts).",
+    },
+    { target: "./server/api", from: "./server/pages", message: "The HTTP layer never imports the pages." },
+    {
+      target: "./server/pages",
+      from: "./server/api",
+      // The one way in: the /api/v1 entry the browser's calls take too, called in-process (server/pages/api-transport.ts).
+      except: ["./forward.ts"],
+      message: "Pages reach the API as the browser does, through its /api/v1 entry (server/api/forward.ts), never its routers or helpers.",
     },
   ];
 }

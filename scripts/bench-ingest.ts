@@ -7,7 +7,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import { getApiApp } from "@/server/api/app";
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from "@/server/db/client";
-import { seedDemo } from "@/server/db/seed";
+import { seedDemo } from "@/server/seed";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { roleFor } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, queryRows } from "@/server/db/client";
-import { DEFAULT_DEMO_PASSWORD, seedDemo } from "@/server/db/seed";
+import { DEFAULT_DEMO_PASSWORD, seedDemo } from "@/server/seed";
 
 /** The first scale customer's admin (scripts/bench-dashboard.mjs signs in as it). */
 const SCALE_ADMIN_EMAIL = "admin@scale-customer-001.example";

@@ -10,7 +10,7 @@ import { createRequestGate, LISTEN_BACKLOG, requestConcurrency } from "@/server/
 import { startBackgroundServices } from "@/server/background";
 import { compressResponse } from "@/server/compress-pages";
 import { entryListener, refuseBusy, upgradeListener } from "@/server/entry-listener";
-import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/db/seed";
+import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";

@@ -135,3 +135,19 @@ export function linkCreateFields(link: Link): LinkCreate {
     destinationVlan: link.destinationVlan,
   };
 }
+
+/** The demo simulator's link-down fault played now (POST /simulator/link/{linkId}/down): how long it lasts, at most. */
+export const FAULT_CONTROL_MAX_SECONDS = 600;
+
+export const linkDownRequestSchema = z.strictObject({
+  durationSeconds: z.coerce
+    .number({ error: "validation.faultDuration" })
+    .int("validation.faultDuration")
+    .min(1, "validation.faultDuration")
+    .max(FAULT_CONTROL_MAX_SECONDS, "validation.faultDuration")
+    .default(120),
+});
+export type LinkDownRequest = z.infer<typeof linkDownRequestSchema>;
+
+export const linkDownResultSchema = z.object({ linkId: z.string(), downUntil: z.string() });
+export type LinkDownResult = z.infer<typeof linkDownResultSchema>;

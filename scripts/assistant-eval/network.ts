@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { getApiApp } from "@/server/api/app";
 import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from "@/server/db/client";
-import { seedDemo } from "@/server/db/seed";
+import { seedDemo } from "@/server/seed";
 import { Simulator } from "@/server/simulator/simulator";
 import { simulatorSettings } from "@/server/simulator/settings";
 import { runSilentDeviceSweep, runTelemetryMaintenance } from "@/server/telemetry/maintenance";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { createSession } from "@/server/auth/sessions";
 import { getDb, migrateDatabase, openDatabase, setDatabase } from "@/server/db/client";
 import { organizations, users } from "@/server/db/schema";
-import { seedDemo } from "@/server/db/seed";
+import { seedDemo } from "@/server/seed";
 import { getBus, LocalBus, publishRealtime, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";
 

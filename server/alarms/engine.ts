@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { AlarmType } from "@/lib/alarms/schema";
-import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
+import { mutateAsSystem, type ChangeRecord } from "@/server/core/changes";
+import type { Transaction } from "@/server/core/service-context";
 import type { Db } from "@/server/db/client";
 import { alarms } from "@/server/db/schema";
 import { loadAlarms, selectAlarms, toAlarm } from "@/server/alarms/service";

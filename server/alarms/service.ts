@@ -1,7 +1,8 @@
 import "server-only";
 import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
-import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { alarms, devices, users } from "@/server/db/schema";

@@ -2,7 +2,7 @@ import "server-only";
 import { PRODUCT_NAME, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import { consoleRoutePath } from "@/lib/validation/fields";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { findVisibleOrganization } from "@/server/core/tenancy";
 import { toolEnvironment, type ToolEnvironment } from "./tools/shared";
 

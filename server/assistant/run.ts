@@ -1,7 +1,7 @@
 import "server-only";
 import { convertToModelMessages, isStepCount, safeValidateUIMessages, streamText, type UIMessage } from "ai";
 import type { Locale } from "@/lib/constants";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { assistantInstructions } from "./instructions";
 import { assistantModel } from "./model";
 import { assistantToolApproval, assistantTools, type AssistantToolSet } from "./tools";

@@ -4,7 +4,7 @@ import { hasScopes } from "@/lib/auth/scopes";
 import type { OrganizationType } from "@/lib/constants";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { isRouteAllowed, matchConsoleRoute } from "@/lib/routes";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { findVisibleOrganization } from "@/server/core/tenancy";
 
 // What the assistant's tools look at: the organization the chat is about, seen with the caller's permissions, and the

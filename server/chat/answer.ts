@@ -6,7 +6,7 @@ import type { UIMessage } from "ai";
 import type { ChatApproval, ChatMessageSend, ChatSummary } from "@/lib/chat/schema";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { streamAssistantReply } from "@/server/assistant/run";
 import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "./service";
 

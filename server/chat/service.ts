@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary } from "@/lib/chat/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import type { Db } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";

@@ -7,18 +7,42 @@ import { organizations } from "@/server/db/schema";
 import type { Principal } from "@/server/auth/principal";
 
 // The one tenant-visibility rule: the operator sees all, an MSP itself and its customers, a customer itself.
-// Every query over tenant data filters through these helpers, never by hand in a handler.
+// Every query over tenant data filters through these helpers, never by hand in a handler; the realtime hub decides
+// who hears an organization's news with maySeeOrganization, the same rule read in memory.
 
-/** A condition on the organizations table, or undefined when everything is visible. */
-export function visibleOrganizationsWhere(principal: Principal): SQL | undefined {
-  switch (principal.organizationType) {
+/** Who looks: the organization a session acts in, and its type. */
+export type Viewer = Pick<Principal, "organizationType" | "organizationId">;
+
+/** Where an organization sits in the tree: all the rule reads of it. */
+export interface OrganizationPlace {
+  id: string;
+  parentId: string | null;
+}
+
+/** What a viewer sees of the tree: everything, or its own organization and, for an MSP, the ones it is the parent of. */
+function sightOf(viewer: Viewer): { everything: true } | { everything: false; own: string; children: boolean } {
+  switch (viewer.organizationType) {
     case "maia":
-      return undefined;
+      return { everything: true };
     case "msp":
-      return or(eq(organizations.id, principal.organizationId), eq(organizations.parentId, principal.organizationId));
+      return { everything: false, own: viewer.organizationId, children: true };
     case "customer":
-      return eq(organizations.id, principal.organizationId);
+      return { everything: false, own: viewer.organizationId, children: false };
   }
+}
+
+/** The rule on one organization in memory (the realtime hub: may this user hear its news?). */
+export function maySeeOrganization(viewer: Viewer, organization: OrganizationPlace): boolean {
+  const sight = sightOf(viewer);
+  return sight.everything || organization.id === sight.own || (sight.children && organization.parentId === sight.own);
+}
+
+/** The rule as a condition on the organizations table, or undefined when everything is visible. */
+export function visibleOrganizationsWhere(viewer: Viewer): SQL | undefined {
+  const sight = sightOf(viewer);
+  if (sight.everything) return undefined;
+  const own = eq(organizations.id, sight.own);
+  return sight.children ? or(own, eq(organizations.parentId, sight.own)) : own;
 }
 
 /** Names what the principal may see: principals with the same key see the same rows. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, lte, type SQL } from "drizzle-orm";
 import type { Event, EventListQuery } from "@/lib/events/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { events, users } from "@/server/db/schema";
 import { consoleScopeWhere, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import type { PageQuery } from "@/lib/pagination";

@@ -10,7 +10,8 @@ import {
   type FabricLinksReplace,
   type FabricMesh,
 } from "@/lib/fabrics/schema";
-import { mutate, type ServiceContext } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, interfaces, ipsecEndpoints, links, nodes } from "@/server/db/schema";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, ilike } from "drizzle-orm";
 import type { ExternalFabric, ExternalFabricCreate, ExternalFabricUpdate } from "@/lib/fabrics/schema";
-import { mutate, type ServiceContext } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { externalFabrics } from "@/server/db/schema";

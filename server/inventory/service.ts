@@ -4,7 +4,8 @@ import { and, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } fro
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { checkImportRows } from "@/lib/inventory/import";
 import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign } from "@/lib/inventory/schema";
-import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, nodes, organizations, telemetryDeviceState } from "@/server/db/schema";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, ne, or, isNotNull, sql, type SQL } from "drizzle-orm";
 import { BUSY_OPERATION_STATUSES, RESERVING_ROLLOUT_STATUSES, RESERVING_WAVE_STATUSES, type DeviceBusy } from "@/lib/lifecycle/busy";
 import type { LifecycleOperationKind } from "@/lib/lifecycle/schema";
-import type { Transaction } from "@/server/audit/record";
+import type { Transaction } from "@/server/core/service-context";
 import { ConflictError } from "@/server/core/errors";
 import type { Db } from "@/server/db/client";
 import { devices, lifecycleOperations, rollouts, rolloutWaves } from "@/server/db/schema";

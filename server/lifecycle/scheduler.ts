@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { LifecycleOperationKind } from "@/lib/lifecycle/schema";
 import type { LifecycleProgress } from "@/lib/realtime-contract";
-import { mutateAsSystem, type ChangeRecord, type Transaction } from "@/server/audit/record";
+import { mutateAsSystem, recordBatch, type ChangeRecord } from "@/server/core/changes";
+import type { Transaction } from "@/server/core/service-context";
 import type { Db } from "@/server/db/client";
 import { devices, lifecycleOperations, nodes, organizations } from "@/server/db/schema";
 import { toDevice } from "@/server/inventory/service";
@@ -12,7 +13,6 @@ import { deviceUnreachableWhere } from "@/server/alarms/service";
 import { resolveSchedulerOptions, type LifecycleSchedulerOptions, type ResolvedSchedulerOptions } from "./options";
 import { failureSummary, successSummary } from "./results";
 import { advanceProgress, failureOf, stepAt, type DeviceState } from "./steps";
-import { recordBatch } from "@/server/audit/batch";
 import { advanceRollouts } from "./rollout-engine";
 
 // The lifecycle scheduler (issue 5): runs scheduled operations when their time comes, scheduled → active → success

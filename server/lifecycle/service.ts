@@ -10,7 +10,8 @@ import {
   type LifecycleStatus,
 } from "@/lib/lifecycle/schema";
 import { BUSY_OPERATION_STATUSES } from "@/lib/lifecycle/busy";
-import { mutate, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate, recordBatch, type ChangeRecord } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, lifecycleOperations, nodes, users } from "@/server/db/schema";
@@ -19,7 +20,6 @@ import { NotFoundError, ConflictError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { keyset, timeKey } from "@/server/core/pagination";
 import { personLabel, iso } from "@/server/core/rows";
-import { recordBatch } from "@/server/audit/batch";
 import { assertDevicesFree } from "./busy";
 
 // SPEC §3–§4: lifecycle operations on an MSP's devices. Scheduled operations can be moved or cancelled; running and

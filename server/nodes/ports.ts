@@ -15,7 +15,8 @@ import {
   type SwitchPortCreate,
   type SwitchPortUpdate,
 } from "@/lib/nodes/schema";
-import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import { interfaces, ipsecEndpoints, links, subinterfaces, switchPorts } from "@/server/db/schema";
 import { changedColumns, setsNothing } from "@/server/db/changed-columns";

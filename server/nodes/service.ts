@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { nodeCreateSchema, type Node, type NodeCreate, type NodeKind, type NodeUpdate } from "@/lib/nodes/schema";
-import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { coreFabrics, devices, interfaces, ipsecEndpoints, nodes, subinterfaces, switchPorts } from "@/server/db/schema";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Node } from "@/lib/nodes/schema";
-import type { ChangeRecord, Transaction } from "@/server/audit/record";
+import type { ChangeRecord } from "@/server/core/changes";
+import type { Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { devices, nodes, organizations, sites } from "@/server/db/schema";

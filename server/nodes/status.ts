@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { classifyNodeHealth } from "@/lib/nodes/health";
 import { NODE_STATUS_ALARMS_MAX, type Node, type NodeDeletion, type NodeListItem, type NodeStatus } from "@/lib/nodes/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { queryRows } from "@/server/db/client";
 import { alarms, devices, interfaces, ipsecEndpoints, links, subinterfaces, switchPorts } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";

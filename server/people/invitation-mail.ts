@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { roleLevel, type Role } from "@/lib/auth/scopes";
 import { translatorFor } from "@/lib/i18n/messages";
 import { INVITATION_VALIDITY_DAYS, invitationAcceptPath, ROLE_LEVEL_LABELS } from "@/lib/people/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { users } from "@/server/db/schema";
 import { deliver } from "@/server/mail/mailer";
 

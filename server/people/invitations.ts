@@ -11,7 +11,8 @@ import {
   type InvitationPreview,
   type OrganizationUser,
 } from "@/lib/people/schema";
-import { mutate, recordChange, type ChangeRecord, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate, recordChange, type ChangeRecord } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import { announceChanges } from "@/server/realtime/announce";
 import { checkCredentials } from "@/server/auth/credentials";
 import { hashPassword } from "@/server/auth/password";

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Membership } from "@/lib/users/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { chooseSessionOrganization } from "@/server/auth/sessions";
 import { memberships, organizations } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";

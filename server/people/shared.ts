@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { ROLES, roleLevel, type Role } from "@/lib/auth/scopes";
 import { INVITATION_VALIDITY_MS, type Invitation } from "@/lib/people/schema";
-import type { Transaction } from "@/server/audit/record";
+import type { Transaction } from "@/server/core/service-context";
 import { hashToken } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { invitations, organizations } from "@/server/db/schema";

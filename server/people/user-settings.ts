@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { CurrentUser, UserSettings } from "@/lib/users/schema";
 import type { Principal } from "@/server/auth/principal";
-import { mutate, type ServiceContext } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext } from "@/server/core/service-context";
 import { forgetUserSessions } from "@/server/auth/sessions";
 import { users } from "@/server/db/schema";
 

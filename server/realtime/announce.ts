@@ -1,6 +1,6 @@
 import "server-only";
 import { actionOfChange, eventType, type EntityNews, type RealtimeNews } from "@/lib/realtime-contract";
-import type { ChangeRecord } from "@/server/audit/record";
+import type { ChangeRecord } from "@/server/core/changes";
 import type { Db } from "@/server/db/client";
 import { publishRealtime } from "./bus";
 

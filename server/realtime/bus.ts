@@ -3,6 +3,7 @@ import { EventEmitter } from "node:events";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { isRealtimeNews, type RealtimeNews } from "@/lib/realtime-contract";
+import type { OrganizationPlace } from "@/server/core/tenancy";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
 
@@ -10,8 +11,11 @@ import { organizations } from "@/server/db/schema";
 // it is in-process; with DATABASE_URL it is PostgreSQL LISTEN/NOTIFY, so a change made through one console process
 // reaches the websocket clients of every process. Messages are small (ids and states): clients refetch details.
 
-/** A message for the browsers, with the organizations whose users may receive it (the owner and its MSP). */
-export type RealtimeMessage = RealtimeNews & { organizationIds: string[] };
+/**
+ * A message for the browsers, with the organization it is news of and that organization's parent: the hub gives it
+ * to the users who may see that organization (maySeeOrganization, server/core/tenancy.ts), nobody else.
+ */
+export type RealtimeMessage = RealtimeNews & { organization: OrganizationPlace };
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
 
@@ -67,7 +71,7 @@ export function fitForNotify(message: RealtimeMessage): string {
   }
   const reduced = JSON.stringify({ ...message, data });
   if (Buffer.byteLength(reduced) < NOTIFY_MAX_BYTES) return reduced;
-  return JSON.stringify({ ...message, organizationIds: message.organizationIds.slice(0, 50), data: { truncated: true } });
+  return JSON.stringify({ ...message, data: { truncated: true } });
 }
 
 const LISTEN_RETRY_MS = 1_000;
@@ -155,22 +159,22 @@ export function setBus(bus: EventBus | undefined): void {
   holder.__maiaBus = bus;
 }
 
-// Organizations never move between MSPs, so each one's audience is computed once per process.
-const audiences = new Map<string, Promise<string[]>>();
+// Organizations never move between MSPs, so each one's place is read once per process.
+const places = new Map<string, Promise<OrganizationPlace>>();
 
-/** Who may receive news of an organization: itself and its parent (the MSP of a customer). The operator sees all. */
-export function audienceOf(db: Db, organizationId: string): Promise<string[]> {
-  let audience = audiences.get(organizationId);
-  if (!audience) {
-    audience = db
+/** An organization's place in the tree, as the visibility rule reads it (one unknown has no parent). */
+export function placeOf(db: Db, organizationId: string): Promise<OrganizationPlace> {
+  let place = places.get(organizationId);
+  if (!place) {
+    place = db
       .select({ id: organizations.id, parentId: organizations.parentId })
       .from(organizations)
       .where(eq(organizations.id, organizationId))
-      .then(([row]) => (row ? [row.id, ...(row.parentId ? [row.parentId] : [])] : [organizationId]));
-    audience.catch(() => audiences.delete(organizationId));
-    audiences.set(organizationId, audience);
+      .then(([row]) => row ?? { id: organizationId, parentId: null });
+    place.catch(() => places.delete(organizationId));
+    places.set(organizationId, place);
   }
-  return audience;
+  return place;
 }
 
 /**
@@ -185,7 +189,7 @@ export async function publishRealtime(db: Db, organizationId: string, message: R
     throw new Error(`[bus] ${sent.service}.${sent.action} is outside the realtime contract: ${JSON.stringify(sent.data)}`);
   }
   try {
-    await getBus().publish({ ...message, organizationIds: await audienceOf(db, organizationId) });
+    await getBus().publish({ ...message, organization: await placeOf(db, organizationId) });
   } catch (error) {
     console.error(`[bus] ${message.service}.${message.action} not published:`, (error as Error).message);
   }

@@ -17,6 +17,7 @@ import {
 } from "@/lib/realtime";
 import type { Principal } from "@/server/auth/principal";
 import { parseCookieHeader, readSessionToken, resolveSession } from "@/server/auth/sessions";
+import { maySeeOrganization } from "@/server/core/tenancy";
 import type { Db } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import type { RealtimeMessage } from "./bus";
@@ -65,13 +66,8 @@ class Tally {
   }
 }
 
-/** A bus message as the browser receives it: its organizations stay on the server. */
+/** A bus message as the browser receives it: its organization's place stays on the server. */
 const wireText = (message: RealtimeMessage) => JSON.stringify({ service: message.service, action: message.action, data: message.data } satisfies ServerMessage);
-
-/** May this user receive news of these organizations? The operator hears everything, others their own audience. */
-export function mayReceive(principal: Principal, organizationIds: readonly string[]): boolean {
-  return principal.organizationType === "maia" || organizationIds.includes(principal.organizationId);
-}
 
 /** The /ws hub: authenticated upgrades, per-service subscriptions, tenant-filtered delivery, keep-alive pings. */
 export class RealtimeHub {
@@ -176,15 +172,16 @@ export class RealtimeHub {
   }
 
   /**
-   * Delivers a bus message to the subscribers of its service who may see one of its organizations. The text is made
-   * once for every recipient; the organization list stays on the server. Answers how many sockets it was sent to.
+   * Delivers a bus message to the subscribers of its service who may see its organization: the API's visibility rule.
+   * The text is made once for every recipient; the organization stays on the server. Answers how many sockets it was
+   * sent to.
    */
   deliver(message: RealtimeMessage): number {
     this.recent.get(message.service)?.add(message);
     let text: string | undefined;
     let delivered = 0;
     for (const client of this.clients) {
-      if (!client.subscriptions.has(message.service) || !mayReceive(client.principal, message.organizationIds)) continue;
+      if (!client.subscriptions.has(message.service) || !maySeeOrganization(client.principal, message.organization)) continue;
       text ??= wireText(message);
       if (this.send(client, text)) delivered++;
     }
@@ -199,7 +196,7 @@ export class RealtimeHub {
     const missed = this.recent.get(service)?.since(since - REPLAY_CLOCK_MARGIN_MS);
     if (!missed) return false;
     for (const message of missed) {
-      if (!mayReceive(client.principal, message.organizationIds)) continue;
+      if (!maySeeOrganization(client.principal, message.organization)) continue;
       this.send(client, wireText(message));
     }
     return true;

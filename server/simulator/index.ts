@@ -2,7 +2,6 @@ import "server-only";
 import type { Db } from "@/server/db/client";
 import { getBus, type EventBus } from "@/server/realtime/bus";
 import { BACKFILL_DAYS } from "./history";
-import { faultControlEnabled, registerFaultControl } from "./control";
 import { simulatorSettings, type SimulatorSettings } from "./settings";
 import type { NetworkChange } from "./network-changes";
 import { Simulator, type BackfillReport, type TickReport } from "./simulator";
@@ -16,8 +15,8 @@ import { Simulator, type BackfillReport, type TickReport } from "./simulator";
 // Environment: SIMULATOR=off disables it (checked by the caller through simulatorEnabled), SIMULATOR_SEED (default 1),
 // SIMULATOR_INTERVAL_MS (default 10000), SIMULATOR_FIRST_FAULT_MS (default 60000), SIMULATOR_FAULTS (default all: which
 // faults of the script play, settings.ts), SIMULATOR_BACKFILL=off skips the
-// month of history pushed at first start, SIMULATOR_FAULT_CONTROL=on (demo and end-to-end servers only) lets an MSP
-// play the link-down fault on one of its links now (control.ts).
+// month of history pushed at first start. With SIMULATOR_FAULT_CONTROL=on (demo and end-to-end servers only) the
+// entry (server/background.ts) wires the simulator to the fault control, so an MSP can play the link-down fault now.
 
 export { simulatorEnabled, simulatorSettings, type SimulatorSettings } from "./settings";
 export { Simulator, type BackfillReport, type TickReport } from "./simulator";
@@ -115,9 +114,6 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
     simulator.networkChanged(named ? { entityType, entityId, ...(typeof nodeId === "string" ? { nodeId } : {}) } : undefined);
   });
 
-  // The fault control (demo and end-to-end servers only, SIMULATOR_FAULT_CONTROL=on) reaches this simulator.
-  const releaseControl = faultControlEnabled(env) ? registerFaultControl(simulator) : undefined;
-
   // The first round runs right away (still in the background: the caller is not kept waiting).
   timer = setTimeout(run, 0);
   timer.unref();
@@ -126,7 +122,6 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
     simulator,
     async stop() {
       unsubscribe();
-      releaseControl?.();
       simulator.stop();
       if (timer) clearTimeout(timer);
       timer = undefined;

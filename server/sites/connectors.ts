@@ -8,7 +8,8 @@ import {
   type ConnectorKind,
   type ConnectorUpdate,
 } from "@/lib/connectors/schema";
-import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { connectorLoads, connectors, interfaces, organizations, paths, switchPorts } from "@/server/db/schema";

@@ -12,7 +12,8 @@ import {
   type SiteType,
   type SiteUpdate,
 } from "@/lib/sites/schema";
-import { mutate, type ServiceContext } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext } from "@/server/core/service-context";
 import { connectors, paths, sites } from "@/server/db/schema";
 import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { encryptSecret } from "@/server/secrets/crypto";

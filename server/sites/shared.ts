@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
-import type { ChangeRecord, Transaction } from "@/server/audit/record";
+import type { ChangeRecord } from "@/server/core/changes";
+import type { Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { organizations, paths, sites } from "@/server/db/schema";

@@ -1,6 +1,7 @@
 import "server-only";
 import type { SupportTicketInput } from "@/lib/support/schema";
-import { mutate, type ServiceContext } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext } from "@/server/core/service-context";
 import { supportTickets } from "@/server/db/schema";
 import { findVisibleOrganization } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { mutate, type ServiceContext, type Transaction } from "@/server/audit/record";
+import { mutate } from "@/server/core/changes";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import { hashToken } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { deviceTokens, devices, nodes } from "@/server/db/schema";

@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/message";
 import type { AlarmCondition } from "@/server/alarms/engine";
-import type { Transaction } from "@/server/audit/record";
+import type { Transaction } from "@/server/core/service-context";
 import { queryRows, type Db } from "@/server/db/client";
 import { TELEMETRY } from "./config";
 import { addHealth, applyConditionsSafely, publishHealth, publishSlaHealth, slaConditions, type HealthNews } from "./derive";

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { severityRank } from "@/lib/dashboard/format";
 import { worstSla, type PathSla } from "@/lib/health";
 import { BLAST_PATHS_MAX, type BlastRadius, type BlastTarget } from "@/lib/topology/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { links, nodes, paths } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";
 import { tenantWhere } from "@/server/core/tenancy";

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { TOPOLOGY_LINKS_MAX, TOPOLOGY_NODES_MAX, type TopologyGraph } from "@/lib/topology/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { queryRows } from "@/server/db/client";
 import { links, nodes } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";

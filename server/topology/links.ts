@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { NodeKind } from "@/lib/nodes/schema";
 import type { PageQuery } from "@/lib/pagination";
 import type { TopologyLinkQuery, TopologyLinkRow } from "@/lib/topology/schema";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { queryRows } from "@/server/db/client";
 import { links } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";

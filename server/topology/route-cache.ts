@@ -5,8 +5,8 @@ import { mspPathRoutes, type RoutedPath } from "@/server/paths/topology";
 
 // The routes of an MSP's customers' paths, kept between blast radius requests: routing 50,000 paths over 2,000 nodes
 // costs seconds (reading the paths, sites and connectors, and the serving rule), and the answer changes only when the
-// network or the paths change. Every such change is announced on the bus as topology news of the organizations
-// concerned — the MSP's own, or a customer's with its MSP in the audience — in this process or (PostgreSQL's
+// network or the paths change. Every such change is announced on the bus as topology news of the organization
+// concerned — the MSP's own, or a customer's with its MSP as parent — in this process or (PostgreSQL's
 // LISTEN/NOTIFY) any other, and drops the MSP's routes. Health news leaves them: an SLA is read fresh each time.
 
 /** A backstop should a change ever go unannounced. */
@@ -29,7 +29,9 @@ function routeCache(): RouteCache {
   const entries: RouteCache["entries"] = new Map();
   const unsubscribe = bus.subscribe((message) => {
     if (message.service !== "topology" || message.action === "health") return;
-    for (const organizationId of message.organizationIds) entries.delete(organizationId);
+    // An MSP's own news, or a customer's: its parent is the MSP.
+    entries.delete(message.organization.id);
+    if (message.organization.parentId) entries.delete(message.organization.parentId);
   });
   holder.__maiaRouteCache = { bus, unsubscribe, entries };
   return holder.__maiaRouteCache;

@@ -235,7 +235,7 @@ describe("applyAlarmConditions", () => {
       const mine = heard.filter((message) => (message.service === "alarms" || message.service === "events") && message.data.entityId === alarm.id);
       expect(mine.map((message) => `${message.service}.${message.action}`)).toEqual(["events.created", "alarms.raised", "events.created", "alarms.cleared"]);
       expect(mine[1]).toMatchObject({ data: { entityType: "alarm", nodeId: "node-announced" } });
-      expect(mine.every((message) => message.organizationIds.includes(contoso))).toBe(true);
+      expect(mine.every((message) => message.organization.id === contoso)).toBe(true);
     } finally {
       stop();
     }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { approvalFor } from "@/server/assistant/actions";
 import { toolEnvironment } from "@/server/assistant/tools/shared";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { events, sites } from "@/server/db/schema";

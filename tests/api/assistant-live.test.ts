@@ -7,7 +7,7 @@ import { AssistantToolError } from "@/server/assistant/scope";
 import { summarizeToolResult } from "@/server/assistant/summaries";
 import { assistantTools } from "@/server/assistant/tools";
 import { toolEnvironment } from "@/server/assistant/tools/shared";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { alarms, connectors, devices, events, lifecycleOperations, paths, sites, telemetryConnectorState, telemetryDeviceState } from "@/server/db/schema";

@@ -15,7 +15,7 @@ import { assistantInstructions } from "@/server/assistant/instructions";
 import { streamAssistantReply } from "@/server/assistant/run";
 import { AssistantToolError } from "@/server/assistant/scope";
 import { assistantTools } from "@/server/assistant/tools";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { paths, sites, telemetryPathState } from "@/server/db/schema";

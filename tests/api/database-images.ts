@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "@/server/db/client";
-import { seedDemo } from "@/server/db/seed";
+import { seedDemo } from "@/server/seed";
 
 // initdb + migrate + seed cost seconds; a test run does them once per image and every file gets a clone:
 // on PGlite a dump of the data directory opened in memory, on PostgreSQL a database created from a template.

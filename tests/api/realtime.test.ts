@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { getDb } from "@/server/db/client";
-import { getBus, LocalBus, publishRealtime, setBus, type RealtimeMessage } from "@/server/realtime/bus";
+import { organizations } from "@/server/db/schema";
+import { getBus, LocalBus, placeOf, publishRealtime, setBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { RealtimeHub, REPLAY_CLOCK_MARGIN_MS } from "@/server/realtime/hub";
 import { call, organizationId, signIn } from "./helpers";
 import { BW_ADMIN, CONTOSO_ADMIN, INITECH_ADMIN, insertAlarm, NW_ADMIN, OPERATOR } from "./operations-fixtures";
@@ -111,6 +112,25 @@ describe("/ws", () => {
     for (const client of [contoso, initech, northwind, bluewave, operator]) client.socket.close();
   });
 
+  it("gives an organization's news to exactly the users the API shows that organization to", async () => {
+    const db = await getDb();
+    const everyOrganization = await db.select({ id: organizations.id }).from(organizations);
+    for (const email of [OPERATOR, NW_ADMIN, BW_ADMIN, CONTOSO_ADMIN, INITECH_ADMIN]) {
+      const listed = await call("GET", "/config/organization", { cookie: await signIn(email) });
+      expect(listed.status).toBe(200);
+      const visible = new Set((listed.body as { id: string }[]).map((organization) => organization.id));
+      // Only this user listens to lifecycle news here, so each delivery is theirs or nobody's.
+      const client = await subscribed(email, ["lifecycle"]);
+      for (const { id } of everyOrganization) {
+        const news = { service: "lifecycle", action: "updated", data: { entityType: "rollout", entityId: "r-1" }, organization: await placeOf(db, id) } as const;
+        expect(hub.deliver(news), `${email} hears of ${id}`).toBe(visible.has(id) ? 1 : 0);
+      }
+      client.socket.send(JSON.stringify({ service: "lifecycle", action: "unsubscribe", data: {} }));
+      await until(() => client.messages.some((message) => message.action === "unsubscribed"), "unsubscribed");
+      client.socket.close();
+    }
+  });
+
   it("announces a committed change on the events and alarms services to the allowed users only", async () => {
     const alarm = await insertAlarm("Contoso");
     const [contoso, initech, northwind] = await Promise.all(
@@ -194,7 +214,7 @@ describe("/ws", () => {
     const big = "x".repeat(32 * 1024);
     // The hub sends what the bus gives it: an oversized message stands for a flood of them.
     const contosoId = await organizationId("Contoso");
-    const message = { service: "telemetry", action: "samples", organizationIds: [contosoId], data: { organizationId: contosoId, big } } as Extract<RealtimeMessage, { service: "telemetry" }>;
+    const message = { service: "telemetry", action: "samples", organization: { id: contosoId, parentId: null }, data: { organizationId: contosoId, big } } as Extract<RealtimeMessage, { service: "telemetry" }>;
     // The reading client reads each message before the next is sent (on a loaded machine it could otherwise fall
     // behind by two and be dropped too); the stalled one's unsent data grows until the hub drops it.
     let deliveredTo = 2;
@@ -254,8 +274,8 @@ describe("/ws catching up a page rendered before it subscribed", () => {
     const contosoId = await organizationId("Contoso");
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, hubStartedAt + REPLAY_CLOCK_MARGIN_MS + 50 - Date.now())));
     const renderedAt = Date.now();
-    hub.deliver({ ...raised("missed-before-the-flood"), organizationIds: [contosoId] } as RealtimeMessage);
-    const sample = { service: "telemetry", action: "samples", organizationIds: [contosoId], data: { organizationId: contosoId, pathIds: ["p"] } };
+    hub.deliver({ ...raised("missed-before-the-flood"), organization: { id: contosoId, parentId: null } } as RealtimeMessage);
+    const sample = { service: "telemetry", action: "samples", organization: { id: contosoId, parentId: null }, data: { organizationId: contosoId, pathIds: ["p"] } };
     for (let i = 0; i < 2_500; i++) hub.deliver(sample as RealtimeMessage);
     const contoso = await welcomed(CONTOSO_ADMIN);
     contoso.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: renderedAt }));

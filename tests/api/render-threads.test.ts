@@ -104,7 +104,7 @@ describe("render threads", () => {
     const stop = bus.subscribe((message) => heard.push(message));
     await fetch(`${base}/publish`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heard.map((message) => message.organizationIds)).toEqual([["o1"]]);
+    expect(heard.map((message) => message.organization)).toEqual([{ id: "o1", parentId: null }]);
     stop();
     const { body } = await get("/told");
     expect(body.received).toContainEqual({ news: heard[0] });

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "@/server/auth/password";
 import { memberships, organizations, users } from "@/server/db/schema";
-import { seedDemo, seedFirstAdmin } from "@/server/db/seed";
+import { seedDemo, seedFirstAdmin } from "@/server/seed";
 import { cloneDatabase } from "./database-images";
 
 describe("seeding", () => {

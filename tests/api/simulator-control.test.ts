@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { registerFaultControl } from "@/server/simulator/control";
+import { startBackgroundServices } from "@/server/background";
+import { registerFaultControl } from "@/server/core/fault-control";
+import { getDb } from "@/server/db/client";
 import { Simulator } from "@/server/simulator/simulator";
 import { simulatorSettings } from "@/server/simulator/settings";
 import { call, signIn } from "./helpers";
@@ -60,6 +62,25 @@ describe("the simulator's fault control", () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toBe("La durée de la panne doit être comprise entre 1 et 600 secondes");
     expect(played).toEqual([]);
+  });
+
+  it("reaches the simulator the entry starts with SIMULATOR_FAULT_CONTROL=on, and only until it stops", async () => {
+    const link = await someLink();
+    const db = await getDb();
+    const start = (env: Record<string, string>) => startBackgroundServices(db, { SIMULATOR_BACKFILL: "off", SIMULATOR_INTERVAL_MS: "3600000", ...env });
+    const plain = start({});
+    try {
+      expect((await down(link.id, NW_ADMIN)).status).toBe(404);
+    } finally {
+      await plain.stop();
+    }
+    const controlled = start({ SIMULATOR_FAULT_CONTROL: "on" });
+    try {
+      expect((await down(link.id, NW_ADMIN, { durationSeconds: 5 })).status).toBe(202);
+    } finally {
+      await controlled.stop();
+    }
+    expect((await down(link.id, NW_ADMIN)).status).toBe(404);
   });
 
   it("makes the simulator report the link down until the time is up", () => {

@@ -272,10 +272,10 @@ describe("a started simulator hearing of a new path", () => {
       };
       await ticked();
       const world = handle.simulator.currentWorld;
-      await getBus().publish({ service: "topology", action: "health", organizationIds: [], data: { organizationId: "x", paths: [] } });
+      await getBus().publish({ service: "topology", action: "health", organization: { id: "x", parentId: null }, data: { organizationId: "x", paths: [] } });
       await ticked();
       expect(handle.simulator.currentWorld).toBe(world);
-      await getBus().publish({ service: "topology", action: "updated", organizationIds: [], data: { entityType: "site", entityId: "x" } });
+      await getBus().publish({ service: "topology", action: "updated", organization: { id: "x", parentId: null }, data: { entityType: "site", entityId: "x" } });
       await ticked();
       expect(handle.simulator.currentWorld).not.toBe(world);
       await db.delete(paths).where(eq(paths.id, created.body.id));

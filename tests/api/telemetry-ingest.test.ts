@@ -377,7 +377,7 @@ describe("derivation: SLA, alarms, realtime", () => {
     });
     await settle();
     expect(published).toContainEqual(
-      expect.objectContaining({ service: "topology", action: "health", data: { organizationId: network.organizationId, paths: [{ id, slaHealth: "bad" }] }, organizationIds: expect.arrayContaining([network.organizationId]) }),
+      expect.objectContaining({ service: "topology", action: "health", data: { organizationId: network.organizationId, paths: [{ id, slaHealth: "bad" }] }, organization: expect.objectContaining({ id: network.organizationId }) }),
     );
     expect(published).toContainEqual(expect.objectContaining({ service: "telemetry", action: "samples", data: expect.objectContaining({ pathIds: [id] }) }));
 
@@ -450,9 +450,9 @@ describe("derivation: SLA, alarms, realtime", () => {
     await settle();
     const telemetry = published.filter((message) => message.service === "telemetry");
     expect(telemetry).toHaveLength(2);
-    const forContoso = telemetry.find((message) => message.organizationIds.includes(contoso.organizationId));
+    const forContoso = telemetry.find((message) => message.organization.id === contoso.organizationId);
     expect(forContoso?.data).toEqual({ organizationId: contoso.organizationId, pathIds: [contoso.path.id], connectorIds: [contoso.connectorA.id], siteIds: [contoso.siteA.id] });
-    const forNorthwind = telemetry.find((message) => message.organizationIds[0] === northwind.mspId);
+    const forNorthwind = telemetry.find((message) => message.organization.id === northwind.mspId);
     expect(forNorthwind?.data).toEqual({ organizationId: northwind.mspId, nodeIds: [northwind.edge.id] });
     // Every message of the batch is one the browser's client accepts.
     expect(published.filter((message) => !isRealtimeNews(message))).toEqual([]);

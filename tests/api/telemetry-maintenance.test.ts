@@ -262,7 +262,7 @@ describe("silent-device sweep", () => {
             service: "topology",
             action: "health",
             data: expect.objectContaining({ organizationId: network.organizationId, paths: expect.arrayContaining([{ id, slaHealth: "unknown" }]) }),
-            organizationIds: expect.arrayContaining([network.organizationId]),
+            organization: expect.objectContaining({ id: network.organizationId }),
           }),
         );
       // Unknown now: the next sweeps leave it be.

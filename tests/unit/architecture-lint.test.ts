@@ -1,13 +1,26 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The project's own eslint.config.mjs, run on wrong-way imports and on a cycle: removing or loosening a rule fails here.
-// Each wrong-way import is linted as the text of an existing file, so the import resolver and the cycle rule see a
-// real module; the cycle lives in tests/fixtures/lint/, which `npm run lint` ignores.
+// Each wrong-way import is linted as the text of a file at that path, so the import resolver sees where it stands (the
+// file need not exist: a new folder under server/ is in its layer from its first file); the cycle lives in
+// tests/fixtures/lint/, which `npm run lint` ignores.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: root, ignore: false });
+// A folder under server/ that no rule names, on disk for the time of the tests, so that an import of it resolves.
+const newArea = `lint-probe-${process.pid}`;
+
+beforeAll(async () => {
+  await mkdir(path.join(root, "server", newArea), { recursive: true });
+  await writeFile(path.join(root, "server", newArea, "probe.ts"), 'import "server-only";\nexport const probe = 1;\n');
+});
+
+afterAll(async () => {
+  await rm(path.join(root, "server", newArea), { recursive: true, force: true });
+});
 
 async function ruleHits(filePath: string, code: string, ruleId: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
@@ -15,6 +28,10 @@ async function ruleHits(filePath: string, code: string, ruleId: string) {
 }
 
 const zone = "architecture/zones";
+// The layers inside server/ (serverLayers in eslint.config.mjs): entry → api and pages → areas → infrastructure.
+const AREA = "A domain service knows no HTTP, page or entry";
+const INFRASTRUCTURE = "The infrastructure (core, db, auth, realtime, secrets, mail, i18n) is below";
+const SIMULATOR = "Production code never imports the simulator";
 
 // Linting reads the project's module graph once per run: slow on a busy machine.
 describe("import zones", { timeout: 120_000 }, () => {
@@ -26,6 +43,27 @@ describe("import zones", { timeout: 120_000 }, () => {
     ["components/ui/button.tsx", "../../server/db/client", "components/ never import app/"],
     ["server/db/query.ts", "@/components/ui/button", "server/ never imports the browser's code"],
     ["server/db/query.ts", "../../app/layout", "server/ never imports the browser's code"],
+    // An area, listed nowhere, and a folder that does not exist yet: the same rule.
+    ["server/sites/probe.ts", "@/server/api/errors", AREA],
+    ["server/chat/probe.ts", "../pages/session", AREA],
+    ["server/seed/probe.ts", "@/server/render-threads/pool", AREA],
+    ["server/brand-new/probe.ts", "@/server/api/app", AREA],
+    ["server/brand-new/deeper/probe.ts", "../../pages/session", AREA],
+    ["server/brand-new/probe.ts", "@/server/main", AREA],
+    // The infrastructure under everything, new folders included.
+    ["server/core/probe.ts", "@/server/sites/service", INFRASTRUCTURE],
+    ["server/realtime/probe.ts", `@/server/${newArea}/probe`, INFRASTRUCTURE],
+    ["server/db/probe.ts", "@/server/api/app", INFRASTRUCTURE],
+    ["server/auth/probe.ts", "@/server/background", INFRASTRUCTURE],
+    // The simulator is the entry's: not the API's, an area's, the infrastructure's or a route's.
+    ["server/api/routes/probe.ts", "@/server/simulator/simulator", SIMULATOR],
+    ["server/brand-new/probe.ts", "@/server/simulator", SIMULATOR],
+    ["server/core/probe.ts", "@/server/simulator/settings", SIMULATOR],
+    ["app/probe.ts", "@/server/simulator", SIMULATOR],
+    // The HTTP layer and the pages meet only at the /api/v1 entry.
+    ["server/api/routes/probe.ts", "@/server/pages/session", "The HTTP layer never imports the pages"],
+    ["server/pages/probe.ts", "@/server/api/app", "Pages reach the API as the browser does"],
+    ["server/pages/probe.ts", "../api/context", "Pages reach the API as the browser does"],
   ])("%s may not import %s", async (filePath, specifier, reason) => {
     const hits = await ruleHits(filePath, `import type * as Wrong from "${specifier}";\nexport type Same = typeof Wrong;\n`, zone);
     expect(hits).toHaveLength(1);
@@ -38,6 +76,17 @@ describe("import zones", { timeout: 120_000 }, () => {
     ["server/db/query.ts", "@/lib/constants"],
     ["app/layout.tsx", "@/components/ui/button"],
     ["app/layout.tsx", "@/server/db/client"],
+    ["server/api/routes/probe.ts", "@/server/sites/service"],
+    ["server/api/routes/probe.ts", "@/server/core/fault-control"],
+    ["server/sites/probe.ts", "@/server/core/errors"],
+    ["server/fabrics/probe.ts", "@/server/nodes/shared"],
+    ["server/brand-new/probe.ts", "@/server/core/changes"],
+    ["server/brand-new/probe.ts", `@/server/${newArea}/probe`],
+    ["server/realtime/probe.ts", "@/server/core/tenancy"],
+    ["server/pages/probe.ts", "@/server/api/forward"],
+    ["server/pages/probe.ts", "@/server/people/users"],
+    ["server/background.ts", "@/server/simulator"],
+    ["server/main.ts", "@/server/seed"],
   ])("%s may import %s", async (filePath, specifier) => {
     expect(await ruleHits(filePath, `import type * as Right from "${specifier}";\nexport type Same = typeof Right;\n`, zone)).toEqual([]);
   });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { messagesForChange } from "@/server/realtime/announce";
 import { fitForNotify, LocalBus, type RealtimeMessage } from "@/server/realtime/bus";
-import { mayReceive } from "@/server/realtime/hub";
+import { maySeeOrganization } from "@/server/core/tenancy";
 import type { Principal } from "@/server/auth/principal";
 import { isRealtimeNews, type TelemetrySamples } from "@/lib/realtime-contract";
 
-const message = (data: Omit<TelemetrySamples, "organizationId"> = {}, organizationIds = ["org-1", "msp-1"]): RealtimeMessage => ({
+const message = (data: Omit<TelemetrySamples, "organizationId"> = {}): RealtimeMessage => ({
   service: "telemetry",
   action: "samples",
-  organizationIds,
+  organization: { id: "org-1", parentId: "msp-1" },
   data: { organizationId: "org-1", ...data },
 });
 
@@ -32,9 +32,10 @@ describe("fitForNotify (PostgreSQL refuses NOTIFY payloads of 8000 bytes or more
     expect(isRealtimeNews(cut)).toBe(true);
   });
 
-  it("fits even with a huge audience", () => {
-    const text = fitForNotify(message({}, Array.from({ length: 2000 }, (_, i) => `organization-${i}`)));
-    expect(Buffer.byteLength(text)).toBeLessThan(8000);
+  it("fits even when every field is long, keeping the organization it is news of", () => {
+    const long = { ...message(), data: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`field-${i}`, "x".repeat(150)])) };
+    const cut = JSON.parse(fitForNotify(long as unknown as RealtimeMessage));
+    expect(cut).toEqual({ service: "telemetry", action: "samples", organization: { id: "org-1", parentId: "msp-1" }, data: { truncated: true } });
   });
 });
 
@@ -60,13 +61,18 @@ describe("LocalBus", () => {
 describe("who hears what", () => {
   const principal = (organizationType: Principal["organizationType"], organizationId: string) => ({ organizationType, organizationId }) as Principal;
 
-  it("the operator hears everything; others only their audience", () => {
-    expect(mayReceive(principal("maia", "maia-1"), ["org-1", "msp-1"])).toBe(true);
-    expect(mayReceive(principal("msp", "msp-1"), ["org-1", "msp-1"])).toBe(true);
-    expect(mayReceive(principal("customer", "org-1"), ["org-1", "msp-1"])).toBe(true);
-    expect(mayReceive(principal("msp", "msp-2"), ["org-1", "msp-1"])).toBe(false);
-    expect(mayReceive(principal("customer", "org-2"), ["org-1", "msp-1"])).toBe(false);
-    expect(mayReceive(principal("customer", "msp-1"), [])).toBe(false);
+  it("the operator hears everything, an MSP itself and its customers, a customer itself", () => {
+    const customer = { id: "org-1", parentId: "msp-1" };
+    const msp = { id: "msp-1", parentId: "maia-1" };
+    expect(maySeeOrganization(principal("maia", "maia-1"), customer)).toBe(true);
+    expect(maySeeOrganization(principal("msp", "msp-1"), customer)).toBe(true);
+    expect(maySeeOrganization(principal("msp", "msp-1"), msp)).toBe(true);
+    expect(maySeeOrganization(principal("customer", "org-1"), customer)).toBe(true);
+    expect(maySeeOrganization(principal("msp", "msp-2"), customer)).toBe(false);
+    expect(maySeeOrganization(principal("customer", "org-2"), customer)).toBe(false);
+    // A customer never sees its MSP, nor anything it were the parent of: only an MSP sees its children.
+    expect(maySeeOrganization(principal("customer", "org-1"), msp)).toBe(false);
+    expect(maySeeOrganization(principal("customer", "org-1"), { id: "org-9", parentId: "org-1" })).toBe(false);
   });
 
   it("announces every change as an event, with the entity's own service and topology news", () => {

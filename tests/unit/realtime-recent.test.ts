@@ -8,7 +8,7 @@ const message = (entityId: string): RealtimeMessage => ({
   service: "alarms",
   action: "raised",
   data: { entityType: "alarm", entityId },
-  organizationIds: ["org-1"],
+  organization: { id: "org-1", parentId: null },
 });
 const ids = (messages: RealtimeMessage[] | null) => messages?.map((m) => (m.data as { entityId: string }).entityId) ?? null;
 

@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorResponse, statusOf } from "@/server/api/error-response";
 import { ApiError } from "@/server/api/errors";
-import { recordBatch } from "@/server/audit/batch";
-import type { ChangeRecord } from "@/server/audit/record";
+import { recordBatch, type ChangeRecord } from "@/server/core/changes";
 import {
   ConflictError,
   ForbiddenError,

@@ -1,7 +1,8 @@
 import "server-only";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { linkDownRequestSchema, linkDownResultSchema, playLinkDown } from "@/server/simulator/control";
+import { linkDownRequestSchema, linkDownResultSchema } from "@/lib/links/schema";
+import { playLinkDown } from "@/server/nodes/link-fault";
 import { serviceContext } from "../context";
 import { createRouter, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { WRITE } from "../network";
@@ -9,7 +10,8 @@ import { WRITE } from "../network";
 export const simulatorRouter = createRouter();
 
 // POST /api/v1/simulator/link/{linkId}/down — the demo simulator's link-down fault, now, on a link the caller may
-// configure. Only on servers started with SIMULATOR_FAULT_CONTROL=on (demo and end-to-end); elsewhere 404.
+// configure. Only on servers started with SIMULATOR_FAULT_CONTROL=on (demo and end-to-end), where the entry wires the
+// simulator to the fault control (server/core/fault-control.ts); elsewhere 404.
 simulatorRouter.openapi(
   createRoute({
     method: "post",

@@ -2,7 +2,7 @@ import "server-only";
 import { hasScopes } from "@/lib/auth/scopes";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
-import type { ServiceContext } from "@/server/audit/record";
+import type { ServiceContext } from "@/server/core/service-context";
 import type { Translator } from "../format";
 import { AssistantToolError, loadChatScope, type ChatScope } from "../scope";
 

@@ -3,9 +3,9 @@ import { count } from "drizzle-orm";
 import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import type { OrganizationType } from "@/lib/constants";
 import { hashPassword } from "@/server/auth/password";
-import type { Db } from "./client";
-import { memberships, organizations, users } from "./schema";
-import { seedDemoNetwork } from "./seed-network";
+import type { Db } from "@/server/db/client";
+import { memberships, organizations, users } from "@/server/db/schema";
+import { seedDemoNetwork } from "./demo-network";
 
 export const DEFAULT_DEMO_PASSWORD = "maia-demo";
 

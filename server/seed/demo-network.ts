@@ -5,7 +5,7 @@ import { SLA_THRESHOLDS } from "@/lib/constants";
 import { lifecycleResultKey } from "@/lib/lifecycle/result-message";
 import { messageWithValues } from "@/lib/validation/messages";
 import { encryptSecret } from "@/server/secrets/crypto";
-import type { Db } from "./client";
+import type { Db } from "@/server/db/client";
 import {
   alarms,
   connectors,
@@ -22,7 +22,7 @@ import {
   paths,
   sites,
   switchPorts,
-} from "./schema";
+} from "@/server/db/schema";
 
 // The demo network: what a new user sees in every screen. Real metros, consistent bandwidths (no connector is
 // over-subscribed), distinct VLANs per node, every connector kind, Layer 2 and Layer 3 paths, and a month of

@@ -1,18 +1,12 @@
 import "server-only";
 import { eventType, type ChangeType } from "@/lib/realtime-contract";
-import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";
 import { announceChanges } from "@/server/realtime/announce";
+import type { ServiceContext, Transaction } from "./service-context";
 
-/** Who is acting, in which request: every service that changes data receives it. */
-export interface ServiceContext {
-  db: Db;
-  principal: Principal;
-  requestId: string;
-}
-
-export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+// The change record: every change to tenant data is written as an event in the transaction that makes it, and
+// announced on the realtime bus once that transaction has committed.
 
 export interface ChangeRecord {
   organizationId: string;
@@ -89,4 +83,31 @@ export async function mutateAsSystem<T>(
   );
   announceChanges(db, changes);
   return result;
+}
+
+interface AuditedRow {
+  id: string;
+  organizationId: string;
+  nodeId?: string | null;
+}
+
+/** One change per row of a batch, each with the row as it was before (null when it was not there) and after. */
+export async function recordBatch<T extends AuditedRow>(
+  record: (change: ChangeRecord) => Promise<void>,
+  change: Pick<ChangeRecord, "entityType" | "type">,
+  rows: { before: T[]; after: T[] },
+  snapshot: (row: T) => unknown,
+): Promise<void> {
+  const beforeById = new Map(rows.before.map((row) => [row.id, row]));
+  for (const after of rows.after) {
+    const before = beforeById.get(after.id);
+    await record({
+      ...change,
+      organizationId: after.organizationId,
+      entityId: after.id,
+      nodeId: after.nodeId,
+      before: before ? snapshot(before) : null,
+      after: snapshot(after),
+    });
+  }
 }
