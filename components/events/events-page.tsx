@@ -10,8 +10,7 @@ import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { eventKeys, eventMatchesSearch, eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
-import type { Event } from "@/lib/events/schema";
+import { eventKeys, eventMatchesSearch, eventSearchToParams, eventsQueryOptions, type EventRow } from "@/lib/events/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { cn } from "@/lib/utils";
 import { EventSearchForm } from "./event-search-form";
@@ -19,7 +18,7 @@ import { EventsTable } from "./events-table";
 import { Timestamp } from "@/components/common/timestamp";
 import { useEventSearch } from "./use-event-search";
 
-function uniqueEvents(pages: { items: Event[] }[] | undefined): Event[] {
+function uniqueEvents(pages: { items: EventRow[] }[] | undefined): EventRow[] {
   const seen = new Set<string>();
   return (pages ?? []).flatMap((page) => page.items).filter((event) => !seen.has(event.id) && Boolean(seen.add(event.id)));
 }

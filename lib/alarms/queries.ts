@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
+import type { ApiAnswer } from "@/lib/api/route-types";
 import { eventKeys } from "@/lib/events/queries";
-import type { Alarm, AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
+import type { AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
 
 /** The alarms page's view: the show-acknowledged toggle, active or cleared, and the filters (absent = any). */
 export interface AlarmListFilter {
@@ -11,10 +12,7 @@ export interface AlarmListFilter {
   type?: AlarmType;
 }
 
-export interface AlarmPage {
-  items: Alarm[];
-  nextCursor: string | null;
-}
+export type AlarmPage = ApiAnswer<"get", "/api/v1/alarm">;
 
 export const ALARM_PAGE_SIZE = 50;
 /** The view a page opens with: unacknowledged alarms, active or cleared, of every severity and type (SPEC §4). */
@@ -47,7 +45,7 @@ export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: str
   infiniteQueryOptions({
     queryKey: alarmKeys.list(filter, organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<AlarmPage>("/alarm", { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/alarm", { params: { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam } }, signal }),
     initialPageParam: "",
     getNextPageParam: (last: AlarmPage) => last.nextCursor ?? undefined,
   });
@@ -63,7 +61,7 @@ function useRefreshAlarms() {
 export function useAcknowledgeAlarms() {
   const refresh = useRefreshAlarms();
   return useMutation({
-    mutationFn: (body: AlarmAcknowledge) => api.post<Alarm[]>("/alarm/acknowledge", body),
+    mutationFn: (body: AlarmAcknowledge) => api.post("/api/v1/alarm/acknowledge", { body }),
     onSettled: refresh,
   });
 }
@@ -72,7 +70,7 @@ export function useAcknowledgeAlarms() {
 export function useUnacknowledgeAlarms() {
   const refresh = useRefreshAlarms();
   return useMutation({
-    mutationFn: (alarmIds: string[]) => api.post<Alarm[]>("/alarm/unacknowledge", { alarmIds }),
+    mutationFn: (alarmIds: string[]) => api.post("/api/v1/alarm/unacknowledge", { body: { alarmIds } }),
     onSettled: refresh,
   });
 }

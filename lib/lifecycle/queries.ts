@@ -26,7 +26,7 @@ export const lifecycleOperationsQueryOptions = (organizationId: string, tab: Lif
   infiniteQueryOptions({
     queryKey: lifecycleKeys.list(organizationId, tab),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<LifecycleOperation>>("/lifecycle/operation", { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/lifecycle/operation", { params: { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam } }, signal }),
     initialPageParam: "",
     getNextPageParam: (last: Page<LifecycleOperation>) => last.nextCursor ?? undefined,
   });
@@ -37,8 +37,8 @@ export const lifecycleDevicesQueryOptions = (organizationId: string, search: str
   infiniteQueryOptions({
     queryKey: lifecycleKeys.devices(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Device>>("/inventory/device", {
-        query: { status: "assigned", mspOrganizationId: organizationId, search: search.trim(), limit: LIFECYCLE_DEVICE_PAGE_SIZE, cursor: pageParam },
+      api.get("/api/v1/inventory/device", {
+        params: { query: { status: "assigned", mspOrganizationId: organizationId, search: search.trim(), limit: LIFECYCLE_DEVICE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
     initialPageParam: "",
@@ -55,7 +55,7 @@ function useRefreshLifecycle() {
 export function useScheduleOperations() {
   const refresh = useRefreshLifecycle();
   return useMutation({
-    mutationFn: (body: LifecycleOperationCreateInput) => api.post<LifecycleOperation[]>("/lifecycle/operation", body),
+    mutationFn: (body: LifecycleOperationCreateInput) => api.post("/api/v1/lifecycle/operation", { body }),
     onSuccess: () => void refresh(),
   });
 }
@@ -65,7 +65,7 @@ export function useRescheduleOperation() {
   const refresh = useRefreshLifecycle();
   return useMutation({
     mutationFn: ({ operationId, scheduledAt }: { operationId: string; scheduledAt: string }) =>
-      api.patch<LifecycleOperation>(`/lifecycle/operation/${encodeURIComponent(operationId)}`, { scheduledAt }),
+      api.patch("/api/v1/lifecycle/operation/{id}", { params: { path: { id: operationId } }, body: { scheduledAt } }),
     onSuccess: () => void refresh(),
   });
 }
@@ -74,7 +74,7 @@ export function useRescheduleOperation() {
 export function useCancelOperations() {
   const refresh = useRefreshLifecycle();
   return useMutation({
-    mutationFn: (operationIds: string[]) => api.post<LifecycleOperation[]>("/lifecycle/operation/cancel", { operationIds }),
+    mutationFn: (operationIds: string[]) => api.post("/api/v1/lifecycle/operation/cancel", { body: { operationIds } }),
     onSettled: () => void refresh(),
   });
 }

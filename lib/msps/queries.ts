@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/rea
 import { api } from "@/lib/api/client";
 import { organizationKeys } from "@/lib/organizations/queries";
 import type { Page } from "@/lib/pagination";
-import type { MspCreate, MspCreated, MspListEntry } from "@/lib/people/schema";
+import type { MspCreate, MspListEntry } from "@/lib/people/schema";
 
 // SPEC §2 core/msp, the operator's MSP list and Add MSP: one definition per endpoint, read by the server prefetch and
 // the page alike.
@@ -24,7 +24,7 @@ export const mspsQueryOptions = (search?: string) => {
   const filter = normalize(search);
   return infiniteQueryOptions({
     queryKey: mspKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => api.get<Page<MspListEntry>>("/core/msp", { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get("/api/v1/core/msp", { params: { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam } }, signal }),
     initialPageParam: "",
     getNextPageParam: (last: Page<MspListEntry>) => last.nextCursor ?? undefined,
   });
@@ -34,7 +34,7 @@ export const mspsQueryOptions = (search?: string) => {
 export function useCreateMsp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MspCreate) => api.post<MspCreated>("/core/msp", body),
+    mutationFn: (body: MspCreate) => api.post("/api/v1/core/msp", { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mspKeys.all });
       void queryClient.invalidateQueries({ queryKey: organizationKeys.all });

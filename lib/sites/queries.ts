@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, type QueryValue } from "@/lib/api/client";
+import { api, apiRequest, type ApiRequestParams } from "@/lib/api/client";
+import type { ApiItem, ApiOperation, ApiParams, PagedApiPath } from "@/lib/api/route-types";
 import { MAX_PAGE_SIZE, type Page } from "@/lib/pagination";
 import type { AwsConfigUpload, Site, SiteCreate, SiteListItem, SiteUpdate } from "./schema";
 
@@ -9,11 +10,12 @@ export const SITE_PAGE_SIZE = 50;
  * Every row of a keyset-paginated list, page after page. For the pickers and the headroom check, which need a whole
  * (small) set: a site's connectors, a customer's sites, the paths of a site.
  */
-export async function fetchAllPages<T>(path: string, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<T[]> {
-  const items: T[] = [];
+export async function fetchAllPages<P extends PagedApiPath>(path: P, params: ApiParams<ApiOperation<"get", P>>, signal?: AbortSignal): Promise<ApiItem<P>[]> {
+  const items: ApiItem<P>[] = [];
+  const { query, ...rest } = params as ApiRequestParams;
   let cursor: string | null = null;
   do {
-    const page: Page<T> = await api.get<Page<T>>(path, { query: { ...query, limit: MAX_PAGE_SIZE, cursor }, signal });
+    const page: Page<ApiItem<P>> = await apiRequest("GET", path, { params: { ...rest, query: { ...query, limit: MAX_PAGE_SIZE, cursor } }, signal });
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -31,15 +33,13 @@ export const siteKeys = {
   detail: (siteId: string) => [...siteKeys.all, "detail", siteId] as const,
 };
 
-const organizationSites = (organizationId: string) => `/config/organization/${encodeURIComponent(organizationId)}/site`;
-
 // GET /api/v1/config/organization/{organizationId}/site — the Sites page: by name, filtered, a page at a time.
 export const sitesQueryOptions = (organizationId: string, search?: string) =>
   infiniteQueryOptions({
     queryKey: siteKeys.list(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<SiteListItem>>(organizationSites(organizationId), {
-        query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam },
+      api.get("/api/v1/config/organization/{organizationId}/site", {
+        params: { path: { organizationId }, query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
     initialPageParam: "",
@@ -50,14 +50,14 @@ export const sitesQueryOptions = (organizationId: string, search?: string) =>
 export const allSitesQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: siteKeys.every(organizationId),
-    queryFn: ({ signal }) => fetchAllPages<Site>(organizationSites(organizationId), {}, signal),
+    queryFn: ({ signal }) => fetchAllPages("/api/v1/config/organization/{organizationId}/site", { path: { organizationId } }, signal),
   });
 
 // GET /api/v1/config/site/{siteId}
 export const siteQueryOptions = (siteId: string) =>
   queryOptions({
     queryKey: siteKeys.detail(siteId),
-    queryFn: ({ signal }) => api.get<Site>(`/config/site/${encodeURIComponent(siteId)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/site/{siteId}", { params: { path: { siteId } }, signal }),
   });
 
 function useSiteCache() {
@@ -73,7 +73,7 @@ function useSiteCache() {
 export function useCreateSite(organizationId: string) {
   const cache = useSiteCache();
   return useMutation({
-    mutationFn: (body: SiteCreate) => api.post<Site>(organizationSites(organizationId), body),
+    mutationFn: (body: SiteCreate) => api.post("/api/v1/config/organization/{organizationId}/site", { params: { path: { organizationId } }, body }),
     onSuccess: (site) => {
       cache.put(site);
       return cache.refresh();
@@ -85,7 +85,7 @@ export function useCreateSite(organizationId: string) {
 export function useUpdateSite(siteId: string) {
   const cache = useSiteCache();
   return useMutation({
-    mutationFn: (body: SiteUpdate) => api.patch<Site>(`/config/site/${encodeURIComponent(siteId)}`, body),
+    mutationFn: (body: SiteUpdate) => api.patch("/api/v1/config/site/{siteId}", { params: { path: { siteId } }, body }),
     onSuccess: (site) => {
       cache.put(site);
       return cache.refresh();
@@ -98,7 +98,7 @@ export function useUpdateSite(siteId: string) {
 export function useDeleteSite() {
   const cache = useSiteCache();
   return useMutation({
-    mutationFn: (site: Site) => api.delete<void>(`/config/site/${encodeURIComponent(site.id)}`),
+    mutationFn: (site: Site) => api.delete("/api/v1/config/site/{siteId}", { params: { path: { siteId: site.id } } }),
     onSuccess: (_nothing, site) => {
       const { queryClient } = cache;
       queryClient.removeQueries({ queryKey: siteKeys.detail(site.id) });
@@ -114,7 +114,7 @@ export function useUploadAwsConfig() {
   const cache = useSiteCache();
   return useMutation({
     mutationFn: ({ siteId, upload }: { siteId: string; upload: AwsConfigUpload }) =>
-      api.post<Site>(`/config/site/${encodeURIComponent(siteId)}/aws-config`, upload),
+      api.post("/api/v1/config/site/{siteId}/aws-config", { params: { path: { siteId } }, body: upload }),
     onSuccess: (site) => {
       cache.put(site);
       return cache.refresh();
