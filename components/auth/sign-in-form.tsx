@@ -10,13 +10,12 @@ import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api/client";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { loginSchema, type LoginInput } from "@/lib/auth/schema";
-import type { CurrentUser } from "@/lib/users/schema";
 
 export function SignInForm({ next }: { next?: string }) {
   const t = useTranslations("auth");
   const form = useZodForm(loginSchema, { defaultValues: { email: "", password: "" } });
   const login = useMutation({
-    mutationFn: (body: LoginInput) => api.post<CurrentUser>("/auth/login", body, { handleAuthErrors: false }),
+    mutationFn: (body: LoginInput) => api.post("/api/v1/auth/login", { body, handleAuthErrors: false }),
     // A full load so the pages render in the user's language from the session's first byte.
     onSuccess: () => window.location.assign(safeNextPath(next)),
   });

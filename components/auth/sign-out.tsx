@@ -13,7 +13,7 @@ export function SignOut() {
     window.sessionStorage.clear();
     queryClient.clear();
     api
-      .post("/auth/logout", undefined, { handleAuthErrors: false })
+      .post("/api/v1/auth/logout", { handleAuthErrors: false })
       .catch(() => undefined)
       .finally(() => {
         if (!cancelled) window.location.replace("/logout");

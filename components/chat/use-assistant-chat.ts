@@ -6,17 +6,17 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalRespons
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
-import { buildUrl, handleAuthFailure } from "@/lib/api/client";
-import { chatKeys, chatMessagePath } from "@/lib/chat/queries";
+import { handleAuthFailure } from "@/lib/api/client";
+import { CHAT_MESSAGE_ROUTE, chatKeys, chatMessageUrl } from "@/lib/chat/queries";
 import type { ChatDetail } from "@/lib/chat/schema";
 
 /**
  * The API's refusal ({ error, requestId }) as an error in the user's language, like every other call's; an ended
  * session goes to sign-in as for every other call (SPEC §8).
  */
-async function answerOrError(response: Response, path: string, fallbackText: string): Promise<Response> {
+async function answerOrError(response: Response, fallbackText: string): Promise<Response> {
   if (response.ok) return response;
-  if (response.status === 401 || response.status === 403) handleAuthFailure(path);
+  if (response.status === 401 || response.status === 403) handleAuthFailure(CHAT_MESSAGE_ROUTE);
   const payload = (await response.json().catch(() => undefined)) as { error?: string; requestId?: string } | undefined;
   const requestId = payload?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? "";
   throw new Error(`${payload?.error || fallbackText} (requestId=${requestId})`);
@@ -42,11 +42,11 @@ export function useAssistantChat({ chatId, organizationId, messages, page }: { c
   const locale = useLocale();
   const t = useTranslations("apiClient");
   const queryClient = useQueryClient();
-  const path = chatMessagePath(chatId);
+  const url = chatMessageUrl(chatId);
   const transport = useMemo(
     () =>
       new DefaultChatTransport<UIMessage>({
-        api: buildUrl(path),
+        api: url,
         headers: { "Accept-Language": locale },
         credentials: "same-origin",
         fetch: async (input, init) => {
@@ -57,7 +57,7 @@ export function useAssistantChat({ chatId, organizationId, messages, page }: { c
             if (init?.signal?.aborted) throw error;
             throw new Error(t("network"));
           }
-          return answerOrError(response, path, t("unknownError"));
+          return answerOrError(response, t("unknownError"));
         },
         prepareSendMessagesRequest: ({ messages: all }) => {
           // After the user answers an action's preview, the answer goes on from there: only that answer is sent.
@@ -67,7 +67,7 @@ export function useAssistantChat({ chatId, organizationId, messages, page }: { c
           };
         },
       }),
-    [path, locale, page, t],
+    [url, locale, page, t],
   );
   return useChat({
     id: chatId,

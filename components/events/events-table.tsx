@@ -4,7 +4,7 @@ import { ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { Event } from "@/lib/events/schema";
+import type { EventRow } from "@/lib/events/queries";
 import { cn } from "@/lib/utils";
 import { translateAlarmMessage } from "@/lib/alarms/message";
 import { entityLabel, hasChange } from "./diff";
@@ -20,7 +20,7 @@ export function EventsTable({
   onNode,
   empty,
 }: {
-  events: Event[];
+  events: EventRow[];
   organizationName?: (organizationId: string) => string;
   /** Narrows the list to one node's events. */
   onNode: (nodeId: string) => void;

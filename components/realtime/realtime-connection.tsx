@@ -38,7 +38,7 @@ export function RealtimeConnection() {
       onRealtimeProblem((next) => {
         if (next.kind === "session-ended") {
           // Signed out in another tab, or the session was revoked: the same path as a 401 on the user call.
-          handleAuthFailure("/config/user");
+          handleAuthFailure("/api/v1/config/user");
           return;
         }
         setProblem(next);

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import type { ApiAnswer } from "@/lib/api/route-types";
 import { eventKeys } from "@/lib/events/queries";
-import type { Alarm, AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
+import type { AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
 
 /** The alarms page's view: the show-acknowledged toggle, active or cleared, and the filters (absent = any). */
 export interface AlarmListFilter {
@@ -12,10 +13,7 @@ export interface AlarmListFilter {
   type?: AlarmType;
 }
 
-export interface AlarmPage {
-  items: Alarm[];
-  nextCursor: string | null;
-}
+export type AlarmPage = ApiAnswer<"get", "/api/v1/alarm">;
 
 export const ALARM_PAGE_SIZE = 50;
 /** The view a page opens with: unacknowledged alarms, active or cleared, of every severity and type (SPEC §4). */
@@ -48,7 +46,7 @@ export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: str
   pagedQueryOptions({
     queryKey: alarmKeys.list(filter, organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<AlarmPage>("/alarm", { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/alarm", { params: { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 
@@ -62,7 +60,7 @@ function useRefreshAlarms() {
 export function useAcknowledgeAlarms() {
   const refresh = useRefreshAlarms();
   return useMutation({
-    mutationFn: (body: AlarmAcknowledge) => api.post<Alarm[]>("/alarm/acknowledge", body),
+    mutationFn: (body: AlarmAcknowledge) => api.post("/api/v1/alarm/acknowledge", { body }),
     onSettled: refresh,
   });
 }
@@ -71,7 +69,7 @@ export function useAcknowledgeAlarms() {
 export function useUnacknowledgeAlarms() {
   const refresh = useRefreshAlarms();
   return useMutation({
-    mutationFn: (alarmIds: string[]) => api.post<Alarm[]>("/alarm/unacknowledge", { alarmIds }),
+    mutationFn: (alarmIds: string[]) => api.post("/api/v1/alarm/unacknowledge", { body: { alarmIds } }),
     onSettled: refresh,
   });
 }

@@ -1,4 +1,5 @@
 import { API_TIMEOUT_MS, DEFAULT_LOCALE, LAST_RELOAD_KEY, RELOAD_GUARD_MS, REQUEST_ID_HEADER } from "@/lib/constants";
+import type { AnyApiPath, ApiAnswer, ApiInitArgs, ApiOperation, ApiParams, ApiPath, HttpMethod } from "./route-types";
 
 // SPEC §7 and §8: the one API client every screen uses.
 
@@ -35,26 +36,39 @@ export function configureApiClient(next: Partial<ApiClientSettings>): void {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/** A call's path parameters (filled into the route template) and query. */
+export interface ApiRequestParams {
+  path?: Record<string, string | number>;
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+}
+
 export interface ApiRequest {
+  params?: ApiRequestParams;
   body?: unknown;
-  query?: Record<string, QueryValue | QueryValue[]>;
   signal?: AbortSignal;
   /** False for calls whose 401 is an ordinary answer (sign-in). */
   handleAuthErrors?: boolean;
 }
 
 /** The user and organization calls get the dedicated 401/403 handling (SPEC §8). */
-const BOOTSTRAP_PATHS = new Set(["/config/user", "/config/organization"]);
+const BOOTSTRAP_PATHS = new Set<string>(["/api/v1/config/user", "/api/v1/config/organization"] satisfies ApiPath<"get">[]);
 
-export function buildUrl(path: string, query?: ApiRequest["query"]): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+/** A route template with its path parameters filled in (each one encoded) and its query appended. */
+export function buildUrl(template: AnyApiPath, params: ApiRequestParams = {}): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params.path?.[name] ?? "")));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null && item !== "") params.append(key, String(item));
+      if (item !== undefined && item !== null && item !== "") search.append(key, String(item));
     }
   }
-  const search = params.toString();
-  return `/api/v1${path}${search ? `?${search}` : ""}`;
+  const query = search.toString();
+  return `${path}${query ? `?${query}` : ""}`;
+}
+
+/** The URL of a route of the API's document, for what calls it outside `api` (the assistant's chat transport). */
+export function apiUrl<M extends HttpMethod, P extends ApiPath<M>>(_method: M, path: P, params: ApiParams<ApiOperation<M, P>>): string {
+  return buildUrl(path, params as ApiRequestParams);
 }
 
 export interface Navigator {
@@ -73,7 +87,7 @@ const browserNavigator: Navigator = {
  * SPEC §8: on 401/403 from the user or organization calls, go to sign-in; on any other, reload to / unless a
  * reload was recorded under 5 s ago (then sign out), remembering the time in session storage.
  */
-export function handleAuthFailure(path: string, nav: Navigator = browserNavigator): void {
+export function handleAuthFailure(path: AnyApiPath, nav: Navigator = browserNavigator): void {
   if (BOOTSTRAP_PATHS.has(path)) {
     nav.replace("/user/logout");
     return;
@@ -110,7 +124,8 @@ function transportFor(): ApiTransport {
   return (typeof window === "undefined" && serverTransport) || fetch;
 }
 
-export async function apiRequest<T>(method: string, path: string, request: ApiRequest = {}): Promise<T> {
+/** One call of a route template; `api` below is the typed way in. */
+export async function apiRequest<T>(method: Uppercase<HttpMethod>, path: AnyApiPath, request: ApiRequest = {}): Promise<T> {
   const requestId = newRequestId();
   const headers: Record<string, string> = {
     Accept: "application/json",
@@ -130,12 +145,12 @@ export async function apiRequest<T>(method: string, path: string, request: ApiRe
   }
 }
 
-async function send<T>(method: string, path: string, request: ApiRequest, headers: Record<string, string>, requestId: string, timeout: AbortSignal): Promise<T> {
+async function send<T>(method: Uppercase<HttpMethod>, path: AnyApiPath, request: ApiRequest, headers: Record<string, string>, requestId: string, timeout: AbortSignal): Promise<T> {
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const transport = transportFor();
   let response: Response;
   try {
-    response = await transport(buildUrl(path, method === "GET" ? request.query : undefined), {
+    response = await transport(buildUrl(path, request.params), {
       method,
       headers,
       body: request.body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(request.body),
@@ -160,10 +175,20 @@ async function send<T>(method: string, path: string, request: ApiRequest, header
   return payload as T;
 }
 
+function routeCaller<M extends HttpMethod>(name: M) {
+  const verb = name.toUpperCase() as Uppercase<M>;
+  return <P extends ApiPath<M>>(path: P, ...[init]: ApiInitArgs<ApiOperation<M, P>>) =>
+    apiRequest<ApiAnswer<M, P>>(verb, path, init as ApiRequest | undefined);
+}
+
+/**
+ * The API's routes, typed by their template in the OpenAPI document (lib/api/schema.gen.ts):
+ * `api.get("/api/v1/config/site/{siteId}", { params: { path: { siteId } }, signal })` answers that route's JSON.
+ */
 export const api = {
-  get: <T>(path: string, request?: ApiRequest) => apiRequest<T>("GET", path, request),
-  post: <T>(path: string, body?: unknown, request?: ApiRequest) => apiRequest<T>("POST", path, { ...request, body }),
-  patch: <T>(path: string, body?: unknown, request?: ApiRequest) => apiRequest<T>("PATCH", path, { ...request, body }),
-  put: <T>(path: string, body?: unknown, request?: ApiRequest) => apiRequest<T>("PUT", path, { ...request, body }),
-  delete: <T>(path: string, request?: ApiRequest) => apiRequest<T>("DELETE", path, request),
+  get: routeCaller("get"),
+  post: routeCaller("post"),
+  patch: routeCaller("patch"),
+  put: routeCaller("put"),
+  delete: routeCaller("delete"),
 };

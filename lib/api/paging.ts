@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryFunctionContext, type QueryKey } from "@tanstack/react-query";
-import { api, type QueryValue } from "@/lib/api/client";
+import { apiRequest, type ApiRequestParams } from "@/lib/api/client";
+import type { ApiItem, ApiOperation, ApiParams, PagedApiPath } from "@/lib/api/route-types";
 import { MAX_PAGE_SIZE, type Page } from "@/lib/pagination";
 
 // The browser's side of the cursor lists (lib/pagination.ts): every list query's options, and the whole of a small list.
@@ -59,17 +60,18 @@ export interface FetchAllBounds {
  * cursors do not end, rejects with ListTooLongError rather than answering part of the list: the headroom check and the
  * pickers would be silently wrong on a part. The query shows it as its error, and it is not retried.
  */
-export async function fetchAllPages<T>(
-  path: string,
-  query: Record<string, QueryValue>,
+export async function fetchAllPages<P extends PagedApiPath>(
+  path: P,
+  params: ApiParams<ApiOperation<"get", P>>,
   signal?: AbortSignal,
   { maxItems = FETCH_ALL_MAX_ITEMS, pageSize = MAX_PAGE_SIZE }: FetchAllBounds = {},
-): Promise<T[]> {
+): Promise<ApiItem<P>[]> {
   const maxPages = Math.max(1, Math.ceil(maxItems / pageSize));
-  const items: T[] = [];
+  const { query, ...rest } = params as ApiRequestParams;
+  const items: ApiItem<P>[] = [];
   let cursor: string | null = null;
   for (let pages = 1; ; pages++) {
-    const page: Page<T> = await api.get<Page<T>>(path, { query: { ...query, limit: pageSize, cursor }, signal });
+    const page: Page<ApiItem<P>> = await apiRequest("GET", path, { params: { ...rest, query: { ...query, limit: pageSize, cursor } }, signal });
     items.push(...page.items);
     cursor = page.nextCursor;
     if (items.length > maxItems || (cursor && (items.length >= maxItems || pages >= maxPages))) throw new ListTooLongError(maxItems);

@@ -1,14 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import type { ApiAnswer, ApiPath } from "@/lib/api/route-types";
 import { RECENT_CHATS_SHOWN } from "@/lib/constants";
-import type { ChatDetail, ChatSummary } from "./schema";
 
-export interface ChatPage {
-  items: ChatSummary[];
-  nextCursor: string | null;
-  total: number;
-}
+export type ChatPage = ApiAnswer<"get", "/api/v1/chat">;
 
 /** How many chats the chat page's list loads at a time. */
 export const CHAT_PAGE_SIZE = 30;
@@ -26,26 +22,27 @@ export const chatKeys = {
 export const recentChatsQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: chatKeys.recent(organizationId),
-    queryFn: ({ signal }) => api.get<ChatPage>("/chat", { query: { organizationId, limit: RECENT_CHATS_SHOWN }, signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/chat", { params: { query: { organizationId, limit: RECENT_CHATS_SHOWN } }, signal }),
   });
 
 // GET /api/v1/chat — every chat about an organization, a page at a time. The first page's parameter is "".
 export const chatListQueryOptions = (organizationId: string) =>
   pagedQueryOptions({
     queryKey: chatKeys.list(organizationId),
-    queryFn: ({ pageParam, signal }) => api.get<ChatPage>("/chat", { query: { organizationId, limit: CHAT_PAGE_SIZE, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get("/api/v1/chat", { params: { query: { organizationId, limit: CHAT_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 // GET /api/v1/chat/{chatId}
 export const chatQueryOptions = (chatId: string) =>
   queryOptions({
     queryKey: chatKeys.detail(chatId),
-    queryFn: ({ signal }) => api.get<ChatDetail>(`/chat/${encodeURIComponent(chatId)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/chat/{chatId}", { params: { path: { chatId } }, signal }),
   });
 
-export const createChat = (organizationId: string) => api.post<ChatSummary>("/chat", { organizationId });
-export const renameChat = (chatId: string, title: string) => api.patch<ChatSummary>(`/chat/${encodeURIComponent(chatId)}`, { title });
-export const deleteChat = (chatId: string) => api.delete<void>(`/chat/${encodeURIComponent(chatId)}`);
+export const createChat = (organizationId: string) => api.post("/api/v1/chat", { body: { organizationId } });
+export const renameChat = (chatId: string, title: string) => api.patch("/api/v1/chat/{chatId}", { params: { path: { chatId } }, body: { title } });
+export const deleteChat = (chatId: string) => api.delete("/api/v1/chat/{chatId}", { params: { path: { chatId } } });
 
-/** Where a chat's questions go, under /api/v1 (the AI SDK's chat transport posts there and reads the answer's stream). */
-export const chatMessagePath = (chatId: string) => `/chat/${encodeURIComponent(chatId)}/message`;
+/** Where a chat's questions go (the AI SDK's chat transport posts there and reads the answer's stream). */
+export const CHAT_MESSAGE_ROUTE = "/api/v1/chat/{chatId}/message" satisfies ApiPath<"post">;
+export const chatMessageUrl = (chatId: string) => apiUrl("post", CHAT_MESSAGE_ROUTE, { path: { chatId } });

@@ -13,7 +13,7 @@ export const connectorKeys = {
 export const siteConnectorsQueryOptions = (siteId: string) =>
   queryOptions({
     queryKey: connectorKeys.site(siteId),
-    queryFn: ({ signal }) => fetchAllPages<Connector>(`/config/site/${encodeURIComponent(siteId)}/connector`, {}, signal),
+    queryFn: ({ signal }) => fetchAllPages("/api/v1/config/site/{siteId}/connector", { path: { siteId } }, signal),
   });
 
 function useRefreshConnectors() {
@@ -31,7 +31,7 @@ function useRefreshConnectors() {
 export function useCreateConnector(siteId: string) {
   const refresh = useRefreshConnectors();
   return useMutation({
-    mutationFn: (body: ConnectorCreate) => api.post<Connector>(`/config/site/${encodeURIComponent(siteId)}/connector`, body),
+    mutationFn: (body: ConnectorCreate) => api.post("/api/v1/config/site/{siteId}/connector", { params: { path: { siteId } }, body }),
     onSuccess: refresh,
   });
 }
@@ -41,7 +41,7 @@ export function useUpdateConnector() {
   const refresh = useRefreshConnectors();
   return useMutation({
     mutationFn: ({ connectorId, body }: { connectorId: string; body: ConnectorUpdate }) =>
-      api.patch<Connector>(`/config/connector/${encodeURIComponent(connectorId)}`, body),
+      api.patch("/api/v1/config/connector/{connectorId}", { params: { path: { connectorId } }, body }),
     onSuccess: refresh,
   });
 }
@@ -50,7 +50,7 @@ export function useUpdateConnector() {
 export function useDeleteConnector() {
   const refresh = useRefreshConnectors();
   return useMutation({
-    mutationFn: (connector: Connector) => api.delete<void>(`/config/connector/${encodeURIComponent(connector.id)}`),
+    mutationFn: (connector: Connector) => api.delete("/api/v1/config/connector/{connectorId}", { params: { path: { connectorId: connector.id } } }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import type { CustomerSummary } from "@/lib/people/schema";
 
 export const dashboardKeys = {
   allCustomerSummaries: ["organizations", "customer-summaries"] as const,
@@ -11,5 +10,5 @@ export const dashboardKeys = {
 export const customerSummariesQueryOptions = (mspId: string) =>
   queryOptions({
     queryKey: dashboardKeys.customerSummaries(mspId),
-    queryFn: ({ signal }) => api.get<CustomerSummary[]>(`/config/msp/${encodeURIComponent(mspId)}/customer-summary`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/msp/{mspId}/customer-summary", { params: { path: { mspId } }, signal }),
   });

@@ -1,11 +1,11 @@
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
-import { eventSearchSchema, type Event, type EventSearch } from "./schema";
+import type { ApiAnswer } from "@/lib/api/route-types";
+import { eventSearchSchema, type EventSearch } from "./schema";
 
-export interface EventPage {
-  items: Event[];
-  nextCursor: string | null;
-}
+export type EventPage = ApiAnswer<"get", "/api/v1/event">;
+/** An event as the list answers it: `before` and `after` are left out of the JSON when absent. */
+export type EventRow = EventPage["items"][number];
 
 export const EVENT_PAGE_SIZE = 50;
 
@@ -68,7 +68,7 @@ export const eventsQueryOptions = (search: EventSearch, organizationId?: string)
   pagedQueryOptions({
     queryKey: eventKeys.list(search, organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<EventPage>("/event", { query: { ...toEventListQuery(search, organizationId), limit: EVENT_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/event", { params: { query: { ...toEventListQuery(search, organizationId), limit: EVENT_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 

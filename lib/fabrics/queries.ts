@@ -2,12 +2,10 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import type { Page } from "@/lib/pagination";
-import type { LinkHealthList } from "@/lib/telemetry/schema";
 import type {
   CoreFabric,
   CoreFabricCreate,
   CoreFabricDetail,
-  CoreFabricListItem,
   CoreFabricUpdate,
   ExternalFabric,
   ExternalFabricCreate,
@@ -35,53 +33,61 @@ export const fabricKeys = {
   externalDetail: (fabricId: string) => [...fabricKeys.external(), "detail", fabricId] as const,
 };
 
-const segment = encodeURIComponent;
-const mspCollection = (mspId: string, collection: "core-fabric" | "external-fabric") => `/config/msp/${segment(mspId)}/${collection}`;
-const coreFabricPath = (fabricId: string) => `/config/core-fabric/${segment(fabricId)}`;
-const externalFabricPath = (fabricId: string) => `/config/external-fabric/${segment(fabricId)}`;
+interface FabricListQuery {
+  search?: string;
+  limit: number;
+  cursor: string;
+}
 
 /** A keyset-paginated list of an MSP's fabrics, by name, filtered. */
-const fabricPages = <T>(queryKey: readonly unknown[], path: string, search: string | undefined) =>
+const fabricPages = <T>(queryKey: readonly unknown[], list: (query: FabricListQuery, signal: AbortSignal) => Promise<Page<T>>, search: string | undefined) =>
   pagedQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<T>>(path, { query: { search: normalizeSearch(search) || undefined, limit: FABRIC_PAGE_SIZE, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => list({ search: normalizeSearch(search) || undefined, limit: FABRIC_PAGE_SIZE, cursor: pageParam }, signal),
   });
 
 // GET /api/v1/config/msp/{mspId}/core-fabric — by name, with counts and health, a page at a time.
 export const coreFabricsQueryOptions = (mspId: string, search?: string) =>
-  fabricPages<CoreFabricListItem>(fabricKeys.coreList(mspId, search), mspCollection(mspId, "core-fabric"), search);
+  fabricPages(
+    fabricKeys.coreList(mspId, search),
+    (query, signal) => api.get("/api/v1/config/msp/{mspId}/core-fabric", { params: { path: { mspId }, query }, signal }),
+    search,
+  );
 
 // GET /api/v1/config/core-fabric/{fabricId} — its core nodes (with their ports), links and mesh status.
 export const coreFabricQueryOptions = (fabricId: string) =>
   queryOptions({
     queryKey: fabricKeys.coreDetail(fabricId),
-    queryFn: ({ signal }) => api.get<CoreFabricDetail>(coreFabricPath(fabricId), { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/core-fabric/{fabricId}", { params: { path: { fabricId } }, signal }),
   });
 
 // GET /api/v1/telemetry/core-fabric/{fabricId}/link-health — its links' status and health, kept live over /ws.
 export const coreFabricLinkHealthQueryOptions = (fabricId: string) =>
   queryOptions({
     queryKey: fabricKeys.coreLinkHealth(fabricId),
-    queryFn: ({ signal }) => api.get<LinkHealthList>(`/telemetry/core-fabric/${segment(fabricId)}/link-health`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/core-fabric/{fabricId}/link-health", { params: { path: { fabricId } }, signal }),
   });
 
 // GET /api/v1/config/msp/{mspId}/external-fabric
 export const externalFabricsQueryOptions = (mspId: string, search?: string) =>
-  fabricPages<ExternalFabric>(fabricKeys.externalList(mspId, search), mspCollection(mspId, "external-fabric"), search);
+  fabricPages(
+    fabricKeys.externalList(mspId, search),
+    (query, signal) => api.get("/api/v1/config/msp/{mspId}/external-fabric", { params: { path: { mspId }, query }, signal }),
+    search,
+  );
 
 // GET /api/v1/config/external-fabric/{fabricId}
 export const externalFabricQueryOptions = (fabricId: string) =>
   queryOptions({
     queryKey: fabricKeys.externalDetail(fabricId),
-    queryFn: ({ signal }) => api.get<ExternalFabric>(externalFabricPath(fabricId), { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/external-fabric/{fabricId}", { params: { path: { fabricId } }, signal }),
   });
 
 // POST /api/v1/config/msp/{mspId}/core-fabric
 export function useCreateCoreFabric(mspId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CoreFabricCreate) => api.post<CoreFabric>(mspCollection(mspId, "core-fabric"), body),
+    mutationFn: (body: CoreFabricCreate) => api.post("/api/v1/config/msp/{mspId}/core-fabric", { params: { path: { mspId } }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fabricKeys.coreLists(mspId) }),
   });
 }
@@ -90,7 +96,7 @@ export function useCreateCoreFabric(mspId: string) {
 export function useRenameCoreFabric(fabricId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CoreFabricUpdate) => api.patch<CoreFabric>(coreFabricPath(fabricId), body),
+    mutationFn: (body: CoreFabricUpdate) => api.patch("/api/v1/config/core-fabric/{fabricId}", { params: { path: { fabricId } }, body }),
     onSuccess: (fabric) => {
       queryClient.setQueryData<CoreFabricDetail>(fabricKeys.coreDetail(fabricId), (detail) => detail && { ...detail, name: fabric.name, updatedAt: fabric.updatedAt });
       void queryClient.invalidateQueries({ queryKey: fabricKeys.coreLists(fabric.organizationId) });
@@ -102,7 +108,7 @@ export function useRenameCoreFabric(fabricId: string) {
 export function useDeleteCoreFabric() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fabric: CoreFabric) => api.delete<void>(coreFabricPath(fabric.id)),
+    mutationFn: (fabric: CoreFabric) => api.delete("/api/v1/config/core-fabric/{fabricId}", { params: { path: { fabricId: fabric.id } } }),
     onSuccess: (_nothing, fabric) => {
       queryClient.removeQueries({ queryKey: fabricKeys.coreDetail(fabric.id) });
       queryClient.removeQueries({ queryKey: fabricKeys.coreLinkHealth(fabric.id) });
@@ -115,7 +121,7 @@ export function useDeleteCoreFabric() {
 export function useSaveFabricLinks(fabricId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FabricLinksReplace) => api.put<CoreFabricDetail>(`${coreFabricPath(fabricId)}/links`, body),
+    mutationFn: (body: FabricLinksReplace) => api.put("/api/v1/config/core-fabric/{fabricId}/links", { params: { path: { fabricId } }, body }),
     onSuccess: (fabric) => {
       queryClient.setQueryData(fabricKeys.coreDetail(fabricId), fabric);
       void queryClient.invalidateQueries({ queryKey: fabricKeys.coreLinkHealth(fabricId) });
@@ -139,7 +145,7 @@ function useExternalFabricCache() {
 export function useCreateExternalFabric(mspId: string) {
   const cache = useExternalFabricCache();
   return useMutation({
-    mutationFn: (body: ExternalFabricCreate) => api.post<ExternalFabric>(mspCollection(mspId, "external-fabric"), body),
+    mutationFn: (body: ExternalFabricCreate) => api.post("/api/v1/config/msp/{mspId}/external-fabric", { params: { path: { mspId } }, body }),
     onSuccess: (fabric) => cache.put(fabric),
   });
 }
@@ -148,7 +154,7 @@ export function useCreateExternalFabric(mspId: string) {
 export function useUpdateExternalFabric(fabricId: string) {
   const cache = useExternalFabricCache();
   return useMutation({
-    mutationFn: (body: ExternalFabricUpdate) => api.patch<ExternalFabric>(externalFabricPath(fabricId), body),
+    mutationFn: (body: ExternalFabricUpdate) => api.patch("/api/v1/config/external-fabric/{fabricId}", { params: { path: { fabricId } }, body }),
     onSuccess: (fabric) => cache.put(fabric),
   });
 }
@@ -157,7 +163,7 @@ export function useUpdateExternalFabric(fabricId: string) {
 export function useDeleteExternalFabric() {
   const { queryClient } = useExternalFabricCache();
   return useMutation({
-    mutationFn: (fabric: ExternalFabric) => api.delete<void>(externalFabricPath(fabric.id)),
+    mutationFn: (fabric: ExternalFabric) => api.delete("/api/v1/config/external-fabric/{fabricId}", { params: { path: { fabricId: fabric.id } } }),
     onSuccess: (_nothing, fabric) => {
       queryClient.removeQueries({ queryKey: fabricKeys.externalDetail(fabric.id) });
       void queryClient.invalidateQueries({ queryKey: fabricKeys.externalLists(fabric.organizationId) });

@@ -2,15 +2,11 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { nodeKeys } from "@/lib/nodes/queries";
-import type { NodeListItem } from "@/lib/nodes/schema";
-import type { Page } from "@/lib/pagination";
-import type { DeviceToken } from "@/lib/telemetry/schema";
 import type {
   Device,
   DeviceAssign,
   DeviceClaimInput,
   DeviceCreateInput,
-  DeviceImportResult,
   DeviceImportRow,
   DeviceListQuery,
   DeviceMspAssign,
@@ -49,10 +45,8 @@ export const devicesQueryOptions = (filter: DeviceListFilter) =>
   pagedQueryOptions({
     queryKey: inventoryKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Device>>("/inventory/device", { query: { ...normalize(filter), limit: DEVICE_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/inventory/device", { params: { query: { ...normalize(filter), limit: DEVICE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
-
-const devicePath = (deviceId: string, action: string) => `/inventory/device/${encodeURIComponent(deviceId)}/${action}`;
 
 /** A mutation of the inventory: afterwards the lists refetch, and the node pages when a node's device changed. */
 function useInventoryMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, nodes = false) {
@@ -67,31 +61,32 @@ function useInventoryMutation<TVariables, TResult>(mutationFn: (variables: TVari
 }
 
 // POST /api/v1/inventory/device — the operator adds one device to its stock.
-export const useCreateDevice = () => useInventoryMutation((body: DeviceCreateInput) => api.post<Device>("/inventory/device", body));
+export const useCreateDevice = () => useInventoryMutation((body: DeviceCreateInput) => api.post("/api/v1/inventory/device", { body }));
 
 // POST /api/v1/inventory/device/import — the operator's bulk add; the answer is the report row by row.
 export const useImportDevices = () =>
-  useInventoryMutation((rows: DeviceImportRow[]) => api.post<DeviceImportResult>("/inventory/device/import", { rows }));
+  useInventoryMutation((rows: DeviceImportRow[]) => api.post("/api/v1/inventory/device/import", { body: { rows } }));
 
 // POST /api/v1/inventory/device/claim — an MSP claims a device with its claim code.
-export const useClaimDevice = () => useInventoryMutation((body: DeviceClaimInput) => api.post<Device>("/inventory/device/claim", body));
+export const useClaimDevice = () => useInventoryMutation((body: DeviceClaimInput) => api.post("/api/v1/inventory/device/claim", { body }));
 
 // POST /api/v1/inventory/device/{id}/assign — the device takes a node's configuration.
 export const useAssignDevice = (deviceId: string) =>
-  useInventoryMutation((body: DeviceAssign) => api.post<Device>(devicePath(deviceId, "assign"), body), true);
+  useInventoryMutation((body: DeviceAssign) => api.post("/api/v1/inventory/device/{id}/assign", { params: { path: { id: deviceId } }, body }), true);
 
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node.
-export const useUnassignDevice = (deviceId: string) => useInventoryMutation(() => api.post<Device>(devicePath(deviceId, "unassign")), true);
+export const useUnassignDevice = (deviceId: string) => useInventoryMutation(() => api.post("/api/v1/inventory/device/{id}/unassign", { params: { path: { id: deviceId } } }), true);
 
 // POST /api/v1/inventory/device/{id}/msp — the operator hands a stock device to an MSP.
 export const useAssignDeviceToMsp = (deviceId: string) =>
-  useInventoryMutation((body: DeviceMspAssign) => api.post<Device>(devicePath(deviceId, "msp"), body));
+  useInventoryMutation((body: DeviceMspAssign) => api.post("/api/v1/inventory/device/{id}/msp", { params: { path: { id: deviceId } }, body }));
 
 // POST /api/v1/inventory/device/{id}/release — the operator takes a device back into its stock.
-export const useReleaseDevice = () => useInventoryMutation((device: Device) => api.post<Device>(devicePath(device.id, "release")), true);
+export const useReleaseDevice = () => useInventoryMutation((device: Device) => api.post("/api/v1/inventory/device/{id}/release", { params: { path: { id: device.id } } }), true);
 
-// POST /api/v1/inventory/device/{id}/token — a new telemetry token, shown once (nothing cached changes).
-export const useIssueDeviceToken = (deviceId: string) => useMutation({ mutationFn: () => api.post<DeviceToken>(devicePath(deviceId, "token")) });
+// POST /api/v1/inventory/device/{id}/token — a new telemetry token, in the answer only: shown once, kept nowhere
+// (nothing cached changes).
+export const useIssueDeviceToken = (deviceId: string) => useMutation({ mutationFn: () => api.post("/api/v1/inventory/device/{id}/token", { params: { path: { id: deviceId } } }) });
 
 // GET /api/v1/config/msp/{mspId}/node?search= — the nodes a device may be assigned to, of every kind, by name: the
 // node endpoint's list without a kind (the node pages ask it one kind at a time).
@@ -99,5 +94,5 @@ export const assignableNodesQueryOptions = (mspId: string, search: string) =>
   queryOptions({
     queryKey: [...inventoryKeys.all, "nodes", mspId, search.trim()] as const,
     queryFn: ({ signal }) =>
-      api.get<Page<NodeListItem>>(`/config/msp/${encodeURIComponent(mspId)}/node`, { query: { search: search.trim() || undefined, limit: DEVICE_PAGE_SIZE }, signal }),
+      api.get("/api/v1/config/msp/{mspId}/node", { params: { path: { mspId }, query: { search: search.trim() || undefined, limit: DEVICE_PAGE_SIZE } }, signal }),
   });

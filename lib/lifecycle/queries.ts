@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
-import type { Device } from "@/lib/inventory/schema";
-import type { Page } from "@/lib/pagination";
-import type { LifecycleOperation, LifecycleOperationCreateInput, LifecycleTab } from "./schema";
+import type {  LifecycleOperationCreateInput, LifecycleTab } from "./schema";
 
 // SPEC §2 msp/lifecycle (tabs Scheduled, Running, Finished) and its schedule dialog: one definition per endpoint,
 // read by the server prefetch and the components alike. No runtime import of the zod schemas: the realtime effects
@@ -27,7 +25,7 @@ export const lifecycleOperationsQueryOptions = (organizationId: string, tab: Lif
   pagedQueryOptions({
     queryKey: lifecycleKeys.list(organizationId, tab),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<LifecycleOperation>>("/lifecycle/operation", { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/lifecycle/operation", { params: { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 // GET /api/v1/inventory/device?status=assigned — the devices the schedule dialog offers: the MSP's devices that run
@@ -36,8 +34,8 @@ export const lifecycleDevicesQueryOptions = (organizationId: string, search: str
   pagedQueryOptions({
     queryKey: lifecycleKeys.devices(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Device>>("/inventory/device", {
-        query: { status: "assigned", mspOrganizationId: organizationId, search: search.trim(), limit: LIFECYCLE_DEVICE_PAGE_SIZE, cursor: pageParam },
+      api.get("/api/v1/inventory/device", {
+        params: { query: { status: "assigned", mspOrganizationId: organizationId, search: search.trim(), limit: LIFECYCLE_DEVICE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });
@@ -52,7 +50,7 @@ function useRefreshLifecycle() {
 export function useScheduleOperations() {
   const refresh = useRefreshLifecycle();
   return useMutation({
-    mutationFn: (body: LifecycleOperationCreateInput) => api.post<LifecycleOperation[]>("/lifecycle/operation", body),
+    mutationFn: (body: LifecycleOperationCreateInput) => api.post("/api/v1/lifecycle/operation", { body }),
     onSuccess: () => void refresh(),
   });
 }
@@ -62,7 +60,7 @@ export function useRescheduleOperation() {
   const refresh = useRefreshLifecycle();
   return useMutation({
     mutationFn: ({ operationId, scheduledAt }: { operationId: string; scheduledAt: string }) =>
-      api.patch<LifecycleOperation>(`/lifecycle/operation/${encodeURIComponent(operationId)}`, { scheduledAt }),
+      api.patch("/api/v1/lifecycle/operation/{id}", { params: { path: { id: operationId } }, body: { scheduledAt } }),
     onSuccess: () => void refresh(),
   });
 }
@@ -71,7 +69,7 @@ export function useRescheduleOperation() {
 export function useCancelOperations() {
   const refresh = useRefreshLifecycle();
   return useMutation({
-    mutationFn: (operationIds: string[]) => api.post<LifecycleOperation[]>("/lifecycle/operation/cancel", { operationIds }),
+    mutationFn: (operationIds: string[]) => api.post("/api/v1/lifecycle/operation/cancel", { body: { operationIds } }),
     onSettled: () => void refresh(),
   });
 }

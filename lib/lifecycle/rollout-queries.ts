@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { fetchAllPages } from "@/lib/api/paging";
-import type { Device } from "@/lib/inventory/schema";
 import type { Page } from "@/lib/pagination";
 import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
 import type { LifecycleProgress } from "@/lib/realtime-contract";
@@ -26,7 +25,7 @@ export const rolloutDevicesKey = (organizationId: string) => [...lifecycleKeys.d
 export const rolloutsQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: rolloutKeys.list(organizationId),
-    queryFn: ({ signal }) => api.get<Page<Rollout>>("/lifecycle/rollout", { query: { organizationId, limit: ROLLOUT_PANEL_SIZE }, signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/lifecycle/rollout", { params: { query: { organizationId, limit: ROLLOUT_PANEL_SIZE } }, signal }),
   });
 
 // GET /api/v1/inventory/device?status=assigned — the devices a rollout may upgrade: the MSP's, on a node, each with
@@ -34,7 +33,7 @@ export const rolloutsQueryOptions = (organizationId: string) =>
 export const rolloutDevicesQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: rolloutDevicesKey(organizationId),
-    queryFn: ({ signal }) => fetchAllPages<Device>("/inventory/device", { status: "assigned", mspOrganizationId: organizationId }, signal),
+    queryFn: ({ signal }) => fetchAllPages("/api/v1/inventory/device", { query: { status: "assigned", mspOrganizationId: organizationId } }, signal),
   });
 
 function useRolloutMutation<V>(run: (variables: V) => Promise<Rollout>) {
@@ -47,11 +46,11 @@ function useRolloutMutation<V>(run: (variables: V) => Promise<Rollout>) {
 }
 
 // POST /api/v1/lifecycle/rollout
-export const useCreateRollout = () => useRolloutMutation((input: RolloutCreate) => api.post<Rollout>("/lifecycle/rollout", input));
+export const useCreateRollout = () => useRolloutMutation((input: RolloutCreate) => api.post("/api/v1/lifecycle/rollout", { body: input }));
 
 // POST /api/v1/lifecycle/rollout/{id}/resume and /cancel
-export const useResumeRollout = () => useRolloutMutation((id: string) => api.post<Rollout>(`/lifecycle/rollout/${encodeURIComponent(id)}/resume`));
-export const useCancelRollout = () => useRolloutMutation((id: string) => api.post<Rollout>(`/lifecycle/rollout/${encodeURIComponent(id)}/cancel`));
+export const useResumeRollout = () => useRolloutMutation((id: string) => api.post("/api/v1/lifecycle/rollout/{id}/resume", { params: { path: { id } } }));
+export const useCancelRollout = () => useRolloutMutation((id: string) => api.post("/api/v1/lifecycle/rollout/{id}/cancel", { params: { path: { id } } }));
 
 /** Writes an operation's progress into the cached rollouts whose waves hold it; true when one did. */
 export function applyRolloutProgress(queryClient: QueryClient, news: LifecycleProgress): boolean {

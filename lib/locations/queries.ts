@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import { LOCATION_SEARCH_DEFAULT_LIMIT, LOCATION_SEARCH_MIN_LENGTH, type LocationResult, type Region } from "./schema";
+import { LOCATION_SEARCH_DEFAULT_LIMIT, LOCATION_SEARCH_MIN_LENGTH } from "./schema";
 
 export const locationKeys = {
   all: ["locations"] as const,
@@ -17,7 +17,7 @@ export const locationSearchQueryOptions = (search: string) =>
   queryOptions({
     queryKey: locationKeys.search(search),
     queryFn: ({ signal }) =>
-      api.get<LocationResult[]>("/config/location", { query: { search: search.trim(), limit: LOCATION_SEARCH_DEFAULT_LIMIT }, signal }),
+      api.get("/api/v1/config/location", { params: { query: { search: search.trim(), limit: LOCATION_SEARCH_DEFAULT_LIMIT } }, signal }),
     enabled: isSearchable(search),
     staleTime: 5 * 60_000,
     retry: false,
@@ -28,6 +28,6 @@ export const locationSearchQueryOptions = (search: string) =>
 export const regionsQueryOptions = (locale: string) =>
   queryOptions({
     queryKey: locationKeys.regions(locale),
-    queryFn: ({ signal }) => api.get<Region[]>("/config/region", { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/region", { signal }),
     staleTime: Infinity,
   });

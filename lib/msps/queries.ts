@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { organizationKeys } from "@/lib/organizations/queries";
-import type { Page } from "@/lib/pagination";
-import type { MspCreate, MspCreated, MspListEntry } from "@/lib/people/schema";
+import type { MspCreate } from "@/lib/people/schema";
 
 // SPEC §2 core/msp, the operator's MSP list and Add MSP: one definition per endpoint, read by the server prefetch and
 // the page alike.
@@ -25,7 +24,7 @@ export const mspsQueryOptions = (search?: string) => {
   const filter = normalize(search);
   return pagedQueryOptions({
     queryKey: mspKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => api.get<Page<MspListEntry>>("/core/msp", { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get("/api/v1/core/msp", { params: { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 };
 
@@ -33,7 +32,7 @@ export const mspsQueryOptions = (search?: string) => {
 export function useCreateMsp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MspCreate) => api.post<MspCreated>("/core/msp", body),
+    mutationFn: (body: MspCreate) => api.post("/api/v1/core/msp", { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mspKeys.all });
       void queryClient.invalidateQueries({ queryKey: organizationKeys.all });

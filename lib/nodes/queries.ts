@@ -2,26 +2,16 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { eventKeys } from "@/lib/events/queries";
-import type { Page } from "@/lib/pagination";
 import type {
-  Interface,
   InterfaceCreate,
   InterfaceUpdate,
-  IpsecEndpoint,
   IpsecEndpointCreate,
   IpsecEndpointUpdate,
-  Node,
   NodeCreate,
-  NodeDeletion,
-  NodeDetail,
   NodeKind,
-  NodeListItem,
-  NodeStatus,
   NodeUpdate,
-  Subinterface,
   SubinterfaceCreate,
   SubinterfaceUpdate,
-  SwitchPort,
   SwitchPortCreate,
   SwitchPortUpdate,
 } from "./schema";
@@ -32,7 +22,6 @@ import type {
 export const NODE_PAGE_SIZE = 50;
 
 const normalizeSearch = (search?: string) => search?.trim() ?? "";
-const segment = (id: string) => encodeURIComponent(id);
 
 export const nodeKeys = {
   all: ["nodes"] as const,
@@ -50,8 +39,8 @@ export const nodesQueryOptions = (mspId: string, kind: NodeKind, search?: string
   pagedQueryOptions({
     queryKey: nodeKeys.list(mspId, kind, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<NodeListItem>>(`/config/msp/${segment(mspId)}/node`, {
-        query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PAGE_SIZE, cursor: pageParam },
+      api.get("/api/v1/config/msp/{mspId}/node", {
+        params: { path: { mspId }, query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });
@@ -60,21 +49,21 @@ export const nodesQueryOptions = (mspId: string, kind: NodeKind, search?: string
 export const nodeQueryOptions = (nodeId: string) =>
   queryOptions({
     queryKey: nodeKeys.detail(nodeId),
-    queryFn: ({ signal }) => api.get<NodeDetail>(`/config/node/${segment(nodeId)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/node/{nodeId}", { params: { path: { nodeId } }, signal }),
   });
 
 // GET /api/v1/config/node/{nodeId}/status
 export const nodeStatusQueryOptions = (nodeId: string) =>
   queryOptions({
     queryKey: nodeKeys.status(nodeId),
-    queryFn: ({ signal }) => api.get<NodeStatus>(`/config/node/${segment(nodeId)}/status`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/node/{nodeId}/status", { params: { path: { nodeId } }, signal }),
   });
 
 // GET /api/v1/config/node/{nodeId}/deletion — asked when the delete confirmation opens, never cached for long.
 export const nodeDeletionQueryOptions = (nodeId: string) =>
   queryOptions({
     queryKey: nodeKeys.deletion(nodeId),
-    queryFn: ({ signal }) => api.get<NodeDeletion>(`/config/node/${segment(nodeId)}/deletion`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/node/{nodeId}/deletion", { params: { path: { nodeId } }, signal }),
     staleTime: 0,
   });
 
@@ -98,7 +87,7 @@ function useNodeRefresh() {
 export function useCreateNode(mspId: string) {
   const { queryClient } = useNodeRefresh();
   return useMutation({
-    mutationFn: (body: NodeCreate) => api.post<Node>(`/config/msp/${segment(mspId)}/node`, body),
+    mutationFn: (body: NodeCreate) => api.post("/api/v1/config/msp/{mspId}/node", { params: { path: { mspId } }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.lists() }),
   });
 }
@@ -107,7 +96,7 @@ export function useCreateNode(mspId: string) {
 export function useUpdateNode(nodeId: string) {
   const { refresh } = useNodeRefresh();
   return useMutation({
-    mutationFn: (body: NodeUpdate) => api.patch<Node>(`/config/node/${segment(nodeId)}`, body),
+    mutationFn: (body: NodeUpdate) => api.patch("/api/v1/config/node/{nodeId}", { params: { path: { nodeId } }, body }),
     onSuccess: () => refresh(nodeId),
   });
 }
@@ -116,7 +105,7 @@ export function useUpdateNode(nodeId: string) {
 export function useDeleteNode() {
   const { queryClient } = useNodeRefresh();
   return useMutation({
-    mutationFn: (nodeId: string) => api.delete<void>(`/config/node/${segment(nodeId)}`),
+    mutationFn: (nodeId: string) => api.delete("/api/v1/config/node/{nodeId}", { params: { path: { nodeId } } }),
     onSuccess: (_nothing, nodeId) => {
       queryClient.removeQueries({ queryKey: nodeKeys.node(nodeId) });
       void queryClient.invalidateQueries({ queryKey: nodeKeys.all });
@@ -126,39 +115,61 @@ export function useDeleteNode() {
 }
 
 /** The node's ports: interfaces, subinterfaces, IPsec endpoints and switch ports, each with create, update, delete. */
-export const PORT_COLLECTIONS = {
-  interface: "interface",
-  subinterface: "subinterface",
-  ipsecEndpoint: "ipsec-endpoint",
-  switchPort: "switch-port",
-} as const;
-export type PortCollection = keyof typeof PORT_COLLECTIONS;
-
 export interface PortTypes {
-  interface: { item: Interface; create: InterfaceCreate; update: InterfaceUpdate };
-  subinterface: { item: Subinterface; create: SubinterfaceCreate; update: SubinterfaceUpdate };
-  ipsecEndpoint: { item: IpsecEndpoint; create: IpsecEndpointCreate; update: IpsecEndpointUpdate };
-  switchPort: { item: SwitchPort; create: SwitchPortCreate; update: SwitchPortUpdate };
+  interface: { create: InterfaceCreate; update: InterfaceUpdate };
+  subinterface: { create: SubinterfaceCreate; update: SubinterfaceUpdate };
+  ipsecEndpoint: { create: IpsecEndpointCreate; update: IpsecEndpointUpdate };
+  switchPort: { create: SwitchPortCreate; update: SwitchPortUpdate };
 }
+export type PortCollection = keyof PortTypes;
 
-const portPath = (nodeId: string, collection: PortCollection, id?: string) =>
-  `/config/node/${segment(nodeId)}/${PORT_COLLECTIONS[collection]}${id ? `/${segment(id)}` : ""}`;
+/** A port's save: an edit of the port `id`, or a new port. */
+export type PortSave<C extends PortCollection> = { id: string; body: PortTypes[C]["update"] } | { id?: undefined; body: PortTypes[C]["create"] };
 
-// POST / PATCH /api/v1/config/node/{nodeId}/{interface|subinterface|ipsec-endpoint|switch-port}[/{id}]
+// POST /api/v1/config/node/{nodeId}/{interface|subinterface|ipsec-endpoint|switch-port}, PATCH and DELETE …/{id}
+const portRoutes: { [C in PortCollection]: { save: (nodeId: string, save: PortSave<C>) => Promise<unknown>; remove: (nodeId: string, id: string) => Promise<unknown> } } = {
+  interface: {
+    save: (nodeId, { id, body }) =>
+      id === undefined
+        ? api.post("/api/v1/config/node/{nodeId}/interface", { params: { path: { nodeId } }, body })
+        : api.patch("/api/v1/config/node/{nodeId}/interface/{interfaceId}", { params: { path: { nodeId, interfaceId: id } }, body }),
+    remove: (nodeId, interfaceId) => api.delete("/api/v1/config/node/{nodeId}/interface/{interfaceId}", { params: { path: { nodeId, interfaceId } } }),
+  },
+  subinterface: {
+    save: (nodeId, { id, body }) =>
+      id === undefined
+        ? api.post("/api/v1/config/node/{nodeId}/subinterface", { params: { path: { nodeId } }, body })
+        : api.patch("/api/v1/config/node/{nodeId}/subinterface/{subinterfaceId}", { params: { path: { nodeId, subinterfaceId: id } }, body }),
+    remove: (nodeId, subinterfaceId) => api.delete("/api/v1/config/node/{nodeId}/subinterface/{subinterfaceId}", { params: { path: { nodeId, subinterfaceId } } }),
+  },
+  ipsecEndpoint: {
+    save: (nodeId, { id, body }) =>
+      id === undefined
+        ? api.post("/api/v1/config/node/{nodeId}/ipsec-endpoint", { params: { path: { nodeId } }, body })
+        : api.patch("/api/v1/config/node/{nodeId}/ipsec-endpoint/{ipsecEndpointId}", { params: { path: { nodeId, ipsecEndpointId: id } }, body }),
+    remove: (nodeId, ipsecEndpointId) => api.delete("/api/v1/config/node/{nodeId}/ipsec-endpoint/{ipsecEndpointId}", { params: { path: { nodeId, ipsecEndpointId } } }),
+  },
+  switchPort: {
+    save: (nodeId, { id, body }) =>
+      id === undefined
+        ? api.post("/api/v1/config/node/{nodeId}/switch-port", { params: { path: { nodeId } }, body })
+        : api.patch("/api/v1/config/node/{nodeId}/switch-port/{switchPortId}", { params: { path: { nodeId, switchPortId: id } }, body }),
+    remove: (nodeId, switchPortId) => api.delete("/api/v1/config/node/{nodeId}/switch-port/{switchPortId}", { params: { path: { nodeId, switchPortId } } }),
+  },
+};
+
 export function useSavePort<C extends PortCollection>(nodeId: string, collection: C) {
   const { refresh } = useNodeRefresh();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: PortTypes[C]["create"] | PortTypes[C]["update"] }) =>
-      id ? api.patch<PortTypes[C]["item"]>(portPath(nodeId, collection, id), body) : api.post<PortTypes[C]["item"]>(portPath(nodeId, collection), body),
+    mutationFn: (save: PortSave<C>) => portRoutes[collection].save(nodeId, save),
     onSuccess: () => refresh(nodeId),
   });
 }
 
-// DELETE /api/v1/config/node/{nodeId}/{collection}/{id}
 export function useDeletePort(nodeId: string, collection: PortCollection) {
   const { refresh } = useNodeRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(portPath(nodeId, collection, id)),
+    mutationFn: (id: string) => portRoutes[collection].remove(nodeId, id),
     onSuccess: () => refresh(nodeId),
   });
 }
@@ -172,8 +183,8 @@ export const nodePickerQueryOptions = (mspId: string, search?: string, kind?: No
   queryOptions({
     queryKey: [...nodeKeys.all, "picker", mspId, normalizeSearch(search), kind ?? "all"] as const,
     queryFn: ({ signal }) =>
-      api.get<Page<NodeListItem>>(`/config/msp/${segment(mspId)}/node`, {
-        query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PICKER_SIZE },
+      api.get("/api/v1/config/msp/{mspId}/node", {
+        params: { path: { mspId }, query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PICKER_SIZE } },
         signal,
       }),
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import type { CustomerOrganizationCreate, MspUpdate, Organization, OrganizationUpdate } from "./schema";
+import type { CustomerOrganizationCreate, MspUpdate, OrganizationUpdate } from "./schema";
 
 export const organizationKeys = {
   all: ["organizations"] as const,
@@ -10,13 +10,13 @@ export const organizationKeys = {
 
 // GET /api/v1/config/organization
 export const organizationsQueryOptions = () =>
-  queryOptions({ queryKey: organizationKeys.list(), queryFn: () => api.get<Organization[]>("/config/organization") });
+  queryOptions({ queryKey: organizationKeys.list(), queryFn: () => api.get("/api/v1/config/organization") });
 
 // GET /api/v1/config/msp/{id}/organization
 export const customerOrganizationsQueryOptions = (mspId: string) =>
   queryOptions({
     queryKey: organizationKeys.customers(mspId),
-    queryFn: () => api.get<Organization[]>(`/config/msp/${encodeURIComponent(mspId)}/organization`),
+    queryFn: () => api.get("/api/v1/config/msp/{id}/organization", { params: { path: { id: mspId } } }),
   });
 
 // SPEC §7: organization queries are refreshed after these mutations.
@@ -28,7 +28,7 @@ function useRefreshOrganizations() {
 export function useUpdateOrganization(organizationId: string) {
   const refresh = useRefreshOrganizations();
   return useMutation({
-    mutationFn: (body: OrganizationUpdate) => api.patch<Organization>(`/config/organization/${encodeURIComponent(organizationId)}`, body),
+    mutationFn: (body: OrganizationUpdate) => api.patch("/api/v1/config/organization/{id}", { params: { path: { id: organizationId } }, body }),
     onSuccess: refresh,
   });
 }
@@ -36,7 +36,7 @@ export function useUpdateOrganization(organizationId: string) {
 export function useUpdateMsp(mspId: string) {
   const refresh = useRefreshOrganizations();
   return useMutation({
-    mutationFn: (body: MspUpdate) => api.patch<Organization>(`/config/msp/${encodeURIComponent(mspId)}`, body),
+    mutationFn: (body: MspUpdate) => api.patch("/api/v1/config/msp/{id}", { params: { path: { id: mspId } }, body }),
     onSuccess: refresh,
   });
 }
@@ -45,7 +45,7 @@ export function useCreateCustomerOrganization(mspId: string) {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: (body: CustomerOrganizationCreate) =>
-      api.post<Organization & { invitation: { email: string } }>(`/config/msp/${encodeURIComponent(mspId)}/organization`, body),
+      api.post("/api/v1/config/msp/{id}/organization", { params: { path: { id: mspId } }, body }),
     onSuccess: refresh,
   });
 }

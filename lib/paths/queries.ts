@@ -3,7 +3,6 @@ import { api } from "@/lib/api/client";
 import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
-import type { Page } from "@/lib/pagination";
 import type { Path, PathCreate, PathUpdate } from "./schema";
 
 export const PATH_PAGE_SIZE = 50;
@@ -39,10 +38,14 @@ export const pathKeys = {
 // GET /api/v1/config/organization/{id}/path or GET /api/v1/config/path — "Filter paths..." on the server, keyset pages.
 export const pathsQueryOptions = (filter: PathListFilter) => {
   const { organizationId, search } = normalize(filter);
-  const path = organizationId ? `/config/organization/${encodeURIComponent(organizationId)}/path` : "/config/path";
   return pagedQueryOptions({
     queryKey: pathKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => api.get<Page<Path>>(path, { query: { search, limit: PATH_PAGE_SIZE, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const query = { search, limit: PATH_PAGE_SIZE, cursor: pageParam };
+      return organizationId
+        ? api.get("/api/v1/config/organization/{organizationId}/path", { params: { path: { organizationId }, query }, signal })
+        : api.get("/api/v1/config/path", { params: { query }, signal });
+    },
   });
 };
 
@@ -50,14 +53,14 @@ export const pathsQueryOptions = (filter: PathListFilter) => {
 export const sitePathsQueryOptions = (siteId: string) =>
   queryOptions({
     queryKey: pathKeys.site(siteId),
-    queryFn: ({ signal }) => fetchAllPages<Path>("/config/path", { siteId }, signal),
+    queryFn: ({ signal }) => fetchAllPages("/api/v1/config/path", { query: { siteId } }, signal),
   });
 
 // GET /api/v1/config/path/{pathId}
 export const pathQueryOptions = (pathId: string) =>
   queryOptions({
     queryKey: pathKeys.detail(pathId),
-    queryFn: ({ signal }) => api.get<Path>(`/config/path/${encodeURIComponent(pathId)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/path/{pathId}", { params: { path: { pathId } }, signal }),
   });
 
 function useRefreshPaths() {
@@ -72,7 +75,7 @@ function useRefreshPaths() {
 export function useCreatePath(organizationId: string) {
   const { refresh, queryClient } = useRefreshPaths();
   return useMutation({
-    mutationFn: (body: PathCreate) => api.post<Path>(`/config/organization/${encodeURIComponent(organizationId)}/path`, body),
+    mutationFn: (body: PathCreate) => api.post("/api/v1/config/organization/{organizationId}/path", { params: { path: { organizationId } }, body }),
     onSuccess: (path) => {
       queryClient.setQueryData(pathKeys.detail(path.id), path);
       return refresh();
@@ -84,7 +87,7 @@ export function useCreatePath(organizationId: string) {
 export function useUpdatePath(pathId: string) {
   const { refresh, queryClient } = useRefreshPaths();
   return useMutation({
-    mutationFn: (body: PathUpdate) => api.patch<Path>(`/config/path/${encodeURIComponent(pathId)}`, body),
+    mutationFn: (body: PathUpdate) => api.patch("/api/v1/config/path/{pathId}", { params: { path: { pathId } }, body }),
     onSuccess: (path) => {
       queryClient.setQueryData(pathKeys.detail(path.id), path);
       return refresh();
@@ -96,7 +99,7 @@ export function useUpdatePath(pathId: string) {
 export function useDeletePath() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (path: Path) => api.delete<void>(`/config/path/${encodeURIComponent(path.id)}`),
+    mutationFn: (path: Path) => api.delete("/api/v1/config/path/{pathId}", { params: { path: { pathId: path.id } } }),
     onSuccess: (_nothing, path) => {
       queryClient.removeQueries({ queryKey: pathKeys.detail(path.id) });
       void queryClient.invalidateQueries({ queryKey: pathKeys.all, predicate: (query) => query.queryKey[1] !== "detail" });

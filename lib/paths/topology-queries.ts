@@ -1,6 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import type { PathTopology } from "./topology-schema";
 
 export const topologyKeys = {
   all: ["path-topology"] as const,
@@ -11,5 +10,5 @@ export const topologyKeys = {
 export const pathTopologyQueryOptions = (pathId: string) =>
   queryOptions({
     queryKey: topologyKeys.path(pathId),
-    queryFn: ({ signal }) => api.get<PathTopology>(`/config/path/${encodeURIComponent(pathId)}/topology`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/path/{pathId}/topology", { params: { path: { pathId } }, signal }),
   });

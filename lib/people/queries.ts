@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiRequestError } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
-import type { Page } from "@/lib/pagination";
-import type { CurrentUser } from "@/lib/users/schema";
-import type { Invitation, InvitationAcceptNewAccount, InvitationCreate, InvitationCreated, InvitationPreview, OrganizationUser, UserRoleUpdate } from "./schema";
+import type {  InvitationAcceptNewAccount, InvitationCreate,  UserRoleUpdate } from "./schema";
 
 // SPEC §2 Users (tabs Users and Invitations) and the public invitation page: one definition per endpoint, read by the
 // server prefetch and the components alike.
@@ -17,14 +15,12 @@ export const peopleKeys = {
   preview: (token: string) => [...peopleKeys.all, "invitation-preview", token] as const,
 };
 
-const organizationPath = (organizationId: string, resource: "user" | "invitation") => `/organization/${encodeURIComponent(organizationId)}/${resource}`;
-
 // GET /api/v1/organization/{organizationId}/user — the Users tab, by email, a page at a time.
 export const organizationUsersQueryOptions = (organizationId: string) =>
   pagedQueryOptions({
     queryKey: peopleKeys.users(organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<OrganizationUser>>(organizationPath(organizationId, "user"), { query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/organization/{organizationId}/user", { params: { path: { organizationId }, query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 // GET /api/v1/organization/{organizationId}/invitation — the Invitations tab.
@@ -32,14 +28,14 @@ export const invitationsQueryOptions = (organizationId: string) =>
   pagedQueryOptions({
     queryKey: peopleKeys.invitations(organizationId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Invitation>>(organizationPath(organizationId, "invitation"), { query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam }, signal }),
+      api.get("/api/v1/organization/{organizationId}/invitation", { params: { path: { organizationId }, query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 // GET /api/v1/invitation/preview?token= — public; an unknown, used or expired token is a 404 the page explains.
 export const invitationPreviewQueryOptions = (token: string) =>
   queryOptions({
     queryKey: peopleKeys.preview(token),
-    queryFn: ({ signal }) => api.get<InvitationPreview>("/invitation/preview", { query: { token }, signal, handleAuthErrors: false }),
+    queryFn: ({ signal }) => api.get("/api/v1/invitation/preview", { params: { query: { token } }, signal, handleAuthErrors: false }),
     retry: false,
   });
 
@@ -53,7 +49,7 @@ export function useChangeUserRole(organizationId: string) {
   const refresh = useRefreshPeople(organizationId);
   return useMutation({
     mutationFn: ({ userId, update }: { userId: string; update: UserRoleUpdate }) =>
-      api.patch<OrganizationUser>(`${organizationPath(organizationId, "user")}/${encodeURIComponent(userId)}`, update),
+      api.patch("/api/v1/organization/{organizationId}/user/{userId}", { params: { path: { organizationId, userId } }, body: update }),
     onSettled: refresh,
   });
 }
@@ -62,7 +58,7 @@ export function useChangeUserRole(organizationId: string) {
 export function useRemoveUser(organizationId: string) {
   const refresh = useRefreshPeople(organizationId);
   return useMutation({
-    mutationFn: (userId: string) => api.delete<void>(`${organizationPath(organizationId, "user")}/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => api.delete("/api/v1/organization/{organizationId}/user/{userId}", { params: { path: { organizationId, userId } } }),
     onSettled: refresh,
   });
 }
@@ -71,7 +67,7 @@ export function useRemoveUser(organizationId: string) {
 export function useInvite(organizationId: string) {
   const refresh = useRefreshPeople(organizationId);
   return useMutation({
-    mutationFn: (body: InvitationCreate) => api.post<InvitationCreated>(organizationPath(organizationId, "invitation"), body),
+    mutationFn: (body: InvitationCreate) => api.post("/api/v1/organization/{organizationId}/invitation", { params: { path: { organizationId } }, body }),
     // The dialog closes at once; the list follows.
     onSuccess: () => void refresh(),
   });
@@ -81,7 +77,7 @@ export function useInvite(organizationId: string) {
 export function useRevokeInvitation(organizationId: string) {
   const refresh = useRefreshPeople(organizationId);
   return useMutation({
-    mutationFn: (invitationId: string) => api.delete<void>(`/invitation/${encodeURIComponent(invitationId)}`),
+    mutationFn: (invitationId: string) => api.delete("/api/v1/invitation/{invitationId}", { params: { path: { invitationId } } }),
     onSettled: refresh,
   });
 }
@@ -90,7 +86,7 @@ export function useRevokeInvitation(organizationId: string) {
 export function useResendInvitation(organizationId: string) {
   const refresh = useRefreshPeople(organizationId);
   return useMutation({
-    mutationFn: (invitationId: string) => api.post<Invitation>(`/invitation/${encodeURIComponent(invitationId)}/resend`),
+    mutationFn: (invitationId: string) => api.post("/api/v1/invitation/{invitationId}/resend", { params: { path: { invitationId } } }),
     onSettled: refresh,
   });
 }
@@ -99,7 +95,7 @@ export function useResendInvitation(organizationId: string) {
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (body: Partial<InvitationAcceptNewAccount> & { token: string }) =>
-      api.post<CurrentUser>("/invitation/accept", body, { handleAuthErrors: false }),
+      api.post("/api/v1/invitation/accept", { body, handleAuthErrors: false }),
   });
 }
 
@@ -109,7 +105,7 @@ export const inviteeSessionQueryOptions = () =>
   queryOptions({
     queryKey: [...peopleKeys.all, "invitee-session"] as const,
     queryFn: ({ signal }) =>
-      api.get<CurrentUser>("/config/user", { signal, handleAuthErrors: false }).catch((error: unknown) => {
+      api.get("/api/v1/config/user", { signal, handleAuthErrors: false }).catch((error: unknown) => {
         if (error instanceof ApiRequestError && error.status === 401) return null;
         throw error;
       }),

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
-import type { Page } from "@/lib/pagination";
-import type { AwsConfigUpload, Site, SiteCreate, SiteListItem, SiteUpdate } from "./schema";
+import type { AwsConfigUpload, Site, SiteCreate,  SiteUpdate } from "./schema";
 
 export const SITE_PAGE_SIZE = 50;
 
@@ -16,15 +15,13 @@ export const siteKeys = {
   detail: (siteId: string) => [...siteKeys.all, "detail", siteId] as const,
 };
 
-const organizationSites = (organizationId: string) => `/config/organization/${encodeURIComponent(organizationId)}/site`;
-
 // GET /api/v1/config/organization/{organizationId}/site — the Sites page: by name, filtered, a page at a time.
 export const sitesQueryOptions = (organizationId: string, search?: string) =>
   pagedQueryOptions({
     queryKey: siteKeys.list(organizationId, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<SiteListItem>>(organizationSites(organizationId), {
-        query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam },
+      api.get("/api/v1/config/organization/{organizationId}/site", {
+        params: { path: { organizationId }, query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });
@@ -33,14 +30,14 @@ export const sitesQueryOptions = (organizationId: string, search?: string) =>
 export const allSitesQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: siteKeys.every(organizationId),
-    queryFn: ({ signal }) => fetchAllPages<Site>(organizationSites(organizationId), {}, signal),
+    queryFn: ({ signal }) => fetchAllPages("/api/v1/config/organization/{organizationId}/site", { path: { organizationId } }, signal),
   });
 
 // GET /api/v1/config/site/{siteId}
 export const siteQueryOptions = (siteId: string) =>
   queryOptions({
     queryKey: siteKeys.detail(siteId),
-    queryFn: ({ signal }) => api.get<Site>(`/config/site/${encodeURIComponent(siteId)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/site/{siteId}", { params: { path: { siteId } }, signal }),
   });
 
 function useSiteCache() {
@@ -56,7 +53,7 @@ function useSiteCache() {
 export function useCreateSite(organizationId: string) {
   const cache = useSiteCache();
   return useMutation({
-    mutationFn: (body: SiteCreate) => api.post<Site>(organizationSites(organizationId), body),
+    mutationFn: (body: SiteCreate) => api.post("/api/v1/config/organization/{organizationId}/site", { params: { path: { organizationId } }, body }),
     onSuccess: (site) => {
       cache.put(site);
       return cache.refresh();
@@ -68,7 +65,7 @@ export function useCreateSite(organizationId: string) {
 export function useUpdateSite(siteId: string) {
   const cache = useSiteCache();
   return useMutation({
-    mutationFn: (body: SiteUpdate) => api.patch<Site>(`/config/site/${encodeURIComponent(siteId)}`, body),
+    mutationFn: (body: SiteUpdate) => api.patch("/api/v1/config/site/{siteId}", { params: { path: { siteId } }, body }),
     onSuccess: (site) => {
       cache.put(site);
       return cache.refresh();
@@ -81,7 +78,7 @@ export function useUpdateSite(siteId: string) {
 export function useDeleteSite() {
   const cache = useSiteCache();
   return useMutation({
-    mutationFn: (site: Site) => api.delete<void>(`/config/site/${encodeURIComponent(site.id)}`),
+    mutationFn: (site: Site) => api.delete("/api/v1/config/site/{siteId}", { params: { path: { siteId: site.id } } }),
     onSuccess: (_nothing, site) => {
       const { queryClient } = cache;
       queryClient.removeQueries({ queryKey: siteKeys.detail(site.id) });
@@ -97,7 +94,7 @@ export function useUploadAwsConfig() {
   const cache = useSiteCache();
   return useMutation({
     mutationFn: ({ siteId, upload }: { siteId: string; upload: AwsConfigUpload }) =>
-      api.post<Site>(`/config/site/${encodeURIComponent(siteId)}/aws-config`, upload),
+      api.post("/api/v1/config/site/{siteId}/aws-config", { params: { path: { siteId } }, body: upload }),
     onSuccess: (site) => {
       cache.put(site);
       return cache.refresh();

@@ -5,6 +5,6 @@ import type { SupportTicketInput } from "./schema";
 // POST /api/v1/support/ticket
 export function useCreateSupportTicket() {
   return useMutation({
-    mutationFn: (body: SupportTicketInput) => api.post<{ id: string; createdAt: string }>("/support/ticket", body),
+    mutationFn: (body: SupportTicketInput) => api.post("/api/v1/support/ticket", { body }),
   });
 }

@@ -1,22 +1,9 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
-import { api, type QueryValue } from "@/lib/api/client";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
 import type { BackcastOption } from "@/lib/constants";
 import type {
-  BandwidthSeries,
   BreakdownDimension,
-  ConnectedSites,
-  ConnectorHealthList,
-  DeviceToken,
-  FrontPanel,
-  LinkHealthList,
-  NodeDeviceStatus,
-  PathHealthList,
-  PathPerformance,
-  ProbeResults,
-  SiteBreakdown,
-  SiteHealthList,
-  TopTalkers,
-} from "./schema";
+  } from "./schema";
 
 // The dashboards' and node monitor's telemetry: one query-options factory per endpoint, with keys grouped by the
 // object they are about (["telemetry", "site", id, …]) so realtime news naming a site, connector, path, node or
@@ -69,103 +56,115 @@ export const telemetryKeys = {
   connectedSites: (nodeId: string) => [...telemetryKeys.object("node", nodeId), "connected-sites"] as const,
 };
 
-const segment = (id: string) => encodeURIComponent(id);
-const query = (params: object) => defined(params) as Record<string, QueryValue>;
 
 // GET /api/v1/telemetry/{site|connector|path}/{id}/bandwidth
 export const bandwidthQueryOptions = (kind: "site" | "connector" | "path", id: string, params: TelemetrySeriesParams = {}) =>
   queryOptions({
     queryKey: telemetryKeys.bandwidth(kind, id, params),
-    queryFn: ({ signal }) => api.get<BandwidthSeries>(`/telemetry/${kind}/${segment(id)}/bandwidth`, { query: query(params), signal }),
+    queryFn: ({ signal }) => {
+      const query = defined(params);
+      if (kind === "site") return api.get("/api/v1/telemetry/site/{siteId}/bandwidth", { params: { path: { siteId: id }, query }, signal });
+      if (kind === "connector") return api.get("/api/v1/telemetry/connector/{connectorId}/bandwidth", { params: { path: { connectorId: id }, query }, signal });
+      return api.get("/api/v1/telemetry/path/{pathId}/bandwidth", { params: { path: { pathId: id }, query }, signal });
+    },
   });
 
 // GET /api/v1/telemetry/node/{id}/port-bandwidth?portId=
 export const portBandwidthQueryOptions = (nodeId: string, portId: string, params: TelemetrySeriesParams = {}) =>
   queryOptions({
     queryKey: telemetryKeys.portBandwidth(nodeId, portId, params),
-    queryFn: ({ signal }) => api.get<BandwidthSeries>(`/telemetry/node/${segment(nodeId)}/port-bandwidth`, { query: query({ ...params, portId }), signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/v1/telemetry/node/{nodeId}/port-bandwidth", { params: { path: { nodeId }, query: { ...defined(params), portId } }, signal }),
   });
 
 // GET /api/v1/telemetry/path/{id}/performance
 export const pathPerformanceQueryOptions = (pathId: string, params: TelemetrySeriesParams = {}) =>
   queryOptions({
     queryKey: telemetryKeys.performance(pathId, params),
-    queryFn: ({ signal }) => api.get<PathPerformance>(`/telemetry/path/${segment(pathId)}/performance`, { query: query(params), signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/path/{pathId}/performance", { params: { path: { pathId }, query: defined(params) }, signal }),
   });
 
 // GET /api/v1/telemetry/site/{id}/breakdown?by=
 export const siteBreakdownQueryOptions = (siteId: string, by: BreakdownDimension = "connector", range: TelemetryRange = {}) =>
   queryOptions({
     queryKey: telemetryKeys.breakdown(siteId, by, range),
-    queryFn: ({ signal }) => api.get<SiteBreakdown>(`/telemetry/site/${segment(siteId)}/breakdown`, { query: query({ ...range, by }), signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/site/{siteId}/breakdown", { params: { path: { siteId }, query: { ...defined(range), by } }, signal }),
   });
 
 // GET /api/v1/telemetry/{site|organization}/{id}/top-talkers
 export const topTalkersQueryOptions = (kind: "site" | "organization", id: string, params: TelemetryRange & { limit?: number } = {}) =>
   queryOptions({
     queryKey: telemetryKeys.topTalkers(kind, id, params),
-    queryFn: ({ signal }) => api.get<TopTalkers>(`/telemetry/${kind}/${segment(id)}/top-talkers`, { query: query(params), signal }),
+    queryFn: ({ signal }) =>
+      kind === "site"
+        ? api.get("/api/v1/telemetry/site/{siteId}/top-talkers", { params: { path: { siteId: id }, query: defined(params) }, signal })
+        : api.get("/api/v1/telemetry/organization/{id}/top-talkers", { params: { path: { id }, query: defined(params) }, signal }),
   });
 
 // GET /api/v1/telemetry/{site|organization}/{id}/probes?limit=
 export const probesQueryOptions = (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
   queryOptions({
     queryKey: telemetryKeys.probes(kind, id, list),
-    queryFn: ({ signal }) => api.get<ProbeResults>(`/telemetry/${kind}/${segment(id)}/probes`, { query: query(list), signal }),
+    queryFn: ({ signal }) =>
+      kind === "site"
+        ? api.get("/api/v1/telemetry/site/{siteId}/probes", { params: { path: { siteId: id }, query: defined(list) }, signal })
+        : api.get("/api/v1/telemetry/organization/{id}/probes", { params: { path: { id }, query: defined(list) }, signal }),
   });
 
 // GET /api/v1/telemetry/{site|organization}/{id}/connector-health?limit=
 export const connectorHealthQueryOptions = (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
   queryOptions({
     queryKey: telemetryKeys.connectorHealth(kind, id, list),
-    queryFn: ({ signal }) => api.get<ConnectorHealthList>(`/telemetry/${kind}/${segment(id)}/connector-health`, { query: query(list), signal }),
+    queryFn: ({ signal }) =>
+      kind === "site"
+        ? api.get("/api/v1/telemetry/site/{siteId}/connector-health", { params: { path: { siteId: id }, query: defined(list) }, signal })
+        : api.get("/api/v1/telemetry/organization/{id}/connector-health", { params: { path: { id }, query: defined(list) }, signal }),
   });
 
 // GET /api/v1/telemetry/organization/{id}/site-health?limit=
 export const siteHealthQueryOptions = (organizationId: string, list: CurrentList = {}) =>
   queryOptions({
     queryKey: telemetryKeys.siteHealth(organizationId, list),
-    queryFn: ({ signal }) => api.get<SiteHealthList>(`/telemetry/organization/${segment(organizationId)}/site-health`, { query: query(list), signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/organization/{id}/site-health", { params: { path: { id: organizationId }, query: defined(list) }, signal }),
   });
 
 // GET /api/v1/telemetry/{site|organization}/{id}/path-health?limit=
 export const pathHealthQueryOptions = (kind: "site" | "organization", id: string, list: CurrentList = {}) =>
   queryOptions({
     queryKey: telemetryKeys.pathHealth(kind, id, list),
-    queryFn: ({ signal }) => api.get<PathHealthList>(`/telemetry/${kind}/${segment(id)}/path-health`, { query: query(list), signal }),
+    queryFn: ({ signal }) =>
+      kind === "site"
+        ? api.get("/api/v1/telemetry/site/{siteId}/path-health", { params: { path: { siteId: id }, query: defined(list) }, signal })
+        : api.get("/api/v1/telemetry/organization/{id}/path-health", { params: { path: { id }, query: defined(list) }, signal }),
   });
 
 // GET /api/v1/telemetry/{node|organization}/{id}/link-health
 export const linkHealthQueryOptions = (kind: "node" | "organization", id: string) =>
   queryOptions({
     queryKey: telemetryKeys.linkHealth(kind, id),
-    queryFn: ({ signal }) => api.get<LinkHealthList>(`/telemetry/${kind}/${segment(id)}/link-health`, { signal }),
+    queryFn: ({ signal }) =>
+      kind === "node"
+        ? api.get("/api/v1/telemetry/node/{nodeId}/link-health", { params: { path: { nodeId: id } }, signal })
+        : api.get("/api/v1/telemetry/organization/{id}/link-health", { params: { path: { id } }, signal }),
   });
 
 // GET /api/v1/telemetry/node/{id}/ports
 export const nodePortsQueryOptions = (nodeId: string) =>
   queryOptions({
     queryKey: telemetryKeys.ports(nodeId),
-    queryFn: ({ signal }) => api.get<FrontPanel>(`/telemetry/node/${segment(nodeId)}/ports`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/node/{nodeId}/ports", { params: { path: { nodeId } }, signal }),
   });
 
 // GET /api/v1/telemetry/node/{id}/device
 export const nodeDeviceQueryOptions = (nodeId: string) =>
   queryOptions({
     queryKey: telemetryKeys.device(nodeId),
-    queryFn: ({ signal }) => api.get<NodeDeviceStatus>(`/telemetry/node/${segment(nodeId)}/device`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/node/{nodeId}/device", { params: { path: { nodeId } }, signal }),
   });
 
 // GET /api/v1/telemetry/node/{id}/connected-sites
 export const connectedSitesQueryOptions = (nodeId: string) =>
   queryOptions({
     queryKey: telemetryKeys.connectedSites(nodeId),
-    queryFn: ({ signal }) => api.get<ConnectedSites>(`/telemetry/node/${segment(nodeId)}/connected-sites`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/telemetry/node/{nodeId}/connected-sites", { params: { path: { nodeId } }, signal }),
   });
-
-// POST /api/v1/inventory/device/{id}/token — the token is in the answer only: show it once, keep it nowhere.
-export function useIssueDeviceToken() {
-  return useMutation({
-    mutationFn: (deviceId: string) => api.post<DeviceToken>(`/inventory/device/${segment(deviceId)}/token`),
-  });
-}

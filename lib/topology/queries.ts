@@ -1,8 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
-import type { Page } from "@/lib/pagination";
-import type { BlastRadius, BlastTarget, TopologyGraph, TopologyLinkQuery, TopologyLinkRow } from "./schema";
+import type { BlastTarget, TopologyLinkQuery } from "./schema";
 
 // The MSP topology page's queries: read by the page's server prefetch and by its components, with the same keys.
 // Plain values only (no zod at run time): the page's first-load JavaScript stays small.
@@ -36,7 +35,7 @@ export const mspTopologyKeys = {
 export const mspTopologyGraphQueryOptions = (mspId: string) =>
   queryOptions({
     queryKey: mspTopologyKeys.graph(mspId),
-    queryFn: ({ signal }) => api.get<TopologyGraph>(`/config/msp/${encodeURIComponent(mspId)}/topology`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/v1/config/msp/{mspId}/topology", { params: { path: { mspId } }, signal }),
   });
 
 // GET /api/v1/config/msp/{mspId}/topology/link — keyset pages of the links table.
@@ -45,8 +44,8 @@ export const topologyLinksQueryOptions = (mspId: string, filter: TopologyLinkFil
   return pagedQueryOptions({
     queryKey: mspTopologyKeys.linkList(mspId, filter),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<TopologyLinkRow>>(`/config/msp/${encodeURIComponent(mspId)}/topology/link`, {
-        query: { ...query, limit: TOPOLOGY_LINK_PAGE_SIZE, cursor: pageParam },
+      api.get("/api/v1/config/msp/{mspId}/topology/link", {
+        params: { path: { mspId }, query: { ...query, limit: TOPOLOGY_LINK_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });
@@ -56,7 +55,10 @@ export const topologyLinksQueryOptions = (mspId: string, filter: TopologyLinkFil
 export const blastRadiusQueryOptions = (target: BlastTarget, id: string) =>
   queryOptions({
     queryKey: mspTopologyKeys.blastRadius(target, id),
-    queryFn: ({ signal }) => api.get<BlastRadius>(`/config/${target}/${encodeURIComponent(id)}/blast-radius`, { signal }),
+    queryFn: ({ signal }) =>
+      target === "link"
+        ? api.get("/api/v1/config/link/{linkId}/blast-radius", { params: { path: { linkId: id } }, signal })
+        : api.get("/api/v1/config/node/{nodeId}/blast-radius", { params: { path: { nodeId: id } }, signal }),
   });
 
 /** What the page shows selected, in its URL (?selected=link:<id> or node:<id>), so a blast radius can be shared. */

@@ -67,6 +67,9 @@ const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/** What the OpenAPI document at /api/v1/openapi.json says of itself (scripts/generate-api-types.ts reads the same). */
+export const OPENAPI_DOCUMENT = { openapi: "3.1.0", info: { title: "Maia Console control-plane API", version: "1" } };
+
 /** The control-plane API, mounted under /api/v1. The route handler calls `api.fetch(request)` in-process. */
 export function createApiApp() {
   const api = createRouter().basePath("/api/v1");
@@ -106,10 +109,7 @@ export function createApiApp() {
   api.route("/", chatRouter);
   api.route("/", simulatorRouter);
 
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "Maia Console control-plane API", version: "1" },
-  });
+  api.doc31("/openapi.json", OPENAPI_DOCUMENT);
 
   api.notFound((c) => {
     const t = c.get("t") ?? translatorFor("en");

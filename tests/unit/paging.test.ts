@@ -60,7 +60,7 @@ describe("pagedQueryOptions", () => {
 describe("fetchAllPages", () => {
   it("reads every page in order, the largest pages the API gives, with the query", async () => {
     const asked = stubList(1_200);
-    const rows = await fetchAllPages<{ id: string }>("/config/path", { siteId: "s1" });
+    const rows = await fetchAllPages("/api/v1/config/path", { query: { siteId: "s1" } });
     expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 1_200 }, (_, index) => `r${index}`));
     expect(asked.map((params) => [params.get("cursor"), params.get("limit"), params.get("siteId")])).toEqual([
       [null, String(MAX_PAGE_SIZE), "s1"],
@@ -73,19 +73,19 @@ describe("fetchAllPages", () => {
     const asked = stubList(1_200);
     const controller = new AbortController();
     controller.abort();
-    await expect(fetchAllPages("/config/path", {}, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+    await expect(fetchAllPages("/api/v1/config/path", {}, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
     expect(asked).toHaveLength(0);
   });
 
   it("answers a list of exactly its bound whole", async () => {
     stubList(30);
-    expect(await fetchAllPages("/x", {}, undefined, { maxItems: 30, pageSize: 10 })).toHaveLength(30);
+    expect(await fetchAllPages("/api/v1/config/path", {}, undefined, { maxItems: 30, pageSize: 10 })).toHaveLength(30);
   });
 
   it("refuses a list longer than its bound, in the UI's words, after reading no more than the bound", async () => {
     configurePaging({ listTooLong: (limit) => `Plus de ${limit} lignes` });
     const asked = stubList(31);
-    const refusal = fetchAllPages("/x", {}, undefined, { maxItems: 30, pageSize: 10 });
+    const refusal = fetchAllPages("/api/v1/config/path", {}, undefined, { maxItems: 30, pageSize: 10 });
     await expect(refusal).rejects.toBeInstanceOf(ListTooLongError);
     await expect(refusal).rejects.toMatchObject({ message: "Plus de 30 lignes", limit: 30 });
     expect(asked).toHaveLength(3);
@@ -94,14 +94,14 @@ describe("fetchAllPages", () => {
   it("stops by default at 10,000 rows in 20 calls", async () => {
     expect(FETCH_ALL_MAX_ITEMS).toBe(10_000);
     const asked = stubList(1_000_000);
-    await expect(fetchAllPages("/inventory/device", {})).rejects.toMatchObject({ limit: 10_000 });
+    await expect(fetchAllPages("/api/v1/inventory/device", {})).rejects.toMatchObject({ limit: 10_000 });
     expect(asked).toHaveLength(20);
   });
 
   it("stops a server whose cursors never end, even when its pages are empty", async () => {
     const fetchMock = vi.fn(async () => Response.json({ items: [], nextCursor: "again" }));
     vi.stubGlobal("fetch", fetchMock);
-    await expect(fetchAllPages("/x", {}, undefined, { maxItems: 50, pageSize: 10 })).rejects.toBeInstanceOf(ListTooLongError);
+    await expect(fetchAllPages("/api/v1/config/path", {}, undefined, { maxItems: 50, pageSize: 10 })).rejects.toBeInstanceOf(ListTooLongError);
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 });
