@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { useDiscardConfirmation } from "@/components/common/form-dialog";
+import { useDiscardConfirmation } from "@/components/forms/leave-confirmation";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";

@@ -18,7 +18,7 @@ import { useDeleteSite, useUpdateSite, useUploadAwsConfig } from "@/lib/sites/qu
 import { AWS_SITE_TYPES, type Site } from "@/lib/sites/schema";
 import { AwsConfigFileInput } from "./aws-config-file";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { useDiscardConfirmation } from "@/components/common/form-dialog";
+import { useDiscardConfirmation } from "@/components/forms/leave-confirmation";
 import { SiteFields, siteFormValues, useSiteForm } from "./site-form";
 import { sitesHref } from "./site-links";
 import { SiteSummary } from "./site-properties";
