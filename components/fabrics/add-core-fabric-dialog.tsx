@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { MutationFormDialog, type DialogMutation } from "@/components/common/mutation-form-dialog";
+import type { FormMutation } from "@/components/common/mutation-form";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useZodForm } from "@/components/forms/zod-form";
 import { useCreateCoreFabric, useRenameCoreFabric } from "@/lib/fabrics/queries";
@@ -19,7 +20,7 @@ interface NameDialogProps {
   submitLabel: string;
   testId: string;
   /** Saves the name; answers the saved fabric (the dialog then closes) or fails (its messages go on the field). */
-  mutation: DialogMutation<CoreFabricCreate, CoreFabric>;
+  mutation: FormMutation<CoreFabricCreate, CoreFabric>;
   onSaved: (fabric: CoreFabric) => void;
 }
 

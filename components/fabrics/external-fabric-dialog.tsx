@@ -4,13 +4,10 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { FormDialog } from "@/components/common/form-dialog";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { formMutation } from "@/components/common/mutation-form";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { useZodForm } from "@/components/forms/zod-form";
 import { SelectItem } from "@/components/ui/select";
 import { useCreateExternalFabric, useUpdateExternalFabric } from "@/lib/fabrics/queries";
 import { EXTERNAL_FABRIC_TYPES, externalFabricCreateSchema, externalFabricUpdateSchema, type ExternalFabric } from "@/lib/fabrics/schema";
@@ -58,50 +55,29 @@ function ExternalFabricForm({ mspId, fabric, onClose }: ExternalFabricDialogProp
   const router = useRouter();
   const create = useCreateExternalFabric(mspId);
   const update = useUpdateExternalFabric(fabric?.id ?? "");
-  const mutation = fabric ? update : create;
   const form = useZodForm(fabric ? externalFabricUpdateSchema : externalFabricCreateSchema, {
     defaultValues: fabric
       ? { name: fabric.name, type: fabric.type, clientId: fabric.clientId, clientSecret: undefined }
       : { name: "", type: "equinix", clientId: "", clientSecret: "" },
   }) as unknown as UseFormReturn<FieldValues>;
   return (
-    <FormDialog
+    <MutationFormDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      dirty={form.formState.isDirty}
+      form={form}
+      mutation={formMutation((values: FieldValues) => (fabric ? update.mutateAsync(values) : create.mutateAsync(values as never)), create, update)}
+      onSuccess={(saved) => {
+        toast.success(t(fabric ? "fabrics.external.saved" : "fabrics.external.created", { name: saved.name }));
+        if (!fabric) router.push(externalFabricHref(mspId, saved.id));
+      }}
       title={fabric ? t("fabrics.external.editTitle", { name: fabric.name }) : t("fabrics.external.addTitle")}
       description={t("fabrics.external.addDescription")}
       testId="external-fabric-dialog"
+      mode={fabric ? "edit" : "create"}
+      submitTestId="external-fabric-save"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            try {
-              const saved = fabric ? await update.mutateAsync(values) : await create.mutateAsync(values as never);
-              form.reset(values);
-              toast.success(t(fabric ? "fabrics.external.saved" : "fabrics.external.created", { name: saved.name }));
-              onClose();
-              if (!fabric) router.push(externalFabricHref(mspId, saved.id));
-            } catch (error) {
-              applyServerIssues(form, error);
-            }
-          }}
-        >
-          {mutation.error && <ErrorAlert message={mutation.error.message} />}
-          <ExternalFabricFields form={form} secretSet={Boolean(fabric?.clientSecretSet)} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <SubmitButton busy={mutation.isPending} data-testid="external-fabric-save">
-              {fabric ? t("common.save") : t("common.create")}
-            </SubmitButton>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+      <ExternalFabricFields form={form} secretSet={Boolean(fabric?.clientSecretSet)} />
+    </MutationFormDialog>
   );
 }
 

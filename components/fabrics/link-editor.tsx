@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useFieldArray, useWatch, type Path, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { useDiscardConfirmation } from "@/components/common/form-dialog";
+import { useDiscardConfirmation } from "@/components/forms/leave-confirmation";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useZodForm, ZodForm } from "@/components/forms/zod-form";

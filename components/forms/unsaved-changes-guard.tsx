@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
-import { LeaveConfirmation } from "./leave-confirmation";
+import { useEffect } from "react";
+import { useDiscardConfirmation } from "./leave-confirmation";
 
 /** Internal link the click would follow, or null for anything we should not intercept. */
 function internalHref(event: MouseEvent): string | null {
@@ -18,7 +18,7 @@ function internalHref(event: MouseEvent): string | null {
 /** SPEC §4: unsaved changes trigger a leave confirmation — for links inside the console and for closing the tab. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const router = useRouter();
-  const [pending, setPending] = useState<string | null>(null);
+  const { requestClose, confirmation } = useDiscardConfirmation();
 
   useEffect(() => {
     if (!when) return;
@@ -30,7 +30,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
       if (!href) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(href);
+      requestClose(true, () => router.push(href));
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     document.addEventListener("click", onClick, true);
@@ -38,17 +38,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
       window.removeEventListener("beforeunload", onBeforeUnload);
       document.removeEventListener("click", onClick, true);
     };
-  }, [when]);
+  }, [when, requestClose, router]);
 
-  return (
-    <LeaveConfirmation
-      open={pending !== null}
-      onStay={() => setPending(null)}
-      onLeave={() => {
-        const href = pending;
-        setPending(null);
-        if (href) router.push(href);
-      }}
-    />
-  );
+  return confirmation;
 }

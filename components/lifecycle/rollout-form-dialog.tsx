@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { LabeledField } from "@/components/forms/labeled-field";
@@ -37,11 +38,7 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
   const devices = useQuery(rolloutDevicesQueryOptions(organizationId));
   const timeText = useZonedTimeText();
   // As the schedule dialog sends it: a time only for Later.
-  const mutation = {
-    mutateAsync: (values: RolloutCreate) => create.mutateAsync({ ...values, scheduledAt: values.start === "later" ? values.scheduledAt : null }),
-    isPending: create.isPending,
-    reset: create.reset,
-  };
+  const mutation = formMutation((values: RolloutCreate) => create.mutateAsync({ ...values, scheduledAt: values.start === "later" ? values.scheduledAt : null }), create);
   return (
     <MutationFormDialog
       open={open}

@@ -6,14 +6,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { FormDialog } from "@/components/common/form-dialog";
+import { formMutation } from "@/components/common/mutation-form";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
-import { ErrorAlert } from "@/components/errors/error-alert";
 import { NumberField, SelectField, TextField } from "@/components/forms/fields";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { useZodForm } from "@/components/forms/zod-form";
 import { Input } from "@/components/ui/input";
 import { SelectItem } from "@/components/ui/select";
 import { useSaveLink } from "@/lib/links/queries";
@@ -152,86 +149,64 @@ export function LinkDialog({ mspId, nodeId, nodeName, link, onClose }: LinkDialo
   const destinationNodeId = (useWatch({ control: form.control, name: "destinationNodeId" }) as string) ?? "";
   const sourceName = link ? link.sourceNodeName : nodeName;
   return (
-    <FormDialog
+    <MutationFormDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      dirty={form.formState.isDirty}
+      form={form}
+      mutation={formMutation((values: LinkCreate) => save.mutateAsync({ linkId: link?.id, body: values }), save)}
+      guardUnsavedChanges
+      onSuccess={(saved) => toast.success(t(link ? "links.saved" : "links.created", { name: saved.name }))}
       title={link ? t("links.editTitle", { name: link.name }) : t("links.addTitle", { node: nodeName })}
       description={t("links.description")}
       wide
       testId="link-dialog"
+      mode={link ? "edit" : "create"}
+      submitTestId="link-save"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          guardUnsavedChanges
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            try {
-              const saved = await save.mutateAsync({ linkId: link?.id, body: values });
-              toast.success(t(link ? "links.saved" : "links.created", { name: saved.name }));
-              form.reset(values);
-              onClose();
-            } catch (error) {
-              applyServerIssues(form, error);
-            }
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField control={form.control} name="name" label={t("links.form.name")} testId="link-name" mono />
+        <SelectField
+          control={form.control}
+          name="type"
+          label={t("links.form.type")}
+          testId="link-type"
+          onValueChange={() => {
+            for (const field of ["sourceInterfaceId", "sourceIpsecEndpointId", "destinationInterfaceId", "destinationIpsecEndpointId"] as const) form.setValue(field, null);
           }}
         >
-          {save.error && <ErrorAlert message={save.error.message} />}
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <TextField control={form.control} name="name" label={t("links.form.name")} testId="link-name" mono />
-            <SelectField
-              control={form.control}
-              name="type"
-              label={t("links.form.type")}
-              testId="link-type"
-              onValueChange={() => {
-                for (const field of ["sourceInterfaceId", "sourceIpsecEndpointId", "destinationInterfaceId", "destinationIpsecEndpointId"] as const) form.setValue(field, null);
-              }}
-            >
-              {LINK_TYPES.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {t(`links.types.${option}`)}
-                </SelectItem>
-              ))}
-            </SelectField>
-          </div>
-          <div className="grid items-start gap-4 sm:grid-cols-3">
-            <NumberField control={form.control} name="bandwidth" label={t("links.form.bandwidth")} testId="link-bandwidth" unit={t("units.mbpsUnit")} />
-            <NumberField control={form.control} name="cost" label={t("links.form.cost")} testId="link-cost" />
-            <NumberField control={form.control} name="mtu" label={t("links.form.mtu")} testId="link-mtu" />
-          </div>
-          <div className="grid items-start gap-6 sm:grid-cols-2">
-            <fieldset className="grid gap-3 rounded-md border p-3">
-              <legend className="px-1 text-sm font-medium">{t("links.form.source")}</legend>
-              <p className="font-mono text-sm" data-testid="link-source-node">
-                {sourceName}
-              </p>
-              <EndPort form={form} end="source" nodeId={sourceNodeId} type={type} />
-              <NumberField control={form.control} name="sourceVlan" label={t("links.form.vlan")} description={t("links.form.vlanAuto")} testId="link-source-vlan" />
-            </fieldset>
-            <fieldset className="grid gap-3 rounded-md border p-3">
-              <legend className="px-1 text-sm font-medium">{t("links.form.destination")}</legend>
-              <DestinationNode
-                form={form}
-                mspId={mspId}
-                sourceNodeId={sourceNodeId}
-                knownName={link ? { id: link.destinationNodeId, name: link.destinationNodeName } : undefined}
-              />
-              <EndPort form={form} end="destination" nodeId={destinationNodeId} type={type} />
-              <NumberField control={form.control} name="destinationVlan" label={t("links.form.vlan")} description={t("links.form.vlanAuto")} testId="link-destination-vlan" />
-            </fieldset>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <SubmitButton busy={save.isPending} data-testid="link-save">
-              {link ? t("common.save") : t("common.create")}
-            </SubmitButton>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+          {LINK_TYPES.map((option) => (
+            <SelectItem key={option} value={option}>
+              {t(`links.types.${option}`)}
+            </SelectItem>
+          ))}
+        </SelectField>
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <NumberField control={form.control} name="bandwidth" label={t("links.form.bandwidth")} testId="link-bandwidth" unit={t("units.mbpsUnit")} />
+        <NumberField control={form.control} name="cost" label={t("links.form.cost")} testId="link-cost" />
+        <NumberField control={form.control} name="mtu" label={t("links.form.mtu")} testId="link-mtu" />
+      </div>
+      <div className="grid items-start gap-6 sm:grid-cols-2">
+        <fieldset className="grid gap-3 rounded-md border p-3">
+          <legend className="px-1 text-sm font-medium">{t("links.form.source")}</legend>
+          <p className="font-mono text-sm" data-testid="link-source-node">
+            {sourceName}
+          </p>
+          <EndPort form={form} end="source" nodeId={sourceNodeId} type={type} />
+          <NumberField control={form.control} name="sourceVlan" label={t("links.form.vlan")} description={t("links.form.vlanAuto")} testId="link-source-vlan" />
+        </fieldset>
+        <fieldset className="grid gap-3 rounded-md border p-3">
+          <legend className="px-1 text-sm font-medium">{t("links.form.destination")}</legend>
+          <DestinationNode
+            form={form}
+            mspId={mspId}
+            sourceNodeId={sourceNodeId}
+            knownName={link ? { id: link.destinationNodeId, name: link.destinationNodeName } : undefined}
+          />
+          <EndPort form={form} end="destination" nodeId={destinationNodeId} type={type} />
+          <NumberField control={form.control} name="destinationVlan" label={t("links.form.vlan")} description={t("links.form.vlanAuto")} testId="link-destination-vlan" />
+        </fieldset>
+      </div>
+    </MutationFormDialog>
   );
 }

@@ -3,15 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { FormDialog } from "@/components/common/form-dialog";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useConsole } from "@/components/shell/use-console";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { useCreateNode } from "@/lib/nodes/queries";
-import { NodeFields, nodeFormValues, useNodeForm } from "./node-form";
+import { NodeFields, useNodeForm } from "./node-form";
 import { nodeHref, type ListedKind } from "./node-links";
 
 /** The new node dialog; then the new node's configuration, where its ports are added. */
@@ -21,53 +16,25 @@ export function AddNodeFormDialog({ mspId, kind, open, setOpen }: { mspId: strin
   const { organization } = useConsole();
   const create = useCreateNode(mspId);
   const form = useNodeForm(kind);
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      form.reset(nodeFormValues(kind));
-      create.reset();
-    }
-  };
   return (
-    <FormDialog
+    <MutationFormDialog
       open={open}
-      onOpenChange={onOpenChange}
-      dirty={form.formState.isDirty}
+      onOpenChange={setOpen}
+      form={form}
+      mutation={create}
+      guardUnsavedChanges
+      onSuccess={(node) => {
+        toast.success(t("nodes.created", { name: node.name }));
+        const href = nodeHref(organization.id, node, "configuration");
+        if (href) router.push(href);
+      }}
       title={t(`nodes.add.${kind}`)}
       description={t(`nodes.add.${kind}Description`)}
       testId="node-dialog"
+      mode="create"
+      submitTestId="node-create"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          guardUnsavedChanges
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            let node;
-            try {
-              node = await create.mutateAsync(values);
-            } catch (error) {
-              applyServerIssues(form, error);
-              return;
-            }
-            toast.success(t("nodes.created", { name: node.name }));
-            onOpenChange(false);
-            const href = nodeHref(organization.id, node, "configuration");
-            if (href) router.push(href);
-          }}
-        >
-          {create.error && <ErrorAlert message={create.error.message} />}
-          <NodeFields form={form} kind={kind} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <SubmitButton busy={create.isPending} data-testid="node-create">
-              {t("common.create")}
-            </SubmitButton>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+      <NodeFields form={form} kind={kind} />
+    </MutationFormDialog>
   );
 }

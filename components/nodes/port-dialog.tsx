@@ -4,12 +4,9 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { FormDialog } from "@/components/common/form-dialog";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { formMutation } from "@/components/common/mutation-form";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
+import { useZodForm } from "@/components/forms/zod-form";
 import { useSavePort, type PortCollection } from "@/lib/nodes/queries";
 
 interface PortDialogProps {
@@ -36,39 +33,22 @@ export function PortDialog({ nodeId, collection, schema, defaultValues, editing,
   const t = useTranslations();
   const save = useSavePort(nodeId, collection);
   const form = useZodForm(schema, { defaultValues }) as UseFormReturn<FieldValues>;
-  const failure = save.error ? (failureTitle ? `${failureTitle}: ${save.error.message}` : save.error.message) : null;
   return (
-    <FormDialog open onOpenChange={(open) => !open && onClose()} dirty={form.formState.isDirty} title={title} description={description} testId={testId}>
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          guardUnsavedChanges
-          className="flex flex-col gap-4"
-          onSubmit={async (values) => {
-            try {
-              await save.mutateAsync({ id: editing?.id, body: values as never });
-            } catch (error) {
-              applyServerIssues(form, error);
-              if (failureTitle) toast.error(failureTitle);
-              return;
-            }
-            toast.success(t(editing ? "nodes.ports.saved" : "nodes.ports.created", { name: nameOf(values) }));
-            form.reset(values);
-            onClose();
-          }}
-        >
-          {failure && <ErrorAlert message={failure} />}
-          {fields(form)}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <SubmitButton busy={save.isPending} data-testid={`${testId}-save`}>
-              {editing ? t("common.save") : t("common.create")}
-            </SubmitButton>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+    <MutationFormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      form={form}
+      mutation={formMutation((values) => save.mutateAsync({ id: editing?.id, body: values as never }), save)}
+      guardUnsavedChanges
+      failureTitle={failureTitle}
+      onSuccess={(_, values) => toast.success(t(editing ? "nodes.ports.saved" : "nodes.ports.created", { name: nameOf(values) }))}
+      title={title}
+      description={description}
+      testId={testId}
+      mode={editing ? "edit" : "create"}
+      submitTestId={`${testId}-save`}
+    >
+      {fields(form)}
+    </MutationFormDialog>
   );
 }

@@ -2,14 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
-import { FormDialog } from "@/components/common/form-dialog";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { formMutation } from "@/components/common/mutation-form";
+import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useCreatePath, useUpdatePath } from "@/lib/paths/queries";
-import type { Path } from "@/lib/paths/schema";
+import type { Path, PathCreate } from "@/lib/paths/schema";
 import { PathFields, usePathForm } from "./path-form";
 
 export interface PathDialogProps {
@@ -18,7 +14,7 @@ export interface PathDialogProps {
   sourceSiteId: string;
   sourceSiteName: string;
   path?: Path;
-  onClose: (saved?: Path) => void;
+  onClose: () => void;
 }
 
 /** The path form in a dialog (loaded on demand by PathDialog). */
@@ -27,44 +23,21 @@ export function PathFormDialog({ organizationId, sourceSiteId, sourceSiteName, p
   const { form, setEnds } = usePathForm(sourceSiteId, path);
   const create = useCreatePath(organizationId);
   const update = useUpdatePath(path?.id ?? "");
-  const mutation = path ? update : create;
   return (
-    <FormDialog
+    <MutationFormDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      dirty={form.formState.isDirty}
+      form={form}
+      mutation={formMutation((values: PathCreate) => (path ? update.mutateAsync(values) : create.mutateAsync(values)), create, update)}
+      guardUnsavedChanges
+      onSuccess={(saved) => toast.success(t(path ? "paths.saved" : "paths.created", { name: saved.name }))}
       title={path ? t("paths.editTitle", { name: path.name }) : t("paths.addTitle", { site: sourceSiteName })}
       wide
       testId="path-dialog"
+      submitLabel={path ? t("paths.form.save") : t("paths.form.create")}
+      submitTestId="path-save"
     >
-      {(requestClose) => (
-        <ZodForm
-          form={form}
-          guardUnsavedChanges
-          className="flex flex-col gap-5"
-          onSubmit={async (values) => {
-            try {
-              const saved = path ? await update.mutateAsync(values) : await create.mutateAsync(values);
-              toast.success(t(path ? "paths.saved" : "paths.created", { name: saved.name }));
-              form.reset(form.getValues());
-              onClose(saved);
-            } catch (error) {
-              applyServerIssues(form, error);
-            }
-          }}
-        >
-          {mutation.error && <ErrorAlert message={mutation.error.message} />}
-          <PathFields form={form} setEnds={setEnds} organizationId={organizationId} pathId={path?.id} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={requestClose}>
-              {t("common.cancel")}
-            </Button>
-            <SubmitButton busy={mutation.isPending} data-testid="path-save">
-              {path ? t("paths.form.save") : t("paths.form.create")}
-            </SubmitButton>
-          </DialogFooter>
-        </ZodForm>
-      )}
-    </FormDialog>
+      <PathFields form={form} setEnds={setEnds} organizationId={organizationId} pathId={path?.id} />
+    </MutationFormDialog>
   );
 }

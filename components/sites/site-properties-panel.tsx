@@ -3,22 +3,18 @@
 import { FileCheck2, FileX2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { FormSheet } from "@/components/common/form-sheet";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { SubmitButton } from "@/components/forms/submit-button";
-import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Switch } from "@/components/ui/switch";
 import { useDeleteSite, useUpdateSite, useUploadAwsConfig } from "@/lib/sites/queries";
 import { AWS_SITE_TYPES, type Site } from "@/lib/sites/schema";
 import { AwsConfigFileInput } from "./aws-config-file";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { useDiscardConfirmation } from "@/components/common/form-dialog";
 import { SiteFields, siteFormValues, useSiteForm } from "./site-form";
 import { sitesHref } from "./site-links";
 import { SiteSummary } from "./site-properties";
@@ -58,43 +54,6 @@ function AwsConfigSection({ site, canWrite }: { site: Site; canWrite: boolean })
       )}
       {upload.error && <ErrorAlert message={upload.error.message} />}
     </section>
-  );
-}
-
-function SiteEditForm({ site, onDirtyChange }: { site: Site; onDirtyChange: (dirty: boolean) => void }) {
-  const t = useTranslations();
-  const update = useUpdateSite(site.id);
-  const form = useSiteForm(site);
-  const dirty = form.formState.isDirty;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  return (
-    <ZodForm
-      form={form}
-      guardUnsavedChanges
-      className="grid gap-4"
-      onSubmit={(values) =>
-        update.mutate(values, {
-          onSuccess: (saved) => {
-            form.reset(siteFormValues(saved));
-            toast.success(t("sites.saved", { name: saved.name }));
-          },
-          onError: (error) => applyServerIssues(form, error),
-        })
-      }
-    >
-      {update.error && <ErrorAlert message={update.error.message} />}
-      <SiteFields form={form} />
-      <div className="flex gap-2">
-        <SubmitButton busy={update.isPending} disabled={!form.formState.isDirty} data-testid="site-save">
-          {t("sites.form.save")}
-        </SubmitButton>
-        {form.formState.isDirty && (
-          <Button type="button" variant="ghost" onClick={() => form.reset(siteFormValues(site))}>
-            {t("common.cancel")}
-          </Button>
-        )}
-      </div>
-    </ZodForm>
   );
 }
 
@@ -166,26 +125,29 @@ function DeleteSite({ site }: { site: Site }) {
 export function SitePropertiesPanel({ site, open, onOpenChange }: { site: Site; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations();
   const canWrite = useCan("common:config:write");
-  const [dirty, setDirty] = useState(false);
-  const { requestClose, confirmation } = useDiscardConfirmation();
+  const update = useUpdateSite(site.id);
+  const form = useSiteForm(site);
   return (
-    <>
-    {confirmation}
-    <Sheet open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose(dirty, () => onOpenChange(false)))}>
-      <SheetContent
-        side="right"
-        className="w-full gap-0 overflow-y-auto sm:max-w-lg"
-        closeLabel={t("common.close")}
-        data-testid="site-properties"
-        // A panel to read first: no field is focused (and selected) on opening.
-        onOpenAutoFocus={(event) => event.preventDefault()}
-      >
-        <SheetHeader className="border-b">
-          <SheetTitle>{t("sites.properties.title")}</SheetTitle>
-          <SheetDescription>{canWrite ? t("sites.properties.description", { name: site.name }) : t("sites.properties.readOnly")}</SheetDescription>
-        </SheetHeader>
-        <div className="grid gap-6 p-4">
-          {canWrite ? <SiteEditForm site={site} onDirtyChange={setDirty} /> : <SiteSummary site={site} columns={2} />}
+    <FormSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      form={form}
+      values={siteFormValues(site)}
+      mutation={update}
+      guardUnsavedChanges
+      stayOpen
+      onSuccess={(saved) => {
+        form.reset(siteFormValues(saved));
+        toast.success(t("sites.saved", { name: saved.name }));
+      }}
+      title={t("sites.properties.title")}
+      description={canWrite ? t("sites.properties.description", { name: site.name }) : t("sites.properties.readOnly")}
+      testId="site-properties"
+      submitLabel={t("sites.form.save")}
+      submitTestId="site-save"
+      readOnlyView={canWrite ? undefined : <SiteSummary site={site} columns={2} />}
+      after={
+        <>
           {AWS_SITE_TYPES.includes(site.type) && (
             <>
               <Separator />
@@ -200,9 +162,10 @@ export function SitePropertiesPanel({ site, open, onOpenChange }: { site: Site; 
               <DeleteSite site={site} />
             </>
           )}
-        </div>
-      </SheetContent>
-    </Sheet>
-    </>
+        </>
+      }
+    >
+      <SiteFields form={form} />
+    </FormSheet>
   );
 }
