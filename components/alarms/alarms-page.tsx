@@ -7,12 +7,11 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
-import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { alarmKeys, alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
+import { alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
 import type { Alarm } from "@/lib/alarms/schema";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { cn } from "@/lib/utils";
@@ -36,8 +35,6 @@ export function AlarmsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const alarmsQuery = useInfiniteQuery({ ...alarmsQueryOptions(filter, organizationId), placeholderData: keepPreviousData });
   const unacknowledge = useUnacknowledgeAlarms();
-  // New, changed and cleared alarms appear without a reload.
-  useRealtimeInvalidation("alarms", alarmKeys.all);
 
   const alarms = useMemo(() => uniqueAlarms(alarmsQuery.data?.pages), [alarmsQuery.data]);
   const chosen = alarms.filter((alarm) => selected.has(alarm.id));

@@ -5,12 +5,11 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
-import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { eventKeys, eventMatchesSearch, eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
+import { eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
 import type { Event } from "@/lib/events/schema";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { cn } from "@/lib/utils";
@@ -32,9 +31,6 @@ export function EventsPage() {
   const organizationId = consoleOrganizationFilter(organization.id, user.organizationId);
   const { search, setSearch, pending } = useEventSearch();
   const eventsQuery = useInfiniteQuery(eventsQueryOptions(search, organizationId));
-  useRealtimeInvalidation("events", eventKeys.list(search, organizationId), {
-    accept: (message) => eventMatchesSearch(search, { ...message.data }, Date.now()),
-  });
 
   const events = useMemo(() => uniqueEvents(eventsQuery.data?.pages), [eventsQuery.data]);
   const types = useMemo(() => [...new Set(events.map((event) => event.type))].sort(), [events]);

@@ -18,7 +18,6 @@ import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { coreFabricHref } from "./fabric-links";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 // The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const AddCoreFabricDialog = lazyComponent(() => import("./add-core-fabric-dialog").then((module) => module.AddCoreFabricDialog));
@@ -30,7 +29,6 @@ export function CoreFabricsPage() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useFabricUpdates();
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);

@@ -18,7 +18,6 @@ import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { externalFabricHref } from "./fabric-links";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 // The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
@@ -31,7 +30,6 @@ export function ExternalFabricsPage() {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const [adding, setAdding] = useState(false);
-  useFabricUpdates();
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);
   const fabrics = useInfiniteQuery({ ...externalFabricsQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });

@@ -15,7 +15,6 @@ import { DEVICE_STATUSES, type Device, type DeviceStatus } from "@/lib/inventory
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
 import { useDeviceList } from "./use-device-list";
-import { useInventoryUpdates } from "./use-inventory-updates";
 
 const AddDeviceDialog = lazyComponent(() => import("./add-device-dialog").then((module) => module.AddDeviceDialog));
 const ImportDevicesDialog = lazyComponent(() => import("./import-devices-dialog").then((module) => module.ImportDevicesDialog));
@@ -29,7 +28,6 @@ export function CoreInventoryPage() {
   const tr = useTranslations();
   const { organizations } = useConsole();
   const canWrite = useCan("internal:inventory:write");
-  useInventoryUpdates();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [msp, setMsp] = useState<string | undefined>();

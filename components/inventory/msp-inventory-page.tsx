@@ -12,7 +12,6 @@ import type { Device, DeviceStatus } from "@/lib/inventory/schema";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
 import { useDeviceList } from "./use-device-list";
-import { useInventoryUpdates } from "./use-inventory-updates";
 
 const ClaimDeviceDialog = lazyComponent(() => import("./claim-device-dialog").then((module) => module.ClaimDeviceDialog));
 const DeviceConfigurationDialog = lazyComponent(() => import("./device-configuration-dialog").then((module) => module.DeviceConfigurationDialog));
@@ -28,7 +27,6 @@ export function MspInventoryPage() {
   const tr = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("msp:inventory:write");
-  useInventoryUpdates();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [open, setOpen] = useState<Open>(null);

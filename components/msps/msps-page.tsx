@@ -8,7 +8,6 @@ import { lazyComponent } from "@/components/common/lazy-component";
 import { SearchFilter } from "@/components/common/search-filter";
 import { LoadMoreFooter, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
-import { useOrganizationListsLive } from "@/components/customers/use-organization-lists-live";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -36,7 +35,6 @@ export function MspsPage() {
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search.trim(), 300);
-  useOrganizationListsLive();
   const msps = useInfiniteQuery({ ...mspsQueryOptions(debounced), placeholderData: keepPreviousData });
   const rows = msps.data?.pages.flatMap((page) => page.items) ?? [];
   const add = canWrite ? (

@@ -21,7 +21,6 @@ import { DeleteNode } from "./delete-node";
 import { NodeHealth } from "./node-health";
 import { nodeHref, type ListedKind } from "./node-links";
 import { NodeTypeLabel } from "./node-type";
-import { useNodeListUpdates } from "./use-node-updates";
 
 function NodeRow({ node, organizationId, canWrite }: { node: NodeListItem; organizationId: string; canWrite: boolean }) {
   const t = useTranslations("nodes");
@@ -67,7 +66,6 @@ export function NodesPage({ kind }: { kind: ListedKind }) {
   const te = useTranslations("errors");
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useNodeListUpdates();
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);
   const nodes = useInfiniteQuery({ ...nodesQueryOptions(organization.id, kind, debounced), placeholderData: keepPreviousData });

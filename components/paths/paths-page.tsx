@@ -16,7 +16,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
 import { PathsTable } from "./paths-table";
-import { useNetworkUpdates } from "./use-network-updates";
 
 /** paths: "Filter paths..." (on the server, debounced, kept in the URL), SLA health, keyset "Load more". */
 export function PathsPage() {
@@ -25,7 +24,6 @@ export function PathsPage() {
   const pathname = usePathname();
   const params = useSearchParams();
   const { organization, user } = useConsole();
-  useNetworkUpdates();
   const [search, setSearch] = useState(params.get("search") ?? "");
   const debounced = useDebouncedValue(search.trim(), 300);
   const paths = useInfiniteQuery({ ...pathsQueryOptions(pathListFilter(organization.id, user.organizationId, debounced)), placeholderData: keepPreviousData });

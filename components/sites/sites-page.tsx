@@ -8,7 +8,6 @@ import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
-import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Card } from "@/components/ui/card";
@@ -67,7 +66,6 @@ export function SitesPage() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useNetworkUpdates();
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);
   const sites = useInfiniteQuery({ ...sitesQueryOptions(organization.id, debounced), placeholderData: keepPreviousData });
