@@ -110,9 +110,12 @@ export interface RealtimeContract {
   topology: EntityActions & { health: TopologyHealth };
 }
 
+/** The actions the contract gives a service. */
+export type RealtimeAction<S extends RealtimeService> = keyof RealtimeContract[S] & string;
+
 type NewsOfService<S extends RealtimeService> = {
-  [A in keyof RealtimeContract[S] & string]: { service: S; action: A; data: RealtimeContract[S][A] };
-}[keyof RealtimeContract[S] & string];
+  [A in RealtimeAction<S>]: { service: S; action: A; data: RealtimeContract[S][A] };
+}[RealtimeAction<S>];
 
 /** A message the contract allows, of one service or (by default) of any. */
 export type RealtimeNews<S extends RealtimeService = RealtimeService> = { [K in S]: NewsOfService<K> }[S];
@@ -165,22 +168,25 @@ const lifecycleProgress = shape({
   step: isString,
 });
 
-const isEntityAction = oneOf(ENTITY_ACTIONS);
+const entityGuards = Object.fromEntries(ENTITY_ACTIONS.map((action) => [action, entityNews])) as Record<EntityAction, Guard>;
 
-/** The guard of each service's actions; null for an action the contract does not know. */
-const GUARDS: Record<RealtimeService, (action: string) => Guard | null> = {
-  alarms: (action) => (isEntityAction(action) ? entityNews : null),
-  events: (action) => (action === "created" ? eventNews : null),
-  lifecycle: (action) => (action === "progress" ? lifecycleProgress : isEntityAction(action) ? entityNews : null),
-  telemetry: (action) => (action === "samples" ? telemetrySamples : null),
-  topology: (action) => (action === "health" ? topologyHealth : isEntityAction(action) ? entityNews : null),
+/** The guard of each service's actions: one for every action of the contract (the type checker holds it so). */
+const GUARDS: { [S in RealtimeService]: Record<RealtimeAction<S>, Guard> } = {
+  alarms: entityGuards,
+  events: { created: eventNews },
+  lifecycle: { ...entityGuards, progress: lifecycleProgress },
+  telemetry: { samples: telemetrySamples },
+  topology: { ...entityGuards, health: topologyHealth },
 };
+
+/** Every action the contract gives a service. */
+export const realtimeActions = <S extends RealtimeService>(service: S) => Object.keys(GUARDS[service]) as RealtimeAction<S>[];
 
 /** Does this message follow the contract? */
 export function isRealtimeNews(message: { service: string; action: string; data: unknown }): message is RealtimeNews {
   if (!Object.hasOwn(GUARDS, message.service)) return false;
-  const guard = GUARDS[message.service as RealtimeService](message.action);
-  return guard !== null && guard(message.data);
+  const guards: Record<string, Guard> = GUARDS[message.service as RealtimeService];
+  return Object.hasOwn(guards, message.action) && guards[message.action](message.data);
 }
 
 /** A committed change's type: its action, or its full event type ("alarm.raised"). */

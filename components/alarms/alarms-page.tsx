@@ -6,10 +6,9 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
-import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { alarmKeys, alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
+import { alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { AcknowledgeDialog } from "./acknowledge-dialog";
 import { AlarmFilters } from "./alarm-filters";
@@ -26,8 +25,6 @@ export function AlarmsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const alarmsList = usePagedList(() => alarmsQueryOptions(filter, organizationId), { keepPrevious: true });
   const unacknowledge = useUnacknowledgeAlarms();
-  // New, changed and cleared alarms appear without a reload.
-  useRealtimeInvalidation("alarms", alarmKeys.all);
 
   const alarms = alarmsList.rows;
   const chosen = alarms.filter((alarm) => selected.has(alarm.id));

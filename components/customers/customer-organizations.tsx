@@ -9,7 +9,6 @@ import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { TextField } from "@/components/forms/fields";
-import { useOrganizationListsLive } from "@/components/customers/use-organization-lists-live";
 import { useZodForm } from "@/components/forms/zod-form";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -62,7 +61,6 @@ export function CustomerOrganizations() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useOrganizationListsLive();
   const customers = useQuery(customerSummariesQueryOptions(organization.id));
   const rows = [...(customers.data ?? [])].sort((a, b) => a.customerName.localeCompare(b.customerName));
   return (

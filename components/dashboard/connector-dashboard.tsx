@@ -16,7 +16,6 @@ import { UtilizationBar } from "./connector-health-card";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { StatusDot } from "./status-dot";
-import { useDashboardLive } from "./use-dashboard-live";
 import { useRateFormat } from "./use-units";
 
 /** One site connector: its health now (status, traffic, utilization, its paths' SLA) and RX/TX over time. */
@@ -25,7 +24,6 @@ export function ConnectorDashboard({ homeLabel, siteId, connectorId, links, sinc
   const kinds = useTranslations("connectors.kinds");
   const units = useRateFormat();
   const bandwidth = useBandwidthFormatter();
-  useDashboardLive();
   const site = useQuery(siteQueryOptions(siteId));
   const health = useQuery(cardQueries.siteConnectors(siteId));
   const connector = health.data?.items.find((item) => item.connectorId === connectorId);

@@ -16,7 +16,6 @@ import { ProbesCard } from "./probes-card";
 import { RecentChatsCard } from "./recent-chats-card";
 import { SitesCard } from "./sites-card";
 import { TopTalkersCard } from "./top-talkers-card";
-import { useDashboardLive } from "./use-dashboard-live";
 import { cardQueries } from "@/lib/dashboard/card-queries";
 
 export interface CustomerOverviewProps {
@@ -33,7 +32,6 @@ export interface CustomerOverviewProps {
 /** A customer's dashboard: alarms, bandwidth, breakdown, top talkers, paths, probes, sites, connector health and recent chats. */
 export function CustomerOverview({ organizationId, title, description, links, alarmsHref, since, breadcrumb }: CustomerOverviewProps) {
   const t = useTranslations("dashboard");
-  useDashboardLive();
   // The sites card's query, which also names the site to chart first.
   const summary = useQuery(cardQueries.sites(organizationId));
   const suggested = summary.data?.featuredSiteId ?? null;

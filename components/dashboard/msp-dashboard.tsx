@@ -7,21 +7,17 @@ import { CoreFabricsCard } from "@/components/fabrics/core-fabrics-card";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan } from "@/components/shell/use-console";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useOrganizationListsLive } from "@/components/customers/use-organization-lists-live";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { RecentChatsCard } from "./recent-chats-card";
-import { useDashboardLive } from "./use-dashboard-live";
 import { cardQueries } from "@/lib/dashboard/card-queries";
 
 /** The MSP dashboard: each customer with its active and inactive sites and open alarms, a link to its dashboard. */
 export function MspDashboard({ mspId }: { mspId: string }) {
   const t = useTranslations("dashboard");
-  useDashboardLive();
   const canReadNetwork = useCan("common:config:read");
-  useOrganizationListsLive();
   const summaries = useQuery(customerSummariesQueryOptions(mspId));
   const alarms = usePagedList(() => cardQueries.alarms());
   const openAlarms = new Map<string, number>();

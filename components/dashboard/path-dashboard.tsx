@@ -24,7 +24,6 @@ import { ChartControls, useChartWindow } from "./chart-controls";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { useRateFormat } from "./use-units";
-import { useDashboardLive } from "./use-dashboard-live";
 import { cardQueries } from "@/lib/dashboard/card-queries";
 
 type Metric = keyof typeof SLA_THRESHOLDS;
@@ -150,7 +149,6 @@ function CurrentSlaCard({ pathId, since }: { pathId: string; since: string }) {
 export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { homeLabel: string; siteId: string; pathId: string; links: DashboardLinks; since: string }) {
   const t = useTranslations("dashboard");
   const tPaths = useTranslations("paths");
-  useDashboardLive();
   const bandwidth = useBandwidthFormatter();
   const path = useQuery(pathQueryOptions(pathId));
   const site = useQuery(siteQueryOptions(siteId));

@@ -15,7 +15,6 @@ import type { DashboardLinks } from "./links";
 import { PathsCard } from "./paths-card";
 import { ProbesCard } from "./probes-card";
 import { TopTalkersCard } from "./top-talkers-card";
-import { useDashboardLive } from "./use-dashboard-live";
 
 export interface SiteDashboardProps {
   organizationId: string;
@@ -30,7 +29,6 @@ export interface SiteDashboardProps {
 /** One site's dashboard: its bandwidth, connectors and their health, paths, breakdown, top talkers and probes. */
 export function SiteDashboard({ organizationId, homeLabel, siteId, links, alarmsHref, since }: SiteDashboardProps) {
   const t = useTranslations("dashboard");
-  useDashboardLive();
   const site = useQuery(siteQueryOptions(siteId));
   if (site.isError) return <CardMessage tone="error">{t("loadError", { error: site.error.message })}</CardMessage>;
   const name = site.data?.name ?? "";

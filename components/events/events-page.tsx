@@ -4,9 +4,8 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
-import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { useConsole } from "@/components/shell/use-console";
-import { eventKeys, eventMatchesSearch, eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
+import { eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { EventSearchForm } from "./event-search-form";
 import { EventsTable } from "./events-table";
@@ -21,9 +20,6 @@ export function EventsPage() {
   const organizationId = consoleOrganizationFilter(organization.id, user.organizationId);
   const { search, setSearch, pending } = useEventSearch();
   const eventsList = usePagedList(() => eventsQueryOptions(search, organizationId));
-  useRealtimeInvalidation("events", eventKeys.list(search, organizationId), {
-    accept: (message) => eventMatchesSearch(search, { ...message.data }, Date.now()),
-  });
 
   const events = eventsList.rows;
   const types = useMemo(() => [...new Set(events.map((event) => event.type))].sort(), [events]);

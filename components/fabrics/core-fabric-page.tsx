@@ -25,7 +25,6 @@ import { nodeHref } from "@/components/nodes/node-links";
 import { coreFabricsHref, coreNodeHref } from "./fabric-links";
 import { FabricMesh } from "./fabric-mesh";
 import { linkEnds, portNames, type LinkEnd } from "./link-ends";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 // The link editor loads when a configuring user opens it: out of the page's first-load JavaScript.
 const LinkEditor = lazyComponent(() => import("./link-editor").then((module) => module.LinkEditor));
@@ -213,7 +212,6 @@ export function CoreFabricPage({ fabricId }: { fabricId: string }) {
   const [renaming, setRenaming] = useState(false);
   const router = useRouter();
   const remove = useDeleteCoreFabric();
-  useFabricUpdates();
   const fabric = useQuery(coreFabricQueryOptions(fabricId));
   const linkHealth = useQuery(coreFabricLinkHealthQueryOptions(fabricId));
   const health = linkHealth.data && new Map(linkHealth.data.items.map((item) => [item.linkId, item.health]));

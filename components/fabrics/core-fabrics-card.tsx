@@ -8,7 +8,6 @@ import { StatusDot } from "@/components/dashboard/status-dot";
 import { IntentLink } from "@/components/shell/intent-link";
 import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { coreFabricHref, coreFabricsHref } from "./fabric-links";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 /**
  * The MSP dashboard's way to its core fabrics (SPEC §2's navigation has no entry for them): each fabric with its
@@ -16,7 +15,6 @@ import { useFabricUpdates } from "./use-fabric-updates";
  */
 export function CoreFabricsCard({ mspId }: { mspId: string }) {
   const t = useTranslations("fabrics");
-  useFabricUpdates();
   const fabrics = usePagedList(() => coreFabricsQueryOptions(mspId));
   return (
     <DashboardCard

@@ -13,7 +13,6 @@ import { Button } from "@/components/ui/button";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { coreFabricHref } from "./fabric-links";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 // The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const AddCoreFabricDialog = lazyComponent(() => import("./add-core-fabric-dialog").then((module) => module.AddCoreFabricDialog));
@@ -23,7 +22,6 @@ export function CoreFabricsPage() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useFabricUpdates();
   const [adding, setAdding] = useState(false);
   const fabrics = usePagedList((search) => coreFabricsQueryOptions(organization.id, search), { keepPrevious: true });
   return (

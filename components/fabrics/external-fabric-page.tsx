@@ -18,7 +18,6 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { externalFabricQueryOptions, useDeleteExternalFabric } from "@/lib/fabrics/queries";
 import { externalFabricsHref } from "./fabric-links";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 // The edit dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
@@ -39,7 +38,6 @@ export function ExternalFabricPage({ fabricId }: { fabricId: string }) {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const [editing, setEditing] = useState(false);
-  useFabricUpdates();
   const fabric = useQuery(externalFabricQueryOptions(fabricId));
   const remove = useDeleteExternalFabric();
   const back = (

@@ -13,7 +13,6 @@ import { Button } from "@/components/ui/button";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
 import { externalFabricHref } from "./fabric-links";
-import { useFabricUpdates } from "./use-fabric-updates";
 
 // The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
@@ -24,7 +23,6 @@ export function ExternalFabricsPage() {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const [adding, setAdding] = useState(false);
-  useFabricUpdates();
   const fabrics = usePagedList((search) => externalFabricsQueryOptions(organization.id, search), { keepPrevious: true });
   return (
     <div className="mx-auto max-w-5xl">

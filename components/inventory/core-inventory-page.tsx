@@ -14,7 +14,6 @@ import { devicesQueryOptions, useReleaseDevice } from "@/lib/inventory/queries";
 import { DEVICE_STATUSES, type Device, type DeviceStatus } from "@/lib/inventory/schema";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
-import { useInventoryUpdates } from "./use-inventory-updates";
 
 const AddDeviceDialog = lazyComponent(() => import("./add-device-dialog").then((module) => module.AddDeviceDialog));
 const ImportDevicesDialog = lazyComponent(() => import("./import-devices-dialog").then((module) => module.ImportDevicesDialog));
@@ -27,7 +26,6 @@ export function CoreInventoryPage() {
   const t = useTranslations("inventory");
   const { organizations } = useConsole();
   const canWrite = useCan("internal:inventory:write");
-  useInventoryUpdates();
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [msp, setMsp] = useState<string | undefined>();
   const [open, setOpen] = useState<Open>(null);

@@ -12,7 +12,6 @@ import { devicesQueryOptions } from "@/lib/inventory/queries";
 import type { Device, DeviceStatus } from "@/lib/inventory/schema";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
-import { useInventoryUpdates } from "./use-inventory-updates";
 
 const ClaimDeviceDialog = lazyComponent(() => import("./claim-device-dialog").then((module) => module.ClaimDeviceDialog));
 const DeviceConfigurationDialog = lazyComponent(() => import("./device-configuration-dialog").then((module) => module.DeviceConfigurationDialog));
@@ -27,7 +26,6 @@ export function MspInventoryPage() {
   const t = useTranslations("inventory");
   const { organization } = useConsole();
   const canWrite = useCan("msp:inventory:write");
-  useInventoryUpdates();
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [open, setOpen] = useState<Open>(null);
   const list = usePagedList((search) => devicesQueryOptions({ search, status }), { keepPrevious: true });

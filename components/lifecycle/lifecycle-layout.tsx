@@ -14,7 +14,6 @@ import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 import { StagedRolloutButton } from "./rollout-button";
 import { RolloutsPanel } from "./rollouts-panel";
-import { useLifecycleUpdates } from "./use-lifecycle-updates";
 import { useUserTimeZone } from "./use-zoned-clock";
 
 const ScheduleDialog = lazyComponent(() => import("./schedule-dialog").then((module) => module.ScheduleDialog));
@@ -39,7 +38,6 @@ export function LifecycleLayout({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
   const timeZone = useUserTimeZone();
   const [scheduling, setScheduling] = useState(false);
-  useLifecycleUpdates();
   const active = lifecycleTabOf(pathname);
   return (
     <div className="mx-auto max-w-7xl">

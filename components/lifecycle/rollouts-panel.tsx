@@ -7,7 +7,6 @@ import { toast } from "sonner";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { Timestamp } from "@/components/common/timestamp";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { useRealtimeRefetch } from "@/components/realtime/use-realtime";
 import { useCan } from "@/components/shell/use-console";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { HealthTone } from "@/lib/health";
-import { rolloutRefetches, rolloutsQueryOptions, useCancelRollout, useResumeRollout } from "@/lib/lifecycle/rollout-queries";
+import { rolloutsQueryOptions, useCancelRollout, useResumeRollout } from "@/lib/lifecycle/rollout-queries";
 import type { Rollout, RolloutPathFigures, RolloutStatus, RolloutVerdict, RolloutWave, RolloutWaveStatus } from "@/lib/lifecycle/rollout-schema";
 import type { LifecycleStatus } from "@/lib/lifecycle/schema";
 import { ProgressBar, useZonedTimeText } from "./operation-cells";
@@ -235,7 +234,6 @@ export function RolloutsPanel({ organizationId }: { organizationId: string }) {
   const t = useTranslations("rollout");
   const te = useTranslations("errors");
   const canWrite = useCan("msp:lifecycle:write");
-  useRealtimeRefetch("lifecycle", rolloutRefetches);
   const rollouts = useQuery(rolloutsQueryOptions(organizationId));
   return (
     <Card className="mb-6 gap-0 py-0" data-testid="rollouts-panel">

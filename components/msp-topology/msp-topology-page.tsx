@@ -8,7 +8,6 @@ import { useEffect, useMemo, useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
-import { useRealtimeRefetch } from "@/components/realtime/use-realtime";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -23,7 +22,6 @@ import {
   parseSelection,
   selectionParam,
 } from "@/lib/topology/queries";
-import { mspTopologyRefetches } from "@/lib/topology/realtime";
 import { BlastRadiusPanel } from "./blast-radius-panel";
 import { NetworkLegend } from "./legend";
 import { LinksTable } from "./links-table";
@@ -68,7 +66,6 @@ export function MspTopologyPage() {
   const params = useSearchParams();
   const { organization } = useConsole();
   const mspId = organization.id;
-  useRealtimeRefetch("topology", mspTopologyRefetches);
   const graph = useQuery(mspTopologyGraphQueryOptions(mspId));
   const network = useMemo(() => (graph.data ? drawNetwork(graph.data) : null), [graph.data]);
   // The selection and the table's filters are the page's state, written to the URL (so a view can be shared) from

@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { PagedTable, usePagedList } from "@/components/common/paged-list";
-import { useOrganizationListsLive } from "@/components/customers/use-organization-lists-live";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan } from "@/components/shell/use-console";
@@ -27,7 +26,6 @@ export function MspsPage() {
   const t = useTranslations();
   const canWrite = useCan("common:config:write");
   const [adding, setAdding] = useState(false);
-  useOrganizationListsLive();
   const msps = usePagedList(mspsQueryOptions, { keepPrevious: true });
   const add = canWrite ? (
     <Button data-testid="msp-add" onClick={() => setAdding(true)} onPointerEnter={AddMspDialog.preload} onFocus={AddMspDialog.preload}>

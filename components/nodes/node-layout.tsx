@@ -16,7 +16,6 @@ import { cn } from "@/lib/utils";
 import { NodeHealth } from "./node-health";
 import { coreFabricHref, nodeHref, nodeListHref, nodeTabs, type NodeTab } from "./node-links";
 import { NodeTypeLabel } from "./node-type";
-import { useNodeUpdates } from "./use-node-updates";
 
 function NodeTabs({ node, organizationId }: { node: { id: string; kind: NodeKind; coreFabricId: string | null }; organizationId: string }) {
   const t = useTranslations("nodes.tabs");
@@ -51,7 +50,6 @@ export function NodeLayout({ nodeId, kind, fabricId, children }: { nodeId: strin
   const { organization } = useConsole();
   const node = useQuery(nodeQueryOptions(nodeId));
   const status = useQuery(nodeStatusQueryOptions(nodeId));
-  useNodeUpdates(nodeId);
   const missing =
     (node.error instanceof ApiRequestError && node.error.status === 404) ||
     (node.data && (node.data.kind !== kind || node.data.organizationId !== organization.id || (kind === "core" && node.data.coreFabricId !== fabricId)));

@@ -14,7 +14,6 @@ import { DeleteNode } from "./delete-node";
 import { NodeHealth } from "./node-health";
 import { nodeHref, type ListedKind } from "./node-links";
 import { NodeTypeLabel } from "./node-type";
-import { useNodeListUpdates } from "./use-node-updates";
 
 function NodeRow({ node, organizationId, canWrite }: { node: NodeListItem; organizationId: string; canWrite: boolean }) {
   const t = useTranslations("nodes");
@@ -59,7 +58,6 @@ export function NodesPage({ kind }: { kind: ListedKind }) {
   const t = useTranslations("nodes");
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useNodeListUpdates();
   const nodes = usePagedList((search) => nodesQueryOptions(organization.id, kind, search), { keepPrevious: true });
 
   return (

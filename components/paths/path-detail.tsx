@@ -27,7 +27,6 @@ import { isAwsPath } from "./aws-paths";
 import { usePathLinks } from "./path-links";
 import { PathLayer, PathVlan } from "./paths-table";
 import { SlaBadge } from "./sla-badge";
-import { useNetworkUpdates } from "./use-network-updates";
 
 function Property({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -114,7 +113,6 @@ export function PathDetail({ pathId, fromSiteId }: { pathId: string; fromSiteId?
   const links = usePathLinks();
   const path = useQuery(pathQueryOptions(pathId));
   // Under a site, the site layout listens already.
-  useNetworkUpdates(!fromSiteId);
   const sites = useQuery({ ...allSitesQueryOptions(path.data?.organizationId ?? ""), enabled: Boolean(path.data) });
   const remove = useDeletePath();
   const [editing, setEditing] = useState(false);

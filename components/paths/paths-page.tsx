@@ -11,7 +11,6 @@ import { sitesHref } from "@/components/sites/site-links";
 import { Button } from "@/components/ui/button";
 import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
 import { PathColumns, pathColumnCount, PathRow } from "./paths-table";
-import { useNetworkUpdates } from "./use-network-updates";
 
 /** paths: "Filter paths..." (on the server, debounced, kept in the URL), SLA health, keyset "Load more". */
 export function PathsPage() {
@@ -20,7 +19,6 @@ export function PathsPage() {
   const pathname = usePathname();
   const params = useSearchParams();
   const { organization, user } = useConsole();
-  useNetworkUpdates();
   const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search)), {
     initialSearch: params.get("search") ?? "",
     keepPrevious: true,

@@ -7,14 +7,12 @@ import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
-import { usePeopleUpdates } from "./use-people-updates";
 
 /** user: the organization's people, on the tabs Users and Invitations (SPEC §2), kept current over /ws. */
 export function PeopleLayout({ children }: { children: React.ReactNode }) {
   const t = useTranslations("people");
   const { organization } = useConsole();
   const pathname = usePathname();
-  usePeopleUpdates(organization.id);
   const tabs = [
     { id: "users", label: t("tabs.users") },
     { id: "invitations", label: t("tabs.invitations") },

@@ -9,7 +9,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { handleAuthFailure } from "@/lib/api/client";
 import { getRealtimeClient, onRealtimeProblem, type RealtimeProblem, type RealtimeStatus } from "@/lib/realtime-client";
 import { cn } from "@/lib/utils";
-import { useRealtimeCatchUp, useRealtimeStatus } from "./use-realtime";
+import { useLiveUpdates, useRealtimeCatchUp, useRealtimeStatus } from "./use-realtime";
 
 const TOAST_ID = "realtime";
 
@@ -21,7 +21,8 @@ const DOT: Record<Exclude<RealtimeStatus, "idle">, string> = {
 };
 
 /**
- * Holds the tab's /ws connection while the console shell is on screen, and shows its state in the header: a calm
+ * Holds the tab's /ws connection while the console shell is on screen, every message going through the registry of
+ * live updates, and shows its state in the header: a calm
  * "Live" dot, the SPEC §8 reports ("WebSocket error" while retrying, "Max reconnection attempts reached" when it gave
  * up, with Reconnect). Every report is also logged; giving up raises one toast.
  */
@@ -30,7 +31,7 @@ export function RealtimeConnection() {
   const status = useRealtimeStatus();
   const [problem, setProblem] = useState<RealtimeProblem | null>(null);
 
-  useEffect(() => getRealtimeClient()?.hold(), []);
+  useLiveUpdates();
   useRealtimeCatchUp();
 
   useEffect(

@@ -1,14 +1,17 @@
 "use client";
 
-import { hashKey, matchQuery, useQueryClient, type QueryClient, type QueryFilters, type QueryKey } from "@tanstack/react-query";
+import { hashKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeService } from "@/lib/realtime";
-import { getRealtimeClient, RESYNC_ACTION, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
+import { getRealtimeClient, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
 import { renderedAtQuery } from "@/lib/realtime-queries";
+import { connectRegistry, onRealtimeNews } from "@/lib/realtime-registry";
 
 /**
- * Calls `onMessage` for each message of `service` on the tab's shared /ws connection. The latest callback is kept in
- * a ref, so a new function on every render neither resubscribes nor misses a message. Nothing happens on the server.
+ * Calls `onMessage` for each message of `service`, after the registry's effects have updated the cache: for what a
+ * component does beyond the cache (a toast). What a message changes in the cache belongs in lib/<area>/realtime.ts,
+ * not here. The latest callback is kept in a ref, so a new function on every render neither resubscribes nor misses
+ * a message. Nothing happens on the server.
  */
 export function useRealtime<S extends RealtimeService>(service: S, onMessage: (event: RealtimeEvent<S>) => void, enabled = true): void {
   const latest = useRef(onMessage);
@@ -17,73 +20,39 @@ export function useRealtime<S extends RealtimeService>(service: S, onMessage: (e
   });
   useEffect(() => {
     if (!enabled) return;
-    return getRealtimeClient()?.subscribe(service, (event) => latest.current(event));
+    return onRealtimeNews(service, (event) => latest.current(event));
   }, [service, enabled]);
 }
 
-// Bursts (an engine raising ten alarms at once, samples and health news of one batch) become one refetch of each
-// query, at most this long after the first message. One batch per query cache and delay, whichever hooks heard the messages.
-export const INVALIDATION_DELAY_MS = 300;
-// Samples arrive all the time: every device's batch names its organization, so an MSP's dashboard hears one each
-// time any of its devices reports (hundreds per minute on a large network). Their refetches wait longer, so a
-// chart is fetched at most about once per this delay however many devices report; the SLA news (topology) that
-// changes a badge is written at once and is not delayed.
-export const TELEMETRY_REFETCH_DELAY_MS = 3_000;
-const REFETCH_DELAY_MS: Partial<Record<RealtimeService, number>> = { telemetry: TELEMETRY_REFETCH_DELAY_MS };
-
-const batches = new WeakMap<QueryClient, Map<number, QueryFilters[]>>();
-
-function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[], delayMs: number) {
-  let byDelay = batches.get(queryClient);
-  if (!byDelay) batches.set(queryClient, (byDelay = new Map()));
-  const pending = byDelay.get(delayMs);
-  if (pending) {
-    pending.push(...filters);
-    return;
-  }
-  const batch = [...filters];
-  byDelay.set(delayMs, batch);
-  setTimeout(() => {
-    byDelay.delete(delayMs);
-    void queryClient.invalidateQueries({ predicate: (query) => batch.some((filter) => matchQuery(filter, query)) });
-  }, delayMs);
-}
-
-/** What one message asks to refetch; it may also write news that carries the new state straight into the cache. */
-export type RealtimeRefetches<S extends RealtimeService> = (event: RealtimeEvent<S>, queryClient: QueryClient) => readonly QueryFilters[];
-
 /**
- * Refetches the queries that the messages of `service` name (`refetches` says which), a burst at a time. A reconnect's
- * refetch is never delayed beyond INVALIDATION_DELAY_MS.
+ * Binds the tab's connection to the query cache through the registry of live updates (lib/realtime-areas.ts), loaded
+ * once the page is on screen; the connection is held from then on, while the shell is.
  */
-export function useRealtimeRefetch<S extends RealtimeService>(service: S, refetches: RealtimeRefetches<S>, enabled = true): void {
+export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
-  useRealtime(
-    service,
-    (event) => {
-      const filters = refetches(event, queryClient);
-      const delayMs = event.action === RESYNC_ACTION ? INVALIDATION_DELAY_MS : (REFETCH_DELAY_MS[service] ?? INVALIDATION_DELAY_MS);
-      if (filters.length > 0) refetchSoon(queryClient, filters, delayMs);
-    },
-    enabled,
-  );
-}
-
-/**
- * Refetches the queries under `queryKey` when `service` reports a change (or a reconnect, after which changes may
- * have been missed). `accept` narrows the messages that matter.
- */
-export function useRealtimeInvalidation<S extends RealtimeService>(
-  service: S,
-  queryKey: QueryKey,
-  { enabled = true, accept }: { enabled?: boolean; accept?: (event: RealtimeEvent<S>) => boolean } = {},
-): void {
-  const key = useRef(queryKey);
   useEffect(() => {
-    key.current = queryKey;
-  });
-  // A reconnect always refetches: what was missed meanwhile is unknown, so no filter can rule it out.
-  useRealtimeRefetch(service, (event) => (accept && event.action !== RESYNC_ACTION && !accept(event) ? [] : [{ queryKey: key.current }]), enabled);
+    const client = getRealtimeClient();
+    if (!client) return;
+    let active = true;
+    let stop = () => {};
+    import("@/lib/realtime-areas").then(
+      ({ realtimeRegistry }) => {
+        if (!active) return;
+        // The services the page needs are subscribed before the socket opens: "Live" then means they are heard.
+        const unbind = connectRegistry(realtimeRegistry, client, queryClient);
+        const release = client.hold();
+        stop = () => {
+          unbind();
+          release();
+        };
+      },
+      (error: unknown) => console.error("[realtime] the live updates could not be loaded:", error),
+    );
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [queryClient]);
 }
 
 /**

@@ -6,7 +6,6 @@ import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { customerDashboardLinks } from "@/components/dashboard/links";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -52,7 +51,6 @@ export function SiteLayout({ siteId, children }: { siteId: string; children: Rea
   const t = useTranslations();
   const { organization } = useConsole();
   const site = useQuery(siteQueryOptions(siteId));
-  useNetworkUpdates();
   const missing = site.error instanceof ApiRequestError && site.error.status === 404;
 
   return (

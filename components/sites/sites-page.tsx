@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { PageHeader } from "@/components/pages/page-header";
-import { useNetworkUpdates } from "@/components/paths/use-network-updates";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
@@ -61,7 +60,6 @@ export function SitesPage() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  useNetworkUpdates();
   const sites = usePagedList((search) => sitesQueryOptions(organization.id, search), { keepPrevious: true });
 
   return (

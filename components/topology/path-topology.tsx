@@ -6,14 +6,12 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SlaBadge } from "@/components/paths/sla-badge";
-import { useRealtimeInvalidation } from "@/components/realtime/use-realtime";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api/client";
-import { pathTopologyQueryOptions, topologyKeys } from "@/lib/paths/topology-queries";
-import { namesRoute } from "@/lib/realtime-effects";
+import { pathTopologyQueryOptions } from "@/lib/paths/topology-queries";
 import type { PathTopology as Topology } from "@/lib/paths/topology-schema";
 import { organizationPath } from "@/lib/routes";
 import { TopologyDetails } from "./topology-details";
@@ -50,14 +48,9 @@ function Summary({ topology }: { topology: Topology }) {
   );
 }
 
-/** The route drawing of a path, kept live: refetched on news of the path or of an object on its route. */
+/** The route drawing of a path, kept live (lib/paths/realtime.ts): refetched on news of the path or of an object on its route. */
 export function useLiveTopology(pathId: string) {
-  const query = useQuery(pathTopologyQueryOptions(pathId));
-  const key = topologyKeys.path(pathId);
-  const accept = (event: Parameters<typeof namesRoute>[1]) => namesRoute(query.data, event);
-  useRealtimeInvalidation("topology", key, { accept });
-  useRealtimeInvalidation("telemetry", key, { accept });
-  return query;
+  return useQuery(pathTopologyQueryOptions(pathId));
 }
 
 export function LiveIndicator({ generatedAt }: { generatedAt: string }) {

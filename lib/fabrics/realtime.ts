@@ -1,14 +1,21 @@
 import type { QueryClient, QueryFilters } from "@tanstack/react-query";
 import { classifyLinkHealth } from "@/lib/health";
-import type { LinkStateNews } from "@/lib/realtime-contract";
-import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
+import { ENTITY_ACTIONS, type EntityNews, type LinkStateNews } from "@/lib/realtime-contract";
+import { forget, updateCached } from "@/lib/realtime-cache";
+import { forActions, type AreaRealtime } from "@/lib/realtime-registry";
 import type { LinkHealthList } from "@/lib/telemetry/schema";
 import { fabricKeys } from "./queries";
 import type { CoreFabricDetail } from "./schema";
 
 // What the fabric pages change in the query cache when /ws speaks. A link's new status is written into the cached
 // link health at once (its health follows from the status and the figures already held); a change to a fabric, one
-// of its links or core nodes refetches that fabric; the lists refetch when a fabric they count changes.
+// of its links or core nodes refetches that fabric; the lists refetch when a fabric they count changes; new link
+// figures refetch the link health of the fabrics that show the link.
+
+type LinkHealth = LinkHealthList["items"][number];
+
+const linkHealth = [...fabricKeys.core(), "link-health"] as const;
+const coreLists: QueryFilters = { queryKey: [...fabricKeys.core(), "list"] };
 
 /** The core fabrics held in the cache, with their nodes and links. */
 function cachedFabrics(queryClient: QueryClient): CoreFabricDetail[] {
@@ -17,46 +24,29 @@ function cachedFabrics(queryClient: QueryClient): CoreFabricDetail[] {
     .flatMap(([, fabric]) => (fabric ? [fabric] : []));
 }
 
-const fabricQueries = (fabricId: string): QueryFilters[] => [
-  { queryKey: fabricKeys.coreDetail(fabricId) },
-  { queryKey: fabricKeys.coreLinkHealth(fabricId) },
-];
-const coreLists: QueryFilters = { queryKey: [...fabricKeys.core(), "list"] };
+const fabricQueries = (fabricId: string): QueryFilters[] => [{ queryKey: fabricKeys.coreDetail(fabricId) }, { queryKey: fabricKeys.coreLinkHealth(fabricId) }];
 
-/** Writes links' new status (and the health it implies) into every cached fabric's link health; true if any held one. */
-export function applyLinkStates(queryClient: QueryClient, news: readonly LinkStateNews[]): boolean {
-  if (news.length === 0) return false;
+/** Writes links' new status (and the health it implies) into every cached fabric's link health; true if one changed. */
+function applyLinkStates(queryClient: QueryClient, news: readonly LinkStateNews[]): boolean {
   const status = new Map(news.map((link) => [link.id, link.status]));
-  let held = false;
-  queryClient.setQueriesData<LinkHealthList>({ queryKey: [...fabricKeys.core(), "link-health"] }, (list) => {
-    if (!list || !list.items.some((item) => status.has(item.linkId))) return list;
-    held = true;
-    return {
-      ...list,
-      items: list.items.map((item) => {
-        const next = status.get(item.linkId);
-        if (next === undefined || next === item.status) return item;
-        return { ...item, status: next, health: classifyLinkHealth({ status: next, latencyMs: item.latencyMs, lossPercent: item.lossPercent }) };
-      }),
-    };
+  if (status.size === 0) return false;
+  return updateCached<LinkHealth>(queryClient, linkHealth, (item) => {
+    const next = status.get(item.linkId);
+    if (next === undefined || next === item.status) return item;
+    return { ...item, status: next, health: classifyLinkHealth({ status: next, latencyMs: item.latencyMs, lossPercent: item.lossPercent }) };
   });
-  return held;
 }
 
-/** The fabric pages' topology news. */
-export function fabricRefetches(event: RealtimeEvent<"topology">, queryClient: QueryClient): QueryFilters[] {
-  if (event.action === RESYNC_ACTION) return [{ queryKey: fabricKeys.all }];
-  if (event.action === "health") {
-    if (event.data.truncated) return [{ queryKey: [...fabricKeys.core(), "link-health"] }, coreLists];
-    const links = event.data.links ?? [];
-    if (links.length === 0) return [];
-    applyLinkStates(queryClient, links);
-    // The list's health is the worst of each fabric's links: which fabric a link is in, only the server knows.
-    return [coreLists];
+/** A change to a fabric, or to a link, node or port that may be one of its own. */
+function fabricChange(action: string, { entityType, entityId, nodeId }: EntityNews, queryClient: QueryClient): QueryFilters[] {
+  if (entityType === "externalFabric") {
+    if (action === "deleted") forget(queryClient, fabricKeys.externalDetail(entityId));
+    return [{ queryKey: fabricKeys.externalDetail(entityId) }, { queryKey: [...fabricKeys.external(), "list"] }];
   }
-  const { entityType, entityId, nodeId } = event.data;
-  if (entityType === "externalFabric") return [{ queryKey: fabricKeys.externalDetail(entityId) }, { queryKey: [...fabricKeys.external(), "list"] }];
-  if (entityType === "coreFabric") return [{ queryKey: fabricKeys.coreDetail(entityId) }, coreLists];
+  if (entityType === "coreFabric") {
+    if (action === "deleted") for (const key of [fabricKeys.coreDetail(entityId), fabricKeys.coreLinkHealth(entityId)]) forget(queryClient, key);
+    return [{ queryKey: fabricKeys.coreDetail(entityId) }, coreLists];
+  }
   const fabrics = cachedFabrics(queryClient);
   const node = entityType === "node" ? entityId : nodeId;
   const holding = fabrics.filter(
@@ -64,10 +54,8 @@ export function fabricRefetches(event: RealtimeEvent<"topology">, queryClient: Q
       (node !== undefined && fabric.nodes.some((member) => member.id === node)) ||
       (entityType === "link" && [...fabric.links, ...(fabric.uplinks ?? [])].some((link) => link.id === entityId)),
   );
-  if (entityType === "node") {
-    // A node that joins a fabric is not in it yet: every fabric on screen may gain it, and the lists count it.
-    return [...fabrics.flatMap((fabric) => fabricQueries(fabric.id)), coreLists];
-  }
+  // A node that joins a fabric is not in it yet: every fabric on screen may gain it, and the lists count it.
+  if (entityType === "node") return [...fabrics.flatMap((fabric) => fabricQueries(fabric.id)), coreLists];
   if (entityType === "link") {
     // A new link from an edge node may be an uplink into any fabric on screen: only the server knows its ends' kinds.
     const refetched = holding.length > 0 ? holding : fabrics;
@@ -77,14 +65,34 @@ export function fabricRefetches(event: RealtimeEvent<"topology">, queryClient: Q
   return [];
 }
 
-/** Telemetry samples about a fabric's links refetch its link health (rates, latency and loss changed). */
-export function fabricTelemetryRefetches(event: RealtimeEvent<"telemetry">, queryClient: QueryClient): QueryFilters[] {
-  const healthKey = [...fabricKeys.core(), "link-health"];
-  if (event.action === RESYNC_ACTION || event.data.truncated) return [{ queryKey: healthKey }];
-  const linkIds = new Set(event.data.linkIds ?? []);
-  if (linkIds.size === 0) return [];
-  return queryClient
-    .getQueriesData<LinkHealthList>({ queryKey: healthKey })
-    .filter(([, list]) => list?.items.some((item) => linkIds.has(item.linkId)))
-    .map(([queryKey]) => ({ queryKey }));
-}
+export const fabricsRealtime: AreaRealtime = {
+  topology: {
+    queries: [{ queryKey: fabricKeys.all }],
+    on: {
+      ...forActions("topology", ENTITY_ACTIONS, ({ action, data }, queryClient) => fabricChange(action, data, queryClient)),
+      health: ({ data }, queryClient) => {
+        if (data.truncated) return [{ queryKey: linkHealth }, coreLists];
+        const links = data.links ?? [];
+        if (links.length === 0) return [];
+        applyLinkStates(queryClient, links);
+        // The list's health is the worst of each fabric's links: which fabric a link is in, only the server knows.
+        return [coreLists];
+      },
+    },
+  },
+  telemetry: {
+    queries: [{ queryKey: linkHealth }],
+    on: {
+      // New figures of a fabric's links refetch its link health (rates, latency and loss changed).
+      samples: ({ data }, queryClient) => {
+        if (data.truncated) return [{ queryKey: linkHealth }];
+        const linkIds = new Set(data.linkIds ?? []);
+        if (linkIds.size === 0) return [];
+        return queryClient
+          .getQueriesData<LinkHealthList>({ queryKey: linkHealth })
+          .filter(([, list]) => list?.items.some((item) => linkIds.has(item.linkId)))
+          .map(([queryKey]) => ({ queryKey }));
+      },
+    },
+  },
+};

@@ -1,9 +1,6 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryFilters } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { fetchAllPages } from "@/lib/api/paging";
-import type { Page } from "@/lib/pagination";
-import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
-import type { LifecycleProgress } from "@/lib/realtime-contract";
 import { lifecycleKeys } from "./queries";
 import type { Rollout, RolloutCreate } from "./rollout-schema";
 
@@ -51,43 +48,3 @@ export const useCreateRollout = () => useRolloutMutation((input: RolloutCreate) 
 // POST /api/v1/lifecycle/rollout/{id}/resume and /cancel
 export const useResumeRollout = () => useRolloutMutation((id: string) => api.post("/api/v1/lifecycle/rollout/{id}/resume", { params: { path: { id } } }));
 export const useCancelRollout = () => useRolloutMutation((id: string) => api.post("/api/v1/lifecycle/rollout/{id}/cancel", { params: { path: { id } } }));
-
-/** Writes an operation's progress into the cached rollouts whose waves hold it; true when one did. */
-export function applyRolloutProgress(queryClient: QueryClient, news: LifecycleProgress): boolean {
-  let written = false;
-  queryClient.setQueriesData<Page<Rollout>>({ queryKey: rolloutKeys.all }, (data) => {
-    if (!data?.items?.some((rollout) => rollout.waves.some((wave) => wave.operationIds.includes(news.operationId)))) return data;
-    written = true;
-    return {
-      ...data,
-      items: data.items.map((rollout) => ({
-        ...rollout,
-        waves: rollout.waves.map((wave) =>
-          wave.operationIds.includes(news.operationId)
-            ? {
-                ...wave,
-                devices: wave.devices.map((device) =>
-                  device.operationId === news.operationId ? { ...device, progress: news.progress, operationStatus: news.status } : device,
-                ),
-              }
-            : wave,
-        ),
-      })),
-    };
-  });
-  return written;
-}
-
-/**
- * Rollout news on /ws (lifecycle service), or a reconnect: an operation's progress is written into the wave that holds
- * it (the bar moves without a request); a rollout's change refetches the rollouts and the pickers' device lists.
- */
-export function rolloutRefetches(event: RealtimeEvent<"lifecycle">, queryClient: QueryClient): QueryFilters[] {
-  const refetch = [{ queryKey: rolloutKeys.all }, { queryKey: lifecycleKeys.deviceLists() }];
-  if (event.action === RESYNC_ACTION) return refetch;
-  if (event.action === "progress") {
-    applyRolloutProgress(queryClient, event.data);
-    return [];
-  }
-  return event.data.entityType === "rollout" ? refetch : [];
-}

@@ -1,14 +1,19 @@
-import type { QueryFilters } from "@tanstack/react-query";
-import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
+import type { AreaRealtime } from "@/lib/realtime-registry";
 import { peopleKeys } from "./queries";
 
-/**
- * What an events message changes on the Users and Invitations tabs: a user's news refetches the users list, an
- * invitation's the invitations list (its acceptance adds a user too: that is news of its own). A resync refetches both.
- */
-export function peopleRefetches(event: RealtimeEvent<"events">, organizationId: string): QueryFilters[] {
-  if (event.action === RESYNC_ACTION) return [{ queryKey: peopleKeys.users(organizationId) }, { queryKey: peopleKeys.invitations(organizationId) }];
-  if (event.data.entityType === "user") return [{ queryKey: peopleKeys.users(organizationId) }];
-  if (event.data.entityType === "invitation") return [{ queryKey: peopleKeys.invitations(organizationId) }];
-  return [];
-}
+// The Users and Invitations tabs over /ws: each committed change is news on the events service. A user's news
+// (role changed, removed, joined) refetches the users lists, an invitation's (invited, revoked, accepted) the
+// invitations lists; its acceptance adds a user too, which is news of its own. The news does not say which
+// organization: every organization's list held may show the user.
+
+const users = [...peopleKeys.all, "users"] as const;
+const invitations = [...peopleKeys.all, "invitations"] as const;
+
+export const peopleRealtime: AreaRealtime = {
+  events: {
+    queries: [{ queryKey: users }, { queryKey: invitations }],
+    on: {
+      created: ({ data: { entityType } }) => (entityType === "user" ? [{ queryKey: users }] : entityType === "invitation" ? [{ queryKey: invitations }] : []),
+    },
+  },
+};

@@ -1,5 +1,7 @@
 import type { QueryClient, QueryFilters } from "@tanstack/react-query";
-import { RESYNC_ACTION, type RealtimeEvent } from "@/lib/realtime-client";
+import { ENTITY_ACTIONS } from "@/lib/realtime-contract";
+import { updateCached } from "@/lib/realtime-cache";
+import { forActions, type AreaRealtime } from "@/lib/realtime-registry";
 import { mspTopologyKeys } from "./queries";
 import type { TopologyGraph } from "./schema";
 
@@ -10,28 +12,39 @@ import type { TopologyGraph } from "./schema";
 const NETWORK_ENTITIES = new Set(["node", "link", "coreFabric", "device", "interface", "ipsecEndpoint", "switchPort"]);
 const ROUTE_ENTITIES = new Set(["node", "link", "site", "connector", "path", "interface", "ipsecEndpoint", "switchPort"]);
 
+const graphKeys = [...mspTopologyKeys.all, "graph"] as const;
+const graphs: QueryFilters = { queryKey: graphKeys };
+const tables: QueryFilters = { queryKey: [...mspTopologyKeys.all, "links"] };
+const radii: QueryFilters = { queryKey: mspTopologyKeys.blastRadii() };
+
 /** Writes links' reported status into the cached graphs: down is unhealthy straight away. */
-export function applyLinkStatus(queryClient: QueryClient, links: { id: string; status: "up" | "down" }[]): void {
+function applyLinkStatus(queryClient: QueryClient, links: readonly { id: string; status: "up" | "down" }[]): void {
   const down = new Set(links.filter((link) => link.status === "down").map((link) => link.id));
   if (down.size === 0) return;
-  queryClient.setQueriesData<TopologyGraph>({ queryKey: [...mspTopologyKeys.all, "graph"] }, (graph) =>
-    graph && graph.links.some((link) => down.has(link.id) && link.health !== "unhealthy")
-      ? { ...graph, links: graph.links.map((link) => (down.has(link.id) ? { ...link, status: "down", health: "unhealthy" } : link)) }
-      : graph,
+  updateCached<TopologyGraph>(
+    queryClient,
+    graphKeys,
+    (graph) =>
+      graph.links.some((link) => down.has(link.id) && link.health !== "unhealthy")
+        ? { ...graph, links: graph.links.map((link) => (down.has(link.id) ? { ...link, status: "down", health: "unhealthy" } : link)) }
+        : graph,
+    true,
   );
 }
 
-export function mspTopologyRefetches(event: RealtimeEvent<"topology">, queryClient: QueryClient): QueryFilters[] {
-  const graphs: QueryFilters = { queryKey: [...mspTopologyKeys.all, "graph"] };
-  const tables: QueryFilters = { queryKey: [...mspTopologyKeys.all, "links"] };
-  const radii: QueryFilters = { queryKey: mspTopologyKeys.blastRadii() };
-  if (event.action === RESYNC_ACTION) return [{ queryKey: mspTopologyKeys.all }];
-  if (event.action === "health") {
-    const { links = [], devices = [], paths = [], truncated } = event.data;
-    if (truncated) return [{ queryKey: mspTopologyKeys.all }];
-    applyLinkStatus(queryClient, links);
-    return [...(links.length > 0 ? [graphs, tables] : devices.length > 0 ? [graphs] : []), ...(paths.length > 0 ? [radii] : [])];
-  }
-  const { entityType } = event.data;
-  return [...(NETWORK_ENTITIES.has(entityType) ? [graphs, tables] : []), ...(ROUTE_ENTITIES.has(entityType) ? [radii] : [])];
-}
+export const mspTopologyRealtime: AreaRealtime = {
+  topology: {
+    queries: [{ queryKey: mspTopologyKeys.all }],
+    on: {
+      ...forActions("topology", ENTITY_ACTIONS, ({ data: { entityType } }) => [
+        ...(NETWORK_ENTITIES.has(entityType) ? [graphs, tables] : []),
+        ...(ROUTE_ENTITIES.has(entityType) ? [radii] : []),
+      ]),
+      health: ({ data: { links = [], devices = [], paths = [], truncated } }, queryClient) => {
+        if (truncated) return [{ queryKey: mspTopologyKeys.all }];
+        applyLinkStatus(queryClient, links);
+        return [...(links.length > 0 ? [graphs, tables] : devices.length > 0 ? [graphs] : []), ...(paths.length > 0 ? [radii] : [])];
+      },
+    },
+  },
+};

@@ -1,10 +1,12 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { lifecycleKeys } from "@/lib/lifecycle/queries";
-import { lifecycleRefetches } from "@/lib/lifecycle/realtime";
-import { rolloutKeys, rolloutRefetches } from "@/lib/lifecycle/rollout-queries";
+import { lifecycleRealtime } from "@/lib/lifecycle/realtime";
+import { rolloutKeys } from "@/lib/lifecycle/rollout-queries";
 import type { Rollout } from "@/lib/lifecycle/rollout-schema";
 import type { Page } from "@/lib/pagination";
+import type { RealtimeEvent } from "@/lib/realtime-client";
+import { cacheOf, entity, refetched, resync, updatedAt } from "./realtime-fixtures";
 
 // The rollouts panel live: an operation's progress is written into the wave that holds it (no request); a rollout's
 // change, or an operation that starts or ends, refetches the pickers' device lists (a device became busy or free).
@@ -57,49 +59,56 @@ const rollout: Rollout = {
   ],
 };
 
+/** The rollouts panel and the pickers' device lists, as the lifecycle page leaves them. */
 function cached() {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData<Page<Rollout>>(rolloutKeys.list("msp"), { items: [rollout], nextCursor: null });
-  return queryClient;
+  return cacheOf([
+    [rolloutKeys.list("msp"), { items: [rollout], nextCursor: null }],
+    [lifecycleKeys.devices("msp", ""), { pages: [] }],
+  ]);
 }
 
-const progress = (operationId: string, value: number, status: "active" | "success" | "failed" = "active") =>
-  ({ service: "lifecycle", action: "progress", data: { operationId, progress: value, status, step: "install" } }) as const;
+const progress = (operationId: string, value: number, status: "active" | "success" | "failed" = "active"): RealtimeEvent<"lifecycle"> => ({
+  service: "lifecycle",
+  action: "progress",
+  data: { operationId, progress: value, status, step: "install" },
+});
+const lifecycle = (queryClient: QueryClient, event: RealtimeEvent) => refetched(queryClient, event, [lifecycleRealtime]);
 
 const devicesOf = (queryClient: QueryClient) =>
   queryClient.getQueryData<Page<Rollout>>(rolloutKeys.list("msp"))!.items[0].waves[0].devices.map((device) => [device.id, device.operationStatus, device.progress]);
 
+const EVERYTHING = ["lifecycle/devices/search/msp/", "rollouts/list/msp"];
+
 describe("the rollouts panel's live news", () => {
   it("writes an operation's progress and end into its wave, without a refetch", () => {
     const queryClient = cached();
-    expect(rolloutRefetches(progress("o2", 40), queryClient)).toEqual([]);
+    expect(lifecycle(queryClient, progress("o2", 40))).toEqual([]);
     expect(devicesOf(queryClient)).toEqual([
       ["d1", "scheduled", 0],
       ["d2", "active", 40],
     ]);
-    rolloutRefetches(progress("o2", 100, "success"), queryClient);
+    lifecycle(queryClient, progress("o2", 100, "success"));
     expect(devicesOf(queryClient)[1]).toEqual(["d2", "success", 100]);
     // Another rollout's operation leaves the cache as it was.
-    const before = queryClient.getQueryData(rolloutKeys.list("msp"));
-    rolloutRefetches(progress("elsewhere", 10), queryClient);
-    expect(queryClient.getQueryData(rolloutKeys.list("msp"))).toBe(before);
+    const before = updatedAt(queryClient);
+    lifecycle(queryClient, progress("elsewhere", 10));
+    expect(updatedAt(queryClient)).toEqual(before);
   });
 
   it("refetches the rollouts and the pickers' device lists when a rollout changes or on a reconnect", () => {
     const queryClient = cached();
-    const refetch = [{ queryKey: rolloutKeys.all }, { queryKey: lifecycleKeys.deviceLists() }];
-    expect(rolloutRefetches({ service: "lifecycle", action: "cancelled", data: { entityType: "rollout", entityId: "r1" } }, queryClient)).toEqual(refetch);
-    expect(rolloutRefetches({ service: "lifecycle", action: "resync", data: {} }, queryClient)).toEqual(refetch);
-    expect(rolloutRefetches({ service: "lifecycle", action: "created", data: { entityType: "lifecycleOperation", entityId: "o9" } }, queryClient)).toEqual([]);
+    expect(lifecycle(queryClient, entity("lifecycle", "cancelled", { entityType: "rollout", entityId: "r1" }))).toEqual(EVERYTHING);
+    expect(lifecycle(queryClient, resync("lifecycle"))).toEqual(EVERYTHING);
+    expect(lifecycle(queryClient, entity("lifecycle", "created", { entityType: "lifecycleOperation", entityId: "o9" }))).not.toContain("rollouts/list/msp");
   });
 
   it("refetches the pickers' device lists when an operation is scheduled, cancelled or ends, not while it progresses", () => {
-    const queryClient = new QueryClient();
-    const touchesDevices = (filters: { queryKey?: readonly unknown[] }[]) => filters.some((filter) => filter.queryKey?.[1] === "devices");
+    const queryClient = cached();
+    const touchesDevices = (event: RealtimeEvent) => lifecycle(queryClient, event).includes("lifecycle/devices/search/msp/");
     for (const action of ["created", "cancelled", "succeeded", "failed"] as const) {
-      expect(touchesDevices(lifecycleRefetches({ service: "lifecycle", action, data: { entityType: "lifecycleOperation", entityId: "o1" } }, queryClient)), action).toBe(true);
+      expect(touchesDevices(entity("lifecycle", action, { entityType: "lifecycleOperation", entityId: "o1" })), action).toBe(true);
     }
-    expect(touchesDevices(lifecycleRefetches(progress("o1", 50), queryClient))).toBe(false);
-    expect(touchesDevices(lifecycleRefetches(progress("o1", 100, "success"), queryClient))).toBe(true);
+    expect(touchesDevices(progress("o1", 50))).toBe(false);
+    expect(touchesDevices(progress("o1", 100, "success"))).toBe(true);
   });
 });

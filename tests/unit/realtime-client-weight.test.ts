@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The realtime client, its contract and the cache effects load on pages that otherwise carry no zod (the shell, the
-// sites and paths pages): one value import of a schema module from them adds about 40 KiB gzipped to those pages.
+// The realtime client, its contract and the registry's binding load with the shell, on pages that otherwise carry no
+// zod: one value import of a schema module from them adds about 40 KiB gzipped to every page. The areas' effects
+// (which reach every area's query keys) load later, when the connection asks for them.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const VALUE_IMPORT = /^import\s+(?!type\s)[^;]*?from\s+"([^"]+)"/gm;
@@ -32,7 +33,7 @@ function reached(entry: string): Set<string> {
 }
 
 describe("the realtime modules' weight in the browser", () => {
-  it.each(["lib/realtime-client.ts", "lib/realtime-contract.ts", "lib/realtime-effects.ts", "components/paths/use-network-updates.ts"])(
+  it.each(["lib/realtime-client.ts", "lib/realtime-contract.ts", "lib/realtime-registry.ts", "components/realtime/realtime-connection.tsx"])(
     "%s reaches no zod",
     (entry) => {
       const modules = reached(entry);
@@ -40,6 +41,13 @@ describe("the realtime modules' weight in the browser", () => {
       expect([...modules].filter((module) => module === "zod" || module.startsWith("zod/"))).toEqual([]);
     },
   );
+
+  it("leaves the areas' effects out of the shell's first load", () => {
+    const modules = [...reached("components/realtime/realtime-connection.tsx")].map((module) => path.relative(ROOT, module));
+    expect(modules).toContain("lib/realtime-registry.ts");
+    expect(modules.filter((module) => module === "lib/realtime-areas.ts" || /^lib\/[a-z-]+\/realtime\.ts$/.test(module))).toEqual([]);
+    expect(fs.readFileSync(path.join(ROOT, "components/realtime/use-realtime.ts"), "utf8")).toContain('import("@/lib/realtime-areas")');
+  });
 
   it("would see zod behind a query-key factory that imports a schema", () => {
     expect(reached("lib/events/queries.ts").has("zod")).toBe(true);

@@ -1,9 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { drawNetwork, worstTone } from "@/lib/topology/draw";
 import { mspTopologyKeys } from "@/lib/topology/queries";
-import { mspTopologyRefetches } from "@/lib/topology/realtime";
+import { mspTopologyRealtime } from "@/lib/topology/realtime";
 import type { TopologyGraph, TopologyLink, TopologyNode } from "@/lib/topology/schema";
+import { cacheOf, health, refetched, topology, updatedAt } from "./realtime-fixtures";
 
 // What the topology page draws of a network, small and large, and what its live news changes in the cache.
 
@@ -82,30 +82,36 @@ describe("drawNetwork", () => {
   });
 });
 
-describe("mspTopologyRefetches", () => {
+describe("the MSP topology page's live news", () => {
   const graph: TopologyGraph = { nodes: [node("a"), node("b")], links: [link("ab", "a", "b")], nodeCount: 2, linkCount: 1, truncated: false, generatedAt: "" };
+  /** The graph and links table of one MSP, and a blast radius shown. */
+  const cache = () =>
+    cacheOf([
+      [mspTopologyKeys.graph("msp"), graph],
+      [mspTopologyKeys.linkList("msp", {}), { items: [] }],
+      [mspTopologyKeys.blastRadius("link", "ab"), { paths: [] }],
+    ]);
+  const msp = (client: ReturnType<typeof cache>, event: Parameters<typeof refetched>[1]) => refetched(client, event, [mspTopologyRealtime]);
 
   it("turns a link reported down red in the cached graph at once, and refetches the graph and the table", () => {
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(mspTopologyKeys.graph("msp"), graph);
-    const filters = mspTopologyRefetches({ service: "topology", action: "health", data: { organizationId: "msp", links: [{ id: "ab", status: "down" }] } }, queryClient);
-    expect(queryClient.getQueryData<TopologyGraph>(mspTopologyKeys.graph("msp"))!.links[0]).toMatchObject({ status: "down", health: "unhealthy" });
-    expect(filters.map((filter) => filter.queryKey)).toEqual([
-      ["msp-topology", "graph"],
-      ["msp-topology", "links"],
-    ]);
+    const client = cache();
+    expect(msp(client, health({ links: [{ id: "ab", status: "down" }] }))).toEqual(["msp-topology/graph/msp", "msp-topology/links/msp/{}"]);
+    expect(client.getQueryData<TopologyGraph>(mspTopologyKeys.graph("msp"))!.links[0]).toMatchObject({ status: "down", health: "unhealthy" });
+    // A link up again waits for the refetch: the graph is left as it was.
+    const before = updatedAt(client);
+    msp(client, health({ links: [{ id: "ab", status: "up" }] }));
+    expect(updatedAt(client)).toEqual(before);
   });
 
   it("refetches the blast radius on paths' news, and nothing of the topology for news of other things", () => {
-    const queryClient = new QueryClient();
-    const keys = (data: Parameters<typeof mspTopologyRefetches>[0]) => mspTopologyRefetches(data, queryClient).map((filter) => filter.queryKey);
-    expect(keys({ service: "topology", action: "health", data: { organizationId: "msp", paths: [{ id: "p", slaHealth: "bad" }] } })).toEqual([["msp-topology", "blast-radius"]]);
-    expect(keys({ service: "topology", action: "created", data: { entityType: "path", entityId: "p" } })).toEqual([["msp-topology", "blast-radius"]]);
-    expect(keys({ service: "topology", action: "created", data: { entityType: "externalFabric", entityId: "f" } })).toEqual([]);
-    expect(keys({ service: "topology", action: "deleted", data: { entityType: "link", entityId: "l" } })).toEqual([
-      ["msp-topology", "graph"],
-      ["msp-topology", "links"],
-      ["msp-topology", "blast-radius"],
+    const client = cache();
+    expect(msp(client, health({ paths: [{ id: "p", slaHealth: "bad" }] }))).toEqual(["msp-topology/blast-radius/link/ab"]);
+    expect(msp(client, topology("created", { entityType: "path", entityId: "p" }))).toEqual(["msp-topology/blast-radius/link/ab"]);
+    expect(msp(client, topology("created", { entityType: "externalFabric", entityId: "f" }))).toEqual([]);
+    expect(msp(client, topology("deleted", { entityType: "link", entityId: "l" }))).toEqual([
+      "msp-topology/blast-radius/link/ab",
+      "msp-topology/graph/msp",
+      "msp-topology/links/msp/{}",
     ]);
   });
 });
