@@ -96,7 +96,7 @@ describe("the agents", () => {
     // silence period after a moment between the two: the silent device is past it, the others are not.
     await early.tick();
     const seen = await lastSeen();
-    const silentLast = seen.get(targets.deviceSilent)!;
+    const silentLast = seen.get(targets.deviceSilent!)!;
     const othersFirst = Math.min(...early.currentWorld!.plan.duties.filter((duty) => duty.device.id !== targets.deviceSilent).map((duty) => seen.get(duty.device.id)!));
     expect(othersFirst - silentLast).toBeGreaterThan(1);
     const sweep = await runSilentDeviceSweep(db, Math.floor((silentLast + othersFirst) / 2) + TELEMETRY.silentAfterMs);
