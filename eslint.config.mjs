@@ -79,7 +79,25 @@ export default defineConfig([
     ignores: ["tests/fixtures/**"],
     rules: { "import/no-cycle": "off" },
   },
+  // A test waits for what it asserts: polling with a deadline (expect.poll, vi.waitFor, a locator's assertion) or a
+  // signal that the work is done (the bus's delivered(), a tick, a later message) — never a fixed sleep, which fails on
+  // a slow machine before something happened and passes before something that must not happen had its chance. A test
+  // of a delay itself says so: `// eslint-disable-next-line no-restricted-syntax -- <why>` (tests/unit/test-waits-lint.test.ts).
+  {
+    files: ["tests/**"],
+    rules: { "no-restricted-syntax": ["error", ...fixedSleeps()] },
+  },
 ]);
+
+/** What a fixed sleep looks like in a test: a timer wrapped in a promise, Playwright's waitForTimeout, timers/promises. */
+function fixedSleeps() {
+  const message = "A fixed sleep before an assertion: poll with a deadline (expect.poll, vi.waitFor) or wait for a signal that the work is done.";
+  return [
+    { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name=/^set(Timeout|Immediate)$/]", message },
+    { selector: "CallExpression[callee.property.name='waitForTimeout']", message },
+    { selector: "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]", message },
+  ];
+}
 
 /**
  * Layers inside server/, as path-resolved zones: the entry (server/*.ts) → the HTTP layer (api/) and the pages (pages/,

@@ -47,9 +47,21 @@ export function listenSafely(emitter: EventEmitter, listener: RealtimeListener):
 export class LocalBus implements EventBus {
   readonly kind = "local" as const;
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  /** The last delivery: deliveries run in the order of their publish, so when it is done all are. */
+  private lastDelivery: Promise<void> = Promise.resolve();
 
   async publish(message: RealtimeMessage): Promise<void> {
-    setImmediate(() => this.emitter.emit("message", message));
+    this.lastDelivery = new Promise((resolve) =>
+      setImmediate(() => {
+        this.emitter.emit("message", message);
+        resolve();
+      }),
+    );
+  }
+
+  /** Resolves once every message published so far has been handed to the listeners. */
+  delivered(): Promise<void> {
+    return this.lastDelivery;
   }
 
   subscribe(listener: RealtimeListener): () => void {

@@ -35,6 +35,8 @@ export interface SimulatorOptions extends Partial<SimulatorSettings> {
 
 export interface SimulatorHandle {
   readonly simulator: Simulator;
+  /** A round is running or waiting for its time: false once stopped. */
+  readonly active: boolean;
   /** Stops the timers and the backfill, and waits for the batches in flight. */
   stop(): Promise<void>;
 }
@@ -120,6 +122,9 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
 
   return {
     simulator,
+    get active() {
+      return timer !== undefined || running !== undefined;
+    },
     async stop() {
       unsubscribe();
       simulator.stop();

@@ -229,13 +229,10 @@ describe("applyAlarmConditions", () => {
       await applyAlarmConditions(db, [item]);
       await applyAlarmConditions(db, [{ ...item, active: false }]);
       const [alarm] = await allAlarms(item.subject);
-      for (let i = 0; i < 100 && heard.filter((message) => (message.service === "alarms" || message.service === "events") && message.data.entityId === alarm.id).length < 4; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      const mine = heard.filter((message) => (message.service === "alarms" || message.service === "events") && message.data.entityId === alarm.id);
-      expect(mine.map((message) => `${message.service}.${message.action}`)).toEqual(["events.created", "alarms.raised", "events.created", "alarms.cleared"]);
-      expect(mine[1]).toMatchObject({ data: { entityType: "alarm", nodeId: "node-announced" } });
-      expect(mine.every((message) => message.organization.id === contoso)).toBe(true);
+      const mine = () => heard.filter((message) => (message.service === "alarms" || message.service === "events") && message.data.entityId === alarm.id);
+      await expect.poll(() => mine().map((message) => `${message.service}.${message.action}`)).toEqual(["events.created", "alarms.raised", "events.created", "alarms.cleared"]);
+      expect(mine()[1]).toMatchObject({ data: { entityType: "alarm", nodeId: "node-announced" } });
+      expect(mine().every((message) => message.organization.id === contoso)).toBe(true);
     } finally {
       stop();
     }

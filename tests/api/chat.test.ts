@@ -1,9 +1,10 @@
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from "@/lib/constants";
 import { getApiApp } from "@/server/api/app";
+import * as chatService from "@/server/chat/service";
 import { fillAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "@/server/chat/service";
 import { getDb } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
@@ -238,12 +239,14 @@ describe("asking the assistant (POST /chat/{chatId}/message)", () => {
   async function storedMessages(chatId: string, expected: number) {
     const db = await getDb();
     // The answer is stored when its stream ends, just after the last byte is sent.
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.position);
-      if (rows.length >= expected) return rows;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`chat ${chatId} never had ${expected} messages`);
+    return vi.waitFor(
+      async () => {
+        const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.position);
+        expect(rows.length, `chat ${chatId} has ${expected} messages`).toBeGreaterThanOrEqual(expected);
+        return rows;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   }
   const textOf = (parts: unknown) =>
     (parts as { type: string; text?: string }[])
@@ -339,13 +342,15 @@ describe("what is kept of an answer", () => {
     const db = await getDb();
     return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.position);
   }
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("timed out");
+  function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    return vi.waitFor(
+      async () => {
+        const value = await read();
+        expect(done(value)).toBe(true);
+        return value;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   }
   const textOf = (parts: unknown) =>
     (parts as { type: string; text?: string }[])
@@ -414,6 +419,9 @@ describe("what is kept of an answer", () => {
         }
       }, 100);
     };
+    // Each answer that ends whole is offered to its place: the retry's takes it, the slow one finds it gone.
+    const filled = vi.spyOn(chatService, "fillAnswer");
+    onTestFinished(() => filled.mockRestore());
     await withEndpoint(slow, async () => {
       const cookie = await signIn(INITECH_ADMIN);
       const chat = await newChat(INITECH_ADMIN, initech);
@@ -422,8 +430,9 @@ describe("what is kept of an answer", () => {
       delete process.env.ASSISTANT_BASE_URL;
       const retry = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("r1", "List my sites") } });
       expect(retry.status).toBe(200);
-      // Long enough for the slow answer to end too.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Both answers have ended and been offered to their places.
+      await vi.waitFor(() => expect(filled).toHaveBeenCalledTimes(2), { timeout: 5_000, interval: 50 });
+      expect((await Promise.all(filled.mock.results.map((result) => result.value))).sort()).toEqual([false, true]);
       const written = (await rowsOf(chat.id)).filter((row) => (row.parts as unknown[]).length > 0);
       expect(written.map((row) => row.role)).toEqual(["user", "assistant"]);
       expect(textOf(written[1].parts)).toContain("Initech has 4 sites:");

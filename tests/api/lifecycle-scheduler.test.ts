@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LifecycleStatus } from "@/lib/lifecycle/schema";
 import { lifecycleSummaryMessage } from "@/lib/lifecycle/summary";
 import { translatorFor } from "@/lib/i18n/messages";
@@ -80,13 +80,7 @@ async function tickAll(schedulers: LifecycleScheduler[], from: number, to: numbe
 const progressOf = (operationId: string) =>
   heard.flatMap((message) => (message.service === "lifecycle" && message.action === "progress" && message.data.operationId === operationId ? [message.data] : []));
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 3_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, timeout = 3_000) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout, interval: 10 });
 
 const unreachable = (deviceId: string, active = true) =>
   getDb().then((db) =>

@@ -45,6 +45,27 @@ afterAll(async () => {
   for (const dir of directories) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Resolves once a statement from outside any transaction has been sent to the database's thread. */
+function statementFromOutsideSent(): Promise<void> {
+  const worker = (threaded.pglite as unknown as { worker: { postMessage: (message: { op: string; tx?: number }) => void } }).worker;
+  const post = worker.postMessage.bind(worker);
+  return new Promise((resolve) => {
+    worker.postMessage = (message) => {
+      post(message);
+      if (message.op !== "query" || message.tx !== undefined) return;
+      worker.postMessage = post;
+      resolve();
+    };
+  });
+}
+
+/** A promise and the function that resolves it. */
+function signal() {
+  let done!: () => void;
+  const promise = new Promise<void>((resolve) => (done = resolve));
+  return { promise, done };
+}
+
 describe("PGlite on its own thread", () => {
   it("answers every type as PGlite on the main thread does", async () => {
     const reference = drizzle({ client: mainThread });
@@ -118,16 +139,23 @@ describe("PGlite on its own thread", () => {
   it("makes a query from outside wait until an open transaction ends", async () => {
     await threaded.db.execute(sql`create table waits (id integer primary key)`);
     const seen: string[] = [];
+    // The query from outside is sent between the transaction's two statements.
+    const [opened, asked] = [signal(), signal()];
     await Promise.all([
       threaded.db.transaction(async (tx) => {
         await tx.execute(sql`insert into waits values (1)`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        opened.done();
+        await asked.promise;
         await tx.execute(sql`insert into waits values (2)`);
         seen.push("committed");
       }),
       (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        const [count] = await queryRows<{ n: number }>(threaded.db, sql`select count(*)::int as n from waits`);
+        await opened.promise;
+        const sent = statementFromOutsideSent();
+        const counting = queryRows<{ n: number }>(threaded.db, sql`select count(*)::int as n from waits`);
+        await sent;
+        asked.done();
+        const [count] = await counting;
         seen.push(`outside saw ${count.n}`);
       })(),
     ]);
@@ -154,6 +182,8 @@ describe("PGlite on its own thread", () => {
   it("closes only once the work in flight is done: a statement running, a transaction's next one, a render's next read", async () => {
     const handle = await openDatabase({ dataDir: tempDir() });
     await handle.db.execute(sql`create table notes (id integer primary key)`);
+    // A test of the quiet a close waits for (QUIET_MS, server/db/until-quiet.ts): the pauses are idle gaps shorter than it.
+    // eslint-disable-next-line no-restricted-syntax -- idle gaps shorter than QUIET_MS are what this test is about
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // Work still going when the close is asked — a statement running, a transaction between two statements, and a
     // page whose visitor left, reading on after a pause with nothing in flight: all of it completes, then the
@@ -296,15 +326,22 @@ describe("PGlite on its own thread, statements prepared", () => {
     }
     expect(await times(2, count)).toEqual([[{ n: 0 }], [{ n: 0 }]]);
     const seen: string[] = [];
+    // The count from outside is sent while the transaction is open, after its statement.
+    const [opened, asked] = [signal(), signal()];
     await Promise.all([
       threaded.db.transaction(async (tx) => {
         await tx.execute(sql`insert into rolled values (1)`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        opened.done();
+        await asked.promise;
         seen.push("committed");
       }),
       (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        seen.push(`outside saw ${(await count())[0].n}`);
+        await opened.promise;
+        const sent = statementFromOutsideSent();
+        const counting = count();
+        await sent;
+        asked.done();
+        seen.push(`outside saw ${(await counting)[0].n}`);
       })(),
     ]);
     expect(seen).toEqual(["committed", "outside saw 1"]);

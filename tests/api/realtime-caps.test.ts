@@ -82,7 +82,7 @@ describe("/ws connection caps", () => {
     const other = await open(session.url, { cookie: await signIn(BW_ADMIN) });
     expect(kept(other)).toBeDefined();
     await closeAll([outcomes.find(kept)!]);
-    for (let i = 0; i < 100 && session.hub.size !== REALTIME_MAX_SOCKETS_PER_SESSION; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(() => session.hub.size).toBe(REALTIME_MAX_SOCKETS_PER_SESSION);
     const again = await open(session.url, { cookie });
     expect(kept(again)).toBeDefined();
     await closeAll([...outcomes, other, again]);

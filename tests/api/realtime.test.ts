@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { getDb } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
-import { getBus, LocalBus, placeOf, publishRealtime, setBus, type RealtimeMessage } from "@/server/realtime/bus";
+import { LocalBus, placeOf, publishRealtime, setBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { RealtimeHub, REPLAY_CLOCK_MARGIN_MS } from "@/server/realtime/hub";
 import { call, organizationId, signIn } from "./helpers";
 import { BW_ADMIN, CONTOSO_ADMIN, INITECH_ADMIN, insertAlarm, NW_ADMIN, OPERATOR } from "./operations-fixtures";
@@ -16,13 +16,17 @@ let server: http.Server;
 let hub: RealtimeHub;
 let url: string;
 let unsubscribe: () => void;
+const bus = new LocalBus();
 let hubStartedAt: number;
+// The clock the hub keeps its recent messages by, which a test may move on rather than wait for.
+let hubAhead = 0;
+const hubNow = () => Date.now() + hubAhead;
 
 beforeAll(async () => {
-  setBus(new LocalBus());
+  setBus(bus);
   hubStartedAt = Date.now();
-  hub = new RealtimeHub(getDb, { maxBufferedBytes: 64 * 1024 });
-  unsubscribe = getBus().subscribe((message) => hub.deliver(message));
+  hub = new RealtimeHub(getDb, { maxBufferedBytes: 64 * 1024, now: hubNow });
+  unsubscribe = bus.subscribe((message) => hub.deliver(message));
   server = http.createServer();
   server.on("upgrade", (request, socket, head) => void hub.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -39,26 +43,47 @@ afterAll(async () => {
 interface TestClient {
   socket: WebSocket;
   messages: { service: string; action: string; data: Record<string, unknown> }[];
+  /** The markers of lastMessage() it heard. */
+  sentinels: Set<string>;
 }
 
-function connect(cookie?: string): Promise<TestClient> {
+function connect(cookie?: string, at = url): Promise<TestClient> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers: cookie ? { cookie } : {} });
+    const socket = new WebSocket(at, { headers: cookie ? { cookie } : {} });
     const messages: TestClient["messages"] = [];
-    socket.on("message", (raw) => messages.push(JSON.parse(String(raw))));
-    socket.once("open", () => resolve({ socket, messages }));
+    const sentinels = new Set<string>();
+    socket.on("message", (raw) => {
+      const message = JSON.parse(String(raw));
+      if (isSentinel(message.data?.entityId)) sentinels.add(message.data.entityId);
+      else messages.push(message);
+    });
+    socket.once("open", () => resolve({ socket, messages, sentinels }));
     socket.once("unexpected-response", (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
     socket.once("error", reject);
   });
 }
 
-const until = async (check: () => boolean, what = "condition") => {
-  for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check(), what).toBe(true);
-};
+const until = (check: () => boolean, what = "condition") => vi.waitFor(() => expect(check(), what).toBe(true), { timeout: 3_000, interval: 10 });
 
-/** Waits long enough for anything already published to have arrived. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+let sentinels = 0;
+const isSentinel = (entityId: unknown) => typeof entityId === "string" && entityId.startsWith("sentinel-");
+
+/**
+ * Publishes one more message in each organization given, and waits until each client has heard one of them: whatever
+ * was delivered to it before has reached it by then (the bus, the hub and each socket keep their order). Clients keep
+ * these markers apart from their messages, so one that arrives later changes nothing a test counts.
+ */
+async function lastMessage(clients: TestClient[], organizationIds: string[], service: "alarms" | "events" = "alarms") {
+  const db = await getDb();
+  const round: string[] = [];
+  for (const organization of organizationIds) {
+    const entityId = `sentinel-${++sentinels}`;
+    round.push(entityId);
+    if (service === "alarms") await publishRealtime(db, organization, { service, action: "raised", data: { entityType: "alarm", entityId } });
+    else await publishRealtime(db, organization, { service, action: "created", data: { type: "site.updated", entityType: "site", entityId } });
+  }
+  for (const client of clients) await until(() => round.some((id) => client.sentinels.has(id)), "a last message arrived");
+}
 
 async function subscribed(email: string, services: string[]): Promise<TestClient> {
   const client = await connect(await signIn(email));
@@ -93,14 +118,14 @@ describe("/ws", () => {
     const db = await getDb();
     const contosoId = await organizationId("Contoso");
     const initechId = await organizationId("Initech");
-    const [contoso, initech, northwind, bluewave, operator] = await Promise.all(
-      [CONTOSO_ADMIN, INITECH_ADMIN, NW_ADMIN, BW_ADMIN, OPERATOR].map((email) => subscribed(email, ["alarms", "telemetry"])),
-    );
+    const clients = await Promise.all([CONTOSO_ADMIN, INITECH_ADMIN, NW_ADMIN, BW_ADMIN, OPERATOR].map((email) => subscribed(email, ["alarms", "telemetry"])));
+    const [contoso, initech, northwind, bluewave, operator] = clients;
 
     await publishRealtime(db, contosoId, { service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "contoso-alarm" } });
     await publishRealtime(db, initechId, { service: "telemetry", action: "samples", data: { organizationId: initechId, pathIds: ["initech-path"] } });
     await until(() => operator.messages.length === 2, "the operator hears both");
-    await settle();
+    const everyone = await Promise.all(["Contoso", "Initech", "Northwind Networks", "Bluewave Telecom"].map(organizationId));
+    await lastMessage(clients, everyone);
 
     const heard = (client: TestClient) => client.messages.map((m) => `${m.service}:${m.action}`);
     expect(heard(contoso)).toEqual(["alarms:raised"]);
@@ -139,7 +164,7 @@ describe("/ws", () => {
     const response = await call("POST", "/alarm/acknowledge", { cookie: await signIn(CONTOSO_ADMIN), body: { alarmIds: [alarm.id] } });
     expect(response.status).toBe(200);
     await until(() => contoso.messages.length === 2 && northwind.messages.length === 2, "both hear the acknowledgement");
-    await settle();
+    await lastMessage([contoso, initech, northwind], await Promise.all(["Contoso", "Initech", "Northwind Networks"].map(organizationId)));
     expect(contoso.messages).toEqual(
       expect.arrayContaining([
         { service: "events", action: "created", data: { type: "alarm.acknowledged", entityType: "alarm", entityId: alarm.id } },
@@ -156,8 +181,14 @@ describe("/ws", () => {
     // One visible and one missing id: all or nothing, so nothing changes and nothing is announced.
     const response = await call("POST", "/alarm/acknowledge", { cookie: await signIn(CONTOSO_ADMIN), body: { alarmIds: [alarm.id, "missing"] } });
     expect(response.status).toBe(404);
-    await settle();
-    expect(contoso.messages).toEqual([]);
+    // The next change, committed, is announced the same way, after anything the first one would have announced.
+    const committed = await call("POST", "/alarm/acknowledge", { cookie: await signIn(CONTOSO_ADMIN), body: { alarmIds: [alarm.id] } });
+    expect(committed.status).toBe(200);
+    await until(() => contoso.messages.length >= 2, "the committed change is announced");
+    expect(contoso.messages).toEqual([
+      { service: "events", action: "created", data: { type: "alarm.acknowledged", entityType: "alarm", entityId: alarm.id } },
+      { service: "alarms", action: "acknowledged", data: { entityType: "alarm", entityId: alarm.id } },
+    ]);
     contoso.socket.close();
   });
 
@@ -194,12 +225,13 @@ describe("/ws", () => {
 
   it("stops sending to unsubscribed services", async () => {
     const db = await getDb();
-    const contoso = await subscribed(CONTOSO_ADMIN, ["alarms"]);
+    const contosoId = await organizationId("Contoso");
+    const contoso = await subscribed(CONTOSO_ADMIN, ["alarms", "events"]);
     contoso.socket.send(JSON.stringify({ service: "alarms", action: "unsubscribe", data: {} }));
     await until(() => contoso.messages.length === 1);
     expect(contoso.messages[0]).toEqual({ service: "alarms", action: "unsubscribed", data: {} });
-    await publishRealtime(db, await organizationId("Contoso"), { service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a-1" } });
-    await settle();
+    await publishRealtime(db, contosoId, { service: "alarms", action: "raised", data: { entityType: "alarm", entityId: "a-1" } });
+    await lastMessage([contoso], [contosoId], "events");
     expect(contoso.messages).toHaveLength(1);
     contoso.socket.close();
   });
@@ -234,6 +266,10 @@ describe("/ws", () => {
 describe("/ws catching up a page rendered before it subscribed", () => {
   const raised = (entityId: string) => ({ service: "alarms", action: "raised", data: { entityType: "alarm", entityId } }) as const;
   const missed = (client: TestClient) => client.messages.filter((m) => String(m.data.entityId ?? "").startsWith("missed-"));
+  /** Moves the hub's clock on to where it would be had it run past the clocks' margin since its start. */
+  const pastStartMargin = () => {
+    hubAhead = Math.max(hubAhead, hubStartedAt + REPLAY_CLOCK_MARGIN_MS + 50 - Date.now());
+  };
 
   async function welcomed(email: string) {
     const client = await connect(await signIn(email));
@@ -246,12 +282,12 @@ describe("/ws catching up a page rendered before it subscribed", () => {
     const db = await getDb();
     const [contosoId, initechId] = [await organizationId("Contoso"), await organizationId("Initech")];
     // A hub knows nothing of what came before it started, nor, with the clocks' margin, just after (see the next test).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, hubStartedAt + REPLAY_CLOCK_MARGIN_MS + 50 - Date.now())));
-    const renderedAt = Date.now();
+    pastStartMargin();
+    const renderedAt = hubNow();
     await publishRealtime(db, contosoId, raised("missed-contoso"));
     await publishRealtime(db, initechId, raised("missed-initech"));
     await publishRealtime(db, contosoId, { service: "events", action: "created", data: { type: "site.updated", entityType: "site", entityId: "missed-event" } });
-    await settle();
+    await bus.delivered();
 
     const [contoso, northwind, initech] = await Promise.all([CONTOSO_ADMIN, NW_ADMIN, INITECH_ADMIN].map(welcomed));
     for (const client of [contoso, northwind, initech]) client.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: renderedAt }));
@@ -264,7 +300,7 @@ describe("/ws catching up a page rendered before it subscribed", () => {
 
     // A page rendered after them is sent none of them (they came more than the clocks' margin before it).
     const later = await welcomed(CONTOSO_ADMIN);
-    later.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: Date.now() + REPLAY_CLOCK_MARGIN_MS + 1_000 }));
+    later.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", since: hubNow() + REPLAY_CLOCK_MARGIN_MS + 1_000 }));
     await until(() => later.messages.length === 1, "acknowledged");
     expect(later.messages).toEqual([{ service: "alarms", action: "subscribed", data: {} }]);
     for (const client of [contoso, northwind, initech, later]) client.socket.close();
@@ -272,8 +308,8 @@ describe("/ws catching up a page rendered before it subscribed", () => {
 
   it("keeps a service's news through a flood of another's: a burst of samples does not make the page refetch its alarms", async () => {
     const contosoId = await organizationId("Contoso");
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, hubStartedAt + REPLAY_CLOCK_MARGIN_MS + 50 - Date.now())));
-    const renderedAt = Date.now();
+    pastStartMargin();
+    const renderedAt = hubNow();
     hub.deliver({ ...raised("missed-before-the-flood"), organization: { id: contosoId, parentId: null } } as RealtimeMessage);
     const sample = { service: "telemetry", action: "samples", organization: { id: contosoId, parentId: null }, data: { organizationId: contosoId, pathIds: ["p"] } };
     for (let i = 0; i < 2_500; i++) hub.deliver(sample as RealtimeMessage);
@@ -334,14 +370,7 @@ describe("/ws after sign-out", () => {
     slowServer.on("upgrade", (request, socket, head) => void slowHub.handleUpgrade(request, socket, head));
     await new Promise<void>((resolve) => slowServer.listen(0, "127.0.0.1", resolve));
     const slowUrl = `ws://127.0.0.1:${(slowServer.address() as AddressInfo).port}/ws`;
-    const open = (cookie: string) =>
-      new Promise<TestClient>((resolve, reject) => {
-        const socket = new WebSocket(slowUrl, { headers: { cookie } });
-        const messages: TestClient["messages"] = [];
-        socket.on("message", (raw) => messages.push(JSON.parse(String(raw))));
-        socket.once("open", () => resolve({ socket, messages }));
-        socket.once("error", reject);
-      });
+    const open = (cookie: string) => connect(cookie, slowUrl);
     try {
       const first = await open(await signIn(CONTOSO_ADMIN));
       let release!: () => void;
@@ -353,7 +382,9 @@ describe("/ws after sign-out", () => {
       newcomer.socket.on("close", (closeCode) => (code = closeCode));
       release();
       expect(await checking).toBe(0);
-      await settle();
+      // The hub still serves the newcomer after the check: a subscription is acknowledged, behind any close it sent.
+      newcomer.socket.send(JSON.stringify({ service: "alarms", action: "subscribe", data: {} }));
+      await until(() => newcomer.messages.some((m) => m.action === "subscribed") || code !== 0, "the newcomer is answered");
       expect(code).toBe(0);
       expect(newcomer.socket.readyState).toBe(WebSocket.OPEN);
       expect(first.socket.readyState).toBe(WebSocket.OPEN);

@@ -144,8 +144,7 @@ describe("a staged install halted by the SLA gate, resumed, finished", () => {
     expect(listed.body.items.map((item: any) => item.message)).toContain(
       `Rollout of 26.0.0-faulty halted after wave 1: the SLA of ${customer.path.name} degraded`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heard.some((message) => message.service === "lifecycle" && message.action === "halted" && (message.data as any).entityId === rollout.id)).toBe(true);
+    await expect.poll(() => heard.some((message) => message.service === "lifecycle" && message.action === "halted" && (message.data as any).entityId === rollout.id)).toBe(true);
 
     // The halt and its alarm are two writes: had the process stopped in between, the next tick raises the alarm.
     await db.delete(alarms).where(eq(alarms.id, alarm!.id));

@@ -4,6 +4,7 @@ import { getDb, queryRows, type Db } from "@/server/db/client";
 import { alarms, deviceTokens, devices, lifecycleOperations, paths } from "@/server/db/schema";
 import { getBus } from "@/server/realtime/bus";
 import { startSimulator } from "@/server/simulator";
+import { TELEMETRY } from "@/server/telemetry/config";
 import { runSilentDeviceSweep } from "@/server/telemetry/maintenance";
 import { backfillPoints } from "@/server/simulator/history";
 import { uptimeSeconds } from "@/server/simulator/model";
@@ -24,12 +25,20 @@ const MINUTE = 60_000;
 let db: Db;
 const logs: string[] = [];
 
-const simulator = (startedAt: number, overrides: Partial<ReturnType<typeof simulatorSettings>> = {}) =>
+const simulator = (startedAt: number, overrides: Partial<ReturnType<typeof simulatorSettings>> = {}, now = Date.now) =>
   new Simulator(db, simulatorSettings({}, { seed: 1, firstFaultMs: 0, backfill: false, ...overrides }), {
-    now: Date.now,
+    now,
     log: (line) => logs.push(line),
     startedAt,
   });
+
+/** When each device was last heard, as the ingestion endpoint stored it (ms since the epoch). */
+const lastSeen = async () =>
+  new Map(
+    (await queryRows<{ device_id: string; ms: number }>(db, sql`select device_id, (extract(epoch from last_seen_at) * 1000)::float8 as ms from telemetry_device_state`)).map(
+      (row) => [row.device_id, row.ms],
+    ),
+  );
 
 const openAlarm = async (type: "sla-bad" | "port-down" | "link-down" | "device-unreachable", subject: string) =>
   db
@@ -73,7 +82,6 @@ describe("the agents", () => {
   it("raise and clear alarms with the fault script", async () => {
     // Everyone reports once, healthy.
     await simulator(Date.now(), { firstFaultMs: 60 * MINUTE }).tick();
-    const begun = Date.now();
     // Four and a half minutes into the script: the port is in its third flap down, the link is down, a device is silent.
     const early = simulator(Date.now() - 4.5 * MINUTE);
     const first = await early.tick();
@@ -84,12 +92,14 @@ describe("the agents", () => {
     expect(await openAlarm("port-down", portSubject)).toHaveLength(1);
     expect(await openAlarm("link-down", `link:${targets.linkDown}`)).toHaveLength(1);
 
-    // The silent device was last heard a few seconds ago; the others report again just before the sweep.
-    vi.stubEnv("TELEMETRY_SILENT_AFTER_MS", "2500");
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3000 - (Date.now() - begun))));
+    // The silent device was last heard before this round; the others report again. The sweep runs as it would one
+    // silence period after a moment between the two: the silent device is past it, the others are not.
     await early.tick();
-    const sweep = await runSilentDeviceSweep(db);
-    vi.unstubAllEnvs();
+    const seen = await lastSeen();
+    const silentLast = seen.get(targets.deviceSilent!)!;
+    const othersFirst = Math.min(...early.currentWorld!.plan.duties.filter((duty) => duty.device.id !== targets.deviceSilent).map((duty) => seen.get(duty.device.id)!));
+    expect(othersFirst - silentLast).toBeGreaterThan(1);
+    const sweep = await runSilentDeviceSweep(db, Math.floor((silentLast + othersFirst) / 2) + TELEMETRY.silentAfterMs);
     expect(sweep.silenced).toEqual([targets.deviceSilent]);
     const [unreachable] = await openAlarm("device-unreachable", `device:${targets.deviceSilent}`);
     expect(unreachable).toBeDefined();
@@ -117,7 +127,9 @@ describe("the agents", () => {
   }, 120_000);
 
   it("pick up objects created meanwhile, and go quiet while their device reboots", async () => {
-    const sim = simulator(Date.now(), { firstFaultMs: 60 * MINUTE, reloadMs: 250 });
+    // The simulator's clock, moved on past its reload period rather than waited for.
+    let ahead = 0;
+    const sim = simulator(Date.now(), { firstFaultMs: 60 * MINUTE, reloadMs: 250 }, () => Date.now() + ahead);
     await sim.tick();
     const world = sim.currentWorld!;
     const existing = world.network.paths.find((path) => path.name === "Paris ⇄ Frankfurt")!;
@@ -149,7 +161,7 @@ describe("the agents", () => {
         progress: 40,
       })
       .returning({ id: lifecycleOperations.id });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    ahead = 300;
     const rebooting = await sim.tick();
     expect(rebooting.silent).toEqual([reporter]);
     expect(rebooting.rejected).toBe(0);
@@ -177,21 +189,17 @@ describe("the agents", () => {
       log: (line) => lines.push(line),
       onTick: (report) => reports.push(report),
     });
-    const waitFor = async (count: number) => {
-      const deadline = Date.now() + 20_000;
-      while (reports.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(reports.length).toBeGreaterThanOrEqual(count);
-    };
+    const waitFor = (count: number) => expect.poll(() => reports.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
     await waitFor(1);
     // Someone revokes every token, twice: the agents get 401, log it once, take new tokens and go on.
     for (let round = 0; round < 2; round++) {
       await db.update(deviceTokens).set({ revokedAt: new Date() }).where(isNull(deviceTokens.revokedAt));
       await waitFor(reports.length + 2);
     }
+    expect(handle.active).toBe(true);
     await handle.stop();
-    const after = reports.length;
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(reports.length).toBe(after);
+    // Nothing is left running or waiting for its time: no round comes after stop().
+    expect(handle.active).toBe(false);
     expect(lines.filter((line) => line.includes("answered 401"))).toHaveLength(1);
     expect(lines.some((line) => line.includes("devices reporting every 0.3 s"))).toBe(true);
     expect(reports.at(-1)!.failed).toBe(0);
@@ -209,13 +217,17 @@ describe("a started simulator", () => {
       log: (line) => lines.push(line),
       onBackfill: (report) => (backfill = report),
     });
-    let found: { organizationId: string; raisedAt: Date }[] = [];
-    while (found.length === 0 && Date.now() - started < 25_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const world = handle.simulator.currentWorld;
-      const port = world?.network.ports.find((p) => p.key === world.targets.portFlap);
-      if (port) found = await openAlarm("port-down", `port:${port.nodeId}:${port.portId}`);
-    }
+    const found = await vi.waitFor(
+      async () => {
+        const world = handle.simulator.currentWorld;
+        const port = world?.network.ports.find((p) => p.key === world.targets.portFlap);
+        expect(port).toBeDefined();
+        const raised = await openAlarm("port-down", `port:${port!.nodeId}:${port!.portId}`);
+        expect(raised).toHaveLength(1);
+        return raised;
+      },
+      { timeout: 25_000, interval: 200 },
+    );
     const seconds = (Date.now() - started) / 1000;
     console.log(`first simulated alarm after ${seconds.toFixed(1)} s (faults from 3 s, pushes every 2 s, backfill running)`);
     expect(found).toHaveLength(1);
@@ -237,7 +249,7 @@ describe("a started simulator hearing of a new path", () => {
     const ticks: number[] = [];
     const handle = startSimulator(db, { env: {}, seed: 1, intervalMs: 300, firstFaultMs: 60 * MINUTE, backfill: false, reloadMs: 60 * MINUTE, log: () => {}, onTick: () => ticks.push(Date.now()) });
     try {
-      while (ticks.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => ticks.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
       const existing = handle.simulator.currentWorld!.network.paths.find((path) => path.name === "Paris ⇄ Frankfurt")!;
       const created = await call("POST", `/config/organization/${existing.organizationId}/path`, {
         cookie: await signIn(CONTOSO_ADMIN),
@@ -254,13 +266,8 @@ describe("a started simulator hearing of a new path", () => {
         },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const deadline = Date.now() + 10_000;
-      let samples = 0;
-      while (samples === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        [{ n: samples }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry_path_samples where path_id = ${created.body.id}`);
-      }
-      expect(samples).toBeGreaterThan(0);
+      const samples = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry_path_samples where path_id = ${created.body.id}`))[0].n;
+      await expect.poll(samples, { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
       expect(handle.simulator.currentWorld!.network.paths.some((path) => path.id === created.body.id)).toBe(true);
       // Only what the change named was read again: the whole network was read once, at start.
       expect(handle.simulator.reads.whole).toBe(1);
@@ -268,7 +275,7 @@ describe("a started simulator hearing of a new path", () => {
       // Health news (often its own doing) changes no object: the world is not read again for it.
       const ticked = async () => {
         const from = ticks.length;
-        while (ticks.length < from + 2) await new Promise((resolve) => setTimeout(resolve, 50));
+        await expect.poll(() => ticks.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(from + 2);
       };
       await ticked();
       const world = handle.simulator.currentWorld;

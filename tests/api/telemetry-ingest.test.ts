@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/server/db/client";
 import { alarms, deviceTokens, devices, events, paths, telemetryDeviceState } from "@/server/db/schema";
 import { isRealtimeNews } from "@/lib/realtime-contract";
-import { getBus, LocalBus, setBus, type RealtimeMessage } from "@/server/realtime/bus";
+import { LocalBus, setBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { countLiveTokens, issueDeviceToken, revokeDeviceTokens } from "@/server/telemetry/device-tokens";
 import { partitionName, periodStart } from "@/server/telemetry/partitions";
 import { alarmMessages } from "./alarm-api";
@@ -34,11 +34,13 @@ let bluewave: MspNetwork;
 let contoso: CustomerNetwork;
 let initech: CustomerNetwork;
 const published: RealtimeMessage[] = [];
+// What follows a batch is published before its answer, and reaches the listeners once `bus.delivered()` resolves.
+const bus = new LocalBus();
 let unsubscribe: () => void;
 
 beforeAll(async () => {
-  setBus(new LocalBus());
-  unsubscribe = getBus().subscribe((message) => published.push(message));
+  setBus(bus);
+  unsubscribe = bus.subscribe((message) => published.push(message));
   contoso = await buildCustomerNetwork("Contoso");
   initech = await buildCustomerNetwork("Initech");
   northwind = await buildMspNetwork("Northwind Networks", { organizationId: contoso.organizationId, siteId: contoso.siteA.id });
@@ -57,8 +59,6 @@ const pathSample = (pathId: string, time: string, figures: { latencyMs?: number;
   rxBps: 1e8,
   txBps: 5e7,
 });
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("device tokens", () => {
   it("issues a token an MSP configure user sees once; re-issuing revokes the old one", async () => {
@@ -362,7 +362,7 @@ describe("derivation: SLA, alarms, realtime", () => {
     // The two first samples (20 ms) pull the average down: 4 samples averaging (20+20+80+80)/4 = 50 ms.
     expect(await slaOf(id)).toBe("healthy");
     // A sample older than the window does not count.
-    await settle();
+    await bus.delivered();
     published.length = 0;
     await ingest(northwind.token, [pathSample(id, at(10), { latencyMs: 500 }), pathSample(id, at(400), { latencyMs: 1 })]);
     // (20 + 20 + 80 + 80 + 500) / 5 = 140 ms > 100: bad.
@@ -375,7 +375,7 @@ describe("derivation: SLA, alarms, realtime", () => {
       en: `Path ${network.path.name}: latency 140 ms above 100 ms`,
       fr: `Chemin ${network.path.name} : latence de 140 ms au-dessus de 100 ms`,
     });
-    await settle();
+    await bus.delivered();
     expect(published).toContainEqual(
       expect.objectContaining({ service: "topology", action: "health", data: { organizationId: network.organizationId, paths: [{ id, slaHealth: "bad" }] }, organization: expect.objectContaining({ id: network.organizationId }) }),
     );
@@ -407,7 +407,7 @@ describe("derivation: SLA, alarms, realtime", () => {
 
   it("a port reported down raises port-down for the MSP; disabled or up clears it; news says what changed", async () => {
     const subject = `port:${northwind.edge.id}:xe-0/0/0`;
-    await settle();
+    await bus.delivered();
     published.length = 0;
     await ingest(northwind.token, [{ kind: "port", time: isoAgo(5000), portId: "xe-0/0/0", status: "down", rxBps: 0, txBps: 0 }]);
     const alarm = await openAlarm(subject, "port-down");
@@ -416,7 +416,7 @@ describe("derivation: SLA, alarms, realtime", () => {
       en: `Port xe-0/0/0 on ${northwind.edge.name} is down`,
       fr: `Port xe-0/0/0 de ${northwind.edge.name} hors service`,
     });
-    await settle();
+    await bus.delivered();
     expect(published).toContainEqual(
       expect.objectContaining({ service: "topology", action: "health", data: { organizationId: northwind.mspId, ports: [{ nodeId: northwind.edge.id, portId: "xe-0/0/0", status: "down" }] } }),
     );
@@ -439,7 +439,7 @@ describe("derivation: SLA, alarms, realtime", () => {
 
   it("publishes one telemetry message per organization with ids only", async () => {
     // Messages of earlier tests are delivered on a later turn of the event loop: let them through first.
-    await settle();
+    await bus.delivered();
     published.length = 0;
     const t = isoAgo(1000);
     await ingest(northwind.token, [
@@ -447,7 +447,7 @@ describe("derivation: SLA, alarms, realtime", () => {
       { kind: "connector", time: t, connectorId: contoso.connectorA.id, status: "up", rxBps: 1, txBps: 1 },
       { kind: "port", time: t, portId: "1", status: "up", rxBps: 1, txBps: 1 },
     ]);
-    await settle();
+    await bus.delivered();
     const telemetry = published.filter((message) => message.service === "telemetry");
     expect(telemetry).toHaveLength(2);
     const forContoso = telemetry.find((message) => message.organization.id === contoso.organizationId);

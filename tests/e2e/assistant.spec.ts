@@ -31,6 +31,13 @@ test.describe("the assistant as a customer", () => {
     await expect(reply).not.toContainText("Madrid Office");
     await expect(page).toHaveURL(/\/chat\/[^/]+$/);
     const chatUrl = page.url();
+    // Any question sent to this chat from here on (there must be none: the first one goes out once).
+    const sentAgain: string[] = [];
+    const questionsTo = `/api/v1/chat/${new URL(chatUrl).pathname.split("/").at(-1)}/message`;
+    const recordQuestion = (request: import("@playwright/test").Request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === questionsTo) sentAgain.push(request.url());
+    };
+    page.on("request", recordQuestion);
 
     // New chat, from the chat just started: an empty conversation.
     await page.getByTestId("new-chat").click();
@@ -41,13 +48,16 @@ test.describe("the assistant as a customer", () => {
     await page.goBack();
     await expect(page).toHaveURL(chatUrl);
     await expect(answer(page)).toContainText("Paris HQ");
-    await page.waitForTimeout(500);
+    await expect(page.getByTestId("chat-page").getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready");
     await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toHaveCount(1);
     await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(1);
 
     // Kept: a reload shows the same conversation, and the chat is named after the question.
     await page.reload();
     await expect(page.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText("List my sites");
+    // The page Back led to has been replaced: whatever it sent was seen before the reload's own requests.
+    page.off("request", recordQuestion);
+    expect(sentAgain).toEqual([]);
     await expect(answer(page)).toContainText("Paris HQ");
     await expect(page.getByTestId("chat-list-item").filter({ hasText: "List my sites" }).first()).toBeVisible();
 
@@ -86,16 +96,19 @@ test.describe("the assistant as a customer", () => {
     const reply = panel.locator('[data-testid="chat-message"][data-role="assistant"]').last();
     await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-tool", "guideSiteCreation");
     await expect(reply.getByTestId("chat-tool")).toHaveAttribute("data-state", "output-available");
-    // A follow-up leaves the box as soon as it is sent, while its answer is still on its way.
+    // A follow-up leaves the box as soon as it is sent, while its answer is still on its way (held here until then).
     await expect(panel.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready");
+    let answerNow!: () => void;
+    const held = new Promise<void>((resolve) => (answerNow = resolve));
     await page.route("**/api/v1/chat/*/message", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await panel.getByTestId("chat-input").fill("Show the open alarms");
     await panel.getByTestId("chat-input").press("Enter");
     await expect(panel.getByTestId("chat-thinking")).toBeVisible();
     await expect(panel.getByTestId("chat-input")).toHaveValue("");
+    answerNow();
     await expect(panel.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(2);
     // The guide's link goes to the sites page, and the panel makes way.
     await panel.locator('[data-testid="chat-message"][data-role="assistant"]').first().getByTestId("chat-link").first().click();

@@ -48,7 +48,6 @@ function get(port: number, { method = "GET", encoding = "gzip, deflate, br" }: {
 
 const piece = (i: number) => `<div data-piece="${i}">${"streamed markup ".repeat(8)}</div>`;
 const html = (count: number) => Array.from({ length: count }, (_, i) => piece(i)).join("");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("gzipped pages", () => {
   it("gzips a page written in many small flushed pieces into a few frames, and the browser reads it whole", async () => {
@@ -74,15 +73,18 @@ describe("gzipped pages", () => {
   it("still streams: a burst written in a later turn reaches the browser before the page ends", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
     const port = await serve(async (_req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.write(html(40));
       res.flush?.();
+      holding();
       await held;
       res.end(piece(40));
     });
     const pending = get(port);
-    await sleep(150);
+    await holds;
     const received: Buffer[] = [];
     // The first burst is readable on its own while the server still holds the rest.
     await new Promise<void>((resolve, reject) => {

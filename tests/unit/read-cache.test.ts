@@ -245,11 +245,13 @@ describe("ReadCache", () => {
   it("counts a transaction's writes again when it ends, when other reads see them", async () => {
     const { client, read, computed } = setUp();
     const commit = deferred();
+    const renamed = deferred();
     const transaction = client.transaction(async (tx) => {
       await tx.query(`update "paths" set "name" = 'renamed'`);
+      renamed.resolve();
       await commit.promise;
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await renamed.promise;
     // Read while the transaction is open: it cannot see the rename yet, and must not outlive the commit.
     await read("paths");
     await read("paths");

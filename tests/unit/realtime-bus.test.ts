@@ -49,12 +49,27 @@ describe("LocalBus", () => {
     const off = bus.subscribe((m) => heard.push(m.action));
     await bus.publish(message({}));
     expect(heard).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await bus.delivered();
     expect(heard).toEqual(["samples"]);
     off();
+    const others: string[] = [];
+    bus.subscribe((m) => others.push(m.action));
     await bus.publish(message({}));
-    await new Promise((resolve) => setImmediate(resolve));
+    await bus.delivered();
+    expect(others).toEqual(["samples"]);
     expect(heard).toEqual(["samples"]);
+  });
+
+  it("says when every message published so far has reached the listeners, in the order published", async () => {
+    const bus = new LocalBus();
+    await bus.delivered();
+    const heard: string[] = [];
+    bus.subscribe((m) => heard.push(String((m.data as TelemetrySamples).pathIds)));
+    for (const id of ["a", "b", "c"]) await bus.publish(message({ pathIds: [id] }));
+    const delivered = bus.delivered();
+    expect(heard).toEqual([]);
+    await delivered;
+    expect(heard).toEqual(["a", "b", "c"]);
   });
 });
 

@@ -73,7 +73,10 @@ describe("ZodForm", () => {
     const save = screen.getByRole("button", { name: "Save" });
     type("name", "a");
     fireEvent.blur(screen.getByTestId("name"), { relatedTarget: save });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Another box left afterwards is checked after anything the first blur started.
+    type("prefix", "10.0.0.0");
+    fireEvent.blur(screen.getByTestId("prefix"), { relatedTarget: screen.getByTestId("name") });
+    expect(await screen.findByText("Invalid prefix: 10.0.0.0")).toBeTruthy();
     expect(screen.queryByText("Name must be at least 2 characters")).toBeNull();
     // Leaving it for anything else checks it at once.
     fireEvent.blur(screen.getByTestId("name"), { relatedTarget: screen.getByTestId("prefix") });

@@ -34,8 +34,17 @@ describe("usePathForm", () => {
 
   it("leaves a bandwidth nobody entered alone", async () => {
     const { result } = renderHook(() => usePathForm("s-paris"));
+    // The connectors are chosen and the bandwidth is over the source's limit, but nobody typed it.
+    act(() => {
+      const { form } = result.current;
+      form.setValue("sourceConnectorId", source.connector.id);
+      form.setValue("destinationConnectorId", destination.connector.id);
+      form.setValue("bandwidth", 5 as never);
+    });
     act(() => result.current.setEnds({ source, destination }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A check of another field, asked after the new ends, is done after any check the ends started.
+    await act(() => result.current.form.trigger("name"));
+    expect(result.current.form.getFieldState("name").error).toBeDefined();
     expect(result.current.form.getFieldState("bandwidth").error).toBeUndefined();
   });
 });
