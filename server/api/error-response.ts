@@ -43,6 +43,11 @@ function databaseCode(error: Error): string | undefined {
   return (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 }
 
+/** An error answer built outside the API's handlers (the forwarding route, the Node listener): `{error, requestId}`, never cached. */
+export function jsonError(status: number, error: string, requestId: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error, requestId }, { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId, "cache-control": "no-store" } });
+}
+
 /** The answer to an error thrown while handling a call. */
 export function errorResponse(error: Error, c: Context<ApiEnv>): Response {
   const t = c.get("t") ?? translatorFor(localeFromAcceptLanguage(c.req.header("accept-language")));

@@ -3,11 +3,8 @@ import { API_TIMEOUT_MS, bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import type { Principal } from "@/server/auth/principal";
 import { getApiApp } from "./app";
+import { jsonError } from "./error-response";
 import { requestIdOf } from "./request-id";
-
-export function errorResponse(status: number, error: string, requestId: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error, requestId }, { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId, "cache-control": "no-store" } });
-}
 
 /**
  * The /api/v1 route handler: keeps the caller's X-Request-Id (or makes one), passes the language and identity
@@ -30,7 +27,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
   const t = () => translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
   const url = new URL(request.url);
   if (Number(request.headers.get("content-length") ?? 0) > bodyLimitFor(url.pathname)) {
-    return errorResponse(413, t()("validation.bodyTooLarge"), requestId);
+    return jsonError(413, t()("validation.bodyTooLarge"), requestId);
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -38,7 +35,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
   const timeout = new Promise<Response>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve(errorResponse(504, t()("apiErrors.timeout"), requestId));
+      resolve(jsonError(504, t()("apiErrors.timeout"), requestId));
     }, options.timeoutMs);
   });
   try {
@@ -49,7 +46,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
     return await Promise.race([answer, timeout]);
   } catch (error) {
     console.error(`[api] forwarding failed (requestId=${requestId}):`, error);
-    return errorResponse(502, t()("apiErrors.internal"), requestId);
+    return jsonError(502, t()("apiErrors.internal"), requestId);
   } finally {
     clearTimeout(timer);
   }

@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { compressJson } from "./compress-json";
-import { errorResponse } from "./forward";
+import { jsonError } from "./error-response";
 import { requestIdOf } from "./request-id";
 
 type RouteHandler = (request: Request) => Promise<Response>;
@@ -24,7 +24,7 @@ export function isApiTarget(url: string | undefined): boolean {
 type Translator = ReturnType<typeof translatorFor>;
 
 function failure(status: number, message: (t: Translator) => string, headers: Headers, extra?: Record<string, string>) {
-  return errorResponse(status, message(translatorFor(localeFromAcceptLanguage(headers.get("accept-language")))), requestIdOf(headers), extra);
+  return jsonError(status, message(translatorFor(localeFromAcceptLanguage(headers.get("accept-language")))), requestIdOf(headers), extra);
 }
 
 /**

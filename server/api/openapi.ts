@@ -15,17 +15,17 @@ export function createRouter() {
 
 export const errorBodySchema = z.object({ error: z.string(), requestId: z.string() });
 
-export const errorResponse = (description: string) => ({
+export const errorAnswerDoc = (description: string) => ({
   description,
   content: { "application/json": { schema: errorBodySchema } },
 });
 
 /** The error answers every authenticated route may give. */
 export const standardErrors = {
-  400: errorResponse("Invalid input"),
-  401: errorResponse("Not signed in"),
-  403: errorResponse("Missing scope"),
-  404: errorResponse("Not found, or not visible to the caller"),
+  400: errorAnswerDoc("Invalid input"),
+  401: errorAnswerDoc("Not signed in"),
+  403: errorAnswerDoc("Missing scope"),
+  404: errorAnswerDoc("Not found, or not visible to the caller"),
 } satisfies RouteConfig["responses"];
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
@@ -45,4 +45,4 @@ export const idParams = z.object({ id: idSchema });
 export const deleted = { 204: { description: "Deleted" } };
 
 /** The answer of a request refused by a rule of the current state. */
-export const conflict = (description: string) => ({ 409: errorResponse(description) });
+export const conflict = (description: string) => ({ 409: errorAnswerDoc(description) });

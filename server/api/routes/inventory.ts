@@ -29,7 +29,7 @@ import { guessUnderLimits, reserveAttempt, tooManyAttempts } from "@/server/auth
 import { NotFoundError } from "@/server/core/errors";
 import { clientAddress, requirePrincipal, serviceContext, type ApiContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
-import { conflict, createRouter, errorResponse, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { conflict, createRouter, errorAnswerDoc, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
 
 export const inventoryRouter = createRouter();
 
@@ -76,7 +76,7 @@ inventoryRouter.openapi(
     responses: {
       200: jsonResponse(deviceSchema, "The claimed device"),
       ...standardErrors,
-      429: errorResponse("Too many wrong claim codes from this address or organization"),
+      429: errorAnswerDoc("Too many wrong claim codes from this address or organization"),
     },
   }),
   async (c) => {
@@ -195,7 +195,7 @@ inventoryRouter.openapi(
       201: jsonResponse(deviceTokenSchema, "The token (the previous one no longer works)"),
       ...standardErrors,
       ...conflict("The device is not claimed"),
-      429: errorResponse("Too many tokens issued from this address or organization"),
+      429: errorAnswerDoc("Too many tokens issued from this address or organization"),
     },
   }),
   async (c) => {

@@ -13,7 +13,7 @@ import { clientAddress, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { setSessionCookie } from "./auth";
 import { NotFoundError, UnauthenticatedError } from "@/server/core/errors";
-import { conflict, createRouter, deleted, errorResponse, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { conflict, createRouter, deleted, errorAnswerDoc, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
 import { organizationParams } from "../params";
 
 export const invitationsRouter = createRouter();
@@ -97,9 +97,9 @@ invitationsRouter.openapi(
     request: { query: invitationPreviewQuerySchema },
     responses: {
       200: jsonResponse(invitationPreviewSchema, "The invitation"),
-      400: errorResponse("Invalid input"),
-      404: errorResponse("Unknown, used or expired invitation"),
-      429: errorResponse("Too many unknown invitation links from this address"),
+      400: errorAnswerDoc("Invalid input"),
+      404: errorAnswerDoc("Unknown, used or expired invitation"),
+      429: errorAnswerDoc("Too many unknown invitation links from this address"),
     },
   }),
   async (c) => {
@@ -119,10 +119,10 @@ invitationsRouter.openapi(
     request: { body: jsonBody(invitationAcceptSchema) },
     responses: {
       200: jsonResponse(currentUserSchema, "Joined; the session acts in the organization"),
-      400: errorResponse("Invalid input"),
-      401: errorResponse("The address has an account: sign in as it first"),
-      403: errorResponse("Signed in as another account than the invitation's"),
-      404: errorResponse("Unknown, used or expired invitation"),
+      400: errorAnswerDoc("Invalid input"),
+      401: errorAnswerDoc("The address has an account: sign in as it first"),
+      403: errorAnswerDoc("Signed in as another account than the invitation's"),
+      404: errorAnswerDoc("Unknown, used or expired invitation"),
       ...peopleConflict,
     },
   }),
