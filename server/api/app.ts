@@ -3,7 +3,7 @@ import { requestIdOf } from "./request-id";
 import { randomUUID } from "node:crypto";
 import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
-import { REQUEST_ID_HEADER } from "@/lib/constants";
+import { REQUEST_ID_HEADER, SESSION_COOKIE } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
@@ -73,6 +73,8 @@ export const OPENAPI_DOCUMENT = { openapi: "3.1.0", info: { title: "Maia Console
 /** The control-plane API, mounted under /api/v1. The route handler calls `api.fetch(request)` in-process. */
 export function createApiApp() {
   const api = createRouter().basePath("/api/v1");
+  // The session cookie, whose scopes each operation's `security` lists (server/api/openapi.ts's route()).
+  api.openAPIRegistry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: SESSION_COOKIE });
   api.use("*", requestContext);
   api.use("*", limitBody);
   api.use("*", csrfGuard);

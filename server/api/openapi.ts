@@ -1,16 +1,78 @@
 import "server-only";
-import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "./context";
+import type { Scope } from "@/lib/auth/scopes";
+import { requirePrincipal, type ApiContext, type ApiEnv } from "./context";
 import { validationError } from "@/server/core/validation";
+
+/**
+ * Who may call a route, said on its definition: anyone (`public: true`, the route checks whatever else it needs), or
+ * a signed-in caller holding every listed scope (`scopes: []`: any signed-in caller). `{ maia, others }` when the
+ * operator's staff need other scopes than the MSPs and customers.
+ */
+export type RouteScopes = readonly Scope[] | { maia: readonly Scope[]; others: readonly Scope[] };
+export type RouteAccess = { public: true; scopes?: never } | { scopes: RouteScopes; public?: never };
+
+const SCOPES_KEY = "x-required-scopes";
+const PUBLIC_KEY = "x-public";
+
+/**
+ * A route definition with its access: the scopes go into the OpenAPI document (`x-required-scopes` and the
+ * operation's `security`) and are enforced by the router before the handler runs.
+ */
+export function route<R extends RouteConfig>({ scopes, public: isPublic, ...config }: R & RouteAccess): R {
+  if (isPublic) return createRoute({ ...config, security: config.security ?? [], [PUBLIC_KEY]: true }) as unknown as R;
+  const declared = scopes as RouteScopes;
+  const alternatives = byOrganizationType(declared) ? [declared.maia, declared.others] : [declared];
+  return createRoute({ ...config, security: alternatives.map((held) => ({ session: [...held] })), [SCOPES_KEY]: declared }) as unknown as R;
+}
+
+function byOrganizationType(scopes: RouteScopes): scopes is { maia: readonly Scope[]; others: readonly Scope[] } {
+  return !Array.isArray(scopes);
+}
+
+/** The scopes a caller of this organization type needs. */
+function scopesFor(scopes: RouteScopes, organizationType: string): readonly Scope[] {
+  if (!byOrganizationType(scopes)) return scopes;
+  return organizationType === "maia" ? scopes.maia : scopes.others;
+}
+
+/**
+ * The one access check: 401 without a session, 403 without the route's scopes. It runs after the request is parsed
+ * (a malformed request answers 400 whoever sends it) and before the handler.
+ */
+function accessCheck(config: RouteConfig): ((c: ApiContext) => void) | undefined {
+  if ((config as Record<string, unknown>)[PUBLIC_KEY] === true) return undefined;
+  const scopes = (config as Record<string, unknown>)[SCOPES_KEY] as RouteScopes | undefined;
+  if (!scopes) throw new Error(`${config.method.toUpperCase()} ${config.path} declares neither its scopes nor public: define it with route()`);
+  return (c) => {
+    const principal = c.get("principal");
+    requirePrincipal(c, ...(principal ? scopesFor(scopes, principal.organizationType) : []));
+  };
+}
 
 /** A router whose request bodies, params and queries are parsed by their zod schemas, failing as one 400. */
 export function createRouter() {
-  return new OpenAPIHono<ApiEnv>({
+  const router = new OpenAPIHono<ApiEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error as z.ZodError);
     },
   });
+  const register = router.openapi;
+  // Every route goes through its access check, placed last before the handler so the check order stays: media
+  // type and validation (400/415), then 401, then 403.
+  router.openapi = ((config: RouteConfig, handler: MiddlewareHandler<ApiEnv>, hook?: never) => {
+    const check = accessCheck(config);
+    const guarded: MiddlewareHandler<ApiEnv> = check
+      ? (c, next) => {
+          check(c);
+          return handler(c, next);
+        }
+      : handler;
+    return register(config as never, guarded as never, hook);
+  }) as typeof register;
+  return router;
 }
 
 export const errorBodySchema = z.object({ error: z.string(), requestId: z.string() });

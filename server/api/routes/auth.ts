@@ -1,5 +1,4 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { loginSchema } from "@/lib/auth/schema";
 import { SESSION_ABSOLUTE_TIMEOUT_MS } from "@/lib/constants";
@@ -8,7 +7,7 @@ import { login } from "@/server/auth/login";
 import { readSessionToken, resolveSession, revokeSession, sessionCookieName } from "@/server/auth/sessions";
 import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, isSecureRequest, setLocaleCookie, type ApiContext } from "../context";
-import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { ForbiddenError, UnauthenticatedError } from "@/server/core/errors";
 
 export const authRouter = createRouter();
@@ -27,9 +26,10 @@ export function setSessionCookie(c: ApiContext, token: string) {
 
 // POST /api/v1/auth/login — checks the credentials and sets the session cookie.
 authRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/login",
+    public: true,
     tags: ["auth"],
     request: { body: jsonBody(loginSchema) },
     responses: {
@@ -55,9 +55,10 @@ authRouter.openapi(
 
 // POST /api/v1/auth/logout — revokes the session and clears its cookie.
 authRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/logout",
+    public: true,
     tags: ["auth"],
     responses: { 204: { description: "Signed out" } },
   }),

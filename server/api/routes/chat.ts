@@ -1,5 +1,4 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   chatCreateSchema,
@@ -12,7 +11,7 @@ import {
 import { answerQuestion } from "@/server/chat/answer";
 import { createChat, deleteChat, findChat, getChat, listChats, renameChat } from "@/server/chat/service";
 import { serviceContext } from "../context";
-import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, errorBodySchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { ConflictError } from "@/server/core/errors";
 
@@ -24,9 +23,10 @@ const chatParams = z.object({ chatId: z.string().min(1).max(64) });
 
 // GET /api/v1/chat — the caller's chats about an organization, most recently active first, with their total.
 chatRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/chat",
+    scopes: [],
     tags: ["chat"],
     request: { query: pageQuerySchema.extend(chatListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(chatSummarySchema).extend({ total: z.number().int() }), "A page of chats"), ...standardErrors },
@@ -40,9 +40,10 @@ chatRouter.openapi(
 
 // POST /api/v1/chat — a new, empty chat about an organization the caller sees.
 chatRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/chat",
+    scopes: [],
     tags: ["chat"],
     request: { body: jsonBody(chatCreateSchema) },
     responses: { 201: jsonResponse(chatSummarySchema, "The new chat"), ...standardErrors },
@@ -55,9 +56,10 @@ chatRouter.openapi(
 
 // GET /api/v1/chat/{chatId} — the chat and its messages.
 chatRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/chat/{chatId}",
+    scopes: [],
     tags: ["chat"],
     request: { params: chatParams },
     responses: { 200: jsonResponse(chatDetailSchema, "The chat and its messages"), ...standardErrors },
@@ -70,9 +72,10 @@ chatRouter.openapi(
 
 // PATCH /api/v1/chat/{chatId} — renames the chat.
 chatRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/chat/{chatId}",
+    scopes: [],
     tags: ["chat"],
     request: { params: chatParams, body: jsonBody(chatRenameSchema) },
     responses: { 200: jsonResponse(chatSummarySchema, "The renamed chat"), ...standardErrors },
@@ -85,9 +88,10 @@ chatRouter.openapi(
 
 // DELETE /api/v1/chat/{chatId} — the chat and its messages.
 chatRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/chat/{chatId}",
+    scopes: [],
     tags: ["chat"],
     request: { params: chatParams },
     responses: { 204: { description: "Deleted" }, ...standardErrors },
@@ -100,9 +104,10 @@ chatRouter.openapi(
 
 // POST /api/v1/chat/{chatId}/message — the user's question, answered as an AI SDK UI message stream (server/chat/answer.ts).
 chatRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/chat/{chatId}/message",
+    scopes: [],
     tags: ["chat"],
     request: { params: chatParams, body: jsonBody(chatMessageSendSchema) },
     responses: {

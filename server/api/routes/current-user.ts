@@ -1,33 +1,34 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { currentUserSchema, membershipSchema, userSettingsSchema } from "@/lib/users/schema";
 import { resolveSession } from "@/server/auth/sessions";
 import { UnauthenticatedError } from "@/server/core/errors";
 import { listOwnMemberships, switchOrganization } from "@/server/people/memberships";
 import { toCurrentUser, updateUserSettings } from "@/server/people/user-settings";
-import { requirePrincipal, serviceContext, setLocaleCookie } from "../context";
-import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { serviceContext, setLocaleCookie } from "../context";
+import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { organizationParams } from "../params";
 
 export const currentUserRouter = createRouter();
 
 // GET /api/v1/config/user — the current user and their scopes.
 currentUserRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/user",
+    scopes: [],
     tags: ["config"],
     responses: { 200: jsonResponse(currentUserSchema, "Current user"), ...standardErrors },
   }),
-  (c) => c.json(toCurrentUser(requirePrincipal(c)), 200),
+  (c) => c.json(toCurrentUser(serviceContext(c).principal), 200),
 );
 
 // PATCH /api/v1/config/user — the caller's own settings.
 currentUserRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/user",
+    scopes: [],
     tags: ["config"],
     request: { body: jsonBody(userSettingsSchema) },
     responses: { 200: jsonResponse(currentUserSchema, "Updated user"), ...standardErrors },
@@ -41,9 +42,10 @@ currentUserRouter.openapi(
 
 // GET /api/v1/config/user/membership — the organizations the caller belongs to (the organization selector's own group).
 currentUserRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/user/membership",
+    scopes: [],
     tags: ["config"],
     responses: { 200: jsonResponse(z.array(membershipSchema), "The caller's memberships"), ...standardErrors },
   }),
@@ -52,9 +54,10 @@ currentUserRouter.openapi(
 
 // POST /api/v1/config/user/membership/{organizationId}/switch — the session acts in that organization from now on.
 currentUserRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/user/membership/{organizationId}/switch",
+    scopes: [],
     tags: ["config"],
     request: { params: organizationParams },
     responses: { 200: jsonResponse(currentUserSchema, "The current user, acting in that organization"), ...standardErrors },

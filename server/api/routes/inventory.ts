@@ -1,5 +1,4 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import {
   deviceAssignSchema,
   deviceClaimSchema,
@@ -27,50 +26,48 @@ import { issueTokenForDevice } from "@/server/telemetry/device-tokens";
 import { claimRules } from "@/server/auth/attempt-limits";
 import { guessUnderLimits, reserveAttempt, tooManyAttempts } from "@/server/auth/attempt-throttle";
 import { NotFoundError } from "@/server/core/errors";
-import { clientAddress, requirePrincipal, serviceContext, type ApiContext } from "../context";
+import { clientAddress, serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
-import { conflict, createRouter, errorAnswerDoc, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { conflict, createRouter, errorAnswerDoc, idParams, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 
 export const inventoryRouter = createRouter();
 
 // Only a serial number and code that match no unclaimed device count as a guess.
 const isWrongClaim = (error: unknown) => error instanceof NotFoundError && error.key === "apiErrors.claimFailed";
 
-/** Inventory reads: the operator's staff need internal:inventory:read, an MSP's msp:inventory:read (SPEC §6). */
-function inventoryReadContext(c: ApiContext) {
-  const principal = requirePrincipal(c);
-  return serviceContext(c, principal.organizationType === "maia" ? "internal:inventory:read" : "msp:inventory:read");
-}
-
 // GET /api/v1/inventory/device — the devices the caller may see: every one for the operator, its own for an MSP.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/inventory/device",
+    // Inventory reads: the operator's staff need internal:inventory:read, an MSP's msp:inventory:read (SPEC §6).
+    scopes: { maia: ["internal:inventory:read"], others: ["msp:inventory:read"] },
     tags: ["inventory"],
     request: { query: pageQuerySchema.extend(deviceListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(deviceSchema), "A page of devices, by serial number"), ...standardErrors },
   }),
-  async (c) => c.json(await listDevices(inventoryReadContext(c), c.req.valid("query")), 200),
+  async (c) => c.json(await listDevices(serviceContext(c), c.req.valid("query")), 200),
 );
 
 // POST /api/v1/inventory/device — the operator adds a device to its stock.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device",
+    scopes: ["internal:inventory:write"],
     tags: ["inventory"],
     request: { body: jsonBody(deviceCreateSchema) },
     responses: { 201: jsonResponse(deviceSchema, "The added device, unclaimed"), ...standardErrors, ...conflict("The serial number exists") },
   }),
-  async (c) => c.json(await createDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("json")), 201),
+  async (c) => c.json(await createDevice(serviceContext(c), c.req.valid("json")), 201),
 );
 
 // POST /api/v1/inventory/device/claim — an MSP claims an unclaimed device with its claim code.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/claim",
+    scopes: ["msp:inventory:write"],
     tags: ["inventory"],
     request: { body: jsonBody(deviceClaimSchema) },
     responses: {
@@ -80,7 +77,7 @@ inventoryRouter.openapi(
     },
   }),
   async (c) => {
-    const context = serviceContext(c, "msp:inventory:write");
+    const context = serviceContext(c);
     const rules = claimRules(clientAddress(c), context.principal.organizationId);
     const device = await guessUnderLimits(context.db, rules, "apiErrors.tooManyClaimAttempts", () => claimDevice(context, c.req.valid("json")), isWrongClaim);
     return c.json(device, 200);
@@ -89,9 +86,10 @@ inventoryRouter.openapi(
 
 // POST /api/v1/inventory/device/{id}/assign — the device takes the configuration of one of its MSP's nodes.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/{id}/assign",
+    scopes: ["msp:inventory:write"],
     tags: ["inventory"],
     request: { params: idParams, body: jsonBody(deviceAssignSchema) },
     responses: {
@@ -101,31 +99,33 @@ inventoryRouter.openapi(
     },
   }),
   async (c) => {
-    const device = await assignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id, c.req.valid("json"));
+    const device = await assignDevice(serviceContext(c), c.req.valid("param").id, c.req.valid("json"));
     return c.json(device, 200);
   },
 );
 
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/{id}/unassign",
+    scopes: ["msp:inventory:write"],
     tags: ["inventory"],
     request: { params: idParams },
     responses: { 200: jsonResponse(deviceSchema, "The unassigned device"), ...standardErrors },
   }),
   async (c) => {
-    const device = await unassignDevice(serviceContext(c, "msp:inventory:write"), c.req.valid("param").id);
+    const device = await unassignDevice(serviceContext(c), c.req.valid("param").id);
     return c.json(device, 200);
   },
 );
 
 // POST /api/v1/inventory/device/{id}/release — the operator returns a claimed device to its stock.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/{id}/release",
+    scopes: ["internal:inventory:write"],
     tags: ["inventory"],
     request: { params: idParams },
     responses: {
@@ -135,16 +135,17 @@ inventoryRouter.openapi(
     },
   }),
   async (c) => {
-    const device = await releaseDevice(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id);
+    const device = await releaseDevice(serviceContext(c), c.req.valid("param").id);
     return c.json(device, 200);
   },
 );
 
 // POST /api/v1/inventory/device/import — the operator's bulk add from a CSV file: a report row by row.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/import",
+    scopes: ["internal:inventory:write"],
     tags: ["inventory"],
     request: { body: jsonBody(deviceImportSchema) },
     responses: {
@@ -153,7 +154,7 @@ inventoryRouter.openapi(
     },
   }),
   async (c) => {
-    const report = await importDevices(serviceContext(c, "internal:inventory:write"), c.req.valid("json").rows);
+    const report = await importDevices(serviceContext(c), c.req.valid("json").rows);
     const t = c.get("t");
     const failed = report.failed.map(({ line, serialNumber, issues }) => ({
       line,
@@ -166,9 +167,10 @@ inventoryRouter.openapi(
 
 // POST /api/v1/inventory/device/{id}/msp — the operator hands a device of its stock to an MSP.
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/{id}/msp",
+    scopes: ["internal:inventory:write"],
     tags: ["inventory"],
     request: { params: idParams, body: jsonBody(deviceMspAssignSchema) },
     responses: {
@@ -178,7 +180,7 @@ inventoryRouter.openapi(
     },
   }),
   async (c) => {
-    const device = await assignDeviceToMsp(serviceContext(c, "internal:inventory:write"), c.req.valid("param").id, c.req.valid("json"));
+    const device = await assignDeviceToMsp(serviceContext(c), c.req.valid("param").id, c.req.valid("json"));
     return c.json(device, 200);
   },
 );
@@ -186,9 +188,10 @@ inventoryRouter.openapi(
 // POST /api/v1/inventory/device/{id}/token — a new ingestion token for one of the caller's claimed devices, shown
 // once; the previous one stops working. Counted per organization and address (server/inventory/token-limits.ts).
 inventoryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/inventory/device/{id}/token",
+    scopes: ["msp:inventory:write"],
     tags: ["inventory"],
     request: { params: idParams },
     responses: {
@@ -199,7 +202,7 @@ inventoryRouter.openapi(
     },
   }),
   async (c) => {
-    const context = serviceContext(c, "msp:inventory:write");
+    const context = serviceContext(c);
     const reservation = await reserveAttempt(context.db, deviceTokenRules(clientAddress(c), context.principal.organizationId));
     if (!reservation.ok) throw tooManyAttempts("inventory.errors.tooManyTokens", reservation.retryAfterMs);
     return c.json(await issueTokenForDevice(context, c.req.valid("param").id), 201);

@@ -1,6 +1,5 @@
 import "server-only";
 import { linkOrigin } from "@/server/core/public-origin";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { invitationAcceptSchema, invitationCreatedSchema, invitationCreateSchema, invitationPreviewQuerySchema, invitationPreviewSchema, invitationSchema } from "@/lib/people/schema";
 import { currentUserSchema } from "@/lib/users/schema";
@@ -13,7 +12,7 @@ import { clientAddress, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { setSessionCookie } from "./auth";
 import { NotFoundError, UnauthenticatedError } from "@/server/core/errors";
-import { conflict, createRouter, deleted, errorAnswerDoc, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { conflict, createRouter, deleted, errorAnswerDoc, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { organizationParams } from "../params";
 
 export const invitationsRouter = createRouter();
@@ -28,15 +27,16 @@ const isWrongToken = (error: unknown) => error instanceof NotFoundError && error
 
 // GET /api/v1/organization/{organizationId}/invitation — invitations and their status (Invitations tab).
 invitationsRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/organization/{organizationId}/invitation",
+    scopes: ["common:user:read"],
     tags: ["people"],
     request: { params: organizationParams, query: pageQuerySchema },
     responses: { 200: jsonResponse(pageSchema(invitationSchema), "A page of invitations"), ...standardErrors },
   }),
   async (c) => {
-    const page = await listInvitations(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
+    const page = await listInvitations(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("query"));
     return c.json(page, 200);
   },
 );
@@ -44,55 +44,59 @@ invitationsRouter.openapi(
 // POST /api/v1/organization/{organizationId}/invitation — invites an email with a role; the accept link goes to that
 // address by mail, never into this answer.
 invitationsRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/organization/{organizationId}/invitation",
+    scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: organizationParams, body: jsonBody(invitationCreateSchema) },
     responses: { 201: jsonResponse(invitationCreatedSchema, "Created invitation (its link is mailed to the invitee)"), ...standardErrors, ...peopleConflict },
   }),
   async (c) => {
     const { organizationId } = c.req.valid("param");
-    const invitation = await createInvitation(serviceContext(c, "common:user:write"), organizationId, c.req.valid("json"), linkOrigin());
+    const invitation = await createInvitation(serviceContext(c), organizationId, c.req.valid("json"), linkOrigin());
     return c.json(invitation, 201);
   },
 );
 
 // DELETE /api/v1/invitation/{invitationId} — revokes a pending invitation.
 invitationsRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/invitation/{invitationId}",
+    scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: invitationParams },
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    await revokeInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId);
+    await revokeInvitation(serviceContext(c), c.req.valid("param").invitationId);
     return c.body(null, 204);
   },
 );
 
 // POST /api/v1/invitation/{invitationId}/resend — mails the invitation again with a fresh link and a new expiry.
 invitationsRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/invitation/{invitationId}/resend",
+    scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: invitationParams },
     responses: { 200: jsonResponse(invitationSchema, "The invitation, sent again (its new link is mailed to the invitee)"), ...standardErrors },
   }),
   async (c) => {
-    const invitation = await resendInvitation(serviceContext(c, "common:user:write"), c.req.valid("param").invitationId, linkOrigin());
+    const invitation = await resendInvitation(serviceContext(c), c.req.valid("param").invitationId, linkOrigin());
     return c.json(invitation, 200);
   },
 );
 
 // GET /api/v1/invitation/preview?token= — public: the organization, email and role an invitation is for.
 invitationsRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/invitation/preview",
+    public: true,
     tags: ["people"],
     request: { query: invitationPreviewQuerySchema },
     responses: {
@@ -112,9 +116,10 @@ invitationsRouter.openapi(
 // POST /api/v1/invitation/accept — public for an address without an account (its new account is signed in, session
 // cookie set); an address with an account accepts from that account's session, which then acts in the organization.
 invitationsRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/invitation/accept",
+    public: true,
     tags: ["people"],
     request: { body: jsonBody(invitationAcceptSchema) },
     responses: {

@@ -1,11 +1,10 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { linkCreateSchema, linkListQuerySchema, linkSchema, linkUpdateSchema } from "@/lib/links/schema";
 import { createLink, deleteLink, getLink, listLinks, updateLink } from "@/server/nodes/links";
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
-import { createRouter, deleted, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, deleted, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { mspParams } from "../params";
 import { networkConflict, READ, WRITE } from "../network";
 
@@ -15,63 +14,68 @@ const linkParams = z.object({ linkId: idSchema });
 
 // GET /api/v1/config/msp/{mspId}/link — the MSP's links by name (?type=, ?nodeId=, ?search=).
 linksRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/msp/{mspId}/link",
+    scopes: [READ],
     tags: ["links"],
     request: { params: mspParams, query: pageQuerySchema.extend(linkListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(linkSchema), "A page of links"), ...standardErrors },
   }),
-  async (c) => c.json(await listLinks(serviceContext(c, READ), c.req.valid("param").mspId, c.req.valid("query")), 200),
+  async (c) => c.json(await listLinks(serviceContext(c), c.req.valid("param").mspId, c.req.valid("query")), 200),
 );
 
 // POST /api/v1/config/msp/{mspId}/link — VLANs left out are auto-assigned (lowest free from 100 on each node).
 linksRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/config/msp/{mspId}/link",
+    scopes: [WRITE],
     tags: ["links"],
     request: { params: mspParams, body: jsonBody(linkCreateSchema) },
     responses: { 201: jsonResponse(linkSchema, "Created link"), ...standardErrors, ...networkConflict },
   }),
-  async (c) => c.json(await createLink(serviceContext(c, WRITE), c.req.valid("param").mspId, c.req.valid("json")), 201),
+  async (c) => c.json(await createLink(serviceContext(c), c.req.valid("param").mspId, c.req.valid("json")), 201),
 );
 
 // GET /api/v1/config/link/{linkId} — with both node names.
 linksRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/link/{linkId}",
+    scopes: [READ],
     tags: ["links"],
     request: { params: linkParams },
     responses: { 200: jsonResponse(linkSchema, "The link"), ...standardErrors },
   }),
-  async (c) => c.json(await getLink(serviceContext(c, READ), c.req.valid("param").linkId), 200),
+  async (c) => c.json(await getLink(serviceContext(c), c.req.valid("param").linkId), 200),
 );
 
 // PATCH /api/v1/config/link/{linkId} — a VLAN set to null is reassigned; one left out stays while its node does.
 linksRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/config/link/{linkId}",
+    scopes: [WRITE],
     tags: ["links"],
     request: { params: linkParams, body: jsonBody(linkUpdateSchema) },
     responses: { 200: jsonResponse(linkSchema, "Updated link"), ...standardErrors, ...networkConflict },
   }),
-  async (c) => c.json(await updateLink(serviceContext(c, WRITE), c.req.valid("param").linkId, c.req.valid("json")), 200),
+  async (c) => c.json(await updateLink(serviceContext(c), c.req.valid("param").linkId, c.req.valid("json")), 200),
 );
 
 // DELETE /api/v1/config/link/{linkId}
 linksRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/config/link/{linkId}",
+    scopes: [WRITE],
     tags: ["links"],
     request: { params: linkParams },
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    await deleteLink(serviceContext(c, WRITE), c.req.valid("param").linkId);
+    await deleteLink(serviceContext(c), c.req.valid("param").linkId);
     return c.body(null, 204);
   },
 );

@@ -1,10 +1,9 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { pathCreateSchema, pathListQuerySchema, pathSchema, pathUpdateSchema } from "@/lib/paths/schema";
 import { createPath, deletePath, getPath, listOrganizationPaths, listPaths, updatePath } from "@/server/paths/service";
 import { serviceContext } from "../context";
-import { createRouter, errorBodySchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, errorBodySchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 
 export const pathsRouter = createRouter();
@@ -16,30 +15,32 @@ const conflict = {
 
 // GET /api/v1/config/path — every path the caller may see ("Filter paths..." searches names, sites and connectors).
 pathsRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/path",
+    scopes: ["common:config:read"],
     tags: ["paths"],
     request: { query: pageQuerySchema.extend(pathListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of paths"), ...standardErrors },
   }),
   async (c) => {
-    const { db, principal } = serviceContext(c, "common:config:read");
+    const { db, principal } = serviceContext(c);
     return c.json(await listPaths(db, principal, c.req.valid("query")), 200);
   },
 );
 
 // GET /api/v1/config/organization/{organizationId}/path — one console's paths: the organization's, an MSP's customers'.
 pathsRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/organization/{organizationId}/path",
+    scopes: ["common:config:read"],
     tags: ["paths"],
     request: { params: z.object({ organizationId: id }), query: pageQuerySchema.extend(pathListQuerySchema.omit({ organizationId: true }).shape) },
     responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of the organization's paths (an MSP's customers' for an MSP)"), ...standardErrors },
   }),
   async (c) => {
-    const { db, principal } = serviceContext(c, "common:config:read");
+    const { db, principal } = serviceContext(c);
     const page = await listOrganizationPaths(db, principal, c.req.valid("param").organizationId, c.req.valid("query"));
     return c.json(page, 200);
   },
@@ -47,30 +48,32 @@ pathsRouter.openapi(
 
 // POST /api/v1/config/organization/{organizationId}/path — a Layer 2 or Layer 3 path between two site connectors.
 pathsRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/config/organization/{organizationId}/path",
+    scopes: ["common:config:write"],
     tags: ["paths"],
     request: { params: z.object({ organizationId: id }), body: jsonBody(pathCreateSchema) },
     responses: { 201: jsonResponse(pathSchema, "The created path"), ...standardErrors, ...conflict },
   }),
   async (c) => {
-    const created = await createPath(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
+    const created = await createPath(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("json"));
     return c.json(created, 201);
   },
 );
 
 // GET /api/v1/config/path/{pathId} — one path with its sites, connectors and SLA health.
 pathsRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/path/{pathId}",
+    scopes: ["common:config:read"],
     tags: ["paths"],
     request: { params: z.object({ pathId: id }) },
     responses: { 200: jsonResponse(pathSchema, "The path"), ...standardErrors },
   }),
   async (c) => {
-    const { db, principal } = serviceContext(c, "common:config:read");
+    const { db, principal } = serviceContext(c);
     const path = await getPath(db, principal, c.req.valid("param").pathId);
     return c.json(path, 200);
   },
@@ -78,30 +81,32 @@ pathsRouter.openapi(
 
 // PATCH /api/v1/config/path/{pathId} — changes some fields; the merged path is checked like a new one.
 pathsRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/config/path/{pathId}",
+    scopes: ["common:config:write"],
     tags: ["paths"],
     request: { params: z.object({ pathId: id }), body: jsonBody(pathUpdateSchema) },
     responses: { 200: jsonResponse(pathSchema, "The updated path"), ...standardErrors, ...conflict },
   }),
   async (c) => {
-    const updated = await updatePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId, c.req.valid("json"));
+    const updated = await updatePath(serviceContext(c), c.req.valid("param").pathId, c.req.valid("json"));
     return c.json(updated, 200);
   },
 );
 
 // DELETE /api/v1/config/path/{pathId} — removes a path, freeing its bandwidth and VLAN on both connectors.
 pathsRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/config/path/{pathId}",
+    scopes: ["common:config:write"],
     tags: ["paths"],
     request: { params: z.object({ pathId: id }) },
     responses: { 204: { description: "Deleted" }, ...standardErrors },
   }),
   async (c) => {
-    await deletePath(serviceContext(c, "common:config:write"), c.req.valid("param").pathId);
+    await deletePath(serviceContext(c), c.req.valid("param").pathId);
     return c.body(null, 204);
   },
 );

@@ -1,10 +1,9 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { linkDownRequestSchema, linkDownResultSchema } from "@/lib/links/schema";
 import { playLinkDown } from "@/server/nodes/link-fault";
 import { serviceContext } from "../context";
-import { createRouter, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { WRITE } from "../network";
 
 export const simulatorRouter = createRouter();
@@ -13,12 +12,13 @@ export const simulatorRouter = createRouter();
 // configure. Only on servers started with SIMULATOR_FAULT_CONTROL=on (demo and end-to-end), where the entry wires the
 // simulator to the fault control (server/core/fault-control.ts); elsewhere 404.
 simulatorRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/simulator/link/{linkId}/down",
+    scopes: [WRITE],
     tags: ["simulator"],
     request: { params: z.object({ linkId: idSchema }), body: jsonBody(linkDownRequestSchema) },
     responses: { 202: jsonResponse(linkDownResultSchema, "The simulator reports the link down from its next round"), ...standardErrors },
   }),
-  async (c) => c.json(await playLinkDown(serviceContext(c, WRITE), c.req.valid("param").linkId, c.req.valid("json")), 202),
+  async (c) => c.json(await playLinkDown(serviceContext(c), c.req.valid("param").linkId, c.req.valid("json")), 202),
 );

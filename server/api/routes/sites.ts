@@ -1,5 +1,4 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { connectorCreateSchema, connectorListQuerySchema, connectorSchema, connectorUpdateSchema } from "@/lib/connectors/schema";
 import { locationResultSchema, locationSearchQuerySchema, regionSchema } from "@/lib/locations/schema";
@@ -7,8 +6,8 @@ import { awsConfigUploadSchema, siteCreateSchema, siteListItemSchema, siteListQu
 import { listRegions, searchLocations } from "@/server/locations/service";
 import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
 import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
-import { requirePrincipal, serviceContext } from "../context";
-import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { serviceContext } from "../context";
+import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { ValidationError } from "@/server/core/errors";
 import { validationError } from "@/server/core/validation";
@@ -30,15 +29,15 @@ const deleted = { 204: { description: "Deleted" } };
 
 // GET /api/v1/config/location — data-centre metros, then world cities by population, for the location dropdown.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/location",
+    scopes: [],
     tags: ["locations"],
     request: { query: locationSearchQuerySchema },
     responses: { 200: jsonResponse(z.array(locationResultSchema), "Matching locations"), ...standardErrors, ...unavailable },
   }),
   async (c) => {
-    requirePrincipal(c);
     const { search, limit } = c.req.valid("query");
     return c.json(await searchLocations(search, limit), 200);
   },
@@ -46,104 +45,108 @@ sitesRouter.openapi(
 
 // GET /api/v1/config/region — the data-centre metros of each region (the dropdown when search fails).
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/region",
+    scopes: [],
     tags: ["locations"],
     responses: { 200: jsonResponse(z.array(regionSchema), "Regions and their metros"), ...standardErrors },
   }),
-  (c) => {
-    requirePrincipal(c);
-    return c.json(listRegions(c.get("t")), 200);
-  },
+  (c) => c.json(listRegions(c.get("t")), 200),
 );
 
 // GET /api/v1/config/organization/{organizationId}/site — the organization's sites, by name.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/organization/{organizationId}/site",
+    scopes: ["common:config:read"],
     tags: ["sites"],
     request: { params: organizationParams, query: pageQuerySchema.extend(siteListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(siteListItemSchema), "A page of sites, each with its connectors counted by kind"), ...standardErrors },
   }),
   async (c) => {
-    const page = await listSites(serviceContext(c, "common:config:read"), c.req.valid("param").organizationId, c.req.valid("query"));
+    const page = await listSites(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("query"));
     return c.json(page, 200);
   },
 );
 
 // POST /api/v1/config/organization/{organizationId}/site — a site in a customer organization.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/config/organization/{organizationId}/site",
+    scopes: ["common:config:write"],
     tags: ["sites"],
     request: { params: organizationParams, body: jsonBody(siteCreateSchema) },
     responses: { 201: jsonResponse(siteSchema, "Created site"), ...standardErrors },
   }),
   async (c) => {
-    const site = await createSite(serviceContext(c, "common:config:write"), c.req.valid("param").organizationId, c.req.valid("json"));
+    const site = await createSite(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("json"));
     return c.json(site, 201);
   },
 );
 
 // GET /api/v1/config/site/{siteId}
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/site/{siteId}",
+    scopes: ["common:config:read"],
     tags: ["sites"],
     request: { params: siteParams },
     responses: { 200: jsonResponse(siteSchema, "The site"), ...standardErrors },
   }),
   async (c) => {
-    const site = await getSite(serviceContext(c, "common:config:read"), c.req.valid("param").siteId);
+    const site = await getSite(serviceContext(c), c.req.valid("param").siteId);
     return c.json(site, 200);
   },
 );
 
 // PATCH /api/v1/config/site/{siteId} — any of its fields; a new type needs its account and region.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/config/site/{siteId}",
+    scopes: ["common:config:write"],
     tags: ["sites"],
     request: { params: siteParams, body: jsonBody(siteUpdateSchema) },
     responses: { 200: jsonResponse(siteSchema, "Updated site"), ...standardErrors },
   }),
   async (c) => {
-    const site = await updateSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
+    const site = await updateSite(serviceContext(c), c.req.valid("param").siteId, c.req.valid("json"));
     return c.json(site, 200);
   },
 );
 
 // DELETE /api/v1/config/site/{siteId} — by its customer only, with its connectors and paths.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/config/site/{siteId}",
+    scopes: ["common:config:write"],
     tags: ["sites"],
     request: { params: siteParams },
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    await deleteSite(serviceContext(c, "common:config:write"), c.req.valid("param").siteId);
+    await deleteSite(serviceContext(c), c.req.valid("param").siteId);
     return c.body(null, 204);
   },
 );
 
 // POST /api/v1/config/site/{siteId}/aws-config — the AWS configuration file of an AWS site (a .txt file).
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/config/site/{siteId}/aws-config",
+    scopes: ["common:config:write"],
     tags: ["sites"],
     request: { params: siteParams, body: jsonBody(awsConfigUploadSchema) },
     responses: { 200: jsonResponse(siteSchema, "The site, with awsConfigSet"), ...standardErrors },
   }),
   async (c) => {
-    const site = await uploadAwsConfig(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
+    const site = await uploadAwsConfig(serviceContext(c), c.req.valid("param").siteId, c.req.valid("json"));
     return c.json(site, 200);
   },
   // SPEC §8: whatever is wrong with the file, one message.
@@ -156,75 +159,80 @@ sitesRouter.openapi(
 
 // GET /api/v1/config/site/{siteId}/connector — the site's connectors, by name.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/site/{siteId}/connector",
+    scopes: ["common:config:read"],
     tags: ["connectors"],
     request: { params: siteParams, query: pageQuerySchema.extend(connectorListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(connectorSchema), "A page of connectors"), ...standardErrors },
   }),
   async (c) => {
-    const page = await listConnectors(serviceContext(c, "common:config:read"), c.req.valid("param").siteId, c.req.valid("query"));
+    const page = await listConnectors(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query"));
     return c.json(page, 200);
   },
 );
 
 // POST /api/v1/config/site/{siteId}/connector — a connector of the site (physical needs an assigned port).
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/config/site/{siteId}/connector",
+    scopes: ["common:config:write"],
     tags: ["connectors"],
     request: { params: siteParams, body: jsonBody(connectorCreateSchema) },
     responses: { 201: jsonResponse(connectorSchema, "Created connector"), ...standardErrors, ...conflict },
   }),
   async (c) => {
-    const connector = await createConnector(serviceContext(c, "common:config:write"), c.req.valid("param").siteId, c.req.valid("json"));
+    const connector = await createConnector(serviceContext(c), c.req.valid("param").siteId, c.req.valid("json"));
     return c.json(connector, 201);
   },
 );
 
 // GET /api/v1/config/connector/{connectorId}
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/config/connector/{connectorId}",
+    scopes: ["common:config:read"],
     tags: ["connectors"],
     request: { params: connectorParams },
     responses: { 200: jsonResponse(connectorSchema, "The connector"), ...standardErrors },
   }),
   async (c) => {
-    const connector = await getConnector(serviceContext(c, "common:config:read"), c.req.valid("param").connectorId);
+    const connector = await getConnector(serviceContext(c), c.req.valid("param").connectorId);
     return c.json(connector, 200);
   },
 );
 
 // PATCH /api/v1/config/connector/{connectorId} — fields of its kind; not below the bandwidth its paths use.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/config/connector/{connectorId}",
+    scopes: ["common:config:write"],
     tags: ["connectors"],
     request: { params: connectorParams, body: jsonBody(connectorUpdateSchema) },
     responses: { 200: jsonResponse(connectorSchema, "Updated connector"), ...standardErrors, ...conflict },
   }),
   async (c) => {
-    const connector = await updateConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId, c.req.valid("json"));
+    const connector = await updateConnector(serviceContext(c), c.req.valid("param").connectorId, c.req.valid("json"));
     return c.json(connector, 200);
   },
 );
 
 // DELETE /api/v1/config/connector/{connectorId} — with the paths over it.
 sitesRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/config/connector/{connectorId}",
+    scopes: ["common:config:write"],
     tags: ["connectors"],
     request: { params: connectorParams },
     responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
-    await deleteConnector(serviceContext(c, "common:config:write"), c.req.valid("param").connectorId);
+    await deleteConnector(serviceContext(c), c.req.valid("param").connectorId);
     return c.body(null, 204);
   },
 );

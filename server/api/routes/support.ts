@@ -1,17 +1,17 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { supportTicketCreatedSchema, supportTicketSchema } from "@/lib/support/schema";
 import { createSupportTicket } from "@/server/support/service";
 import { serviceContext } from "../context";
-import { createRouter, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 
 export const supportRouter = createRouter();
 
 // POST /api/v1/support/ticket — a message to the support team from the support dialog.
 supportRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/ticket",
+    scopes: [],
     tags: ["support"],
     request: { body: jsonBody(supportTicketSchema) },
     responses: { 201: jsonResponse(supportTicketCreatedSchema, "Ticket stored"), ...standardErrors },

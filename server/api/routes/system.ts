@@ -1,15 +1,15 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { createRouter, jsonResponse } from "../openapi";
+import { createRouter, jsonResponse, route } from "../openapi";
 
 export const systemRouter = createRouter();
 
 // GET /api/v1/health — for load balancers: the process answers (no database query, no session needed).
 systemRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/health",
+    public: true,
     tags: ["system"],
     responses: { 200: jsonResponse(z.object({ status: z.literal("ok") }), "The console process is up") },
   }),

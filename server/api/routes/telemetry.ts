@@ -1,5 +1,4 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { telemetryBatchSchema, telemetryIngestResultSchema } from "@/lib/telemetry/ingest";
@@ -40,8 +39,8 @@ import {
 } from "@/server/telemetry/queries/health";
 import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
 import { connectorBandwidth, pathBandwidth, pathPerformance, portBandwidth, siteBandwidth } from "@/server/telemetry/queries/series";
-import { serviceContext, type ApiContext, type ApiEnv } from "../context";
-import { createRouter, idParams, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { serviceContext, type ApiEnv } from "../context";
+import { createRouter, idParams, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { UnauthenticatedError } from "@/server/core/errors";
 
 export const telemetryRouter = createRouter();
@@ -73,13 +72,12 @@ const pathParams = z.object({ pathId: id });
 const nodeParams = z.object({ nodeId: id });
 const fabricParams = z.object({ fabricId: id });
 
-const read = (c: ApiContext) => serviceContext(c, "common:config:read");
-
 // POST /api/v1/telemetry/ingest — a device's batch of samples (Authorization: Bearer <device token>).
 telemetryRouter.openapi(
-  createRoute({
+  route({
     method: "post",
     path: "/telemetry/ingest",
+    public: true,
     tags: ["telemetry"],
     middleware: [deviceAuth] as const,
     security: [{ deviceToken: [] }],
@@ -98,9 +96,10 @@ telemetryRouter.openapi(
 );
 
 const seriesRoute = <P extends z.ZodObject>(path: string, params: P, description: string) =>
-  createRoute({
+  route({
     method: "get",
     path,
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params, query: telemetrySeriesQuerySchema },
     responses: { 200: jsonResponse(bandwidthSeriesSchema, description), ...standardErrors },
@@ -108,59 +107,63 @@ const seriesRoute = <P extends z.ZodObject>(path: string, params: P, description
 
 // GET /api/v1/telemetry/site/{siteId}/bandwidth — RX/TX of the site's connectors added up, over time.
 telemetryRouter.openapi(seriesRoute("/telemetry/site/{siteId}/bandwidth", siteParams, "The site's bandwidth series"), async (c) =>
-  c.json(await siteBandwidth(read(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
+  c.json(await siteBandwidth(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/connector/{connectorId}/bandwidth — RX/TX of one site connector over time.
 telemetryRouter.openapi(seriesRoute("/telemetry/connector/{connectorId}/bandwidth", connectorParams, "The connector's bandwidth series"), async (c) =>
-  c.json(await connectorBandwidth(read(c), c.req.valid("param").connectorId, c.req.valid("query")), 200),
+  c.json(await connectorBandwidth(serviceContext(c), c.req.valid("param").connectorId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/path/{pathId}/bandwidth — RX/TX of one path over time.
 telemetryRouter.openapi(seriesRoute("/telemetry/path/{pathId}/bandwidth", pathParams, "The path's bandwidth series"), async (c) =>
-  c.json(await pathBandwidth(read(c), c.req.valid("param").pathId, c.req.valid("query")), 200),
+  c.json(await pathBandwidth(serviceContext(c), c.req.valid("param").pathId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/port-bandwidth?portId= — RX/TX of one front-panel port over time.
 telemetryRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/telemetry/node/{nodeId}/port-bandwidth",
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params: nodeParams, query: portSeriesQuerySchema },
     responses: { 200: jsonResponse(bandwidthSeriesSchema, "The port's bandwidth series"), ...standardErrors },
   }),
-  async (c) => c.json(await portBandwidth(read(c), c.req.valid("param").nodeId, c.req.valid("query")), 200),
+  async (c) => c.json(await portBandwidth(serviceContext(c), c.req.valid("param").nodeId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/path/{pathId}/performance — latency, jitter and loss over time, and the SLA now.
 telemetryRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/telemetry/path/{pathId}/performance",
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params: pathParams, query: telemetrySeriesQuerySchema },
     responses: { 200: jsonResponse(pathPerformanceSchema, "The path's performance series and current SLA"), ...standardErrors },
   }),
-  async (c) => c.json(await pathPerformance(read(c), c.req.valid("param").pathId, c.req.valid("query")), 200),
+  async (c) => c.json(await pathPerformance(serviceContext(c), c.req.valid("param").pathId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/site/{siteId}/breakdown?by=connector|path — the site's traffic per connector or per path.
 telemetryRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/telemetry/site/{siteId}/breakdown",
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params: siteParams, query: breakdownQuerySchema },
     responses: { 200: jsonResponse(siteBreakdownSchema, "Average and peak traffic per connector or path"), ...standardErrors },
   }),
-  async (c) => c.json(await siteBreakdown(read(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
+  async (c) => c.json(await siteBreakdown(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
 );
 
 const topTalkersRoute = <P extends z.ZodObject>(path: string, params: P, description: string) =>
-  createRoute({
+  route({
     method: "get",
     path,
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params, query: topTalkersQuerySchema },
     responses: { 200: jsonResponse(topTalkersSchema, description), ...standardErrors },
@@ -168,18 +171,19 @@ const topTalkersRoute = <P extends z.ZodObject>(path: string, params: P, descrip
 
 // GET /api/v1/telemetry/site/{siteId}/top-talkers — the sources and destinations moving the most bytes at a site.
 telemetryRouter.openapi(topTalkersRoute("/telemetry/site/{siteId}/top-talkers", siteParams, "The site's top sources and destinations"), async (c) =>
-  c.json(await siteTopTalkers(read(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
+  c.json(await siteTopTalkers(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/top-talkers — the same across a customer's sites.
 telemetryRouter.openapi(topTalkersRoute("/telemetry/organization/{id}/top-talkers", idParams, "The customer's top sources and destinations"), async (c) =>
-  c.json(await organizationTopTalkers(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  c.json(await organizationTopTalkers(serviceContext(c), c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
 const currentRoute = <P extends z.ZodObject, T extends z.ZodType>(path: string, params: P, schema: T, description: string) =>
-  createRoute({
+  route({
     method: "get",
     path,
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params },
     responses: { 200: jsonResponse(schema, description), ...standardErrors },
@@ -193,9 +197,10 @@ const listRoute = <P extends z.ZodObject, T extends z.ZodType, Q extends z.ZodOb
   description: string,
   query: Q = currentListQuerySchema as unknown as Q,
 ) =>
-  createRoute({
+  route({
     method: "get",
     path,
+    scopes: ["common:config:read"],
     tags: ["telemetry"],
     request: { params, query },
     responses: { 200: jsonResponse(schema, description), ...standardErrors },
@@ -203,67 +208,67 @@ const listRoute = <P extends z.ZodObject, T extends z.ZodType, Q extends z.ZodOb
 
 // GET /api/v1/telemetry/site/{siteId}/probes?limit= — the latest result of each probe from the site, the worst level first.
 telemetryRouter.openapi(listRoute("/telemetry/site/{siteId}/probes", siteParams, probeResultsSchema, "Latest probe results"), async (c) =>
-  c.json(await siteProbes(read(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
+  c.json(await siteProbes(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/probes?limit= — the same across a customer's sites.
 telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/probes", idParams, probeResultsSchema, "Latest probe results"), async (c) =>
-  c.json(await organizationProbes(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
+  c.json(await organizationProbes(serviceContext(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/site/{siteId}/connector-health?limit= — status, utilization and health of the site's connectors, the least healthy first.
 telemetryRouter.openapi(listRoute("/telemetry/site/{siteId}/connector-health", siteParams, connectorHealthListSchema, "Connector health"), async (c) =>
-  c.json(await siteConnectorHealth(read(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
+  c.json(await siteConnectorHealth(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/connector-health?limit= — the same for every connector of a customer.
 telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/connector-health", idParams, connectorHealthListSchema, "Connector health"), async (c) =>
-  c.json(await organizationConnectorHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
+  c.json(await organizationConnectorHealth(serviceContext(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/site-health?limit= — a customer's sites with their connectors' worst health and traffic, the active and least healthy first.
 telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/site-health", idParams, siteHealthListSchema, "Site health"), async (c) =>
-  c.json(await organizationSiteHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
+  c.json(await organizationSiteHealth(serviceContext(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/site/{siteId}/path-health?limit= — the paths with an end at the site, the worst SLA first.
 telemetryRouter.openapi(listRoute("/telemetry/site/{siteId}/path-health", siteParams, pathHealthListSchema, "Path SLA"), async (c) =>
-  c.json(await sitePathHealth(read(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
+  c.json(await sitePathHealth(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/path-health?limit= — a customer's paths, the worst SLA first.
 telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/path-health", idParams, pathHealthListSchema, "Path SLA"), async (c) =>
-  c.json(await organizationPathHealth(read(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
+  c.json(await organizationPathHealth(serviceContext(c), c.req.valid("param").id, c.req.valid("query").limit), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/link-health?limit=&cursor= — the links with the node at one end, with their health.
 telemetryRouter.openapi(listRoute("/telemetry/node/{nodeId}/link-health", nodeParams, linkHealthListSchema, "Link health", linkHealthQuerySchema), async (c) =>
-  c.json(await nodeLinkHealth(read(c), c.req.valid("param").nodeId, c.req.valid("query")), 200),
+  c.json(await nodeLinkHealth(serviceContext(c), c.req.valid("param").nodeId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/organization/{id}/link-health?limit=&cursor= — the links of an MSP by name, a page at a time, with their health.
 telemetryRouter.openapi(listRoute("/telemetry/organization/{id}/link-health", idParams, linkHealthListSchema, "Link health", linkHealthQuerySchema), async (c) =>
-  c.json(await organizationLinkHealth(read(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  c.json(await organizationLinkHealth(serviceContext(c), c.req.valid("param").id, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/core-fabric/{fabricId}/link-health?limit=&cursor= — a core fabric's links, with their health.
 telemetryRouter.openapi(
   listRoute("/telemetry/core-fabric/{fabricId}/link-health", fabricParams, linkHealthListSchema, "Link health", linkHealthQuerySchema),
-  async (c) => c.json(await coreFabricLinkHealth(read(c), c.req.valid("param").fabricId, c.req.valid("query")), 200),
+  async (c) => c.json(await coreFabricLinkHealth(serviceContext(c), c.req.valid("param").fabricId, c.req.valid("query")), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/ports — the node's front panel: each port up, down or disabled.
 telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/ports", nodeParams, frontPanelSchema, "Front-panel port states"), async (c) =>
-  c.json(await nodePorts(read(c), c.req.valid("param").nodeId), 200),
+  c.json(await nodePorts(serviceContext(c), c.req.valid("param").nodeId), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/device — the node's device: uptime, software version, reachability.
 telemetryRouter.openapi(currentRoute("/telemetry/node/{nodeId}/device", nodeParams, nodeDeviceStatusSchema, "The node's device status"), async (c) =>
-  c.json(await nodeDevice(read(c), c.req.valid("param").nodeId), 200),
+  c.json(await nodeDevice(serviceContext(c), c.req.valid("param").nodeId), 200),
 );
 
 // GET /api/v1/telemetry/node/{nodeId}/connected-sites — the customer sites attached to the node's ports.
 telemetryRouter.openapi(
   currentRoute("/telemetry/node/{nodeId}/connected-sites", nodeParams, connectedSitesSchema, "Sites connected through the node"),
-  async (c) => c.json(await nodeConnectedSites(read(c), c.req.valid("param").nodeId), 200),
+  async (c) => c.json(await nodeConnectedSites(serviceContext(c), c.req.valid("param").nodeId), 200),
 );

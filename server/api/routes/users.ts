@@ -1,11 +1,10 @@
 import "server-only";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { organizationUserSchema, userListQuerySchema, userRoleUpdateSchema } from "@/lib/people/schema";
 import { listOrganizationUsers, removeUser, updateUserRole } from "@/server/people/users";
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
-import { conflict, createRouter, deleted, idSchema, jsonBody, jsonResponse, standardErrors } from "../openapi";
+import { conflict, createRouter, deleted, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { organizationParams } from "../params";
 
 export const usersRouter = createRouter();
@@ -16,31 +15,33 @@ const peopleConflict = conflict("Refused by a rule about the organization's peop
 
 // GET /api/v1/organization/{organizationId}/user — the organization's users and their roles (Users tab).
 usersRouter.openapi(
-  createRoute({
+  route({
     method: "get",
     path: "/organization/{organizationId}/user",
+    scopes: ["common:user:read"],
     tags: ["people"],
     request: { params: organizationParams, query: pageQuerySchema.extend(userListQuerySchema.shape) },
     responses: { 200: jsonResponse(pageSchema(organizationUserSchema), "A page of users"), ...standardErrors },
   }),
   async (c) => {
-    const page = await listOrganizationUsers(serviceContext(c, "common:user:read"), c.req.valid("param").organizationId, c.req.valid("query"));
+    const page = await listOrganizationUsers(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("query"));
     return c.json(page, 200);
   },
 );
 
 // PATCH /api/v1/organization/{organizationId}/user/{userId} — changes a user's role (never the last admin's).
 usersRouter.openapi(
-  createRoute({
+  route({
     method: "patch",
     path: "/organization/{organizationId}/user/{userId}",
+    scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: memberParams, body: jsonBody(userRoleUpdateSchema) },
     responses: { 200: jsonResponse(organizationUserSchema, "Updated user"), ...standardErrors, ...peopleConflict },
   }),
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
-    const user = await updateUserRole(serviceContext(c, "common:user:write"), organizationId, userId, c.req.valid("json"));
+    const user = await updateUserRole(serviceContext(c), organizationId, userId, c.req.valid("json"));
     return c.json(user, 200);
   },
 );
@@ -48,16 +49,17 @@ usersRouter.openapi(
 // DELETE /api/v1/organization/{organizationId}/user/{userId} — removes a user from the organization and ends
 // their sessions (never oneself, never the last admin).
 usersRouter.openapi(
-  createRoute({
+  route({
     method: "delete",
     path: "/organization/{organizationId}/user/{userId}",
+    scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: memberParams },
     responses: { ...deleted, ...standardErrors, ...peopleConflict },
   }),
   async (c) => {
     const { organizationId, userId } = c.req.valid("param");
-    await removeUser(serviceContext(c, "common:user:write"), organizationId, userId);
+    await removeUser(serviceContext(c), organizationId, userId);
     return c.body(null, 204);
   },
 );
