@@ -8,3 +8,7 @@ export const organizationParams = z.object({ organizationId: idSchema });
 export const mspParams = z.object({ mspId: idSchema });
 export const nodeParams = z.object({ nodeId: idSchema });
 export const fabricParams = z.object({ fabricId: idSchema });
+export const siteParams = z.object({ siteId: idSchema });
+export const connectorParams = z.object({ connectorId: idSchema });
+export const pathParams = z.object({ pathId: idSchema });
+export const linkParams = z.object({ linkId: idSchema });

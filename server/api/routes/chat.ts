@@ -11,13 +11,13 @@ import {
 import { answerQuestion } from "@/server/chat/answer";
 import { createChat, deleteChat, findChat, getChat, listChats, renameChat } from "@/server/chat/service";
 import { serviceContext } from "../context";
-import { createRouter, errorBodySchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { conflict, createRouter, deleted, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { ConflictError } from "@/server/core/errors";
 
 export const chatRouter = createRouter();
 
-const chatParams = z.object({ chatId: z.string().min(1).max(64) });
+const chatParams = z.object({ chatId: idSchema });
 
 // Chat has no guard (SPEC §6): every signed-in user may talk to the assistant, whose tools act with their own scopes.
 
@@ -94,7 +94,7 @@ chatRouter.openapi(
     scopes: [],
     tags: ["chat"],
     request: { params: chatParams },
-    responses: { 204: { description: "Deleted" }, ...standardErrors },
+    responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
     await deleteChat(serviceContext(c), c.req.valid("param").chatId);
@@ -113,7 +113,7 @@ chatRouter.openapi(
     responses: {
       200: { description: "The answer, as a UI message stream", content: { "text/event-stream": { schema: z.string() } } },
       ...standardErrors,
-      409: { description: "The message id is one of the assistant's answers", content: { "application/json": { schema: errorBodySchema } } },
+      ...conflict("The message id is one of the assistant's answers"),
     },
   }),
   async (c) => {

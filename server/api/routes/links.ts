@@ -1,16 +1,14 @@
 import "server-only";
-import { z } from "zod";
 import { linkCreateSchema, linkListQuerySchema, linkSchema, linkUpdateSchema } from "@/lib/links/schema";
 import { createLink, deleteLink, getLink, listLinks, updateLink } from "@/server/nodes/links";
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
-import { createRouter, deleted, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
-import { mspParams } from "../params";
+import { createRouter, deleted, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { linkParams, mspParams } from "../params";
 import { networkConflict, READ, WRITE } from "../network";
 
 export const linksRouter = createRouter();
 
-const linkParams = z.object({ linkId: idSchema });
 
 // GET /api/v1/config/msp/{mspId}/link — the MSP's links by name (?type=, ?nodeId=, ?search=).
 linksRouter.openapi(

@@ -1,17 +1,14 @@
 import "server-only";
-import { z } from "zod";
 import { pathCreateSchema, pathListQuerySchema, pathSchema, pathUpdateSchema } from "@/lib/paths/schema";
 import { createPath, deletePath, getPath, listOrganizationPaths, listPaths, updatePath } from "@/server/paths/service";
 import { serviceContext } from "../context";
-import { createRouter, errorBodySchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { conflict, createRouter, deleted, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { organizationParams, pathParams } from "../params";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 
 export const pathsRouter = createRouter();
 
-const id = z.string().min(1).max(64);
-const conflict = {
-  409: { description: "Over a connector's headroom, or a VLAN conflict", content: { "application/json": { schema: errorBodySchema } } },
-};
+const headroomConflict = conflict("Over a connector's headroom, or a VLAN conflict");
 
 // GET /api/v1/config/path — every path the caller may see ("Filter paths..." searches names, sites and connectors).
 pathsRouter.openapi(
@@ -36,7 +33,7 @@ pathsRouter.openapi(
     path: "/config/organization/{organizationId}/path",
     scopes: ["common:config:read"],
     tags: ["paths"],
-    request: { params: z.object({ organizationId: id }), query: pageQuerySchema.extend(pathListQuerySchema.omit({ organizationId: true }).shape) },
+    request: { params: organizationParams, query: pageQuerySchema.extend(pathListQuerySchema.omit({ organizationId: true }).shape) },
     responses: { 200: jsonResponse(pageSchema(pathSchema), "A page of the organization's paths (an MSP's customers' for an MSP)"), ...standardErrors },
   }),
   async (c) => {
@@ -53,8 +50,8 @@ pathsRouter.openapi(
     path: "/config/organization/{organizationId}/path",
     scopes: ["common:config:write"],
     tags: ["paths"],
-    request: { params: z.object({ organizationId: id }), body: jsonBody(pathCreateSchema) },
-    responses: { 201: jsonResponse(pathSchema, "The created path"), ...standardErrors, ...conflict },
+    request: { params: organizationParams, body: jsonBody(pathCreateSchema) },
+    responses: { 201: jsonResponse(pathSchema, "The created path"), ...standardErrors, ...headroomConflict },
   }),
   async (c) => {
     const created = await createPath(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("json"));
@@ -69,7 +66,7 @@ pathsRouter.openapi(
     path: "/config/path/{pathId}",
     scopes: ["common:config:read"],
     tags: ["paths"],
-    request: { params: z.object({ pathId: id }) },
+    request: { params: pathParams },
     responses: { 200: jsonResponse(pathSchema, "The path"), ...standardErrors },
   }),
   async (c) => {
@@ -86,8 +83,8 @@ pathsRouter.openapi(
     path: "/config/path/{pathId}",
     scopes: ["common:config:write"],
     tags: ["paths"],
-    request: { params: z.object({ pathId: id }), body: jsonBody(pathUpdateSchema) },
-    responses: { 200: jsonResponse(pathSchema, "The updated path"), ...standardErrors, ...conflict },
+    request: { params: pathParams, body: jsonBody(pathUpdateSchema) },
+    responses: { 200: jsonResponse(pathSchema, "The updated path"), ...standardErrors, ...headroomConflict },
   }),
   async (c) => {
     const updated = await updatePath(serviceContext(c), c.req.valid("param").pathId, c.req.valid("json"));
@@ -102,8 +99,8 @@ pathsRouter.openapi(
     path: "/config/path/{pathId}",
     scopes: ["common:config:write"],
     tags: ["paths"],
-    request: { params: z.object({ pathId: id }) },
-    responses: { 204: { description: "Deleted" }, ...standardErrors },
+    request: { params: pathParams },
+    responses: { ...deleted, ...standardErrors },
   }),
   async (c) => {
     await deletePath(serviceContext(c), c.req.valid("param").pathId);

@@ -1,9 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import { linkDownRequestSchema, linkDownResultSchema } from "@/lib/links/schema";
 import { playLinkDown } from "@/server/nodes/link-fault";
 import { serviceContext } from "../context";
-import { createRouter, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { linkParams } from "../params";
 import { WRITE } from "../network";
 
 export const simulatorRouter = createRouter();
@@ -17,7 +17,7 @@ simulatorRouter.openapi(
     path: "/simulator/link/{linkId}/down",
     scopes: [WRITE],
     tags: ["simulator"],
-    request: { params: z.object({ linkId: idSchema }), body: jsonBody(linkDownRequestSchema) },
+    request: { params: linkParams, body: jsonBody(linkDownRequestSchema) },
     responses: { 202: jsonResponse(linkDownResultSchema, "The simulator reports the link down from its next round"), ...standardErrors },
   }),
   async (c) => c.json(await playLinkDown(serviceContext(c), c.req.valid("param").linkId, c.req.valid("json")), 202),

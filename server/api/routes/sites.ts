@@ -7,25 +7,16 @@ import { listRegions, searchLocations } from "@/server/locations/service";
 import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
 import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
 import { serviceContext } from "../context";
-import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { conflict, createRouter, deleted, errorAnswerDoc, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { connectorParams, organizationParams, siteParams } from "../params";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { ValidationError } from "@/server/core/errors";
 import { validationError } from "@/server/core/validation";
 
 export const sitesRouter = createRouter();
 
-const id = z.string().min(1).max(64);
-const organizationParams = z.object({ organizationId: id });
-const siteParams = z.object({ siteId: id });
-const connectorParams = z.object({ connectorId: id });
-
-const conflict = {
-  409: { description: "Refused by a rule of the network", content: { "application/json": { schema: z.object({ error: z.string(), requestId: z.string() }) } } },
-};
-const unavailable = {
-  503: { description: "The location index could not be loaded", content: { "application/json": { schema: z.object({ error: z.string(), requestId: z.string() }) } } },
-};
-const deleted = { 204: { description: "Deleted" } };
+const networkRule = conflict("Refused by a rule of the network");
+const unavailable = { 503: errorAnswerDoc("The location index could not be loaded") };
 
 // GET /api/v1/config/location — data-centre metros, then world cities by population, for the location dropdown.
 sitesRouter.openapi(
@@ -181,7 +172,7 @@ sitesRouter.openapi(
     scopes: ["common:config:write"],
     tags: ["connectors"],
     request: { params: siteParams, body: jsonBody(connectorCreateSchema) },
-    responses: { 201: jsonResponse(connectorSchema, "Created connector"), ...standardErrors, ...conflict },
+    responses: { 201: jsonResponse(connectorSchema, "Created connector"), ...standardErrors, ...networkRule },
   }),
   async (c) => {
     const connector = await createConnector(serviceContext(c), c.req.valid("param").siteId, c.req.valid("json"));
@@ -213,7 +204,7 @@ sitesRouter.openapi(
     scopes: ["common:config:write"],
     tags: ["connectors"],
     request: { params: connectorParams, body: jsonBody(connectorUpdateSchema) },
-    responses: { 200: jsonResponse(connectorSchema, "Updated connector"), ...standardErrors, ...conflict },
+    responses: { 200: jsonResponse(connectorSchema, "Updated connector"), ...standardErrors, ...networkRule },
   }),
   async (c) => {
     const connector = await updateConnector(serviceContext(c), c.req.valid("param").connectorId, c.req.valid("json"));

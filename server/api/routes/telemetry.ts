@@ -41,6 +41,7 @@ import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/qu
 import { connectorBandwidth, pathBandwidth, pathPerformance, portBandwidth, siteBandwidth } from "@/server/telemetry/queries/series";
 import { serviceContext, type ApiEnv } from "../context";
 import { createRouter, idParams, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { connectorParams, fabricParams, nodeParams, pathParams, siteParams } from "../params";
 import { UnauthenticatedError } from "@/server/core/errors";
 
 export const telemetryRouter = createRouter();
@@ -65,12 +66,6 @@ const deviceAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-const id = z.string().min(1).max(64);
-const siteParams = z.object({ siteId: id });
-const connectorParams = z.object({ connectorId: id });
-const pathParams = z.object({ pathId: id });
-const nodeParams = z.object({ nodeId: id });
-const fabricParams = z.object({ fabricId: id });
 
 // POST /api/v1/telemetry/ingest — a device's batch of samples (Authorization: Bearer <device token>).
 telemetryRouter.openapi(

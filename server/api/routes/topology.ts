@@ -1,13 +1,12 @@
 import "server-only";
-import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { blastRadiusSchema, topologyGraphSchema, topologyLinkQuerySchema, topologyLinkRowSchema } from "@/lib/topology/schema";
 import { linkBlastRadius, nodeBlastRadius } from "@/server/topology/blast-radius";
 import { mspTopologyGraph } from "@/server/topology/graph";
 import { listTopologyLinks } from "@/server/topology/links";
 import { serviceContext } from "../context";
-import { createRouter, idSchema, jsonResponse, route, standardErrors } from "../openapi";
-import { mspParams, nodeParams } from "../params";
+import { createRouter, jsonResponse, route, standardErrors } from "../openapi";
+import { linkParams, mspParams, nodeParams } from "../params";
 import { READ } from "../network";
 
 export const topologyRouter = createRouter();
@@ -45,7 +44,7 @@ topologyRouter.openapi(
     path: "/config/link/{linkId}/blast-radius",
     scopes: [READ],
     tags: ["topology"],
-    request: { params: z.object({ linkId: idSchema }) },
+    request: { params: linkParams },
     responses: { 200: jsonResponse(blastRadiusSchema, "The paths over the link and their customers"), ...standardErrors },
   }),
   async (c) => c.json(await linkBlastRadius(serviceContext(c), c.req.valid("param").linkId), 200),
