@@ -17,7 +17,10 @@ organizationsRouter.openapi(
     tags: ["config"],
     responses: { 200: jsonResponse(z.array(organizationSchema), "Visible organizations"), ...standardErrors },
   }),
-  async (c) => c.json(await listOrganizations(c.get("db"), serviceContext(c).principal), 200),
+  async (c) => {
+    const { db, principal } = serviceContext(c);
+    return c.json(await listOrganizations(db, principal), 200);
+  },
 );
 
 // PATCH /api/v1/config/organization/{id} — renames a visible organization.
