@@ -105,7 +105,30 @@ const REFETCH_DELAY_MS: Partial<Record<RealtimeService, number>> = { telemetry: 
 
 const batches = new WeakMap<QueryClient, Map<number, QueryFilters[]>>();
 
+// How many refetch batches wait for their delay, per query cache: what a page shows (the live status's
+// data-refetches-pending) so that one can tell a message started no refetch without waiting the delay out.
+const pendingBatches = new WeakMap<QueryClient, number>();
+const pendingListeners = new Set<() => void>();
+
+function countPending(queryClient: QueryClient, change: 1 | -1) {
+  pendingBatches.set(queryClient, (pendingBatches.get(queryClient) ?? 0) + change);
+  for (const listener of [...pendingListeners]) listener();
+}
+
+/** The refetch batches of a query cache still waiting for their delay. */
+export function pendingRefetches(queryClient: QueryClient): number {
+  return pendingBatches.get(queryClient) ?? 0;
+}
+
+/** Calls `listener` whenever a refetch batch starts waiting or goes out. Returns the unsubscribe. */
+export function onPendingRefetches(listener: () => void): () => void {
+  pendingListeners.add(listener);
+  return () => void pendingListeners.delete(listener);
+}
+
 function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[], delayMs: number) {
+  // Nothing cached that a filter matches: nothing to refetch (a query made later is fetched after the change anyway).
+  if (!queryClient.getQueryCache().getAll().some((query) => filters.some((filter) => matchQuery(filter, query)))) return;
   let byDelay = batches.get(queryClient);
   if (!byDelay) batches.set(queryClient, (byDelay = new Map()));
   const pending = byDelay.get(delayMs);
@@ -115,8 +138,10 @@ function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[],
   }
   const batch = [...filters];
   byDelay.set(delayMs, batch);
+  countPending(queryClient, 1);
   setTimeout(() => {
     byDelay.delete(delayMs);
+    countPending(queryClient, -1);
     void queryClient.invalidateQueries({ predicate: (query) => batch.some((filter) => matchQuery(filter, query)) });
   }, delayMs);
 }

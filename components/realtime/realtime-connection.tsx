@@ -9,7 +9,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { handleAuthFailure } from "@/lib/api/client";
 import { getRealtimeClient, onRealtimeProblem, type RealtimeProblem, type RealtimeStatus } from "@/lib/realtime-client";
 import { cn } from "@/lib/utils";
-import { useLiveUpdates, useRealtimeCatchUp, useRealtimeStatus } from "./use-realtime";
+import { useLiveUpdates, usePendingRefetches, useRealtimeCatchUp, useRealtimeStatus } from "./use-realtime";
 
 const TOAST_ID = "realtime";
 
@@ -29,6 +29,7 @@ const DOT: Record<Exclude<RealtimeStatus, "idle">, string> = {
 export function RealtimeConnection() {
   const t = useTranslations("realtime");
   const status = useRealtimeStatus();
+  const pendingRefetches = usePendingRefetches();
   const [problem, setProblem] = useState<RealtimeProblem | null>(null);
 
   useLiveUpdates();
@@ -83,7 +84,7 @@ export function RealtimeConnection() {
         : t("reconnectingDescription");
 
   return (
-    <div className="flex items-center gap-1" data-testid="realtime-status" data-state={status}>
+    <div className="flex items-center gap-1" data-testid="realtime-status" data-state={status} data-refetches-pending={pendingRefetches}>
       <Tooltip>
         <TooltipTrigger asChild>
           <span

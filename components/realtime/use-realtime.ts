@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { RealtimeService } from "@/lib/realtime";
 import { getRealtimeClient, type RealtimeEvent, type RealtimeStatus } from "@/lib/realtime-client";
 import { renderedAtQuery } from "@/lib/realtime-queries";
-import { connectRegistry, onRealtimeNews } from "@/lib/realtime-registry";
+import { connectRegistry, onPendingRefetches, onRealtimeNews, pendingRefetches } from "@/lib/realtime-registry";
 
 /**
  * Calls `onMessage` for each message of `service`, after the registry's effects have updated the cache: for what a
@@ -88,4 +88,12 @@ export function useRealtimeStatus(): RealtimeStatus {
     () => getRealtimeClient()?.status ?? "idle",
     idle,
   );
+}
+
+const none = () => 0;
+
+/** How many refetches that live updates started still wait for their delay (0 on the server). */
+export function usePendingRefetches(): number {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(onPendingRefetches, () => pendingRefetches(queryClient), none);
 }

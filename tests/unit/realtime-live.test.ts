@@ -5,7 +5,7 @@ import { lifecycleKeys } from "@/lib/lifecycle/queries";
 import { pathKeys } from "@/lib/paths/queries";
 import { realtimeRegistry } from "@/lib/realtime-areas";
 import type { RealtimeClient } from "@/lib/realtime-client";
-import { connectRegistry, INVALIDATION_DELAY_MS, onRealtimeNews, TELEMETRY_REFETCH_DELAY_MS } from "@/lib/realtime-registry";
+import { connectRegistry, INVALIDATION_DELAY_MS, onPendingRefetches, onRealtimeNews, pendingRefetches, TELEMETRY_REFETCH_DELAY_MS } from "@/lib/realtime-registry";
 import { telemetryKeys } from "@/lib/telemetry/queries";
 import { playedClient } from "./played-socket";
 import { pages } from "./realtime-fixtures";
@@ -113,6 +113,33 @@ describe("the connection and the registry", () => {
     expect(fetches.get("other")).toBe(1);
     await flush(1);
     expect(Object.fromEntries(fetches)).toEqual({ path: 1, performance: 1, other: 2 });
+  });
+
+  it("counts the refetches waiting for their delay, and starts none for news of what the page does not hold", async () => {
+    const since = { from: "2026-01-01T00:00:00.000Z" };
+    show("path", pathKeys.detail("p1"), { id: "p1", slaHealth: "healthy" });
+    show("performance", telemetryKeys.performance("p1", since), { points: [], current: { sla: "healthy" } });
+    await connect();
+    const told = vi.fn();
+    const stop = onPendingRefetches(told);
+
+    // SLA news is written in place: nothing to refetch, nothing waits.
+    socket().say({ service: "topology", action: "health", data: { organizationId: "org", paths: [{ id: "p1", slaHealth: "bad" }] } });
+    expect(pendingRefetches(queryClient)).toBe(0);
+    // Samples of a path the page does not show: no refetch waits either.
+    socket().say({ service: "telemetry", action: "samples", data: { organizationId: "org", pathIds: ["p9"] } });
+    expect(pendingRefetches(queryClient)).toBe(0);
+    expect(told).not.toHaveBeenCalled();
+
+    // Samples of the path shown: one batch waits until the telemetry delay, however many come meanwhile.
+    socket().say({ service: "telemetry", action: "samples", data: { organizationId: "org", pathIds: ["p1"] } });
+    socket().say({ service: "telemetry", action: "samples", data: { organizationId: "org", pathIds: ["p1"] } });
+    expect(pendingRefetches(queryClient)).toBe(1);
+    await flush(TELEMETRY_REFETCH_DELAY_MS);
+    expect(pendingRefetches(queryClient)).toBe(0);
+    expect(told).toHaveBeenCalledTimes(2);
+    expect(fetches.get("performance")).toBe(2);
+    stop();
   });
 
   it("refetches what the page shows after a reconnect, since messages may have been missed", async () => {
