@@ -13,6 +13,7 @@ import type { RealtimeClient, RealtimeEvent } from "@/lib/realtime-client";
 import type { RealtimeNews } from "@/lib/realtime-contract";
 import { INVALIDATION_DELAY_MS, TELEMETRY_REFETCH_DELAY_MS } from "@/lib/realtime-registry";
 import { telemetryKeys } from "@/lib/telemetry/queries";
+import { lifecycleOperation } from "../fixtures/lifecycle-operation";
 import { firstSocket, playedClient, type PlayedSocket } from "../unit/played-socket";
 
 // Pages live through the shell's binding of the connection to the registry (useLiveUpdates), on a real query cache
@@ -85,28 +86,8 @@ async function renderDashboard() {
   return view;
 }
 
-function operation(id: string, status: LifecycleStatus, progress = 0): LifecycleOperation {
-  return {
-    id,
-    organizationId: "msp",
-    deviceId: `device-${id}`,
-    serialNumber: `SN-${id}`,
-    nodeId: null,
-    nodeName: null,
-    operation: "install-version",
-    version: "24.3.2",
-    status,
-    scheduledAt: "2026-12-01T02:00:00.000Z",
-    startedAt: status === "scheduled" ? null : "2026-12-01T02:00:00.000Z",
-    finishedAt: null,
-    durationSeconds: null,
-    progress,
-    summary: null,
-    createdBy: "Nora Walsh",
-    cancelledBy: null,
-    updatedAt: "2026-12-01T02:00:00.000Z",
-  };
-}
+const operation = (id: string, status: LifecycleStatus, progress = 0) =>
+  lifecycleOperation(id, status, { progress, startedAt: status === "scheduled" ? null : "2026-12-01T02:00:00.000Z" });
 
 /** What the API answers for each tab. */
 const SERVER: Record<LifecycleTab, LifecycleOperation[]> = {

@@ -1,30 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lifecycleBatches } from "@/lib/lifecycle/batches";
-import type { LifecycleOperation, LifecycleStatus } from "@/lib/lifecycle/schema";
+import { lifecycleOperation } from "../fixtures/lifecycle-operation";
 
-function operation(id: string, status: LifecycleStatus, overrides: Partial<LifecycleOperation> = {}): LifecycleOperation {
-  return {
-    id,
-    organizationId: "msp",
-    deviceId: `device-${id}`,
-    serialNumber: `SN-${id}`,
-    nodeId: null,
-    nodeName: null,
-    operation: "install-version",
-    version: "24.3.2",
-    status,
-    scheduledAt: "2026-12-01T02:00:00.000Z",
-    startedAt: null,
-    finishedAt: null,
-    durationSeconds: null,
-    progress: 0,
-    summary: null,
-    createdBy: "Nora North",
-    cancelledBy: null,
-    updatedAt: "2026-12-01T02:00:00.000Z",
-    ...overrides,
-  };
-}
+const operation = lifecycleOperation;
 
 describe("lifecycleBatches", () => {
   it("groups what one schedule created, with the SPEC's summary of each group", () => {
