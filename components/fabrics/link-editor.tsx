@@ -3,27 +3,19 @@
 import { Cable, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useFieldArray, useWatch, type Path, type UseFormReturn } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useDiscardConfirmation } from "@/components/forms/leave-confirmation";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { useZodForm, ZodForm } from "@/components/forms/zod-form";
+import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api/client";
 import { useSaveFabricLinks } from "@/lib/fabrics/queries";
 import { fabricLinksFormSchema, type CoreFabricDetail } from "@/lib/fabrics/schema";
 import { FabricMesh } from "./fabric-mesh";
 import { LinkRow } from "./link-row";
-import { linksBody, newRow, rowOf, type LinkEditorOutput, type LinkEditorValues } from "./link-rows";
-
-/** Puts the API's row messages ("links.2.mtu") on the row's field; false when none is a row's. */
-function applyRowIssues(form: UseFormReturn<LinkEditorValues, unknown, LinkEditorOutput>, error: unknown): boolean {
-  if (!(error instanceof ApiRequestError)) return false;
-  const rows = (error.issues ?? []).filter((issue) => /^links\.\d+\.\w+$/.test(issue.path));
-  for (const issue of rows) form.setError(issue.path as Path<LinkEditorValues>, { type: "server", message: issue.message });
-  return rows.length > 0;
-}
+import { linksBody, newRow, rowOf } from "./link-rows";
 
 /**
  * The link editor (SPEC §2 core fabrics): the fabric's whole link set as rows, saved together with PUT …/links. The
@@ -42,6 +34,9 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
   const { requestClose, confirmation } = useDiscardConfirmation();
   // A missing pair is an error once a save was tried (the form's submit count alone may render a step late).
   const [tried, setTried] = useState(false);
+  // A failed save's message shows once: on the rows it names, else above them (the whole set's, such as a pair left
+  // without a link, has no row to stand on).
+  const [onRows, setOnRows] = useState(false);
   // Which rows are edge uplinks (by index, as the field array's): their source is picked among the MSP's edge nodes.
   const [uplinks, setUplinks] = useState<boolean[]>(() => fabric.links.map(() => false));
   const addRow = (uplink: boolean) => {
@@ -61,11 +56,12 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
           toast.success(t("editor.saved", { name: saved.name, count: saved.links.length }));
           onClose();
         } catch (error) {
-          applyRowIssues(form, error);
+          const wholeSet = error instanceof ApiRequestError && (error.issues ?? []).some((issue) => !issue.path.startsWith("links."));
+          setOnRows(applyServerIssues(form, error) && !wholeSet);
         }
       }}
     >
-      {save.error && <ErrorAlert message={save.error.message} />}
+      {save.error && !onRows && <ErrorAlert message={save.error.message} />}
       <p className="text-sm text-muted-foreground">{t("editor.hint")}</p>
       <FabricMesh nodes={fabric.nodes} links={watched ?? []} showErrors={tried} />
       {rows.fields.length === 0 ? (

@@ -36,13 +36,27 @@ export function adoptTypedValues<T extends FieldValues>(element: HTMLFormElement
   }
 }
 
-/** Puts the API's per-field messages (already in the user's language) on the matching fields. */
+/**
+ * Whether a server issue's path names a field that shows its own message: a top-level field ("name"), or a field of
+ * a row or object the form holds ("links.2.mtu": the form has a row 2 in links). A list as a whole ("links") shows
+ * none, so its message stays above the form.
+ */
+function namesField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, path: string): boolean {
+  const parts = path.split(".");
+  if (parts.length === 1) return Object.keys(form.getValues()).includes(path) && !Array.isArray(form.getValues(path as Path<T>));
+  const holder: unknown = form.getValues(parts.slice(0, -1).join(".") as Path<T>);
+  return typeof holder === "object" && holder !== null;
+}
+
+/**
+ * Puts the API's per-field messages (already in the user's language) on the matching fields, rows' fields included;
+ * true when one was put on a field (the form then shows the error there, not again above the form).
+ */
 export function applyServerIssues<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown): boolean {
   if (!(error instanceof ApiRequestError) || !error.issues?.length) return false;
-  const fields = Object.keys(form.getValues());
   let applied = false;
   for (const issue of error.issues) {
-    if (fields.includes(issue.path)) {
+    if (namesField(form, issue.path)) {
       form.setError(issue.path as Path<T>, { type: "server", message: issue.message });
       applied = true;
     }

@@ -122,6 +122,39 @@ describe("ZodForm", () => {
     expect(onServerIssues).toHaveBeenCalledExactlyOnceWith(true);
   });
 
+  it("puts a row's message on the row's field, and leaves a message about the whole list or a missing row above", async () => {
+    const rowsSchema = z.object({ links: z.array(z.object({ mtu: z.string() })) });
+    function RowsForm({ error, onServerIssues }: { error: Error; onServerIssues: (applied: boolean) => void }) {
+      const form = useZodForm(rowsSchema, { defaultValues: { links: [{ mtu: "1500" }, { mtu: "9000" }] } });
+      return (
+        <ZodForm
+          form={form}
+          onSubmit={() => {
+            onServerIssues(applyServerIssues(form, error));
+          }}
+        >
+          <TextField control={form.control} name="links.0.mtu" label="MTU 1" testId="mtu-0" />
+          <TextField control={form.control} name="links.1.mtu" label="MTU 2" testId="mtu-1" />
+          <button type="submit">Save</button>
+        </ZodForm>
+      );
+    }
+    const cases: [ApiRequestError, boolean, string | null][] = [
+      [new ApiRequestError("Bad", 400, "r1", [{ path: "links.1.mtu", message: "MTU differs at the other end" }]), true, "MTU differs at the other end"],
+      [new ApiRequestError("Bad", 400, "r2", [{ path: "links", message: "Every pair needs a link" }]), false, null],
+      [new ApiRequestError("Bad", 400, "r3", [{ path: "links.7.mtu", message: "No such row" }]), false, null],
+    ];
+    for (const [error, applied, shown] of cases) {
+      const onServerIssues = vi.fn();
+      const { unmount } = renderWithProviders(<RowsForm error={error} onServerIssues={onServerIssues} />);
+      submit();
+      await waitFor(() => expect(onServerIssues).toHaveBeenCalledExactlyOnceWith(applied));
+      if (shown) expect(await screen.findByText(shown)).toBeTruthy();
+      for (const issue of error.issues ?? []) if (issue.message !== shown) expect(screen.queryByText(issue.message)).toBeNull();
+      unmount();
+    }
+  });
+
   it("leaves the fields alone when no issue of the error names one of them", async () => {
     for (const error of [
       new ApiRequestError("Forbidden", 403, "req-2"),
