@@ -11,15 +11,15 @@ import { toCurrentUser } from "@/server/people/user-settings";
 import { clientAddress, serviceContext, setLocaleCookie } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { setSessionCookie } from "./auth";
+import { peopleConflict } from "./users";
 import { NotFoundError, UnauthenticatedError } from "@/server/core/errors";
-import { conflict, createRouter, deleted, errorAnswerDoc, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { createRouter, deleted, errorAnswerDoc, idSchema, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { organizationParams } from "../params";
 
 export const invitationsRouter = createRouter();
 
 const invitationParams = z.object({ invitationId: idSchema });
 
-const peopleConflict = conflict("Refused by a rule about the organization's people");
 
 // Invitation tokens are guessable secrets too: an unknown, used or expired one counts against the caller's address.
 const TOKEN_REFUSED = "apiErrors.tooManyInvitationAttempts";

@@ -11,7 +11,8 @@ export const usersRouter = createRouter();
 
 const memberParams = z.object({ organizationId: idSchema, userId: idSchema });
 
-const peopleConflict = conflict("Refused by a rule about the organization's people");
+/** The 409 of the people routes (users and invitations): a rule about the organization's people refused it. */
+export const peopleConflict = conflict("Refused by a rule about the organization's people");
 
 // GET /api/v1/organization/{organizationId}/user — the organization's users and their roles (Users tab).
 usersRouter.openapi(
