@@ -5,13 +5,16 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { lazyOverlay } from "@/components/common/lazy-overlay";
 import { handleAuthFailure } from "@/lib/api/client";
 import { getRealtimeClient, onRealtimeProblem, type RealtimeProblem, type RealtimeStatus } from "@/lib/realtime-client";
 import { cn } from "@/lib/utils";
 import { useLiveUpdates, usePendingRefetches, useRealtimeCatchUp, useRealtimeStatus } from "./use-realtime";
 
 const TOAST_ID = "realtime";
+
+// Radix's tooltip (and floating-ui) is fetched when a pointer or the focus first reaches the status.
+const StatusTooltip = lazyOverlay(() => import("./status-tooltip").then((module) => module.StatusTooltip), "hover");
 
 const DOT: Record<Exclude<RealtimeStatus, "idle">, string> = {
   connecting: "bg-status-unknown animate-pulse",
@@ -85,8 +88,9 @@ export function RealtimeConnection() {
 
   return (
     <div className="flex items-center gap-1" data-testid="realtime-status" data-state={status} data-refetches-pending={pendingRefetches}>
-      <Tooltip>
-        <TooltipTrigger asChild>
+      <StatusTooltip
+        description={description}
+        trigger={
           <span
             role="status"
             tabIndex={0}
@@ -95,9 +99,8 @@ export function RealtimeConnection() {
             <span aria-hidden className={cn("size-2 shrink-0 rounded-full", DOT[status])} />
             <span className={cn(status === "open" || status === "connecting" ? "hidden md:inline" : "max-w-48 truncate")}>{label}</span>
           </span>
-        </TooltipTrigger>
-        <TooltipContent>{description}</TooltipContent>
-      </Tooltip>
+        }
+      />
       {status === "failed" && (
         <Button variant="ghost" size="sm" onClick={() => getRealtimeClient()?.reconnect()} data-testid="realtime-reconnect">
           <RefreshCw aria-hidden />

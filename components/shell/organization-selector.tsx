@@ -1,53 +1,26 @@
 "use client";
 
-import { ChevronsUpDown, Search } from "lucide-react";
+import { ChevronsUpDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { lazyOverlay } from "@/components/common/lazy-overlay";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import type { Organization } from "@/lib/organizations/schema";
-import { homeRoute, organizationPath } from "@/lib/routes";
-import { MembershipOptions, useChooseMembership, useMembershipChoices } from "./membership-options";
-import { nameMatches, SelectorGroup, SelectorOption } from "./selector-option";
 import { useConsole } from "./use-console";
 
-const GROUP_ORDER = ["maia", "msp", "customer"] as const;
+const OrganizationSelectorOverlay = lazyOverlay(() =>
+  import("./organization-selector-overlay").then((module) => module.OrganizationSelectorOverlay),
+);
 
-/** SPEC §2 organization selector: groups Maia, MSPs, Customers, with search; first the user's own organizations when they have several. */
+/** SPEC §2 organization selector: the current organization; its list (search, groups) is fetched on the intent to open it. */
 export function OrganizationSelector() {
   const t = useTranslations("orgSelector");
-  const router = useRouter();
-  const { organization, organizations } = useConsole();
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
-
-  const groups = useMemo(() => {
-    const matches = organizations.filter((org) => nameMatches(org.name, search));
-    return GROUP_ORDER.map((type) => ({ type, items: matches.filter((org) => org.organizationType === type) })).filter(
-      (group) => group.items.length > 0,
-    );
-  }, [organizations, search]);
-
-  const close = () => {
-    setOpen(false);
-    setSearch("");
-  };
-  const select = (org: Organization) => {
-    close();
-    router.push(organizationPath(org.id, homeRoute(org.organizationType)));
-  };
-  const memberships = useMembershipChoices(search);
-  const chooseMembership = useChooseMembership(close);
-
+  const { organization } = useConsole();
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <OrganizationSelectorOverlay
+      trigger={
         <Button
           variant="outline"
           role="combobox"
-          aria-expanded={open}
+          aria-expanded={false}
           aria-label={t("label")}
           data-testid="organization-selector"
           className="w-full justify-between bg-background font-normal"
@@ -55,37 +28,7 @@ export function OrganizationSelector() {
           <span className="truncate">{organization.name}</span>
           <ChevronsUpDown className="size-4 opacity-60" aria-hidden />
         </Button>
-      </PopoverTrigger>
-      <PopoverContent align="start" className="w-72 p-0">
-        <div className="flex items-center gap-2 border-b px-3">
-          <Search className="size-4 text-muted-foreground" aria-hidden />
-          <Input
-            autoFocus
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t("search")}
-            aria-label={t("search")}
-            className="h-10 border-0 px-0 shadow-none focus-visible:ring-0"
-            onKeyDown={(event) => {
-              if (event.key !== "Enter") return;
-              // The first option shown, the user's own organizations first.
-              if (memberships[0]) chooseMembership(memberships[0]);
-              else if (groups[0]) select(groups[0].items[0]);
-            }}
-          />
-        </div>
-        <div className="max-h-80 overflow-y-auto p-1" role="listbox" aria-label={t("label")}>
-          <MembershipOptions memberships={memberships} choose={chooseMembership} />
-          {groups.length === 0 && memberships.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("empty")}</p>}
-          {groups.map((group) => (
-            <SelectorGroup key={group.type} label={t(`groups.${group.type}`)}>
-              {group.items.map((org) => (
-                <SelectorOption key={org.id} name={org.name} selected={org.id === organization.id} onSelect={() => select(org)} />
-              ))}
-            </SelectorGroup>
-          ))}
-        </div>
-      </PopoverContent>
-    </Popover>
+      }
+    />
   );
 }

@@ -2,36 +2,31 @@
 
 import { LifeBuoy } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { lazyComponent } from "@/components/common/lazy-component";
+import { lazyOverlay } from "@/components/common/lazy-overlay";
 import { useConsole } from "./use-console";
 
-// The form (react-hook-form, zod) is fetched on the intent to write, not with every page.
-const SupportForm = lazyComponent(() => import("./support-form").then((module) => module.SupportForm));
+// Fetching the dialog on hover or focus fetches its form too.
+const SupportOverlay = lazyOverlay(() =>
+  import("./support-overlay").then((module) => {
+    module.preloadSupportForm();
+    return module.SupportOverlay;
+  }),
+);
 
-/** The support ticket dialog: the message is stored server-side and acknowledged with its reference. */
+/** The header's Support button; the dialog and its form are fetched on the intent to write. */
 export function SupportDialog() {
-  const t = useTranslations();
+  const t = useTranslations("nav");
   const { organization } = useConsole();
-  const [open, setOpen] = useState(false);
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" data-testid="support-button" onMouseEnter={SupportForm.preload} onFocus={SupportForm.preload}>
+    <SupportOverlay
+      organizationId={organization.id}
+      trigger={
+        <Button variant="ghost" size="sm" data-testid="support-button">
           <LifeBuoy aria-hidden />
-          <span className="hidden sm:inline">{t("nav.support")}</span>
+          <span className="hidden sm:inline">{t("support")}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel={t("common.close")}>
-        <DialogHeader>
-          <DialogTitle>{t("support.title")}</DialogTitle>
-          <DialogDescription>{t("support.description")}</DialogDescription>
-        </DialogHeader>
-        <SupportForm organizationId={organization.id} onClose={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+    />
   );
 }

@@ -44,7 +44,7 @@ function answer(memberships: Membership[], switched: Response) {
 
 const switchCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/switch"));
 
-function renderSelector(memberships: Membership[], switched = Response.json({ ...user, organizationId: INITECH, role: "customer-read-only" })) {
+async function renderSelector(memberships: Membership[], switched = Response.json({ ...user, organizationId: INITECH, role: "customer-read-only" })) {
   answer(memberships, switched);
   const rendered = renderWithProviders(<OrganizationSelector />, {
     seed: (queryClient) => {
@@ -54,6 +54,8 @@ function renderSelector(memberships: Membership[], switched = Response.json({ ..
     },
   });
   fireEvent.click(screen.getByTestId("organization-selector"));
+  // The list is fetched on the first click (lazyOverlay): it opens once its code is there.
+  await screen.findByRole("listbox");
   return rendered;
 }
 
@@ -69,7 +71,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("OrganizationSelector with several memberships", () => {
   it("switches the session to another of the user's organizations, then opens its index afresh", async () => {
-    renderSelector([contosoMembership, initechMembership]);
+    await renderSelector([contosoMembership, initechMembership]);
     const own = screen.getByRole("group", { name: "Your organizations" });
     expect(within(own).getAllByRole("option").map((option) => option.textContent)).toEqual(["Contoso", "Initech"]);
     expect(within(own).getByRole("option", { name: "Contoso" }).getAttribute("aria-selected")).toBe("true");
@@ -82,14 +84,14 @@ describe("OrganizationSelector with several memberships", () => {
     expect(init?.method).toBe("POST");
   });
 
-  it("filters the group with the search", () => {
-    renderSelector([contosoMembership, initechMembership]);
+  it("filters the group with the search", async () => {
+    await renderSelector([contosoMembership, initechMembership]);
     fireEvent.change(screen.getByPlaceholderText("Search organizations..."), { target: { value: "init" } });
     expect(within(screen.getByRole("group", { name: "Your organizations" })).getAllByRole("option").map((o) => o.textContent)).toEqual(["Initech"]);
   });
 
   it("says nothing matches only when neither list has a match, and Enter takes the first option shown", async () => {
-    renderSelector([contosoMembership, initechMembership]);
+    await renderSelector([contosoMembership, initechMembership]);
     const search = screen.getByPlaceholderText("Search organizations...");
     fireEvent.change(search, { target: { value: "init" } });
     expect(screen.queryByText("No organization matches.")).toBeNull();
@@ -97,15 +99,15 @@ describe("OrganizationSelector with several memberships", () => {
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith(`/organization/${INITECH}/customer/dashboard`));
   });
 
-  it("has no group of its own for one membership", () => {
-    renderSelector([contosoMembership]);
+  it("has no group of its own for one membership", async () => {
+    await renderSelector([contosoMembership]);
     expect(screen.queryByRole("group", { name: "Your organizations" })).toBeNull();
     expect(screen.getByRole("group", { name: "Customers" })).toBeTruthy();
   });
 
   it("stays put when the switch is refused", async () => {
     render(<Toaster />);
-    renderSelector([contosoMembership, initechMembership], Response.json({ error: "Not found", requestId: "r1" }, { status: 404 }));
+    await renderSelector([contosoMembership, initechMembership], Response.json({ error: "Not found", requestId: "r1" }, { status: 404 }));
     fireEvent.click(within(screen.getByRole("group", { name: "Your organizations" })).getByRole("option", { name: "Initech" }));
     // The refusal is told, and that is all that happens.
     expect(await screen.findByText("Could not switch to Initech: Not found (requestId=r1)")).toBeTruthy();
