@@ -25,40 +25,40 @@ afterEach(cleanup);
 
 describe("lazyOverlay", () => {
   it("renders only the trigger until asked, then fetches the overlay once and mounts it open", async () => {
-    const module = deferredModule();
-    const Overlay = lazyOverlay(module.load);
+    const fetched = deferredModule();
+    const Overlay = lazyOverlay(fetched.load);
     const ownClick = vi.fn();
     render(<Overlay label="Menu content" trigger={<button onClick={ownClick}>Open</button>} />);
-    expect(module.load).not.toHaveBeenCalled();
+    expect(fetched.load).not.toHaveBeenCalled();
     expect(screen.queryByRole("dialog")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Open" }));
     expect(ownClick).toHaveBeenCalledTimes(1);
-    expect(module.load).toHaveBeenCalledTimes(1);
+    expect(fetched.load).toHaveBeenCalledTimes(1);
     // While the code is on its way the trigger stays on screen.
     expect(screen.getByRole("button", { name: "Open" })).toBeTruthy();
-    await module.resolve(Panel);
+    await fetched.resolve(Panel);
     expect((await screen.findByRole("dialog")).textContent).toBe("Menu content");
-    expect(module.load).toHaveBeenCalledTimes(1);
+    expect(fetched.load).toHaveBeenCalledTimes(1);
   });
 
   it("fetches early on hover or focus without opening", async () => {
-    const module = deferredModule();
-    const Overlay = lazyOverlay(module.load);
+    const fetched = deferredModule();
+    const Overlay = lazyOverlay(fetched.load);
     render(<Overlay label="x" trigger={<button>Open</button>} />);
     fireEvent.pointerEnter(screen.getByRole("button"));
     fireEvent.focus(screen.getByRole("button"));
-    expect(module.load).toHaveBeenCalledTimes(1);
-    await module.resolve(Panel);
+    expect(fetched.load).toHaveBeenCalledTimes(1);
+    await fetched.resolve(Panel);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("opens on hover or focus for a tooltip", async () => {
-    const module = deferredModule();
-    const Overlay = lazyOverlay(module.load, "hover");
+    const fetched = deferredModule();
+    const Overlay = lazyOverlay(fetched.load, "hover");
     render(<Overlay label="Live updates are on" trigger={<span tabIndex={0}>Live</span>} />);
     fireEvent.focus(screen.getByText("Live"));
-    await module.resolve(Panel);
+    await fetched.resolve(Panel);
     expect((await screen.findByRole("dialog")).textContent).toBe("Live updates are on");
   });
 
