@@ -5,7 +5,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import type { AlarmListFilter } from "@/lib/alarms/queries";
-import { ALARM_SEVERITIES, ALARM_STATE_FILTERS, ALARM_TYPES, type AlarmSeverity, type AlarmStateFilter, type AlarmType } from "@/lib/alarms/schema";
+import { ALARM_SEVERITIES, ALARM_STATE_FILTERS, ALARM_TYPES, type AlarmSeverity, type AlarmStateFilter, type AlarmType } from "@/lib/alarms/constants";
 
 const ANY = "any";
 

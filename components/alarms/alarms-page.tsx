@@ -3,7 +3,7 @@
 import { Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";

@@ -9,11 +9,14 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/comp
 import { Input } from "@/components/ui/input";
 import { api } from "@/lib/api/client";
 import { safeNextPath } from "@/lib/auth/safe-next";
-import { loginSchema, type LoginInput } from "@/lib/auth/schema";
+import type { LoginInput } from "@/lib/auth/schema";
+
+// The schema (and zod) is fetched on the first check, not with the page.
+const loadLoginSchema = () => import("@/lib/auth/schema").then((schemas) => schemas.loginSchema);
 
 export function SignInForm({ next }: { next?: string }) {
   const t = useTranslations("auth");
-  const form = useZodForm(loginSchema, { defaultValues: { email: "", password: "" } });
+  const form = useZodForm(loadLoginSchema, { defaultValues: { email: "", password: "" } });
   const login = useMutation({
     mutationFn: (body: LoginInput) => api.post("/api/v1/auth/login", { body, handleAuthErrors: false }),
     // A full load so the pages render in the user's language from the session's first byte.

@@ -7,7 +7,10 @@ import { useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField, FormItem, FormMessage } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
-import { questionSchema, type Question } from "@/lib/chat/schema";
+import type { Question } from "@/lib/chat/schema";
+
+// The schema (and zod) is fetched on the first check, not with the page.
+const loadQuestionSchema = () => import("@/lib/chat/schema").then((schemas) => schemas.questionSchema);
 
 /**
  * Where the user writes to the assistant: Enter sends, Shift+Enter starts a new line. The text is validated by the
@@ -27,7 +30,7 @@ export function ChatComposer({
   autoFocus?: boolean;
 }) {
   const t = useTranslations("chat");
-  const form = useZodForm(questionSchema, { defaultValues: { text: "" }, mode: "onSubmit" });
+  const form = useZodForm(loadQuestionSchema, { defaultValues: { text: "" }, mode: "onSubmit" });
   const submit = async ({ text }: Question) => {
     try {
       await onSend(text);

@@ -1,23 +1,27 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { MessageSquare, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { MessageSquare, MoreHorizontal } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { PagedList, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { IntentLink } from "@/components/shell/intent-link";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { lazyComponent } from "@/components/common/lazy-component";
+import { lazyOverlay } from "@/components/common/lazy-overlay";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { chatKeys, chatListQueryOptions, deleteChat } from "@/lib/chat/queries";
 import type { ChatSummary } from "@/lib/chat/schema";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
-import { RenameChatDialog } from "./rename-chat-dialog";
+
+// A chat's menu and the rename form are fetched when used, not with the page.
+const ChatActionsMenu = lazyOverlay(() => import("./chat-actions-menu").then((module) => module.ChatActionsMenu));
+const RenameChatDialog = lazyComponent(() => import("./rename-chat-dialog").then((module) => module.RenameChatDialog));
 
 /** The user's chats about the organization, latest first, with rename and delete. */
 export function ChatList({ organizationId, activeChatId }: { organizationId: string; activeChatId: string | null }) {
@@ -64,29 +68,21 @@ export function ChatList({ organizationId, activeChatId }: { organizationId: str
                     <Timestamp value={chat.updatedAt} seconds={false} className="block text-[11px] text-muted-foreground" />
                   </span>
                 </IntentLink>
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
+                <ChatActionsMenu
+                  onRename={() => setRenaming(chat)}
+                  onDelete={() => setDeleting(chat)}
+                  trigger={
                     <Button variant="ghost" size="icon" className="size-7 shrink-0 opacity-60 group-hover:opacity-100" aria-label={t("chatActions", { title: chat.title || t("untitled") })}>
                       <MoreHorizontal aria-hidden />
                     </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent align="end">
-                    <DropdownMenuItem onSelect={() => setRenaming(chat)}>
-                      <Pencil aria-hidden />
-                      {t("rename")}
-                    </DropdownMenuItem>
-                    <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(chat)}>
-                      <Trash2 aria-hidden />
-                      {t("delete")}
-                    </DropdownMenuItem>
-                  </DropdownMenuContent>
-                </DropdownMenu>
+                  }
+                />
               </li>
             ))}
           </ul>
         )}
       </PagedList>
-      <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
+      {renaming && <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />}
       <DeleteChatDialog organizationId={organizationId} chat={deleting} activeChatId={activeChatId} onClose={() => setDeleting(null)} />
     </>
   );

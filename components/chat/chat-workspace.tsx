@@ -6,22 +6,22 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { IntentLink } from "@/components/shell/intent-link";
 import { lazyComponent } from "@/components/common/lazy-component";
+import { lazyOverlay } from "@/components/common/lazy-overlay";
 import { useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { organizationPath } from "@/lib/routes";
 import { ChatList } from "./chat-list";
 import { NewChat } from "./new-chat";
 
 // The conversation (the AI SDK's chat client, 64 KiB gzipped) is fetched as the page starts, not in its first load: the
 // list and the chat's frame show at once, the messages as soon as it arrives (they are already in the page's cache).
+const ChatsSheet = lazyOverlay(() => import("./chats-sheet").then((module) => module.ChatsSheet));
 const StoredChat = lazyComponent(() => import("./stored-chat").then((module) => module.StoredChat));
 if (typeof window !== "undefined") StoredChat.preload();
 
 /** The chat pages: the user's chats on the side, and the open conversation (or a new one). */
 export function ChatWorkspace({ chatId }: { chatId: string | null }) {
   const t = useTranslations("chat");
-  const common = useTranslations("common");
   const { organization } = useConsole();
   const router = useRouter();
   // A chat started here opens at its own address; its first question is held for it until it does.
@@ -51,20 +51,16 @@ export function ChatWorkspace({ chatId }: { chatId: string | null }) {
           </div>
           <div className="flex items-center gap-2 md:hidden">
             {/* On a narrow screen the chats are a sheet away. */}
-            <Sheet>
-              <SheetTrigger asChild>
+            <ChatsSheet
+              organizationId={organization.id}
+              activeChatId={chatId}
+              trigger={
                 <Button size="sm" variant="outline" data-testid="chats-sheet">
                   <History aria-hidden />
                   {t("chats")}
                 </Button>
-              </SheetTrigger>
-              <SheetContent side="left" className="w-72 gap-0 p-0" closeLabel={common("close")}>
-                <SheetTitle className="border-b p-3 text-sm">{t("chats")}</SheetTitle>
-                <div className="min-h-0 flex-1 overflow-y-auto">
-                  <ChatList organizationId={organization.id} activeChatId={chatId} />
-                </div>
-              </SheetContent>
-            </Sheet>
+              }
+            />
             <Button asChild size="icon" variant="outline" className="size-8" aria-label={t("newChat")} title={t("newChat")}>
               <IntentLink href={organizationPath(organization.id, "chat")}>
                 <Plus aria-hidden />

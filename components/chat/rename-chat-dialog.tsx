@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { TextField } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { chatKeys, renameChat } from "@/lib/chat/queries";
 import { chatRenameSchema, type ChatRename, type ChatSummary } from "@/lib/chat/schema";
+
 
 function RenameForm({ chat, onClose }: { chat: ChatSummary; onClose: () => void }) {
   const t = useTranslations("chat");

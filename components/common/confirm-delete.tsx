@@ -1,91 +1,32 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ErrorAlert } from "@/components/errors/error-alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { lazyComponent } from "@/components/common/lazy-component";
+import { lazyOverlay } from "@/components/common/lazy-overlay";
 import { Button } from "@/components/ui/button";
+import type { ConfirmDeleteProps } from "./confirm-delete-dialog";
 
-interface ConfirmDeleteProps {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  /** Resolves when deleted; a rejection is shown in the dialog. */
-  onConfirm: () => Promise<unknown>;
-  /** The button that opens it; omit with `open` to control it from outside (e.g. from a menu). */
-  trigger?: React.ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  testId?: string;
-}
+// The question's code (Radix's alert dialog) is fetched when it is first asked (or on the trigger's hover or focus).
+const loadDialog = () => import("./confirm-delete-dialog").then((module) => module.ConfirmDeleteDialog);
+const ConfirmDeleteDialog = lazyComponent(loadDialog);
+const ConfirmDeleteOverlay = lazyOverlay(loadDialog);
 
 /** Asks before deleting; the button stays busy until the API answers, and an error stays in the dialog. */
-export function ConfirmDelete({ title, description, confirmLabel, onConfirm, trigger, testId, ...controlled }: ConfirmDeleteProps) {
-  const t = useTranslations("common");
-  const [openState, setOpenState] = useState(false);
-  const isControlled = controlled.open !== undefined;
-  const open = isControlled ? Boolean(controlled.open) : openState;
-  const setOpen = (next: boolean) => (isControlled ? controlled.onOpenChange?.(next) : setOpenState(next));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        setError(null);
-      }}
-    >
-      {!isControlled && (
-        <AlertDialogTrigger asChild>
-          {trigger ?? (
-            <Button variant="outline" size="sm" className="text-destructive" data-testid={testId}>
-              <Trash2 aria-hidden />
-              {confirmLabel}
-            </Button>
-          )}
-        </AlertDialogTrigger>
-      )}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && <ErrorAlert message={error} />}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            busy={busy}
-            data-testid={testId ? `${testId}-confirm` : undefined}
-            onClick={async () => {
-              setBusy(true);
-              setError(null);
-              try {
-                await onConfirm();
-                setOpen(false);
-              } catch (caught) {
-                setError(caught instanceof Error ? caught.message : null);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+export function ConfirmDelete(props: ConfirmDeleteProps) {
+  if (props.open !== undefined) return <ControlledConfirmDelete {...props} />;
+  const trigger = props.trigger ?? (
+    <Button variant="outline" size="sm" className="text-destructive" data-testid={props.testId}>
+      <Trash2 aria-hidden />
+      {props.confirmLabel}
+    </Button>
   );
+  return <ConfirmDeleteOverlay {...props} trigger={trigger} />;
+}
+
+/** Opened from outside (a menu): the dialog's code is fetched the first time it opens, and stays. */
+function ControlledConfirmDelete(props: ConfirmDeleteProps) {
+  const [asked, setAsked] = useState(Boolean(props.open));
+  if (props.open && !asked) setAsked(true);
+  return asked ? <ConfirmDeleteDialog {...props} /> : null;
 }

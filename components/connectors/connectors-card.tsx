@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, Ellipsis, Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { connectorLoad } from "@/lib/paths/headroom";
 import { lazyComponent } from "@/components/common/lazy-component";
@@ -20,7 +20,8 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { siteConnectorsQueryOptions, useDeleteConnector } from "@/lib/connectors/queries";
-import { CONNECTOR_KINDS, type Connector, type ConnectorKind } from "@/lib/connectors/schema";
+import type { Connector } from "@/lib/connectors/schema";
+import { CONNECTOR_KINDS, type ConnectorKind } from "@/lib/connectors/constants";
 import { sitePathsQueryOptions } from "@/lib/paths/queries";
 import type { Path } from "@/lib/paths/schema";
 import type { Site } from "@/lib/sites/schema";

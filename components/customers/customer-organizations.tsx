@@ -4,12 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
-import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { TextField } from "@/components/forms/fields";
-import { useZodForm } from "@/components/forms/zod-form";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -17,35 +14,31 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
-import { useCreateCustomerOrganization } from "@/lib/organizations/queries";
-import { customerOrganizationCreateSchema } from "@/lib/organizations/schema";
 import { homeRoute, organizationPath } from "@/lib/routes";
 
+// The form (react-hook-form, zod, the dialog) is fetched on the intent to add a customer.
+const AddCustomerFormDialog = lazyComponent(() => import("./add-customer-dialog").then((module) => module.AddCustomerFormDialog));
+
+/** "Add customer": the button, and once used the form in a dialog. */
 function AddCustomerDialog({ mspId }: { mspId: string }) {
-  const t = useTranslations();
+  const t = useTranslations("customers");
   const [open, setOpen] = useState(false);
-  const create = useCreateCustomerOrganization(mspId);
-  const form = useZodForm(customerOrganizationCreateSchema, { defaultValues: { name: "", userEmail: "" } });
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button data-testid="add-customer" onClick={() => setOpen(true)}>
-        <Plus aria-hidden />
-        {t("customers.add")}
-      </Button>
-      <MutationFormDialog
-        open={open}
-        onOpenChange={setOpen}
-        form={form}
-        mutation={create}
-        onSuccess={(created) => toast.success(t("customers.created", { name: created.name, email: created.invitation.email }))}
-        title={t("customers.addTitle")}
-        description={t("customers.addDescription")}
-        submitLabel={t("common.create")}
-        submitTestId="customer-create"
+      <Button
+        data-testid="add-customer"
+        onMouseEnter={AddCustomerFormDialog.preload}
+        onFocus={AddCustomerFormDialog.preload}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       >
-        <TextField control={form.control} name="name" label={t("customers.name")} testId="customer-name" autoComplete="organization" />
-        <TextField control={form.control} name="userEmail" label={t("customers.userEmail")} testId="customer-email" autoComplete="email" />
-      </MutationFormDialog>
+        <Plus aria-hidden />
+        {t("add")}
+      </Button>
+      {opened && <AddCustomerFormDialog mspId={mspId} open={open} setOpen={setOpen} />}
     </>
   );
 }

@@ -7,7 +7,8 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { eventSearchSchema, type EventSearch } from "@/lib/events/schema";
+import type { EventSearch } from "@/lib/events/schema";
+import { readEventSearch } from "@/lib/events/search";
 
 const HOUR = 3_600_000;
 const PRESETS = [
@@ -53,15 +54,14 @@ export function EventSearchForm({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = eventSearchSchema.safeParse({
+    const next = readEventSearch({
       startTime: fromInput(start, search.startTime),
       endTime: fromInput(end, search.endTime),
       type,
       nodeId,
     });
     // A browser's date input takes years up to 275760; the schema keeps to the years the database stores.
-    if (!parsed.success) return setInvalid(tValidation("dateOutOfRange"));
-    const next = parsed.data;
+    if (!next) return setInvalid(tValidation("dateOutOfRange"));
     const reversed = Boolean(next.startTime && next.endTime && next.startTime > next.endTime);
     setInvalid(reversed ? t("endBeforeStart") : null);
     if (!reversed) onSearch(next);

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { FormMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { TextField } from "@/components/forms/fields";

@@ -5,7 +5,7 @@ import { ArrowLeft, Pencil, PencilLine } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { DashboardCard } from "@/components/dashboard/dashboard-card";

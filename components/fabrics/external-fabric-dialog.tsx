@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";

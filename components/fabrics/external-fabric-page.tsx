@@ -5,7 +5,7 @@ import { ArrowLeft, LockKeyhole, Pencil } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { Timestamp } from "@/components/common/timestamp";

@@ -2,7 +2,7 @@
 
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { meshOf, meshPairPath } from "@/lib/fabrics/schema";
+import { meshOf, meshPairPath } from "@/lib/fabrics/mesh";
 import { cn } from "@/lib/utils";
 
 interface FabricMeshProps {

@@ -4,7 +4,7 @@ import { Cable, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useFieldArray, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useDiscardConfirmation } from "@/components/forms/leave-confirmation";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";

@@ -1,21 +1,47 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useLayoutEffect, useMemo, useRef } from "react";
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Form, FormMessageTranslatorContext } from "@/components/ui/form";
 import { ApiRequestError } from "@/lib/api/client";
 import { decodeMessage } from "@/lib/validation/messages";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 
+/**
+ * The schema a form checks with: the schema itself, in a form whose code loads when it is wanted (a dialog, a sheet),
+ * or a function that imports it, in a form a page shows on first load — zod and the schema module then load on the
+ * first check, not with the page (npm run bench:bundle).
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
+type ZodSchema = z.ZodType<FieldValues, FieldValues>;
+
+/** Checks with the shared schema; the resolver and the schema's code are fetched on the first check. */
+function zodSchemaResolver<S extends ZodSchema>(source: SchemaSource<S>): Resolver<z.input<S>, unknown, z.output<S>> {
+  let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  const load = async () => {
+    const [{ zodResolver }, schema] = await Promise.all([import("@hookform/resolvers/zod"), typeof source === "function" ? source() : source]);
+    return zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+  };
+  return async (values, context, options) => {
+    resolver ??= load().catch((error: unknown) => {
+      resolver = undefined;
+      throw error;
+    });
+    return (await resolver)(values, context, options);
+  };
+}
+
 /** A react-hook-form bound to one of the shared zod schemas: no form can skip validation. */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+export function useZodForm<S extends ZodSchema>(
+  schema: SchemaSource<S>,
   options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver">,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), mode: "onTouched", ...options });
+  // One resolver per schema source (a dialog switching between create and edit schemas gets the other one).
+  const resolver = useMemo(() => zodSchemaResolver(schema), [schema]);
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver, mode: "onTouched", ...options });
 }
 
 // Fields a person types into; React keeps what they typed before the page was hydrated in the DOM, not in the form.

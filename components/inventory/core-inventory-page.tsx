@@ -3,7 +3,7 @@
 import { FileUp, Plus, Send, Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { usePagedList } from "@/components/common/paged-list";
@@ -11,7 +11,8 @@ import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { devicesQueryOptions, useReleaseDevice } from "@/lib/inventory/queries";
-import { DEVICE_STATUSES, type Device, type DeviceStatus } from "@/lib/inventory/schema";
+import type { Device } from "@/lib/inventory/schema";
+import { DEVICE_STATUSES, type DeviceStatus } from "@/lib/inventory/constants";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Unlink } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { useCancelOperations } from "@/lib/lifecycle/queries";
 import type { LifecycleOperation } from "@/lib/lifecycle/schema";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, CircleAlert, CircleCheck, CircleHelp, CircleX, Loader2, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { Timestamp } from "@/components/common/timestamp";
 import { ErrorAlert } from "@/components/errors/error-alert";

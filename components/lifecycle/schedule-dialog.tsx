@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { SelectField, TextField } from "@/components/forms/fields";
 import { useZodForm } from "@/components/forms/zod-form";

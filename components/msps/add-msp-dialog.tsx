@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { TextField } from "@/components/forms/fields";
 import { useZodForm } from "@/components/forms/zod-form";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useConsole } from "@/components/shell/use-console";
 import { useCreateNode } from "@/lib/nodes/queries";

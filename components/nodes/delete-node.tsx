@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { Button } from "@/components/ui/button";
 import { nodeDeletionQueryOptions, useDeleteNode } from "@/lib/nodes/queries";

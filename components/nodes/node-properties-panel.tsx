@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormSheet } from "@/components/common/form-sheet";
 import { formMutation } from "@/components/common/mutation-form";
 import { useCan, useConsole } from "@/components/shell/use-console";

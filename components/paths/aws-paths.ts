@@ -1,5 +1,6 @@
 import type { Path } from "@/lib/paths/schema";
-import { AWS_SITE_TYPES, type Site } from "@/lib/sites/schema";
+import type { Site } from "@/lib/sites/schema";
+import { AWS_SITE_TYPES } from "@/lib/sites/constants";
 
 /** Whether a path reaches an AWS site: such paths come with the AWS configuration and are shown read-only. */
 export function isAwsPath(path: Pick<Path, "sourceSiteId" | "destinationSiteId">, sites: readonly Pick<Site, "id" | "type">[]): boolean {

@@ -5,7 +5,7 @@ import { ArrowRight, ChevronLeft, Info, Network, Pencil } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { IntentLink } from "@/components/shell/intent-link";

@@ -11,7 +11,7 @@ import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "@/comp
 import { siteConnectorsQueryOptions } from "@/lib/connectors/queries";
 import { sitePathsQueryOptions } from "@/lib/paths/queries";
 import { allSitesQueryOptions, siteQueryOptions } from "@/lib/sites/queries";
-import { AWS_SITE_TYPES } from "@/lib/sites/schema";
+import { AWS_SITE_TYPES } from "@/lib/sites/constants";
 import { PathDialog, preloadPathDialog } from "./path-dialog";
 import { isAwsPath } from "./aws-paths";
 import { PathsTable } from "./paths-table";

@@ -15,7 +15,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api/client";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { inviteeSessionQueryOptions, invitationPreviewQueryOptions, useAcceptInvitation } from "@/lib/people/queries";
-import { invitationAcceptExistingAccountSchema, invitationAcceptNewAccountSchema, invitationAcceptPath, ROLE_LEVEL_LABELS, type InvitationPreview } from "@/lib/people/schema";
+import type { InvitationPreview } from "@/lib/people/schema";
+import { invitationAcceptPath, ROLE_LEVEL_LABELS } from "@/lib/people/constants";
+
+// The schemas (and zod) are fetched on the first check, not with the page.
+const loadNewAccountSchema = () => import("@/lib/people/schema").then((schemas) => schemas.invitationAcceptNewAccountSchema);
+const loadExistingAccountSchema = () => import("@/lib/people/schema").then((schemas) => schemas.invitationAcceptExistingAccountSchema);
 
 /** The API's message without its request id (the page is for a person, not a support ticket). */
 const plain = (error: Error) => error.message.replace(/ \(requestId=.*\)$/, "");
@@ -31,7 +36,7 @@ function signInHref(token: string) {
 function NewAccountForm({ token, onHasAccount }: { token: string; onHasAccount: (message: string) => void }) {
   const t = useTranslations("invite");
   const accept = useAcceptInvitation();
-  const form = useZodForm(invitationAcceptNewAccountSchema, { defaultValues: { token, firstName: "", lastName: "", password: "" } });
+  const form = useZodForm(loadNewAccountSchema, { defaultValues: { token, firstName: "", lastName: "", password: "" } });
   return (
     <ZodForm
       form={form}
@@ -111,7 +116,7 @@ function SignInLink({ token, variant }: { token: string; variant?: "outline" }) 
 function ExistingAccountForm({ token, preview, message }: { token: string; preview: InvitationPreview; message: string }) {
   const t = useTranslations("invite");
   const accept = useAcceptInvitation();
-  const form = useZodForm(invitationAcceptExistingAccountSchema, { defaultValues: { token, password: "" } });
+  const form = useZodForm(loadExistingAccountSchema, { defaultValues: { token, password: "" } });
   return (
     <div className="flex flex-col gap-4" data-testid="invite-sign-in-first">
       <p className="text-sm">{accept.error ? plain(accept.error) : message}</p>

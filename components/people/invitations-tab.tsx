@@ -3,8 +3,9 @@
 import { MailPlus, RotateCw, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
+import { lazyComponent } from "@/components/common/lazy-component";
 import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -12,9 +13,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "@/lib/people/queries";
-import { ROLE_LEVEL_LABELS, type Invitation, type InvitationStatus } from "@/lib/people/schema";
+import type { Invitation, InvitationStatus } from "@/lib/people/schema";
+import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import { cn } from "@/lib/utils";
-import { InviteDialog } from "./invite-dialog";
 
 const STATUS_CLASS: Record<InvitationStatus, string> = {
   pending: "border-transparent bg-sky-500/15 text-sky-700 dark:text-sky-300",
@@ -71,22 +72,34 @@ function InvitationActions({ invitation, organizationId }: { invitation: Invitat
   );
 }
 
+// The invite form (react-hook-form, zod, the dialog) is fetched on the intent to invite.
+const InviteDialog = lazyComponent(() => import("./invite-dialog").then((module) => module.InviteDialog));
+
 /** user/invitations: who was invited, with which role, when, until when and where it stands; admins invite, resend, revoke. */
 export function InvitationsTab() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canManage = useCan("common:user:write");
   const [inviting, setInviting] = useState(false);
+  const [opened, setOpened] = useState(false);
   const invitations = usePagedList(() => invitationsQueryOptions(organization.id));
   return (
     <div className="flex flex-col gap-3">
       {canManage && (
         <div className="flex justify-end">
-          <Button onClick={() => setInviting(true)} data-testid="invite-open">
+          <Button
+            onClick={() => {
+              setOpened(true);
+              setInviting(true);
+            }}
+            onMouseEnter={InviteDialog.preload}
+            onFocus={InviteDialog.preload}
+            data-testid="invite-open"
+          >
             <MailPlus aria-hidden />
             {t("people.invitations.invite")}
           </Button>
-          <InviteDialog organizationId={organization.id} open={inviting} setOpen={setInviting} />
+          {opened && <InviteDialog organizationId={organization.id} open={inviting} setOpen={setInviting} />}
         </div>
       )}
       <PagedTable

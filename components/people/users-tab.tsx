@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
@@ -11,7 +11,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { RoleLevel } from "@/lib/auth/scopes";
 import { organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
-import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS, type OrganizationUser } from "@/lib/people/schema";
+import type { OrganizationUser } from "@/lib/people/schema";
+import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 
 /** The role of a member: a picker for admins (refused changes, such as the last admin's, said in a toast), else text. */
 function RoleCell({ user, canManage, organizationId }: { user: OrganizationUser; canManage: boolean; organizationId: string }) {

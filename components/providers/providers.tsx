@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider, useTranslations } from "next-intl";
 import { ThemeProvider } from "next-themes";
 import { use, useEffect } from "react";
-import { Toaster } from "@/components/ui/sonner";
+import { ToasterHost } from "@/components/ui/toaster-host";
 import { configureApiClient } from "@/lib/api/client";
 import { configurePaging } from "@/lib/api/paging";
 import { DEFAULT_THEME, DISPLAY_TIME_ZONE, THEME_STORAGE_KEY, THEMES, type Locale } from "@/lib/constants";
@@ -53,7 +53,7 @@ export function Providers({
           <ApiClientLanguage locale={locale} />
           <ChunkErrorReloader />
           {children}
-          <Toaster />
+          <ToasterHost />
         </QueryClientProvider>
       </ThemeProvider>
     </NextIntlClientProvider>

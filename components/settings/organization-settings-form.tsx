@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
@@ -11,7 +11,9 @@ import { Card, CardContent } from "@/components/ui/card";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { useUpdateMsp, useUpdateOrganization } from "@/lib/organizations/queries";
-import { organizationUpdateSchema } from "@/lib/organizations/schema";
+
+// The schema (and zod) is fetched on the first check, not with the page.
+const loadOrganizationUpdateSchema = () => import("@/lib/organizations/schema").then((schemas) => schemas.organizationUpdateSchema);
 
 /** Organization settings: the name, saved through the organization call (or the MSP call for an MSP). */
 export function OrganizationSettingsForm() {
@@ -21,7 +23,7 @@ export function OrganizationSettingsForm() {
   const updateOrganization = useUpdateOrganization(organization.id);
   const updateMsp = useUpdateMsp(organization.id);
   const update = organization.organizationType === "msp" ? updateMsp : updateOrganization;
-  const form = useZodForm(organizationUpdateSchema, { defaultValues: { name: organization.name } });
+  const form = useZodForm(loadOrganizationUpdateSchema, { defaultValues: { name: organization.name } });
 
   return (
     <div className="mx-auto max-w-2xl">

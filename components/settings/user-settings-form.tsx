@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
@@ -15,7 +15,9 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { LOCALES } from "@/lib/constants";
 import { useUpdateUserSettings } from "@/lib/users/queries";
-import { userSettingsSchema } from "@/lib/users/schema";
+
+// The schema (and zod) is fetched on the first check, not with the page.
+const loadUserSettingsSchema = () => import("@/lib/users/schema").then((schemas) => schemas.userSettingsSchema);
 
 /** User settings: email (read-only), first name, last name, language. */
 export function UserSettingsForm() {
@@ -23,7 +25,7 @@ export function UserSettingsForm() {
   const router = useRouter();
   const { user } = useConsole();
   const update = useUpdateUserSettings();
-  const form = useZodForm(userSettingsSchema, {
+  const form = useZodForm(loadUserSettingsSchema, {
     defaultValues: { userFirstName: user.userFirstName, userLastName: user.userLastName, userLanguage: user.userLanguage },
   });
 

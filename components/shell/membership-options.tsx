@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { homeRoute, organizationPath } from "@/lib/routes";
 import { membershipsQueryOptions, useSwitchOrganization } from "@/lib/users/queries";
 import type { Membership } from "@/lib/users/schema";

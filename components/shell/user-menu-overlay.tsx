@@ -4,7 +4,7 @@ import { Building, Languages, LogOut, Palette, UserRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { OverlayProps } from "@/components/common/lazy-overlay";
 import {
   DropdownMenu,

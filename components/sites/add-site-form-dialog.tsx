@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useCreateSite, useUploadAwsConfig } from "@/lib/sites/queries";

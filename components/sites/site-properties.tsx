@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { CLOUD_REGIONS } from "@/lib/sites/cloud-regions";
-import { CLOUD_ACCOUNT_FIELDS, siteProvider, type Site } from "@/lib/sites/schema";
+import type { Site } from "@/lib/sites/schema";
+import { CLOUD_ACCOUNT_FIELDS, siteProvider } from "@/lib/sites/constants";
 import { SiteTypeLabel } from "./site-type";
 
 function Property({ label, children, mono }: { label: string; children: React.ReactNode; mono?: boolean }) {

@@ -1,27 +1,12 @@
 import { z } from "zod";
 import { organizationFilter } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
+import { ALARM_SEVERITIES, ALARM_TYPES, ALARM_ACKNOWLEDGED_FILTERS, ALARM_STATE_FILTERS, ALARM_BATCH_MAX, ALARM_NOTE_MAX_LENGTH } from "./constants";
 
 // SPEC §3 and §4: alarms raised on the network — active, acknowledged (hidden by default, shown on demand) and
 // unacknowledged again. Shared by the alarms page and the API.
 
-export const ALARM_SEVERITIES = ["critical", "major", "minor", "warning"] as const;
-export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
-export const ALARM_TYPES = ["sla-bad", "port-down", "link-down", "device-unreachable", "rollout-halted"] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
-/** The show-acknowledged toggle: unacknowledged only (the default), acknowledged only, or both. */
-export const ALARM_ACKNOWLEDGED_FILTERS = ["false", "true", "all"] as const;
-export type AlarmAcknowledgedFilter = (typeof ALARM_ACKNOWLEDGED_FILTERS)[number];
-/**
- * Whether the condition still lasts: active (not cleared), cleared, or both (the default). An alarm leaves the default
- * view when someone acknowledges it, not when it clears: a port that flapped and came back is news until seen.
- */
-export const ALARM_STATE_FILTERS = ["active", "cleared", "all"] as const;
-export type AlarmStateFilter = (typeof ALARM_STATE_FILTERS)[number];
-
-export const ALARM_BATCH_MAX = 500;
-export const ALARM_NOTE_MAX_LENGTH = 500;
-
+export { ALARM_SEVERITIES, ALARM_TYPES, ALARM_ACKNOWLEDGED_FILTERS, ALARM_STATE_FILTERS, ALARM_BATCH_MAX, ALARM_NOTE_MAX_LENGTH, type AlarmSeverity, type AlarmType, type AlarmAcknowledgedFilter, type AlarmStateFilter } from "./constants";
 export const alarmSchema = z.object({
   id: z.string(),
   organizationId: z.string(),

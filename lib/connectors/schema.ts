@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { bandwidth, description, ipv4, mtu, requiredName, vlan } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
+import { CONNECTOR_KINDS } from "./constants";
 
 // SPEC §1/§3: a site's connectors are physical fiber, IPsec, external, virtual or internet (DIA).
 // One discriminated schema on `kind`, shared by the form and the API. Bandwidths are in Mbps.
 
-export const CONNECTOR_KINDS = ["physical", "ipsec", "external", "virtual", "internet"] as const;
-export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
-
+export { CONNECTOR_KINDS, type ConnectorKind } from "./constants";
 export const MSS_MIN = 500;
 export const MSS_MAX = 9176;
 /** IPv4 and TCP headers: the MSS fits in the MTU minus 40 bytes. */

@@ -1,4 +1,4 @@
-import { CONNECTOR_KINDS, type ConnectorKind } from "@/lib/connectors/schema";
+import { CONNECTOR_KINDS, type ConnectorKind } from "@/lib/connectors/constants";
 
 // Pure number helpers of the dashboards and charts: rates and volumes scaled to the unit an engineer reads
 // (SI steps of 1000 for bits per second, 1024 for bytes), and the chart ranges the dashboards offer.

@@ -1,7 +1,8 @@
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import type { ApiAnswer } from "@/lib/api/route-types";
-import { eventSearchSchema, type EventSearch } from "./schema";
+import type { EventSearch } from "./schema";
+import { readEventSearch } from "./search";
 
 export type EventPage = ApiAnswer<"get", "/api/v1/event">;
 /** An event as the list answers it: `before` and `after` are left out of the JSON when absent. */
@@ -38,13 +39,7 @@ export function parseEventSearch(params: URLSearchParams | SearchParamsRecord): 
     const value = params[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const parsed = eventSearchSchema.safeParse({
-    startTime: first("startTime"),
-    endTime: first("endTime"),
-    nodeId: first("nodeId"),
-    type: first("type"),
-  });
-  return parsed.success ? parsed.data : {};
+  return readEventSearch({ startTime: first("startTime"), endTime: first("endTime"), nodeId: first("nodeId"), type: first("type") }) ?? {};
 }
 
 /** The URL search of an events view (ISO times, so every browser and the server read the same instant). */

@@ -4,6 +4,7 @@ import { LINK_HEALTH_STATES } from "@/lib/health";
 import { interfaceSchema, ipsecEndpointSchema, nodeSchema } from "@/lib/nodes/schema";
 import { requiredName } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
+import { meshOf, meshPairPath, type FabricMesh } from "./mesh";
 
 // SPEC §3/§5: an MSP's core fabrics (core nodes joined in a full mesh of links) and external fabrics (Equinix).
 
@@ -38,8 +39,8 @@ const nodeRef = z.object({ id: z.string(), name: z.string() });
 export const fabricMeshSchema = z.object({
   complete: z.boolean(),
   missingPairs: z.array(z.object({ a: nodeRef, b: nodeRef })),
-});
-export type FabricMesh = z.infer<typeof fabricMeshSchema>;
+}) satisfies z.ZodType<FabricMesh>;
+export { meshOf, meshPairPath, type FabricMesh } from "./mesh";
 
 /** A core node of the fabric with the ends a link may use: its interfaces (fiber) and IPsec endpoints (internet). */
 export const coreFabricMemberSchema = nodeSchema.extend({
@@ -76,9 +77,6 @@ export const fabricLinksReplaceSchema = z.strictObject({
   links: z.array(fabricLinkRowSchema, { error: "validation.linksList" }).max(FABRIC_LINKS_MAX, "validation.linksList"),
 });
 export type FabricLinksReplace = z.infer<typeof fabricLinksReplaceSchema>;
-
-/** Where the link editor shows a missing pair's message: `mesh.<a>~<b>` (the pair's node ids in mesh order). */
-export const meshPairPath = (a: string, b: string) => `${a}~${b}`;
 
 /**
  * The link editor's form: the PUT body's rows, and SPEC §5's full mesh over the fabric's core nodes — the check the
@@ -143,20 +141,3 @@ export type ExternalFabric = z.infer<typeof externalFabricSchema>;
 
 export const externalFabricListQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
 
-/** The pairs of core nodes (in the given order) that no link joins, in either direction. */
-export function meshOf(
-  coreNodes: { id: string; name: string }[],
-  fabricLinks: { sourceNodeId: string; destinationNodeId: string }[],
-): FabricMesh {
-  const key = (a: string, b: string) => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
-  const linked = new Set(fabricLinks.map((link) => key(link.sourceNodeId, link.destinationNodeId)));
-  const missingPairs: FabricMesh["missingPairs"] = [];
-  for (let i = 0; i < coreNodes.length; i++) {
-    for (let j = i + 1; j < coreNodes.length; j++) {
-      const a = coreNodes[i];
-      const b = coreNodes[j];
-      if (!linked.has(key(a.id, b.id))) missingPairs.push({ a: { id: a.id, name: a.name }, b: { id: b.id, name: b.name } });
-    }
-  }
-  return { complete: missingPairs.length === 0, missingPairs };
-}

@@ -3,14 +3,12 @@ import { deviceBusySchema } from "@/lib/lifecycle/busy";
 import { CLAIM_CODE_LENGTH } from "@/lib/constants";
 import { reference } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
+import { DEVICE_STATUSES } from "./constants";
 
 // SPEC §3 and §5: devices in the operator's stock, claimed by an MSP with their claim code, then assigned to one of
 // its nodes. Shared by the inventory pages (operator: core/inventory, MSP: msp/inventory) and the API.
 
-/** Unclaimed: in the operator's stock. Unassigned: claimed by an MSP, on no node. Assigned: running a node. */
-export const DEVICE_STATUSES = ["unclaimed", "unassigned", "assigned"] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-
+export { DEVICE_STATUSES, type DeviceStatus } from "./constants";
 export const SERIAL_NUMBER_MAX_LENGTH = 64;
 const SERIAL_NUMBER = /^[A-Z0-9][A-Z0-9._/-]*$/;
 const CLAIM_CODE = /^[A-Z0-9]+$/;

@@ -1,4 +1,5 @@
-import { pathBandwidthIssue, type Path, type VlanType } from "@/lib/paths/schema";
+import type { Path, VlanType } from "@/lib/paths/schema";
+import { pathBandwidthIssue } from "./bandwidth";
 import { decodeMessage, messageWithValues, type MessageValues } from "@/lib/validation/messages";
 
 // SPEC §5, the rules of a path on its two connectors, once: the bandwidth within both connectors, the headroom (all

@@ -3,23 +3,14 @@ import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { messageWithValues } from "@/lib/validation/messages";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
+import { pathBandwidthIssue } from "./bandwidth";
 
 export const PATH_LAYERS = ["layer2", "layer3"] as const;
 export type PathLayer = (typeof PATH_LAYERS)[number];
 export const VLAN_TYPES = ["all", "specific"] as const;
 export type VlanType = (typeof VLAN_TYPES)[number];
 
-/**
- * SPEC §5: a path's bandwidth lies between 1 and the maximum, the smaller of its two connectors' bandwidths;
- * when that maximum is 1 the message says it must be 1. Null when the bandwidth is acceptable, else a catalogue
- * message (validation.pathBandwidthRange with {max}, or validation.pathBandwidthOne). The form uses it too.
- */
-export function pathBandwidthIssue(bandwidthMbps: number, sourceConnectorMbps: number, destinationConnectorMbps: number): string | null {
-  const max = Math.min(sourceConnectorMbps, destinationConnectorMbps);
-  if (Number.isInteger(bandwidthMbps) && bandwidthMbps >= 1 && bandwidthMbps <= max) return null;
-  return max <= 1 ? "validation.pathBandwidthOne" : messageWithValues("validation.pathBandwidthRange", { max });
-}
-
+export { pathBandwidthIssue } from "./bandwidth";
 const isBlank = (value: unknown) =>
   value === null ||
   value === "" ||

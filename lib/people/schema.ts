@@ -2,33 +2,12 @@ import { z } from "zod";
 import { ROLE_LEVELS, ROLES, type RoleLevel } from "@/lib/auth/scopes";
 import { LOCALES, ORGANIZATION_TYPES } from "@/lib/constants";
 import { email, personName, requiredName } from "@/lib/validation/fields";
+import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS, INVITATION_VALIDITY_DAYS, INVITATION_VALIDITY_MS, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, invitationAcceptPath } from "./constants";
 
 // The people of an organization (SPEC §2 Users with tabs Users and Invitations, §3 User and Invitation, §6 roles),
 // the operator's MSP list and Add MSP, and an MSP's customer summaries.
 
-/** SPEC §6 invitation roles as a person picks them; the role name follows from the organization's type. */
-export const PEOPLE_ROLE_LEVELS = ROLE_LEVELS;
-
-/** Catalogue keys of the role labels: Admin, Configure Only, Read Only. */
-export const ROLE_LEVEL_LABELS = {
-  admin: "people.roles.admin",
-  configure: "people.roles.configure",
-  "read-only": "people.roles.readOnly",
-} as const satisfies Record<RoleLevel, string>;
-
-/** An invitation can be accepted for seven days. */
-export const INVITATION_VALIDITY_DAYS = 7;
-export const INVITATION_VALIDITY_MS = INVITATION_VALIDITY_DAYS * 24 * 3600_000;
-
-/** A new account's password: at least ten characters. */
-export const PASSWORD_MIN_LENGTH = 10;
-const PASSWORD_MAX_LENGTH = 1024;
-
-/** The console page where an invitation is accepted; its link is mailed to the invitee, never shown to the inviter. */
-export function invitationAcceptPath(token: string): string {
-  return `/invite/${encodeURIComponent(token)}`;
-}
-
+export { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS, INVITATION_VALIDITY_DAYS, INVITATION_VALIDITY_MS, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, invitationAcceptPath } from "./constants";
 const roleLevel = () => z.enum(ROLE_LEVELS, { error: "validation.roleLevel" });
 
 const invitationToken = () =>

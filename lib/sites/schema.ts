@@ -4,40 +4,13 @@ import { locationSchema } from "@/lib/locations/schema";
 import { description, location, requiredName, requiredText } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
 import { CLOUD_PROVIDER_NAMES, isCloudRegion, type CloudProvider } from "./cloud-regions";
+import { SITE_TYPES, SITE_PROVIDERS, siteProvider, AWS_SITE_TYPES, CLOUD_ACCOUNT_FIELDS } from "./constants";
 
 // SPEC §1/§3/§5: a site is standard or in a cloud (AWS, AWS Direct Connect, Azure, GCP, Oracle); a cloud site
 // needs the provider's account field and one of the provider's regions. One discriminated schema per shape,
 // shared by the form and the API.
 
-export const SITE_TYPES = ["standard", "aws", "azure", "gcp", "oracle", "aws-direct-connect"] as const;
-export type SiteType = (typeof SITE_TYPES)[number];
-export type CloudSiteType = Exclude<SiteType, "standard">;
-
-export const SITE_PROVIDERS: Record<CloudSiteType, CloudProvider> = {
-  aws: "aws",
-  "aws-direct-connect": "aws",
-  azure: "azure",
-  gcp: "gcp",
-  oracle: "oracle",
-};
-
-/** The provider of a cloud site type; undefined for a standard site. */
-export function siteProvider(type: SiteType): CloudProvider | undefined {
-  return type === "standard" ? undefined : SITE_PROVIDERS[type];
-}
-
-/** Sites that take an AWS configuration file. */
-export const AWS_SITE_TYPES: readonly SiteType[] = ["aws", "aws-direct-connect"];
-
-/** The field holding each provider's account. */
-export const CLOUD_ACCOUNT_FIELDS = {
-  aws: "awsAccountId",
-  azure: "azureSubscriptionId",
-  gcp: "gcpProjectId",
-  oracle: "oracleCompartmentId",
-} as const satisfies Record<CloudProvider, string>;
-export type CloudAccountField = (typeof CLOUD_ACCOUNT_FIELDS)[CloudProvider];
-
+export { SITE_TYPES, SITE_PROVIDERS, siteProvider, AWS_SITE_TYPES, CLOUD_ACCOUNT_FIELDS, type SiteType, type CloudSiteType, type CloudAccountField } from "./constants";
 const accountId = (requiredKey: string, pattern: RegExp, invalidKey: string) => requiredText(requiredKey).regex(pattern, invalidKey);
 
 const ACCOUNT_IDS = {

@@ -9,6 +9,12 @@ import { MESSAGES } from "@/lib/i18n/messages";
 // Testing Library unmounts after each test on its own only where the runner's hooks are globals; here they are imported.
 afterEach(cleanup);
 
+// jsdom has no matchMedia; the toaster asks it for the system theme (a light one here).
+if (typeof window !== "undefined" && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+
 /** The console's client providers, as components/providers wraps every page: the catalogue and a query cache. */
 function providers(locale: Locale) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ExternalFabricDialog } from "@/components/fabrics/external-fabric-dialog";
 import type { ExternalFabric } from "@/lib/fabrics/schema";
@@ -11,7 +11,7 @@ import { sentRequests } from "../requests";
 // errors shown once.
 
 vi.mock("next/navigation", async () => (await import("../navigation")).nextNavigationMock());
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@/components/ui/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const MSP = "00000000-0000-4000-8000-0000000000aa";
 const fabric: ExternalFabric = {

@@ -32,25 +32,27 @@ const beforeUnloadCancelled = () => !window.dispatchEvent(new Event("beforeunloa
 beforeEach(() => navigation.push.mockClear());
 
 describe("UnsavedChangesGuard", () => {
-  it("holds a link inside the console until the user chooses: Stay keeps the page, Leave follows the link", () => {
+  it("holds a link inside the console until the user chooses: Stay keeps the page, Leave follows the link", async () => {
     renderWithProviders(<Page when />);
     // The click lands on the link's content: the guard finds the link around it.
     expect(clickFollows(screen.getByText("Sites"))).toBe(false);
+    // The question's code is fetched when it is first asked.
+    const stay = await screen.findByRole("button", { name: "Stay" });
     expect(question()).toHaveProperty("textContent", expect.stringContaining("Leave without saving?"));
-    fireEvent.click(screen.getByRole("button", { name: "Stay" }));
+    fireEvent.click(stay);
     expect(question()).toBeNull();
     expect(navigation.push).not.toHaveBeenCalled();
 
     expect(clickFollows(screen.getByText("Sites"))).toBe(false);
-    fireEvent.click(screen.getByRole("button", { name: "Leave" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Leave" }));
     expect(question()).toBeNull();
     expect(navigation.push).toHaveBeenCalledExactlyOnceWith("/sites?type=aws#top");
   });
 
-  it("asks in the user's language", () => {
+  it("asks in the user's language", async () => {
     renderWithProviders(<Page when />, { locale: "fr" });
     clickFollows(screen.getByText("Sites"));
-    expect(screen.getByRole("button", { name: "Rester" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Rester" })).toBeTruthy();
   });
 
   it("lets through what is not a move inside the console: another site, a new tab, a download, the same page, a modified click", () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NodePropertiesPanel } from "@/components/nodes/node-properties-panel";
 import type { Node } from "@/lib/nodes/schema";
@@ -15,7 +15,7 @@ import { requestOf, sentRequests } from "../requests";
 
 const MSP = "00000000-0000-4000-8000-0000000000aa";
 vi.mock("next/navigation", async () => ({ ...(await import("../navigation")).nextNavigationMock(), useParams: () => ({ organizationId: MSP }) }));
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@/components/ui/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const organizations: Organization[] = [{ id: MSP, name: "Northwind", organizationType: "msp", parentId: null } as Organization];
 const userWith = (scopes: CurrentUser["scopes"]): CurrentUser => ({

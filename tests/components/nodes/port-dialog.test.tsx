@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { TextField } from "@/components/forms/fields";
@@ -11,7 +11,7 @@ import { sentRequests } from "../requests";
 // toast, and before the message above the fields), and a message the server tied to a field stays on that field.
 
 vi.mock("next/navigation", async () => (await import("../navigation")).nextNavigationMock());
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@/components/ui/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const NODE = "00000000-0000-4000-8000-0000000000b1";
 const FAILED = "Failed to save port configuration";

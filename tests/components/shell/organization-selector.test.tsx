@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { Toaster } from "sonner";
+import { ToasterHost } from "@/components/ui/toaster-host";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OrganizationSelector } from "@/components/shell/organization-selector";
 import { hardNavigate } from "@/components/shell/hard-navigate";
@@ -106,7 +106,7 @@ describe("OrganizationSelector with several memberships", () => {
   });
 
   it("stays put when the switch is refused", async () => {
-    render(<Toaster />);
+    render(<ToasterHost />);
     await renderSelector([contosoMembership, initechMembership], Response.json({ error: "Not found", requestId: "r1" }, { status: 404 }));
     fireEvent.click(within(screen.getByRole("group", { name: "Your organizations" })).getByRole("option", { name: "Initech" }));
     // The refusal is told, and that is all that happens.

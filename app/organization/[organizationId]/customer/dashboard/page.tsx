@@ -1,4 +1,4 @@
-import { CustomerDashboardRoute } from "@/components/dashboard/dashboard-routes";
+import { CustomerDashboardRoute } from "@/components/dashboard/routes/overview-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchCustomerOverview } from "@/server/pages/dashboard-prefetch";
 

@@ -1,4 +1,4 @@
-import { CustomerSiteRoute } from "@/components/dashboard/dashboard-routes";
+import { CustomerSiteRoute } from "@/components/dashboard/routes/site-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchSiteDashboard } from "@/server/pages/dashboard-prefetch";
 

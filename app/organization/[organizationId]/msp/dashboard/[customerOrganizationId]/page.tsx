@@ -1,4 +1,4 @@
-import { MspCustomerRoute } from "@/components/dashboard/dashboard-routes";
+import { MspCustomerRoute } from "@/components/dashboard/routes/overview-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchCustomerOverview, requireMspCustomer } from "@/server/pages/dashboard-prefetch";
 

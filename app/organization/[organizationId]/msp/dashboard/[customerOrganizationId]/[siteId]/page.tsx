@@ -1,4 +1,4 @@
-import { MspSiteRoute } from "@/components/dashboard/dashboard-routes";
+import { MspSiteRoute } from "@/components/dashboard/routes/site-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchSiteDashboard, requireMspCustomer } from "@/server/pages/dashboard-prefetch";
 

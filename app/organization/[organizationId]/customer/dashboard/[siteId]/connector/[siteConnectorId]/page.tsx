@@ -1,4 +1,4 @@
-import { CustomerConnectorRoute } from "@/components/dashboard/dashboard-routes";
+import { CustomerConnectorRoute } from "@/components/dashboard/routes/connector-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchConnectorDashboard } from "@/server/pages/dashboard-prefetch";
 

@@ -1,4 +1,4 @@
-import { CustomerPathRoute } from "@/components/dashboard/dashboard-routes";
+import { CustomerPathRoute } from "@/components/dashboard/routes/path-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchPathDashboard } from "@/server/pages/dashboard-prefetch";
 

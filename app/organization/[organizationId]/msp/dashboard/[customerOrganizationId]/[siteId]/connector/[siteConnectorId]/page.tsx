@@ -1,4 +1,4 @@
-import { MspConnectorRoute } from "@/components/dashboard/dashboard-routes";
+import { MspConnectorRoute } from "@/components/dashboard/routes/connector-route";
 import { consolePage } from "@/server/pages/console-page";
 import { chartsSince, prefetchConnectorDashboard, requireMspCustomer } from "@/server/pages/dashboard-prefetch";
 
