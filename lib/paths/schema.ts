@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { PATH_SLA_STATES } from "@/lib/health";
-import { messageWithValues } from "@/lib/validation/messages";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
-import { pathBandwidthIssue } from "./bandwidth";
 
 export const PATH_LAYERS = ["layer2", "layer3"] as const;
 export type PathLayer = (typeof PATH_LAYERS)[number];

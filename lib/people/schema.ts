@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ROLE_LEVELS, ROLES, type RoleLevel } from "@/lib/auth/scopes";
+import { ROLE_LEVELS, ROLES } from "@/lib/auth/scopes";
 import { LOCALES, ORGANIZATION_TYPES } from "@/lib/constants";
 import { email, personName, requiredName } from "@/lib/validation/fields";
-import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS, INVITATION_VALIDITY_DAYS, INVITATION_VALIDITY_MS, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, invitationAcceptPath } from "./constants";
+import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "./constants";
 
 // The people of an organization (SPEC §2 Users with tabs Users and Invitations, §3 User and Invitation, §6 roles),
 // the operator's MSP list and Add MSP, and an MSP's customer summaries.

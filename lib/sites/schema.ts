@@ -4,7 +4,7 @@ import { locationSchema } from "@/lib/locations/schema";
 import { description, location, requiredName, requiredText } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
 import { CLOUD_PROVIDER_NAMES, isCloudRegion, type CloudProvider } from "./cloud-regions";
-import { SITE_TYPES, SITE_PROVIDERS, siteProvider, AWS_SITE_TYPES, CLOUD_ACCOUNT_FIELDS } from "./constants";
+import { SITE_TYPES } from "./constants";
 
 // SPEC §1/§3/§5: a site is standard or in a cloud (AWS, AWS Direct Connect, Azure, GCP, Oracle); a cloud site
 // needs the provider's account field and one of the provider's regions. One discriminated schema per shape,
