@@ -130,9 +130,8 @@ function serverLayers() {
     {
       target: "./server/pages",
       from: "./server/api",
-      // The one way in: the /api/v1 entry the browser's calls take too, called in-process (server/pages/api-transport.ts).
-      except: ["./forward.ts"],
-      message: "Pages reach the API as the browser does, through its /api/v1 entry (server/api/forward.ts), never its routers or helpers.",
+      // A page's queries reach the /api/v1 entry through the transport the entry wires (server/page-transport.ts).
+      message: "Pages never import the HTTP layer: their queries take the /api/v1 entry through lib/api/client's server transport (server/page-transport.ts).",
     },
   ];
 }

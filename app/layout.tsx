@@ -8,6 +8,8 @@ import { Providers } from "@/components/providers/providers";
 import { PRODUCT_NAME } from "@/lib/constants";
 import { catalogueScriptUrls } from "@/server/i18n/catalogue-script";
 import { NONCE_HEADER } from "@/server/pages/security-headers";
+// Server pages prefetch through the /api/v1 entry in-process (wired once for every page render).
+import "@/server/page-transport";
 
 export const metadata: Metadata = {
   title: PRODUCT_NAME,

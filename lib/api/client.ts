@@ -112,7 +112,7 @@ export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
 let serverTransport: ApiTransport | undefined;
 
 /**
- * The server's transport (server/pages/api-transport.ts): a server page prefetches with the very query options its
+ * The server's transport (server/page-transport.ts): a server page prefetches with the very query options its
  * components use, and their calls go to the API in-process as the signed-in user.
  */
 export function setServerTransport(transport: ApiTransport | undefined): void {

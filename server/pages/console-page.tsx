@@ -1,5 +1,4 @@
 import "server-only";
-import "./api-transport";
 import { dehydrate, hashKey, HydrationBoundary, type DataTag, type FetchQueryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { notFound, redirect } from "next/navigation";
 import { cache, type ReactNode } from "react";

@@ -60,10 +60,11 @@ describe("import zones", { timeout: 120_000 }, () => {
     ["server/brand-new/probe.ts", "@/server/simulator", SIMULATOR],
     ["server/core/probe.ts", "@/server/simulator/settings", SIMULATOR],
     ["app/probe.ts", "@/server/simulator", SIMULATOR],
-    // The HTTP layer and the pages meet only at the /api/v1 entry.
+    // The HTTP layer and the pages never import each other: the entry wires a page's queries to the /api/v1 entry.
     ["server/api/routes/probe.ts", "@/server/pages/session", "The HTTP layer never imports the pages"],
-    ["server/pages/probe.ts", "@/server/api/app", "Pages reach the API as the browser does"],
-    ["server/pages/probe.ts", "../api/context", "Pages reach the API as the browser does"],
+    ["server/pages/probe.ts", "@/server/api/app", "Pages never import the HTTP layer"],
+    ["server/pages/probe.ts", "../api/context", "Pages never import the HTTP layer"],
+    ["server/pages/probe.ts", "@/server/api/forward", "Pages never import the HTTP layer"],
   ])("%s may not import %s", async (filePath, specifier, reason) => {
     const hits = await ruleHits(filePath, `import type * as Wrong from "${specifier}";\nexport type Same = typeof Wrong;\n`, zone);
     expect(hits).toHaveLength(1);
@@ -83,7 +84,7 @@ describe("import zones", { timeout: 120_000 }, () => {
     ["server/brand-new/probe.ts", "@/server/core/changes"],
     ["server/brand-new/probe.ts", `@/server/${newArea}/probe`],
     ["server/realtime/probe.ts", "@/server/core/tenancy"],
-    ["server/pages/probe.ts", "@/server/api/forward"],
+    ["server/page-transport.ts", "@/server/api/forward"],
     ["server/pages/probe.ts", "@/server/people/users"],
     ["server/background.ts", "@/server/simulator"],
     ["server/main.ts", "@/server/seed"],

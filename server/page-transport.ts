@@ -5,10 +5,12 @@ import { getLocale } from "next-intl/server";
 import { API_TIMEOUT_MS } from "@/lib/constants";
 import { setServerTransport } from "@/lib/api/client";
 import { forward } from "@/server/api/forward";
-import { getPrincipal } from "./session";
+import { getPrincipal } from "@/server/pages/session";
 
 // Where a server page's queries go: the same /api/v1 entry as the browser's, in-process, as the signed-in user of
 // this request and in their language. So the server prefetches with the very query options its components read.
+// An entry-level wiring (the root layout imports it, so every page render has it): the pages themselves never import
+// the HTTP layer.
 const INTERNAL_ORIGIN = "http://console.internal";
 
 setServerTransport(async (url, init) => {
