@@ -6,7 +6,25 @@ import type { Locale } from "@/lib/constants";
 import { foldText } from "@/lib/locations/text";
 import { apiCall, EVAL_PASSWORD } from "./network";
 
-export const CATEGORIES = ["understanding", "live-data", "root-cause", "onboarding", "actions", "safety"] as const;
+// The first six are the original set's; the others are the kinds of question issue 40 names (names and aliases, typos
+// and synonyms, follow-ups in a conversation, ranking/counting/comparing plans, time, how-to and permissions coverage,
+// the question's own language, questions outside what the assistant does).
+export const CATEGORIES = [
+  "understanding",
+  "live-data",
+  "root-cause",
+  "onboarding",
+  "actions",
+  "safety",
+  "names",
+  "typos-synonyms",
+  "conversation",
+  "plans",
+  "time",
+  "coverage",
+  "language",
+  "out-of-scope",
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface Answer {
@@ -46,6 +64,8 @@ export interface EvalWorld {
   now: number;
 }
 
+export type Question = string | ((world: EvalWorld) => Promise<string>);
+
 export interface EvalCase {
   id: string;
   category: Category;
@@ -53,7 +73,12 @@ export interface EvalCase {
   user: string;
   /** The organization the chat is about (the user's own when absent). */
   organization: string;
-  question: string | ((world: EvalWorld) => Promise<string>);
+  question: Question;
+  /**
+   * Earlier turns of the same conversation, asked in order in the same chat before `question` (their answers are not
+   * checked): a follow-up ("and the other one?", "what about yesterday?", "do it") is checked on the last answer.
+   */
+  history?: Question[];
   /** The console page the question is asked from (relative to /organization/{id}/). */
   page?: (world: EvalWorld) => Promise<string>;
   facts: (world: EvalWorld) => Promise<Fact[]>;
@@ -75,8 +100,26 @@ export async function signIn(email: string): Promise<Session> {
 
 /** Asks a question in a new chat and reads the whole answer stream. */
 export async function ask(session: Session, organizationId: string, question: string, locale: Locale, page?: string): Promise<Answer> {
+  return converse(session, organizationId, [question], locale, page);
+}
+
+/** Asks the turns of one conversation in a new chat, in order; answers the last turn's answer. */
+export async function converse(session: Session, organizationId: string, turns: string[], locale: Locale, page?: string): Promise<Answer> {
   const chat = await session.send<{ id: string }>("POST", "/chat", { organizationId });
-  const response = await apiCall("POST", `/chat/${chat.id}/message`, {
+  let answer: Answer = { text: "", tools: [], links: [], approvals: [], error: "no turn asked" };
+  try {
+    for (const turn of turns) {
+      answer = await askInChat(session, chat.id, turn, locale, page);
+      if (answer.error) break;
+    }
+  } finally {
+    await session.send("DELETE", `/chat/${chat.id}`).catch(() => undefined);
+  }
+  return answer;
+}
+
+async function askInChat(session: Session, chatId: string, question: string, locale: Locale, page?: string): Promise<Answer> {
+  const response = await apiCall("POST", `/chat/${chatId}/message`, {
     cookie: session.cookie,
     language: locale,
     body: { message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: question }] }, ...(page ? { page } : {}) },
@@ -126,7 +169,6 @@ export async function ask(session: Session, organizationId: string, question: st
     }
   }
   answer.text = texts.join("").trim();
-  await session.send("DELETE", `/chat/${chat.id}`).catch(() => undefined);
   return answer;
 }
 

@@ -1,0 +1,13 @@
+// The development set's questions beyond scripts/assistant-eval/cases.ts: phrased as people type, to tune the
+// assistant's understanding on (npm run eval:assistant prints every failure). Never copy a held-out question here.
+import type { EvalCase } from "../../../scripts/assistant-eval/harness";
+import { actionCases } from "./actions";
+import { conversationCases } from "./conversation";
+import { coverageCases } from "./coverage";
+import { languageCases } from "./language";
+import { nameCases } from "./names";
+import { planCases } from "./plans";
+
+export function devCases(): EvalCase[] {
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases()];
+}
