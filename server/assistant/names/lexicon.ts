@@ -1,0 +1,77 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { foldText } from "@/lib/locations/text";
+import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
+import { connectors, coreFabrics, devices, externalFabrics, nodes, organizations, paths, sites } from "@/server/db/schema";
+import type { ChatScope } from "../scope";
+import { exonymAliases } from "./exonyms";
+import { NameIndex, type NamedEntry } from "./name-index";
+
+// The names a chat may speak of: what its user sees in the chat's organization (sites, paths, connectors, nodes,
+// devices by serial number, fabrics) and the organizations they see, with the other ways people write them. Read once
+// per change of those tables (the read cache keeps the rows until a write touches them), indexed once per read.
+
+type Rows = readonly NamedEntry[];
+
+async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
+  const { db, principal } = scope.context;
+  const within = (column: Parameters<typeof tenantWhere>[1]) =>
+    and(tenantWhere(principal, column, db), scope.organizationFilter ? consoleScopeWhere(principal, column, scope.organizationFilter, db) : undefined);
+  const source = alias(sites, "source_site");
+  const destination = alias(sites, "destination_site");
+  const [siteRows, pathRows, connectorRows, nodeRows, coreFabricRows, externalFabricRows, organizationRows] = await Promise.all([
+    db.select({ id: sites.id, name: sites.name }).from(sites).where(within(sites.organizationId)),
+    db
+      .select({ id: paths.id, name: paths.name, source: source.name, destination: destination.name })
+      .from(paths)
+      .innerJoin(source, eq(source.id, paths.sourceSiteId))
+      .innerJoin(destination, eq(destination.id, paths.destinationSiteId))
+      .where(within(paths.organizationId)),
+    db
+      .select({ id: connectors.id, name: connectors.name, site: sites.name })
+      .from(connectors)
+      .innerJoin(sites, eq(sites.id, connectors.siteId))
+      .where(within(connectors.organizationId)),
+    db
+      .select({ id: nodes.id, name: nodes.name, serialNumber: devices.serialNumber })
+      .from(nodes)
+      .leftJoin(devices, eq(devices.nodeId, nodes.id))
+      .where(within(nodes.organizationId)),
+    db.select({ id: coreFabrics.id, name: coreFabrics.name }).from(coreFabrics).where(within(coreFabrics.organizationId)),
+    db.select({ id: externalFabrics.id, name: externalFabrics.name }).from(externalFabrics).where(within(externalFabrics.organizationId)),
+    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(visibleOrganizationsWhere(principal)),
+  ]);
+  return [
+    ...siteRows.map((row): NamedEntry => ({ kind: "site", id: row.id, name: row.name })),
+    // A path by its name, and by its ends' site names ("Paris HQ ⇄ Frankfurt DC").
+    ...pathRows.map((row): NamedEntry => ({ kind: "path", id: row.id, name: row.name, aliases: [`${row.source} ⇄ ${row.destination}`] })),
+    // A connector by its name, and with its site's ("Paris HQ fiber 1").
+    ...connectorRows.map((row): NamedEntry => ({ kind: "connector", id: row.id, name: row.name, aliases: [`${row.site} ${row.name}`] })),
+    // A node by its name, and by its device's serial number.
+    ...nodeRows.map((row): NamedEntry => ({ kind: "node", id: row.id, name: row.name, aliases: row.serialNumber ? [row.serialNumber] : [] })),
+    ...coreFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
+    ...externalFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
+    ...organizationRows.map((row): NamedEntry => ({ kind: "organization", id: row.id, name: row.name })),
+  ].map((entry) => {
+    // Each written form also with its cities in the other language ("Francfort ⇄ Paris").
+    const written = [entry.name, ...(entry.aliases ?? [])];
+    const other = written.flatMap((text) => exonymAliases(foldText(text)));
+    return other.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...other] } : entry;
+  });
+}
+
+// Built once per read: the kept rows are the same object until a write touches their tables.
+const indexes = new WeakMap<Rows, NameIndex>();
+
+/** The index of the names the chat may speak of. */
+export async function chatNames(scope: ChatScope): Promise<NameIndex> {
+  const { db, principal } = scope.context;
+  const rows: Rows = await visibleRead(db, principal, "assistant-names", { organizationFilter: scope.organizationFilter ?? null }, () => readNames(scope));
+  let index = indexes.get(rows);
+  if (!index) {
+    index = new NameIndex(rows);
+    indexes.set(rows, index);
+  }
+  return index;
+}
