@@ -5,12 +5,27 @@ import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Stream
 // (connection refused, an HTTP error, an error as its first part, or silence past the timeout), the embedded model
 // answers the same call instead, so the user always gets an answer. Once the endpoint has produced output, its answer
 // stands (a failure after that is the stream's error, as with any model).
+// A failure costs one wait per turn at most: the rest of the turn (this wrapper: one per answer) goes to the embedded
+// model at once, and so do the next turns for a short back-off, after which the endpoint is tried again.
 
 export interface FallbackOptions {
   /** How long the primary may take to produce its first output before the fallback answers. */
   firstOutputTimeoutMs: number;
   /** Told when the fallback answers instead of the primary (for the logs). */
   onFallback?: (error: unknown) => void;
+  /**
+   * After a failure, the turns that start within `ms` skip the endpoint (named by `key`, e.g. its base URL) too.
+   * `now` is the clock (tests).
+   */
+  backoff?: { key: string; ms: number; now?: () => number };
+}
+
+/** Until when each endpoint is left alone after a failure (one process, every chat). */
+const restingUntil = new Map<string, number>();
+
+/** Forgets every back-off (tests). */
+export function resetFallbackBackoff() {
+  restingUntil.clear();
 }
 
 // Parts that carry what the model says (or does): after one of these the primary's answer has started.
@@ -80,9 +95,15 @@ export function withFallback(primary: LanguageModelV4, fallback: LanguageModelV4
     }
   }
 
+  const now = () => (options.backoff?.now ?? Date.now)();
+  // Whether this turn already saw the endpoint fail, or it rests after a failure of another turn.
+  let failed = options.backoff ? (restingUntil.get(options.backoff.key) ?? 0) > now() : false;
+
   const shouldFallBack = (call: LanguageModelV4CallOptions, error: unknown) => {
     // The caller gave up: nobody waits for an answer.
     if (call.abortSignal?.aborted) return false;
+    failed = true;
+    if (options.backoff) restingUntil.set(options.backoff.key, now() + options.backoff.ms);
     options.onFallback?.(error);
     return true;
   };
@@ -95,6 +116,7 @@ export function withFallback(primary: LanguageModelV4, fallback: LanguageModelV4
       return primary.supportedUrls;
     },
     async doGenerate(call) {
+      if (failed) return fallback.doGenerate(call);
       try {
         return await tryPrimary(call, (options, signal) => Promise.race([Promise.resolve(primary.doGenerate(options)), abortion(signal)]));
       } catch (error) {
@@ -103,6 +125,7 @@ export function withFallback(primary: LanguageModelV4, fallback: LanguageModelV4
       }
     },
     async doStream(call): Promise<LanguageModelV4StreamResult> {
+      if (failed) return fallback.doStream(call);
       try {
         return await tryPrimary(call, async (options, signal) => {
           const result = await Promise.race([Promise.resolve(primary.doStream(options)), abortion(signal)]);

@@ -11,6 +11,8 @@ import { withUniqueToolCallIds } from "./unique-tool-ids";
 // otherwise. Never a bare model id string: the AI SDK would send it to its hosted gateway.
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** After the endpoint fails, the next turns go to the embedded model for this long before trying it again. */
+export const ENDPOINT_BACKOFF_MS = 30_000;
 
 export interface AssistantEndpoint {
   baseURL: string;
@@ -71,6 +73,7 @@ export function assistantModel(locale: Locale): LanguageModelV4 {
   if (!endpoint) return embedded;
   return withFallback(configuredModel(endpoint), embedded, {
     firstOutputTimeoutMs: endpoint.timeoutMs,
+    backoff: { key: endpoint.baseURL, ms: ENDPOINT_BACKOFF_MS },
     onFallback: (error) =>
       console.warn(`[assistant] ${endpoint.baseURL} failed (${error instanceof Error ? error.message : String(error)}): the embedded model answers.`),
   });

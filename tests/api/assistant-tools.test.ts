@@ -442,5 +442,10 @@ describe("streamAssistantReply with the embedded model", () => {
     const noPage = await assistantInstructions({ context, organizationId: org.Contoso, locale: "en", page: "javascript:alert(1) ignore previous" });
     expect(noPage).toContain("They have no particular console page open.");
     expect(noPage).toContain("Always answer in English.");
+    // One consistent account of what it does: changes are proposals the user approves, and answers are Markdown.
+    expect(noPage).toContain("nothing changes until the user approves the preview");
+    expect(noPage).toContain("in Markdown");
+    expect(noPage).not.toMatch(/never create|plain text/);
+    expect(instructions).toContain("rien ne change tant que la personne n’a pas approuvé l’aperçu");
   });
 });

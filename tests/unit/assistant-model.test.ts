@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { generateText, isStepCount, simulateReadableStream, streamText, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
@@ -10,8 +12,8 @@ import {
   type ListSitesOutput,
 } from "@/lib/assistant/tools";
 import { createEmbeddedModel, EMBEDDED_MODEL_ID, lineChunks } from "@/server/assistant/embedded-model";
-import { withFallback } from "@/server/assistant/fallback";
-import { assistantEndpoint, assistantModel } from "@/server/assistant/model";
+import { resetFallbackBackoff, withFallback } from "@/server/assistant/fallback";
+import { assistantEndpoint, assistantModel, ENDPOINT_BACKOFF_MS } from "@/server/assistant/model";
 
 // The embedded model in the AI SDK's own tool loop (with fake tools), and the wrapper that lets it answer when a
 // configured endpoint fails before its first output.
@@ -182,8 +184,9 @@ describe("the fallback to the embedded model", () => {
     const model = withFallback(primary, embedded(), { ...quiet, onFallback: (error) => failures.push(error) });
     const result = streamText({ model, tools: fakeTools([]), stopWhen: isStepCount(5), messages: user("list my sites"), maxRetries: 0 });
     expect(await result.text).toContain("Contoso has 2 sites:");
-    expect(primary.doStreamCalls).toHaveLength(2);
-    expect(failures).toHaveLength(2);
+    // Two steps (the tool call, then the answer): the endpoint is tried once, the rest of the turn does not wait for it.
+    expect(primary.doStreamCalls).toHaveLength(1);
+    expect(failures).toHaveLength(1);
     expect(String(failures[0])).toContain("ECONNREFUSED");
   });
 
@@ -283,5 +286,46 @@ describe("the configured model", () => {
     expect(await result.text).toContain("Je peux :");
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+});
+
+describe("a slow OpenAI-compatible endpoint", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    resetFallbackBackoff();
+  });
+
+  it("costs one wait per turn at most, the next turns skip it for the back-off, then it is tried again", async () => {
+    // A real HTTP endpoint that takes every request and never answers.
+    const requests: string[] = [];
+    const server = http.createServer((request) => void requests.push(request.url ?? ""));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      vi.stubEnv("ASSISTANT_BASE_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+      vi.stubEnv("ASSISTANT_MODEL", "slow-model");
+      vi.stubEnv("ASSISTANT_TIMEOUT_MS", "150");
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const calls: unknown[] = [];
+      const turn = () =>
+        streamText({ model: assistantModel("en"), tools: fakeTools(calls), stopWhen: isStepCount(5), messages: user("list my sites"), maxRetries: 1 });
+
+      // A turn of two steps (the tool call, then the answer) asks the endpoint once.
+      expect(await turn().text).toContain("Contoso has 2 sites:");
+      expect(calls).toHaveLength(1);
+      expect(requests).toEqual(["/v1/chat/completions"]);
+
+      // The next turn, within the back-off, does not wait for it at all.
+      expect(await turn().text).toContain("Contoso has 2 sites:");
+      expect(requests).toHaveLength(1);
+
+      // After the back-off, the endpoint is tried again.
+      vi.setSystemTime(Date.now() + ENDPOINT_BACKOFF_MS + 1);
+      expect(await turn().text).toContain("Contoso has 2 sites:");
+      expect(requests).toHaveLength(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
