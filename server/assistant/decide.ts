@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/constants";
 import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
 import { pageFocus, readIntent } from "./intent";
+import type { NameIndex } from "./names/name-index";
 import { summarizeToolResult } from "./summaries";
 
 // The embedded model's one decision per step, from the prompt alone: when the latest turn already holds tool results,
@@ -58,7 +59,8 @@ function actionSubject(intent: ReturnType<typeof readIntent>): string | null {
   return typeof subject === "string" && subject ? `${intent.toolName}:${subject}` : null;
 }
 
-export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[]): Decision {
+export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[], options: { names?: NameIndex | null } = {}): Decision {
+  const names = options.names ?? undefined;
   const { question, after } = latestTurn(prompt);
   const results = after.flatMap((message) =>
     message.role === "tool" || message.role === "assistant"
@@ -71,15 +73,15 @@ export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames:
   // The instructions name the page the user is on ("…/path/<id>"): "why is this path bad?" means that path.
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");
   const focus = pageFocus(system);
-  const asked = readIntent(userText(question), focus, toolNames, { locale });
+  const asked = readIntent(userText(question), focus, toolNames, { locale, names });
   // A question of its own stands; words that only complete a refused request are read with it (a lone proper name —
   // "Lyon DC", "Contoso" — answers the question asked rather than asking about that name).
   const ownQuestion = asked.kind === "tool" && !isAssistantAction(asked.toolName) && asked.intent !== "organization-named";
   const [request, ...answers] = ownQuestion ? [] : followedUp(prompt);
   // An action that names its own subject, another than the refused request's ("restart B" after "restart A" was
   // refused), is a new request, not the old one's missing piece.
-  const newAction = request !== undefined && actionSubject(asked) !== null && actionSubject(asked) !== actionSubject(readIntent(request, focus, toolNames, { locale }));
-  const intent = request !== undefined && !newAction ? readIntent(request, focus, toolNames, { locale, answers: [...answers, userText(question)] }) : asked;
+  const newAction = request !== undefined && actionSubject(asked) !== null && actionSubject(asked) !== actionSubject(readIntent(request, focus, toolNames, { locale, names }));
+  const intent = request !== undefined && !newAction ? readIntent(request, focus, toolNames, { locale, names, answers: [...answers, userText(question)] }) : asked;
   const t = translatorFor(locale);
   switch (intent.kind) {
     case "tool":

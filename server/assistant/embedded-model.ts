@@ -11,6 +11,7 @@ import type {
 import { simulateReadableStream } from "ai";
 import type { Locale } from "@/lib/constants";
 import { decide, type Decision } from "./decide";
+import type { NameIndex } from "./names/name-index";
 
 // The assistant's own model: no network, no weights. Each step it reads the prompt with decide() — call the tool the
 // question asks for, or write the answer from the tool results — and speaks the AI SDK's LanguageModelV4 protocol, so
@@ -21,6 +22,8 @@ export const EMBEDDED_MODEL_ID = "maia-embedded";
 export interface EmbeddedModelOptions {
   /** Pause between streamed lines, so the answer reads as written; null streams at once (tests). */
   chunkDelayInMs?: number | null;
+  /** The names the chat may speak of (read once per answer, when first needed); without them, names are read as written. */
+  names?: () => Promise<NameIndex | null>;
 }
 
 // Per line, not per word: a 20-site listing takes a quarter of a second to appear, not three (npm run bench:assistant).
@@ -94,13 +97,15 @@ function streamParts(decision: Decision, usage: LanguageModelV4Usage): LanguageM
 
 export function createEmbeddedModel(locale: Locale, options: EmbeddedModelOptions = {}): LanguageModelV4 {
   const chunkDelayInMs = options.chunkDelayInMs === undefined ? DEFAULT_CHUNK_DELAY_MS : options.chunkDelayInMs;
+  let names: Promise<NameIndex | null> | undefined;
+  const namesOnce = () => (names ??= options.names ? options.names().catch(() => null) : Promise.resolve(null));
   return {
     specificationVersion: "v4",
     provider: "maia",
     modelId: EMBEDDED_MODEL_ID,
     supportedUrls: {},
     async doGenerate(call) {
-      const decision = decide(call.prompt, locale, offeredTools(call));
+      const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce() });
       const content: LanguageModelV4Content[] =
         decision.type === "tool-call"
           ? [{ type: "tool-call", toolCallId: randomUUID(), toolName: decision.toolName, input: JSON.stringify(decision.input) }]
@@ -114,7 +119,7 @@ export function createEmbeddedModel(locale: Locale, options: EmbeddedModelOption
       };
     },
     async doStream(call) {
-      const decision = decide(call.prompt, locale, offeredTools(call));
+      const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce() });
       const chunks = streamParts(decision, usageOf(call, outputText(decision)));
       return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs }) };
     },

@@ -1,6 +1,8 @@
 import "server-only";
 import type { GuidePathCreationInput } from "@/lib/assistant/tools";
 import type { Locale } from "@/lib/constants";
+import { linkNames, topCandidates, type LinkedSpan } from "./names/link";
+import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
 import { readQuestion, understand, type NameReaders, type PageFocus, type Understanding } from "./understanding/intents";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
@@ -147,13 +149,72 @@ function namedObject(text: string): string | null {
 
 const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput, siteAction: siteActionInput };
 
+// Weekdays and months are times, never names, however they are written.
+const CALENDAR_WORDS = new Set(
+  (
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september " +
+    "october november december lundi mardi mercredi jeudi vendredi samedi dimanche janvier fevrier mars avril mai juin juillet " +
+    "aout septembre octobre novembre decembre"
+  ).split(" "),
+);
+
+/**
+ * Names first: the object a question names is one the user may see, found by its words (exactly, with a slip,
+ * clipped, by a path's ends): the best name when the question tells it apart, else the words the user wrote (the tool
+ * then lists the names they may mean). Quoted names and ids stand as written; a capitalised word that is no name the
+ * user sees stays a name (so an unknown "Atlantis" is answered as not found); any other leftover word is ignored.
+ */
+function readersWith(index: NameIndex): NameReaders {
+  const linked = (text: string) => linkNames(text, index, QUESTION_WORDS);
+  // "A to B" whose ends the names do not both hold: a path the user named that they cannot see (or that does not
+  // exist), answered as such, not as the one name that shares a word with one end.
+  const unseenPath = (text: string, span: LinkedSpan | undefined) => {
+    const ends = namedEnds(text, QUESTION_WORDS);
+    if (ends.length < 2) return null;
+    const said = span ? fold(span.text) : "";
+    const covered = (end: string) => fold(end).split(" ").some((word) => said.split(" ").includes(word));
+    return ends.slice(0, 2).every(covered) ? null : `${ends[0]} ⇄ ${ends[1]}`;
+  };
+  return {
+    ...READERS,
+    named(text) {
+      const [quoted] = quotedNames(text);
+      if (quoted) return quoted;
+      const id = UUID.exec(text)?.[0];
+      if (id) return id;
+      const [span] = linked(text);
+      const unseen = unseenPath(text, span);
+      if (unseen) return unseen;
+      if (span) {
+        const top = topCandidates(span);
+        return top.length === 1 ? top[0].entry.name : span.text;
+      }
+      const [proper] = properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name)));
+      return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? null;
+    },
+    properNames: (text) => properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name))),
+    namedKind(text) {
+      if (quotedNames(text).length > 0 || UUID.test(text)) return null;
+      const [span] = linked(text);
+      const top = span && !unseenPath(text, span) ? topCandidates(span) : [];
+      return top.length === 1 ? top[0].entry.kind : null;
+    },
+    mask(text) {
+      let masked = text;
+      for (const span of linked(text)) masked = masked.slice(0, span.start) + " ".repeat(span.end - span.start) + masked.slice(span.end);
+      return masked;
+    },
+  };
+}
+
 /** The intent of a question among the available tools (the catalogue of understanding/intents.ts); help when none applies. */
 export function readIntent(
   text: string,
   focus: PageFocus,
   available: readonly string[],
-  options: { locale?: Locale; now?: number; answers?: readonly string[] } = {},
+  options: { locale?: Locale; now?: number; answers?: readonly string[]; names?: NameIndex } = {},
 ): Understanding & { intent: string } {
-  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers: READERS, answers: options.answers });
+  const readers = options.names ? readersWith(options.names) : READERS;
+  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers, answers: options.answers });
   return understand(reading, available);
 }

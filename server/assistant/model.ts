@@ -2,7 +2,7 @@ import "server-only";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";
-import { createEmbeddedModel } from "./embedded-model";
+import { createEmbeddedModel, type EmbeddedModelOptions } from "./embedded-model";
 import { withFallback } from "./fallback";
 import { withUniqueToolCallIds } from "./unique-tool-ids";
 
@@ -67,8 +67,8 @@ export function configuredModel(endpoint: AssistantEndpoint): LanguageModelV4 {
   return withUniqueToolCallIds(provider.chatModel(endpoint.model));
 }
 
-export function assistantModel(locale: Locale): LanguageModelV4 {
-  const embedded = createEmbeddedModel(locale);
+export function assistantModel(locale: Locale, options: Pick<EmbeddedModelOptions, "names"> = {}): LanguageModelV4 {
+  const embedded = createEmbeddedModel(locale, options);
   const endpoint = assistantEndpoint();
   if (!endpoint) return embedded;
   return withFallback(configuredModel(endpoint), embedded, {

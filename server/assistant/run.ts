@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/constants";
 import type { ServiceContext } from "@/server/core/service-context";
 import { assistantInstructions } from "./instructions";
 import { assistantModel } from "./model";
+import { chatNames } from "./names/lexicon";
 import { assistantToolApproval, assistantTools, type AssistantToolSet } from "./tools";
 import { toolEnvironment } from "./tools/shared";
 
@@ -56,7 +57,8 @@ export async function streamAssistantReply(request: AssistantRequest) {
   const tools = assistantTools(request, environment);
   const [messages, instructions] = await Promise.all([validConversation(request.messages, tools, requestId), assistantInstructions(request, environment)]);
   return streamText({
-    model: assistantModel(request.locale),
+    // The names the question may give, read with the caller's visibility (a chat out of sight has none).
+    model: assistantModel(request.locale, { names: () => environment.scope().then(chatNames) }),
     tools,
     toolApproval: assistantToolApproval(environment),
     instructions,

@@ -18,6 +18,7 @@ const ENTRIES: NamedEntry[] = [
   path("Lyon ⇄ Paris", "Lyon Branch ⇄ Paris HQ"),
   path("Nowhere-Link"),
   path("Path 00042"),
+  path("Path 3"),
   node("nw-edge-sea-01"),
   node("nw-edge-sea-02"),
 ];
@@ -72,6 +73,9 @@ describe("linking a question's words to the names the user may see", () => {
   it("keeps a name's digits: the node ending in 01, not 02", () => {
     expect(best("reboot nw-edge-sea-01 tomorrow at 3am")).toEqual([["nw-edge-sea-01"]]);
     expect(best("path 42 status")).toEqual([["Path 00042"]]);
+    // A bare number is a time or a figure, never a name by itself.
+    expect(link("restart it on Sunday at 03:30")).toEqual([]);
+    expect(best("path 3")).toEqual([["Path 3"]]);
   });
 
   it("splits two names in one question", () => {

@@ -118,8 +118,21 @@ function linkRun(
   while (from <= to && joining[from] && !matches[from].length) from++;
   while (to >= from && joining[to] && !matches[to].length) to--;
   if (from > to) return [];
-  const distinctive = (k: number) => !joining[k] && !vocabulary.has(words[k].folded);
-  if (![...Array(to - from + 1).keys()].some((k) => distinctive(from + k))) return [];
+  // A word of its own: not the product's vocabulary, and not a bare number ("at 03:30" names nothing; "path 42" does,
+  // with its noun).
+  const hasLetter = (k: number) => /\p{L}/u.test(words[k].folded);
+  const distinctive = (k: number) => !joining[k] && !vocabulary.has(words[k].folded) && hasLetter(k);
+  const numberWithNoun = (start: number, end: number) => {
+    let number = false;
+    let noun = false;
+    for (let k = start; k <= end; k++) {
+      if (joining[k]) continue;
+      if (hasLetter(k)) noun = true;
+      else number = true;
+    }
+    return number && noun;
+  };
+  if (![...Array(to - from + 1).keys()].some((k) => distinctive(from + k)) && !numberWithNoun(from, to)) return [];
 
   // The forms any word of the run may belong to, those sharing most of its words first.
   const hits = new Map<NameForm, number>();
@@ -135,7 +148,7 @@ function linkRun(
     const key = `${start}:${end}`;
     let scored = spanOf.get(key);
     if (!scored) {
-      let hasDistinctive = false;
+      let hasDistinctive = numberWithNoun(start, end);
       for (let k = start; k <= end; k++) if (distinctive(k)) hasDistinctive = true;
       scored =
         joining[start] || joining[end] || !hasDistinctive

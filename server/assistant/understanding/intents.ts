@@ -4,6 +4,7 @@ import type { RuleTopic } from "@/lib/assistant/tool-schemas";
 import type { AlarmSeverity } from "@/lib/alarms/schema";
 import type { Locale } from "@/lib/constants";
 import { fold, UUID } from "../text";
+import type { NamedKind } from "../names/name-index";
 import { timeInstant, timeRange, type TimeRange } from "./time";
 import { mentions, type Concept } from "./vocabulary";
 
@@ -33,6 +34,8 @@ export interface Reading {
   node: string | null;
   /** An object named in the question once its words are set aside (a path "A ⇄ B", a site, a connector). */
   named: string | null;
+  /** What `named` is, when the names the user sees tell it apart. */
+  namedKind: NamedKind | null;
   /** The path the question names, or the one on the page. */
   path: string | null;
   /** A bandwidth in Mbps ("500 Mbps", "1 Gbps"). */
@@ -256,7 +259,12 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
     (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0] })),
   ),
-  rule("top-talkers", "siteTraffic", (r) => r.has("talkers"), (r) => call("siteTraffic", defined({ site: r.named ?? r.properNames[0], talkers: true, from: r.range?.from, to: r.range?.to }))),
+  rule(
+    "top-talkers",
+    "siteTraffic",
+    (r) => r.has("talkers") && Boolean(r.named ?? r.properNames[0] ?? r.focus.siteId),
+    (r) => call("siteTraffic", defined({ site: r.named ?? r.properNames[0] ?? r.focus.siteId, talkers: true, from: r.range?.from, to: r.range?.to })),
+  ),
   rule(
     "connector-utilisation",
     "connectorUsage",
@@ -310,6 +318,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule("sites", "listSites", (r) => r.has("site"), (r) => call("listSites", defined({ query: r.named ?? undefined }))),
   rule("path-on-page", "explainPathSla", (r) => (r.has("sla") || r.has("why") || r.has("path")) && r.focus.pathId !== undefined, (r) => call("explainPathSla", { path: r.focus.pathId })),
   rule("which-path", null, (r) => r.has("path") || r.has("sla"), () => ({ kind: "ask-path" })),
+  // A question that gives one object and asks nothing this catalogue knows asks how that object is.
+  rule("named-path", "explainPathSla", (r) => r.namedKind === "path", (r) => call("explainPathSla", { path: r.named })),
+  rule("named-site", "siteDetail", (r) => r.namedKind === "site", (r) => call("siteDetail", { site: r.named })),
+  rule("named-node", "nodeStatus", (r) => r.namedKind === "node", (r) => call("nodeStatus", { node: r.named })),
+  rule("named-connector", "connectorUsage", (r) => r.namedKind === "connector", (r) => call("connectorUsage", { connector: r.named })),
   rule("organization-named", "listSites", (r) => r.properNames.length > 0, (r) => call("listSites", { query: r.properNames[0] })),
 ];
 
@@ -331,6 +344,10 @@ export interface NameReaders {
   pathCreation(text: string, focus: PageFocus): Record<string, unknown>;
   siteCreation(text: string): Record<string, unknown>;
   siteAction(request: string, answers: readonly string[]): Record<string, unknown>;
+  /** The text with the names it gives blanked out, so that their digits are not read as times ("nw-edge-sea-01"). */
+  mask?(text: string): string;
+  /** What the name the question gives is (a path, a site…), when the names the user sees tell it apart. */
+  namedKind?(text: string): NamedKind | null;
 }
 
 /**
@@ -344,6 +361,9 @@ export function readQuestion(question: string, options: { locale: Locale; now: n
   const serial = serialIn(text);
   const node = NODE_NAME.exec(text)?.[0] ?? null;
   const named = options.readers.named(text);
+  // Times are read once names, node names and serial numbers are set aside: "reboot nw-edge-sea-01 tomorrow at 3am".
+  const blank = (value: string) => " ".repeat(value.length);
+  const timeText = (options.readers.mask?.(text) ?? text).replace(new RegExp(NODE_NAME.source, "gi"), blank).replace(new RegExp(SERIAL.source, "gi"), blank);
   return {
     text,
     folded,
@@ -354,17 +374,18 @@ export function readQuestion(question: string, options: { locale: Locale; now: n
     serial,
     node,
     named,
+    namedKind: options.readers.namedKind?.(text) ?? null,
     path: named ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
     bandwidthMbps: bandwidthOf(text),
     severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
     metric: METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null,
-    range: timeRange(text, options.now),
+    range: timeRange(timeText, options.now),
     properNames: options.readers.properNames(text),
     pathCreation: options.readers.pathCreation(text, options.focus),
     siteCreation: options.readers.siteCreation(text),
     siteAction: options.readers.siteAction(question, answers),
     imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
-    at: timeInstant(text, options.locale, options.now),
+    at: timeInstant(timeText, options.locale, options.now),
     prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
     version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " ").replace(OTHER_SERIAL, " "))?.[0] ?? null,
     note: (() => {

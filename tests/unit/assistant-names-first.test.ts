@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { readIntent } from "@/server/assistant/intent";
+import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+
+// Reading a question names first (issue 40, scope 1): with the names the user may see, a word that is no name is never
+// turned into one, a name is found however it is typed, and a name's digits are not read as a time.
+
+const NOW = Date.parse("2026-11-26T15:00:00Z");
+const PATH_ID = "0b7d4e3f-2c10-4d2e-9a61-6f1c2a7e8c3b";
+const ENTRIES: NamedEntry[] = [
+  { kind: "site", id: "s1", name: "Paris HQ" },
+  { kind: "site", id: "s2", name: "Frankfurt DC" },
+  { kind: "site", id: "s3", name: "Lyon Branch" },
+  { kind: "path", id: "p1", name: "Paris ⇄ Frankfurt", aliases: ["Paris HQ ⇄ Frankfurt DC"] },
+  { kind: "path", id: "p2", name: "Lyon ⇄ Paris", aliases: ["Lyon Branch ⇄ Paris HQ"] },
+  { kind: "node", id: "n1", name: "nw-edge-sea-01" },
+];
+const names = new NameIndex(ENTRIES);
+const read = (text: string, options: { locale?: "en" | "fr"; focus?: { pathId?: string } } = {}) =>
+  readIntent(text, options.focus ?? {}, ASSISTANT_TOOL_NAMES, { locale: options.locale ?? "en", now: NOW, names });
+const asked = (text: string, options?: Parameters<typeof read>[1]) => {
+  const intent = read(text, options);
+  return intent.kind === "tool" ? { tool: intent.toolName, input: intent.input } : { kind: intent.kind };
+};
+
+describe("names first", () => {
+  it("leaves a word that is no name out of the question's names", () => {
+    expect(asked("how many sites do we have and which are inactive?")).toEqual({ tool: "listSites", input: {} });
+    expect(asked("combien de sites avons-nous ?", { locale: "fr" })).toEqual({ tool: "listSites", input: {} });
+    expect(asked("what changed since Monday?").input).not.toHaveProperty("about");
+  });
+
+  it("reads the page's path when the question names none", () => {
+    expect(asked("why is this one unknown?", { focus: { pathId: PATH_ID } })).toEqual({ tool: "explainPathSla", input: { path: PATH_ID } });
+  });
+
+  it("finds a path however its name is typed", () => {
+    expect(asked("is the paris-frankfurt link ok?")).toEqual({ tool: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });
+    expect(asked("whats the latncy on paris to frankfrut")).toEqual({ tool: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });
+  });
+
+  it("answers a path between ends the user does not both see as named, not as a path sharing one end", () => {
+    expect(asked("how is paris ⇄ azure doing?")).toEqual({ tool: "explainPathSla", input: { path: "paris ⇄ azure" } });
+    expect(asked("latence de seattle vers dublin ?", { locale: "fr" })).toEqual({ tool: "explainPathSla", input: { path: "seattle ⇄ dublin" } });
+  });
+
+  it("keeps an unknown proper name, so that it is answered as not found", () => {
+    expect(asked("why is path Atlantis down?")).toEqual({ tool: "explainPathSla", input: { path: "Atlantis" } });
+  });
+
+  it("reads the time after the node's name: tomorrow at 3am is 03:00, not 01:00", () => {
+    expect(asked("reboot nw-edge-sea-01 tomorrow at 3am")).toEqual({
+      tool: "scheduleOperation",
+      input: { device: "nw-edge-sea-01", operation: "reboot", at: "2026-11-27T03:00:00.000Z" },
+    });
+    // The same without the names: the node's name is set aside by its shape.
+    expect(readIntent("reboot nw-edge-sea-01 tomorrow at 3am", {}, ASSISTANT_TOOL_NAMES, { now: NOW })).toMatchObject({
+      input: { at: "2026-11-27T03:00:00.000Z" },
+    });
+  });
+});
