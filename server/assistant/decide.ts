@@ -3,7 +3,8 @@ import type { LanguageModelV4Prompt, LanguageModelV4ToolResultPart } from "@ai-s
 import type { Locale } from "@/lib/constants";
 import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
-import { pageFocus, readIntent } from "./intent";
+import { namesIn, pageFocus, readIntent, readReading } from "./intent";
+import { readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
 import type { NameIndex } from "./names/name-index";
 import { summarizeToolResult } from "./summaries";
 
@@ -59,6 +60,25 @@ function actionSubject(intent: ReturnType<typeof readIntent>): string | null {
   return typeof subject === "string" && subject ? `${intent.toolName}:${subject}` : null;
 }
 
+/** The turn before the user's last one: its question, and the tools that answered it with what they found. */
+function previousTurn(prompt: LanguageModelV4Prompt): PreviousTurn | null {
+  const users = prompt.flatMap((message, index) => (message.role === "user" ? [index] : []));
+  if (users.length < 2) return null;
+  const [from, to] = users.slice(-2);
+  const calls: (ToolCallSeen & { toolCallId: string })[] = [];
+  const outputs = new Map<string, unknown>();
+  for (const message of prompt.slice(from + 1, to)) {
+    if (message.role !== "assistant" && message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type === "tool-call" && typeof part.input === "object" && part.input !== null) {
+        calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input as Record<string, unknown> });
+      }
+      if (part.type === "tool-result" && part.output.type === "json") outputs.set(part.toolCallId, part.output.value);
+    }
+  }
+  return { question: userText(prompt[from]), calls: calls.map(({ toolCallId, ...call }) => ({ ...call, output: outputs.get(toolCallId) })) };
+}
+
 export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[], options: { names?: NameIndex | null } = {}): Decision {
   const names = options.names ?? undefined;
   const { question, after } = latestTurn(prompt);
@@ -82,10 +102,20 @@ export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames:
   // refused), is a new request, not the old one's missing piece.
   const newAction = request !== undefined && actionSubject(asked) !== null && actionSubject(asked) !== actionSubject(readIntent(request, focus, toolNames, { locale, names }));
   const intent = request !== undefined && !newAction ? readIntent(request, focus, toolNames, { locale, names, answers: [...answers, userText(question)] }) : asked;
+  // A follow-up ("why?", "and the other one?", "what about yesterday?", "do it") is read against the turn before.
+  const followUp =
+    request === undefined
+      ? readFollowUp(userText(question), asked, previousTurn(prompt), {
+          read: (text) => readIntent(text, focus, toolNames, { locale, names }),
+          details: (text) => readReading(text, focus, { locale, names }),
+          names: names ? (text) => namesIn(text, names) : undefined,
+        })
+      : null;
+  const chosen = followUp && (followUp.kind !== "tool" || toolNames.includes(followUp.toolName)) ? followUp : intent;
   const t = translatorFor(locale);
-  switch (intent.kind) {
+  switch (chosen.kind) {
     case "tool":
-      return { type: "tool-call", toolName: intent.toolName, input: intent.input };
+      return { type: "tool-call", toolName: chosen.toolName, input: chosen.input };
     case "ask-path":
       return { type: "text", text: t("assistant.askPath") };
     case "help":

@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/constants";
 import { linkNames, topCandidates, type LinkedSpan } from "./names/link";
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
-import { readQuestion, understand, type NameReaders, type PageFocus, type Understanding } from "./understanding/intents";
+import { readQuestion, understand, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
 import { VOCABULARY_WORDS } from "./understanding/vocabulary";
 
@@ -205,6 +205,19 @@ function readersWith(index: NameIndex): NameReaders {
       return masked;
     },
   };
+}
+
+/** A question read (its concepts, names, time range, metric…), as the catalogue reads it. */
+export function readReading(text: string, focus: PageFocus, options: { locale?: Locale; now?: number; names?: NameIndex } = {}): Reading {
+  const readers = options.names ? readersWith(options.names) : READERS;
+  return readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers });
+}
+
+/** The names each span of a text may mean, all of its top candidates, in the text's order. */
+export function namesIn(text: string, names: NameIndex): { name: string; kind: string; words: string[] }[] {
+  return linkNames(text, names, QUESTION_WORDS).flatMap((span) =>
+    topCandidates(span).map((candidate) => ({ name: candidate.entry.name, kind: candidate.entry.kind, words: fold(span.text).split(" ") })),
+  );
 }
 
 /** The intent of a question among the available tools (the catalogue of understanding/intents.ts); help when none applies. */

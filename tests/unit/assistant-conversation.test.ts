@@ -1,0 +1,76 @@
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { decide } from "@/server/assistant/decide";
+import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+
+// A conversation (issue 40, scope 4): a follow-up read against the turn before — its question, its tool calls and
+// what they found.
+
+const ENTRIES: NamedEntry[] = [
+  { kind: "site", id: "s1", name: "Paris HQ" },
+  { kind: "site", id: "s2", name: "Frankfurt DC" },
+  { kind: "path", id: "p1", name: "Paris ⇄ Frankfurt", aliases: ["Paris HQ ⇄ Frankfurt DC"] },
+  { kind: "path", id: "p2", name: "Paris ⇄ Azure", aliases: ["Paris HQ ⇄ Azure West Europe"] },
+  { kind: "path", id: "p3", name: "Frankfurt ⇄ AWS", aliases: ["Frankfurt DC ⇄ AWS eu-central-1"] },
+  { kind: "node", id: "n1", name: "nw-edge-sea-01", aliases: ["MX-E200-0103"] },
+];
+const names = new NameIndex(ENTRIES);
+
+/** A conversation as the prompt holds it: each earlier turn's question, its tool call and the tool's output. */
+function conversation(turns: { question: string; toolName: string; input: Record<string, unknown>; output?: unknown }[], followUp: string): LanguageModelV4Prompt {
+  const prompt: LanguageModelV4Prompt = [{ role: "system", content: "You are the assistant." }];
+  turns.forEach((turn, index) => {
+    const toolCallId = `call-${index}`;
+    prompt.push({ role: "user", content: [{ type: "text", text: turn.question }] });
+    prompt.push({ role: "assistant", content: [{ type: "tool-call", toolCallId, toolName: turn.toolName, input: turn.input }] });
+    prompt.push({ role: "tool", content: [{ type: "tool-result", toolCallId, toolName: turn.toolName, output: { type: "json", value: (turn.output ?? {}) as never } }] });
+    prompt.push({ role: "assistant", content: [{ type: "text", text: "…" }] });
+  });
+  prompt.push({ role: "user", content: [{ type: "text", text: followUp }] });
+  return prompt;
+}
+
+const decideAfter = (prompt: LanguageModelV4Prompt, locale: "en" | "fr" = "en") => decide(prompt, locale, ASSISTANT_TOOL_NAMES, { names });
+
+const WORST_FIRST = { paths: [{ name: "Paris ⇄ Azure" }, { name: "Paris ⇄ Frankfurt" }] };
+
+describe("follow-ups", () => {
+  it("asks why about the first of a ranking", () => {
+    const prompt = conversation([{ question: "which path is worst right now?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST }], "why?");
+    expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+    const french = conversation([{ question: "c'est quoi le pire chemin ?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST }], "pourquoi ?");
+    expect(decideAfter(french, "fr")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+  });
+
+  it("takes the other one, or the one the follow-up points at", () => {
+    const frankfurt = conversation([{ question: "status of frankfurt ⇄ aws", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } }], "and the other frankfurt one?");
+    expect(decideAfter(frankfurt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });
+    const paris = conversation([{ question: "how's the paris path?", toolName: "explainPathSla", input: { path: "paris" } }], "the one to azure");
+    expect(decideAfter(paris)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+  });
+
+  it("asks the same again over another time range, or another metric", () => {
+    const stats = { question: "avg latency of paris ⇄ azure over the last hour", toolName: "pathStatistics", input: { path: "Paris ⇄ Azure", metric: "latencyMs", from: "x", to: "y" } };
+    const later = decideAfter(conversation([stats], "what about over the last 24 hours?"));
+    expect(later).toMatchObject({ type: "tool-call", toolName: "pathStatistics", input: { path: "Paris ⇄ Azure", metric: "latencyMs" } });
+    const input = (later as { input: { from: string; to: string } }).input;
+    expect(Date.parse(input.to) - Date.parse(input.from)).toBe(24 * 3600_000);
+    expect(decideAfter(conversation([stats], "and the jitter?"))).toMatchObject({ toolName: "pathStatistics", input: { path: "Paris ⇄ Azure", metric: "jitterMs" } });
+    const alarms = conversation([{ question: "how many alarms are open?", toolName: "listOpenAlarms", input: {} }], "which of them are major?");
+    expect(decideAfter(alarms)).toEqual({ type: "tool-call", toolName: "listOpenAlarms", input: { severity: "major" } });
+  });
+
+  it("makes a how-to's request a proposal on 'do it', and acts on what the turn before showed", () => {
+    const howTo = conversation([{ question: "how would I reboot MX-E200-0103 on saturday at 04:00?", toolName: "guideTask", input: { task: "schedule" } }], "ok do it");
+    expect(decideAfter(howTo)).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "MX-E200-0103", operation: "reboot" } });
+    expect((decideAfter(howTo) as { input: { at: string } }).input.at).toMatch(/T04:00:00/);
+    const shown = conversation([{ question: "montre-moi nw-edge-sea-01", toolName: "nodeStatus", input: { node: "nw-edge-sea-01" } }], "redémarre-le demain à 3h");
+    expect(decideAfter(shown, "fr")).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "nw-edge-sea-01", operation: "reboot" } });
+  });
+
+  it("leaves a question of its own as it is", () => {
+    const prompt = conversation([{ question: "which path is worst right now?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST }], "how is paris ⇄ frankfurt?");
+    expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });
+  });
+});
