@@ -5,6 +5,7 @@ import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
 import { namesIn, pageFocus, readIntent, readReading } from "./intent";
 import { readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
+import { questionLanguage } from "./understanding/language";
 import type { NameIndex } from "./names/name-index";
 import { summarizeToolResult } from "./summaries";
 
@@ -79,9 +80,11 @@ function previousTurn(prompt: LanguageModelV4Prompt): PreviousTurn | null {
   return { question: userText(prompt[from]), calls: calls.map(({ toolCallId, ...call }) => ({ ...call, output: outputs.get(toolCallId) })) };
 }
 
-export function decide(prompt: LanguageModelV4Prompt, locale: Locale, toolNames: readonly string[], options: { names?: NameIndex | null } = {}): Decision {
+export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, toolNames: readonly string[], options: { names?: NameIndex | null } = {}): Decision {
   const names = options.names ?? undefined;
   const { question, after } = latestTurn(prompt);
+  // A question in the other language than the console's is answered in its own.
+  const locale = questionLanguage(userText(question)) ?? consoleLocale;
   const results = after.flatMap((message) =>
     message.role === "tool" || message.role === "assistant"
       ? message.content.filter((part): part is LanguageModelV4ToolResultPart => part.type === "tool-result")

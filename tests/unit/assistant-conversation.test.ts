@@ -54,7 +54,7 @@ describe("follow-ups", () => {
     const stats = { question: "avg latency of paris ⇄ azure over the last hour", toolName: "pathStatistics", input: { path: "Paris ⇄ Azure", metric: "latencyMs", from: "x", to: "y" } };
     const later = decideAfter(conversation([stats], "what about over the last 24 hours?"));
     expect(later).toMatchObject({ type: "tool-call", toolName: "pathStatistics", input: { path: "Paris ⇄ Azure", metric: "latencyMs" } });
-    const input = (later as { input: { from: string; to: string } }).input;
+    const input = (later as unknown as { input: { from: string; to: string } }).input;
     expect(Date.parse(input.to) - Date.parse(input.from)).toBe(24 * 3600_000);
     expect(decideAfter(conversation([stats], "and the jitter?"))).toMatchObject({ toolName: "pathStatistics", input: { path: "Paris ⇄ Azure", metric: "jitterMs" } });
     const alarms = conversation([{ question: "how many alarms are open?", toolName: "listOpenAlarms", input: {} }], "which of them are major?");
@@ -64,9 +64,14 @@ describe("follow-ups", () => {
   it("makes a how-to's request a proposal on 'do it', and acts on what the turn before showed", () => {
     const howTo = conversation([{ question: "how would I reboot MX-E200-0103 on saturday at 04:00?", toolName: "guideTask", input: { task: "schedule" } }], "ok do it");
     expect(decideAfter(howTo)).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "MX-E200-0103", operation: "reboot" } });
-    expect((decideAfter(howTo) as { input: { at: string } }).input.at).toMatch(/T04:00:00/);
+    expect((decideAfter(howTo) as unknown as { input: { at: string } }).input.at).toMatch(/T04:00:00/);
     const shown = conversation([{ question: "montre-moi nw-edge-sea-01", toolName: "nodeStatus", input: { node: "nw-edge-sea-01" } }], "redémarre-le demain à 3h");
     expect(decideAfter(shown, "fr")).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "nw-edge-sea-01", operation: "reboot" } });
+  });
+
+  it("acknowledges the alarms the turn before listed", () => {
+    const alarms = conversation([{ question: "show the open alarms", toolName: "listOpenAlarms", input: {} }], "ack them all with note 'carrier ticket 4411'");
+    expect(decideAfter(alarms)).toMatchObject({ type: "tool-call", toolName: "acknowledgeAlarms", input: { note: "carrier ticket 4411" } });
   });
 
   it("leaves a question of its own as it is", () => {

@@ -106,7 +106,9 @@ describe("decide: picking a tool from the question", () => {
     expect(en.type === "text" && en.text).toContain("- list your sites");
     const fr = ask("bonjour", { locale: "fr" });
     expect(fr.type === "text" && fr.text).toContain("- lister vos sites");
-    expect(ask("what is the meaning of life?", { locale: "fr" })).toEqual(fr);
+    expect(ask("quel est le sens de la vie ?", { locale: "fr" })).toEqual(fr);
+    // A question in the other language than the console's is answered in its own (issue 40, scope 8).
+    expect(ask("what is the meaning of life?", { locale: "fr" })).toEqual(en);
   });
 
   it("only calls the tools it is offered", () => {
@@ -152,10 +154,13 @@ describe("decide: answering from the latest turn's tool results", () => {
       type: "text",
       text: "Contoso has 1 site:\n- Paris HQ (standard, Paris, France): 2 connectors, 3 paths, worst path SLA in warning",
     });
-    expect(decide(prompt, "fr", ALL)).toEqual({
+    const french = prompt.map((message) => (message.role === "user" ? { ...message, content: [{ type: "text" as const, text: "liste mes sites" }] } : message));
+    expect(decide(french, "fr", ALL)).toEqual({
       type: "text",
       text: "Contoso a 1 site :\n- Paris HQ (standard, Paris, France) : 2 connecteurs, 3 chemins, pire SLA de chemin : en alerte",
     });
+    // The English question in the French console is answered in English.
+    expect(decide(prompt, "fr", ALL)).toEqual(decide(prompt, "en", ALL));
   });
 
   it("ignores the results of earlier turns and answers the new question", () => {

@@ -42,6 +42,9 @@ const HOW_TO = /^\s*(?:how (?:would|do|can|should|could) (?:i|we|you)|comment (?
 // Words that point back to what the turn before was about.
 const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca)(?= |$)/;
 
+// What a list the turn before showed is, in words a request can take ("ack them" after the alarms).
+const TOPIC_WORDS: Record<string, string> = { listOpenAlarms: "alarms", listPaths: "paths", listSites: "sites" };
+
 /** The object the turn before was about: the path, site, node or device its tools were called for. */
 function subjectOf(previous: PreviousTurn): string | null {
   for (const call of [...previous.calls].reverse()) {
@@ -123,8 +126,8 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     }
   }
 
-  // An action on what the turn before showed: "reboot it tomorrow at 3", "redémarre-le".
-  const subject = subjectOf(previous);
+  // An action on what the turn before showed: "reboot it tomorrow at 3", "redémarre-le", "ack them all".
+  const subject = subjectOf(previous) ?? TOPIC_WORDS[lastCall(previous)?.toolName ?? ""] ?? null;
   if (subject && (own.kind !== "tool" || !namesItsOwn) && (BACK.test(folded) || own.kind !== "tool")) {
     const withSubject = readers.read(`${text} ${subject}`);
     if (withSubject.kind === "tool" && isAssistantAction(withSubject.toolName)) return withSubject;

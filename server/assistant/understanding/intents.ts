@@ -294,6 +294,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     },
   ),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
+  // "Which path is worst?", "le pire chemin", "top 3 paths": every path, worst first.
+  rule(
+    "rank-paths",
+    "listPaths",
+    (r) => r.has("path") && r.named === null && /(?:^| )(?:worst|pire|pires|best|meilleur|meilleurs|top|ranking|classement|rank)(?= |$)/.test(r.folded),
+    () => call("listPaths", { health: "all" }),
+  ),
   rule(
     "unhealthy-paths",
     "listPaths",

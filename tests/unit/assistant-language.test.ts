@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { decide } from "@/server/assistant/decide";
+import { questionLanguage } from "@/server/assistant/understanding/language";
+
+// The question's own language (issue 40, scope 8).
+describe("the language of a question", () => {
+  it.each([
+    ["quels chemins sont en panne ?", "fr"],
+    ["combien de sites avons-nous", "fr"],
+    ["pourquoi le chemin Paris ⇄ Frankfurt est lent", "fr"],
+    ["which paths are down right now?", "en"],
+    ["how many sites do we have", "en"],
+    ["why is paris to frankfurt slow", "en"],
+  ] as const)("%s → %s", (text, language) => {
+    expect(questionLanguage(text)).toBe(language);
+  });
+
+  it("keeps the console's language when the words do not tell", () => {
+    expect(questionLanguage("Paris HQ")).toBeNull();
+    expect(questionLanguage("ok")).toBeNull();
+    expect(questionLanguage("MX-E200-0103")).toBeNull();
+  });
+
+  it("answers a French question in French in an English console", () => {
+    const help = decide([{ role: "user", content: [{ type: "text", text: "bonjour, tu peux faire quoi pour nous ?" }] }], "en", ASSISTANT_TOOL_NAMES);
+    expect(help).toMatchObject({ type: "text", text: expect.stringContaining("Je") });
+    const english = decide([{ role: "user", content: [{ type: "text", text: "hello, what can you do for us?" }] }], "fr", ASSISTANT_TOOL_NAMES);
+    expect(english).toMatchObject({ type: "text", text: expect.stringContaining("I") });
+  });
+});
