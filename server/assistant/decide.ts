@@ -123,5 +123,7 @@ export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, too
       return { type: "text", text: t("assistant.askPath") };
     case "help":
       return { type: "text", text: t("assistant.help") };
+    case "out-of-scope":
+      return { type: "text", text: t("assistant.outOfScope") };
   }
 }

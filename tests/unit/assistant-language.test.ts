@@ -29,3 +29,20 @@ describe("the language of a question", () => {
     expect(english).toMatchObject({ type: "text", text: expect.stringContaining("I") });
   });
 });
+
+describe("questions outside the console", () => {
+  it.each([
+    ["whats the wheather like in frankfurt tomorow?", "en", "outside what I can help with"],
+    ["tell me a joke", "en", "outside what I can help with"],
+    ["qui a gagné le match hier soir ?", "fr", "hors de ce que je peux faire"],
+    ["quelle météo à Lyon ce week-end ?", "fr", "hors de ce que je peux faire"],
+  ] as const)("%s is said to be out of scope", (text, locale, words) => {
+    const answer = decide([{ role: "user", content: [{ type: "text", text }] }], locale, ASSISTANT_TOOL_NAMES);
+    expect(answer).toMatchObject({ type: "text", text: expect.stringContaining(words) });
+  });
+
+  it("keeps a network question that shares a word with the world", () => {
+    const answer = decide([{ role: "user", content: [{ type: "text", text: "which paths match the weather station's traffic?" }] }], "en", ASSISTANT_TOOL_NAMES);
+    expect(answer).not.toMatchObject({ type: "text", text: expect.stringContaining("outside what I can help with") });
+  });
+});

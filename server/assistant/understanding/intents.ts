@@ -63,7 +63,7 @@ export interface Reading {
 }
 
 export type ToolIntent = { kind: "tool"; toolName: AssistantToolName; input: Record<string, unknown> };
-export type Understanding = ToolIntent | { kind: "ask-path" } | { kind: "help" };
+export type Understanding = ToolIntent | { kind: "ask-path" } | { kind: "help" } | { kind: "out-of-scope" };
 
 interface IntentRule {
   /** The intent's name, as the catalogue lists it. */
@@ -167,7 +167,17 @@ const CANCEL_VERB = /^(?:cancel|annule|annulez)$/;
 const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez)$/;
 
 /** The catalogue, most specific first. */
+/** The network's own subjects: a question about one of them is the console's, whatever else it says. */
+const NETWORK_CONCEPTS = ["path", "alarm", "device", "connector", "lifecycle", "inventory", "sla", "traffic", "port", "change"] as const;
+
 export const INTENT_CATALOGUE: readonly IntentRule[] = [
+  // "What's the weather in Frankfurt tomorrow?", "tell me a joke": said to be outside what the assistant does.
+  rule(
+    "out-of-scope",
+    null,
+    (r) => r.has("elsewhere") && !NETWORK_CONCEPTS.some((concept) => r.has(concept)),
+    () => ({ kind: "out-of-scope" }),
+  ),
   rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
   // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
   rule(

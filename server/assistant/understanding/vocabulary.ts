@@ -37,6 +37,12 @@ export const VOCABULARY = {
   define: "what does|what do|what is|what are|mean|means|meaning|signifie|signifient|veut dire|definition|qu est ce",
   create: "create|creating|add|adding|new|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
   remove: "remove|delete|supprime|supprimer|supprimez|retire|retirer|effacer|drop",
+  // What the assistant does not do: the world outside the console.
+  elsewhere:
+    "weather|wheather|weahter|forecast|meteo|rain|pluie|snow|neige|joke|jokes|blague|blagues|funny|drole|football|soccer|match|" +
+    "who won|qui a gagne|recipe|recette|cook|cuisine|movie|movies|film|films|song|songs|chanson|poem|poeme|news|actualites|stock|" +
+    "stocks|bourse|bitcoin|crypto|horoscope|president|capital of|capitale de|python|javascript|write me a|ecris moi|translate|" +
+    "traduis|traduire|essay|homework|devoirs|restaurant|restaurants|hotel|hotels|vacation|vacances|birthday|anniversaire",
 } as const;
 
 export type Concept = keyof typeof VOCABULARY;
