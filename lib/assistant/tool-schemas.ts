@@ -213,9 +213,30 @@ export const explainRulesOutputSchema = z.object({
 });
 
 // --- guideTask: how-to answers for the console's tasks ---
-export const GUIDE_TASKS = ["invite", "claim", "schedule", "acknowledge", "connector"] as const;
+export const GUIDE_TASKS = [
+  "invite",
+  "claim",
+  "schedule",
+  "acknowledge",
+  "connector",
+  "coreFabric",
+  "externalFabric",
+  "edgeNode",
+  "cpeNode",
+  "link",
+  "subinterface",
+  "assignDevice",
+  "unacknowledge",
+  "customer",
+  "msp",
+  "roles",
+] as const;
 export type GuideTask = (typeof GUIDE_TASKS)[number];
-export const guideTaskInputSchema = z.object({ task: z.enum(GUIDE_TASKS).describe("invite a user, claim a device, schedule a lifecycle job, acknowledge alarms, add a connector") });
+export const guideTaskInputSchema = z.object({
+  task: z.enum(GUIDE_TASKS).describe(
+    "invite a user, claim a device, schedule a lifecycle job, acknowledge alarms, add a connector, set up a core fabric, an external fabric, an edge or CPE node, a link, a subinterface, assign a device to a node, unacknowledge alarms, add a customer organization or an MSP, or what each role may do",
+  ),
+});
 export const guideTaskOutputSchema = z.object({
   task: z.enum(GUIDE_TASKS),
   /** Whether the caller's role may do it. */

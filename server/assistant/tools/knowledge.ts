@@ -8,7 +8,8 @@ import type {
   listOrganizationsOutputSchema,
   RuleTopic,
 } from "@/lib/assistant/tool-schemas";
-import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { hasScopes, roleLevel, type Scope } from "@/lib/auth/scopes";
+import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
 import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
 import { listVisibleOrganizations } from "@/server/core/tenancy";
@@ -64,6 +65,9 @@ export async function explainRules(environment: ToolEnvironment, input: Out<type
   return { topic: input.topic, values: ruleValues(input.topic), links: consoleLink(scope, environment.t("assistant.links.open"), route) };
 }
 
+/** A page of the MSP's console, for an MSP's chat only. */
+const mspPage = (route: string) => (scope: ChatScope) => (scope.organization.organizationType === "msp" ? route : null);
+
 // Where each task is done, and the scope it needs (lib/auth/scopes.ts).
 const TASKS: Record<Out<typeof guideTaskInputSchema>["task"], { route: (scope: ChatScope) => string | null; scope: Scope; steps: number }> = {
   invite: { route: () => "user/invitations", scope: "common:user:write", steps: 4 },
@@ -71,13 +75,38 @@ const TASKS: Record<Out<typeof guideTaskInputSchema>["task"], { route: (scope: C
   schedule: { route: (scope) => (scope.organization.organizationType === "msp" ? "msp/lifecycle/scheduled" : null), scope: "msp:lifecycle:write", steps: 5 },
   acknowledge: { route: () => "alarms", scope: "common:config:write", steps: 4 },
   connector: { route: (scope) => (scope.organization.organizationType === "customer" ? "customer/site" : scope.organization.organizationType === "msp" ? "msp/customerOrganization" : null), scope: "common:config:write", steps: 4 },
+  coreFabric: { route: mspPage("msp/coreFabric"), scope: "common:config:write", steps: 5 },
+  externalFabric: { route: mspPage("msp/externalFabric"), scope: "common:config:write", steps: 4 },
+  edgeNode: { route: mspPage("msp/edgeNode"), scope: "common:config:write", steps: 5 },
+  cpeNode: { route: mspPage("msp/cpeNode"), scope: "common:config:write", steps: 5 },
+  link: { route: mspPage("msp/edgeNode"), scope: "common:config:write", steps: 5 },
+  subinterface: { route: mspPage("msp/edgeNode"), scope: "common:config:write", steps: 4 },
+  assignDevice: { route: mspPage("msp/inventory"), scope: "msp:inventory:write", steps: 4 },
+  unacknowledge: { route: () => "alarms", scope: "common:config:write", steps: 4 },
+  customer: { route: mspPage("msp/customerOrganization"), scope: "common:config:write", steps: 4 },
+  msp: { route: (scope) => (scope.organization.organizationType === "maia" ? "core/msp" : null), scope: "common:config:write", steps: 3 },
+  roles: { route: () => "user/users", scope: "common:config:read", steps: 4 },
 };
 
 export async function guideTask(environment: ToolEnvironment, input: Out<typeof guideTaskInputSchema>): Promise<Out<typeof guideTaskOutputSchema>> {
   const scope = await environment.scope();
   const task = TASKS[input.task];
   const { t } = environment;
-  const values = { claimCodeLength: CLAIM_CODE_LENGTH, nameMin: NAME_MIN_LENGTH, roleReadOnly: t("people.roles.readOnly"), roleConfigure: t("people.roles.configure"), roleAdmin: t("people.roles.admin") };
+  const { role } = scope.context.principal;
+  const values = {
+    claimCodeLength: CLAIM_CODE_LENGTH,
+    nameMin: NAME_MIN_LENGTH,
+    mtuMin: MTU_MIN,
+    mtuMax: MTU_MAX,
+    vlanMin: VLAN_MIN,
+    vlanMax: VLAN_MAX,
+    roleReadOnly: t("people.roles.readOnly"),
+    roleConfigure: t("people.roles.configure"),
+    roleAdmin: t("people.roles.admin"),
+    // The asker's own role, for "what may I do?".
+    role,
+    roleLabel: t(ROLE_LEVEL_LABELS[roleLevel(role)]),
+  };
   const steps = Array.from({ length: task.steps }, (_, index) => t(`assistant.guide.tasks.${input.task}.step${index + 1}` as never, values as never));
   return {
     task: input.task,

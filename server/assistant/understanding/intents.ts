@@ -1,6 +1,6 @@
 import "server-only";
 import { ASSISTANT_EVENTS_MAX, type AssistantToolName } from "@/lib/assistant/tools";
-import type { RuleTopic } from "@/lib/assistant/tool-schemas";
+import type { GuideTask, RuleTopic } from "@/lib/assistant/tool-schemas";
 import type { AlarmSeverity } from "@/lib/alarms/schema";
 import type { Locale } from "@/lib/constants";
 import { fold, UUID } from "../text";
@@ -134,9 +134,21 @@ function ruleTopic(reading: Reading): RuleTopic | null {
   return null;
 }
 
-function guideTopic(reading: Reading): "invite" | "claim" | "schedule" | "acknowledge" | "connector" | "site" | "path" | null {
+function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   const { folded } = reading;
+  const has = (pattern: string) => new RegExp(`(?:^| )(?:${pattern})(?= |$)`).test(folded);
+  if (has("unack|unacknowledge|un acknowledge|desacquitter|desacquitte|desacquittez")) return "unacknowledge";
   if (reading.has("invite")) return "invite";
+  if (has("core fabric|core fabrics|fabric core|fabric coeur|fabrics coeur")) return "coreFabric";
+  if (has("external fabric|external fabrics|fabric externe|fabrics externes|equinix")) return "externalFabric";
+  if (has("subinterface|subinterfaces|sub interface|sub interfaces|sous interface|sous interfaces")) return "subinterface";
+  if (has("cpe|cpe node|noeud cpe")) return "cpeNode";
+  if (has("edge node|edge nodes|noeud edge|noeuds edge|edge")) return "edgeNode";
+  if (has("link|links|lien|liens") && has("node|nodes|noeud|noeuds|between|entre")) return "link";
+  if (has("assign|affecter|affecte|attach|rattacher") && (reading.has("device") || has("node|noeud"))) return "assignDevice";
+  if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
+  if (has("msp|msps") && reading.has("create")) return "msp";
+  if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel")) return "schedule";
   if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
   if (reading.has("acknowledge")) return "acknowledge";
   if (reading.has("connector")) return "connector";
@@ -233,6 +245,15 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       if (topic === "path") return call("guidePathCreation", r.pathCreation);
       return call("guideTask", { task: topic });
     },
+  ),
+  // "What can a configure-only user do?", "what's my role?", "can I invite people?": the role → scopes table.
+  rule(
+    "permissions",
+    "guideTask",
+    (r) =>
+      r.imperative === null &&
+      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user)(?= |$)/.test(r.folded),
+    () => call("guideTask", { task: "roles" }),
   ),
   rule("create-path", "guidePathCreation", (r) => r.has("create") && r.has("path"), (r) => call("guidePathCreation", r.pathCreation)),
   rule("create-site", "guideSiteCreation", (r) => r.has("create") && r.has("site") && !r.has("path"), (r) => call("guideSiteCreation", r.siteCreation)),
