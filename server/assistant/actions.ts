@@ -269,6 +269,10 @@ export async function prepareDeleteSite(environment: ToolEnvironment, input: Del
   if (scope.context.principal.organizationType !== "customer") return blocked(t("assistant.actions.deleteSite.customerOnly"));
   const site = await resolveSite(scope, input.site);
   if (site.status !== "found") return blocked(unresolvedReason(environment, site, input.site));
+  // Deleting is for good: a site found by part of its name ("the Paris site" for Paris HQ) is asked about first.
+  if (site.item.id !== input.site.trim() && fold(site.item.name) !== fold(input.site)) {
+    return blocked(t("assistant.actions.deleteSite.wholeName", { query: quoted(input.site, 100), site: quoted(site.item.name) }));
+  }
   const { db, principal } = scope.context;
   const paths = (await listPaths(db, principal, { siteId: site.item.id, limit: MAX_PAGE_SIZE })).items;
   const preview = [

@@ -12,7 +12,15 @@ import { summarizeToolResult } from "./summaries";
 // The embedded model's one decision per step, from the prompt alone: when the latest turn already holds tool results,
 // write the answer from them; otherwise pick the tool the user's last words ask for, or answer with what it can do.
 
-export type Decision = { type: "tool-call"; toolName: string; input: Record<string, unknown> } | { type: "text"; text: string };
+export type Decision =
+  | {
+      type: "tool-call";
+      toolName: string;
+      input: Record<string, unknown>;
+      /** More reads in the same step, answered together (a plan: compare two paths, a site's alarms and events). */
+      also?: { toolName: string; input: Record<string, unknown> }[];
+    }
+  | { type: "text"; text: string };
 
 /** The messages after the user's last one: what the assistant already did to answer it. */
 function latestTurn(prompt: LanguageModelV4Prompt) {
@@ -117,8 +125,10 @@ export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, too
   const chosen = followUp && (followUp.kind !== "tool" || toolNames.includes(followUp.toolName)) ? followUp : intent;
   const t = translatorFor(locale);
   switch (chosen.kind) {
-    case "tool":
-      return { type: "tool-call", toolName: chosen.toolName, input: chosen.input };
+    case "tool": {
+      const also = chosen.also?.filter((extra) => toolNames.includes(extra.toolName));
+      return { type: "tool-call", toolName: chosen.toolName, input: chosen.input, ...(also?.length ? { also } : {}) };
+    }
     case "ask-path":
       return { type: "text", text: t("assistant.askPath") };
     case "help":

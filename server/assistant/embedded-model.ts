@@ -50,7 +50,10 @@ function usageOf(options: LanguageModelV4CallOptions, output: string): LanguageM
 const finishReason = (decision: Decision): LanguageModelV4FinishReason =>
   decision.type === "tool-call" ? { unified: "tool-calls", raw: "tool-calls" } : { unified: "stop", raw: "stop" };
 
-const outputText = (decision: Decision) => (decision.type === "tool-call" ? JSON.stringify(decision.input) : decision.text);
+/** Every tool call of a decision: the first, then the plan's others. */
+const callsOf = (decision: Decision & { type: "tool-call" }) => [{ toolName: decision.toolName, input: decision.input }, ...(decision.also ?? [])];
+
+const outputText = (decision: Decision) => (decision.type === "tool-call" ? JSON.stringify(callsOf(decision)) : decision.text);
 
 // A long answer (ten events and their changes: 80 lines) streams in at most this many pieces of whole lines, so its
 // pacing stays under a third of a second however long it is.
@@ -73,15 +76,19 @@ function streamParts(decision: Decision, usage: LanguageModelV4Usage): LanguageM
   ];
   const finish: LanguageModelV4StreamPart = { type: "finish", finishReason: finishReason(decision), usage };
   if (decision.type === "tool-call") {
-    // Ids are unique across a stored conversation: a tool part is found again by its id.
-    const id = randomUUID();
-    const input = JSON.stringify(decision.input);
     return [
       ...start,
-      { type: "tool-input-start", id, toolName: decision.toolName },
-      { type: "tool-input-delta", id, delta: input },
-      { type: "tool-input-end", id },
-      { type: "tool-call", toolCallId: id, toolName: decision.toolName, input },
+      ...callsOf(decision).flatMap(({ toolName, input: object }): LanguageModelV4StreamPart[] => {
+        // Ids are unique across a stored conversation: a tool part is found again by its id.
+        const id = randomUUID();
+        const input = JSON.stringify(object);
+        return [
+          { type: "tool-input-start", id, toolName },
+          { type: "tool-input-delta", id, delta: input },
+          { type: "tool-input-end", id },
+          { type: "tool-call", toolCallId: id, toolName, input },
+        ];
+      }),
       finish,
     ];
   }
@@ -108,7 +115,7 @@ export function createEmbeddedModel(locale: Locale, options: EmbeddedModelOption
       const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce() });
       const content: LanguageModelV4Content[] =
         decision.type === "tool-call"
-          ? [{ type: "tool-call", toolCallId: randomUUID(), toolName: decision.toolName, input: JSON.stringify(decision.input) }]
+          ? callsOf(decision).map(({ toolName, input }): LanguageModelV4Content => ({ type: "tool-call", toolCallId: randomUUID(), toolName, input: JSON.stringify(input) }))
           : [{ type: "text", text: decision.text }];
       return {
         content,

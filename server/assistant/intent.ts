@@ -193,6 +193,12 @@ function readersWith(index: NameIndex): NameReaders {
       return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? null;
     },
     properNames: (text) => properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name))),
+    namedAll(text) {
+      return linked(text).map((span) => {
+        const top = topCandidates(span);
+        return top.length === 1 ? { name: top[0].entry.name, kind: top[0].entry.kind } : { name: span.text, kind: null };
+      });
+    },
     namedKind(text) {
       if (quotedNames(text).length > 0 || UUID.test(text)) return null;
       const [span] = linked(text);

@@ -233,6 +233,19 @@ describe("an action through the chat: preview, then the user's answer", () => {
     expect(await db.select().from(lifecycleOperations).where(eq(lifecycleOperations.status, "scheduled"))).toHaveLength(before.length);
   });
 
+  it("asks which site is meant before deleting one named by part of its name, and previews the whole name", async () => {
+    const partial = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "Paris" });
+    expect(partial).toMatchObject({ type: "denied", reason: expect.stringContaining("Did you mean “Paris HQ”?") });
+    const french = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "paris" }, "fr");
+    expect(french).toMatchObject({ type: "denied", reason: expect.stringContaining("Vouliez-vous dire « Paris HQ » ?") });
+    expect(await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "paris hq" })).toMatchObject({ type: "user-approval" });
+    // Through the chat: nothing to approve, and the question is the answer.
+    const asked = await askInChat(CONTOSO_ADMIN, "Contoso", "delete the Paris site");
+    expect(asked.parts.some((part) => part.type === "tool-approval-request" && part.isAutomatic !== true)).toBe(false);
+    const text = asked.parts.filter((part) => part.type === "text-delta").map((part) => part.delta).join("");
+    expect(text).toContain("Paris HQ");
+  });
+
   it("refuses a read-only user without a preview", async () => {
     const asked = await askInChat(CONTOSO_READONLY, "Contoso", "remove the Frankfurt DC site");
     // The dry run's refusal is decided at once (an automatic denial): the user is asked nothing.

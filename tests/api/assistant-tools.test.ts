@@ -341,6 +341,38 @@ const textOf = (message: UIMessage) =>
     .map((part) => part.text)
     .join("");
 
+describe("plans of several reads in one answer (issue 40, scope 3)", () => {
+  it("compares two paths the question names, with both tools' answers", async () => {
+    const context = await contextFor(CONTOSO_ADMIN);
+    const result = await streamAssistantReply({ context, organizationId: org.Contoso, locale: "en", messages: [userMessage("compare paris-frankfurt vs frankfurt ⇄ aws")] });
+    const message = await answer(result);
+    const explained = message.parts.filter((part) => part.type === "tool-explainPathSla");
+    expect(explained.map((part) => (part as { input: { path: string } }).input.path)).toEqual(["Paris ⇄ Frankfurt", "Frankfurt ⇄ AWS"]);
+    expect(explained.every((part) => (part as { state: string }).state === "output-available")).toBe(true);
+    const text = textOf(message);
+    expect(text).toContain("Paris ⇄ Frankfurt");
+    expect(text).toContain("Frankfurt ⇄ AWS");
+  });
+
+  it("answers a site's alarms and its recent events together", async () => {
+    const context = await contextFor(CONTOSO_ADMIN);
+    const result = await streamAssistantReply({ context, organizationId: org.Contoso, locale: "en", messages: [userMessage("alarms and recent events for Lyon Branch")] });
+    const message = await answer(result);
+    expect(message.parts.filter((part) => part.type === "tool-listOpenAlarms" || part.type === "tool-recentEvents").map((part) => part.type)).toEqual([
+      "tool-listOpenAlarms",
+      "tool-recentEvents",
+    ]);
+  });
+
+  it("names nothing of another tenant in a plan", async () => {
+    const context = await contextFor(FABRIKAM_ADMIN);
+    const result = await streamAssistantReply({ context, organizationId: org.Fabrikam, locale: "en", messages: [userMessage("compare paris-frankfurt vs frankfurt ⇄ aws")] });
+    const text = textOf(await answer(result));
+    expect(text).not.toContain("Paris ⇄ Frankfurt");
+    expect(text).not.toContain("Frankfurt ⇄ AWS");
+  });
+});
+
 describe("streamAssistantReply with the embedded model", () => {
   it("answers “list my sites” with the seeded sites, through the listSites tool", async () => {
     const context = await contextFor(CONTOSO_ADMIN);

@@ -60,3 +60,26 @@ describe("names first", () => {
     });
   });
 });
+
+describe("plans of several reads", () => {
+  const plan = (text: string) => {
+    const intent = read(text);
+    return intent.kind === "tool" ? [{ tool: intent.toolName, input: intent.input }, ...(intent.also ?? []).map((call) => ({ tool: call.toolName, input: call.input }))] : [];
+  };
+
+  it("compares the paths a question names", () => {
+    expect(plan("compare paris-frankfurt vs lyon to paris")).toEqual([
+      { tool: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } },
+      { tool: "explainPathSla", input: { path: "Lyon ⇄ Paris" } },
+    ]);
+    expect(plan("compare latency of paris-frankfurt and lyon-paris").map((call) => call.tool)).toEqual(["pathStatistics", "pathStatistics"]);
+  });
+
+  it("answers a site's alarms and its events together, and counts sites and paths", () => {
+    expect(plan("alarms + recent events for lyon branch")).toEqual([
+      { tool: "listOpenAlarms", input: { about: "Lyon Branch" } },
+      { tool: "recentEvents", input: { about: "Lyon Branch" } },
+    ]);
+    expect(plan("combien de sites et combien de chemins on a ?").map((call) => call.tool)).toEqual(["listSites", "listPaths"]);
+  });
+});

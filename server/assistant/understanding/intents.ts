@@ -36,6 +36,8 @@ export interface Reading {
   named: string | null;
   /** What `named` is, when the names the user sees tell it apart. */
   namedKind: NamedKind | null;
+  /** Every name the question gives, in its order, when the names the user sees are known. */
+  namedAll: { name: string; kind: NamedKind | null }[];
   /** The path the question names, or the one on the page. */
   path: string | null;
   /** A bandwidth in Mbps ("500 Mbps", "1 Gbps"). */
@@ -62,7 +64,13 @@ export interface Reading {
   note: string | null;
 }
 
-export type ToolIntent = { kind: "tool"; toolName: AssistantToolName; input: Record<string, unknown> };
+export type ToolIntent = {
+  kind: "tool";
+  toolName: AssistantToolName;
+  input: Record<string, unknown>;
+  /** A plan of several reads answered together: compare two paths, alarms and events of a site (issue 40, scope 3). */
+  also?: { toolName: AssistantToolName; input: Record<string, unknown> }[];
+};
 export type Understanding = ToolIntent | { kind: "ask-path" } | { kind: "help" } | { kind: "out-of-scope" };
 
 interface IntentRule {
@@ -182,6 +190,12 @@ const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez)$/;
 /** The network's own subjects: a question about one of them is the console's, whatever else it says. */
 const NETWORK_CONCEPTS = ["path", "alarm", "device", "connector", "lifecycle", "inventory", "sla", "traffic", "port", "change"] as const;
 
+const COMPARE = /(?:^| )(?:compare|comparer|comparez|compared|comparison|comparaison|vs|versus|against|contre)(?= |$)/;
+const COUNT = /(?:^| )(?:how many|combien|count|nombre|total)(?= |$)/;
+
+/** Several reads answered together. */
+const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });
+
 export const INTENT_CATALOGUE: readonly IntentRule[] = [
   // "What's the weather in Frankfurt tomorrow?", "tell me a joke": said to be outside what the assistant does.
   rule(
@@ -189,6 +203,39 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     null,
     (r) => r.has("elsewhere") && !NETWORK_CONCEPTS.some((concept) => r.has(concept)),
     () => ({ kind: "out-of-scope" }),
+  ),
+  // Plans of several reads (scope 3): two paths compared, a site's alarms and its events, how many sites and paths.
+  rule(
+    "compare-paths",
+    "explainPathSla",
+    (r) => COMPARE.test(r.folded) && r.namedAll.filter((name) => name.kind === "path").length >= 2,
+    (r) =>
+      plan(
+        r.namedAll
+          .filter((name) => name.kind === "path")
+          .slice(0, 4)
+          .map((name) =>
+            // "compare" alone is no time range (it is the word that asks for the comparison).
+            r.metric || r.has("statistic")
+              ? call("pathStatistics", defined({ path: name.name, metric: r.metric ?? undefined, from: r.range?.compare ? undefined : r.range?.from, to: r.range?.compare ? undefined : r.range?.to }))
+              : call("explainPathSla", { path: name.name }),
+          ),
+      ),
+  ),
+  rule(
+    "alarms-and-events",
+    "listOpenAlarms",
+    (r) => r.has("alarm") && r.has("change") && r.imperative === null,
+    (r) => {
+      const about = r.named ?? r.properNames[0];
+      return plan([call("listOpenAlarms", defined({ about })), call("recentEvents", defined({ about }))]);
+    },
+  ),
+  rule(
+    "count-sites-and-paths",
+    "listSites",
+    (r) => COUNT.test(r.folded) && r.has("site") && r.has("path") && r.named === null,
+    () => plan([call("listSites", {}), call("listPaths", { health: "all" })]),
   ),
   rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
   // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
@@ -386,6 +433,8 @@ export interface NameReaders {
   mask?(text: string): string;
   /** What the name the question gives is (a path, a site…), when the names the user sees tell it apart. */
   namedKind?(text: string): NamedKind | null;
+  /** Every name the question gives, in its order. */
+  namedAll?(text: string): { name: string; kind: NamedKind | null }[];
 }
 
 /**
@@ -413,6 +462,7 @@ export function readQuestion(question: string, options: { locale: Locale; now: n
     node,
     named,
     namedKind: options.readers.namedKind?.(text) ?? null,
+    namedAll: options.readers.namedAll?.(text) ?? [],
     path: named ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
     bandwidthMbps: bandwidthOf(text),
     severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
