@@ -169,6 +169,8 @@ function readersWith(index: NameIndex): NameReaders {
   // "A to B" whose ends the names do not both hold: a path the user named that they cannot see (or that does not
   // exist), answered as such, not as the one name that shares a word with one end.
   const unseenPath = (text: string, span: LinkedSpan | undefined) => {
+    // Only a path's shape names two ends: an arrow, "to", "vers", "à" ("and" joins two questions as often).
+    if (!/⇄|↔|⟷|<->|->|→|=>|(?:^|\s)(?:to|vers|à)(?:\s|$)/i.test(text)) return null;
     const ends = namedEnds(text, QUESTION_WORDS);
     if (ends.length < 2) return null;
     const said = span ? fold(span.text) : "";

@@ -83,3 +83,20 @@ describe("plans of several reads", () => {
     expect(plan("combien de sites et combien de chemins on a ?").map((call) => call.tool)).toEqual(["listSites", "listPaths"]);
   });
 });
+
+describe("questions that name nothing", () => {
+  it("does not read two questions joined by 'and' as a path's ends", () => {
+    expect(asked("how many sites have we got, and which ones are inactive?")).toEqual({ tool: "listSites", input: {} });
+  });
+
+  it("counts or lists every path", () => {
+    expect(asked("combien de chemins avons-nous ?", { locale: "fr" })).toEqual({ tool: "listPaths", input: { health: "all" } });
+    expect(asked("list all my circuits")).toEqual({ tool: "listPaths", input: { health: "all" } });
+  });
+
+  it("reads 'yesterday' as the calendar day and 'since Monday' from Monday's midnight", () => {
+    // NOW is Thursday 26 November 2026, 15:00 UTC.
+    expect(asked("average latency on paris to frankfurt yesterday").input).toMatchObject({ from: "2026-11-25T00:00:00.000Z", to: "2026-11-26T00:00:00.000Z" });
+    expect(asked("latence moyenne de Paris ⇄ Frankfurt depuis lundi", { locale: "fr" }).input).toMatchObject({ from: "2026-11-23T00:00:00.000Z", to: "2026-11-26T15:00:00.000Z" });
+  });
+});

@@ -391,6 +391,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       /(?:^| )(?:paths|chemins|circuits|liaisons|tunnels|any|which|my|our|mes|nos|quels|quelles|certains|lesquels)(?= |$)/.test(r.folded),
     (r) => call("listPaths", { health: r.has("unhealthy") || r.has("why") ? "unhealthy" : "all" }),
   ),
+  // "How many paths do we have?", "list all my circuits": every path.
+  rule(
+    "all-paths",
+    "listPaths",
+    (r) => r.has("path") && r.named === null && !r.focus.pathId && (COUNT.test(r.folded) || /(?:^| )(?:list|show|all|every|tous|toutes|liste|listez|montre|montrez)(?= |$)/.test(r.folded)),
+    () => call("listPaths", { health: "all" }),
+  ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
   rule(
     "path-sla",

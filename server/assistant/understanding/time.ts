@@ -68,9 +68,32 @@ const PERIOD_WORDS: [RegExp, number][] = [
   [/(?:yesterday|hier)/, DAY],
 ];
 
+// Calendar days in the console's display time zone (UTC): "yesterday" is the whole day before today, "since Monday"
+// starts at Monday's midnight, "today" at today's.
+const WEEKDAYS: Record<string, number> = {
+  sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
+  dimanche: 0, lundi: 1, mardi: 2, mercredi: 3, jeudi: 4, vendredi: 5, samedi: 6,
+};
+const SINCE_WEEKDAY = new RegExp(`(?:^| )(?:since|depuis)(?: (?:last|le|ce))? (${Object.keys(WEEKDAYS).join("|")})(?= |$)`);
+const startOfDay = (ms: number) => Math.floor(ms / DAY) * DAY;
+
+function calendarRange(folded: string, now: number): { from: number; to: number } | null {
+  const today = startOfDay(now);
+  const weekday = SINCE_WEEKDAY.exec(folded)?.[1];
+  if (weekday !== undefined) {
+    const back = (new Date(today).getUTCDay() - WEEKDAYS[weekday] + 7) % 7;
+    return { from: today - back * DAY, to: now };
+  }
+  if (/(?:^| )(?:yesterday|hier)(?= |$)/.test(folded)) return { from: today - DAY, to: today };
+  if (/(?:^| )(?:today|aujourd hui)(?= |$)/.test(folded)) return { from: today, to: now };
+  return null;
+}
+
 /** The range a question asks figures over, or null when it names none. */
 export function timeRange(text: string, now: number): TimeRange | null {
   const folded = fold(text);
+  const calendar = spanMs(folded) === null ? calendarRange(folded, now) : null;
+  if (calendar) return { from: new Date(calendar.from).toISOString(), to: new Date(calendar.to).toISOString(), hours: (calendar.to - calendar.from) / HOUR, compare: null };
   let span = spanMs(folded);
   if (span === null) span = PERIOD_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null;
   const comparing = COMPARE.test(folded) || /(?:last|previous|derniere|precedente) (?:week|semaine|month|mois|day|jour)/.test(folded);

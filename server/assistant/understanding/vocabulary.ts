@@ -11,14 +11,14 @@ export const VOCABULARY = {
   change:
     "change|changes|changed|changement|changements|modification|modifications|modifie|modifiee|event|events|evenement|evenements|history|historique|audit|journal|logs|what happened|s est passe|a change|ont change|edited|updated",
   unhealthy:
-    "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken",
+    "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken|panne|en panne|lentes|lents|down|flapping|flappe",
   sla: "sla|slas|latency|latence|jitter|gigue|loss|perte|pertes|health|healthy|sante|state|etat|status|statut|doing|going|va|performance|quality|qualite|behaving|comporte",
   why: "why|pourquoi|cause|causes|reason|raison|root cause|cause probable|likely|explain|explique|expliquer|expliquez",
   statistic: "average|avg|mean|moyenne|moyen|p95|p99|95th|percentile|centile|max|maximum|min|minimum|peak|pic",
   port: "port|ports|interface|interfaces|front panel|face avant|panel|panneau",
-  device: "device|devices|equipement|equipements|boitier|boitiers|appliance|appliances|box|serial|serie",
+  device: "device|devices|equipement|equipements|boitier|boitiers|appliance|appliances|box|boxes|serial|serie",
   reach:
-    "reachable|joignable|joignables|reporting|remontent|remonte|stopped reporting|silent|silencieux|not reporting|ne remontent plus|offline|hors ligne|unreachable|injoignable|injoignables|online|en ligne",
+    "reachable|joignable|joignables|reporting|remontent|remonte|stopped reporting|silent|silencieux|not reporting|ne remontent plus|offline|hors ligne|unreachable|injoignable|injoignables|online|en ligne|gone dark|went dark|dark",
   version: "version|versions|software|logiciel|logicielle|firmware|running|tourne|runs",
   lifecycle:
     "lifecycle|cycle de vie|operation|operations|install|installation|installations|installs|upgrade|upgrades|mise a jour|mises a jour|reboot|reboots|redemarrage|redemarrages|restart|restarts|scheduled|planifie|planifiee|planifiees|planifies|job|jobs|fail|failed|echoue|echec",
