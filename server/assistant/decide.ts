@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/constants";
 import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
 import { namesIn, pageFocus, readIntent, readReading } from "./intent";
-import { readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
+import { listedBy, readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
 import { questionLanguage } from "./understanding/language";
 import type { NameIndex } from "./names/name-index";
 import { summarizeToolResult } from "./summaries";
@@ -69,11 +69,8 @@ function actionSubject(intent: ReturnType<typeof readIntent>): string | null {
   return typeof subject === "string" && subject ? `${intent.toolName}:${subject}` : null;
 }
 
-/** The turn before the user's last one: its question, and the tools that answered it with what they found. */
-function previousTurn(prompt: LanguageModelV4Prompt): PreviousTurn | null {
-  const users = prompt.flatMap((message, index) => (message.role === "user" ? [index] : []));
-  if (users.length < 2) return null;
-  const [from, to] = users.slice(-2);
+/** The tools called between two messages, with what they found. */
+function callsBetween(prompt: LanguageModelV4Prompt, from: number, to: number): ToolCallSeen[] {
   const calls: (ToolCallSeen & { toolCallId: string })[] = [];
   const outputs = new Map<string, unknown>();
   for (const message of prompt.slice(from + 1, to)) {
@@ -85,14 +82,29 @@ function previousTurn(prompt: LanguageModelV4Prompt): PreviousTurn | null {
       if (part.type === "tool-result" && part.output.type === "json") outputs.set(part.toolCallId, part.output.value);
     }
   }
-  return { question: userText(prompt[from]), calls: calls.map(({ toolCallId, ...call }) => ({ ...call, output: outputs.get(toolCallId) })) };
+  return calls.map(({ toolCallId, ...call }) => ({ ...call, output: outputs.get(toolCallId) }));
+}
+
+/** The turn before the user's last one: its question, the tools that answered it, and the latest earlier list. */
+function previousTurn(prompt: LanguageModelV4Prompt): PreviousTurn | null {
+  const users = prompt.flatMap((message, index) => (message.role === "user" ? [index] : []));
+  if (users.length < 2) return null;
+  const [from, to] = users.slice(-2);
+  let earlierListed: string[] = [];
+  for (let turn = users.length - 3; turn >= 0 && earlierListed.length === 0; turn--) earlierListed = listedBy(callsBetween(prompt, users[turn], users[turn + 1]));
+  return { question: userText(prompt[from]), calls: callsBetween(prompt, from, to), earlierListed };
 }
 
 export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, toolNames: readonly string[], options: { names?: NameIndex | null } = {}): Decision {
   const names = options.names ?? undefined;
   const { question, after } = latestTurn(prompt);
-  // A question in the other language than the console's is answered in its own.
-  const locale = questionLanguage(userText(question)) ?? consoleLocale;
+  // A question in the other language than the console's is answered in its own; a short one ("pourquoi ?") in the
+  // language the conversation was last clearly in.
+  const spoken = prompt
+    .filter((message) => message.role === "user")
+    .map((message) => questionLanguage(userText(message)))
+    .filter((language) => language !== null);
+  const locale = questionLanguage(userText(question)) ?? spoken.at(-1) ?? consoleLocale;
   const results = after.flatMap((message) =>
     message.role === "tool" || message.role === "assistant"
       ? message.content.filter((part): part is LanguageModelV4ToolResultPart => part.type === "tool-result")

@@ -43,6 +43,17 @@ describe("follow-ups", () => {
     expect(decideAfter(french, "fr")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
   });
 
+  it("after why?, takes the other one of the ranking two turns back", () => {
+    const prompt = conversation(
+      [
+        { question: "which path is worst right now?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST },
+        { question: "why?", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } },
+      ],
+      "and the other one?",
+    );
+    expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });
+  });
+
   it("takes the other one, or the one the follow-up points at", () => {
     const frankfurt = conversation([{ question: "status of frankfurt ⇄ aws", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } }], "and the other frankfurt one?");
     expect(decideAfter(frankfurt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });

@@ -22,6 +22,15 @@ describe("the language of a question", () => {
     expect(questionLanguage("MX-E200-0103")).toBeNull();
   });
 
+  it("answers a short follow-up in the language the conversation was in", () => {
+    const prompt = [
+      { role: "user" as const, content: [{ type: "text" as const, text: "c'est quoi le pire chemin en ce moment ?" }] },
+      { role: "assistant" as const, content: [{ type: "text" as const, text: "…" }] },
+      { role: "user" as const, content: [{ type: "text" as const, text: "bof ?" }] },
+    ];
+    expect(decide(prompt, "en", ASSISTANT_TOOL_NAMES)).toMatchObject({ type: "text", text: expect.stringContaining("Je") });
+  });
+
   it("answers a French question in French in an English console", () => {
     const help = decide([{ role: "user", content: [{ type: "text", text: "bonjour, tu peux faire quoi pour nous ?" }] }], "en", ASSISTANT_TOOL_NAMES);
     expect(help).toMatchObject({ type: "text", text: expect.stringContaining("Je") });

@@ -18,6 +18,8 @@ export interface ToolCallSeen {
 export interface PreviousTurn {
   question: string;
   calls: ToolCallSeen[];
+  /** The names the latest list of an earlier turn showed (a ranking two turns back: "why?", then "and the other one?"). */
+  earlierListed?: string[];
 }
 
 /** How a follow-up reads the names of a text: the best names its words stand for, any kind, best first. */
@@ -57,8 +59,13 @@ function subjectOf(previous: PreviousTurn): string | null {
 }
 
 /** The names a ranking or a list the turn before showed, in its order (the worst path first). */
-function listed(previous: PreviousTurn): string[] {
-  for (const call of previous.calls) {
+function listed(previous: Pick<PreviousTurn, "calls">): string[] {
+  return listedBy(previous.calls);
+}
+
+/** The names a ranking or a list showed, in its order, from tool calls. */
+export function listedBy(calls: ToolCallSeen[]): string[] {
+  for (const call of calls) {
     const output = call.output as { paths?: { name?: unknown }[]; candidates?: { name?: unknown }[] } | undefined;
     const rows = output?.paths ?? output?.candidates;
     if (Array.isArray(rows)) return rows.map((row) => row.name).filter((name): name is string => typeof name === "string");
@@ -115,7 +122,7 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     const subject = subjectOf(previous);
     const meant = readers.names(previous.question).filter((name) => name.kind === "path");
     const own = readers.names(text).filter((name) => name.kind === "path");
-    const pool = [...new Set([...meant.map((name) => name.name), ...listed(previous), ...own.map((name) => name.name)])];
+    const pool = [...new Set([...meant.map((name) => name.name), ...listed(previous), ...(previous.earlierListed ?? []), ...own.map((name) => name.name)])];
     const hints = readers.names(text).flatMap((name) => name.words);
     const hinted = hints.length > 0 ? pool.filter((name) => hints.some((hint) => words(name).includes(hint))) : pool;
     const choices = OTHER.test(folded) ? hinted.filter((name) => name !== subject) : hinted;
