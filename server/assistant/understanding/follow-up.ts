@@ -58,12 +58,7 @@ function subjectOf(previous: PreviousTurn): string | null {
   return null;
 }
 
-/** The names a ranking or a list the turn before showed, in its order (the worst path first). */
-function listed(previous: Pick<PreviousTurn, "calls">): string[] {
-  return listedBy(previous.calls);
-}
-
-/** The names a ranking or a list showed, in its order, from tool calls. */
+/** The names a ranking or a list showed, in its order (the worst path first), from tool calls. */
 export function listedBy(calls: ToolCallSeen[]): string[] {
   for (const call of calls) {
     const output = call.output as { paths?: { name?: unknown }[]; candidates?: { name?: unknown }[] } | undefined;
@@ -105,7 +100,7 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
 
   // "why?": about the first the turn before listed (the worst path), else about what it was about.
   if (WHY.test(folded)) {
-    const [first] = listed(previous);
+    const [first] = listedBy(previous.calls);
     if (first) return { kind: "tool", toolName: "explainPathSla", input: { path: first } };
     const call = lastCall(previous);
     if (call?.toolName === "explainPathSla" || call?.toolName === "pathStatistics") return { kind: "tool", toolName: "explainPathSla", input: { path: call.input.path } };
@@ -121,8 +116,8 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   if ((OTHER.test(folded) || THE_ONE.test(folded)) && readers.names) {
     const subject = subjectOf(previous);
     const meant = readers.names(previous.question).filter((name) => name.kind === "path");
-    const own = readers.names(text).filter((name) => name.kind === "path");
-    const pool = [...new Set([...meant.map((name) => name.name), ...listed(previous), ...(previous.earlierListed ?? []), ...own.map((name) => name.name)])];
+    const mentioned = readers.names(text).filter((name) => name.kind === "path");
+    const pool = [...new Set([...meant.map((name) => name.name), ...listedBy(previous.calls), ...(previous.earlierListed ?? []), ...mentioned.map((name) => name.name)])];
     const hints = readers.names(text).flatMap((name) => name.words);
     const hinted = hints.length > 0 ? pool.filter((name) => hints.some((hint) => words(name).includes(hint))) : pool;
     const choices = OTHER.test(folded) ? hinted.filter((name) => name !== subject) : hinted;
