@@ -1,38 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { as, currentOrganizationId, expect, storageStateOf, test, type DemoUser } from "./fixtures";
+import { api, ask, lastAnswer, openChat } from "./chat";
 import { unique } from "./steps";
 
 // The assistant that knows the network (issue 16), as its users try it: a customer asks which paths breach their
 // SLA and gets the paths the API says are not healthy; asks for a Layer 3 path, is asked for the prefix, approves the
 // preview and finds the path behind the answer's link; an MSP restarts a device on Sunday at 03:30 and finds the
 // reboot on the Scheduled tab; a customer creates a site in Lyon and opens it from the answer; a read-only user asking to remove a site is told no, with nothing to approve.
-
-const lastAnswer = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-
-async function ask(page: Page, question: string) {
-  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"]');
-  const before = await answers.count();
-  await page.getByTestId("chat-input").fill(question);
-  await page.getByTestId("chat-input").press("Enter");
-  await expect(answers).toHaveCount(before + 1);
-  await expect(page.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
-  return lastAnswer(page);
-}
-
-async function openChat(page: Page) {
-  await page.goto("/");
-  await page.goto(`/organization/${currentOrganizationId(page)}/chat`);
-  await expect(page.getByTestId("chat-page")).toBeVisible();
-}
-
-async function api(page: Page, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  // A change is sent as JSON from the console's own origin, as the browser's calls are (the CSRF rule).
-  const headers: Record<string, string> = method === "GET" ? { origin } : { origin, "content-type": "application/json" };
-  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.status() === 204 ? null : response.json();
-}
 
 async function signedIn(browser: Browser, user: DemoUser) {
   const page = await (await browser.newContext({ storageState: storageStateOf(user) })).newPage();

@@ -1,36 +1,10 @@
 import type { Page } from "@playwright/test";
+import { api, ask, lastAnswer, openChat } from "./chat";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
 
 // One conversation with the assistant (issue 40, scope 4), as a customer has it: which path is worst, why, and the
 // other one; then a Layer 3 path, its missing prefix, the approval and the new path opened from the answer's link.
 // And two turns in French.
-
-const lastAnswer = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-
-async function ask(page: Page, question: string) {
-  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"]');
-  const before = await answers.count();
-  await page.getByTestId("chat-input").fill(question);
-  await page.getByTestId("chat-input").press("Enter");
-  await expect(answers).toHaveCount(before + 1);
-  await expect(page.getByTestId("chat-conversation")).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
-  return lastAnswer(page);
-}
-
-async function api(page: Page, method: "GET" | "DELETE", path: string) {
-  const origin = new URL(page.url()).origin;
-  // A change is sent as JSON from the console's own origin, as the browser's calls are (the CSRF rule).
-  const headers: Record<string, string> = method === "GET" ? { origin } : { origin, "content-type": "application/json" };
-  const response = await page.request.fetch(`/api/v1${path}`, { method, headers });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.status() === 204 ? null : response.json();
-}
-
-async function openChat(page: Page) {
-  await page.goto("/");
-  await page.goto(`/organization/${currentOrganizationId(page)}/chat`);
-  await expect(page.getByTestId("chat-page")).toBeVisible();
-}
 
 type PathRow = { id: string; name: string; prefix: string[] | null };
 const pathsOf = async (page: Page) => (await api(page, "GET", `/config/organization/${currentOrganizationId(page)}/path?limit=100`)).items as PathRow[];
