@@ -164,8 +164,25 @@ const CALENDAR_WORDS = new Set(
  * then lists the names they may mean). Quoted names and ids stand as written; a capitalised word that is no name the
  * user sees stays a name (so an unknown "Atlantis" is answered as not found); any other leftover word is ignored.
  */
+// One question is read several times in a step (its names, their kind, every name, the masked time text, a
+// follow-up read again): its spans are linked once per name index.
+const SPANS_KEPT = 32;
+const spansByIndex = new WeakMap<NameIndex, Map<string, LinkedSpan[]>>();
+
+function linkedIn(text: string, index: NameIndex): LinkedSpan[] {
+  let kept = spansByIndex.get(index);
+  if (!kept) spansByIndex.set(index, (kept = new Map()));
+  let spans = kept.get(text);
+  if (!spans) {
+    spans = linkNames(text, index, QUESTION_WORDS);
+    if (kept.size >= SPANS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(text, spans);
+  }
+  return spans;
+}
+
 function readersWith(index: NameIndex): NameReaders {
-  const linked = (text: string) => linkNames(text, index, QUESTION_WORDS);
+  const linked = (text: string) => linkedIn(text, index);
   // "A to B" whose ends the names do not both hold: a path the user named that they cannot see (or that does not
   // exist), answered as such, not as the one name that shares a word with one end.
   const unseenPath = (text: string, span: LinkedSpan | undefined) => {
@@ -223,7 +240,7 @@ export function readReading(text: string, focus: PageFocus, options: { locale?: 
 
 /** The names each span of a text may mean, all of its top candidates, in the text's order. */
 export function namesIn(text: string, names: NameIndex): { name: string; kind: string; words: string[] }[] {
-  return linkNames(text, names, QUESTION_WORDS).flatMap((span) =>
+  return linkedIn(text, names).flatMap((span) =>
     topCandidates(span).map((candidate) => ({ name: candidate.entry.name, kind: candidate.entry.kind, words: fold(span.text).split(" ") })),
   );
 }
