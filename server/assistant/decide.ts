@@ -5,7 +5,7 @@ import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
 import { namesIn, pageFocus, readIntent, readReading } from "./intent";
 import { listedBy, readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
-import { questionLanguage } from "./understanding/language";
+import { answerLanguage } from "./understanding/language";
 import type { NameIndex } from "./names/name-index";
 import { summarizeToolResult } from "./summaries";
 
@@ -100,11 +100,10 @@ export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, too
   const { question, after } = latestTurn(prompt);
   // A question in the other language than the console's is answered in its own; a short one ("pourquoi ?") in the
   // language the conversation was last clearly in.
-  const spoken = prompt
-    .filter((message) => message.role === "user")
-    .map((message) => questionLanguage(userText(message)))
-    .filter((language) => language !== null);
-  const locale = questionLanguage(userText(question)) ?? spoken.at(-1) ?? consoleLocale;
+  const locale = answerLanguage(
+    prompt.filter((message) => message.role === "user").map((message) => userText(message)),
+    consoleLocale,
+  );
   const results = after.flatMap((message) =>
     message.role === "tool" || message.role === "assistant"
       ? message.content.filter((part): part is LanguageModelV4ToolResultPart => part.type === "tool-result")

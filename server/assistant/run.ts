@@ -5,6 +5,7 @@ import type { ServiceContext } from "@/server/core/service-context";
 import { assistantInstructions } from "./instructions";
 import { assistantModel } from "./model";
 import { chatNames } from "./names/lexicon";
+import { answerLanguage } from "./understanding/language";
 import { assistantToolApproval, assistantTools, type AssistantToolSet } from "./tools";
 import { toolEnvironment } from "./tools/shared";
 
@@ -50,7 +51,12 @@ async function validConversation(messages: UIMessage[], tools: AssistantToolSet,
  * instructions, maxRetries low, onError logging). Returns the StreamTextResult; the route calls
  * result.toUIMessageStreamResponse({ originalMessages, generateMessageId, onFinish }).
  */
-export async function streamAssistantReply(request: AssistantRequest) {
+export async function streamAssistantReply(consoleRequest: AssistantRequest) {
+  // The turn is answered in its question's language (a French question in an English console), tools' texts included.
+  const questions = consoleRequest.messages
+    .filter((message) => message.role === "user")
+    .map((message) => message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n"));
+  const request = { ...consoleRequest, locale: answerLanguage(questions, consoleRequest.locale) };
   const { requestId } = request.context;
   // One environment: the chat's organization is read once for the instructions and every tool call.
   const environment = toolEnvironment(request);

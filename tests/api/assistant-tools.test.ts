@@ -341,6 +341,17 @@ const textOf = (message: UIMessage) =>
     .map((part) => part.text)
     .join("");
 
+describe("the question's own language (issue 40, scope 8)", () => {
+  it("answers a French question in an English console wholly in French, the tool's steps included", async () => {
+    const context = await contextFor(NORTHWIND_ADMIN);
+    const result = await streamAssistantReply({ context, organizationId: org["Northwind Networks"], locale: "en", messages: [userMessage("comment ajouter un nœud CPE ?")] });
+    const text = textOf(await answer(result));
+    expect(text).toContain("Pour ajouter un nœud CPE");
+    expect(text).toContain("Ouvrez Nœuds CPE");
+    expect(text).not.toContain("Open CPE nodes");
+  });
+});
+
 describe("plans of several reads in one answer (issue 40, scope 3)", () => {
   it("compares two paths the question names, with both tools' answers", async () => {
     const context = await contextFor(CONTOSO_ADMIN);

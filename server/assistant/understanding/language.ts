@@ -27,6 +27,18 @@ const ENGLISH = new Set(
 // Words both languages write the same way, which tell nothing.
 const SHARED = new Set(["a", "site", "sites", "latence", "on", "vs", "sla", "status", "ok"]);
 
+/**
+ * The language a turn is answered in: the last question's own when its words tell it, else the language the
+ * conversation was last clearly in ("pourquoi ?" after a French question), else the console's.
+ */
+export function answerLanguage(questions: readonly string[], consoleLocale: Locale): Locale {
+  for (let index = questions.length - 1; index >= 0; index--) {
+    const language = questionLanguage(questions[index]);
+    if (language) return language;
+  }
+  return consoleLocale;
+}
+
 /** The question's language when its words tell it clearly, else null. */
 export function questionLanguage(text: string): Locale | null {
   let french = 0;
