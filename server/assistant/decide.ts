@@ -146,5 +146,9 @@ export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, too
       return { type: "text", text: t("assistant.help") };
     case "out-of-scope":
       return { type: "text", text: t("assistant.outOfScope") };
+    case "clarify": {
+      const [first, second] = chosen.guesses.map((label) => t(`assistant.guesses.${label.replace(":", ".")}` as Parameters<typeof t>[0]));
+      return { type: "text", text: t("assistant.clarify", { first, second }) };
+    }
   }
 }

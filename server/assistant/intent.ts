@@ -4,7 +4,8 @@ import type { Locale } from "@/lib/constants";
 import { linkNames, topCandidates, type LinkedSpan } from "./names/link";
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
-import { readQuestion, understand, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
+import { understandQuestion } from "./understanding/classified";
+import { readQuestion, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
 import { VOCABULARY_WORDS } from "./understanding/vocabulary";
 
@@ -224,6 +225,15 @@ function readersWith(index: NameIndex): NameReaders {
       const top = span && !unseenPath(text, span) ? topCandidates(span) : [];
       return top.length === 1 ? top[0].entry.kind : null;
     },
+    shape(text) {
+      let shaped = text;
+      // From the last span back, so that the earlier spans' offsets still hold.
+      for (const span of [...linked(text)].sort((a, b) => b.start - a.start)) {
+        const [top] = topCandidates(span);
+        shaped = `${shaped.slice(0, span.start)} z${top?.entry.kind ?? "site"} ${shaped.slice(span.end)}`;
+      }
+      return shaped;
+    },
     mask(text) {
       let masked = text;
       for (const span of linked(text)) masked = masked.slice(0, span.start) + " ".repeat(span.end - span.start) + masked.slice(span.end);
@@ -254,5 +264,5 @@ export function readIntent(
 ): Understanding & { intent: string } {
   const readers = options.names ? readersWith(options.names) : READERS;
   const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers, answers: options.answers });
-  return understand(reading, available);
+  return understandQuestion(reading, available);
 }

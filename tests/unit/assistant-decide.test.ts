@@ -1,3 +1,4 @@
+import { translatorFor } from "@/lib/i18n/messages";
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import {
@@ -106,9 +107,13 @@ describe("decide: picking a tool from the question", () => {
     expect(en.type === "text" && en.text).toContain("- list your sites");
     const fr = ask("bonjour", { locale: "fr" });
     expect(fr.type === "text" && fr.text).toContain("- lister vos sites");
-    expect(ask("quel est le sens de la vie ?", { locale: "fr" })).toEqual(fr);
+  });
+
+  it("says a question outside the network is outside what it does, in the question's language", () => {
+    const fr = ask("quel est le sens de la vie ?", { locale: "fr" });
+    expect(fr).toEqual({ type: "text", text: translatorFor("fr")("assistant.outOfScope") });
     // A question in the other language than the console's is answered in its own (issue 40, scope 8).
-    expect(ask("what is the meaning of life?", { locale: "fr" })).toEqual(en);
+    expect(ask("what is the meaning of life?", { locale: "fr" })).toEqual({ type: "text", text: translatorFor("en")("assistant.outOfScope") });
   });
 
   it("only calls the tools it is offered", () => {

@@ -62,6 +62,8 @@ export interface Reading {
   version: string | null;
   /** A note the request gives ("with the note 'checking with the carrier'"). */
   note: string | null;
+  /** The question as the intent classifier reads it: each name it gives replaced by its kind's token ("zpath"). */
+  shape: string;
 }
 
 export type ToolIntent = {
@@ -71,7 +73,13 @@ export type ToolIntent = {
   /** A plan of several reads answered together: compare two paths, alarms and events of a site (issue 40, scope 3). */
   also?: { toolName: AssistantToolName; input: Record<string, unknown> }[];
 };
-export type Understanding = ToolIntent | { kind: "ask-path" } | { kind: "help" } | { kind: "out-of-scope" };
+export type Understanding =
+  | ToolIntent
+  | { kind: "ask-path" }
+  | { kind: "help" }
+  | { kind: "out-of-scope" }
+  /** The classifier's two best guesses, when it is not sure enough of either (issue 40, scope 2). */
+  | { kind: "clarify"; guesses: [string, string] };
 
 interface IntentRule {
   /** The intent's name, as the catalogue lists it. */
@@ -418,6 +426,22 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule("organization-named", "listSites", (r) => r.properNames.length > 0, (r) => call("listSites", { query: r.properNames[0] })),
 ];
 
+/** A rule's own answer to a reading, whether or not the rule applies: the classifier's labels answer through them. */
+export function ruleAnswer(name: string, reading: Reading): Understanding {
+  const found = INTENT_CATALOGUE.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no intent rule ${name}`);
+  return found.answer(reading);
+}
+
+/** Node names, serial numbers, prefixes and figures as the classifier's slot tokens. */
+function slotted(text: string): string {
+  return text
+    .replace(PREFIX, " zprefix ")
+    .replace(new RegExp(NODE_NAME.source, "gi"), " znode ")
+    .replace(new RegExp(SERIAL.source, "gi"), " zserial ")
+    .replace(/(?<![\p{L}])\d+(?:[.,]\d+)?(?![\p{L}\d])/gu, " znum ");
+}
+
 /** The intent of a reading among the tools on offer: the first rule that applies whose tool is offered. */
 export function understand(reading: Reading, available: readonly string[]): Understanding & { intent: string } {
   for (const candidate of INTENT_CATALOGUE) {
@@ -442,6 +466,8 @@ export interface NameReaders {
   namedKind?(text: string): NamedKind | null;
   /** Every name the question gives, in its order. */
   namedAll?(text: string): { name: string; kind: NamedKind | null }[];
+  /** The text with each name it gives replaced by its kind's token ("how is zpath doing"). */
+  shape?(text: string): string;
 }
 
 /**
@@ -482,6 +508,7 @@ export function readQuestion(question: string, options: { locale: Locale; now: n
     imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
     at: timeInstant(timeText, options.locale, options.now),
     prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
+    shape: slotted(options.readers.shape?.(question) ?? question),
     version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " ").replace(OTHER_SERIAL, " "))?.[0] ?? null,
     note: (() => {
       const match = NOTE.exec(text);
