@@ -57,10 +57,11 @@ describe("which changes may explain a breach", () => {
 
   it("does not suspect a change undone since, before or after the onset, and does when only part of it was undone", () => {
     const made = change("conn-lyon", -30, { mtu: 1500 }, { mtu: 1400 });
-    expect(verdicts([made, change("conn-lyon", -20, { mtu: 1400 }, { mtu: 1500 })])).toEqual(["reverted", "suspect"]);
+    // The undoing itself explains nothing either: the pair leaves the connector as it was.
+    expect(verdicts([made, change("conn-lyon", -20, { mtu: 1400 }, { mtu: 1500 })])).toEqual(["reverted", "reverted"]);
     expect(verdicts([made, change("conn-lyon", 60, { mtu: 1400 }, { mtu: 1500 })])).toEqual(["reverted", "after"]);
     // Set to a third value, not back: not undone.
-    expect(verdicts([made, change("conn-lyon", -20, { mtu: 1400 }, { mtu: 1450 })])[0]).toBe("suspect");
+    expect(verdicts([made, change("conn-lyon", -20, { mtu: 1400 }, { mtu: 1450 })])).toEqual(["suspect", "suspect"]);
     // The same value restored on another object is no undoing of this one.
     expect(verdicts([made, change("conn-paris", -20, { mtu: 1400 }, { mtu: 1500 })])[0]).toBe("suspect");
     // Two fields changed, one restored: the other may still explain it.
@@ -134,11 +135,11 @@ describe("the root cause in the answer", () => {
   const summary = (output: ExplainPathSlaOutput, locale: "en" | "fr" = "en") => summarizeToolResult("explainPathSla", { type: "json", value: output }, locale);
 
   it("says since when and which metric is over which threshold, and that no change explains it, with what was ruled out", () => {
-    const output = found({ ...base, ruledOut: { after: 1, cosmetic: 1, reverted: 1 }, likely: "path" });
+    const output = found({ ...base, ruledOut: { after: 1, cosmetic: 1, reverted: 2 }, likely: "path" });
     const en = summary(output);
     expect(en).toContain("Breaching since 20 Nov 2026, 14:20 UTC: latency 88 ms over its 80 ms threshold.");
     expect(en).toContain("No recent change on its ends or route explains it.");
-    expect(en).toContain("Ruled out: 1 change made after the breach began, 1 change undone since, and 1 edit of a name or description only.");
+    expect(en).toContain("Ruled out: 1 change made after the breach began, 2 changes that cancel out (made, then undone), and 1 edit of a name or description only.");
     expect(en).not.toContain("Likely cause: the recent change");
     const fr = summary(output, "fr");
     expect(fr).toContain("En dépassement depuis 20 nov. 2026, 14:20 UTC : latence 88 ms au-dessus de son seuil de 80 ms.");

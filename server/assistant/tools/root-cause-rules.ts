@@ -60,7 +60,8 @@ const later = (a: EntityChange, b: EntityChange) => {
 /**
  * Each change judged against the breach that began at `onset`: "outside" the objects the path crosses, made "after"
  * the onset, "earlier" than the window before it, "cosmetic" (names and descriptions only), "reverted" (every field
- * it changed that matters was later set back to its earlier value on the same object), else a "suspect".
+ * it changed that matters was later set back to its earlier value on the same object, or it sets back what an
+ * earlier change of the object changed), else a "suspect".
  */
 export function judgeChanges(
   changes: readonly EntityChange[],
@@ -75,8 +76,15 @@ export function judgeChanges(
     if (at < onset - windowMs) return { change, verdict: "earlier" };
     const fields = changedFields(change.before, change.after).filter((field) => !COSMETIC_FIELD.test(field.field));
     if (fields.length === 0) return { change, verdict: "cosmetic" };
-    const undone = changes.filter((other) => other.entityId === change.entityId && later(other, change)).flatMap((other) => changedFields(other.before, other.after));
-    const reverted = fields.every((field) => undone.some((other) => other.field === field.field && other.after === field.before));
+    const same = changes.filter((other) => other.entityId === change.entityId && other !== change);
+    const undone = same.filter((other) => later(other, change)).flatMap((other) => changedFields(other.before, other.after));
+    const undoing = same.filter((other) => later(change, other)).flatMap((other) => changedFields(other.before, other.after));
+    // Undone by a later change, or itself the undoing of an earlier one: either way the pair leaves the field as it was.
+    const reverted = fields.every(
+      (field) =>
+        undone.some((other) => other.field === field.field && other.after === field.before) ||
+        undoing.some((other) => other.field === field.field && other.before === field.after && other.after === field.before),
+    );
     return { change, verdict: reverted ? "reverted" : "suspect" };
   });
 }
