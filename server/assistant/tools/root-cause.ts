@@ -53,10 +53,9 @@ async function inactiveEnds(scope: ChatScope, path: Path, connectorsDown: Readon
     .from(sites)
     .where(inArray(sites.id, [path.sourceSiteId, path.destinationSiteId]));
   return [
-    ...[path.sourceSiteId, path.destinationSiteId]
-      .map((id) => ends.find((site) => site.id === id))
-      .filter((site) => site !== undefined && !site.active)
-      .map((site) => ({ name: site!.name, type: "site" as const, state: "inactive" })),
+    ...[path.sourceSiteId, path.destinationSiteId].flatMap((id) =>
+      ends.filter((site) => site.id === id && !site.active).map((site) => ({ name: site.name, type: "site" as const, state: "inactive" })),
+    ),
     ...[path.sourceConnectorId, path.destinationConnectorId]
       .filter((id) => connectorsDown.has(id))
       .map((id) => ({ name: connectorNames.get(id) ?? id, type: "connector" as const, state: "down" })),
