@@ -218,9 +218,19 @@ const pathFoundSchema = z.object({
       alarmsTotal: z.number().int().default(0),
       /** Connectors on the route whose state only echoes this path's own SLA (no other degraded path, last mile up). */
       echoes: z.array(z.string()).default([]),
+      /** When the breach began (issue 40): from the path's samples, else its SLA alarm; `atLeast` when it began before the samples read. */
+      onset: z.object({ at: z.string(), atLeast: z.boolean() }).nullable().default(null),
+      /** The path's ends that carry nothing: an inactive site, a connector whose last mile is down. */
+      inactiveEnds: z.array(z.object({ name: z.string(), type: z.enum(["site", "connector"]), state: z.string() })).default([]),
+      /**
+       * A degraded path's suspects: changes to an object it crosses, in the day before the onset, that changed more than
+       * names and descriptions and were not undone since. A healthy path's recent changes on its ends.
+       */
       changes: z.array(z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) })),
-      /** "none": a healthy path, for which only the recent changes were read. */
-      likely: z.enum(["route", "alarm", "change", "path", "none"]),
+      /** The changes on its objects that were not suspects, by why. */
+      ruledOut: z.object({ after: z.number().int(), cosmetic: z.number().int(), reverted: z.number().int() }).default({ after: 0, cosmetic: 0, reverted: 0 }),
+      /** "end": an inactive end; "none": a healthy path, for which only the recent changes were read. */
+      likely: z.enum(["end", "route", "alarm", "change", "path", "none"]),
     })
     .nullable()
     .default(null),

@@ -107,7 +107,7 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
     output.unknownReason === "no-data" && t("assistant.sla.noData", unknown),
     output.unknownReason === "insufficient-samples" && t("assistant.sla.insufficientSamples", unknown),
     output.unknownReason === "stale" && t("assistant.sla.stale", unknown),
-    ...rootCauseLines(output.rootCause, writer),
+    ...rootCauseLines(output.rootCause, output.breaches, writer),
     t("assistant.sla.thresholds", {
       latencyWarning: metric("latencyMs", thresholds.latencyMs.warning),
       latencyBad: metric("latencyMs", thresholds.latencyMs.bad),
@@ -119,20 +119,58 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
   );
 }
 
-type RootCause = NonNullable<Extract<ExplainPathSlaOutput, { status: "found" }>["rootCause"]>;
+type Found = Extract<ExplainPathSlaOutput, { status: "found" }>;
+type RootCause = NonNullable<Found["rootCause"]>;
 
-/** Why a degraded path is degraded: the route's unhealthy elements, the alarms on it, the recent changes, the likely cause and what to check. */
-function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[] {
+/** When the breach began, with each metric over its threshold: "Breaching since 20 Nov 2026, 14:20 UTC: latency 90 ms over its 80 ms threshold." */
+function onsetLine(cause: RootCause, breaches: Found["breaches"], { t, locale }: Writer): string {
+  if (!cause.onset) return "";
+  const over = breaches.map((breach) =>
+    t("assistant.rootCause.overThreshold", {
+      metric: t(`assistant.sla.metrics.${breach.metric}`),
+      value: formatMetric(t, locale, breach.metric, breach.value),
+      threshold: formatMetric(t, locale, breach.metric, breach.threshold),
+    }),
+  );
+  return t("assistant.rootCause.onset", {
+    atLeast: String(cause.onset.atLeast),
+    time: formatTime(locale, cause.onset.at),
+    hasBreaches: String(over.length > 0),
+    breaches: new Intl.ListFormat(locale, { type: "conjunction" }).format(over),
+  });
+}
+
+/** The changes on its objects that were not blamed, and why: "Ruled out: 1 change made after the breach began, …". */
+function ruledOutLine(cause: RootCause, { t, locale }: Writer): string {
+  const reasons = [
+    cause.ruledOut.after > 0 ? t("assistant.rootCause.ruledOutAfter", { count: cause.ruledOut.after }) : null,
+    cause.ruledOut.reverted > 0 ? t("assistant.rootCause.ruledOutReverted", { count: cause.ruledOut.reverted }) : null,
+    cause.ruledOut.cosmetic > 0 ? t("assistant.rootCause.ruledOutCosmetic", { count: cause.ruledOut.cosmetic }) : null,
+  ].filter((reason): reason is string => reason !== null);
+  return reasons.length > 0 ? t("assistant.rootCause.ruledOut", { reasons: new Intl.ListFormat(locale, { type: "conjunction" }).format(reasons) }) : "";
+}
+
+/**
+ * Why a degraded path is degraded: when it began, an inactive end, the route's unhealthy elements, the alarms on it,
+ * the changes that may explain it, the likely cause and what to check.
+ */
+function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], writer: Writer): string[] {
   if (!cause) return [];
+  const { t, locale } = writer;
   const changes = cause.changes.map(
     (change) => `- ${formatTime(locale, change.timestamp)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
   );
-  if (cause.likely === "none") return changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [];
+  const ends = cause.inactiveEnds.map((end) =>
+    end.type === "site" ? t("assistant.rootCause.inactiveSite", { name: quoted(end.name) }) : t("assistant.rootCause.inactiveConnector", { name: quoted(end.name) }),
+  );
+  if (cause.likely === "none") return [...ends, ...(changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [])];
   const unhealthy = cause.route.filter((element) => !element.healthy);
   const route = cause.route.filter((element) => element.type !== "link" || !element.healthy);
   // A route element's state in the reader's words, as the route drawing labels it ("warning", "avertissement").
   const state = (value: string) => (t.has(`topology.states.${value}` as never) ? t(`topology.states.${value}` as never).toLocaleLowerCase(locale) : value);
   return [
+    onsetLine(cause, breaches, writer),
+    ...ends,
     route.length > 0 ? t("assistant.rootCause.route", { elements: route.map((element) => `${quoted(element.name)} (${state(element.state)})`).join(" → ") }) : "",
     unhealthy.length > 0
       ? t("assistant.rootCause.unhealthy", {
@@ -152,8 +190,10 @@ function rootCauseLines(cause: RootCause | null, { t, locale }: Writer): string[
           moreLine(t, cause.alarms.length, cause.alarmsTotal) ?? "",
         ]
       : []),
-    ...(changes.length > 0 ? [t("assistant.rootCause.changes"), ...changes] : [t("assistant.rootCause.noChanges")]),
+    ...(changes.length > 0 ? [t(cause.onset ? "assistant.rootCause.suspects" : "assistant.rootCause.changes"), ...changes] : [t("assistant.rootCause.noSuspect")]),
+    ruledOutLine(cause, writer),
     t(`assistant.rootCause.likely.${cause.likely}`, {
+      end: cause.inactiveEnds[0] ? quoted(cause.inactiveEnds[0].name) : "",
       element: unhealthy[0] ? quoted(unhealthy[0].name) : "",
       change: cause.changes[0] ? quoted(cause.changes[0].entityName) : "",
       alarm: cause.alarms[0] ? quoted(cause.alarms[0].source) : "",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAssistantAction, type AssistantToolName } from "@/lib/assistant/tools";
 import { approvalFor } from "@/server/assistant/actions";
 import { AssistantToolError } from "@/server/assistant/scope";
@@ -10,6 +10,8 @@ import { toolEnvironment } from "@/server/assistant/tools/shared";
 import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
+import { ensurePartitions } from "@/server/telemetry/partitions";
+import { evaluatePathSla } from "@/server/telemetry/sla";
 import { alarms, connectors, devices, events, lifecycleOperations, paths, sites, telemetryConnectorState, telemetryDeviceState } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 
@@ -396,6 +398,12 @@ describe("acknowledging alarms by the hundred", () => {
 });
 
 describe("a degraded path's root cause on a busy network", () => {
+  // The demo's Lyon Branch is inactive, which would be the likely cause of any breach of its path (issue 40): here
+  // both ends are active, so that the route and the alarms decide.
+  const lyonBranch = (active: boolean) => getDb().then((db) => db.update(sites).set({ active }).where(eq(sites.name, "Lyon Branch")));
+  beforeAll(() => lyonBranch(true));
+  afterAll(() => lyonBranch(false));
+
   it("finds the open alarms on its route and on itself among all of them, by what they are about, not among the latest", async () => {
     const db = await getDb();
     // In breach: a degraded path gets its whole root cause.
@@ -479,5 +487,95 @@ describe("a degraded path's root cause on a busy network", () => {
     expect(shared.rootCause.echoes).not.toContain(source.name);
     expect(shared.rootCause.likely).toBe("route");
     await db.delete(paths).where(eq(paths.name, "Lyon ⇄ Paris second"));
+  });
+});
+
+describe("what a network engineer would sign as a breach's cause (issue 40, scope 7)", () => {
+  const MINUTE = 60_000;
+  const WINDOW = 5 * MINUTE;
+  // The breach begins on a window boundary 40 minutes ago: the latency drifts from 30 ms to 90 ms (over its 80 ms warning).
+  const onsetAt = Math.floor((Date.now() - 40 * MINUTE) / WINDOW) * WINDOW;
+  const at = (minutesFromOnset: number) => new Date(onsetAt + minutesFromOnset * MINUTE);
+  const explain = (path: string, locale: "en" | "fr" = "en") => runTool(CONTOSO_ADMIN, "Contoso", "explainPathSla", { path }, locale);
+  const summarized = (output: any, locale: "en" | "fr" = "en") => summarizeToolResult("explainPathSla", { type: "json", value: output }, locale);
+  let path: typeof paths.$inferSelect;
+  let change: (entityType: string, entityId: string, minutesFromOnset: number, before: Record<string, string | number | null>, after: Record<string, string | number | null>) => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await getDb();
+    [path] = await db.select().from(paths).where(eq(paths.name, "Paris ⇄ Frankfurt"));
+    const times: number[] = [];
+    for (let time = onsetAt - 80 * MINUTE; time <= Date.now(); time += MINUTE) times.push(time);
+    await ensurePartitions(db, "telemetry_path_samples", times, "day");
+    const rows = times.map(
+      (time) => sql`(${new Date(time).toISOString()}::timestamptz, ${path.id}, ${path.organizationId}, ${time >= onsetAt ? 90 : 30}, 2, 0, 1000, 1000)`,
+    );
+    await db.execute(
+      sql`insert into telemetry_path_samples (time, path_id, organization_id, latency_ms, jitter_ms, loss_percent, rx_bps, tx_bps)
+          values ${sql.join(rows, sql`, `)} on conflict do nothing`,
+    );
+    // Its SLA evaluated from those samples, as the telemetry pipeline does.
+    await evaluatePathSla(db, [path.id], Date.now());
+    change = async (entityType, entityId, minutesFromOnset, before, after) => {
+      await db.insert(events).values({ organizationId: path.organizationId, source: "user", type: `${entityType}.updated`, entityType, entityId, timestamp: at(minutesFromOnset), before, after });
+    };
+  });
+
+  it("blames no change for a drift when the changes before it are cosmetic, reverted or elsewhere, and says since when it breaches", async () => {
+    const db = await getDb();
+    const [unrelated] = await db.select().from(sites).where(eq(sites.name, "Lyon Branch"));
+    // Before the drift: an edit of the description of the path's own site, a connector change undone 20 minutes later,
+    // and a description edit and a real change on a site the path does not cross. After it: a change on the path.
+    await change("site", path.sourceSiteId, -60, { description: "HQ" }, { description: "Paris headquarters" });
+    await change("connector", path.destinationConnectorId, -90, { mtu: 1500 }, { mtu: 1400 });
+    await change("connector", path.destinationConnectorId, -70, { mtu: 1400 }, { mtu: 1500 });
+    await change("site", unrelated.id, -30, { description: "" }, { description: "Branch office" });
+    await change("site", unrelated.id, -20, { cloudRegion: null }, { cloudRegion: "eu-west-3" });
+    await change("path", path.id, 10, { bandwidthMbps: 100 }, { bandwidthMbps: 50 });
+
+    const output = await explain("Paris ⇄ Frankfurt");
+    expect(output.path.sla).toBe("warning");
+    expect(output.rootCause.onset).toEqual({ at: new Date(onsetAt).toISOString(), atLeast: false });
+    expect(output.rootCause.changes).toEqual([]);
+    expect(output.rootCause.likely).not.toBe("change");
+    expect(output.rootCause.ruledOut).toMatchObject({ cosmetic: 1, reverted: 2 });
+    expect(output.rootCause.ruledOut.after).toBeGreaterThanOrEqual(1);
+    const summary = summarized(output);
+    expect(summary).toMatch(/Breaching since .+ UTC: latency 90 ms over its 80 ms threshold\./);
+    expect(summary).toContain("No recent change on its ends or route explains it.");
+    expect(summary).not.toContain("Likely cause: the recent change");
+    expect(summary).not.toContain("Lyon Branch");
+    expect(summarized(output, "fr")).toContain("Aucune modification récente sur ses extrémités ou sa route ne l’explique.");
+  });
+
+  it("names a configuration change on a connector of its route just before the drift as the likely cause", async () => {
+    const [connector] = await (await getDb()).select().from(connectors).where(eq(connectors.id, path.sourceConnectorId));
+    await change("connector", connector.id, -10, { bandwidthMbps: connector.bandwidthMbps }, { bandwidthMbps: Math.max(1, Math.floor(connector.bandwidthMbps / 10)) });
+    const output = await explain("Paris ⇄ Frankfurt");
+    expect(output.rootCause.changes).toHaveLength(1);
+    expect(output.rootCause.changes[0]).toMatchObject({ entityName: connector.name, timestamp: at(-10).toISOString() });
+    expect(output.rootCause.likely).toBe("change");
+    expect(summarized(output)).toContain(`Likely cause: the recent change on ${connector.name}, made before the breach began.`);
+  });
+
+  it("names an inactive end as the likely cause, and as the reason a path reports nothing", async () => {
+    const db = await getDb();
+    const [destination] = await db.update(sites).set({ active: false }).where(eq(sites.id, path.destinationSiteId)).returning();
+    try {
+      const output = await explain("Paris ⇄ Frankfurt");
+      expect(output.rootCause.inactiveEnds).toEqual([{ name: destination.name, type: "site", state: "inactive" }]);
+      expect(output.rootCause.likely).toBe("end");
+      const summary = summarized(output);
+      expect(summary).toContain(`${destination.name} is inactive: it carries no traffic.`);
+      expect(summary).toContain(`Likely cause: ${destination.name} at one end of the path.`);
+    } finally {
+      await db.update(sites).set({ active: true }).where(eq(sites.id, path.destinationSiteId));
+    }
+    // The demo's Lyon Branch is inactive: its path has no data, and the answer says why.
+    await db.update(paths).set({ slaHealth: "unknown" }).where(eq(paths.name, "Lyon ⇄ Paris"));
+    const lyon = await explain("Lyon ⇄ Paris");
+    expect(lyon.rootCause).toMatchObject({ likely: "none", inactiveEnds: [{ name: "Lyon Branch", type: "site", state: "inactive" }] });
+    expect(summarized(lyon)).toContain("Lyon Branch is inactive: it carries no traffic.");
+    expect(summarized(await explain("Lyon ⇄ Paris", "fr"), "fr")).toContain("Lyon Branch est inactif");
   });
 });

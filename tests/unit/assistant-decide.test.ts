@@ -264,6 +264,8 @@ describe("summaries of each tool's output", () => {
     } satisfies ExplainPathSlaOutput;
   };
   const measurement = { latencyMs: 132, jitterMs: 12.5, lossPercent: 6.2, samples: 10, lastSampleAt: "2026-11-20T10:04:00Z", evaluatedAt: "2026-11-20T10:05:00Z" };
+  /** A root cause with no onset, no inactive end and no change. */
+  const UNJUDGED = { onset: null, inactiveEnds: [], changes: [], ruledOut: { after: 0, cosmetic: 0, reverted: 0 } };
   const THRESHOLDS_EN =
     "Thresholds: latency warning above 80 ms, bad above 100 ms; jitter warning above 20 ms, bad above 30 ms; loss warning above 1%, bad above 5%.";
 
@@ -305,7 +307,7 @@ describe("summaries of each tool's output", () => {
         alarms: [{ severity: "critical", message: "Link fra ⇄ ams is down", source: "nw-edge-fra-01" }],
         alarmsTotal: 4,
         echoes: [],
-        changes: [],
+        ...UNJUDGED,
         likely: "route",
       },
     });
@@ -318,7 +320,7 @@ describe("summaries of each tool's output", () => {
     expect(fr).toContain("Pas sain sur sa route : Frankfurt cross-connect : avertissement, fra ⇄ ams : hors service.");
     expect(fr).toContain("… et 3 de plus.");
     // Connectors whose state only echoes this path's own SLA are said to, in the singular and the plural.
-    const echoes = (names: string[]) => found({ sla: "bad", rootCause: { route: [], alarms: [], alarmsTotal: 0, echoes: names, changes: [], likely: "path" } });
+    const echoes = (names: string[]) => found({ sla: "bad", rootCause: { route: [], alarms: [], alarmsTotal: 0, echoes: names, ...UNJUDGED, likely: "path" } });
     // Elements that report nothing are not called healthy: the route "reports no fault".
     expect(summary("explainPathSla", echoes(["Lyon IPsec"]))).toContain("No node, connector or link on its route reports a fault.");
     expect(summary("explainPathSla", echoes(["Lyon IPsec"]))).toContain(
