@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { handleAuthFailure } from "@/lib/api/client";
 import { CHAT_MESSAGE_ROUTE, chatKeys, chatMessageUrl } from "@/lib/chat/queries";
 import type { ChatDetail } from "@/lib/chat/schema";
+import { browserTimeZone } from "@/lib/lifecycle/zoned-time";
 
 /**
  * The API's refusal ({ error, requestId }) as an error in the user's language, like every other call's; an ended
@@ -36,7 +37,7 @@ function approvalAnswer(message: UIMessage | undefined): { id: string; approved:
 
 /**
  * One conversation with the assistant: the AI SDK's chat state over our transport, which posts only the new question
- * (the server holds the conversation) with the page the user is on, in the user's language.
+ * (the server holds the conversation) with the page the user is on, in the user's language and time zone.
  */
 export function useAssistantChat({ chatId, organizationId, messages, page }: { chatId: string; organizationId: string; messages: UIMessage[]; page?: string }) {
   const locale = useLocale();
@@ -62,9 +63,8 @@ export function useAssistantChat({ chatId, organizationId, messages, page }: { c
         prepareSendMessagesRequest: ({ messages: all }) => {
           // After the user answers an action's preview, the answer goes on from there: only that answer is sent.
           const approval = approvalAnswer(all.at(-1));
-          return {
-            body: approval ? { approval, ...(page ? { page } : {}) } : { message: all.findLast((message) => message.role === "user"), ...(page ? { page } : {}) },
-          };
+          const reader = { ...(page ? { page } : {}), timeZone: browserTimeZone() };
+          return { body: approval ? { approval, ...reader } : { message: all.findLast((message) => message.role === "user"), ...reader } };
         },
       }),
     [url, locale, page, t],

@@ -15170,6 +15170,7 @@ export interface paths {
                             reason?: string;
                         };
                         page?: string;
+                        timeZone?: string;
                     };
                 };
             };

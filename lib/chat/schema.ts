@@ -47,7 +47,8 @@ export type ChatApproval = z.infer<typeof chatApprovalSchema>;
 
 // POST /api/v1/chat/{chatId}/message — the user's new message (an AI SDK UIMessage with text parts only), or their
 // answer to the preview of an action the assistant asked approval for; and the page the user is looking at, relative
-// to /organization/{organizationId}/ (the contextual panel sends it).
+// to /organization/{organizationId}/ (the contextual panel sends it); and the browser's IANA time zone, in which the
+// assistant reads "yesterday" or "tomorrow at 3am" and writes times (one it does not know is ignored: UTC).
 export const chatMessageSendSchema = z
   .strictObject({
     message: z
@@ -62,6 +63,7 @@ export const chatMessageSendSchema = z
       .optional(),
     approval: chatApprovalSchema.optional(),
     page: consoleRoutePath().optional(),
+    timeZone: z.string().max(100).optional(),
   })
   .superRefine((body, ctx) => {
     // A question or an approval, one of the two.

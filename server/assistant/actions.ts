@@ -28,7 +28,7 @@ import { cancelOperations, createOperations, listOperations } from "@/server/lif
 import { connectorLoads, createPath, listPaths } from "@/server/paths/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { createSite, deleteSite, listSites } from "@/server/sites/service";
-import { formatMbps, formatTime } from "./format";
+import { formatMbps, formatWhen } from "./format";
 import { pickByName, resolveNode, resolveSite, visibleCustomerNames, visibleOrganizationNamed, type Resolution } from "./resolve";
 import { AssistantToolError, consoleLink, pathRoute, siteRoute, sitesRoute, type ChatScope } from "./scope";
 import { quoted } from "./summaries-live";
@@ -181,7 +181,7 @@ const operationLabel = (environment: ToolEnvironment, operation: "reboot" | "ins
 
 export async function prepareScheduleOperation(environment: ToolEnvironment, input: ScheduleOperationInput) {
   const scope = await environment.scope();
-  const { t, locale } = environment;
+  const { t, locale, timeZone } = environment;
   const refused = requireWrite(environment, scope, "msp:lifecycle:write");
   if (refused) return blocked(refused);
   const device = await resolveDevice(environment, scope, input.device);
@@ -202,11 +202,11 @@ export async function prepareScheduleOperation(environment: ToolEnvironment, inp
         serial: device.serialNumber,
         operation: operationLabel(environment, busy.operation, busy.version),
         status: t(`assistant.lifecycle.statuses.${busy.status}`),
-        time: formatTime(locale, busy.scheduledAt),
+        time: formatWhen(locale, busy.scheduledAt, timeZone),
       }),
     );
   }
-  const when = parsed.data.start === "later" && parsed.data.scheduledAt ? formatTime(locale, parsed.data.scheduledAt.toISOString()) : t("assistant.actions.scheduleOperation.now");
+  const when = parsed.data.start === "later" && parsed.data.scheduledAt ? formatWhen(locale, parsed.data.scheduledAt.toISOString(), timeZone) : t("assistant.actions.scheduleOperation.now");
   const preview = [
     t("assistant.actions.scheduleOperation.preview", { operation: operationLabel(environment, parsed.data.operation, parsed.data.version), serial: device.serialNumber, node: quoted(device.nodeName), when }),
     t("assistant.actions.approveHint"),
@@ -216,7 +216,7 @@ export async function prepareScheduleOperation(environment: ToolEnvironment, inp
 
 export async function prepareCancelOperation(environment: ToolEnvironment, input: CancelOperationInput) {
   const scope = await environment.scope();
-  const { t, locale } = environment;
+  const { t, locale, timeZone } = environment;
   const refused = requireWrite(environment, scope, "msp:lifecycle:write");
   if (refused) return blocked(refused);
   const device = await resolveDevice(environment, scope, input.device);
@@ -226,7 +226,7 @@ export async function prepareCancelOperation(environment: ToolEnvironment, input
   const parsed = lifecycleOperationCancelSchema.parse({ operationIds: scheduled.map((operation) => operation.id) });
   const preview = [
     t("assistant.actions.cancelOperation.preview", { serial: device.serialNumber }),
-    bullet(scheduled.map((operation) => `${operationLabel(environment, operation.operation, operation.version)}, ${formatTime(locale, operation.scheduledAt)}`)),
+    bullet(scheduled.map((operation) => `${operationLabel(environment, operation.operation, operation.version)}, ${formatWhen(locale, operation.scheduledAt, timeZone)}`)),
     t("assistant.actions.approveHint"),
   ].join("\n\n");
   return { status: "ready" as const, preview, run: parsed.operationIds };
@@ -444,7 +444,7 @@ export async function runAction(environment: ToolEnvironment, name: AssistantAct
       const [operation] = await createOperations(scope.context, plan);
       return {
         action: name,
-        done: t("assistant.actions.scheduleOperation.done", { serial: operation.serialNumber, time: formatTime(environment.locale, operation.scheduledAt) }),
+        done: t("assistant.actions.scheduleOperation.done", { serial: operation.serialNumber, time: formatWhen(environment.locale, operation.scheduledAt, environment.timeZone) }),
         links: consoleLink(scope, t("assistant.links.lifecycle"), "msp/lifecycle/scheduled"),
       };
     }

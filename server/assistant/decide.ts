@@ -95,8 +95,15 @@ function previousTurn(prompt: LanguageModelV4Prompt): PreviousTurn | null {
   return { question: userText(prompt[from]), calls: callsBetween(prompt, from, to), earlierListed };
 }
 
-export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, toolNames: readonly string[], options: { names?: NameIndex | null } = {}): Decision {
+export function decide(
+  prompt: LanguageModelV4Prompt,
+  consoleLocale: Locale,
+  toolNames: readonly string[],
+  options: { names?: NameIndex | null; timeZone?: string } = {},
+): Decision {
   const names = options.names ?? undefined;
+  // The user's time zone: their days and wall-clock times ("yesterday", "tomorrow at 3am"), and the times answers write.
+  const { timeZone } = options;
   const { question, after } = latestTurn(prompt);
   // A question in the other language than the console's is answered in its own; a short one ("pourquoi ?") in the
   // language the conversation was last clearly in.
@@ -110,26 +117,26 @@ export function decide(prompt: LanguageModelV4Prompt, consoleLocale: Locale, too
       : [],
   );
   if (results.length > 0) {
-    return { type: "text", text: results.map((result) => summarizeToolResult(result.toolName, result.output, locale)).join("\n\n") };
+    return { type: "text", text: results.map((result) => summarizeToolResult(result.toolName, result.output, locale, timeZone)).join("\n\n") };
   }
   // The instructions name the page the user is on ("…/path/<id>"): "why is this path bad?" means that path.
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");
   const focus = pageFocus(system);
-  const asked = readIntent(userText(question), focus, toolNames, { locale, names });
+  const asked = readIntent(userText(question), focus, toolNames, { locale, names, timeZone });
   // A question of its own stands; words that only complete a refused request are read with it (a lone proper name —
   // "Lyon DC", "Contoso" — answers the question asked rather than asking about that name).
   const ownQuestion = asked.kind === "tool" && !isAssistantAction(asked.toolName) && asked.intent !== "organization-named";
   const [request, ...answers] = ownQuestion ? [] : followedUp(prompt);
   // An action that names its own subject, another than the refused request's ("restart B" after "restart A" was
   // refused), is a new request, not the old one's missing piece.
-  const newAction = request !== undefined && actionSubject(asked) !== null && actionSubject(asked) !== actionSubject(readIntent(request, focus, toolNames, { locale, names }));
-  const intent = request !== undefined && !newAction ? readIntent(request, focus, toolNames, { locale, names, answers: [...answers, userText(question)] }) : asked;
+  const newAction = request !== undefined && actionSubject(asked) !== null && actionSubject(asked) !== actionSubject(readIntent(request, focus, toolNames, { locale, names, timeZone }));
+  const intent = request !== undefined && !newAction ? readIntent(request, focus, toolNames, { locale, names, timeZone, answers: [...answers, userText(question)] }) : asked;
   // A follow-up ("why?", "and the other one?", "what about yesterday?", "do it") is read against the turn before.
   const followUp =
     request === undefined
       ? readFollowUp(userText(question), asked, previousTurn(prompt), {
-          read: (text) => readIntent(text, focus, toolNames, { locale, names }),
-          details: (text) => readReading(text, focus, { locale, names }),
+          read: (text) => readIntent(text, focus, toolNames, { locale, names, timeZone }),
+          details: (text) => readReading(text, focus, { locale, names, timeZone }),
           names: names ? (text) => namesIn(text, names) : undefined,
         })
       : null;

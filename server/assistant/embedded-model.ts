@@ -24,6 +24,8 @@ export interface EmbeddedModelOptions {
   chunkDelayInMs?: number | null;
   /** The names the chat may speak of (read once per answer, when first needed); without them, names are read as written. */
   names?: () => Promise<NameIndex | null>;
+  /** The user's IANA time zone, in which the questions' days and times are read and answers write times; UTC by default. */
+  timeZone?: string;
 }
 
 // Per line, not per word: a 20-site listing takes a quarter of a second to appear, not three (npm run bench:assistant).
@@ -112,7 +114,7 @@ export function createEmbeddedModel(locale: Locale, options: EmbeddedModelOption
     modelId: EMBEDDED_MODEL_ID,
     supportedUrls: {},
     async doGenerate(call) {
-      const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce() });
+      const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce(), timeZone: options.timeZone });
       const content: LanguageModelV4Content[] =
         decision.type === "tool-call"
           ? callsOf(decision).map(({ toolName, input }): LanguageModelV4Content => ({ type: "tool-call", toolCallId: randomUUID(), toolName, input: JSON.stringify(input) }))
@@ -126,7 +128,7 @@ export function createEmbeddedModel(locale: Locale, options: EmbeddedModelOption
       };
     },
     async doStream(call) {
-      const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce() });
+      const decision = decide(call.prompt, locale, offeredTools(call), { names: await namesOnce(), timeZone: options.timeZone });
       const chunks = streamParts(decision, usageOf(call, outputText(decision)));
       return { stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs }) };
     },

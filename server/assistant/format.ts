@@ -3,7 +3,8 @@ import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { SiteType } from "@/lib/sites/schema";
 
-// Figures and times as the assistant writes them, in the reader's language (6.2 or 6,2; dates in the console's zone).
+// Figures and times as the assistant writes them, in the reader's language (6.2 or 6,2; times in the user's time zone,
+// named after them).
 
 export type Translator = ReturnType<typeof translatorFor>;
 
@@ -15,11 +16,23 @@ export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: digits }).format(value);
 }
 
-export function formatTime(locale: Locale, iso: string): string {
+/** "20 Nov 2026, 10:04 UTC", "20 nov. 2026, 11:04 Europe/Paris": a time in the user's zone, which it names. */
+export function formatTime(locale: Locale, iso: string, timeZone: string = DISPLAY_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "short", timeZone: DISPLAY_TIME_ZONE }).format(date);
-  return `${text} ${DISPLAY_TIME_ZONE}`;
+  const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return `${text} ${timeZone}`;
+}
+
+/**
+ * When an action will run, as its proposal says it: "Mon 8 Dec 2025, 03:00 (Europe/Paris)", "lun. 8 déc. 2025, 03:00
+ * (Europe/Paris)" — the weekday, so that "tomorrow at 3am" is seen to be the day meant.
+ */
+export function formatWhen(locale: Locale, iso: string, timeZone: string = DISPLAY_TIME_ZONE): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(date);
+  return `${text} (${timeZone})`;
 }
 
 /** "86 ms", "6.2%" / "6,2 %", "200 Mbps" / "200 Mbit/s" for a metric or a bandwidth. */

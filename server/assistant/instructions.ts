@@ -4,13 +4,14 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { consoleRoutePath } from "@/lib/validation/fields";
 import type { ServiceContext } from "@/server/core/service-context";
 import { findVisibleOrganization } from "@/server/core/tenancy";
+import { formatWhen } from "./format";
 import { toolEnvironment, type ToolEnvironment } from "./tools/shared";
 
-// The system prompt: who is asking, about which organization, on which page, in which language, and the rules (tools
-// for facts, guidance only). The embedded model reads the page from it too.
+// The system prompt: who is asking, about which organization, on which page, in which language and time zone, and the
+// rules (tools for facts, guidance only). The embedded model reads the page from it too.
 
 export async function assistantInstructions(
-  request: { context: ServiceContext; organizationId: string; locale: Locale; page?: string },
+  request: { context: ServiceContext; organizationId: string; locale: Locale; page?: string; timeZone?: string },
   environment: ToolEnvironment = toolEnvironment(request),
 ): Promise<string> {
   const { db, principal } = request.context;
@@ -31,6 +32,7 @@ export async function assistantInstructions(
       ? t("assistant.instructions.page", { page, organizationId: request.organizationId })
       : t("assistant.instructions.noPage"),
     t("assistant.instructions.language", { language: t(`assistant.instructions.languages.${request.locale}`) }),
+    t("assistant.instructions.timeZone", { timeZone: environment.timeZone, now: formatWhen(request.locale, new Date().toISOString(), environment.timeZone) }),
     t("assistant.instructions.rules"),
   ].join("\n");
 }

@@ -243,9 +243,9 @@ function readersWith(index: NameIndex): NameReaders {
 }
 
 /** A question read (its concepts, names, time range, metric…), as the catalogue reads it. */
-export function readReading(text: string, focus: PageFocus, options: { locale?: Locale; now?: number; names?: NameIndex } = {}): Reading {
+export function readReading(text: string, focus: PageFocus, options: { locale?: Locale; now?: number; names?: NameIndex; timeZone?: string } = {}): Reading {
   const readers = options.names ? readersWith(options.names) : READERS;
-  return readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers });
+  return readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers, timeZone: options.timeZone });
 }
 
 /** The names each span of a text may mean, all of its top candidates, in the text's order. */
@@ -260,9 +260,9 @@ export function readIntent(
   text: string,
   focus: PageFocus,
   available: readonly string[],
-  options: { locale?: Locale; now?: number; answers?: readonly string[]; names?: NameIndex } = {},
+  options: { locale?: Locale; now?: number; answers?: readonly string[]; names?: NameIndex; timeZone?: string } = {},
 ): Understanding & { intent: string } {
   const readers = options.names ? readersWith(options.names) : READERS;
-  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers, answers: options.answers });
+  const reading = readQuestion(text, { locale: options.locale ?? "en", now: options.now ?? Date.now(), focus, readers, answers: options.answers, timeZone: options.timeZone });
   return understandQuestion(reading, available);
 }

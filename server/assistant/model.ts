@@ -67,7 +67,7 @@ export function configuredModel(endpoint: AssistantEndpoint): LanguageModelV4 {
   return withUniqueToolCallIds(provider.chatModel(endpoint.model));
 }
 
-export function assistantModel(locale: Locale, options: Pick<EmbeddedModelOptions, "names"> = {}): LanguageModelV4 {
+export function assistantModel(locale: Locale, options: Pick<EmbeddedModelOptions, "names" | "timeZone"> = {}): LanguageModelV4 {
   const embedded = createEmbeddedModel(locale, options);
   const endpoint = assistantEndpoint();
   if (!endpoint) return embedded;

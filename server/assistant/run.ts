@@ -23,6 +23,8 @@ export interface AssistantRequest {
   messages: UIMessage[];
   /** The console route the user is looking at, relative to /organization/{id}/ (from the contextual chat panel). */
   page?: string;
+  /** The user's IANA time zone (checked: server/chat/answer.ts); UTC when unknown. */
+  timeZone?: string;
 }
 
 /** Tool calls, then the answer: a question takes a step or two; five leaves room for a model that checks twice. */
@@ -64,7 +66,7 @@ export async function streamAssistantReply(consoleRequest: AssistantRequest) {
   const [messages, instructions] = await Promise.all([validConversation(request.messages, tools, requestId), assistantInstructions(request, environment)]);
   return streamText({
     // The names the question may give, read with the caller's visibility (a chat out of sight has none).
-    model: assistantModel(request.locale, { names: () => environment.scope().then(chatNames) }),
+    model: assistantModel(request.locale, { names: () => environment.scope().then(chatNames), timeZone: environment.timeZone }),
     tools,
     toolApproval: assistantToolApproval(environment),
     instructions,

@@ -25,6 +25,8 @@ import { formatMbps, formatMetric, formatNumber, formatTime, moreLine, siteTypeL
 export interface Writer {
   t: Translator;
   locale: Locale;
+  /** The user's time zone, in which times are written. */
+  timeZone: string;
 }
 
 type Out<T extends z.ZodType> = z.infer<T>;
@@ -90,8 +92,8 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
 
 export function pathStatistics(output: Out<typeof pathStatisticsOutputSchema>, writer: Writer): string {
   if (output.status !== "found") return unresolvedText(output, writer);
-  const { t, locale } = writer;
-  const values = { metric: t(`assistant.sla.metrics.${output.metric}`), path: quoted(output.path.name), from: formatTime(locale, output.from), to: formatTime(locale, output.to) };
+  const { t, locale, timeZone } = writer;
+  const values = { metric: t(`assistant.sla.metrics.${output.metric}`), path: quoted(output.path.name), from: formatTime(locale, output.from, timeZone), to: formatTime(locale, output.to, timeZone) };
   if (output.points === 0 || output.average === null) return t("assistant.stats.none", values);
   return lines(
     t("assistant.stats.header", { ...values, points: output.points }),
@@ -104,7 +106,7 @@ export function pathStatistics(output: Out<typeof pathStatisticsOutputSchema>, w
 
 export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: Writer): string {
   if (output.status !== "found") return unresolvedText(output, writer);
-  const { t, locale } = writer;
+  const { t, locale, timeZone } = writer;
   const { device, ports } = output;
   const count = (state: string | null) => ports.filter((port) => port.status === state).length;
   const down = ports.filter((port) => port.status === "down").map((port) => port.portId);
@@ -115,7 +117,7 @@ export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: W
           serial: device.serialNumber,
           model: quoted(device.model),
           version: quoted(device.softwareVersion),
-          time: device.lastSeenAt ? formatTime(locale, device.lastSeenAt) : t("assistant.node.never"),
+          time: device.lastSeenAt ? formatTime(locale, device.lastSeenAt, timeZone) : t("assistant.node.never"),
         })
       : t("assistant.node.noDevice"),
     ports.length > 0 && t("assistant.node.ports", { up: count("up"), down: count("down"), disabled: count("disabled"), silent: count(null) }),
@@ -125,7 +127,7 @@ export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: W
 }
 
 export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Writer): string {
-  const { t, locale } = writer;
+  const { t, locale, timeZone } = writer;
   if (output.total === 0) {
     if (output.silent) return t("assistant.inventory.allReporting");
     return output.query ? t("assistant.notVisible", { query: quoted(output.query, 100) }) : t("assistant.inventory.none");
@@ -147,7 +149,7 @@ export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Wri
             : device.reachable
               ? t("assistant.inventory.reachable")
               : device.lastSeenAt
-                ? t("assistant.inventory.unreachable", { time: formatTime(locale, device.lastSeenAt) })
+                ? t("assistant.inventory.unreachable", { time: formatTime(locale, device.lastSeenAt, timeZone) })
                 : t("assistant.inventory.neverReported"),
       }),
     ),
@@ -156,7 +158,7 @@ export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Wri
 }
 
 export function lifecycle(output: Out<typeof lifecycleOutputSchema>, writer: Writer): string {
-  const { t, locale } = writer;
+  const { t, locale, timeZone } = writer;
   if (output.total === 0) return output.device ? t("assistant.lifecycle.noneFor", { device: quoted(output.device) }) : t("assistant.lifecycle.none");
   return lines(
     t("assistant.lifecycle.header", { total: output.total }),
@@ -166,7 +168,7 @@ export function lifecycle(output: Out<typeof lifecycleOutputSchema>, writer: Wri
         node: operation.nodeName ? ` (${quoted(operation.nodeName)})` : "",
         operation: operation.operation === "reboot" ? t("assistant.lifecycle.reboot") : t("assistant.lifecycle.install", { version: quoted(operation.version ?? "") }),
         status: t(`assistant.lifecycle.statuses.${operation.status}`),
-        time: formatTime(locale, operation.finishedAt ?? operation.startedAt ?? operation.scheduledAt),
+        time: formatTime(locale, operation.finishedAt ?? operation.startedAt ?? operation.scheduledAt, timeZone),
         progress: operation.status === "active" ? t("assistant.lifecycle.progress", { progress: operation.progress }) : "",
         summary: operation.summary ? ` — ${quoted(operation.summary)}` : "",
       }),
@@ -206,9 +208,9 @@ const bytes = (locale: Locale, value: number) =>
 
 export function siteTraffic(output: Out<typeof siteTrafficOutputSchema>, writer: Writer): string {
   if (output.status !== "found") return unresolvedText(output, writer);
-  const { t, locale } = writer;
+  const { t, locale, timeZone } = writer;
   const mbps = (value: number) => formatMbps(t, locale, value);
-  const range = { site: quoted(output.site.name), from: formatTime(locale, output.from), to: formatTime(locale, output.to) };
+  const range = { site: quoted(output.site.name), from: formatTime(locale, output.from, timeZone), to: formatTime(locale, output.to, timeZone) };
   const change = output.previous?.changePercent ?? null;
   return lines(
     output.average

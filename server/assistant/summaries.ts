@@ -14,7 +14,7 @@ import {
   type PathSummary,
   type RecentEventsOutput,
 } from "@/lib/assistant/tools";
-import type { Locale } from "@/lib/constants";
+import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import { formatMetric, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
@@ -59,7 +59,7 @@ const candidateLine = ({ t }: Writer, path: PathSummary) => {
 };
 
 function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
-  const { t, locale } = writer;
+  const { t, locale, timeZone } = writer;
   if (output.status === "ambiguous") {
     return lines(t("assistant.sla.ambiguous", { query: output.query }), ...output.candidates.map((path) => candidateLine(writer, path)), t("assistant.sla.ambiguousAsk"));
   }
@@ -76,7 +76,7 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
     min: output.minSamples,
     minutes: output.windowMinutes,
     samples: measurement?.samples ?? 0,
-    time: measurement ? formatTime(locale, measurement.lastSampleAt) : "",
+    time: measurement ? formatTime(locale, measurement.lastSampleAt, timeZone) : "",
   };
   return lines(
     t("assistant.sla.header", {
@@ -91,7 +91,7 @@ function pathSla(output: ExplainPathSlaOutput, writer: Writer): string {
         jitter: metric("jitterMs", measurement.jitterMs),
         loss: metric("lossPercent", measurement.lossPercent),
         samples: measurement.samples,
-        time: formatTime(locale, measurement.lastSampleAt),
+        time: formatTime(locale, measurement.lastSampleAt, timeZone),
       }),
     output.breaches.length > 0 && t("assistant.sla.breachesIntro"),
     ...output.breaches.map((breach) =>
@@ -123,7 +123,7 @@ type Found = Extract<ExplainPathSlaOutput, { status: "found" }>;
 type RootCause = NonNullable<Found["rootCause"]>;
 
 /** When the breach began, with each metric over its threshold: "Breaching since 20 Nov 2026, 14:20 UTC: latency 90 ms over its 80 ms threshold." */
-function onsetLine(cause: RootCause, breaches: Found["breaches"], { t, locale }: Writer): string {
+function onsetLine(cause: RootCause, breaches: Found["breaches"], { t, locale, timeZone }: Writer): string {
   if (!cause.onset) return "";
   const over = breaches.map((breach) =>
     t("assistant.rootCause.overThreshold", {
@@ -134,7 +134,7 @@ function onsetLine(cause: RootCause, breaches: Found["breaches"], { t, locale }:
   );
   return t("assistant.rootCause.onset", {
     atLeast: String(cause.onset.atLeast),
-    time: formatTime(locale, cause.onset.at),
+    time: formatTime(locale, cause.onset.at, timeZone),
     hasBreaches: String(over.length > 0),
     breaches: new Intl.ListFormat(locale, { type: "conjunction" }).format(over),
   });
@@ -156,9 +156,9 @@ function ruledOutLine(cause: RootCause, { t, locale }: Writer): string {
  */
 function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], writer: Writer): string[] {
   if (!cause) return [];
-  const { t, locale } = writer;
+  const { t, locale, timeZone } = writer;
   const changes = cause.changes.map(
-    (change) => `- ${formatTime(locale, change.timestamp)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
+    (change) => `- ${formatTime(locale, change.timestamp, timeZone)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
   );
   const ends = cause.inactiveEnds.map((end) =>
     end.type === "site" ? t("assistant.rootCause.inactiveSite", { name: quoted(end.name) }) : t("assistant.rootCause.inactiveConnector", { name: quoted(end.name) }),
@@ -201,7 +201,7 @@ function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], wr
   ].filter(Boolean);
 }
 
-function alarms(output: ListOpenAlarmsOutput, { t, locale }: Writer): string {
+function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): string {
   if (output.aboutNotVisible && output.filters.about) return t("assistant.notVisible", { query: quoted(output.filters.about, 100) });
   if (output.total === 0 || output.alarms.length === 0) {
     return output.filters.severity ? t("assistant.alarms.noneOfSeverity", { severity: t(`assistant.alarms.severities.${output.filters.severity}`) }) : t("assistant.alarms.none");
@@ -216,7 +216,7 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale }: Writer): string {
         type: t(`assistant.alarms.types.${alarm.type as "sla-bad"}`),
         message: quoted(alarm.message),
         source: quoted(alarm.source),
-        time: formatTime(locale, alarm.raisedAt),
+        time: formatTime(locale, alarm.raisedAt, timeZone),
       }),
     ),
     moreLine(t, output.alarms.length, output.total),
@@ -226,14 +226,14 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale }: Writer): string {
 /** A changed field as people name it ("bandwidth" / "bande passante"), or its own name. */
 export const fieldLabel = (t: Translator, field: string) => (t.has(`assistant.fields.${field}` as never) ? t(`assistant.fields.${field}` as never) : quoted(field));
 
-function events(output: RecentEventsOutput, { t, locale }: Writer): string {
+function events(output: RecentEventsOutput, { t, locale, timeZone }: Writer): string {
   if (output.aboutNotVisible && output.about) return t("assistant.notVisible", { query: quoted(output.about, 100) });
   if (output.events.length === 0) return output.about ? t("assistant.events.noneAbout", { about: quoted(output.about) }) : t("assistant.events.none");
   return lines(
     output.about ? t("assistant.events.headerAbout", { count: output.events.length, about: quoted(output.about) }) : t("assistant.events.header", { count: output.events.length }),
     ...output.events.flatMap((event) => [
       t("assistant.events.line", {
-        time: formatTime(locale, event.timestamp),
+        time: formatTime(locale, event.timestamp, timeZone),
         type: event.type,
         entity: event.entityName ? quoted(event.entityName) : event.entityType,
         actor: quoted(event.actor ?? event.source),
@@ -317,8 +317,8 @@ function errorMessage(value: unknown): string | null {
 }
 
 /** A tool's result (as the model's prompt carries it) written out for the reader. */
-export function summarizeToolResult(toolName: string, output: LanguageModelV4ToolResultOutput, locale: Locale): string {
-  const writer: Writer = { t: translatorFor(locale), locale };
+export function summarizeToolResult(toolName: string, output: LanguageModelV4ToolResultOutput, locale: Locale, timeZone: string = DISPLAY_TIME_ZONE): string {
+  const writer: Writer = { t: translatorFor(locale), locale, timeZone };
   const { t } = writer;
   const tool = isAssistantToolName(toolName) ? t(`assistant.tools.${toolName}`) : toolName;
   switch (output.type) {

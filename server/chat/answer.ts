@@ -6,6 +6,7 @@ import type { UIMessage } from "ai";
 import type { ChatApproval, ChatMessageSend, ChatSummary } from "@/lib/chat/schema";
 import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
+import { validTimeZone } from "@/lib/lifecycle/zoned-time";
 import type { ServiceContext } from "@/server/core/service-context";
 import { streamAssistantReply } from "@/server/assistant/run";
 import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "./service";
@@ -20,13 +21,14 @@ import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, saveChatMes
  * whose question was asked again meanwhile (a retry) finds its place gone and is dropped: the retry's answer stands.
  */
 export async function answerQuestion(context: ServiceContext, chat: ChatSummary, question: ChatMessageSend, locale: Locale): Promise<Response | null> {
-  if (question.approval) return answerApproval(context, chat, question.approval, locale, question.page);
+  const timeZone = validTimeZone(question.timeZone) ?? undefined;
+  if (question.approval) return answerApproval(context, chat, question.approval, { locale, page: question.page, timeZone });
   const { db } = context;
   if (!question.message || !(await storeQuestion(db, chat.id, question.message))) return null;
   const answerId = randomUUID();
   await reserveAnswer(db, chat.id, answerId);
   const messages = await loadChatMessages(db, chat.id);
-  return streamAnswer(context, chat, { messages, answerId, locale, page: question.page, release: true });
+  return streamAnswer(context, chat, { messages, answerId, locale, page: question.page, timeZone, release: true });
 }
 
 type StoredMessage = Awaited<ReturnType<typeof loadChatMessages>>[number];
@@ -37,7 +39,12 @@ type StoredMessage = Awaited<ReturnType<typeof loadChatMessages>>[number];
  * approved tool (or records the refusal) and the model writes what happened, in the same answer. Null when there is
  * no such pending request.
  */
-async function answerApproval(context: ServiceContext, chat: ChatSummary, approval: ChatApproval, locale: Locale, page?: string): Promise<Response | null> {
+async function answerApproval(
+  context: ServiceContext,
+  chat: ChatSummary,
+  approval: ChatApproval,
+  reader: { locale: Locale; page?: string; timeZone?: string },
+): Promise<Response | null> {
   const messages = await loadChatMessages(context.db, chat.id);
   const last = messages.at(-1);
   if (!last || last.role !== "assistant") return null;
@@ -51,19 +58,19 @@ async function answerApproval(context: ServiceContext, chat: ChatSummary, approv
   if (!answered) return null;
   const updated: StoredMessage = { ...last, parts };
   await saveChatMessages(context.db, chat.id, [updated]);
-  return streamAnswer(context, chat, { messages: [...messages.slice(0, -1), updated], answerId: last.id, locale, page, release: false });
+  return streamAnswer(context, chat, { messages: [...messages.slice(0, -1), updated], answerId: last.id, ...reader, release: false });
 }
 
 async function streamAnswer(
   context: ServiceContext,
   chat: ChatSummary,
-  options: { messages: StoredMessage[]; answerId: string; locale: Locale; page?: string; release: boolean },
+  options: { messages: StoredMessage[]; answerId: string; locale: Locale; page?: string; timeZone?: string; release: boolean },
 ): Promise<Response> {
   const { db } = context;
   const { messages, answerId, locale } = options;
   let result: Awaited<ReturnType<typeof streamAssistantReply>>;
   try {
-    result = await streamAssistantReply({ context, organizationId: chat.organizationId, locale, messages, page: options.page });
+    result = await streamAssistantReply({ context, organizationId: chat.organizationId, locale, messages, page: options.page, timeZone: options.timeZone });
   } catch (error) {
     if (options.release) await releaseAnswer(db, chat.id, answerId);
     throw error;

@@ -491,4 +491,13 @@ describe("streamAssistantReply with the embedded model", () => {
     expect(noPage).not.toMatch(/never create|plain text/);
     expect(instructions).toContain("rien ne change tant que la personne n’a pas approuvé l’aperçu");
   });
+
+  it("tells the model the user's time zone and the time there, UTC when the browser gave none", async () => {
+    const context = await contextFor(NORTHWIND_ADMIN);
+    const inParis = await assistantInstructions({ context, organizationId: org.Contoso, locale: "en", timeZone: "Europe/Paris" });
+    const clock = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "Europe/Paris" }).format(new Date());
+    expect(inParis).toMatch(new RegExp(`Their time zone is Europe/Paris, and the current time there is ${clock}, \\d{2}:\\d{2} \\(Europe/Paris\\)`));
+    expect(inParis).toContain("\"tomorrow at 3am\" is 03:00 there");
+    expect(await assistantInstructions({ context, organizationId: org.Contoso, locale: "fr" })).toContain("Le fuseau horaire de la personne est UTC");
+  });
 });

@@ -298,6 +298,52 @@ describe("asking the assistant (POST /chat/{chatId}/message)", () => {
     expect(rows.map((row) => row.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect((rows[3].parts as { type: string }[]).some((part) => part.type === "tool-listOpenAlarms")).toBe(true);
   });
+
+  /** The preview of the action an answer proposes (its approval request's reason), and the request's id. */
+  function proposal(body: unknown) {
+    const request = String(body)
+      .split("\n")
+      .filter((line) => line.startsWith("data: {"))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; approvalId?: string; reason?: string })
+      .find((part) => part.type === "tool-approval-request");
+    expect(request, String(body)).toBeDefined();
+    return { id: request!.approvalId!, preview: request!.reason ?? "" };
+  }
+
+  it("reads and writes the time of a proposal in the browser's time zone, and ignores a zone it does not know", async () => {
+    const cookie = await signIn(NW_ADMIN);
+    const ask = async (text: string, timeZone: unknown, language?: string) => {
+      const chat = await newChat(NW_ADMIN, northwind);
+      const response = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage(`z${Math.random()}`, text), timeZone }, language });
+      expect(response.status).toBe(200);
+      return proposal(response.body).preview;
+    };
+    // "01" in the node's name is not the hour; 3am is the zone's 03:00, the day after the zone's today.
+    const wallDate = (zone: string, days: number, locale: string) =>
+      new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(Date.now() + days * 86_400_000);
+    const inLosAngeles = await ask("reboot nw-edge-sea-01 tomorrow at 3am", "America/Los_Angeles");
+    expect(inLosAngeles).toContain(`${wallDate("America/Los_Angeles", 1, "en-GB")}, 03:00 (America/Los_Angeles)`);
+    const inParis = await ask("redémarre nw-edge-sea-01 demain à 3h", "Europe/Paris", "fr");
+    expect(inParis).toContain(`${wallDate("Europe/Paris", 1, "fr-FR")}, 03:00 (Europe/Paris)`);
+    // No zone, or one that is none: UTC.
+    for (const zone of [undefined, "Mars/Olympus_Mons", "+05:00"]) {
+      expect(await ask("reboot nw-edge-sea-01 tomorrow at 3am", zone)).toContain(`${wallDate("UTC", 1, "en-GB")}, 03:00 (UTC)`);
+    }
+    // Not a string at all: refused as a bad request, never a server error.
+    const chat = await newChat(NW_ADMIN, northwind);
+    expect((await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("bad-zone", "list my sites"), timeZone: 7 } })).status).toBe(400);
+  });
+
+  it("says the operation it schedules on approval in the zone the approval is sent with", async () => {
+    const cookie = await signIn(NW_ADMIN);
+    const chat = await newChat(NW_ADMIN, northwind);
+    const asked = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("tz-approve", "reboot nw-edge-sea-01 tomorrow at 3am"), timeZone: "America/Los_Angeles" } });
+    const { id } = proposal(asked.body);
+    await storedMessages(chat.id, 2);
+    const approved = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { approval: { id, approved: true }, timeZone: "America/Los_Angeles" } });
+    expect(approved.status).toBe(200);
+    expect(String(approved.body)).toMatch(/scheduled for \w{3}, \d{1,2} \w{3} \d{4}, 03:00 \(America\/Los_Angeles\)/);
+  });
 });
 
 describe("what is kept of an answer", () => {

@@ -474,7 +474,10 @@ export interface NameReaders {
  * Reads a question, or a request with the answers to the questions its action asked ("create a site in Lyon" + "Lyon
  * DC"): those are read with it, line after line.
  */
-export function readQuestion(question: string, options: { locale: Locale; now: number; focus: PageFocus; readers: NameReaders; answers?: readonly string[] }): Reading {
+export function readQuestion(
+  question: string,
+  options: { locale: Locale; now: number; focus: PageFocus; readers: NameReaders; answers?: readonly string[]; timeZone?: string },
+): Reading {
   const answers = options.answers ?? [];
   const text = [question, ...answers].join("\n");
   const folded = fold(text);
@@ -500,13 +503,13 @@ export function readQuestion(question: string, options: { locale: Locale; now: n
     bandwidthMbps: bandwidthOf(text),
     severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
     metric: METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null,
-    range: timeRange(timeText, options.now),
+    range: timeRange(timeText, options.now, options.timeZone),
     properNames: options.readers.properNames(text),
     pathCreation: options.readers.pathCreation(text, options.focus),
     siteCreation: options.readers.siteCreation(text),
     siteAction: options.readers.siteAction(question, answers),
     imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
-    at: timeInstant(timeText, options.locale, options.now),
+    at: timeInstant(timeText, options.locale, options.now, options.timeZone),
     prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
     shape: slotted(options.readers.shape?.(question) ?? question),
     version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " ").replace(OTHER_SERIAL, " "))?.[0] ?? null,

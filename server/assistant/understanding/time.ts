@@ -1,12 +1,14 @@
 import "server-only";
 import * as chrono from "chrono-node";
-import type { Locale } from "@/lib/constants";
+import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
+import { wallClock, zonedInstant } from "@/lib/lifecycle/zoned-time";
 import { fold } from "../text";
 
 // Time in a question, in English or French: a range to read figures over ("over the last hour", "ces 7 derniers jours",
 // "this week against last week") and an instant to act at ("Sunday at 03:30", "tonight at 02:00", "demain à 14 h").
-// Ranges are spans back from now, which is how people ask a console for figures; instants go through chrono-node
-// (its English and French parsers), in the console's time zone (UTC).
+// Ranges are spans back from now, which is how people ask a console for figures, or calendar days; instants go through
+// chrono-node (its English and French parsers). Days and wall-clock times are the user's time zone's (the browser's;
+// UTC when unknown), the change of the clocks included.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -68,31 +70,32 @@ const PERIOD_WORDS: [RegExp, number][] = [
   [/(?:yesterday|hier)/, DAY],
 ];
 
-// Calendar days in the console's display time zone (UTC): "yesterday" is the whole day before today, "since Monday"
-// starts at Monday's midnight, "today" at today's.
+// Calendar days in the user's time zone: "yesterday" is the whole day before today, "since Monday" starts at Monday's
+// midnight, "today" at today's (a day of 23 or 25 hours when the clocks change).
 const WEEKDAYS: Record<string, number> = {
   sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
   dimanche: 0, lundi: 1, mardi: 2, mercredi: 3, jeudi: 4, vendredi: 5, samedi: 6,
 };
 const SINCE_WEEKDAY = new RegExp(`(?:^| )(?:since|depuis)(?: (?:last|le|ce))? (${Object.keys(WEEKDAYS).join("|")})(?= |$)`);
-const startOfDay = (ms: number) => Math.floor(ms / DAY) * DAY;
 
-function calendarRange(folded: string, now: number): { from: number; to: number } | null {
-  const today = startOfDay(now);
+function calendarRange(folded: string, now: number, timeZone: string): { from: number; to: number } | null {
+  const { year, month, day } = wallClock(now, timeZone);
+  /** Midnight in the zone, `back` days before today's. */
+  const midnight = (back: number) => zonedInstant({ year, month, day: day - back }, timeZone);
   const weekday = SINCE_WEEKDAY.exec(folded)?.[1];
   if (weekday !== undefined) {
-    const back = (new Date(today).getUTCDay() - WEEKDAYS[weekday] + 7) % 7;
-    return { from: today - back * DAY, to: now };
+    const back = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() - WEEKDAYS[weekday] + 7) % 7;
+    return { from: midnight(back), to: now };
   }
-  if (/(?:^| )(?:yesterday|hier)(?= |$)/.test(folded)) return { from: today - DAY, to: today };
-  if (/(?:^| )(?:today|aujourd hui)(?= |$)/.test(folded)) return { from: today, to: now };
+  if (/(?:^| )(?:yesterday|hier)(?= |$)/.test(folded)) return { from: midnight(1), to: midnight(0) };
+  if (/(?:^| )(?:today|aujourd hui)(?= |$)/.test(folded)) return { from: midnight(0), to: now };
   return null;
 }
 
-/** The range a question asks figures over, or null when it names none. */
-export function timeRange(text: string, now: number): TimeRange | null {
+/** The range a question asks figures over, or null when it names none; calendar days are the zone's. */
+export function timeRange(text: string, now: number, timeZone: string = DISPLAY_TIME_ZONE): TimeRange | null {
   const folded = fold(text);
-  const calendar = spanMs(folded) === null ? calendarRange(folded, now) : null;
+  const calendar = spanMs(folded) === null ? calendarRange(folded, now, timeZone) : null;
   if (calendar) return { from: new Date(calendar.from).toISOString(), to: new Date(calendar.to).toISOString(), hours: (calendar.to - calendar.from) / HOUR, compare: null };
   let span = spanMs(folded);
   if (span === null) span = PERIOD_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null;
@@ -117,19 +120,32 @@ const frenchClock = (text: string) => text.replace(/\b(\d{1,2})\s*h\s*(\d{2})\b/
 // "Tonight at 02:00" is the coming night's 02:00: chrono reads tonight as the evening and the hour as 2 pm.
 const TONIGHT = /\b(?:tonight|this evening|ce soir|cette nuit)\b/i;
 
-/** The moment a question asks something to happen at ("Sunday at 03:30", "demain à 14 h"), in the future; null when none. */
-export function timeInstant(text: string, locale: Locale, now: number): Date | null {
-  const reference = { instant: new Date(now), timezone: "UTC" };
+/**
+ * The moment a question asks something to happen at ("Sunday at 03:30", "demain à 14 h"), in the future; null when
+ * none. The words are the zone's wall clock: chrono reads them against the zone's "now" written as UTC, and the wall
+ * time it finds becomes the instant it is in the zone on that day (so "tomorrow at 3am" is 03:00 there, summer or
+ * winter). A time that names its own zone ("3pm UTC") keeps it.
+ */
+export function timeInstant(text: string, locale: Locale, now: number, timeZone: string = DISPLAY_TIME_ZONE): Date | null {
+  const clock = wallClock(now, timeZone);
+  const wallNow = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) + (now % 1000);
+  const reference = { instant: new Date(wallNow), timezone: "UTC" };
   const parsers = locale === "fr" ? [chrono.fr, chrono.en] : [chrono.en, chrono.fr];
   const tonight = TONIGHT.test(text);
   for (const parser of parsers) {
     const source = (parser === chrono.fr ? frenchClock(text) : text).replace(TONIGHT, " ");
     const [result] = parser.parse(source, reference, { forwardDate: true });
     if (!result) continue;
-    const date = result.start.date();
+    const { start } = result;
+    if (start.isCertain("timezoneOffset")) return start.date();
+    const at = (extraDays: number) =>
+      zonedInstant(
+        { year: start.get("year")!, month: start.get("month")!, day: start.get("day")! + extraDays, hour: start.get("hour") ?? 0, minute: start.get("minute") ?? 0, second: start.get("second") ?? 0 },
+        timeZone,
+      );
     // forwardDate keeps a bare time ahead of now, but a time read as today's may still have passed.
-    if (date.getTime() <= now && (tonight || !result.start.isCertain("day"))) date.setUTCDate(date.getUTCDate() + 1);
-    return date;
+    const instant = at(0) <= now && (tonight || !start.isCertain("day")) ? at(1) : at(0);
+    return new Date(instant);
   }
   return null;
 }
