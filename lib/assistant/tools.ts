@@ -95,9 +95,14 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 // --- Inputs ---
 
+/** Sites as people group them: on premises ("standard") or in a cloud. */
+export const SITE_KINDS = ["standard", "cloud"] as const;
+
 export const listSitesInputSchema = z.object({
   query: optionalText(100).describe("Part of a site name to filter by; omit to list every site"),
   withoutPaths: z.boolean().optional().describe("Only the sites no path starts or ends at"),
+  kind: z.enum(SITE_KINDS).optional().describe("Only standard sites, or only cloud sites (AWS, Azure, GCP, Oracle, Direct Connect)"),
+  pick: z.enum(["delete"]).optional().describe("The user asked to delete a site without naming it: the candidates, with the question which one"),
 });
 export type ListSitesInput = z.infer<typeof listSitesInputSchema>;
 
@@ -139,6 +144,8 @@ export const listSitesOutputSchema = z.object({
   organizationName: z.string(),
   query: z.string().nullable(),
   withoutPaths: z.boolean().default(false),
+  kind: z.enum(SITE_KINDS).nullable().default(null),
+  pick: z.enum(["delete"]).nullable().default(null),
   /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name. */
   total: z.number().int(),
   sites: z.array(

@@ -245,7 +245,12 @@ export async function prepareAcknowledgeAlarms(environment: ToolEnvironment, inp
   const open = page.nextCursor ? await countAlarms(scope.context, view) : null;
   const about = input.about ? fold(input.about) : null;
   const alarms = page.items.map((alarm) => localizedAlarm(t, alarm)).filter((alarm) => !about || fold(alarm.source).includes(about) || fold(alarm.message).includes(about));
-  if (alarms.length === 0) return blocked(t("assistant.alarms.none"));
+  if (alarms.length === 0) {
+    // None of the severity asked, or about what was named: say so, and what else is open, never "nothing is open".
+    const asked = input.severity ? t("assistant.alarms.noneOfSeverity", { severity: t(`assistant.alarms.severities.${input.severity}`) }) : about ? t("assistant.actions.acknowledgeAlarms.noneAbout", { about: quoted(input.about ?? "") }) : t("assistant.alarms.none");
+    const others = input.severity || about ? await countAlarms(scope.context, { ...view, severity: undefined }) : 0;
+    return blocked(others > 0 ? `${asked} ${t("assistant.actions.acknowledgeAlarms.otherOpen", { count: others })}` : asked);
+  }
   const parsed = alarmAcknowledgeSchema.safeParse({ alarmIds: alarms.map((alarm) => alarm.id), note: input.note ?? null });
   if (!parsed.success) return blocked(`${t("assistant.actions.invalid")}\n${bullet(messages(environment, parsed.error.issues.map((issue) => issue.message)))}`);
   const preview = [

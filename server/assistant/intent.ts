@@ -1,11 +1,12 @@
 import "server-only";
 import type { GuidePathCreationInput } from "@/lib/assistant/tools";
 import type { Locale } from "@/lib/constants";
+import { editDistance } from "./names/fuzzy";
 import { linkNames, topCandidates, type LinkedSpan } from "./names/link";
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
 import { understandQuestion } from "./understanding/classified";
-import { readQuestion, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
+import { readQuestion, REQUEST_VERBS, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
 import { VOCABULARY_WORDS } from "./understanding/vocabulary";
 
@@ -148,6 +149,37 @@ function namedObject(text: string): string | null {
   return reference && reference.length > 1 ? reference : null;
 }
 
+// The words a slip is read as: the vocabulary's and the catalogue's own (severities, rankings, objects), five letters
+// or more ("ack" misspelt is anything).
+const SPELLED = [
+  ...new Set([
+    ...VOCABULARY_WORDS,
+    ..."critical critique critiques major majeure majeures minor mineure mineures worst pire pires best meilleur highest lowest average moyenne fabric fabrics node nodes noeud noeuds uptime memory memoire prefix prefixes prefixe vlan customers clients invitations invitation pending attente connector connectors connecteur connecteurs".split(" "),
+  ]),
+].filter((word) => word.length >= 5);
+const SPELLED_BY_LENGTH = new Map<number, string[]>();
+for (const word of SPELLED) SPELLED_BY_LENGTH.set(word.length, [...(SPELLED_BY_LENGTH.get(word.length) ?? []), word]);
+
+// Words read as they are: the question's own, the requests' verbs and the creation questions' words.
+const KNOWN_WORDS = new Set([...QUESTION_WORDS, ...REQUEST_VERBS, ...CREATION_WORDS]);
+
+/** A word typed with a slip, as the one vocabulary word it is closest to; itself when none or several are as close. */
+function spelledWord(word: string): string {
+  if (word.length < 5 || /\d/.test(word) || KNOWN_WORDS.has(word)) return word;
+  const max = 1;
+  let best: string | null = null;
+  let bestDistance = max + 1;
+  let tied = false;
+  for (let length = word.length - max; length <= word.length + max; length++) {
+    for (const known of SPELLED_BY_LENGTH.get(length) ?? []) {
+      const distance = editDistance(word, known, max);
+      if (distance < bestDistance) [best, bestDistance, tied] = [known, distance, false];
+      else if (distance === bestDistance && known !== best) tied = true;
+    }
+  }
+  return best && !tied ? best : word;
+}
+
 const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput, siteAction: siteActionInput };
 
 // Weekdays and months are times, never names, however they are written.
@@ -224,6 +256,13 @@ function readersWith(index: NameIndex): NameReaders {
       const [span] = linked(text);
       const top = span && !unseenPath(text, span) ? topCandidates(span) : [];
       return top.length === 1 ? top[0].entry.kind : null;
+    },
+    spell(folded, text) {
+      const named = new Set(linked(text).flatMap((span) => fold(span.text).split(" ")));
+      return folded
+        .split(" ")
+        .map((word) => (named.has(word) ? word : spelledWord(word)))
+        .join(" ");
     },
     shape(text) {
       let shaped = text;

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
 import { connectors, events, nodes, organizations, paths, sites, users } from "@/server/db/schema";
-import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
+import { foldText } from "@/lib/locations/text";
+import { consoleScopeWhere, listVisibleOrganizations, tenantWhere } from "@/server/core/tenancy";
 import type { ChatScope } from "./scope";
 
 // The read the assistant needs that no console list answers in one go: a scope's sites with their connector and path
@@ -25,13 +26,29 @@ export interface ScopedSite {
 
 const SLA_BY_RANK: PathSla[] = ["unknown", "healthy", "warning", "bad"];
 
+/**
+ * The organization a list's words name ("fabrikam's sites"), among those the caller sees within the chat's console:
+ * another organization than the chat's own, named whole. Null otherwise (the words are then part of a name).
+ */
+export async function organizationNamed(scope: ChatScope, search: string | null | undefined): Promise<{ id: string; name: string } | null> {
+  if (!search) return null;
+  const wanted = foldText(search);
+  const found = (await listVisibleOrganizations(scope.context.db, scope.context.principal)).find(
+    (organization) => organization.id !== scope.organization.id && foldText(organization.name) === wanted,
+  );
+  if (!found || (scope.organizationFilter && scope.organizationFilter !== found.id)) return null;
+  return { id: found.id, name: found.name };
+}
+
 /** The scope's sites by name (those whose name contains `search`, when given), the first `limit`, and how many match. */
-export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number; withoutPaths?: boolean }) {
+export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number; withoutPaths?: boolean; organizationId?: string; kind?: "standard" | "cloud" }) {
   const { db, principal } = scope.context;
+  const within = options.organizationId ?? scope.organizationFilter;
   const conditions: (SQL | undefined)[] = [
     tenantWhere(principal, sites.organizationId, db),
-    scope.organizationFilter ? consoleScopeWhere(principal, sites.organizationId, scope.organizationFilter, db) : undefined,
+    within ? consoleScopeWhere(principal, sites.organizationId, within, db) : undefined,
     options.search ? ilike(sites.name, containsPattern(options.search)) : undefined,
+    options.kind === "standard" ? eq(sites.type, "standard") : options.kind === "cloud" ? ne(sites.type, "standard") : undefined,
     options.withoutPaths ? sql`not exists (select 1 from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})` : undefined,
   ];
   const rows = await db

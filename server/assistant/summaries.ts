@@ -32,7 +32,9 @@ function sites(output: ListSitesOutput, { t }: Writer): string {
     // A name that matches no site the caller sees: the same words whether it exists elsewhere or not.
     return output.query ? t("assistant.notVisible", { query: quoted(output.query, 100) }) : t("assistant.sites.none", { organization });
   }
-  const header = output.withoutPaths
+  const header = output.pick
+    ? t("assistant.sites.pickToDelete", { total: output.total })
+    : output.withoutPaths
     ? t("assistant.sites.withoutPathsHeader", { organization, total: output.total })
     : output.query
     ? t("assistant.sites.headerMatch", { total: output.total, query: output.query })

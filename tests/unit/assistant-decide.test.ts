@@ -130,6 +130,8 @@ describe("decide: answering from the latest turn's tool results", () => {
     organizationName: "Contoso",
     query: null,
     withoutPaths: false,
+          kind: null,
+          pick: null,
     total: 1,
     sites: [
       {
@@ -210,6 +212,8 @@ describe("summaries of each tool's output", () => {
       organizationName: "Northwind Networks",
       query: null,
       withoutPaths: false,
+          kind: null,
+          pick: null,
       total: 23,
       sites: [
         {

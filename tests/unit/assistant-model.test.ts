@@ -24,6 +24,8 @@ const SITES: ListSitesOutput = {
   organizationName: "Contoso",
   query: null,
   withoutPaths: false,
+          kind: null,
+          pick: null,
   total: 2,
   sites: [
     { id: "s1", name: "Frankfurt DC", organizationId: "c", organizationName: "Contoso", type: "standard", city: "Frankfurt, Germany", active: true, connectors: 1, paths: 2, sla: "healthy" },

@@ -25,6 +25,7 @@ import { listConnectors } from "@/server/sites/connectors";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
 import { siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import { pathMeasurement } from "@/server/telemetry/queries/health";
+import { organizationNamed } from "../queries";
 import { resolveConnector, resolveSite, type Resolution } from "../resolve";
 import { consoleLink, pathRoute, siteRoute, type ChatScope } from "../scope";
 import { findPaths } from "./path-sla";
@@ -55,7 +56,10 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   const health = input.health ?? "all";
   const states: readonly PathSla[] = health === "all" ? PATH_SLA_STATES : health === "unhealthy" ? DEGRADED_PATH_SLA_STATES : [health];
   // Counted and listed by the database, state by state, so the worst paths of a network of any size are the ones told.
-  const filter = { organizationId: scope.organizationFilter, search: input.query?.trim() || undefined };
+  const asked = input.query?.trim() || undefined;
+  // "initech's paths": a customer's name is the organization to list, not a part of path names.
+  const organization = await organizationNamed(scope, asked);
+  const filter = organization ? { organizationId: organization.id } : { organizationId: scope.organizationFilter, search: asked };
   const [counts, ...pages] = await Promise.all([
     countPathsByHealth(db, principal, filter),
     ...states.map((slaHealth) => listPathsService(db, principal, { ...filter, slaHealth, limit: ASSISTANT_LIST_MAX })),
@@ -68,7 +72,7 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
     shown.map(async (path) => (path.slaHealth === "warning" || path.slaHealth === "bad" ? pathMeasurement(scope.context, path.id) : null)),
   );
   return {
-    organizationName: scope.organization.name,
+    organizationName: organization?.name ?? scope.organization.name,
     health,
     scanned: PATH_SLA_STATES.reduce((sum, state) => sum + counts[state], 0),
     total: states.reduce((sum, state) => sum + counts[state], 0),

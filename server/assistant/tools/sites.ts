@@ -1,6 +1,6 @@
 import "server-only";
 import { ASSISTANT_LIST_MAX, type ListSitesInput, type ListSitesOutput } from "@/lib/assistant/tools";
-import { scopedSites } from "../queries";
+import { organizationNamed, scopedSites } from "../queries";
 import { consoleLink, siteRoute, sitesRoute } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
@@ -9,13 +9,18 @@ import type { ToolEnvironment } from "./shared";
 export async function listSites(environment: ToolEnvironment, input: ListSitesInput): Promise<ListSitesOutput> {
   const scope = await environment.scope();
   const { t } = environment;
-  const query = input.query?.trim() || null;
+  const asked = input.query?.trim() || null;
   const withoutPaths = input.withoutPaths ?? false;
-  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX, withoutPaths });
+  // "fabrikam's sites": a customer's name is the organization to list, not a part of site names.
+  const organization = await organizationNamed(scope, asked);
+  const query = organization ? null : asked;
+  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX, withoutPaths, organizationId: organization?.id, kind: input.kind });
   return {
-    organizationName: scope.organization.name,
+    organizationName: organization?.name ?? scope.organization.name,
     query,
     withoutPaths,
+    kind: input.kind ?? null,
+    pick: input.pick ?? null,
     total: found.total,
     sites: found.sites,
     links: [

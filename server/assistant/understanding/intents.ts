@@ -56,6 +56,8 @@ export interface Reading {
   imperative: string | null;
   /** When the request asks it to happen ("on Sunday at 03:30", "demain à 14 h"). */
   at: Date | null;
+  /** A VLAN id the request gives ("vlan 345", "VLAN id 12"). */
+  vlan: number | null;
   /** IP prefixes written in the request (CIDR). */
   prefixes: string[];
   /** A software version ("24.3.2"). */
@@ -101,10 +103,14 @@ const PREFIX = /\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g;
 const VERSION = /\b\d{1,3}\.\d{1,3}(?:\.\d{1,4})?\b(?!\.\d|\/)/;
 const NOTE = /(?:note|commentaire)\s*[:=]?\s*(?:«\s*([^»]+?)\s*»|“([^”]+)”|"([^"]+)"|‘([^’]+)’|'([^']+)'|(.+)$)/i;
 // A request starts with its verb, perhaps after a polite word (folded).
+/** The verbs a request starts with (folded). */
+export const REQUEST_VERBS = (
+  "create|add|set up|setup|provision|make|remove|delete|drop|restart|reboot|cancel|acknowledge|ack|install|upgrade|schedule|" +
+  "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez"
+).split("|");
 const IMPERATIVE = new RegExp(
   "^(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
-    "(create|add|set up|setup|provision|make|remove|delete|drop|restart|reboot|cancel|acknowledge|ack|install|upgrade|schedule|" +
-    "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez)(?= |$)",
+    `(${REQUEST_VERBS.join("|")})(?= |$)`,
 );
 
 const SEVERITY_WORDS: Record<string, AlarmSeverity> = {
@@ -224,7 +230,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
           .slice(0, 4)
           .map((name) =>
             // "compare" alone is no time range (it is the word that asks for the comparison).
-            r.metric || r.has("statistic")
+            // A metric alone is compared now; over a time range, or as a statistic, from the measurements.
+            (r.metric && r.range && !r.range.compare) || r.has("statistic")
               ? call("pathStatistics", defined({ path: name.name, metric: r.metric ?? undefined, from: r.range?.compare ? undefined : r.range?.from, to: r.range?.compare ? undefined : r.range?.to }))
               : call("explainPathSla", { path: name.name }),
           ),
@@ -260,11 +267,26 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
           layer: r.pathCreation.layer,
           bandwidthMbps: r.bandwidthMbps ?? undefined,
           prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+          vlanId: r.vlan ?? undefined,
         }),
       ),
   ),
   rule("action-create-site", "createSite", (r) => verbIs(r, CREATE_VERB) && CREATES_SITE.test(r.folded), (r) => call("createSite", r.siteAction)),
-  rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && r.has("site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
+  // "delete Lyon Branch", "supprime le site X"; "delete our cloud site" names none: asked which, never guessed.
+  rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && (r.has("site") || r.namedKind === "site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
+  rule(
+    "action-delete-site-unnamed",
+    "listSites",
+    (r) => verbIs(r, REMOVE_VERB) && r.has("site") && r.named === null,
+    (r) =>
+      call(
+        "listSites",
+        defined({
+          kind: /(?:^| )(?:cloud|aws|azure|gcp|oracle)(?= |$)/.test(r.folded) ? "cloud" : /(?:^| )(?:standard|physical|physique|on prem|on premises)(?= |$)/.test(r.folded) ? "standard" : undefined,
+          pick: "delete",
+        }),
+      ),
+  ),
   rule(
     "action-reboot",
     "scheduleOperation",
@@ -282,7 +304,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "action-acknowledge",
     "acknowledgeAlarms",
     (r) => verbIs(r, ACK_VERB) && r.has("alarm"),
-    (r) => call("acknowledgeAlarms", defined({ severity: r.severity ?? undefined, note: r.note ?? undefined, about: r.properNames[0] })),
+    // A capitalised word of the note ("vu avec le NOC") is the note's, not what the alarms are about.
+    (r) => call("acknowledgeAlarms", defined({ severity: r.severity ?? undefined, note: r.note ?? undefined, about: r.properNames.find((name) => !r.note?.includes(name)) })),
   ),
   rule(
     "headroom-check",
@@ -407,6 +430,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     () => call("listPaths", { health: "all" }),
   ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
+  // "Initech's paths", "les chemins de Fabrikam": a customer organization's paths, listed.
+  rule(
+    "organization-paths",
+    "listPaths",
+    (r) => r.has("path") && r.namedKind === "organization" && r.named !== null,
+    (r) => call("listPaths", { health: r.has("unhealthy") ? "unhealthy" : "all", query: r.named }),
+  ),
   rule(
     "path-sla",
     "explainPathSla",
@@ -468,6 +498,8 @@ export interface NameReaders {
   namedAll?(text: string): { name: string; kind: NamedKind | null }[];
   /** The text with each name it gives replaced by its kind's token ("how is zpath doing"). */
   shape?(text: string): string;
+  /** The folded text with its misspelt vocabulary words corrected ("latncy" → "latency"), the names' words untouched. */
+  spell?(folded: string, text: string): string;
 }
 
 /**
@@ -480,10 +512,13 @@ export function readQuestion(
 ): Reading {
   const answers = options.answers ?? [];
   const text = [question, ...answers].join("\n");
-  const folded = fold(text);
-  const serial = serialIn(text);
-  const node = NODE_NAME.exec(text)?.[0] ?? null;
+  // The question's words typed with a slip ("latncy", "alarmmes") read as the vocabulary's, names left as written.
+  const folded = options.readers.spell?.(fold(text), text) ?? fold(text);
   const named = options.readers.named(text);
+  const namedKind = options.readers.namedKind?.(text) ?? null;
+  // A node or device the names know, however clipped ("edge-fra-01" for nw-edge-fra-01), is that node or device.
+  const serial = serialIn(text) ?? (namedKind === "device" ? named : null);
+  const node = NODE_NAME.exec(text)?.[0] ?? (namedKind === "node" ? named : null);
   // Times are read once names, node names and serial numbers are set aside: "reboot nw-edge-sea-01 tomorrow at 3am".
   const blank = (value: string) => " ".repeat(value.length);
   const timeText = (options.readers.mask?.(text) ?? text).replace(new RegExp(NODE_NAME.source, "gi"), blank).replace(new RegExp(SERIAL.source, "gi"), blank);
@@ -497,7 +532,7 @@ export function readQuestion(
     serial,
     node,
     named,
-    namedKind: options.readers.namedKind?.(text) ?? null,
+    namedKind,
     namedAll: options.readers.namedAll?.(text) ?? [],
     path: named ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
     bandwidthMbps: bandwidthOf(text),
@@ -511,6 +546,10 @@ export function readQuestion(
     imperative: IMPERATIVE.exec(folded)?.[1] ?? null,
     at: timeInstant(timeText, options.locale, options.now, options.timeZone),
     prefixes: [...text.matchAll(PREFIX)].map((match) => match[0]),
+    vlan: (() => {
+      const id = /(?:^| )vlan(?: id)? (\d{1,4})(?= |$)/.exec(folded)?.[1];
+      return id === undefined ? null : Number(id);
+    })(),
     shape: slotted(options.readers.shape?.(question) ?? question),
     version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " ").replace(OTHER_SERIAL, " "))?.[0] ?? null,
     note: (() => {
