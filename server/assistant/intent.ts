@@ -229,6 +229,15 @@ function readersWith(index: NameIndex): NameReaders {
   };
   return {
     ...READERS,
+    // "for fabrikam": the customer a site is for, however it is written, when the names hold it.
+    siteAction(request, answers) {
+      const input = READERS.siteAction(request, answers);
+      if (input.organization) return input;
+      const customer = linked(request)
+        .map((span) => topCandidates(span))
+        .find((top) => top.length === 1 && top[0].entry.kind === "organization");
+      return customer ? { ...input, organization: customer[0].entry.name } : input;
+    },
     named(text) {
       const [quoted] = quotedNames(text);
       if (quoted) return quoted;

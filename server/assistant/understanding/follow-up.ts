@@ -133,6 +133,9 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   if (subject && (own.kind !== "tool" || !namesItsOwn) && (BACK.test(folded) || own.kind !== "tool")) {
     const withSubject = readers.read(`${text} ${subject}`);
     if (withSubject.kind === "tool" && isAssistantAction(withSubject.toolName)) return withSubject;
+    // A question about it: "quels chemins passent par lui ?", "any alarms on it?", "where is it?".
+    const input = withSubject.kind === "tool" ? withSubject.input : {};
+    if (BACK.test(folded) && Object.values(input).includes(subject)) return withSubject;
   }
 
   // "what about yesterday?", "and the jitter?", "which of them are major?": the same again, changed.

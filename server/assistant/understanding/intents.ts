@@ -430,6 +430,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     () => call("listPaths", { health: "all" }),
   ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
+  // "Which paths go through Frankfurt DC?", "les chemins de Lyon Branch": a site's paths, listed.
+  rule(
+    "site-paths",
+    "listPaths",
+    (r) => r.has("path") && r.namedKind === "site" && r.named !== null && /(?:^| )(?:paths|chemins|circuits|liaisons|which|what|quels|quelles|lesquels|list|liste|all|tous)(?= |$)/.test(r.folded),
+    (r) => call("listPaths", { health: r.has("unhealthy") ? "unhealthy" : "all", query: r.named }),
+  ),
   // "Initech's paths", "les chemins de Fabrikam": a customer organization's paths, listed.
   rule(
     "organization-paths",

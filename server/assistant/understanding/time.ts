@@ -136,6 +136,8 @@ export function timeInstant(text: string, locale: Locale, now: number, timeZone:
     const source = (parser === chrono.fr ? frenchClock(text) : text).replace(TONIGHT, " ");
     const [result] = parser.parse(source, reference, { forwardDate: true });
     if (!result) continue;
+    // "now", "right now", "maintenant": no time to schedule at, the operation starts at once.
+    if (/^(?:right now|now|maintenant|tout de suite|immediately|asap)$/i.test(result.text.trim())) return null;
     const { start } = result;
     if (start.isCertain("timezoneOffset")) return start.date();
     const at = (extraDays: number) =>
