@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { decide } from "@/server/assistant/decide";
 import { formatNumber } from "@/server/assistant/format";
 import { readIntent } from "@/server/assistant/intent";
 import { NameIndex } from "@/server/assistant/names/name-index";
@@ -132,6 +134,32 @@ describe("ranges read into the tools' inputs", () => {
       input: { metric: "latencyMs", from: "2026-11-25T23:00:00.000Z", to: "2026-11-26T11:00:00.000Z" },
     });
     expect(asked("traffic at Paris HQ last week")).toMatchObject({ tool: "siteTraffic", input: { site: "Paris HQ", from: "2026-11-15T23:00:00.000Z", to: "2026-11-22T23:00:00.000Z" } });
+  });
+});
+
+describe("a follow-up that changes the range", () => {
+  beforeAll(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  const after = (question: string, toolName: string, followUp: string, locale: "en" | "fr" = "en") => {
+    const prompt: LanguageModelV4Prompt = [
+      { role: "system", content: "You are the assistant." },
+      { role: "user", content: [{ type: "text", text: question }] },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call-0", toolName, input: {} }] },
+      { role: "tool", content: [{ type: "tool-result", toolCallId: "call-0", toolName, output: { type: "json", value: {} } }] },
+      { role: "assistant", content: [{ type: "text", text: "…" }] },
+      { role: "user", content: [{ type: "text", text: followUp }] },
+    ];
+    return decide(prompt, locale, ASSISTANT_TOOL_NAMES, { names, timeZone: PARIS });
+  };
+
+  it("asks the events or the alarms again over the new range", () => {
+    expect(after("recent events", "recentEvents", "what about yesterday?")).toEqual({ type: "tool-call", toolName: "recentEvents", input: YESTERDAY });
+    expect(after("alarmes ouvertes", "listOpenAlarms", "et depuis lundi ?", "fr")).toEqual({ type: "tool-call", toolName: "listOpenAlarms", input: SINCE_MONDAY });
   });
 });
 
