@@ -184,6 +184,12 @@ export const siteDetailOutputSchema = resolved({
   paths: z.array(z.object({ name: z.string(), sla: z.enum(PATH_SLA_STATES) })),
 });
 
+/** A range of time a list is narrowed to (the events of yesterday, the alarms raised since Monday). */
+export const timeRangeFilterSchema = z.object({
+  from: instant("Only from this time (ISO 8601); omit for no lower bound"),
+  to: instant("Only up to this time (ISO 8601); omit for up to now"),
+});
+
 // --- alarms (listOpenAlarms' filters) ---
 export const alarmFiltersSchema = z.object({
   severity: z.enum(ALARM_SEVERITIES).optional().describe("Only this severity"),

@@ -30,6 +30,7 @@ import {
   siteDetailOutputSchema,
   siteTrafficInputSchema,
   siteTrafficOutputSchema,
+  timeRangeFilterSchema,
 } from "./tool-schemas";
 import {
   acknowledgeAlarmsInputSchema,
@@ -91,6 +92,8 @@ export type AssistantLink = z.infer<typeof assistantLinkSchema>;
 const links = z.array(assistantLinkSchema);
 
 const slaState = z.enum(PATH_SLA_STATES);
+// Optional, so that outputs written before ranges existed (stored chats) still read.
+const rangeOutput = z.object({ from: z.string().nullable(), to: z.string() }).nullish();
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 // --- Inputs ---
@@ -116,10 +119,11 @@ export const explainPathSlaInputSchema = z.object({
 });
 export type ExplainPathSlaInput = z.infer<typeof explainPathSlaInputSchema>;
 
-export const listOpenAlarmsInputSchema = alarmFiltersSchema;
+export const listOpenAlarmsInputSchema = alarmFiltersSchema.extend(timeRangeFilterSchema.shape);
 export type ListOpenAlarmsInput = z.infer<typeof listOpenAlarmsInputSchema>;
 
 export const recentEventsInputSchema = changesFilterSchema.extend({
+  ...timeRangeFilterSchema.shape,
   limit: z.number().int().min(1).max(ASSISTANT_EVENTS_MAX).optional().describe(`How many events, at most ${ASSISTANT_EVENTS_MAX}`),
 });
 export type RecentEventsInput = z.infer<typeof recentEventsInputSchema>;
@@ -258,6 +262,8 @@ export const listOpenAlarmsOutputSchema = z.object({
   /** Every open, unacknowledged alarm matching the filters; `alarms` holds the latest ASSISTANT_LIST_MAX. */
   total: z.number().int(),
   filters: z.object({ severity: z.enum(ALARM_SEVERITIES).nullable(), type: z.string().nullable(), about: z.string().nullable() }).default({ severity: null, type: null, about: null }),
+  /** The range the alarms were raised in, when one was asked. */
+  range: rangeOutput,
   /** How many of the matching alarms are of each severity. */
   bySeverity: z.record(z.string(), z.number().int()).default({}),
   /** The object named in `about` matched nothing the caller sees. */
@@ -281,6 +287,11 @@ export type ListOpenAlarmsOutput = z.infer<typeof listOpenAlarmsOutputSchema>;
 
 export const recentEventsOutputSchema = z.object({
   about: z.string().nullable().default(null),
+  /** The range the events are in, when one was asked, and how many it holds (`events` holds the latest `limit`). */
+  range: rangeOutput,
+  total: z.number().int().nullish(),
+  /** The range holds more events than were read: `total` is a lower bound. */
+  atLeast: z.boolean().optional(),
   /** The object named in `about` matched nothing the caller sees. */
   aboutNotVisible: z.boolean().default(false),
   events: z.array(

@@ -11,7 +11,9 @@ export type Translator = ReturnType<typeof translatorFor>;
 const INTL_LOCALE: Record<Locale, string> = { en: "en-GB", fr: "fr-FR" };
 
 export function formatNumber(locale: Locale, value: number): string {
-  // A tenth under 10, whole numbers above: as precise as an operator reads latency and loss.
+  // A tenth under 10, whole numbers above: as precise as an operator reads latency and loss. Under 1, two significant
+  // digits, so that a small figure is not written 0 (a loss of 0.026 % is no loss of 0 %).
+  if (Math.abs(value) < 1 && value !== 0) return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumSignificantDigits: 2 }).format(value);
   const digits = Math.abs(value) < 10 && !Number.isInteger(value) ? 1 : 0;
   return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: digits }).format(value);
 }
@@ -22,6 +24,12 @@ export function formatTime(locale: Locale, iso: string, timeZone: string = DISPL
   if (Number.isNaN(date.getTime())) return iso;
   const text = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
   return `${text} ${timeZone}`;
+}
+
+/** "from 6 Dec 2026, 00:00 UTC to 7 Dec 2026, 00:00 UTC": the range an answer covers, in the user's zone. */
+export function formatRange(t: Translator, locale: Locale, range: { from: string | null; to: string }, timeZone: string = DISPLAY_TIME_ZONE): string {
+  const to = formatTime(locale, range.to, timeZone);
+  return range.from === null ? t("assistant.range.until", { to }) : t("assistant.range.between", { from: formatTime(locale, range.from, timeZone), to });
 }
 
 /**

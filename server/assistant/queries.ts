@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { PathSla } from "@/lib/health";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
@@ -118,7 +118,7 @@ export async function organizationNames(scope: ChatScope, ids: readonly string[]
 }
 
 /** The configuration changes of some objects (paths, sites, connectors, nodes) the caller sees, newest first. */
-export async function entityChanges(scope: ChatScope, entityIds: string[], options: { since?: Date; limit: number }): Promise<EntityChange[]> {
+export async function entityChanges(scope: ChatScope, entityIds: string[], options: { since?: Date; until?: Date; limit: number }): Promise<EntityChange[]> {
   if (entityIds.length === 0) return [];
   const { db, principal } = scope.context;
   const rows = await db
@@ -130,6 +130,7 @@ export async function entityChanges(scope: ChatScope, entityIds: string[], optio
         tenantWhere(principal, events.organizationId, db),
         inArray(events.entityId, entityIds),
         options.since ? gte(events.timestamp, options.since) : undefined,
+        options.until ? lt(events.timestamp, options.until) : undefined,
       ),
     )
     .orderBy(desc(events.timestamp), desc(events.id))

@@ -16,7 +16,7 @@ import {
 } from "@/lib/assistant/tools";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
-import { formatMetric, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
+import { formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
 import { lines, quoted, type Writer } from "./summaries-live";
 
@@ -205,12 +205,15 @@ function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], wr
 
 function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): string {
   if (output.aboutNotVisible && output.filters.about) return t("assistant.notVisible", { query: quoted(output.filters.about, 100) });
+  const range = output.range ? formatRange(t, locale, output.range, timeZone) : null;
+  const severity = output.filters.severity ? t(`assistant.alarms.severities.${output.filters.severity}`) : null;
   if (output.total === 0 || output.alarms.length === 0) {
-    return output.filters.severity ? t("assistant.alarms.noneOfSeverity", { severity: t(`assistant.alarms.severities.${output.filters.severity}`) }) : t("assistant.alarms.none");
+    if (range) return severity ? t("assistant.alarms.rangeNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeNone", { range });
+    return severity ? t("assistant.alarms.noneOfSeverity", { severity }) : t("assistant.alarms.none");
   }
   const counts = Object.entries(output.bySeverity).map(([severity, count]) => `${t(`assistant.alarms.severities.${severity as "critical"}`)}: ${count}`);
   return lines(
-    t("assistant.alarms.header", { total: output.total }),
+    range ? t("assistant.alarms.rangeHeader", { total: output.total, range }) : t("assistant.alarms.header", { total: output.total }),
     counts.length > 0 && t("assistant.alarms.bySeverity", { counts: counts.join(", ") }),
     ...output.alarms.map((alarm) =>
       t("assistant.alarms.line", {
@@ -228,11 +231,24 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
 /** A changed field as people name it ("bandwidth" / "bande passante"), or its own name. */
 export const fieldLabel = (t: Translator, field: string) => (t.has(`assistant.fields.${field}` as never) ? t(`assistant.fields.${field}` as never) : quoted(field));
 
-function events(output: RecentEventsOutput, { t, locale, timeZone }: Writer): string {
+/** The first line of an events answer: how many there are in the range asked, or the latest ones. */
+function eventsHeader(output: RecentEventsOutput, { t, locale, timeZone }: Writer): string {
+  const about = output.about ? quoted(output.about) : null;
+  if (output.range && typeof output.total === "number") {
+    const range = formatRange(t, locale, output.range, timeZone);
+    if (output.events.length === 0) return about ? t("assistant.events.rangeNoneAbout", { about, range }) : t("assistant.events.rangeNone", { range });
+    if (output.atLeast) return t("assistant.events.rangeHeaderAtLeast", { total: output.total, range });
+    return about ? t("assistant.events.rangeHeaderAbout", { total: output.total, about, range }) : t("assistant.events.rangeHeader", { total: output.total, range });
+  }
+  if (output.events.length === 0) return about ? t("assistant.events.noneAbout", { about }) : t("assistant.events.none");
+  return about ? t("assistant.events.headerAbout", { count: output.events.length, about }) : t("assistant.events.header", { count: output.events.length });
+}
+
+function events(output: RecentEventsOutput, writer: Writer): string {
+  const { t, locale, timeZone } = writer;
   if (output.aboutNotVisible && output.about) return t("assistant.notVisible", { query: quoted(output.about, 100) });
-  if (output.events.length === 0) return output.about ? t("assistant.events.noneAbout", { about: quoted(output.about) }) : t("assistant.events.none");
   return lines(
-    output.about ? t("assistant.events.headerAbout", { count: output.events.length, about: quoted(output.about) }) : t("assistant.events.header", { count: output.events.length }),
+    eventsHeader(output, writer),
     ...output.events.flatMap((event) => [
       t("assistant.events.line", {
         time: formatTime(locale, event.timestamp, timeZone),
@@ -242,6 +258,7 @@ function events(output: RecentEventsOutput, { t, locale, timeZone }: Writer): st
       }),
       ...event.changes.slice(0, 6).map((change) => `  - ${fieldLabel(t, change.field)}: ${quoted(change.before, 80)} → ${quoted(change.after, 80)}`),
     ]),
+    !output.atLeast && typeof output.total === "number" && moreLine(t, output.events.length, output.total),
   );
 }
 

@@ -87,14 +87,14 @@ export function assistantTools(
     }),
     listOpenAlarms: tool({
       description:
-        "List the open, unacknowledged alarms of the organization, latest first (severity, type, message, object, time), with the total and the count per severity. Optionally only one severity, one type, or the alarms about one object (path, site, node, device).",
+        "List the open, unacknowledged alarms of the organization, latest first (severity, type, message, object, time), with the total and the count per severity. Optionally only one severity, one type, the alarms about one object (path, site, node, device), or those raised in a time range (from/to).",
       inputSchema: listOpenAlarmsInputSchema,
       outputSchema: listOpenAlarmsOutputSchema,
       execute: (input) => run("listOpenAlarms", () => listOpenAlarms(environment, input)),
     }),
     recentEvents: tool({
       description:
-        "List the latest events of the organization (configuration changes, acknowledgements, lifecycle and inventory changes), newest first, with who made each change and each changed field before → after. Optionally only the changes of one path, site, connector or node.",
+        "List the latest events of the organization (configuration changes, acknowledgements, lifecycle and inventory changes), newest first, with who made each change and each changed field before → after. Optionally only the changes of one path, site, connector or node, or the events of a time range (from/to: the answer says how many it holds).",
       inputSchema: recentEventsInputSchema,
       outputSchema: recentEventsOutputSchema,
       execute: (input) => run("recentEvents", () => recentEvents(environment, input)),

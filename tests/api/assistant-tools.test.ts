@@ -18,7 +18,7 @@ import { assistantTools } from "@/server/assistant/tools";
 import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { paths, sites, telemetryPathState } from "@/server/db/schema";
+import { events, paths, sites, telemetryPathState } from "@/server/db/schema";
 import { organizationId, signIn } from "./helpers";
 
 // The assistant's tools on the demo network, each with the caller's own permissions, and whole answers through the
@@ -279,6 +279,83 @@ describe("listOpenAlarms and recentEvents", () => {
     expect(output.links).toEqual([{ label: "Events", path: "events" }]);
     const all = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", {});
     expect(all.events).toHaveLength(10);
+  });
+});
+
+describe("listOpenAlarms and recentEvents over a time range", () => {
+  // One calendar day long before the seed's events, and what lies just outside it.
+  const FROM = "2020-03-10T00:00:00.000Z";
+  const TO = "2020-03-11T00:00:00.000Z";
+  const inserted: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const db = await getDb();
+    const parisHq = await siteId("Paris HQ");
+    const rows = [
+      ["contoso-start", org.Contoso, FROM, parisHq],
+      ["contoso-noon", org.Contoso, "2020-03-10T12:00:00.000Z", "range-test-entity"],
+      ["contoso-late", org.Contoso, "2020-03-10T23:59:59.000Z", "range-test-entity"],
+      ["contoso-next-midnight", org.Contoso, TO, "range-test-entity"],
+      ["contoso-day-before", org.Contoso, "2020-03-09T23:59:59.000Z", parisHq],
+      ["fabrikam-noon", org.Fabrikam, "2020-03-10T12:00:00.000Z", "range-test-entity"],
+      ["initech-noon", org.Initech, "2020-03-10T12:00:00.000Z", "range-test-entity"],
+    ] as const;
+    for (const [name, organization, at, entityId] of rows) {
+      const [row] = await db
+        .insert(events)
+        .values({ organizationId: organization, timestamp: new Date(at), source: "range-test", type: "site.updated", entityType: "site", entityId, before: { description: name }, after: { description: `${name}!` } })
+        .returning({ id: events.id });
+      inserted[name] = String(row.id);
+    }
+  });
+
+  const ids = (output: RecentEventsOutput) => output.events.map((event) => event.id);
+
+  it("returns only the events inside the range, newest first, with how many it holds", async () => {
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", { from: FROM, to: TO });
+    expect(ids(output)).toEqual([inserted["contoso-late"], inserted["contoso-noon"], inserted["contoso-start"]]);
+    expect(output).toMatchObject({ range: { from: FROM, to: TO }, total: 3, atLeast: false });
+    const two = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", { from: FROM, to: TO, limit: 2 });
+    expect(two).toMatchObject({ total: 3 });
+    expect(ids(two)).toEqual([inserted["contoso-late"], inserted["contoso-noon"]]);
+  });
+
+  it("never gives another tenant's events of the range", async () => {
+    const fabrikam = await runTool(FABRIKAM_ADMIN, "Fabrikam", "recentEvents", { from: FROM, to: TO });
+    expect(ids(fabrikam)).toEqual([inserted["fabrikam-noon"]]);
+    // An MSP's console holds its customers' events (Contoso's, Fabrikam's), never another MSP's customer's (Initech's).
+    const msp = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "recentEvents", { from: FROM, to: TO, limit: 20 });
+    expect(ids(msp)).toEqual(expect.arrayContaining([inserted["contoso-noon"], inserted["fabrikam-noon"]]));
+    expect(ids(msp)).not.toContain(inserted["initech-noon"]);
+    expect(msp.total).toBe(4);
+    // A customer chat of the MSP: that customer's only.
+    const customer = await runTool(NORTHWIND_ADMIN, "Contoso", "recentEvents", { from: FROM, to: TO });
+    expect(ids(customer)).toEqual([inserted["contoso-late"], inserted["contoso-noon"], inserted["contoso-start"]]);
+  });
+
+  it("narrows one object's changes to the range", async () => {
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", { about: "Paris HQ", from: FROM, to: TO });
+    expect(ids(output)).toEqual([inserted["contoso-start"]]);
+    expect(output).toMatchObject({ about: "Paris HQ", total: 1 });
+    expect(await runTool(FABRIKAM_ADMIN, "Fabrikam", "recentEvents", { about: "Paris HQ", from: FROM, to: TO })).toMatchObject({ aboutNotVisible: true, events: [] });
+  });
+
+  it("keeps the latest events when no range is asked", async () => {
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", {});
+    expect(output).toMatchObject({ range: null, total: null });
+    expect(ids(output)).not.toContain(inserted["contoso-noon"]);
+  });
+
+  it("lists the open alarms raised in a range, and none of another tenant's", async () => {
+    const [alarm] = (await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", {})).alarms;
+    const raised = Date.parse(alarm.raisedAt);
+    const around = { from: new Date(raised - 60_000).toISOString(), to: new Date(raised + 60_000).toISOString() };
+    const inside = await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", around);
+    expect(inside).toMatchObject({ total: 1, range: around, bySeverity: { major: 1 } });
+    expect(inside.alarms.map((found) => found.id)).toEqual([alarm.id]);
+    const before = await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", { to: new Date(raised - 1).toISOString() });
+    expect(before).toMatchObject({ total: 0, alarms: [], range: { from: null } });
+    expect(await runTool(FABRIKAM_ADMIN, "Fabrikam", "listOpenAlarms", around)).toMatchObject({ total: 0, alarms: [] });
   });
 });
 

@@ -46,7 +46,8 @@ describe("decide: picking a tool from the question", () => {
     ["EVENEMENTS RECENTS", "recentEvents", {}],
     ["show the last 5 events", "recentEvents", { limit: 5 }],
     ["les 50 derniers événements", "recentEvents", { limit: 20 }],
-    ["what happened today?", "recentEvents", {}],
+    // Today's events: from midnight (tests/unit/assistant-time-ranges.test.ts checks the instants).
+    ["what happened today?", "recentEvents", { from: expect.any(String), to: expect.any(String) }],
     ["why is Lyon ⇄ Paris bad?", "explainPathSla", { path: "Lyon ⇄ Paris" }],
     ["pourquoi le chemin Paris ⇄ Azure est dégradé", "explainPathSla", { path: "Paris ⇄ Azure" }],
     ["Pourquoi le chemin de Lyon à Paris est-il dégradé ?", "explainPathSla", { path: "Lyon ⇄ Paris" }],

@@ -10,6 +10,7 @@ import {
 import { localizedAlarm } from "@/lib/alarms/message";
 import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { countAlarms, listAlarms } from "@/server/alarms/service";
+import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { listEvents } from "@/server/events/service";
 import { changedFields, entityChanges, entityNames, snapshotName } from "../queries";
 import { resolveConnector, resolveNode, resolveSite } from "../resolve";
@@ -22,23 +23,60 @@ import type { ToolEnvironment } from "./shared";
 // same services (the caller's tenants only), narrowed to a severity, a type or one object when asked.
 
 const ALARM_SCAN = 200;
+// How many alarms or events a range is read through at most, a page at a time (a busy network's day holds hundreds).
+const RANGE_SCAN = 2000;
 
-export async function listOpenAlarms(environment: ToolEnvironment, input: ListOpenAlarmsInput = {}): Promise<ListOpenAlarmsOutput> {
+type Range = { from: Date | null; to: Date };
+
+/** The range a tool's input asks for (`to` defaults to now), or null when it names none. */
+function rangeOf(input: { from?: string; to?: string }, now: number): Range | null {
+  if (!input.from && !input.to) return null;
+  return { from: input.from ? new Date(input.from) : null, to: input.to ? new Date(input.to) : new Date(now) };
+}
+
+const rangeOutput = (range: Range | null) => range && { from: range.from?.toISOString() ?? null, to: range.to.toISOString() };
+
+/** Whether an instant is in [from, to): a calendar day's midnight starts it, and ends the day before. */
+const inRange = (range: Range, iso: string) => {
+  const time = Date.parse(iso);
+  return time < range.to.getTime() && (range.from === null || time >= range.from.getTime());
+};
+
+type AlarmView = Parameters<typeof listAlarms>[1];
+type ListedAlarm = Awaited<ReturnType<typeof listAlarms>>["items"][number];
+
+/** The alarms of a view raised in a range: the alarms service lists the latest raised first, so pages are read until one is older. */
+async function alarmsRaisedIn(scope: ChatScope, view: Omit<AlarmView, "limit" | "cursor">, range: Range): Promise<ListedAlarm[]> {
+  const found: ListedAlarm[] = [];
+  let cursor: string | undefined;
+  for (let scanned = 0; scanned < RANGE_SCAN; scanned += ALARM_SCAN) {
+    const page = await listAlarms(scope.context, { ...view, limit: ALARM_SCAN, cursor });
+    found.push(...page.items.filter((alarm) => inRange(range, alarm.raisedAt)));
+    const oldest = page.items.at(-1);
+    if (!page.nextCursor || !oldest || (range.from && Date.parse(oldest.raisedAt) < range.from.getTime())) break;
+    cursor = page.nextCursor;
+  }
+  return found;
+}
+
+export async function listOpenAlarms(environment: ToolEnvironment, input: ListOpenAlarmsInput = {}, now = Date.now()): Promise<ListOpenAlarmsOutput> {
   const scope = await environment.scope();
   const { t } = environment;
   // The alarms page's default view, active only: open and not yet acknowledged.
   const view = { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
-  const page = await listAlarms(scope.context, { ...view, limit: ALARM_SCAN });
+  const range = rangeOf(input, now);
+  const items = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
   const wanted = about ? fold(about) : null;
   const matching = wanted
-    ? page.items.filter((alarm) => {
+    ? items.filter((alarm) => {
         const shown = localizedAlarm(t, alarm);
         return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted);
       })
-    : page.items;
+    : items;
   const bySeverity: Record<string, number> = {};
-  if (about) {
+  const counted = about !== null || range !== null;
+  if (counted) {
     for (const alarm of matching) bySeverity[alarm.severity] = (bySeverity[alarm.severity] ?? 0) + 1;
   } else {
     // Counted by the database: a busy network has more open alarms than one page holds.
@@ -49,8 +87,9 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
     });
   }
   return {
-    total: about ? matching.length : Object.values(bySeverity).reduce((sum, count) => sum + count, 0),
+    total: counted ? matching.length : Object.values(bySeverity).reduce((sum, count) => sum + count, 0),
     filters: { severity: input.severity ?? null, type: input.type ?? null, about },
+    range: rangeOutput(range),
     bySeverity,
     aboutNotVisible: Boolean(about) && matching.length === 0 && !(await namesVisibleObject(scope, about!)),
     alarms: matching.slice(0, ASSISTANT_LIST_MAX).map((alarm) => {
@@ -87,19 +126,44 @@ async function objectsNamed(scope: ChatScope, name: string): Promise<Map<string,
   return named;
 }
 
-export async function recentEvents(environment: ToolEnvironment, input: RecentEventsInput): Promise<RecentEventsOutput> {
+type ListedEvent = Awaited<ReturnType<typeof listEvents>>["items"][number];
+
+/** The organization's events in a range, newest first, through the events service's time filter a page at a time. */
+async function eventsIn(scope: ChatScope, range: Range): Promise<ListedEvent[]> {
+  const found: ListedEvent[] = [];
+  let cursor: string | undefined;
+  do {
+    // The service's end is inclusive; a range's is not (midnight starts the next day).
+    const page = await listEvents(scope.context, {
+      organizationId: scope.organizationFilter,
+      startTime: range.from ?? undefined,
+      endTime: new Date(range.to.getTime() - 1),
+      limit: MAX_PAGE_SIZE,
+      cursor,
+    });
+    found.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && found.length < RANGE_SCAN);
+  return found;
+}
+
+export async function recentEvents(environment: ToolEnvironment, input: RecentEventsInput, now = Date.now()): Promise<RecentEventsOutput> {
   const scope = await environment.scope();
   const limit = input.limit ?? ASSISTANT_EVENTS_DEFAULT;
   const about = input.about?.trim() || null;
+  const range = rangeOf(input, now);
   const links = consoleLink(scope, environment.t("assistant.links.events"), "events");
+  // With a range, how many events it holds (the answer says it); without, the latest `limit` are all there is to say.
+  const counted = (count: number | null) => ({ range: rangeOutput(range), total: range ? count : null, atLeast: range !== null && count !== null && count >= RANGE_SCAN });
   if (about) {
     const named = await objectsNamed(scope, about);
-    if (named.size === 0) return { about, aboutNotVisible: true, events: [], links };
-    const changes = await entityChanges(scope, [...named.keys()], { limit });
+    if (named.size === 0) return { about, aboutNotVisible: true, ...counted(null), events: [], links };
+    const changes = await entityChanges(scope, [...named.keys()], { since: range?.from ?? undefined, until: range?.to, limit: range ? RANGE_SCAN : limit });
     return {
       about,
       aboutNotVisible: false,
-      events: changes.map((change) => ({
+      ...counted(changes.length),
+      events: changes.slice(0, limit).map((change) => ({
         id: change.id,
         organizationId: scope.organization.id,
         timestamp: change.timestamp,
@@ -114,12 +178,14 @@ export async function recentEvents(environment: ToolEnvironment, input: RecentEv
       links,
     };
   }
-  const page = await listEvents(scope.context, { organizationId: scope.organizationFilter, limit });
-  const names = await entityNames(scope, page.items);
+  const all = range ? await eventsIn(scope, range) : (await listEvents(scope.context, { organizationId: scope.organizationFilter, limit })).items;
+  const shown = all.slice(0, limit);
+  const names = await entityNames(scope, shown);
   return {
     about: null,
     aboutNotVisible: false,
-    events: page.items.map((event) => ({
+    ...counted(all.length),
+    events: shown.map((event) => ({
       id: event.id,
       organizationId: event.organizationId,
       timestamp: event.timestamp,

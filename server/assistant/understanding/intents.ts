@@ -180,6 +180,9 @@ function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   return null;
 }
 
+/** The range a list of alarms or events is narrowed to: the one asked, not the span a comparison would read before it. */
+const listRange = (r: Reading) => (r.range ? { from: r.range.from, to: r.range.to } : {});
+
 const pathStats = (reading: Reading) =>
   call("pathStatistics", defined({ path: reading.path, metric: reading.metric ?? undefined, from: reading.range?.from, to: reading.range?.to }));
 
@@ -243,7 +246,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => r.has("alarm") && r.has("change") && r.imperative === null,
     (r) => {
       const about = r.named ?? r.properNames[0];
-      return plan([call("listOpenAlarms", defined({ about })), call("recentEvents", defined({ about }))]);
+      return plan([call("listOpenAlarms", defined({ about, ...listRange(r) })), call("recentEvents", defined({ about, ...listRange(r) }))]);
     },
   ),
   rule(
@@ -366,7 +369,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listOpenAlarms",
     // "Is path X in alert?" asks about the path's state, not for the alarm list.
     (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
-    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0] })),
+    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0], ...listRange(r) })),
   ),
   rule(
     "top-talkers",
@@ -398,8 +401,9 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "recentEvents",
     (r) => r.has("change") && !(r.has("why") && r.path !== null),
     (r) => {
-      const count = r.named === null ? /(?:^|\D)(\d{1,3})(?!\d)/.exec(r.text)?.[1] : undefined;
-      return call("recentEvents", defined({ about: r.named ?? undefined, limit: count ? Math.min(Math.max(Number(count), 1), ASSISTANT_EVENTS_MAX) : undefined }));
+      // "the last 5 changes" asks for a count; the digits of a range ("the last 3 hours", "since 8am") are the range's.
+      const count = r.named === null && r.range === null ? /(?:^|\D)(\d{1,3})(?!\d)/.exec(r.text)?.[1] : undefined;
+      return call("recentEvents", defined({ about: r.named ?? undefined, limit: count ? Math.min(Math.max(Number(count), 1), ASSISTANT_EVENTS_MAX) : undefined, ...listRange(r) }));
     },
   ),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),

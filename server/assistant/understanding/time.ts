@@ -6,7 +6,8 @@ import { fold } from "../text";
 
 // Time in a question, in English or French: a range to read figures over ("over the last hour", "ces 7 derniers jours",
 // "this week against last week") and an instant to act at ("Sunday at 03:30", "tonight at 02:00", "demain à 14 h").
-// Ranges are spans back from now, which is how people ask a console for figures, or calendar days; instants go through
+// Ranges are spans back from now, which is how people ask a console for figures, or the calendar's days, weeks, parts
+// of a day, weekends and wall-clock windows ("since Monday", "this morning", "between 2 and 4 am"); instants go through
 // chrono-node (its English and French parsers). Days and wall-clock times are the user's time zone's (the browser's;
 // UTC when unknown), the change of the clocks included.
 
@@ -71,31 +72,150 @@ const PERIOD_WORDS: [RegExp, number][] = [
 ];
 
 // Calendar days in the user's time zone: "yesterday" is the whole day before today, "since Monday" starts at Monday's
-// midnight, "today" at today's (a day of 23 or 25 hours when the clocks change).
+// midnight, "today" at today's (a day of 23 or 25 hours when the clocks change). A range never reaches past now.
 const WEEKDAYS: Record<string, number> = {
   sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
   dimanche: 0, lundi: 1, mardi: 2, mercredi: 3, jeudi: 4, vendredi: 5, samedi: 6,
 };
-const SINCE_WEEKDAY = new RegExp(`(?:^| )(?:since|depuis)(?: (?:last|le|ce))? (${Object.keys(WEEKDAYS).join("|")})(?= |$)`);
+const WEEKDAY = `(${Object.keys(WEEKDAYS).join("|")})`;
+const SINCE_WEEKDAY = new RegExp(`(?:^| )(?:since|depuis)(?: (?:last|le|ce))? ${WEEKDAY}(?= |$)`);
+// One weekday as a day ("on Monday", "last tuesday", "lundi dernier"), not the day of an instant ("on Sunday at 03:30").
+const ON_WEEKDAY = new RegExp(`(?:^| )(?:(?:on|last) ${WEEKDAY}|${WEEKDAY} dernier)(?= |$)(?! (?:at|a|vers) \\d)`);
+const YESTERDAY = /(?:^| )(?:yesterday|hier)(?= |$)/;
+const SINCE_YESTERDAY = /(?:^| )(?:since yesterday|depuis hier)(?= |$)/;
+const TODAY = /(?:^| )(?:today|aujourd hui)(?= |$)/;
+// "last week" and "la semaine dernière" are the calendar week before this one (Monday to Monday); "the last week" and
+// "the past week" are the 7 days back from now, and a comparison ("this week against last week") keeps its spans.
+const LAST_WEEK = /(?:^| )(?<!(?:the|this|past) )(?:last|previous) week(?= |$)|(?:^| )semaine (?:derniere|precedente)(?= |$)/;
+const LAST_MONTH = /(?:^| )(?<!(?:the|this|past) )(?:last|previous) month(?= |$)|(?:^| )mois (?:dernier|precedent)(?= |$)/;
+const WEEKEND = /(?:^| )(?:(last|this|over the|during the|on the|ce|le|du|pendant le) )?week ?end(?: (dernier))?(?= |$)/;
 
-function calendarRange(folded: string, now: number, timeZone: string): { from: number; to: number } | null {
+// Parts of a day, in hours of the wall clock: [start, end) of today (`back` 0) or the day before.
+const DAY_PARTS: [RegExp, number, number, number][] = [
+  [/(?:^| )(?:this morning|ce matin)(?= |$)/, 0, 0, 12],
+  [/(?:^| )(?:yesterday morning|hier matin)(?= |$)/, 1, 0, 12],
+  [/(?:^| )(?:this afternoon|cet apres midi)(?= |$)/, 0, 12, 18],
+  [/(?:^| )(?:yesterday afternoon|hier apres midi)(?= |$)/, 1, 12, 18],
+  [/(?:^| )(?:yesterday evening|last evening|hier soir)(?= |$)/, 1, 18, 24],
+  // The night before this morning: from the evening before to 06:00.
+  [/(?:^| )(?:last night|overnight|cette nuit|la nuit derniere)(?= |$)/, 1, 18, 30],
+];
+
+// A wall-clock time as the folded text writes it: "2am", "4 pm", "14 00" (14:00), "14h", "14 h 30", "3h30".
+const CLOCK = "(\\d{1,2})(?:(?:h| h | )(\\d{2}))?(?: ?(am|pm|h)(?= |$))?";
+const CLOCK_WINDOW = new RegExp(
+  `(?:^| )(?:between|from|entre|de|du) ${CLOCK} (?:and|to|till|until|et|a|au|jusqu a) ${CLOCK}(?: (du matin|in the morning|de l apres midi|in the afternoon|du soir|in the evening|pm|am))?(?= |$)`,
+);
+const SINCE_CLOCK = new RegExp(`(?:^| )(?:since|depuis) ${CLOCK}(?= |$)`);
+
+interface Clock {
+  hour: number;
+  minute: number;
+}
+
+/** A clock read from its groups (hour, minutes, suffix), with the suffix of the other end or the day's part for lack of its own. */
+function clockOf(hour: string, minute: string | undefined, suffix: string | undefined, fallback: string | undefined): Clock | null {
+  let value = Number(hour);
+  const half = suffix === "am" || suffix === "pm" ? suffix : fallback;
+  if (half === "pm" && value < 12) value += 12;
+  if (half === "am" && value === 12) value = 0;
+  const minutes = minute === undefined ? 0 : Number(minute);
+  return value <= 24 && minutes < 60 ? { hour: value, minute: minutes } : null;
+}
+
+const marked = (minute: string | undefined, suffix: string | undefined) => minute !== undefined || suffix !== undefined;
+const PERIOD_HALF: Record<string, "am" | "pm"> = { "du matin": "am", "in the morning": "am", am: "am", "de l apres midi": "pm", "in the afternoon": "pm", "du soir": "pm", "in the evening": "pm", pm: "pm" };
+
+type Span = { from: number; to: number };
+
+/** "between 2 and 4 am", "de 14 h à 16 h", "since 8am", "depuis 8h": a window of the wall clock, today's or the last one that began. */
+function clockRange(folded: string, now: number, timeZone: string): Span | null {
   const { year, month, day } = wallClock(now, timeZone);
-  /** Midnight in the zone, `back` days before today's. */
-  const midnight = (back: number) => zonedInstant({ year, month, day: day - back }, timeZone);
-  const weekday = SINCE_WEEKDAY.exec(folded)?.[1];
-  if (weekday !== undefined) {
-    const back = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() - WEEKDAYS[weekday] + 7) % 7;
-    return { from: midnight(back), to: now };
+  const back = YESTERDAY.test(folded) ? 1 : 0;
+  const at = (days: number, clock: Clock) => zonedInstant({ year, month, day: day - days, hour: clock.hour, minute: clock.minute }, timeZone);
+  const window = CLOCK_WINDOW.exec(folded);
+  if (window) {
+    const [, h1, m1, s1, h2, m2, s2, period] = window;
+    const half = period ? PERIOD_HALF[period] : undefined;
+    const endHalf = s2 === "am" || s2 === "pm" ? s2 : half;
+    // "between 11 and 1 pm" is 11:00 to 13:00; "between 2 and 4 pm", 14:00 to 16:00.
+    const startHalf = s1 === "am" || s1 === "pm" ? s1 : endHalf === "pm" && Number(h1) > Number(h2) && Number(h1) < 12 ? "am" : endHalf;
+    const start = clockOf(h1, m1, s1, startHalf);
+    const end = clockOf(h2, m2, s2, endHalf);
+    if (start && end && (marked(m1, s1) || marked(m2, s2) || half)) {
+      let days = back;
+      if (back === 0 && at(0, start) > now) days = 1;
+      const from = at(days, start);
+      let to = at(days, end);
+      if (to <= from) to = at(days - 1, end);
+      return { from, to: Math.min(to, now) };
+    }
   }
-  if (/(?:^| )(?:yesterday|hier)(?= |$)/.test(folded)) return { from: midnight(1), to: midnight(0) };
-  if (/(?:^| )(?:today|aujourd hui)(?= |$)/.test(folded)) return { from: midnight(0), to: now };
+  const since = SINCE_CLOCK.exec(folded);
+  if (since && marked(since[2], since[3])) {
+    const start = clockOf(since[1], since[2], since[3], undefined);
+    if (start) {
+      const from = at(back, start) > now ? at(back + 1, start) : at(back, start);
+      return { from, to: now };
+    }
+  }
+  return null;
+}
+
+const COMPARING = /(?:against|versus|vs|compar|than|par rapport|contre)/;
+
+/** Last week and last month as the calendar's, when no comparison asks for spans. */
+function calendarPeriod(folded: string, now: number, timeZone: string): Span | null {
+  if (COMPARING.test(folded)) return null;
+  const { year, month, day } = wallClock(now, timeZone);
+  if (LAST_WEEK.test(folded)) {
+    const sinceMonday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+    return { from: zonedInstant({ year, month, day: day - sinceMonday - 7 }, timeZone), to: zonedInstant({ year, month, day: day - sinceMonday }, timeZone) };
+  }
+  if (LAST_MONTH.test(folded)) return { from: zonedInstant({ year, month: month - 1, day: 1 }, timeZone), to: zonedInstant({ year, month, day: 1 }, timeZone) };
+  return null;
+}
+
+function calendarRange(folded: string, now: number, timeZone: string): Span | null {
+  const { year, month, day } = wallClock(now, timeZone);
+  /** An hour of the day `back` days before today, in the zone (hour 24 and more roll over to the next days). */
+  const hourOf = (back: number, hour = 0) => zonedInstant({ year, month, day: day - back, hour }, timeZone);
+  const midnight = (back: number) => hourOf(back);
+  const weekdayToday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const daysSince = (weekday: number) => (weekdayToday - weekday + 7) % 7;
+  const weekday = SINCE_WEEKDAY.exec(folded)?.[1];
+  if (weekday !== undefined) return { from: midnight(daysSince(WEEKDAYS[weekday])), to: now };
+  if (SINCE_YESTERDAY.test(folded)) return { from: midnight(1), to: now };
+  for (const [pattern, back, start, end] of DAY_PARTS) {
+    if (!pattern.test(folded)) continue;
+    const from = hourOf(back, start);
+    // A part of today that has not begun ("this afternoon" in the morning) is no range yet.
+    return from < now ? { from, to: Math.min(hourOf(back, end), now) } : null;
+  }
+  const weekend = WEEKEND.exec(folded);
+  if (weekend) {
+    // The last weekend that began (this one on a Saturday or a Sunday), or the one before when "last" is said then.
+    let back = daysSince(6);
+    if (back <= 1 && (weekend[1] === "last" || weekend[2] === "dernier")) back += 7;
+    return { from: midnight(back), to: Math.min(midnight(back - 2), now) };
+  }
+  const onDay = ON_WEEKDAY.exec(folded);
+  if (onDay) {
+    const named = WEEKDAYS[onDay[1] ?? onDay[2]];
+    // "last Monday" on a Monday is a week ago; "on Monday" on a Monday is today.
+    const back = daysSince(named) === 0 && /^ ?(?:last|\S+ dernier)/.test(onDay[0]) ? 7 : daysSince(named);
+    return { from: midnight(back), to: Math.min(midnight(back - 1), now) };
+  }
+  if (YESTERDAY.test(folded)) return { from: midnight(1), to: midnight(0) };
+  if (TODAY.test(folded)) return { from: midnight(0), to: now };
   return null;
 }
 
 /** The range a question asks figures over, or null when it names none; calendar days are the zone's. */
 export function timeRange(text: string, now: number, timeZone: string = DISPLAY_TIME_ZONE): TimeRange | null {
   const folded = fold(text);
-  const calendar = spanMs(folded) === null ? calendarRange(folded, now, timeZone) : null;
+  // Wall-clock windows and calendar weeks first: "entre 2 h et 4 h" is no span of 2 hours, "last week" no 7 days back.
+  const calendar = clockRange(folded, now, timeZone) ?? calendarPeriod(folded, now, timeZone) ?? (spanMs(folded) === null ? calendarRange(folded, now, timeZone) : null);
   if (calendar) return { from: new Date(calendar.from).toISOString(), to: new Date(calendar.to).toISOString(), hours: (calendar.to - calendar.from) / HOUR, compare: null };
   let span = spanMs(folded);
   if (span === null) span = PERIOD_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null;

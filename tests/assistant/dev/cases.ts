@@ -7,7 +7,8 @@ import { coverageCases } from "./coverage";
 import { languageCases } from "./language";
 import { nameCases } from "./names";
 import { planCases } from "./plans";
+import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases()];
 }
