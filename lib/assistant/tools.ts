@@ -30,6 +30,12 @@ import {
   siteDetailOutputSchema,
   siteTrafficInputSchema,
   siteTrafficOutputSchema,
+  listConnectorsInputSchema,
+  listConnectorsOutputSchema,
+  listNodesInputSchema,
+  listNodesOutputSchema,
+  listLinksInputSchema,
+  listLinksOutputSchema,
 } from "./tool-schemas";
 import {
   acknowledgeAlarmsInputSchema,
@@ -64,6 +70,9 @@ export const ASSISTANT_TOOL_NAMES = [
   "listOrganizations",
   "explainRules",
   "guideTask",
+  "listConnectors",
+  "listNodes",
+  "listLinks",
   ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
@@ -92,12 +101,15 @@ const links = z.array(assistantLinkSchema);
 
 const slaState = z.enum(PATH_SLA_STATES);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+export const SITE_SORTS = ["name", "traffic", "paths"] as const;
 
 // --- Inputs ---
 
 export const listSitesInputSchema = z.object({
   query: optionalText(100).describe("Part of a site name to filter by; omit to list every site"),
   withoutPaths: z.boolean().optional().describe("Only the sites no path starts or ends at"),
+  sort: z.enum(SITE_SORTS).optional().describe("By name (default), the most traffic now (received + sent) or the most paths first"),
+  limit: z.number().int().min(1).max(20).optional().describe("At most this many sites (top N)"),
 });
 export type ListSitesInput = z.infer<typeof listSitesInputSchema>;
 
@@ -139,7 +151,8 @@ export const listSitesOutputSchema = z.object({
   organizationName: z.string(),
   query: z.string().nullable(),
   withoutPaths: z.boolean().default(false),
-  /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name. */
+  sort: z.enum(SITE_SORTS).optional(),
+  /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name (or by the `sort`). */
   total: z.number().int(),
   sites: z.array(
     z.object({
@@ -155,6 +168,9 @@ export const listSitesOutputSchema = z.object({
       paths: z.number().int(),
       /** The worst SLA of the paths with an end at the site; unknown without paths. */
       sla: slaState,
+      /** What its connectors receive and send now (bit/s), null before any report. */
+      rxBps: z.number().nullable().optional(),
+      txBps: z.number().nullable().optional(),
     }),
   ),
   links,
@@ -350,6 +366,9 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   listOrganizations: { input: listOrganizationsInputSchema, output: listOrganizationsOutputSchema },
   explainRules: { input: explainRulesInputSchema, output: explainRulesOutputSchema },
   guideTask: { input: guideTaskInputSchema, output: guideTaskOutputSchema },
+  listConnectors: { input: listConnectorsInputSchema, output: listConnectorsOutputSchema },
+  listNodes: { input: listNodesInputSchema, output: listNodesOutputSchema },
+  listLinks: { input: listLinksInputSchema, output: listLinksOutputSchema },
   createPath: { input: createPathInputSchema, output: actionOutputSchema },
   scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },

@@ -5,17 +5,21 @@ import { consoleLink, siteRoute, sitesRoute } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
 // listSites — the sites of the chat's organization (an MSP's or the operator's: of every organization they see, in
-// their own console), the first ASSISTANT_LIST_MAX by name with how many there are; or those no path reaches.
+// their own console), the first ASSISTANT_LIST_MAX by name with how many there are; or those no path reaches; or the
+// busiest now, or those with the most paths, first.
 export async function listSites(environment: ToolEnvironment, input: ListSitesInput): Promise<ListSitesOutput> {
   const scope = await environment.scope();
   const { t } = environment;
   const query = input.query?.trim() || null;
   const withoutPaths = input.withoutPaths ?? false;
-  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX, withoutPaths });
+  const sort = input.sort ?? "name";
+  const limit = Math.min(input.limit ?? ASSISTANT_LIST_MAX, ASSISTANT_LIST_MAX);
+  const found = await scopedSites(scope, { search: query ?? undefined, limit, withoutPaths, sort });
   return {
     organizationName: scope.organization.name,
     query,
     withoutPaths,
+    sort,
     total: found.total,
     sites: found.sites,
     links: [
