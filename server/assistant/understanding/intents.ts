@@ -406,7 +406,16 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "nodes",
     "listNodes",
-    (r) => NODES.test(r.folded) && r.node === null && r.serial === null && r.named === null && r.imperative === null && !r.has("howTo") && (COUNT.test(r.folded) || r.has("reach") || /(?:^| )(?:list|show|all|which|quels|quelles|liste|any)(?= |$)/.test(r.folded)),
+    (r) =>
+      NODES.test(r.folded) &&
+      r.node === null &&
+      r.serial === null &&
+      r.named === null &&
+      r.imperative === null &&
+      !r.has("howTo") &&
+      !r.has("device") &&
+      !r.has("inventory") &&
+      (COUNT.test(r.folded) || r.has("reach") || /(?:^| )(?:list|show|all|which|quels|quelles|liste|any)(?= |$)/.test(r.folded)),
     (r) => call("listNodes", defined({ kind: NODE_KIND.find(([pattern]) => pattern.test(r.folded))?.[1], unreachable: r.has("reach") && !COUNT.test(r.folded) ? true : undefined })),
   ),
   rule("silent-devices", "inventory", (r) => r.has("reach") && (r.has("device") || /(?:stopped|ne remontent)/.test(r.folded)), () => call("inventory", { silent: true })),
