@@ -77,6 +77,12 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
   };
 }
 
+/** The chat's console narrowing of a table's organization column, on top of what the caller may see. */
+export function inScope(scope: ChatScope, column: Parameters<typeof tenantWhere>[1]): SQL | undefined {
+  const { db, principal } = scope.context;
+  return and(tenantWhere(principal, column, db), scope.organizationFilter ? consoleScopeWhere(principal, column, scope.organizationFilter, db) : undefined);
+}
+
 const PATH_FIGURES = {
   latency: telemetryPathState.latencyMs,
   jitter: telemetryPathState.jitterMs,
@@ -93,7 +99,7 @@ export async function rankedPaths(
   scope: ChatScope,
   options: { by: keyof typeof PATH_FIGURES; ascending: boolean; states: readonly PathSla[]; search?: string; limit: number },
 ) {
-  const { db, principal } = scope.context;
+  const { db } = scope.context;
   const source = alias(sites, "source_site");
   const destination = alias(sites, "destination_site");
   const figure = PATH_FIGURES[options.by];
@@ -116,8 +122,7 @@ export async function rankedPaths(
     .leftJoin(telemetryPathState, eq(telemetryPathState.pathId, paths.id))
     .where(
       and(
-        tenantWhere(principal, paths.organizationId, db),
-        scope.organizationFilter ? consoleScopeWhere(principal, paths.organizationId, scope.organizationFilter, db) : undefined,
+        inScope(scope, paths.organizationId),
         inArray(paths.slaHealth, [...options.states]),
         options.search ? ilike(paths.name, containsPattern(options.search)) : undefined,
       ),
@@ -151,7 +156,7 @@ export async function organizationCounts(scope: ChatScope, ids: readonly string[
 
 /** The scope's connectors with their site and organization, the current traffic of each (null before any report) and the Mbps their paths reserve. */
 export async function scopedConnectors(scope: ChatScope) {
-  const { db, principal } = scope.context;
+  const { db } = scope.context;
   return db
     .select({
       id: connectors.id,
@@ -169,12 +174,7 @@ export async function scopedConnectors(scope: ChatScope) {
     .innerJoin(organizations, eq(organizations.id, connectors.organizationId))
     .leftJoin(telemetryConnectorState, eq(telemetryConnectorState.connectorId, connectors.id))
     .leftJoin(connectorLoads, eq(connectorLoads.connectorId, connectors.id))
-    .where(
-      and(
-        tenantWhere(principal, connectors.organizationId, db),
-        scope.organizationFilter ? consoleScopeWhere(principal, connectors.organizationId, scope.organizationFilter, db) : undefined,
-      ),
-    );
+    .where(inScope(scope, connectors.organizationId));
 }
 
 export interface EntityChange {

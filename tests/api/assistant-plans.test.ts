@@ -1,14 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AssistantToolName } from "@/lib/assistant/tools";
 import { summarizeToolResult } from "@/server/assistant/summaries";
-import { assistantTools } from "@/server/assistant/tools";
-import type { ServiceContext } from "@/server/core/service-context";
-import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { connectors, links, nodes, paths, sites, telemetryConnectorState, telemetryLinkState, telemetryPathState } from "@/server/db/schema";
-import { organizationId, signIn } from "./helpers";
+import { runAssistantTool } from "./assistant-helpers";
+import { organizationId } from "./helpers";
 
 // Rankings and counts (issue 40, scope 3) on the demo network: each ranked in the right order with its figure, cut to
 // the number asked, each count exactly the state asked — and a customer's ranking holds only its own objects.
@@ -20,21 +17,9 @@ const FABRIKAM_ADMIN = "admin@fabrikam.example";
 const NORTHWIND_ADMIN = "admin@northwind.example";
 const org: Record<string, string> = {};
 
-async function contextFor(email: string): Promise<ServiceContext> {
-  const cookie = await signIn(email);
-  const db = await getDb();
-  const principal = await resolveSession(db, decodeURIComponent(cookie.split("=")[1]));
-  if (!principal) throw new Error(`no session for ${email}`);
-  return { db, principal, requestId: randomUUID() };
-}
+const runTool = (email: string, organization: string, name: AssistantToolName, input: Record<string, unknown>) => runAssistantTool(email, org[organization], name, input);
 
-async function runTool(email: string, organization: string, name: AssistantToolName, input: Record<string, unknown>): Promise<any> {
-  const tools = assistantTools({ context: await contextFor(email), organizationId: org[organization], locale: "en" });
-  const execute = tools[name].execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
-  return execute(input, { toolCallId: randomUUID(), messages: [] });
-}
-
-const summary = (name: AssistantToolName, value: unknown, locale: "en" | "fr" = "en") => summarizeToolResult(name, { type: "json", value }, locale);
+const summary = (name: AssistantToolName, value: unknown, locale: "en" | "fr" = "en") => summarizeToolResult(name, { type: "json", value: value as never }, locale);
 const names = (items: { name: string }[]) => items.map((item) => item.name);
 
 // Latencies set on Contoso's paths, so the ranking has a known order.

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
 import type {
@@ -12,13 +12,12 @@ import type {
 } from "@/lib/assistant/tool-schemas";
 import { LINK_HEALTH_STATES, type LinkHealth } from "@/lib/health";
 import { summedConnectorLoad } from "@/lib/paths/headroom";
-import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import { queryRows } from "@/server/db/client";
 import { links as linksTable, nodes } from "@/server/db/schema";
 import { linkHealthSql, recentLinkStates } from "@/server/telemetry/queries/health";
 import { TELEMETRY } from "@/server/telemetry/config";
-import { scopedConnectors } from "../queries";
-import { consoleLink, type ChatScope } from "../scope";
+import { inScope, scopedConnectors } from "../queries";
+import { consoleLink } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
 // Rankings and counts over the network that no single console list answers (issue 40, scope 3): the busiest
@@ -26,12 +25,6 @@ import type { ToolEnvironment } from "./shared";
 // narrowed to the chat's console like the lists it stands for.
 
 type Out<T extends z.ZodType> = z.infer<T>;
-
-/** The chat's console narrowing of a table's organization column, on top of what the caller may see. */
-const inScope = (scope: ChatScope, column: Parameters<typeof tenantWhere>[1]): SQL | undefined => {
-  const { db, principal } = scope.context;
-  return and(tenantWhere(principal, column, db), scope.organizationFilter ? consoleScopeWhere(principal, column, scope.organizationFilter, db) : undefined);
-};
 
 const mbps = (bps: number | null) => (bps === null ? null : bps / 1e6);
 
