@@ -21,6 +21,8 @@ describe("rankings and counts as plans", () => {
   it.each([
     // Paths ranked by a figure, the values said; limited when a number is given; the lowest first when asked.
     ["top 3 paths by latency", "en", "rank-paths", "listPaths", { health: "all", sort: "latency", limit: 3 }],
+    // A typo the rules miss: the classifier's guess ranks as the rule would.
+    ["top 3 pahts by latency", "en", "classified:rankPaths", "listPaths", { health: "all", sort: "latency", limit: 3 }],
     ["which path has the highest jitter?", "en", "rank-paths", "listPaths", { health: "all", sort: "jitter" }],
     ["quel chemin a la pire latence ?", "fr", "rank-paths", "listPaths", { health: "all", sort: "latency" }],
     ["les 5 chemins avec le plus de pertes", "fr", "rank-paths", "listPaths", { health: "all", sort: "loss", limit: 5 }],
