@@ -20,6 +20,12 @@ const instant = (what: string) => z.iso.datetime({ offset: true }).optional().de
 const SLA_METRICS = ["latencyMs", "jitterMs", "lossPercent"] as const;
 export const PATH_STATISTICS = ["average", "p95", "max", "min"] as const;
 export const PATH_HEALTH_FILTERS = ["unhealthy", "bad", "warning", "healthy", "unknown", "all"] as const;
+/** How a list is ranked (issue 40, scope 3): by SLA state (worst first), or by a figure, highest first unless `order` is asc. */
+export const PATH_SORTS = ["health", "latency", "jitter", "loss", "bandwidth"] as const;
+export type PathSort = (typeof PATH_SORTS)[number];
+const ORDERS = ["desc", "asc"] as const;
+const order = z.enum(ORDERS).optional().describe("desc: highest first (default); asc: lowest first");
+const limit = z.number().int().min(1).max(20).optional().describe("At most this many items (top N)");
 
 /** A name that matched nothing the caller sees, or several things. */
 const unresolved = z.discriminatedUnion("status", [
@@ -36,15 +42,32 @@ const breach = z.object({ metric: z.enum(SLA_METRICS), value: z.number(), level:
 export const listPathsInputSchema = z.object({
   health: z.enum(PATH_HEALTH_FILTERS).optional().describe("Which paths by SLA: unhealthy (warning or bad), one state, or all (default all)"),
   query: optionalName("Part of a path or site name to filter by"),
+  sort: z.enum(PATH_SORTS).optional().describe("Rank by SLA state (default), latency, jitter, loss or bandwidth"),
+  order,
+  limit,
 });
 export const listPathsOutputSchema = z.object({
   organizationName: z.string(),
   health: z.enum(PATH_HEALTH_FILTERS),
+  sort: z.enum(PATH_SORTS).default("health"),
+  order: z.enum(ORDERS).default("desc"),
   /** Every path the caller sees in the chat's organization, and how many match the filter. */
   scanned: z.number().int(),
   total: z.number().int(),
   paths: z.array(
-    z.object({ id: z.string(), name: z.string(), sourceSiteName: z.string(), destinationSiteName: z.string(), sla: z.enum(PATH_SLA_STATES), breaches: z.array(breach) }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      sourceSiteName: z.string(),
+      destinationSiteName: z.string(),
+      sla: z.enum(PATH_SLA_STATES),
+      breaches: z.array(breach),
+      /** The path's bandwidth (Mbps) and its last SLA evaluation's figures (null before any). */
+      bandwidthMbps: z.number().nullable().default(null),
+      latencyMs: z.number().nullable().default(null),
+      jitterMs: z.number().nullable().default(null),
+      lossPercent: z.number().nullable().default(null),
+    }),
   ),
   links,
 });
@@ -85,12 +108,15 @@ export const inventoryInputSchema = z.object({
   serial: optionalName("A device serial number"),
   status: z.enum(DEVICE_STATUSES).optional().describe("unclaimed, unassigned (claimed, on no node) or assigned"),
   silent: z.boolean().optional().describe("Only the devices that stopped reporting"),
+  byStatus: z.boolean().optional().describe("Count the devices of each status (unclaimed, unassigned, assigned)"),
 });
 export const inventoryOutputSchema = z.object({
   query: z.string().nullable(),
   status: z.enum(DEVICE_STATUSES).nullable(),
   silent: z.boolean(),
   total: z.number().int(),
+  /** How many devices of each status the caller sees, when asked. */
+  byStatus: z.record(z.enum(DEVICE_STATUSES), z.number().int()).nullable().default(null),
   devices: z.array(
     z.object({
       serialNumber: z.string(),
@@ -201,9 +227,98 @@ export const alarmFiltersSchema = z.object({
 export const changesFilterSchema = z.object({ about: optionalName("A path, site, connector or node name: only its changes") });
 
 // --- listOrganizations ---
-export const listOrganizationsInputSchema = z.object({});
+export const ORGANIZATION_SORTS = ["name", "sites", "paths"] as const;
+export const listOrganizationsInputSchema = z.object({
+  sort: z.enum(ORGANIZATION_SORTS).optional().describe("By name (default), or the most sites or paths first"),
+  limit,
+});
 export const listOrganizationsOutputSchema = z.object({
-  organizations: z.array(z.object({ id: z.string(), name: z.string(), organizationType: z.string() })),
+  sort: z.enum(ORGANIZATION_SORTS).default("name"),
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      organizationType: z.string(),
+      /** The sites and paths of the organization itself (a customer's own; none for an MSP or the operator). */
+      sites: z.number().int().nullable().default(null),
+      paths: z.number().int().nullable().default(null),
+    }),
+  ),
+  links,
+});
+
+// --- listConnectors: the connectors ranked by their load ---
+export const CONNECTOR_SORTS = ["utilization", "allocated", "bandwidth"] as const;
+export const listConnectorsInputSchema = z.object({
+  sort: z.enum(CONNECTOR_SORTS).optional().describe("utilization: current traffic against bandwidth (default); allocated: Mbps its paths reserve; bandwidth"),
+  order,
+  limit,
+});
+export const listConnectorsOutputSchema = z.object({
+  organizationName: z.string(),
+  sort: z.enum(CONNECTOR_SORTS),
+  order: z.enum(ORDERS),
+  total: z.number().int(),
+  connectors: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      siteName: z.string(),
+      organizationName: z.string(),
+      bandwidthMbps: z.number(),
+      /** Now: the busier direction against the bandwidth (%), null before any report. */
+      utilizationPercent: z.number().nullable(),
+      rxMbps: z.number().nullable(),
+      txMbps: z.number().nullable(),
+      /** Mbps its paths reserve (lib/paths/headroom.ts), and what is left. */
+      allocatedMbps: z.number(),
+      freeMbps: z.number(),
+      paths: z.number().int(),
+    }),
+  ),
+  links,
+});
+
+// --- listNodes: an MSP's nodes by kind, with their device's reachability ---
+export const NODE_KINDS = ["edge", "cpe", "core"] as const;
+export const listNodesInputSchema = z.object({
+  kind: z.enum(NODE_KINDS).optional().describe("Only edge, CPE or core nodes"),
+  unreachable: z.boolean().optional().describe("Only the nodes whose device is unreachable"),
+});
+export const listNodesOutputSchema = z.object({
+  kind: z.enum(NODE_KINDS).nullable(),
+  unreachableOnly: z.boolean(),
+  /** How many nodes match, how many of those have a device that is unreachable, and how many have no device. */
+  total: z.number().int(),
+  unreachable: z.number().int(),
+  withoutDevice: z.number().int(),
+  /** Reachable null: no device on the node. */
+  nodes: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(NODE_KINDS), reachable: z.boolean().nullable() })),
+  links,
+});
+
+// --- listLinks: the links between an MSP's nodes with their state ---
+export const LINK_HEALTH_FILTERS = ["unhealthy", "all"] as const;
+export const listLinksInputSchema = z.object({
+  health: z.enum(LINK_HEALTH_FILTERS).optional().describe("unhealthy: the links down, unhealthy or in warning; all (default)"),
+});
+export const listLinksOutputSchema = z.object({
+  health: z.enum(LINK_HEALTH_FILTERS),
+  /** Every link the caller sees, how many match, and how many of all are in each state. */
+  scanned: z.number().int(),
+  total: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      sourceNodeName: z.string(),
+      destinationNodeName: z.string(),
+      status: z.enum(["up", "down"]).nullable(),
+      health: z.string(),
+      latencyMs: z.number().nullable(),
+      lossPercent: z.number().nullable(),
+    }),
+  ),
   links,
 });
 

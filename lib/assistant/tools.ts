@@ -31,6 +31,12 @@ import {
   siteTrafficInputSchema,
   siteTrafficOutputSchema,
   timeRangeFilterSchema,
+  listConnectorsInputSchema,
+  listConnectorsOutputSchema,
+  listNodesInputSchema,
+  listNodesOutputSchema,
+  listLinksInputSchema,
+  listLinksOutputSchema,
 } from "./tool-schemas";
 import {
   acknowledgeAlarmsInputSchema,
@@ -65,6 +71,9 @@ export const ASSISTANT_TOOL_NAMES = [
   "listOrganizations",
   "explainRules",
   "guideTask",
+  "listConnectors",
+  "listNodes",
+  "listLinks",
   ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
@@ -95,6 +104,7 @@ const slaState = z.enum(PATH_SLA_STATES);
 // Optional, so that outputs written before ranges existed (stored chats) still read.
 const rangeOutput = z.object({ from: z.string().nullable(), to: z.string() }).nullish();
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+export const SITE_SORTS = ["name", "traffic", "paths"] as const;
 
 // --- Inputs ---
 
@@ -106,6 +116,8 @@ export const listSitesInputSchema = z.object({
   withoutPaths: z.boolean().optional().describe("Only the sites no path starts or ends at"),
   kind: z.enum(SITE_KINDS).optional().describe("Only standard sites, or only cloud sites (AWS, Azure, GCP, Oracle, Direct Connect)"),
   pick: z.enum(["delete"]).optional().describe("The user asked to delete a site without naming it: the candidates, with the question which one"),
+  sort: z.enum(SITE_SORTS).optional().describe("By name (default), the most traffic now (received + sent) or the most paths first"),
+  limit: z.number().int().min(1).max(20).optional().describe("At most this many sites (top N)"),
 });
 export type ListSitesInput = z.infer<typeof listSitesInputSchema>;
 
@@ -150,7 +162,8 @@ export const listSitesOutputSchema = z.object({
   withoutPaths: z.boolean().default(false),
   kind: z.enum(SITE_KINDS).nullable().default(null),
   pick: z.enum(["delete"]).nullable().default(null),
-  /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name. */
+  sort: z.enum(SITE_SORTS).optional(),
+  /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name (or by the `sort`). */
   total: z.number().int(),
   sites: z.array(
     z.object({
@@ -166,6 +179,9 @@ export const listSitesOutputSchema = z.object({
       paths: z.number().int(),
       /** The worst SLA of the paths with an end at the site; unknown without paths. */
       sla: slaState,
+      /** What its connectors receive and send now (bit/s), null before any report. */
+      rxBps: z.number().nullable().optional(),
+      txBps: z.number().nullable().optional(),
     }),
   ),
   links,
@@ -368,6 +384,9 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   listOrganizations: { input: listOrganizationsInputSchema, output: listOrganizationsOutputSchema },
   explainRules: { input: explainRulesInputSchema, output: explainRulesOutputSchema },
   guideTask: { input: guideTaskInputSchema, output: guideTaskOutputSchema },
+  listConnectors: { input: listConnectorsInputSchema, output: listConnectorsOutputSchema },
+  listNodes: { input: listNodesInputSchema, output: listNodesOutputSchema },
+  listLinks: { input: listLinksInputSchema, output: listLinksOutputSchema },
   createPath: { input: createPathInputSchema, output: actionOutputSchema },
   scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { PathSla } from "@/lib/health";
+import { foldText } from "@/lib/locations/text";
 import type { SiteType } from "@/lib/sites/schema";
 import { containsPattern } from "@/server/db/query";
-import { connectors, events, nodes, organizations, paths, sites, users } from "@/server/db/schema";
-import { foldText } from "@/lib/locations/text";
+import { connectorLoads, connectors, events, nodes, organizations, paths, sites, telemetryConnectorState, telemetryPathState, users } from "@/server/db/schema";
 import { consoleScopeWhere, listVisibleOrganizations, tenantWhere } from "@/server/core/tenancy";
 import type { ChatScope } from "./scope";
 
@@ -22,6 +23,8 @@ export interface ScopedSite {
   connectors: number;
   paths: number;
   sla: PathSla;
+  rxBps: number | null;
+  txBps: number | null;
 }
 
 const SLA_BY_RANK: PathSla[] = ["unknown", "healthy", "warning", "bad"];
@@ -40,8 +43,15 @@ export async function organizationNamed(scope: ChatScope, search: string | null 
   return { id: found.id, name: found.name };
 }
 
-/** The scope's sites by name (those whose name contains `search`, when given), the first `limit`, and how many match. */
-export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number; withoutPaths?: boolean; organizationId?: string; kind?: "standard" | "cloud" }) {
+const siteRx = sql<number | null>`(select sum(cs.rx_bps)::float8 from telemetry_connector_state cs where cs.site_id = ${sites.id})`;
+const siteTx = sql<number | null>`(select sum(cs.tx_bps)::float8 from telemetry_connector_state cs where cs.site_id = ${sites.id})`;
+const sitePaths = sql<number>`(select count(*) from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})`;
+
+/**
+ * The scope's sites by name (those whose name contains `search`, when given), the first `limit`, and how many match;
+ * or the busiest now (what their connectors receive and send added up) or those with the most paths first.
+ */
+export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number; withoutPaths?: boolean; sort?: "name" | "traffic" | "paths"; organizationId?: string; kind?: "standard" | "cloud" }) {
   const { db, principal } = scope.context;
   const within = options.organizationId ?? scope.organizationFilter;
   const conditions: (SQL | undefined)[] = [
@@ -62,7 +72,9 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
       active: sites.active,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       connectors: sql<number>`(select count(*) from connectors c where c.site_id = ${sites.id})`.mapWith(Number),
-      paths: sql<number>`(select count(*) from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})`.mapWith(Number),
+      paths: sitePaths.mapWith(Number),
+      rxBps: siteRx.mapWith((value) => (value === null ? null : Number(value))),
+      txBps: siteTx.mapWith((value) => (value === null ? null : Number(value))),
       // The worst SLA of the site's paths as a rank (lib/health.ts's order): unknown 0 … bad 3.
       slaRank: sql<number>`(select coalesce(max(case p.sla_health when 'bad' then 3 when 'warning' then 2 when 'healthy' then 1 else 0 end), 0)
                             from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})`.mapWith(Number),
@@ -70,12 +82,117 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
     .from(sites)
     .innerJoin(organizations, eq(organizations.id, sites.organizationId))
     .where(and(...conditions))
-    .orderBy(sites.name, sites.id)
+    .orderBy(
+      ...(options.sort === "traffic" ? [sql`coalesce(${siteRx}, 0) + coalesce(${siteTx}, 0) desc`] : options.sort === "paths" ? [sql`${sitePaths} desc`] : []),
+      sites.name,
+      sites.id,
+    )
     .limit(options.limit);
   return {
     total: rows[0]?.total ?? 0,
     sites: rows.map(({ total: _total, slaRank, ...site }): ScopedSite => ({ ...site, sla: SLA_BY_RANK[slaRank] ?? "unknown" })),
   };
+}
+
+/** The chat's console narrowing of a table's organization column, on top of what the caller may see. */
+export function inScope(scope: ChatScope, column: Parameters<typeof tenantWhere>[1]): SQL | undefined {
+  const { db, principal } = scope.context;
+  return and(tenantWhere(principal, column, db), scope.organizationFilter ? consoleScopeWhere(principal, column, scope.organizationFilter, db) : undefined);
+}
+
+const PATH_FIGURES = {
+  latency: telemetryPathState.latencyMs,
+  jitter: telemetryPathState.jitterMs,
+  loss: telemetryPathState.lossPercent,
+  bandwidth: paths.bandwidthMbps,
+} as const;
+
+/**
+ * The scope's paths of some SLA states ranked by a figure, highest first (or lowest with `ascending`), those without a
+ * measurement last, the first `limit`: "top 3 paths by latency", "the biggest paths". Ranked by the database, so the
+ * answer holds for a network of any size.
+ */
+export async function rankedPaths(
+  scope: ChatScope,
+  options: { by: keyof typeof PATH_FIGURES; ascending: boolean; states: readonly PathSla[]; search?: string; limit: number; organizationId?: string },
+) {
+  const { db } = scope.context;
+  const source = alias(sites, "source_site");
+  const destination = alias(sites, "destination_site");
+  const figure = PATH_FIGURES[options.by];
+  const rows = await db
+    .select({
+      id: paths.id,
+      name: paths.name,
+      sourceSiteId: paths.sourceSiteId,
+      sourceSiteName: source.name,
+      destinationSiteName: destination.name,
+      slaHealth: paths.slaHealth,
+      bandwidthMbps: paths.bandwidthMbps,
+      latencyMs: telemetryPathState.latencyMs,
+      jitterMs: telemetryPathState.jitterMs,
+      lossPercent: telemetryPathState.lossPercent,
+    })
+    .from(paths)
+    .innerJoin(source, eq(source.id, paths.sourceSiteId))
+    .innerJoin(destination, eq(destination.id, paths.destinationSiteId))
+    .leftJoin(telemetryPathState, eq(telemetryPathState.pathId, paths.id))
+    .where(
+      and(
+        inScope(scope, paths.organizationId),
+        options.organizationId ? eq(paths.organizationId, options.organizationId) : undefined,
+        inArray(paths.slaHealth, [...options.states]),
+        options.search ? ilike(paths.name, containsPattern(options.search)) : undefined,
+      ),
+    )
+    .orderBy(sql`${figure} is null`, options.ascending ? asc(figure) : desc(figure), paths.name, paths.id)
+    .limit(options.limit);
+  return rows;
+}
+
+/** How many sites and paths each of these organizations (all visible to the caller) holds. */
+export async function organizationCounts(scope: ChatScope, ids: readonly string[]): Promise<Map<string, { sites: number; paths: number }>> {
+  if (ids.length === 0) return new Map();
+  const { db, principal } = scope.context;
+  const [siteRows, pathRows] = await Promise.all([
+    db
+      .select({ id: sites.organizationId, count: sql<number>`count(*)::int` })
+      .from(sites)
+      .where(and(inArray(sites.organizationId, [...ids]), tenantWhere(principal, sites.organizationId, db)))
+      .groupBy(sites.organizationId),
+    db
+      .select({ id: paths.organizationId, count: sql<number>`count(*)::int` })
+      .from(paths)
+      .where(and(inArray(paths.organizationId, [...ids]), tenantWhere(principal, paths.organizationId, db)))
+      .groupBy(paths.organizationId),
+  ]);
+  const counts = new Map(ids.map((id) => [id, { sites: 0, paths: 0 }]));
+  for (const row of siteRows) counts.get(row.id)!.sites = Number(row.count);
+  for (const row of pathRows) counts.get(row.id)!.paths = Number(row.count);
+  return counts;
+}
+
+/** The scope's connectors with their site and organization, the current traffic of each (null before any report) and the Mbps their paths reserve. */
+export async function scopedConnectors(scope: ChatScope) {
+  const { db } = scope.context;
+  return db
+    .select({
+      id: connectors.id,
+      name: connectors.name,
+      siteName: sites.name,
+      organizationName: organizations.name,
+      bandwidthMbps: connectors.bandwidthMbps,
+      rxBps: telemetryConnectorState.rxBps,
+      txBps: telemetryConnectorState.txBps,
+      usedMbps: sql<number>`coalesce(${connectorLoads.usedBandwidthMbps}, 0)`.mapWith(Number),
+      paths: sql<number>`(select count(*) from paths p where p.source_connector_id = ${connectors.id} or p.destination_connector_id = ${connectors.id})`.mapWith(Number),
+    })
+    .from(connectors)
+    .innerJoin(sites, eq(sites.id, connectors.siteId))
+    .innerJoin(organizations, eq(organizations.id, connectors.organizationId))
+    .leftJoin(telemetryConnectorState, eq(telemetryConnectorState.connectorId, connectors.id))
+    .leftJoin(connectorLoads, eq(connectorLoads.connectorId, connectors.id))
+    .where(inScope(scope, connectors.organizationId));
 }
 
 export interface EntityChange {

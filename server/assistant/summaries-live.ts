@@ -72,7 +72,10 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
       ? output.total === 0
         ? t("assistant.paths.allHealthy", { organization: output.organizationName, scanned: output.scanned })
         : t("assistant.paths.unhealthyHeader", { organization: output.organizationName, total: output.total })
-      : t("assistant.paths.header", { organization: output.organizationName, total: output.total });
+      : output.health === "all"
+        ? t("assistant.paths.header", { organization: output.organizationName, total: output.total })
+        : // One state asked for ("how many are in warning?"): exactly that state, counted.
+          t("assistant.paths.stateCount", { total: output.total, scanned: output.scanned, organization: output.organizationName, state: t(`assistant.sla.states.${output.health}`) });
   return lines(
     header,
     ...output.paths.flatMap((path) => [
@@ -128,6 +131,15 @@ export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: W
 
 export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Writer): string {
   const { t, locale, timeZone } = writer;
+  if (output.byStatus) {
+    const counts = output.byStatus;
+    return lines(
+      t("assistant.inventory.byStatusHeader", { total: Object.values(counts).reduce((sum, count) => sum + count, 0) }),
+      t("assistant.inventory.byStatusLine", { status: t("assistant.inventory.assignedStatus"), count: counts.assigned ?? 0 }),
+      t("assistant.inventory.byStatusLine", { status: t("assistant.inventory.statuses.unassigned"), count: counts.unassigned ?? 0 }),
+      t("assistant.inventory.byStatusLine", { status: t("assistant.inventory.statuses.unclaimed"), count: counts.unclaimed ?? 0 }),
+    );
+  }
   if (output.total === 0) {
     if (output.silent) return t("assistant.inventory.allReporting");
     return output.query ? t("assistant.notVisible", { query: quoted(output.query, 100) }) : t("assistant.inventory.none");
@@ -249,7 +261,15 @@ export function siteDetail(output: Out<typeof siteDetailOutputSchema>, writer: W
 }
 
 export function organizations(output: Out<typeof listOrganizationsOutputSchema>, { t }: Writer): string {
-  return lines(t("assistant.organizations.header"), ...output.organizations.map((organization) => `- ${quoted(organization.name)}`), t("assistant.organizations.others"));
+  return lines(
+    t("assistant.organizations.header"),
+    ...output.organizations.map((organization) =>
+      organization.sites === null
+        ? `- ${quoted(organization.name)}`
+        : t("assistant.organizations.counts", { organization: quoted(organization.name), sites: organization.sites, paths: organization.paths ?? 0 }),
+    ),
+    t("assistant.organizations.others"),
+  );
 }
 
 export function rules(output: Out<typeof explainRulesOutputSchema>, writer: Writer): string {

@@ -18,6 +18,7 @@ import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import { formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
+import * as rankings from "./summaries-rankings";
 import { lines, quoted, type Writer } from "./summaries-live";
 
 // The embedded model's answers: each tool's output written out in the reader's language, as plain text with "- "
@@ -25,7 +26,10 @@ import { lines, quoted, type Writer } from "./summaries-live";
 // catalogue.
 
 
-function sites(output: ListSitesOutput, { t }: Writer): string {
+function sites(output: ListSitesOutput, writer: Writer): string {
+  const { t } = writer;
+  const ranked = rankings.rankedSites(output, writer);
+  if (ranked) return ranked;
   const organization = output.organizationName;
   if (output.total === 0) {
     if (output.withoutPaths) return t("assistant.sites.allHavePaths", { organization });
@@ -36,6 +40,8 @@ function sites(output: ListSitesOutput, { t }: Writer): string {
     ? t("assistant.sites.pickToDelete", { total: output.total })
     : output.withoutPaths
     ? t("assistant.sites.withoutPathsHeader", { organization, total: output.total })
+    : output.sort === "paths"
+    ? t("assistant.sites.byPaths", { organization })
     : output.query
     ? t("assistant.sites.headerMatch", { total: output.total, query: output.query })
     : t("assistant.sites.header", { organization, total: output.total });
@@ -301,7 +307,7 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   recentEvents: events,
   guideSiteCreation: siteGuide,
   guidePathCreation: pathGuide,
-  listPaths: live.pathList,
+  listPaths: (output, writer) => (output.sort === "health" ? live.pathList(output, writer) : rankings.rankedPaths(output, writer)),
   pathStatistics: live.pathStatistics,
   nodeStatus: live.nodeStatus,
   inventory: live.inventory,
@@ -309,9 +315,12 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   connectorUsage: live.connectorUsage,
   siteTraffic: live.siteTraffic,
   siteDetail: live.siteDetail,
-  listOrganizations: live.organizations,
+  listOrganizations: (output, writer) => rankings.rankedOrganizations(output, writer) ?? live.organizations(output, writer),
   explainRules: live.rules,
   guideTask: live.guideTask,
+  listConnectors: rankings.connectors,
+  listNodes: rankings.nodes,
+  listLinks: rankings.backbone,
   createPath: live.actionDone,
   scheduleOperation: live.actionDone,
   cancelOperation: live.actionDone,

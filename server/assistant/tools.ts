@@ -22,6 +22,12 @@ import {
   explainRulesOutputSchema,
   guideTaskInputSchema,
   guideTaskOutputSchema,
+  listConnectorsInputSchema,
+  listConnectorsOutputSchema,
+  listLinksInputSchema,
+  listLinksOutputSchema,
+  listNodesInputSchema,
+  listNodesOutputSchema,
   inventoryInputSchema,
   inventoryOutputSchema,
   lifecycleInputSchema,
@@ -59,6 +65,7 @@ import { listSites } from "./tools/sites";
 import { inventory, lifecycleOperations, nodeStatus } from "./tools/devices";
 import { explainRules, guideTask, listOrganizations } from "./tools/knowledge";
 import { connectorUsage, listPaths, pathStatistics, siteDetail, siteTraffic } from "./tools/live";
+import { listConnectors, listLinks, listNodes } from "./tools/rankings";
 
 // The assistant's tools for one request. Each acts through the console's services with the caller's own principal,
 // on the chat's organization; they read and guide, and change nothing. The descriptions are for the model. Everything a
@@ -73,7 +80,7 @@ export function assistantTools(
   return {
     listSites: tool({
       description:
-        "List the sites of the organization (name, type, location, active, connector and path counts, worst path SLA), the first 20 by name with the total. Optionally filter by part of the name, or only the sites without any path.",
+        "List the sites of the organization (name, type, location, active, connector and path counts, worst path SLA, traffic now), the first 20 by name with the total. Optionally filter by part of the name, or only the sites without any path; or rank them by traffic now or by number of paths (sort, limit) for 'which site has the most traffic'.",
       inputSchema: listSitesInputSchema,
       outputSchema: listSitesOutputSchema,
       execute: (input) => run("listSites", () => listSites(environment, input)),
@@ -115,7 +122,7 @@ export function assistantTools(
     }),
     listPaths: tool({
       description:
-        "List the paths of the organization with their SLA state, worst first; 'unhealthy' gives the paths in warning or bad with each breached metric, its measured value and the threshold it crossed.",
+        "List the paths of the organization with their SLA state, worst first; 'unhealthy' gives the paths in warning or bad with each breached metric, its measured value and the threshold it crossed; one state ('warning') counts exactly that state. Rank them by latency, jitter, loss or bandwidth (sort, order, limit) for 'top 3 paths by latency', each with its value.",
       inputSchema: listPathsInputSchema,
       outputSchema: listPathsOutputSchema,
       execute: (input) => run("listPaths", () => listPaths(environment, input)),
@@ -169,10 +176,30 @@ export function assistantTools(
       execute: (input) => run("siteDetail", () => siteDetail(environment, input)),
     }),
     listOrganizations: tool({
-      description: "The organizations the user can see (their own, and for an MSP its customers). Anything else is out of sight: say so without naming or counting it.",
+      description:
+        "The organizations the user can see (their own, and for an MSP its customers, each with its site and path counts), optionally the most sites or paths first. Anything else is out of sight: say so without naming or counting it.",
       inputSchema: listOrganizationsInputSchema,
       outputSchema: listOrganizationsOutputSchema,
-      execute: () => run("listOrganizations", () => listOrganizations(environment)),
+      execute: (input) => run("listOrganizations", () => listOrganizations(environment, input)),
+    }),
+    listConnectors: tool({
+      description:
+        "Every connector ranked by its utilisation now (busier direction against its bandwidth, %), by the bandwidth its paths reserve, or by its bandwidth, each with its site, figures, reserved and free Mbps. Use for 'which connector is the busiest'.",
+      inputSchema: listConnectorsInputSchema,
+      outputSchema: listConnectorsOutputSchema,
+      execute: (input) => run("listConnectors", () => listConnectors(environment, input)),
+    }),
+    listNodes: tool({
+      description: "An MSP's nodes (optionally of one kind: edge, CPE, core): how many, how many have an unreachable device or none, and the nodes, unreachable first.",
+      inputSchema: listNodesInputSchema,
+      outputSchema: listNodesOutputSchema,
+      execute: (input) => run("listNodes", () => listNodes(environment, input)),
+    }),
+    listLinks: tool({
+      description: "The links between an MSP's nodes with their state now (down, unhealthy, warning, healthy, not reporting), latency and loss, and how many are in each state; 'unhealthy' lists only the faulty ones.",
+      inputSchema: listLinksInputSchema,
+      outputSchema: listLinksOutputSchema,
+      execute: (input) => run("listLinks", () => listLinks(environment, input)),
     }),
     explainRules: tool({
       description:

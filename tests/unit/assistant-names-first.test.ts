@@ -72,7 +72,9 @@ describe("plans of several reads", () => {
       { tool: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } },
       { tool: "explainPathSla", input: { path: "Lyon ⇄ Paris" } },
     ]);
-    expect(plan("compare latency of paris-frankfurt and lyon-paris").map((call) => call.tool)).toEqual(["pathStatistics", "pathStatistics"]);
+    // A metric alone is compared now; over a range, from the measurements.
+    expect(plan("compare latency of paris-frankfurt and lyon-paris").map((call) => call.tool)).toEqual(["explainPathSla", "explainPathSla"]);
+    expect(plan("compare latency of paris-frankfurt and lyon-paris over the last 24 hours").map((call) => call.tool)).toEqual(["pathStatistics", "pathStatistics"]);
   });
 
   it("answers a site's alarms and its events together, and counts sites and paths", () => {

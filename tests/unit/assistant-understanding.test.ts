@@ -35,7 +35,8 @@ describe("the intent catalogue", () => {
     ["When is the install on MX-E400-0101 scheduled?", "en", "device-lifecycle", "lifecycleOperations", { device: "MX-E400-0101" }],
     ["Is MX-E200-0150 claimed?", "en", "device-claim", "inventory", { serial: "MX-E200-0150" }],
     // Any vendor's serial written in capitals; versions, prefixes and times are not serials.
-    ["restart FDO2231X0AB now", "en", "action-reboot", "scheduleOperation", { device: "FDO2231X0AB", operation: "reboot", at: "2026-11-26T15:00:00.000Z" }],
+    // "now" is no time to schedule at: the operation starts at once.
+    ["restart FDO2231X0AB now", "en", "action-reboot", "scheduleOperation", { device: "FDO2231X0AB", operation: "reboot" }],
     ["restart E2E-MWXZTKWWC6-R on Sunday at 03:30", "en", "action-reboot", "scheduleOperation", { device: "E2E-MWXZTKWWC6-R", operation: "reboot", at: "2026-11-29T03:30:00.000Z" }],
     ["install 25.1.2 on JN11F2A3BAFA at 2026-12-01T02:00:00Z", "en", "action-install", "scheduleOperation", { device: "JN11F2A3BAFA", operation: "install-version", version: "25.1.2", at: "2026-12-01T02:00:00.000Z" }],
     ["Which devices have stopped reporting?", "en", "silent-devices", "inventory", { silent: true }],

@@ -12,6 +12,7 @@ import type {
 } from "@/lib/assistant/tool-schemas";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
+import { DEVICE_STATUSES } from "@/lib/inventory/schema";
 import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
 import { listAlarmsAbout } from "@/server/alarms/service";
 import { countDevices, listDevices } from "@/server/inventory/service";
@@ -70,7 +71,14 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
   // Filtered and counted by the database: "which stopped reporting" (open unreachable alarms included) and "how many
   // are unassigned" hold for an inventory of any size, not for its first page.
   const filter = { search: query ?? undefined, status: input.status, notReporting: input.silent || undefined };
-  const [page, count] = await Promise.all([listDevices(scope.context, { ...filter, limit: 100 }, now), countDevices(scope.context, filter, now)]);
+  const [page, count, byStatus] = await Promise.all([
+    listDevices(scope.context, { ...filter, limit: 100 }, now),
+    countDevices(scope.context, filter, now),
+    // "How are my devices spread by status?": each status counted by the database.
+    input.byStatus
+      ? Promise.all(DEVICE_STATUSES.map(async (status) => [status, await countDevices(scope.context, { ...filter, status }, now)] as const)).then(Object.fromEntries)
+      : null,
+  ]);
   let items = page.items;
   let total = count;
   if (query) {
@@ -118,6 +126,7 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
     status: input.status ?? null,
     silent: input.silent ?? false,
     total,
+    byStatus,
     devices: devices.slice(0, ASSISTANT_LIST_MAX),
     links: consoleLink(scope, environment.t("assistant.links.inventory"), inventoryPage),
   };

@@ -5,6 +5,7 @@ import type {
   explainRulesOutputSchema,
   guideTaskInputSchema,
   guideTaskOutputSchema,
+  listOrganizationsInputSchema,
   listOrganizationsOutputSchema,
   RuleTopic,
 } from "@/lib/assistant/tool-schemas";
@@ -14,6 +15,7 @@ import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, V
 import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
 import { listVisibleOrganizations } from "@/server/core/tenancy";
 import { TELEMETRY } from "@/server/telemetry/config";
+import { organizationCounts } from "../queries";
 import { consoleLink, type ChatScope } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
@@ -116,11 +118,20 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
   };
 }
 
-export async function listOrganizations(environment: ToolEnvironment): Promise<Out<typeof listOrganizationsOutputSchema>> {
+// listOrganizations — the organizations in sight, each customer with its sites and paths; ranked by either on demand.
+export async function listOrganizations(environment: ToolEnvironment, input: Out<typeof listOrganizationsInputSchema> = {}): Promise<Out<typeof listOrganizationsOutputSchema>> {
   const scope = await environment.scope();
-  const rows = await listVisibleOrganizations(scope.context.db, scope.context.principal);
+  const sort = input.sort ?? "name";
+  const rows = (await listVisibleOrganizations(scope.context.db, scope.context.principal)).slice(0, 50);
+  const counts = await organizationCounts(
+    scope,
+    rows.filter((row) => row.organizationType === "customer").map((row) => row.id),
+  );
+  const listed = rows.map((row) => ({ id: row.id, name: row.name, organizationType: row.organizationType, sites: counts.get(row.id)?.sites ?? null, paths: counts.get(row.id)?.paths ?? null }));
+  if (sort !== "name") listed.sort((a, b) => (b[sort] ?? -1) - (a[sort] ?? -1) || a.name.localeCompare(b.name));
   return {
-    organizations: rows.slice(0, 50).map((row) => ({ id: row.id, name: row.name, organizationType: row.organizationType })),
+    sort,
+    organizations: listed.slice(0, input.limit ?? listed.length),
     links: consoleLink(scope, environment.t("assistant.links.customers"), scope.organization.organizationType === "msp" ? "msp/customerOrganization" : null),
   };
 }

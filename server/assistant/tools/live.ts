@@ -25,7 +25,7 @@ import { listConnectors } from "@/server/sites/connectors";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
 import { siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import { pathMeasurement } from "@/server/telemetry/queries/health";
-import { organizationNamed } from "../queries";
+import { organizationNamed, rankedPaths } from "../queries";
 import { resolveConnector, resolveSite, type Resolution } from "../resolve";
 import { consoleLink, pathRoute, siteRoute, type ChatScope } from "../scope";
 import { findPaths } from "./path-sla";
@@ -46,44 +46,65 @@ export function unresolvedOutput<T extends { id: string; name: string }>(resolut
     : { status: "not-visible", query, links: [] };
 }
 
-const pathLink = (environment: ToolEnvironment, scope: ChatScope, path: Path) =>
+const pathLink = (environment: ToolEnvironment, scope: ChatScope, path: Pick<Path, "id" | "name" | "sourceSiteId">) =>
   consoleLink(scope, environment.t("assistant.links.path", { path: path.name }), pathRoute(scope, path));
 
-// listPaths — the paths of the chat's organization with their SLA, the unhealthy ones with what they breach.
+// listPaths — the paths of the chat's organization with their SLA, the unhealthy ones with what they breach; or ranked
+// by a figure (latency, jitter, loss, bandwidth), each with its value.
 export async function listPaths(environment: ToolEnvironment, input: Out<typeof listPathsInputSchema>): Promise<Out<typeof listPathsOutputSchema>> {
   const scope = await environment.scope();
   const { db, principal } = scope.context;
   const health = input.health ?? "all";
+  const sort = input.sort ?? "health";
+  const order = input.order ?? "desc";
+  const limit = Math.min(input.limit ?? ASSISTANT_LIST_MAX, ASSISTANT_LIST_MAX);
   const states: readonly PathSla[] = health === "all" ? PATH_SLA_STATES : health === "unhealthy" ? DEGRADED_PATH_SLA_STATES : [health];
   // Counted and listed by the database, state by state, so the worst paths of a network of any size are the ones told.
   const asked = input.query?.trim() || undefined;
   // "initech's paths": a customer's name is the organization to list, not a part of path names.
   const organization = await organizationNamed(scope, asked);
   const filter = organization ? { organizationId: organization.id } : { organizationId: scope.organizationFilter, search: asked };
-  const [counts, ...pages] = await Promise.all([
+  const [counts, shown] = await Promise.all([
     countPathsByHealth(db, principal, filter),
-    ...states.map((slaHealth) => listPathsService(db, principal, { ...filter, slaHealth, limit: ASSISTANT_LIST_MAX })),
+    sort === "health"
+      ? Promise.all(states.map((slaHealth) => listPathsService(db, principal, { ...filter, slaHealth, limit }))).then((pages) =>
+          pages
+            .flatMap((page) => page.items)
+            .sort(bySlaHealth)
+            .slice(0, limit)
+            .map((path) => ({ ...path, bandwidthMbps: path.bandwidth, latencyMs: null, jitterMs: null, lossPercent: null })),
+        )
+      : rankedPaths(scope, { by: sort, ascending: order === "asc", states, search: "search" in filter ? filter.search : undefined, organizationId: organization?.id, limit }),
   ]);
-  const shown = pages
-    .flatMap((page) => page.items)
-    .sort(bySlaHealth)
-    .slice(0, ASSISTANT_LIST_MAX);
+  // A ranking read the figures with the paths; a list by state reads those of its degraded paths.
   const measured = await Promise.all(
-    shown.map(async (path) => (path.slaHealth === "warning" || path.slaHealth === "bad" ? pathMeasurement(scope.context, path.id) : null)),
+    shown.map(async (path) =>
+      sort !== "health" ? { ...path, samples: 0 } : path.slaHealth === "warning" || path.slaHealth === "bad" ? pathMeasurement(scope.context, path.id) : null,
+    ),
   );
   return {
     organizationName: organization?.name ?? scope.organization.name,
     health,
+    sort,
+    order,
     scanned: PATH_SLA_STATES.reduce((sum, state) => sum + counts[state], 0),
     total: states.reduce((sum, state) => sum + counts[state], 0),
-    paths: shown.map((path, index) => ({
-      id: path.id,
-      name: path.name,
-      sourceSiteName: path.sourceSiteName,
-      destinationSiteName: path.destinationSiteName,
-      sla: path.slaHealth,
-      breaches: measured[index] ? slaBreaches(measured[index]).map((breach) => ({ ...breach, threshold: SLA_THRESHOLDS[breach.metric][breach.level] })) : [],
-    })),
+    paths: shown.map((path, index) => {
+      const measurement = measured[index];
+      const degraded = path.slaHealth === "warning" || path.slaHealth === "bad";
+      return {
+        id: path.id,
+        name: path.name,
+        sourceSiteName: path.sourceSiteName,
+        destinationSiteName: path.destinationSiteName,
+        sla: path.slaHealth,
+        breaches: measurement && degraded ? slaBreaches(measurement).map((breach) => ({ ...breach, threshold: SLA_THRESHOLDS[breach.metric][breach.level] })) : [],
+        bandwidthMbps: path.bandwidthMbps,
+        latencyMs: measurement?.latencyMs ?? path.latencyMs,
+        jitterMs: measurement?.jitterMs ?? path.jitterMs,
+        lossPercent: measurement?.lossPercent ?? path.lossPercent,
+      };
+    }),
     links: [
       ...shown.slice(0, 3).flatMap((path) => pathLink(environment, scope, path)),
       ...consoleLink(scope, environment.t("assistant.links.paths"), scope.organization.organizationType === "customer" ? "customer/dashboard" : "paths"),

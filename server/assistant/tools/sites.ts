@@ -5,7 +5,8 @@ import { consoleLink, siteRoute, sitesRoute } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
 // listSites — the sites of the chat's organization (an MSP's or the operator's: of every organization they see, in
-// their own console), the first ASSISTANT_LIST_MAX by name with how many there are; or those no path reaches.
+// their own console), the first ASSISTANT_LIST_MAX by name with how many there are; or those no path reaches; or the
+// busiest now, or those with the most paths, first.
 export async function listSites(environment: ToolEnvironment, input: ListSitesInput): Promise<ListSitesOutput> {
   const scope = await environment.scope();
   const { t } = environment;
@@ -14,13 +15,16 @@ export async function listSites(environment: ToolEnvironment, input: ListSitesIn
   // "fabrikam's sites": a customer's name is the organization to list, not a part of site names.
   const organization = await organizationNamed(scope, asked);
   const query = organization ? null : asked;
-  const found = await scopedSites(scope, { search: query ?? undefined, limit: ASSISTANT_LIST_MAX, withoutPaths, organizationId: organization?.id, kind: input.kind });
+  const sort = input.sort ?? "name";
+  const limit = Math.min(input.limit ?? ASSISTANT_LIST_MAX, ASSISTANT_LIST_MAX);
+  const found = await scopedSites(scope, { search: query ?? undefined, limit, withoutPaths, sort, organizationId: organization?.id, kind: input.kind });
   return {
     organizationName: organization?.name ?? scope.organization.name,
     query,
     withoutPaths,
     kind: input.kind ?? null,
     pick: input.pick ?? null,
+    sort,
     total: found.total,
     sites: found.sites,
     links: [

@@ -38,6 +38,8 @@ function answerOf(label: IntentLabel, r: Reading): Understanding | null {
     case "unhealthyPaths":
       return call("listPaths", { health: "unhealthy" });
     case "rankPaths":
+      // The ranking the question asks for: by its figure, top N ("top 3 pahts by latency").
+      return ruleAnswer("rank-paths", r);
     case "allPaths":
       return call("listPaths", { health: "all" });
     case "sites":

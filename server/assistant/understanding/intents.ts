@@ -66,6 +66,18 @@ export interface Reading {
   note: string | null;
   /** The question as the intent classifier reads it: each name it gives replaced by its kind's token ("zpath"). */
   shape: string;
+  /** A ranking the question asks for ("top 3 paths by latency", "le plus chargé", "classe … par …"), or null. */
+  rank: Ranking | null;
+}
+
+/** What a ranking is by, as the question says it; each rule maps it onto its tool's sort. */
+export type RankFigure = "latency" | "jitter" | "loss" | "bandwidth" | "load" | "sites" | "paths";
+export interface Ranking {
+  /** desc: the highest, worst, busiest first; asc: the lowest first. */
+  order: "desc" | "asc";
+  /** "top 3", "les 5 premiers": how many; null when not said. */
+  limit: number | null;
+  by: RankFigure | null;
 }
 
 export type ToolIntent = {
@@ -130,6 +142,33 @@ const METRIC_WORDS: [RegExp, "latencyMs" | "jitterMs" | "lossPercent"][] = [
   [/(?:^| )(?:loss|perte|pertes|packet loss|lost)(?= |$)/, "lossPercent"],
   [/(?:^| )(?:latency|latence|delay|delai|rtt|ping)(?= |$)/, "latencyMs"],
 ];
+
+// Ranking words (folded). "le plus"/"la plus" ask for the first of a ranking whatever follows; the order is the first
+// directional word ("du plus gros au plus petit": biggest first).
+const RANK_WORDS =
+  /(?:^| )(?:worst|pire|pires|best|meilleur|meilleure|meilleurs|meilleures|top|ranking|classement|rank|ranked|classe|classer|classez|trie|trier|triez|sort|sorted|highest|lowest|most|least|biggest|largest|smallest|busiest|heaviest|le plus|la plus|les plus|du plus|le moins|la moins|les moins)(?= |$)/;
+const DESCENDING = /(?:^| )(?:worst|pire|pires|top|highest|most|biggest|largest|busiest|heaviest|plus gros|plus grosse|plus grand|plus grande|plus eleve|plus elevee|plus haut|plus haute|plus charge|plus chargee|plus de|plus lent|plus lente|plus mauvais|plus mauvaise|decroissant)(?= |$)/;
+const ASCENDING = /(?:^| )(?:best|meilleur|meilleure|meilleurs|meilleures|lowest|least|smallest|plus petit|plus petite|plus faible|plus bas|plus basse|moins|croissant)(?= |$)/;
+const RANK_LIMIT = /(?:^| )(?:top|first|premiers|premieres|les)\s*(\d{1,2})(?= |$)|(?:^| )(\d{1,2}) (?:worst|best|highest|lowest|busiest|biggest|pires|meilleurs|premiers|plus)(?= |$)/;
+const RANK_FIGURES: [RegExp, RankFigure][] = [
+  [/(?:^| )(?:most sites|plus de sites)(?= |$)/, "sites"],
+  [/(?:^| )(?:most paths|plus de chemins)(?= |$)/, "paths"],
+  [/(?:^| )(?:bandwidth|bande passante|throughput|debit|mbps|gros|grosse|biggest|largest|smallest|plus petit|capacity|capacite|traffic|trafic)(?= |$)/, "bandwidth"],
+  [/(?:^| )(?:busiest|busy|charge|chargee|charges|load|loaded|utilisation|utilization|used|utilise|consomme|consome|consume|consumes|consumption|consommation)(?= |$)/, "load"],
+];
+
+function rankingOf(folded: string, metric: Reading["metric"]): Ranking | null {
+  if (!RANK_WORDS.test(folded)) return null;
+  const first = (pattern: RegExp) => pattern.exec(folded)?.index ?? Infinity;
+  const limit = RANK_LIMIT.exec(folded);
+  const figure = RANK_FIGURES.find(([pattern]) => pattern.test(folded))?.[1] ?? null;
+  return {
+    order: first(ASCENDING) < first(DESCENDING) ? "asc" : "desc",
+    limit: limit ? Math.min(Number(limit[1] ?? limit[2]), 20) || null : null,
+    // A metric the question names ranks by it.
+    by: metric === "latencyMs" ? "latency" : metric === "jitterMs" ? "jitter" : metric === "lossPercent" ? "loss" : figure,
+  };
+}
 
 function bandwidthOf(text: string): number | null {
   const match = BANDWIDTH.exec(text);
@@ -210,6 +249,41 @@ const NETWORK_CONCEPTS = ["path", "alarm", "device", "connector", "lifecycle", "
 const COMPARE = /(?:^| )(?:compare|comparer|comparez|compared|comparison|comparaison|vs|versus|against|contre)(?= |$)/;
 const COUNT = /(?:^| )(?:how many|combien|count|nombre|total)(?= |$)/;
 
+/** One SLA state a question names ("in warning", "dégradés"), to count or list exactly that state; null for none or several. */
+function slaStateOf(folded: string): "warning" | "bad" | "healthy" | "unknown" | null {
+  const states = (
+    [
+      [/(?:^| )(?:warning|warnings|en alerte|avertissement)(?= |$)/, "warning"],
+      [/(?:^| )(?:bad|degrade|degrades|degradee|degradees|mauvais|mauvaise)(?= |$)/, "bad"],
+      [/(?:^| )(?:healthy|sain|sains|saine|saines)(?= |$)/, "healthy"],
+      [/(?:^| )(?:unknown|inconnu|inconnus|inconnue|inconnues)(?= |$)/, "unknown"],
+    ] as const
+  ).filter(([pattern]) => pattern.test(folded));
+  return states.length === 1 ? states[0][1] : null;
+}
+
+/** A ranking's order and size as a tool takes them (desc and no limit are the tools' defaults). */
+const rankInput = (r: Reading) => defined({ order: r.rank?.order === "asc" ? "asc" : undefined, limit: r.rank?.limit ?? undefined });
+
+/** A ranking of paths: by the figure the question names, else by SLA state (worst first). */
+function pathRanking(r: Reading): Record<string, unknown> {
+  const by = r.rank?.by;
+  const sort = by === "latency" || by === "jitter" || by === "loss" ? by : by === "bandwidth" || by === "load" ? "bandwidth" : undefined;
+  return sort ? { health: "all", sort, ...rankInput(r) } : defined({ health: "all", limit: r.rank?.limit ?? undefined });
+}
+
+const NODE_KIND: [RegExp, "edge" | "cpe" | "core"][] = [
+  [/(?:^| )(?:edge|peripherie|bordure)(?= |$)/, "edge"],
+  [/(?:^| )cpe(?= |$)/, "cpe"],
+  [/(?:^| )(?:core|coeur)(?= |$)/, "core"],
+];
+const NODES = /(?:^| )(?:node|nodes|noeud|noeuds)(?= |$)/;
+const LINKS = /(?:^| )(?:link|links|lien|liens|backbone|dorsale|interconnexions?)(?= |$)/;
+
+/** Whether the question names a time ("over the last 24 hours", "since Monday"), not only a comparison ("compare"). */
+const namesATime = (r: Reading) =>
+  r.range !== null && (!r.range.compare || /(?:^| )(?:last|past|over|since|yesterday|today|week|hour|hours|day|days|month|hier|depuis|derniere?s?|semaine|heures?|jours?|mois)(?= |$)/.test(r.folded));
+
 /** Several reads answered together. */
 const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });
 
@@ -234,7 +308,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
           .map((name) =>
             // "compare" alone is no time range (it is the word that asks for the comparison).
             // A metric alone is compared now; over a time range, or as a statistic, from the measurements.
-            (r.metric && r.range && !r.range.compare) || r.has("statistic")
+            (r.metric && namesATime(r)) || r.has("statistic")
               ? call("pathStatistics", defined({ path: name.name, metric: r.metric ?? undefined, from: r.range?.compare ? undefined : r.range?.from, to: r.range?.compare ? undefined : r.range?.to }))
               : call("explainPathSla", { path: name.name }),
           ),
@@ -346,6 +420,34 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   ),
   rule("device-claim", "inventory", (r) => r.serial !== null && r.has("inventory"), (r) => call("inventory", { serial: r.serial })),
   rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => call("nodeStatus", { node: r.node ?? r.serial })),
+  // "Répartition de mes équipements par statut ?", "how many devices do we have?": each status counted.
+  rule(
+    "devices-by-status",
+    "inventory",
+    (r) =>
+      r.has("device") &&
+      r.serial === null &&
+      r.node === null &&
+      !r.has("reach") &&
+      (COUNT.test(r.folded) || /(?:^| )(?:repartition|breakdown|by status|par statut|per status|par etat|statuts|split)(?= |$)/.test(r.folded)),
+    () => call("inventory", { byStatus: true }),
+  ),
+  // "How many edge nodes do we run, and are any unreachable?": the MSP's nodes of a kind, counted, unreachable first.
+  rule(
+    "nodes",
+    "listNodes",
+    (r) =>
+      NODES.test(r.folded) &&
+      r.node === null &&
+      r.serial === null &&
+      r.named === null &&
+      r.imperative === null &&
+      !r.has("howTo") &&
+      !r.has("device") &&
+      !r.has("inventory") &&
+      (COUNT.test(r.folded) || r.has("reach") || /(?:^| )(?:list|show|all|which|quels|quelles|liste|any)(?= |$)/.test(r.folded)),
+    (r) => call("listNodes", defined({ kind: NODE_KIND.find(([pattern]) => pattern.test(r.folded))?.[1], unreachable: r.has("reach") && !COUNT.test(r.folded) ? true : undefined })),
+  ),
   rule("silent-devices", "inventory", (r) => r.has("reach") && (r.has("device") || /(?:stopped|ne remontent)/.test(r.folded)), () => call("inventory", { silent: true })),
   rule(
     "lifecycle-operations",
@@ -370,6 +472,24 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     // "Is path X in alert?" asks about the path's state, not for the alarm list.
     (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
     (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0], ...listRange(r) })),
+  ),
+  // "Which site has the most traffic?", "quel site consomme le plus ?": the sites by their traffic now (or paths).
+  rule(
+    "rank-sites",
+    "listSites",
+    (r) => r.has("site") && !r.has("path") && !r.has("organizations") && r.named === null && r.rank !== null && (r.rank.by === "bandwidth" || r.rank.by === "load" || r.has("traffic")),
+    (r) => call("listSites", { sort: "traffic", ...defined({ limit: r.rank?.limit ?? undefined }) }),
+  ),
+  // "Quel connecteur est le plus chargé ?", "top 5 connectors by reserved bandwidth": the connectors ranked.
+  rule(
+    "rank-connectors",
+    "listConnectors",
+    (r) => r.has("connector") && r.named === null && (r.rank !== null || r.has("utilisation")),
+    (r) =>
+      call("listConnectors", {
+        sort: /(?:^| )(?:reserved|reserve|reservee|allocated|alloue|allouee|provisioned)(?= |$)/.test(r.folded) ? "allocated" : r.rank?.by === "bandwidth" && !r.has("utilisation") ? "bandwidth" : "utilization",
+        ...rankInput(r),
+      }),
   ),
   rule(
     "top-talkers",
@@ -406,13 +526,41 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       return call("recentEvents", defined({ about: r.named ?? undefined, limit: count ? Math.min(Math.max(Number(count), 1), ASSISTANT_EVENTS_MAX) : undefined, ...listRange(r) }));
     },
   ),
+  // "Which of our customers has the most sites?": the customers ranked by their sites (or paths), with the counts.
+  rule(
+    "rank-organizations",
+    "listOrganizations",
+    (r) => r.has("organizations") && (r.rank?.by === "sites" || r.rank?.by === "paths" || (r.rank !== null && (r.has("site") || r.has("path")))),
+    (r) => call("listOrganizations", { sort: r.rank?.by === "paths" || (r.has("path") && !r.has("site")) ? "paths" : "sites", ...rankInput(r) }),
+  ),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
-  // "Which path is worst?", "le pire chemin", "top 3 paths": every path, worst first.
+  // "Any unhealthy links in the backbone?", "how many links are down?": the links between the MSP's nodes.
+  rule(
+    "links",
+    "listLinks",
+    (r) => LINKS.test(r.folded) && r.named === null && r.imperative === null && !r.has("howTo") && (r.has("unhealthy") || r.has("sla") || COUNT.test(r.folded) || /(?:^| )(?:list|show|all|any|which|quels|quelles|liste)(?= |$)/.test(r.folded)),
+    (r) => call("listLinks", { health: r.has("unhealthy") ? "unhealthy" : "all" }),
+  ),
+  // "How many paths are in warning?", "quels chemins sont dégradés ?": exactly the state asked, counted.
+  rule(
+    "paths-in-state",
+    "listPaths",
+    (r) =>
+      r.has("path") &&
+      r.named === null &&
+      !r.focus.pathId &&
+      !r.has("why") &&
+      slaStateOf(r.folded) !== null &&
+      (COUNT.test(r.folded) || /(?:^| )(?:paths|chemins|circuits|liaisons|tunnels|which|quels|quelles|lesquels|list|liste)(?= |$)/.test(r.folded)),
+    (r) => call("listPaths", { health: slaStateOf(r.folded) }),
+  ),
+  // "Which path is worst?", "le pire chemin", "top 3 paths by latency", "classe nos chemins par bande passante": every
+  // path ranked, by the figure named (with its value) or by SLA state.
   rule(
     "rank-paths",
     "listPaths",
-    (r) => r.has("path") && r.named === null && /(?:^| )(?:worst|pire|pires|best|meilleur|meilleurs|top|ranking|classement|rank)(?= |$)/.test(r.folded),
-    () => call("listPaths", { health: "all" }),
+    (r) => r.has("path") && r.named === null && (r.rank !== null || /(?:^| )(?:worst|pire|pires|best|meilleur|meilleurs|top|ranking|classement|rank)(?= |$)/.test(r.folded)),
+    (r) => call("listPaths", pathRanking(r)),
   ),
   rule(
     "unhealthy-paths",
@@ -562,6 +710,7 @@ export function readQuestion(
       return id === undefined ? null : Number(id);
     })(),
     shape: slotted(options.readers.shape?.(question) ?? question),
+    rank: rankingOf(folded, METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null),
     version: VERSION.exec(text.replace(PREFIX, " ").replace(SERIAL, " ").replace(OTHER_SERIAL, " "))?.[0] ?? null,
     note: (() => {
       const match = NOTE.exec(text);

@@ -23,7 +23,9 @@ export const VOCABULARY = {
   lifecycle:
     "lifecycle|cycle de vie|operation|operations|install|installation|installations|installs|upgrade|upgrades|mise a jour|mises a jour|reboot|reboots|redemarrage|redemarrages|restart|restarts|scheduled|planifie|planifiee|planifiees|planifies|job|jobs|fail|failed|echoue|echec",
   inventory: "inventory|inventaire|unassigned|not assigned|spare|spares|affecte|affectes|affectee|claimed|claim|reclame|reclamer|stock|assigned",
-  connector: "connector|connectors|connecteur|connecteurs",
+  connector: "connector|connectors|connecteur|connecteurs|conecteur|conecteurs|conector|conectors",
+  // An MSP's own network: its nodes and the links between them (never part of a name: "CPE" is a kind, not a site).
+  backbone: "node|nodes|noeud|noeuds|cpe|cpes|link|links|lien|liens|backbone|dorsale",
   utilisation: "utilisation|utilization|usage|used|utilise|load|charge|busy",
   headroom: "room|place|headroom|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
   traffic: "bandwidth|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",

@@ -74,6 +74,21 @@ export function planCases(): EvalCase[] {
         return [text("the path with the highest latency", worst.path.name), number("its latency", worst.latency, slack(worst.latency))];
       },
     }),
+    dv("plan-busiest-site-en", "plans", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "which site is pushing the most traffic right now?",
+      facts: async (world) => [text("the busiest site", (await busiestSite(world)).name)],
+    }),
+    dv("plan-count-bad-en", "plans", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "how many of our circuits are bad atm",
+      facts: async (world) => {
+        const bad = (await orgPaths(world, CONTOSO_ADMIN, CONTOSO)).filter((found) => found.slaHealth === "bad");
+        return [number("how many are bad", bad.length, 0), ...bad.map((found) => text(`the bad path ${found.name}`, found.name))];
+      },
+    }),
     dv("plan-compare-two", "plans", "en", {
       user: CONTOSO_ADMIN,
       organization: CONTOSO,
