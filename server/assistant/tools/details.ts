@@ -139,7 +139,7 @@ const INVITATIONS_READ = 500;
 // listInvitations — the chat organization's invitations, as its Invitations tab lists them and with the scope it needs.
 export async function listInvitations(environment: ToolEnvironment, input: Out<typeof listInvitationsInputSchema>): Promise<Out<typeof listInvitationsOutputSchema>> {
   const scope = await environment.scope();
-  if (!hasScopes(scope.context.principal.scopes, ["common:user:read"])) throw new AssistantToolError(environment.t("assistant.errors.forbidden"));
+  if (!hasScopes(scope.context.principal.scopes, ["common:user:read"])) throw new AssistantToolError(environment.t("assistant.errors.forbiddenUsers"));
   const all = [];
   let cursor: string | undefined;
   do {
