@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike } from "drizzle-orm";
+import { and, eq, ilike, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
 import type {
@@ -68,35 +68,25 @@ const FABRICS_SEARCHED = 50;
 async function resolveCoreFabric(scope: ChatScope, query: string | undefined): Promise<Resolution<{ id: string; name: string }>> {
   const { db, principal } = scope.context;
   const id = query ? UUID.exec(query)?.[0] : undefined;
-  const rows = await db
-    .select({ id: coreFabrics.id, name: coreFabrics.name })
-    .from(coreFabrics)
-    .where(
-      and(
-        tenantWhere(principal, coreFabrics.organizationId, db),
-        scope.organizationFilter ? consoleScopeWhere(principal, coreFabrics.organizationId, scope.organizationFilter, db) : undefined,
-        id ? eq(coreFabrics.id, id) : undefined,
-      ),
-    )
-    .orderBy(coreFabrics.name)
-    .limit(FABRICS_SEARCHED);
+  const visible = (which?: SQL) =>
+    db
+      .select({ id: coreFabrics.id, name: coreFabrics.name })
+      .from(coreFabrics)
+      .where(
+        and(
+          tenantWhere(principal, coreFabrics.organizationId, db),
+          scope.organizationFilter ? consoleScopeWhere(principal, coreFabrics.organizationId, scope.organizationFilter, db) : undefined,
+          which,
+        ),
+      )
+      .orderBy(coreFabrics.name)
+      .limit(FABRICS_SEARCHED);
+  const rows = await visible(id ? eq(coreFabrics.id, id) : undefined);
   if (!query) return rows.length === 1 ? { status: "found", item: rows[0] } : rows.length === 0 ? { status: "not-visible" } : { status: "ambiguous", candidates: rows.slice(0, 8) };
   const picked = pickByName(id ?? query, rows);
   if (picked.status !== "not-visible" || id) return picked;
   // Past the first fifty by name: the database's own search.
-  const searched = await db
-    .select({ id: coreFabrics.id, name: coreFabrics.name })
-    .from(coreFabrics)
-    .where(
-      and(
-        tenantWhere(principal, coreFabrics.organizationId, db),
-        scope.organizationFilter ? consoleScopeWhere(principal, coreFabrics.organizationId, scope.organizationFilter, db) : undefined,
-        ilike(coreFabrics.name, containsPattern(query.trim().slice(0, 100))),
-      ),
-    )
-    .orderBy(coreFabrics.name)
-    .limit(FABRICS_SEARCHED);
-  return pickByName(query, searched);
+  return pickByName(query, await visible(ilike(coreFabrics.name, containsPattern(query.trim().slice(0, 100)))));
 }
 
 // fabricStatus — a core fabric as its page shows it: its core nodes and whether their devices report, its links with
