@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
-import { PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
+import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
+import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
+import { INVITATION_STATUSES } from "@/lib/people/schema";
+import { ROLE_LEVELS } from "@/lib/auth/scopes";
 import { DEVICE_STATUSES } from "@/lib/inventory/schema";
 import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
 import { SITE_TYPES } from "@/lib/sites/schema";
@@ -94,13 +97,89 @@ export const pathStatisticsOutputSchema = resolved({
 });
 
 // --- nodeStatus ---
-export const nodeStatusInputSchema = z.object({ node: name("A node name or id, or the serial number of its device") });
+export const nodeStatusInputSchema = z.object({
+  node: name("A node name or id, or the serial number of its device"),
+  sites: z.boolean().optional().describe("Also the customer sites connected through the node's ports (and their customers)"),
+});
 export const nodeStatusOutputSchema = resolved({
   node: z.object({ id: z.string(), name: z.string(), kind: z.string() }),
   device: z
-    .object({ serialNumber: z.string(), model: z.string(), softwareVersion: z.string(), reachable: z.boolean(), lastSeenAt: z.string().nullable(), uptimeSeconds: z.number().nullable() })
+    .object({
+      serialNumber: z.string(),
+      model: z.string(),
+      softwareVersion: z.string(),
+      reachable: z.boolean(),
+      lastSeenAt: z.string().nullable(),
+      uptimeSeconds: z.number().nullable(),
+      /** The device's last reported load (%), as its monitor page shows it. */
+      cpuPercent: z.number().nullable().default(null),
+      memoryPercent: z.number().nullable().default(null),
+    })
     .nullable(),
   ports: z.array(z.object({ portId: z.string(), status: z.enum(PORT_STATES).nullable() })),
+  /** The sites the node serves (asked with `sites`): the first by name, and how many sites and customers in all. */
+  connectedSites: z
+    .object({
+      total: z.number().int(),
+      customers: z.number().int(),
+      sites: z.array(z.object({ name: z.string(), organizationName: z.string(), ports: z.array(z.string()), sla: z.enum(PATH_SLA_STATES) })),
+    })
+    .nullable()
+    .default(null),
+});
+
+// --- pathDetail: a path's configuration ---
+export const pathDetailInputSchema = z.object({ path: name("A path name or id, or its two site names as 'A to B'") });
+export const pathDetailOutputSchema = resolved({
+  path: z.object({
+    id: z.string(),
+    name: z.string(),
+    layer: z.enum(PATH_LAYERS),
+    sourceSiteName: z.string(),
+    sourceConnectorName: z.string(),
+    destinationSiteName: z.string(),
+    destinationConnectorName: z.string(),
+    bandwidthMbps: z.number(),
+    vlanType: z.enum(VLAN_TYPES),
+    /** The VLAN of a Specific path; null for All. */
+    vlanId: z.number().int().nullable(),
+    /** Layer 3 prefixes (CIDR); empty for Layer 2. */
+    prefixes: z.array(z.string()),
+    sla: z.enum(PATH_SLA_STATES),
+  }),
+});
+
+// --- fabricStatus: a core fabric's nodes and links and their health ---
+export const fabricStatusInputSchema = z.object({ fabric: optionalName("A core fabric's name or id; omit it when the organization has one") });
+export const fabricStatusOutputSchema = resolved({
+  /** The worst health of its links (unknown when none reported). */
+  fabric: z.object({ id: z.string(), name: z.string(), health: z.enum(LINK_HEALTH_STATES) }),
+  nodes: z.array(z.object({ name: z.string(), serialNumber: z.string().nullable(), reachable: z.boolean().nullable() })),
+  /** Its core links, the first by name, with their latest state; `linkCount` counts them all. */
+  fabricLinks: z.array(
+    z.object({
+      name: z.string(),
+      sourceNodeName: z.string(),
+      destinationNodeName: z.string(),
+      status: z.enum(LINK_STATUSES).nullable(),
+      health: z.enum(LINK_HEALTH_STATES),
+      latencyMs: z.number().nullable(),
+      lossPercent: z.number().nullable(),
+    }),
+  ),
+  linkCount: z.number().int(),
+  /** SPEC §5's full mesh: the pairs of core nodes no link joins. */
+  mesh: z.object({ complete: z.boolean(), missingPairs: z.array(z.object({ a: z.string(), b: z.string() })) }),
+});
+
+// --- listInvitations: the organization's invitations, as its Invitations tab lists them ---
+export const listInvitationsInputSchema = z.object({ status: z.enum(INVITATION_STATUSES).optional().describe("Only the pending, accepted or expired ones (default: all)") });
+export const listInvitationsOutputSchema = z.object({
+  organizationName: z.string(),
+  status: z.enum(INVITATION_STATUSES).nullable(),
+  total: z.number().int(),
+  invitations: z.array(z.object({ email: z.string(), role: z.enum(ROLE_LEVELS), status: z.enum(INVITATION_STATUSES), invitedBy: z.string().nullable(), expiresAt: z.string() })),
+  links,
 });
 
 // --- deviceStatus (inventory and reachability by serial) ---
@@ -182,6 +261,7 @@ export const siteTrafficInputSchema = z.object({
   to: instant("End of the range (ISO 8601); default now"),
   compare: z.boolean().optional().describe("Compare with the same span just before (this week against last week)"),
   talkers: z.boolean().optional().describe("Answer the top talkers (sources and destinations)"),
+  now: z.boolean().optional().describe("What the site carries right now (its connectors' latest samples) is what is asked"),
 });
 export const siteTrafficOutputSchema = resolved({
   site: z.object({ id: z.string(), name: z.string() }),
@@ -191,6 +271,10 @@ export const siteTrafficOutputSchema = resolved({
   peak: z.object({ rxMbps: z.number(), txMbps: z.number() }).nullable(),
   previous: z.object({ rxMbps: z.number(), txMbps: z.number(), changePercent: z.number().nullable() }).nullable(),
   talkers: z.object({ sources: z.array(z.object({ name: z.string(), bytes: z.number() })), destinations: z.array(z.object({ name: z.string(), bytes: z.number() })) }).nullable(),
+  /** Its connectors' latest samples added up (what the site health list shows), and when the latest was taken. */
+  current: z.object({ rxMbps: z.number(), txMbps: z.number(), at: z.string().nullable() }).nullable().default(null),
+  /** Whether the question asked for now rather than the range. */
+  now: z.boolean().default(false),
 });
 
 // --- siteDetail ---

@@ -3,12 +3,15 @@ import type { z } from "zod";
 import type {
   connectorUsageOutputSchema,
   explainRulesOutputSchema,
+  fabricStatusOutputSchema,
   guideTaskOutputSchema,
   inventoryOutputSchema,
   lifecycleOutputSchema,
+  listInvitationsOutputSchema,
   listOrganizationsOutputSchema,
   listPathsOutputSchema,
   nodeStatusOutputSchema,
+  pathDetailOutputSchema,
   pathStatisticsOutputSchema,
   siteDetailOutputSchema,
   siteTrafficOutputSchema,
@@ -107,12 +110,23 @@ export function pathStatistics(output: Out<typeof pathStatisticsOutputSchema>, w
   );
 }
 
+/** "45 d 3 h", "5 h 12 min": an uptime as the node's monitor page writes it. */
+function uptimeText(t: Translator, seconds: number): string {
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return t("assistant.node.uptimeDays", { days, hours });
+  if (hours > 0) return t("assistant.node.uptimeHours", { hours, minutes });
+  return t("assistant.node.uptimeMinutes", { minutes });
+}
+
 export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: Writer): string {
   if (output.status !== "found") return unresolvedText(output, writer);
   const { t, locale, timeZone } = writer;
-  const { device, ports } = output;
+  const { device, ports, connectedSites } = output;
   const count = (state: string | null) => ports.filter((port) => port.status === state).length;
   const down = ports.filter((port) => port.status === "down").map((port) => port.portId);
+  const percent = (value: number | null) => (value === null ? t("assistant.sla.notAvailable") : t("assistant.units.percent", { value: formatNumber(locale, value) }));
   return lines(
     t("assistant.node.header", { node: quoted(output.node.name), kind: t(`assistant.node.kinds.${output.node.kind as "edge"}`) }),
     device
@@ -123,9 +137,93 @@ export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: W
           time: device.lastSeenAt ? formatTime(locale, device.lastSeenAt, timeZone) : t("assistant.node.never"),
         })
       : t("assistant.node.noDevice"),
+    device && (device.uptimeSeconds === null ? t("assistant.node.noUptime") : t("assistant.node.uptime", { uptime: uptimeText(t, device.uptimeSeconds) })),
+    device &&
+      (device.cpuPercent === null && device.memoryPercent === null
+        ? t("assistant.node.noLoad")
+        : t("assistant.node.load", { cpu: percent(device.cpuPercent), memory: percent(device.memoryPercent) })),
+    // Asked for, the sites the node serves come before its front panel.
+    connectedSites &&
+      (connectedSites.total === 0 ? t("assistant.node.noSites") : t("assistant.node.sitesHeader", { sites: connectedSites.total, customers: connectedSites.customers })),
+    ...(connectedSites?.sites ?? []).map((site) =>
+      t("assistant.node.siteLine", { site: quoted(site.name), organization: quoted(site.organizationName), ports: site.ports.map((port) => quoted(port)).join(", "), state: t(`assistant.sla.states.${site.sla}`) }),
+    ),
+    connectedSites && moreLine(t, connectedSites.sites.length, connectedSites.total),
     ports.length > 0 && t("assistant.node.ports", { up: count("up"), down: count("down"), disabled: count("disabled"), silent: count(null) }),
     ports.length > 0 && (down.length > 0 ? t("assistant.node.down", { ports: down.join(", ") }) : t("assistant.node.noneDown")),
     ...ports.slice(0, 32).map((port) => `- ${quoted(port.portId)}: ${t(`assistant.node.portStates.${port.status ?? "silent"}`)}`),
+  );
+}
+
+export function pathDetail(output: Out<typeof pathDetailOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t, locale } = writer;
+  const { path } = output;
+  return lines(
+    t("assistant.pathDetail.header", {
+      path: quoted(path.name),
+      layer: t(`assistant.pathDetail.layers.${path.layer}`),
+      source: quoted(path.sourceSiteName),
+      sourceConnector: quoted(path.sourceConnectorName),
+      destination: quoted(path.destinationSiteName),
+      destinationConnector: quoted(path.destinationConnectorName),
+      bandwidth: formatMbps(t, locale, path.bandwidthMbps),
+      state: t(`assistant.sla.states.${path.sla}`),
+    }),
+    path.vlanType === "specific" && path.vlanId !== null ? t("assistant.pathDetail.vlanSpecific", { vlan: String(path.vlanId) }) : t("assistant.pathDetail.vlanAll"),
+    path.prefixes.length > 0 ? t("assistant.pathDetail.prefixes", { count: path.prefixes.length }) : t("assistant.pathDetail.noPrefixes"),
+    ...path.prefixes.map((prefix) => `- ${quoted(prefix)}`),
+  );
+}
+
+export function fabricStatus(output: Out<typeof fabricStatusOutputSchema>, writer: Writer): string {
+  if (output.status === "not-visible" && output.query === "") return writer.t("assistant.fabric.none");
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t } = writer;
+  const metric = (name: "latencyMs" | "lossPercent", value: number | null) => formatMetric(t, writer.locale, name, value);
+  const pairs = output.mesh.missingPairs.map((pair) => `${quoted(pair.a)} ⇄ ${quoted(pair.b)}`).join(", ");
+  return lines(
+    t("assistant.fabric.header", { fabric: quoted(output.fabric.name), health: t(`assistant.fabric.health.${output.fabric.health}`) }),
+    t("assistant.fabric.nodes", { count: output.nodes.length }),
+    ...output.nodes.map((node) =>
+      node.serialNumber === null
+        ? t("assistant.fabric.nodeNoDevice", { node: quoted(node.name) })
+        : t(node.reachable ? "assistant.fabric.nodeReachable" : "assistant.fabric.nodeUnreachable", { node: quoted(node.name), serial: node.serialNumber }),
+    ),
+    t("assistant.fabric.links", { count: output.linkCount }),
+    ...output.fabricLinks.map((link) =>
+      t("assistant.fabric.linkLine", {
+        link: quoted(link.name),
+        source: quoted(link.sourceNodeName),
+        destination: quoted(link.destinationNodeName),
+        status: t(`assistant.fabric.linkStatus.${link.status ?? "none"}`),
+        health: t(`assistant.fabric.linkHealth.${link.health}`),
+        figures: link.latencyMs === null && link.lossPercent === null ? "" : t("assistant.fabric.linkFigures", { latency: metric("latencyMs", link.latencyMs), loss: metric("lossPercent", link.lossPercent) }),
+      }),
+    ),
+    moreLine(t, output.fabricLinks.length, output.linkCount),
+    output.mesh.complete ? t("assistant.fabric.meshComplete") : t("assistant.fabric.meshMissing", { pairs }),
+  );
+}
+
+const ROLE_LABELS = { admin: "admin", configure: "configure", "read-only": "readOnly" } as const;
+
+export function invitations(output: Out<typeof listInvitationsOutputSchema>, writer: Writer): string {
+  const { t, locale, timeZone } = writer;
+  const organization = quoted(output.organizationName);
+  if (output.total === 0) return output.status ? t("assistant.invitations.noneOfStatus", { status: output.status, organization }) : t("assistant.invitations.none", { organization });
+  return lines(
+    output.status ? t("assistant.invitations.headerOfStatus", { status: output.status, total: output.total, organization }) : t("assistant.invitations.header", { total: output.total, organization }),
+    ...output.invitations.map((invitation) =>
+      t("assistant.invitations.line", {
+        email: quoted(invitation.email),
+        role: t(`people.roles.${ROLE_LABELS[invitation.role]}`),
+        status: t(`assistant.invitations.statuses.${invitation.status}`),
+        by: invitation.invitedBy ? t("assistant.invitations.by", { person: quoted(invitation.invitedBy) }) : "",
+        time: formatTime(locale, invitation.expiresAt, timeZone),
+      }),
+    ),
+    moreLine(t, output.invitations.length, output.total),
   );
 }
 
@@ -224,7 +322,11 @@ export function siteTraffic(output: Out<typeof siteTrafficOutputSchema>, writer:
   const mbps = (value: number) => formatMbps(t, locale, value);
   const range = { site: quoted(output.site.name), from: formatTime(locale, output.from, timeZone), to: formatTime(locale, output.to, timeZone) };
   const change = output.previous?.changePercent ?? null;
+  const { current } = output;
+  // Asked for now, the latest samples lead and the range's average follows; else they close the answer.
+  const now = current ? t("assistant.traffic.now", { site: range.site, rx: mbps(current.rxMbps), tx: mbps(current.txMbps), time: current.at ? formatTime(locale, current.at, timeZone) : "" }) : t("assistant.traffic.noNow", range);
   return lines(
+    output.now && now,
     output.average
       ? t("assistant.traffic.average", { ...range, rx: mbps(output.average.rxMbps), tx: mbps(output.average.txMbps) })
       : t("assistant.traffic.none", range),
@@ -242,6 +344,7 @@ export function siteTraffic(output: Out<typeof siteTrafficOutputSchema>, writer:
     ...(output.talkers?.sources ?? []).map((talker) => `- ${quoted(talker.name)}: ${bytes(locale, talker.bytes)}`),
     output.talkers && output.talkers.destinations.length > 0 && t("assistant.traffic.destinations"),
     ...(output.talkers?.destinations ?? []).map((talker) => `- ${quoted(talker.name)}: ${bytes(locale, talker.bytes)}`),
+    !output.now && current && t("assistant.traffic.nowShort", { rx: mbps(current.rxMbps), tx: mbps(current.txMbps) }),
   );
 }
 

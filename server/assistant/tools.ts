@@ -20,6 +20,8 @@ import {
   connectorUsageOutputSchema,
   explainRulesInputSchema,
   explainRulesOutputSchema,
+  fabricStatusInputSchema,
+  fabricStatusOutputSchema,
   guideTaskInputSchema,
   guideTaskOutputSchema,
   listConnectorsInputSchema,
@@ -32,12 +34,16 @@ import {
   inventoryOutputSchema,
   lifecycleInputSchema,
   lifecycleOutputSchema,
+  listInvitationsInputSchema,
+  listInvitationsOutputSchema,
   listOrganizationsInputSchema,
   listOrganizationsOutputSchema,
   listPathsInputSchema,
   listPathsOutputSchema,
   nodeStatusInputSchema,
   nodeStatusOutputSchema,
+  pathDetailInputSchema,
+  pathDetailOutputSchema,
   pathStatisticsInputSchema,
   pathStatisticsOutputSchema,
   siteDetailInputSchema,
@@ -66,6 +72,7 @@ import { inventory, lifecycleOperations, nodeStatus } from "./tools/devices";
 import { explainRules, guideTask, listOrganizations } from "./tools/knowledge";
 import { connectorUsage, listPaths, pathStatistics, siteDetail, siteTraffic } from "./tools/live";
 import { listConnectors, listLinks, listNodes } from "./tools/rankings";
+import { fabricStatus, listInvitations, pathDetail } from "./tools/details";
 
 // The assistant's tools for one request. Each acts through the console's services with the caller's own principal,
 // on the chat's organization; they read and guide, and change nothing. The descriptions are for the model. Everything a
@@ -136,7 +143,7 @@ export function assistantTools(
     }),
     nodeStatus: tool({
       description:
-        "An MSP node (edge, CPE or core) by name, id or its device's serial number: the device's reachability, software version, model and uptime, and the front panel (each port up, down or disabled).",
+        "An MSP node (edge, CPE or core) by name, id or its device's serial number: the device's reachability, software version, model, uptime, CPU and memory load, the front panel (each port up, down or disabled), and with `sites` the customer sites connected through its ports.",
       inputSchema: nodeStatusInputSchema,
       outputSchema: nodeStatusOutputSchema,
       execute: (input) => run("nodeStatus", () => nodeStatus(environment, input)),
@@ -164,7 +171,7 @@ export function assistantTools(
     }),
     siteTraffic: tool({
       description:
-        "A site's traffic over a time range (average and peak received and sent, Mbps), optionally compared with the same span just before (direction and size of the change), and its top talkers.",
+        "A site's traffic over a time range (average and peak received and sent, Mbps), what it carries right now (its connectors' latest samples; say `now` when that is the question), optionally compared with the same span just before (direction and size of the change), and its top talkers.",
       inputSchema: siteTrafficInputSchema,
       outputSchema: siteTrafficOutputSchema,
       execute: (input) => run("siteTraffic", () => siteTraffic(environment, input)),
@@ -213,6 +220,26 @@ export function assistantTools(
       inputSchema: guideTaskInputSchema,
       outputSchema: guideTaskOutputSchema,
       execute: (input) => run("guideTask", () => guideTask(environment, input)),
+    }),
+    pathDetail: tool({
+      description:
+        "One path's configuration: its layer, its two ends (site and connector), bandwidth, VLAN (All or a specific VLAN id) and, for Layer 3, its prefixes, with its SLA state. Takes a path name or id, or two site names as 'A to B'.",
+      inputSchema: pathDetailInputSchema,
+      outputSchema: pathDetailOutputSchema,
+      execute: (input) => run("pathDetail", () => pathDetail(environment, input)),
+    }),
+    fabricStatus: tool({
+      description:
+        "A core fabric's status: its health (the worst of its links'), its core nodes and whether their devices report, its links with their latest state, latency and loss, and whether they make the full mesh. Name the fabric, or omit it when the MSP has one.",
+      inputSchema: fabricStatusInputSchema,
+      outputSchema: fabricStatusOutputSchema,
+      execute: (input) => run("fabricStatus", () => fabricStatus(environment, input)),
+    }),
+    listInvitations: tool({
+      description: "The organization's invitations (email, role, status pending, accepted or expired, who invited, expiry), as the Invitations tab lists them; optionally only one status.",
+      inputSchema: listInvitationsInputSchema,
+      outputSchema: listInvitationsOutputSchema,
+      execute: (input) => run("listInvitations", () => listInvitations(environment, input)),
     }),
     // Actions: each runs only after the user approves the preview of its dry run (assistantToolApproval below).
     createPath: tool({

@@ -27,6 +27,7 @@ const CONTOSO_READONLY = "readonly@contoso.example";
 const FABRIKAM_ADMIN = "admin@fabrikam.example";
 const NORTHWIND_ADMIN = "admin@northwind.example";
 const NORTHWIND_READONLY = "readonly@northwind.example";
+const BLUEWAVE_ADMIN = "admin@bluewave.example";
 
 const org: Record<string, string> = {};
 
@@ -50,7 +51,7 @@ async function approval(email: string, organization: string, name: Parameters<ty
 }
 
 beforeAll(async () => {
-  for (const name of ["Contoso", "Fabrikam", "Northwind Networks"]) org[name] = await organizationId(name);
+  for (const name of ["Contoso", "Fabrikam", "Northwind Networks", "Bluewave Telecom"]) org[name] = await organizationId(name);
   // A path in breach, so the unhealthy list has something to say.
   await (await getDb()).update(paths).set({ slaHealth: "bad" }).where(eq(paths.name, "Paris ⇄ Azure"));
 });
@@ -149,6 +150,104 @@ describe("tools over live data", () => {
   it("lists only the organizations the caller sees", async () => {
     const output = await runTool(CONTOSO_ADMIN, "Contoso", "listOrganizations", {});
     expect(output.organizations.map((organization: { name: string }) => organization.name)).toEqual(["Contoso"]);
+  });
+});
+
+async function pathRow(name: string) {
+  const [row] = await (await getDb()).select().from(paths).where(eq(paths.name, name));
+  return row;
+}
+
+describe("the details a network engineer asks for (issue 40, scope 6)", () => {
+  const written = async (name: AssistantToolName, output: unknown, locale: "en" | "fr" = "en") => summarizeToolResult(name, { type: "json", value: output as never }, locale);
+
+  it("gives a node's uptime, CPU and memory, and the sites it serves when asked; nothing of another tenant's node", async () => {
+    const db = await getDb();
+    const [device] = await db.select().from(devices).where(eq(devices.serialNumber, (await runTool(NORTHWIND_ADMIN, "Northwind Networks", "nodeStatus", { node: "nw-edge-par-01" })).device.serialNumber));
+    const state = { lastSeenAt: new Date(), reportedAt: new Date(), uptimeSeconds: 45 * 86400 + 3 * 3600, cpuPercent: 11.8, memoryPercent: 43.8, silent: false };
+    await db.insert(telemetryDeviceState).values({ deviceId: device.id, nodeId: device.nodeId, ...state }).onConflictDoUpdate({ target: telemetryDeviceState.deviceId, set: state });
+    const node = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "nodeStatus", { node: "nw-edge-par-01", sites: true });
+    expect(node.device).toMatchObject({ uptimeSeconds: state.uptimeSeconds, cpuPercent: 11.8, memoryPercent: 43.8 });
+    expect(node.connectedSites.sites.map((site: { name: string }) => site.name)).toEqual(expect.arrayContaining(["Paris HQ", "Dublin Office"]));
+    expect(node.connectedSites.total).toBe(node.connectedSites.sites.length);
+    const text = await written("nodeStatus", node);
+    expect(text).toContain("Up for 45 d 3 h.");
+    expect(text).toContain("Load: CPU 12%, memory 44%.");
+    expect(text).toContain("Dublin Office");
+    // Not asked, the sites are not read.
+    expect((await runTool(NORTHWIND_ADMIN, "Northwind Networks", "nodeStatus", { node: "nw-edge-par-01" })).connectedSites).toBeNull();
+    expect(await runTool(CONTOSO_ADMIN, "Contoso", "nodeStatus", { node: "nw-edge-par-01", sites: true })).toMatchObject({ status: "not-visible" });
+  });
+
+  it("gives a path's layer, VLAN and prefixes as configured; another tenant's path answers as a missing one", async () => {
+    const layer3 = await pathRow("Frankfurt ⇄ AWS");
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "pathDetail", { path: "frankfurt to aws" });
+    expect(output.path).toMatchObject({ name: "Frankfurt ⇄ AWS", layer: layer3.layer, vlanId: layer3.vlanId, prefixes: layer3.prefixes });
+    expect(output.path.prefixes.length).toBeGreaterThan(0);
+    const text = await written("pathDetail", output, "fr");
+    for (const prefix of output.path.prefixes) expect(text).toContain(prefix);
+    const specific = await pathRow("Paris ⇄ Frankfurt");
+    const vlan = await written("pathDetail", await runTool(CONTOSO_ADMIN, "Contoso", "pathDetail", { path: "Paris ⇄ Frankfurt" }), "fr");
+    expect(vlan).toContain(`VLAN : ${specific.vlanId}`);
+    const other = await runTool(FABRIKAM_ADMIN, "Fabrikam", "pathDetail", { path: "Frankfurt ⇄ AWS" });
+    expect(other).toMatchObject({ status: "not-visible" });
+    expect(JSON.stringify(other)).not.toContain("10.");
+  });
+
+  it("gives a core fabric's nodes, links and mesh by name or alone; another MSP's or a customer's chat sees none", async () => {
+    const named = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "fabricStatus", { fabric: "Global Core" });
+    expect(named.fabric.name).toBe("Northwind Global Core");
+    expect(named.nodes).toHaveLength(4);
+    expect(named.linkCount).toBe(6);
+    expect(named.mesh.complete).toBe(true);
+    const alone = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "fabricStatus", {});
+    expect(alone.fabric.id).toBe(named.fabric.id);
+    const text = await written("fabricStatus", named);
+    expect(text).toContain("4 core nodes");
+    expect(text).toContain("6 links");
+    expect(await runTool(BLUEWAVE_ADMIN, "Bluewave Telecom", "fabricStatus", { fabric: "Northwind Global Core" })).toMatchObject({ status: "not-visible" });
+    expect(await runTool(CONTOSO_ADMIN, "Contoso", "fabricStatus", {})).toMatchObject({ status: "not-visible", query: "" });
+    expect(await written("fabricStatus", await runTool(CONTOSO_ADMIN, "Contoso", "fabricStatus", {}))).toBe("I see no core fabric here.");
+  });
+
+  it("lists the organization's pending invitations with the Invitations tab's scope, and only its own", async () => {
+    const pending = await runTool(CONTOSO_ADMIN, "Contoso", "listInvitations", { status: "pending" });
+    expect(pending.invitations.map((invitation: { email: string }) => invitation.email)).toContain("network.engineer@contoso.example");
+    expect(pending.invitations.every((invitation: { status: string }) => invitation.status === "pending")).toBe(true);
+    expect(await written("listInvitations", pending)).toContain("network.engineer@contoso.example");
+    const fabrikam = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listInvitations", {});
+    expect(JSON.stringify(fabrikam)).not.toContain("contoso");
+    // A principal without common:user:read is refused, as the page refuses it.
+    const context = await contextFor(CONTOSO_ADMIN);
+    const withoutUsers = { ...context, principal: { ...context.principal, scopes: context.principal.scopes.filter((scope) => scope !== "common:user:read") } };
+    const tools = assistantTools({ context: withoutUsers, organizationId: org.Contoso, locale: "en" });
+    const execute = tools.listInvitations.execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
+    await expect(execute({}, { toolCallId: randomUUID(), messages: [] })).rejects.toThrow("your role does not allow reading the organization's users and invitations.");
+  });
+
+  it("gives a site's traffic now from its connectors' latest samples, first when asked", async () => {
+    const db = await getDb();
+    const [site] = await db.select().from(sites).where(eq(sites.name, "Frankfurt DC"));
+    const siteConnectors = await db.select().from(connectors).where(eq(connectors.siteId, site.id));
+    const sample = (rxBps: number) => ({ status: "up" as const, rxBps, txBps: rxBps / 2, sampledAt: new Date(), changedAt: new Date() });
+    for (const [index, connector] of siteConnectors.entries()) {
+      await db
+        .insert(telemetryConnectorState)
+        .values({ connectorId: connector.id, organizationId: connector.organizationId, siteId: site.id, ...sample(70e6 + index) })
+        .onConflictDoUpdate({ target: telemetryConnectorState.connectorId, set: sample(70e6 + index) });
+    }
+    const states = await db
+      .select({ rx: telemetryConnectorState.rxBps })
+      .from(telemetryConnectorState)
+      .innerJoin(connectors, eq(connectors.id, telemetryConnectorState.connectorId))
+      .where(eq(connectors.siteId, site.id));
+    const output = await runTool(CONTOSO_ADMIN, "Contoso", "siteTraffic", { site: "Frankfurt DC", now: true }, "fr");
+    expect(output.now).toBe(true);
+    expect(output.current.rxMbps).toBeCloseTo(states.reduce((sum, state) => sum + state.rx, 0) / 1e6, 6);
+    expect(output.current.rxMbps).toBeGreaterThanOrEqual(70);
+    const text = await written("siteTraffic", output, "fr");
+    expect(text.startsWith("**Frankfurt DC** en ce moment")).toBe(true);
+    expect(await runTool(FABRIKAM_ADMIN, "Fabrikam", "siteTraffic", { site: "Frankfurt DC", now: true })).toMatchObject({ status: "not-visible" });
   });
 });
 

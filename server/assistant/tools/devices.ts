@@ -19,7 +19,7 @@ import { countDevices, listDevices } from "@/server/inventory/service";
 import { countOperations, listOperations } from "@/server/lifecycle/service";
 import { telemetryDeviceState } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
-import { nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
+import { nodeConnectedSites, nodeDevice, nodePorts } from "@/server/telemetry/queries/node";
 import { resolveNode } from "../resolve";
 import { AssistantToolError, consoleLink, type ChatScope } from "../scope";
 import { unresolvedOutput } from "./live";
@@ -37,13 +37,18 @@ function requireScope(environment: ToolEnvironment, scope: ChatScope, needed: Sc
 const nodePage = (node: { id: string; kind: string }) =>
   node.kind === "edge" ? `msp/edgeNode/${encodeURIComponent(node.id)}/monitor` : node.kind === "cpe" ? `msp/cpeNode/${encodeURIComponent(node.id)}/monitor` : null;
 
-// nodeStatus — a node (by name, id or its device's serial): its device's reachability and software, its ports' states.
+// nodeStatus — a node (by name, id or its device's serial): its device's reachability, software, uptime and load, its
+// ports' states, and when asked the sites it serves (its monitor page's three cards).
 export async function nodeStatus(environment: ToolEnvironment, input: Out<typeof nodeStatusInputSchema>, now = Date.now()): Promise<Out<typeof nodeStatusOutputSchema>> {
   const scope = await environment.scope();
   const resolution = await resolveNode(scope, input.node);
   if (resolution.status !== "found") return unresolvedOutput(resolution, input.node, (node) => node.serialNumber);
   const node = resolution.item;
-  const [status, panel] = await Promise.all([nodeDevice(scope.context, node.id, now), nodePorts(scope.context, node.id)]);
+  const [status, panel, served] = await Promise.all([
+    nodeDevice(scope.context, node.id, now),
+    nodePorts(scope.context, node.id),
+    input.sites ? nodeConnectedSites(scope.context, node.id) : null,
+  ]);
   const device = status.device;
   return {
     status: "found",
@@ -56,9 +61,18 @@ export async function nodeStatus(environment: ToolEnvironment, input: Out<typeof
           reachable: device.reachable,
           lastSeenAt: device.lastSeenAt,
           uptimeSeconds: device.uptimeSeconds,
+          cpuPercent: device.cpuPercent,
+          memoryPercent: device.memoryPercent,
         }
       : null,
     ports: panel.ports.map((port) => ({ portId: port.portId, status: port.status })),
+    connectedSites: served
+      ? {
+          total: served.total,
+          customers: served.customers,
+          sites: served.items.slice(0, ASSISTANT_LIST_MAX).map((site) => ({ name: site.name, organizationName: site.organizationName, ports: site.ports, sla: site.sla })),
+        }
+      : null,
     links: consoleLink(scope, environment.t("assistant.links.node", { node: node.name }), nodePage(node)),
   };
 }

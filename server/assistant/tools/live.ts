@@ -24,7 +24,7 @@ import { getSite } from "@/server/sites/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
 import { siteTopTalkers } from "@/server/telemetry/queries/breakdown";
-import { pathMeasurement } from "@/server/telemetry/queries/health";
+import { pathMeasurement, siteConnectorHealth } from "@/server/telemetry/queries/health";
 import { organizationNamed, rankedPaths } from "../queries";
 import { resolveConnector, resolveSite, type Resolution } from "../resolve";
 import { consoleLink, pathRoute, siteRoute, type ChatScope } from "../scope";
@@ -188,6 +188,20 @@ const averageOf = (points: { rxBps: number; txBps: number }[]) =>
     ? null
     : { rxMbps: mbps(points.reduce((sum, point) => sum + point.rxBps, 0) / points.length), txMbps: mbps(points.reduce((sum, point) => sum + point.txBps, 0) / points.length) };
 
+const SITE_CONNECTORS_MAX = 200;
+
+/** What a site carries now: its connectors' latest samples added up, as the site health list adds them. */
+function currentOf(connectors: { rxBps: number | null; txBps: number | null; reportedAt: string | null }[]) {
+  const reported = connectors.filter((connector) => connector.rxBps !== null || connector.txBps !== null);
+  if (reported.length === 0) return null;
+  const latest = reported.map((connector) => connector.reportedAt).filter((at): at is string => at !== null).sort().at(-1) ?? null;
+  return {
+    rxMbps: mbps(reported.reduce((sum, connector) => sum + (connector.rxBps ?? 0), 0)),
+    txMbps: mbps(reported.reduce((sum, connector) => sum + (connector.txBps ?? 0), 0)),
+    at: latest,
+  };
+}
+
 // siteTraffic — a site's traffic over a range (its connectors added up), against the span before it, and its top talkers.
 export async function siteTraffic(environment: ToolEnvironment, input: Out<typeof siteTrafficInputSchema>, now = Date.now()): Promise<Out<typeof siteTrafficOutputSchema>> {
   const scope = await environment.scope();
@@ -196,10 +210,11 @@ export async function siteTraffic(environment: ToolEnvironment, input: Out<typeo
   const site = resolution.item;
   const range = rangeOf(input, now);
   const span = Date.parse(range.to) - Date.parse(range.from);
-  const [series, before, talkers] = await Promise.all([
+  const [series, before, talkers, connectors] = await Promise.all([
     objectBandwidth(scope.context, "site", site.id, range, now),
     input.compare ? objectBandwidth(scope.context, "site", site.id, { from: new Date(Date.parse(range.from) - span).toISOString(), to: range.from }, now) : null,
     input.talkers ? siteTopTalkers(scope.context, site.id, { ...range, limit: 5 }, now) : null,
+    siteConnectorHealth(scope.context, site.id, SITE_CONNECTORS_MAX),
   ]);
   const average = averageOf(series.points);
   const previous = before ? averageOf(before.points) : null;
@@ -216,6 +231,8 @@ export async function siteTraffic(environment: ToolEnvironment, input: Out<typeo
         : { rxMbps: mbps(Math.max(...series.points.map((point) => point.rxMaxBps))), txMbps: mbps(Math.max(...series.points.map((point) => point.txMaxBps))) },
     previous: previous ? { ...previous, changePercent: total(previous) > 0 ? ((total(average) - total(previous)) / total(previous)) * 100 : null } : null,
     talkers: talkers ? { sources: talkers.sources, destinations: talkers.destinations } : null,
+    current: currentOf(connectors.items),
+    now: input.now ?? false,
     links: consoleLink(scope, environment.t("assistant.links.site", { site: site.name }), siteRoute(scope, site)),
   };
 }

@@ -58,6 +58,12 @@ function answerOf(label: IntentLabel, r: Reading): Understanding | null {
       const node = r.node ?? r.serial ?? r.named;
       return node ? call("nodeStatus", { node }) : null;
     }
+    case "pathDetail":
+      return r.path ? call("pathDetail", { path: r.path }) : { kind: "ask-path" };
+    case "fabricStatus":
+      return ruleAnswer("fabric-status", r);
+    case "invitations":
+      return ruleAnswer("invitations", r);
     case "lifecycle":
       return r.node ?? r.serial ? call("lifecycleOperations", { device: r.node ?? r.serial }) : ruleAnswer("lifecycle-operations", r);
     case "inventory":

@@ -184,7 +184,8 @@ const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.en
 function ruleTopic(reading: Reading): RuleTopic | null {
   const { folded } = reading;
   if (/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$).*(?:^| )(?:or|ou|vs|versus)(?= |$)|(?:^| )(?:layer ?3|l3|couche ?3)(?= |$).*(?: or | ou | vs )/.test(folded)) return "layers";
-  if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded)) return "layers";
+  // "Which layer is Paris ⇄ Frankfurt?" asks the path's configuration (pathDetail), not the rule.
+  if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded) && reading.namedKind !== "path") return "layers";
   if (/(?:^| )vlan/.test(folded) && /(?:range|plage|allowed|autorise|valid|valide|values|valeurs|can i use|puis je|min|max|between|entre|limit)/.test(folded)) return "vlan";
   if (/(?:^| )mtu(?= |$)/.test(folded)) return "mtu";
   if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
@@ -283,6 +284,20 @@ const LINKS = /(?:^| )(?:link|links|lien|liens|backbone|dorsale|interconnexions?
 /** Whether the question names a time ("over the last 24 hours", "since Monday"), not only a comparison ("compare"). */
 const namesATime = (r: Reading) =>
   r.range !== null && (!r.range.compare || /(?:^| )(?:last|past|over|since|yesterday|today|week|hour|hours|day|days|month|hier|depuis|derniere?s?|semaine|heures?|jours?|mois)(?= |$)/.test(r.folded));
+
+// A node's, a path's or the organization's details (issue 40, scope 6).
+const NOW = /(?:^| )(?:now|right now|currently|current|at the moment|atm|rn|live|actuel|actuelle|actuellement|en ce moment|maintenant|instantane)(?= |$)/;
+// "invitations", "invited", "invitees" and their slips ("invitaions"), not the verb ("invite bob", "comment inviter").
+const INVITATIONS = /(?:^| )invit(?!e(?= |$)|er(?= |$)|ez(?= |$))[a-z]+(?= |$)/;
+const INVITATION_STATUS: [RegExp, "pending" | "accepted" | "expired"][] = [
+  [/(?:^| )(?:pending|outstanding|open|waiting|unanswered|not accepted|not yet accepted|en attente|en cours|non acceptees?|pas encore acceptees?)(?= |$)/, "pending"],
+  [/(?:^| )(?:accepted|acceptees?|joined|ont rejoint)(?= |$)/, "accepted"],
+  [/(?:^| )(?:expired|expirees?|lapsed|perimees?)(?= |$)/, "expired"],
+];
+/** The sites a node serves are asked for: "which sites hang off nw-edge-par-01", "quels clients sont derrière". */
+const asksServedSites = (r: Reading) => r.has("attached") || r.has("organizations") || (r.has("site") && !r.has("path"));
+const nodeStatusCall = (r: Reading, node: string | null) => call("nodeStatus", defined({ node, sites: asksServedSites(r) || undefined }));
+const asksNothingToDo = (r: Reading) => r.imperative === null && !r.has("howTo") && !r.has("create");
 
 /** Several reads answered together. */
 const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });
@@ -410,6 +425,12 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user)(?= |$)/.test(r.folded),
     () => call("guideTask", { task: "roles" }),
   ),
+  rule(
+    "invitations",
+    "listInvitations",
+    (r) => asksNothingToDo(r) && INVITATIONS.test(r.folded),
+    (r) => call("listInvitations", defined({ status: INVITATION_STATUS.find(([pattern]) => pattern.test(r.folded))?.[1] })),
+  ),
   rule("create-path", "guidePathCreation", (r) => r.has("create") && r.has("path"), (r) => call("guidePathCreation", r.pathCreation)),
   rule("create-site", "guideSiteCreation", (r) => r.has("create") && r.has("site") && !r.has("path"), (r) => call("guideSiteCreation", r.siteCreation)),
   rule(
@@ -419,7 +440,17 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => call("lifecycleOperations", { device: r.serial ?? r.node }),
   ),
   rule("device-claim", "inventory", (r) => r.serial !== null && r.has("inventory"), (r) => call("inventory", { serial: r.serial })),
-  rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => call("nodeStatus", { node: r.node ?? r.serial })),
+  rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => nodeStatusCall(r, r.node ?? r.serial)),
+  // "Which VLAN is Paris ⇄ Frankfurt on?", "quels préfixes passent sur frankfurt ⇄ aws ?": the path's configuration.
+  rule("path-detail", "pathDetail", (r) => r.path !== null && r.has("pathConfig") && asksNothingToDo(r) && !r.has("why"), (r) => call("pathDetail", { path: r.path })),
+  // "Status of the global core fabric", "is the backbone ok?": a core fabric's nodes and links.
+  rule(
+    "fabric-status",
+    "fabricStatus",
+    // "Any unhealthy links in the backbone?" asks for the links (the "links" rule), not one fabric's status.
+    (r) => asksNothingToDo(r) && (r.namedKind === "fabric" || (r.has("fabric") && r.named === null && !LINKS.test(r.folded))),
+    (r) => call("fabricStatus", defined({ fabric: r.namedKind === "fabric" ? r.named : undefined })),
+  ),
   // "Répartition de mes équipements par statut ?", "how many devices do we have?": each status counted.
   rule(
     "devices-by-status",
@@ -507,7 +538,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "site-traffic",
     "siteTraffic",
     (r) => r.has("traffic") && !r.has("path") && (r.named !== null || r.focus.siteId !== undefined),
-    (r) => call("siteTraffic", defined({ site: r.named ?? r.focus.siteId, from: r.range?.from, to: r.range?.to, compare: r.range?.compare ? true : undefined })),
+    (r) =>
+      call(
+        "siteTraffic",
+        defined({ site: r.named ?? r.focus.siteId, from: r.range?.from, to: r.range?.to, compare: r.range?.compare ? true : undefined, now: (NOW.test(r.folded) && !r.range) || undefined }),
+      ),
   ),
   rule("sites-without-paths", "listSites", (r) => r.has("withoutPaths"), () => call("listSites", { withoutPaths: true })),
   rule(

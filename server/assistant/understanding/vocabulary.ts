@@ -26,6 +26,12 @@ export const VOCABULARY = {
   connector: "connector|connectors|connecteur|connecteurs|conecteur|conecteurs|conector|conectors",
   // An MSP's own network: its nodes and the links between them (never part of a name: "CPE" is a kind, not a site).
   backbone: "node|nodes|noeud|noeuds|cpe|cpes|link|links|lien|liens|backbone|dorsale",
+  // A node's or a path's details (issue 40, scope 6): what hangs off a node, a path's configuration, core fabrics.
+  attached:
+    "connected|attached|hanging off|hangs off|hang off|raccorde|raccordes|raccordee|raccordees|racorde|racordes|rattache|rattaches|connecte|connectes|branche|branches|desservi|desservis",
+  nodeLoad: "uptime|up time|cpu|cpus|memory|memoire|processor|processeur|load average|temps de fonctionnement|en service depuis",
+  pathConfig: "prefix|prefixes|prefixe|subnet|subnets|sous reseau|sous reseaux|cidr|vlan|vlans|vlan id|layer|couche|configuration|config",
+  fabric: "fabric|fabrics|fabrique|fabriques|backbone|core network|reseau coeur|coeur de reseau|dorsale",
   utilisation: "utilisation|utilization|usage|used|utilise|load|charge|busy",
   headroom: "room|place|headroom|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
   traffic: "bandwidth|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",

@@ -47,6 +47,20 @@ function uptimeWords(seconds: number): string[] {
   ];
 }
 
+/** Contoso's pending invitations, as its Invitations tab lists them. */
+async function pendingInvitations(world: EvalWorld) {
+  const invitations = (await (await world.session(CONTOSO_ADMIN)).get<{ items: { email: string; status: string }[] }>(`/organization/${await world.organization(CONTOSO)}/invitation`)).items;
+  return invitations.filter((invitation) => invitation.status === "pending");
+}
+
+/** Northwind's core fabric, as its fabrics list gives it. */
+async function northwindFabric(world: EvalWorld) {
+  const [fabric] = (await (await world.session(NORTHWIND_ADMIN)).get<{ items: { name: string; nodeCount: number; linkCount: number }[] }>(
+    `/config/msp/${await world.organization(NORTHWIND)}/core-fabric`,
+  )).items;
+  return fabric;
+}
+
 export function planCases(): EvalCase[] {
   return [
     // --- plans ---
@@ -337,8 +351,7 @@ export function planCases(): EvalCase[] {
       organization: CONTOSO,
       question: "any pending invitaions?",
       facts: async (world) => {
-        const invitations = (await (await world.session(CONTOSO_ADMIN)).get<{ items: { email: string; status: string }[] }>(`/organization/${await world.organization(CONTOSO)}/invitation`)).items;
-        const pending = invitations.filter((invitation) => invitation.status === "pending");
+        const pending = await pendingInvitations(world);
         if (pending.length === 0) return [text("that none is pending", ...WORDS.none.en)];
         return pending.map((invitation) => text(`the invitation of ${invitation.email}`, invitation.email));
       },
@@ -357,10 +370,33 @@ export function planCases(): EvalCase[] {
       organization: NORTHWIND,
       question: "status of the global core fabric",
       facts: async (world) => {
-        const [fabric] = (await (await world.session(NORTHWIND_ADMIN)).get<{ items: { name: string; nodeCount: number; linkCount: number }[] }>(
-          `/config/msp/${await world.organization(NORTHWIND)}/core-fabric`,
-        )).items;
+        const fabric = await northwindFabric(world);
         return [text("the fabric", fabric.name), number("its core nodes", fabric.nodeCount, 0), number("its links", fabric.linkCount, 0)];
+      },
+    }),
+    dv("live-vlan-en", "live-data", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "what vlan does paris to frankfurt use?",
+      facts: async (world) => [number("its VLAN id", (await path(world, CONTOSO_ADMIN, CONTOSO, "Paris ⇄ Frankfurt")).vlanId ?? -1, 0)],
+    }),
+    dv("live-invites-fr", "live-data", "fr", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "invitations en attente ?",
+      facts: async (world) => {
+        const pending = await pendingInvitations(world);
+        if (pending.length === 0) return [text("that none is pending", ...WORDS.none.fr)];
+        return pending.map((invitation) => text(`the invitation of ${invitation.email}`, invitation.email));
+      },
+    }),
+    dv("live-backbone", "live-data", "en", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "hows the backbone looking?",
+      facts: async (world) => {
+        const fabric = await northwindFabric(world);
+        return [text("the fabric", fabric.name), number("its links", fabric.linkCount, 0)];
       },
     }),
     dv("live-site-rx-fr", "live-data", "fr", {
