@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/constants";
 import { isAssistantAction } from "@/lib/assistant/tools";
 import { translatorFor } from "@/lib/i18n/messages";
 import { namesIn, pageFocus, readIntent, readReading } from "./intent";
+import { NAME_ONLY_RULES } from "./understanding/intents";
 import { listedBy, readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
 import { answerLanguage } from "./understanding/language";
 import type { NameIndex } from "./names/name-index";
@@ -123,9 +124,9 @@ export function decide(
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");
   const focus = pageFocus(system);
   const asked = readIntent(userText(question), focus, toolNames, { locale, names, timeZone });
-  // A question of its own stands; words that only complete a refused request are read with it (a lone proper name —
-  // "Lyon DC", "Contoso" — answers the question asked rather than asking about that name).
-  const ownQuestion = asked.kind === "tool" && !isAssistantAction(asked.toolName) && asked.intent !== "organization-named";
+  // A question of its own stands; words that only complete a refused request are read with it (a lone name — "Lyon
+  // DC", "Contoso" — answers the question asked rather than asking about that name).
+  const ownQuestion = asked.kind === "tool" && !isAssistantAction(asked.toolName) && !NAME_ONLY_RULES.has(asked.intent);
   const [request, ...answers] = ownQuestion ? [] : followedUp(prompt);
   // An action that names its own subject, another than the refused request's ("restart B" after "restart A" was
   // refused), is a new request, not the old one's missing piece.

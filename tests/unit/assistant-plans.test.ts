@@ -34,7 +34,9 @@ describe("rankings and counts as plans", () => {
     ["which path is worst?", "en", "rank-paths", "listPaths", { health: "all" }],
     // Exactly the state asked for, counted: warning is not bad.
     ["how many paths are in warning rn?", "en", "paths-in-state", "listPaths", { health: "warning" }],
-    ["combien de chemins sont dégradés ?", "fr", "paths-in-state", "listPaths", { health: "bad" }],
+    ["combien de chemins sont mauvais ?", "fr", "paths-in-state", "listPaths", { health: "bad" }],
+    // "Dégradé" is said of any path not healthy: warning and bad, counted together.
+    ["combien de chemins sont dégradés ?", "fr", "unhealthy-paths", "listPaths", { health: "unhealthy" }],
     ["which paths are healthy?", "en", "paths-in-state", "listPaths", { health: "healthy" }],
     // Sites by their traffic now; customers by their sites; connectors by their load.
     ["quel site consome le plus de bande passante en ce moment ?", "fr", "rank-sites", "listSites", { sort: "traffic" }],

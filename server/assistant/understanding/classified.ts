@@ -5,7 +5,7 @@ import { classify } from "../classifier/model";
 import type { IntentLabel } from "../classifier/templates";
 import { editDistance } from "../names/fuzzy";
 import { VOCABULARY, type Concept } from "./vocabulary";
-import { ruleAnswer, understand, type Reading, type Understanding } from "./intents";
+import { NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
 
 // Intent from the trained classifier (issue 40, scope 2) where the rules of the catalogue find none: the classifier
 // names what is asked, the reading gives its objects, and the rule of that intent writes the tool's input. Below the
@@ -15,7 +15,7 @@ import { ruleAnswer, understand, type Reading, type Understanding } from "./inte
 export const CONFIDENCE_THRESHOLD = 0.5;
 
 /** Rules that answer from a name alone, not from what is asked of it: a sure guess of the classifier reads better. */
-const WEAK_RULES = new Set(["which-path", "organization-named", "named-path", "named-site", "named-node", "named-connector"]);
+const WEAK_RULES = new Set(["which-path", ...NAME_ONLY_RULES]);
 const OVERRIDE_THRESHOLD = 0.9;
 
 const call = (toolName: Extract<Understanding, { kind: "tool" }>["toolName"], input: Record<string, unknown>): Understanding => ({ kind: "tool", toolName, input });
@@ -87,7 +87,7 @@ function answerOf(label: IntentLabel, r: Reading): Understanding | null {
 }
 
 // The words that make a question the console's, typed right or with a slip: the network's concepts and objects. The
-// classifier's network labels need one of them (or a name) — "quel est le sens de la vie ?" shares only a question's
+// classifier's network labels need one of them — "quel est le sens de la vie ?" shares only a question's
 // words with "quel est le seuil de latence ?".
 const GENERIC_CONCEPTS: readonly Concept[] = ["define", "howTo", "elsewhere", "why", "create", "remove", "headroom"];
 const NETWORK_WORDS = new Set([
@@ -96,12 +96,15 @@ const NETWORK_WORDS = new Set([
     // A phrase's own words only when long enough to be the network's ("cycle de vie" gives "cycle", not "vie").
     .flatMap(([, words]) => words.split("|").flatMap((phrase) => (phrase.includes(" ") ? phrase.split(" ").filter((word) => word.length >= 5) : [phrase])))
     .filter((word) => word.length >= 3 && !["what", "the", "use", "used", "going", "doing", "running", "runs", "load", "box", "est", "pas", "passe", "right", "where", "there"].includes(word)),
-  ..."fabric fabrics node nodes noeud noeuds edge cpe core link links lien liens vlan mtu claim code role roles permission permissions threshold thresholds seuil seuils probe probes sonde sondes mbps gbps layer couche subinterface msp msps user users utilisateur utilisateurs prefix prefixe prefixes bandwidth latency jitter loss uptime cpu memory memoire topology topologie".split(" "),
+  ..."office offices branch branches agence agences bureau bureaux datacenter datacentre hq location locations region regions cloud aws azure gcp oracle customer customers client clients tenant tenants fabric fabrics node nodes noeud noeuds edge cpe core link links lien liens vlan mtu claim code role roles permission permissions threshold thresholds seuil seuils probe probes sonde sondes mbps gbps layer couche subinterface msp msps user users utilisateur utilisateurs prefix prefixe prefixes bandwidth latency jitter loss uptime cpu memory memoire topology topologie".split(" "),
 ]);
 const NETWORK_LIST = [...NETWORK_WORDS].filter((word) => word.length >= 5);
 
+/**
+ * Whether the question says more than names: a word of the network's, typed right or with a slip. A name alone
+ * ("Lyon DC", the answer to a question a request asked) is for the rules to read.
+ */
 function asksTheNetwork(reading: Reading): boolean {
-  if (/(?:^| )z[a-z]+(?= |$)/.test(reading.shape) || reading.node || reading.serial) return true;
   return reading.folded.split(" ").some(
     (word) => NETWORK_WORDS.has(word) || (word.length >= 5 && NETWORK_LIST.some((known) => editDistance(word, known, word.length >= 7 ? 2 : 1) <= (word.length >= 7 ? 2 : 1))),
   );

@@ -255,7 +255,8 @@ function slaStateOf(folded: string): "warning" | "bad" | "healthy" | "unknown" |
   const states = (
     [
       [/(?:^| )(?:warning|warnings|en alerte|avertissement)(?= |$)/, "warning"],
-      [/(?:^| )(?:bad|degrade|degrades|degradee|degradees|mauvais|mauvaise)(?= |$)/, "bad"],
+      // "Degraded" / "dégradé" is said of any path not healthy (warning or bad), though the French label of bad is it.
+      [/(?:^| )(?:bad|mauvais|mauvaise|mauvaises)(?= |$)/, "bad"],
       [/(?:^| )(?:healthy|sain|sains|saine|saines)(?= |$)/, "healthy"],
       [/(?:^| )(?:unknown|inconnu|inconnus|inconnue|inconnues)(?= |$)/, "unknown"],
     ] as const
@@ -665,6 +666,9 @@ function slotted(text: string): string {
     .replace(new RegExp(SERIAL.source, "gi"), " zserial ")
     .replace(/(?<![\p{L}])\d+(?:[.,]\d+)?(?![\p{L}\d])/gu, " znum ");
 }
+
+/** The rules that read a name alone, not what is asked of it ("Lyon DC", "Contoso"). */
+export const NAME_ONLY_RULES: ReadonlySet<string> = new Set(["organization-named", "named-path", "named-site", "named-node", "named-connector"]);
 
 /** The intent of a reading among the tools on offer: the first rule that applies whose tool is offered. */
 export function understand(reading: Reading, available: readonly string[]): Understanding & { intent: string } {
