@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONNECTOR_KINDS } from "@/lib/connectors/constants";
 import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
 import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
@@ -441,6 +442,7 @@ export const guideTaskInputSchema = z.object({
   task: z.enum(GUIDE_TASKS).describe(
     "invite a user, claim a device, schedule a lifecycle job, acknowledge alarms, add a connector, set up a core fabric, an external fabric, an edge or CPE node, a link, a subinterface, assign a device to a node, unacknowledge alarms, add a customer organization or an MSP, or what each role may do",
   ),
+  connectorKind: z.enum(CONNECTOR_KINDS).optional().describe("For a connector: the kind asked about (physical fiber, ipsec, external, virtual, internet), whose form fields the answer lists"),
 });
 export const guideTaskOutputSchema = z.object({
   task: z.enum(GUIDE_TASKS),

@@ -12,6 +12,7 @@ import type {
 import { hasScopes, roleLevel, type Scope } from "@/lib/auth/scopes";
 import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
+import { DPD_DELAY_SECONDS, IPSEC_DEFAULTS, MSS_HEADER_BYTES, MSS_MAX, MSS_MIN, PRESHARED_KEY_LENGTH, SA_LIFETIME_HOURS } from "@/lib/connectors/schema";
 import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
 import { listVisibleOrganizations } from "@/server/core/tenancy";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -70,6 +71,28 @@ export async function explainRules(environment: ToolEnvironment, input: Out<type
 /** A page of the MSP's console, for an MSP's chat only. */
 const mspPage = (route: string) => (scope: ChatScope) => (scope.organization.organizationType === "msp" ? route : null);
 
+const CONNECTOR_FIELD_LIMITS = {
+  nameMin: NAME_MIN_LENGTH,
+  vlanMin: VLAN_MIN,
+  vlanMax: VLAN_MAX,
+  mtuMin: MTU_MIN,
+  mtuMax: MTU_MAX,
+  mtuDefault: IPSEC_DEFAULTS.mtu,
+  mssMin: MSS_MIN,
+  mssMax: MSS_MAX,
+  mssHeader: MSS_HEADER_BYTES,
+  mssDefault: IPSEC_DEFAULTS.mss,
+  dpdMin: DPD_DELAY_SECONDS.min,
+  dpdMax: DPD_DELAY_SECONDS.max,
+  dpdDefault: IPSEC_DEFAULTS.deadPeerDetectionDelaySeconds,
+  lifetimeMin: SA_LIFETIME_HOURS.min,
+  lifetimeMax: SA_LIFETIME_HOURS.max,
+  phase1Default: IPSEC_DEFAULTS.phase1SaLifetimeHours,
+  phase2Default: IPSEC_DEFAULTS.phase2SaLifetimeHours,
+  keyMin: PRESHARED_KEY_LENGTH.min,
+  keyMax: PRESHARED_KEY_LENGTH.max,
+};
+
 // Where each task is done, and the scope it needs (lib/auth/scopes.ts).
 const TASKS: Record<Out<typeof guideTaskInputSchema>["task"], { route: (scope: ChatScope) => string | null; scope: Scope; steps: number }> = {
   invite: { route: () => "user/invitations", scope: "common:user:write", steps: 4 },
@@ -110,6 +133,8 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
     roleLabel: t(ROLE_LEVEL_LABELS[roleLevel(role)]),
   };
   const steps = Array.from({ length: task.steps }, (_, index) => t(`assistant.guide.tasks.${input.task}.step${index + 1}` as never, values as never));
+  // A connector of one kind: its form's fields, with the limits the form validates them by (lib/connectors/schema.ts).
+  if (input.task === "connector" && input.connectorKind) steps.splice(steps.length - 1, 0, t(`assistant.guide.tasks.connector.kinds.${input.connectorKind}`, CONNECTOR_FIELD_LIMITS));
   return {
     task: input.task,
     allowed: hasScopes(scope.context.principal.scopes, [task.scope]),

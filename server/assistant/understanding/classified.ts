@@ -5,7 +5,7 @@ import { classify } from "../classifier/model";
 import type { IntentLabel } from "../classifier/templates";
 import { editDistance } from "../names/fuzzy";
 import { VOCABULARY, type Concept } from "./vocabulary";
-import { NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
+import { connectorKindOf, NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
 
 // Intent from the trained classifier (issue 40, scope 2) where the rules of the catalogue find none: the classifier
 // names what is asked, the reading gives its objects, and the rule of that intent writes the tool's input. Below the
@@ -26,7 +26,7 @@ function answerOf(label: IntentLabel, r: Reading): Understanding | null {
     const task = label.slice("howTo:".length);
     if (task === "path") return call("guidePathCreation", r.pathCreation);
     if (task === "site") return call("guideSiteCreation", r.siteCreation);
-    return call("guideTask", { task: task as GuideTask });
+    return call("guideTask", task === "connector" && connectorKindOf(r.folded) ? { task, connectorKind: connectorKindOf(r.folded) } : { task: task as GuideTask });
   }
   if (label.startsWith("rules:")) return call("explainRules", { topic: label.slice("rules:".length) as RuleTopic });
   const site = r.named ?? r.properNames[0] ?? r.focus.siteId ?? null;

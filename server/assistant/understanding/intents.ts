@@ -2,6 +2,7 @@ import "server-only";
 import { ASSISTANT_EVENTS_MAX, type AssistantToolName } from "@/lib/assistant/tools";
 import type { GuideTask, RuleTopic } from "@/lib/assistant/tool-schemas";
 import type { AlarmSeverity } from "@/lib/alarms/schema";
+import type { ConnectorKind } from "@/lib/connectors/constants";
 import type { Locale } from "@/lib/constants";
 import { fold, UUID } from "../text";
 import type { NamedKind } from "../names/name-index";
@@ -195,6 +196,17 @@ function ruleTopic(reading: Reading): RuleTopic | null {
   if (/(?:unknown|inconnu|inconnue)/.test(folded) && /(?:sla|mean|signifi|veut dire|why|pourquoi)/.test(folded) && !reading.path) return "unknownSla";
   return null;
 }
+
+const CONNECTOR_KIND_WORDS: [RegExp, ConnectorKind][] = [
+  [/(?:^| )(?:ipsec|vpn|tunnel|site to site)(?= |$)/, "ipsec"],
+  [/(?:^| )(?:fiber|fibre|physical|physique|cross connect|xconnect|dark fiber)(?= |$)/, "physical"],
+  [/(?:^| )(?:external|externe|hosted|expressroute|direct connect|interconnect|fastconnect)(?= |$)/, "external"],
+  [/(?:^| )(?:virtual|virtuel|virtuelle)(?= |$)/, "virtual"],
+  [/(?:^| )(?:internet|dia)(?= |$)/, "internet"],
+];
+
+/** The kind of connector a question names ("an ipsec connector", "un connecteur fibre"), if any. */
+export const connectorKindOf = (folded: string): ConnectorKind | undefined => CONNECTOR_KIND_WORDS.find(([pattern]) => pattern.test(folded))?.[1];
 
 function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   const { folded } = reading;
@@ -414,7 +426,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       const topic = guideTopic(r)!;
       if (topic === "site") return call("guideSiteCreation", r.siteCreation);
       if (topic === "path") return call("guidePathCreation", r.pathCreation);
-      return call("guideTask", { task: topic });
+      return call("guideTask", defined({ task: topic, connectorKind: topic === "connector" ? connectorKindOf(r.folded) : undefined }));
     },
   ),
   // "What can a configure-only user do?", "what's my role?", "can I invite people?": the role → scopes table.
@@ -424,7 +436,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) =>
       r.imperative === null &&
       /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user)(?= |$)/.test(r.folded),
-    () => call("guideTask", { task: "roles" }),
+    // "Can I invite people?", "am I allowed to claim devices?": that task's guide, which says whether the role may.
+    (r) => {
+      const topic = /(?:^| )(?:can i|may i|am i allowed to|puis je|ai je le droit de|est ce que je peux)(?= |$)/.test(r.folded) ? guideTopic(r) : null;
+      return topic && topic !== "site" && topic !== "path" ? call("guideTask", { task: topic }) : call("guideTask", { task: "roles" });
+    },
   ),
   rule(
     "invitations",
