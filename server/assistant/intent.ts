@@ -90,7 +90,8 @@ function pieces(text: string, skip: Set<string>): Piece[] {
     }
     if (FIGURE.test(token) || /^\d+(?:\.\d+){1,3}$/.test(token)) continue;
     const parts = token.split(/['’-]/).filter(Boolean);
-    const kept = parts.filter((part) => !skip.has(fold(part)));
+    // A question's word typed with a slip ("pourqoi") is still the question's.
+    const kept = parts.filter((part) => !skip.has(fold(part)) && !skip.has(spelledWord(fold(part))));
     const clean = (word: string) => word.replace(/[._]+$/, "");
     if (kept.length === parts.length) out.push({ text: clean(token), link: false });
     else for (const part of kept) out.push({ text: clean(part), link: false });

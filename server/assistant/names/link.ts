@@ -99,13 +99,14 @@ export function linkNames(question: string, index: NameIndex, vocabulary: Readon
     }
     let end = i;
     while (end + 1 < words.length && (named[end + 1] || (joining[end + 1] && end + 2 < words.length && named[end + 2]))) end++;
-    spans.push(...linkRun(words, matches, joining, vocabulary, index, i, end));
+    spans.push(...linkRun(question, words, matches, joining, vocabulary, index, i, end));
     i = end + 1;
   }
   return spans.sort((a, b) => a.start - b.start);
 }
 
 function linkRun(
+  question: string,
   words: QuestionWord[],
   matches: WordMatch[][],
   joining: boolean[],
@@ -118,6 +119,10 @@ function linkRun(
   while (from <= to && joining[from] && !matches[from].length) from++;
   while (to >= from && joining[to] && !matches[to].length) to--;
   if (from > to) return [];
+  // Part of one written token whose other part names nothing ("MX-C100-0151" where only "MX-C100" is a name's): an
+  // identifier the names do not hold, never the name it shares a prefix with.
+  const glued = (a: number, b: number) => /^[-_./]$/.test(question.slice(words[a].end, words[b].start));
+  if ((from > 0 && glued(from - 1, from) && matches[from - 1].length === 0) || (to + 1 < words.length && glued(to, to + 1) && matches[to + 1].length === 0)) return [];
   // A word of its own: not the product's vocabulary, and not a bare number ("at 03:30" names nothing; "path 42" does,
   // with its noun).
   const hasLetter = (k: number) => /\p{L}/u.test(words[k].folded);

@@ -415,7 +415,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "headroom-check",
     "connectorUsage",
-    (r) => r.has("headroom") && (r.bandwidthMbps !== null || r.has("connector")) && r.named !== null,
+    // "What's the max bandwidth I could give a new path on Paris DIA?": what the connector leaves free.
+    (r) =>
+      r.named !== null &&
+      ((r.has("headroom") && (r.bandwidthMbps !== null || r.has("connector"))) ||
+        (r.namedKind === "connector" && /(?:^| )(?:max|maximum|most|how much|combien|au plus|le plus)(?= |$)/.test(r.folded) && r.has("traffic"))),
     (r) => call("connectorUsage", defined({ connector: r.named, bandwidthMbps: r.bandwidthMbps ?? undefined })),
   ),
   rule(

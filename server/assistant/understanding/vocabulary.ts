@@ -11,9 +11,9 @@ export const VOCABULARY = {
   change:
     "change|changes|changed|changement|changements|modification|modifications|modifie|modifiee|event|events|evenement|evenements|history|historique|audit|journal|logs|what happened|s est passe|a change|ont change|edited|updated",
   unhealthy:
-    "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken|panne|en panne|lentes|lents|down|flapping|flappe",
+    "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken|panne|en panne|lentes|lents|down|flapping|flappe|rame|rament|ramer|lag|lagging|laggy|sluggish",
   sla: "sla|slas|latency|latence|jitter|gigue|loss|perte|pertes|health|healthy|sante|state|etat|status|statut|doing|going|va|performance|quality|qualite|behaving|comporte",
-  why: "why|pourquoi|cause|causes|reason|raison|root cause|cause probable|likely|explain|explique|expliquer|expliquez",
+  why: "why|how come|pourquoi|comment ca se fait|cause|causes|reason|raison|root cause|cause probable|likely|explain|explique|expliquer|expliquez",
   statistic: "average|avg|mean|moyenne|moyen|p95|p99|95th|percentile|centile|max|maximum|min|minimum|peak|pic",
   port: "port|ports|interface|interfaces|front panel|face avant|panel|panneau",
   device: "device|devices|equipement|equipements|boitier|boitiers|appliance|appliances|box|boxes|serial|serie",
