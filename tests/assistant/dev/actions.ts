@@ -20,7 +20,7 @@ import {
 import { candidates, CONTOSO, dv, FABRIKAM, INITECH, INITECH_ADMIN, NORTHWIND, NORTHWIND_READONLY, WORDS } from "./support";
 
 /** The facts of a site-creation preview, or of the answer that no such place is known. */
-async function createSiteFacts(world: EvalWorld, email: string, name: string, city: string, customer: string) {
+export async function createSiteFacts(world: EvalWorld, email: string, name: string, city: string, customer: string) {
   const places = await (await world.session(email)).get<{ address: string }[]>(`/config/location?search=${encodeURIComponent(city)}&limit=1`);
   if (places.length === 0) return [approval("no preview without a place", false)];
   return [approval("a preview to approve", true), text("the site's name", name), text("the place found", places[0].address), text("the customer", customer)];

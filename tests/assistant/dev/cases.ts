@@ -4,11 +4,12 @@ import type { EvalCase } from "../../../scripts/assistant-eval/harness";
 import { actionCases } from "./actions";
 import { conversationCases } from "./conversation";
 import { coverageCases } from "./coverage";
+import { freshCases } from "./fresh";
 import { languageCases } from "./language";
 import { nameCases } from "./names";
 import { planCases } from "./plans";
 import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases()];
 }

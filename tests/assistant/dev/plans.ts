@@ -36,7 +36,7 @@ async function latencyFacts(world: EvalWorld, email: string, found: ApiPath): Pr
 }
 
 /** An uptime as people write it: in days or in hours, rounded either way. */
-function uptimeWords(seconds: number): string[] {
+export function uptimeWords(seconds: number): string[] {
   const days = seconds / 86400;
   const hours = seconds / 3600;
   const counts = [...new Set([Math.floor(days), Math.round(days)])].filter((count) => count > 0);
