@@ -38,8 +38,9 @@ const ARROW = /⇄|↔|⟷|<->|<=>|->|→|=>|⟶/;
 
 // Words around a name that are part of the question, not of the name (folded): the question's own words, and every
 // word of the intent vocabulary (understanding/vocabulary.ts).
-const QUESTION_WORDS = new Set([
-  ...(
+// The questions' own words (folded), as people write them around a name.
+const OWN_WORDS = new Set(
+  (
     "why whats what s is are was were the a an my our this that these its it of for on in at with path paths sla slas bad degraded " +
     "degrading slow unhealthy healthy health warning status state down wrong problem problems issue issues explain check show me " +
     "tell about how does do doing so currently now today latency jitter loss packet packets high please going performance quality " +
@@ -57,8 +58,12 @@ const QUESTION_WORDS = new Set([
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
     "containing nommes nomme appeles appele contenant recent recents recentes"
   ).split(" "),
-  ...VOCABULARY_WORDS,
-]);
+);
+const QUESTION_WORDS = new Set([...OWN_WORDS, ...VOCABULARY_WORDS]);
+const OWN_LONG_WORDS = [...OWN_WORDS].filter((word) => word.length >= 6);
+
+/** A question's own word typed with a slip ("pourqoi", "explian"), never part of a name. */
+const ownWordSlip = (word: string) => word.length >= 6 && OWN_LONG_WORDS.some((own) => editDistance(word, own, 1) <= 1);
 
 /** Numbers with a unit ("50 Mbps", "24h") and bare numbers are figures, not names. */
 const FIGURE = /^\d+(?:[.,]\d+)?(?:mbps|gbps|mbit|gbit|ms|h|d|j|%)?$/i;
@@ -91,7 +96,7 @@ function pieces(text: string, skip: Set<string>): Piece[] {
     if (FIGURE.test(token) || /^\d+(?:\.\d+){1,3}$/.test(token)) continue;
     const parts = token.split(/['’-]/).filter(Boolean);
     // A question's word typed with a slip ("pourqoi") is still the question's.
-    const kept = parts.filter((part) => !skip.has(fold(part)) && !skip.has(spelledWord(fold(part))));
+    const kept = parts.filter((part) => !skip.has(fold(part)) && !ownWordSlip(fold(part)));
     const clean = (word: string) => word.replace(/[._]+$/, "");
     if (kept.length === parts.length) out.push({ text: clean(token), link: false });
     else for (const part of kept) out.push({ text: clean(part), link: false });

@@ -94,6 +94,19 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
   };
 }
 
+/** The names of a site's connectors and of the paths that start or end at it, as the caller sees them. */
+export async function siteObjectNames(scope: ChatScope, siteId: string): Promise<string[]> {
+  const { db, principal } = scope.context;
+  const [connectorRows, pathRows] = await Promise.all([
+    db.select({ name: connectors.name }).from(connectors).where(and(eq(connectors.siteId, siteId), tenantWhere(principal, connectors.organizationId, db))),
+    db
+      .select({ name: paths.name })
+      .from(paths)
+      .where(and(sql`(${paths.sourceSiteId} = ${siteId} or ${paths.destinationSiteId} = ${siteId})`, tenantWhere(principal, paths.organizationId, db))),
+  ]);
+  return [...connectorRows, ...pathRows].map((row) => row.name);
+}
+
 /** The chat's console narrowing of a table's organization column, on top of what the caller may see. */
 export function inScope(scope: ChatScope, column: Parameters<typeof tenantWhere>[1]): SQL | undefined {
   const { db, principal } = scope.context;

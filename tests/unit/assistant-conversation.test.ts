@@ -36,6 +36,17 @@ const decideAfter = (prompt: LanguageModelV4Prompt, locale: "en" | "fr" = "en") 
 const WORST_FIRST = { paths: [{ name: "Paris ⇄ Azure" }, { name: "Paris ⇄ Frankfurt" }] };
 
 describe("follow-ups", () => {
+  it("asks the same question of another object: 'and frankfurt?', 'et pour azure ?'", () => {
+    const site = conversation([{ question: "how's the paris hq site doing?", toolName: "siteDetail", input: { site: "Paris HQ" } }], "and frankfurt?");
+    expect(decideAfter(site)).toEqual({ type: "tool-call", toolName: "siteDetail", input: { site: "Frankfurt DC" } });
+    // A path named by one end is the one sharing the other end with the path before.
+    const path = conversation([{ question: "latence de paris ⇄ frankfurt ?", toolName: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } }], "et pour azure ?");
+    expect(decideAfter(path, "fr")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+    // A name of another kind than the question's object is not taken for it.
+    const node = conversation([{ question: "show me nw-edge-sea-01", toolName: "nodeStatus", input: { node: "nw-edge-sea-01" } }], "and paris hq?");
+    expect(decideAfter(node)).not.toMatchObject({ toolName: "nodeStatus", input: { node: "Paris HQ" } });
+  });
+
   it("asks why about the first of a ranking", () => {
     const prompt = conversation([{ question: "which path is worst right now?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST }], "why?");
     expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });

@@ -29,9 +29,17 @@ describe("how-to answers", () => {
     "what can a configure-only user do?",
     "que peut faire un utilisateur en lecture seule ?",
     "what's my role and what am I allowed to do?",
-    "can i invite people?",
   ])("%s → what each role may do", (text) => {
     expect(task(text, text.startsWith("que") ? "fr" : "en")).toBe("roles");
+  });
+
+  // Whether the user may do one task: that task's guide, which says whether their role allows it.
+  it.each([
+    ["can i invite people?", "en", "invite"],
+    ["puis-je inviter des collègues ?", "fr", "invite"],
+    ["am i allowed to claim devices?", "en", "claim"],
+  ] as const)("%s → the %s guide, with whether the role allows it", (text, locale, expected) => {
+    expect(task(text, locale)).toBe(expected);
   });
 
   it("keeps 'what can you do' for what the assistant does", () => {

@@ -15,6 +15,7 @@ const ENTRIES: NamedEntry[] = [
   { kind: "path", id: "p1", name: "Paris ⇄ Frankfurt", aliases: ["Paris HQ ⇄ Frankfurt DC"] },
   { kind: "path", id: "p2", name: "Lyon ⇄ Paris", aliases: ["Lyon Branch ⇄ Paris HQ"] },
   { kind: "node", id: "n1", name: "nw-edge-sea-01" },
+  { kind: "node", id: "n2", name: "nw-cpe-contoso-lyon", aliases: ["MX-C100-0104"] },
 ];
 const names = new NameIndex(ENTRIES);
 const read = (text: string, options: { locale?: "en" | "fr"; focus?: { pathId?: string } } = {}) =>
@@ -43,6 +44,17 @@ describe("names first", () => {
   it("answers a path between ends the user does not both see as named, not as a path sharing one end", () => {
     expect(asked("how is paris ⇄ azure doing?")).toEqual({ tool: "explainPathSla", input: { path: "paris ⇄ azure" } });
     expect(asked("latence de seattle vers dublin ?", { locale: "fr" })).toEqual({ tool: "explainPathSla", input: { path: "seattle ⇄ dublin" } });
+  });
+
+  it("never takes an identifier the names do not hold for the one sharing its prefix", () => {
+    // MX-C100-0151 is a spare on no node: not the node whose device is MX-C100-0104.
+    expect(asked("why isn't MX-C100-0151 reporting?")).toEqual({ tool: "inventory", input: { serial: "MX-C100-0151" } });
+    expect(asked("status of MX-C100-0104")).toEqual({ tool: "nodeStatus", input: { node: "nw-cpe-contoso-lyon" } });
+  });
+
+  it("reads a word typed with a slip as the vocabulary's, never as a name", () => {
+    expect(asked("pourqoi le chemin paris francfort rame ?", { locale: "fr" })).toEqual({ tool: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } });
+    expect(asked("any opne alarms on lyon branch?")).toMatchObject({ tool: "listOpenAlarms", input: { about: "Lyon Branch" } });
   });
 
   it("keeps an unknown proper name, so that it is answered as not found", () => {

@@ -12,7 +12,7 @@ import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { countAlarms, listAlarms } from "@/server/alarms/service";
 import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { listEvents } from "@/server/events/service";
-import { changedFields, entityChanges, entityNames, snapshotName } from "../queries";
+import { changedFields, entityChanges, entityNames, siteObjectNames, snapshotName } from "../queries";
 import { resolveConnector, resolveNode, resolveSite } from "../resolve";
 import { consoleLink, type ChatScope } from "../scope";
 import { fold } from "../text";
@@ -67,11 +67,12 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
   const range = rangeOf(input, now);
   const items = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
-  const wanted = about ? fold(about) : null;
+  // A site's alarms are also those of its connectors and paths.
+  const wanted = about ? await alarmSubjects(scope, about) : null;
   const matching = wanted
     ? items.filter((alarm) => {
         const shown = localizedAlarm(t, alarm);
-        return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted);
+        return wanted.some((subject) => fold(shown.source).includes(subject) || fold(shown.message).includes(subject));
       })
     : items;
   const bySeverity: Record<string, number> = {};
@@ -117,13 +118,20 @@ async function namesVisibleObject(scope: ChatScope, name: string): Promise<boole
 /** The ids and names of the objects a name stands for: a path, else a site, a connector or a node. */
 async function objectsNamed(scope: ChatScope, name: string): Promise<Map<string, string>> {
   const named = new Map<string, string>();
-  const { matches } = await findPaths(scope, name);
-  if (matches.length === 1) named.set(matches[0].id, matches[0].name);
-  if (named.size > 0) return named;
-  for (const resolution of await Promise.all([resolveSite(scope, name), resolveConnector(scope, name), resolveNode(scope, name)])) {
-    if (resolution.status === "found") named.set(resolution.item.id, resolution.item.name);
-  }
+  const [{ matches }, ...resolutions] = await Promise.all([findPaths(scope, name), resolveSite(scope, name), resolveConnector(scope, name), resolveNode(scope, name)]);
+  const found = resolutions.flatMap((resolution) => (resolution.status === "found" ? [resolution.item] : []));
+  // A site, connector or node named whole is that object, not the one path whose end it is ("Lyon Branch").
+  const whole = found.filter((item) => fold(item.name) === fold(name));
+  if (whole.length === 0 && matches.length === 1) named.set(matches[0].id, matches[0].name);
+  else for (const item of whole.length > 0 ? whole : found) named.set(item.id, item.name);
   return named;
+}
+
+/** What an alarm about a named object may name: the object, and for a site its connectors and paths. */
+async function alarmSubjects(scope: ChatScope, about: string): Promise<string[]> {
+  const site = await resolveSite(scope, about);
+  if (site.status !== "found" || fold(site.item.name) !== fold(about)) return [fold(about)];
+  return [fold(about), ...(await siteObjectNames(scope, site.item.id)).map(fold)];
 }
 
 type ListedEvent = Awaited<ReturnType<typeof listEvents>>["items"][number];

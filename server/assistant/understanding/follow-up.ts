@@ -71,6 +71,34 @@ export function listedBy(calls: ToolCallSeen[]): string[] {
 const lastCall = (previous: PreviousTurn) => previous.calls.at(-1);
 const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
+const AND_NAME = /^(?:and|et|et pour|et sur|et a|and for|and on|what about|how about|same for|same with|pareil pour|idem pour|meme chose pour)(?= )/;
+// The kind of object each input of a tool names.
+const INPUT_KINDS: [string, readonly string[]][] = [
+  ["path", ["path"]],
+  ["site", ["site"]],
+  ["node", ["node", "device"]],
+  ["device", ["device", "node"]],
+  ["connector", ["connector"]],
+  ["about", ["site", "path", "connector", "node", "device"]],
+];
+
+/**
+ * The turn before's question asked of the object a follow-up names, when it is of the kind the question was about;
+ * a path named by one end ("et pour milan ?" after Madrid ⇄ Oracle) is the one sharing the other end.
+ */
+function sameOfAnother(previous: PreviousTurn, named: ReturnType<NameLister>): ToolIntent | null {
+  const call = lastCall(previous);
+  if (!call || isAssistantAction(call.toolName) || named.length === 0) return null;
+  const entry = INPUT_KINDS.find(([key]) => typeof call.input[key] === "string");
+  if (!entry) return null;
+  const [key, kinds] = entry;
+  const fitting = named.filter((name) => kinds.includes(name.kind) && name.name !== call.input[key]);
+  const before = words(String(call.input[key]));
+  const sharing = fitting.filter((name) => words(name.name).some((word) => before.includes(word)));
+  const chosen = (sharing.length === 1 ? sharing : fitting.length === 1 ? fitting : sharing.length > 0 ? sharing : fitting)[0];
+  return chosen ? { kind: "tool", toolName: call.toolName as ToolIntent["toolName"], input: { ...call.input, [key]: chosen.name } } : null;
+}
+
 /** The same tool as the turn before, with what the follow-up changes (a time range, a metric, a severity). */
 function sameAgain(previous: PreviousTurn, change: Record<string, unknown>): ToolIntent | null {
   const call = lastCall(previous);
@@ -127,6 +155,10 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
       return { kind: "tool", toolName: tool.toolName as ToolIntent["toolName"], input: { ...tool.input, path: choices[0] } };
     }
   }
+
+  // "and lyon?", "et pour milan ?", "what about frankfurt?": the same question of another object.
+  const other = AND_NAME.test(folded) && readers.names ? sameOfAnother(previous, readers.names(text)) : null;
+  if (other) return other;
 
   // An action on what the turn before showed: "reboot it tomorrow at 3", "redémarre-le", "ack them all".
   const subject = subjectOf(previous) ?? TOPIC_WORDS[lastCall(previous)?.toolName ?? ""] ?? null;

@@ -461,6 +461,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => call("lifecycleOperations", { device: r.serial ?? r.node }),
   ),
   rule("device-claim", "inventory", (r) => r.serial !== null && r.has("inventory"), (r) => call("inventory", { serial: r.serial })),
+  // "Why isn't MX-C100-0151 reporting?": a device's reachability is the inventory's (a spare on no node included).
+  rule("device-reach", "inventory", (r) => r.serial !== null && r.node === null && r.has("reach"), (r) => call("inventory", { serial: r.serial })),
   rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => nodeStatusCall(r, r.node ?? r.serial)),
   // "Which VLAN is Paris ⇄ Frankfurt on?", "quels préfixes passent sur frankfurt ⇄ aws ?": the path's configuration.
   rule("path-detail", "pathDetail", (r) => r.path !== null && r.has("pathConfig") && asksNothingToDo(r) && !r.has("why"), (r) => call("pathDetail", { path: r.path })),
@@ -523,7 +525,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listOpenAlarms",
     // "Is path X in alert?" asks about the path's state, not for the alarm list.
     (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
-    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0], ...listRange(r) })),
+    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: (r.namedKind ? r.named : null) ?? r.properNames[0], ...listRange(r) })),
   ),
   // "Which site has the most traffic?", "quel site consomme le plus ?": the sites by their traffic now (or paths).
   rule(

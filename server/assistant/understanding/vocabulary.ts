@@ -13,7 +13,7 @@ export const VOCABULARY = {
   unhealthy:
     "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken|panne|en panne|lentes|lents|down|flapping|flappe|rame|rament|ramer|lag|lagging|laggy|sluggish",
   sla: "sla|slas|latency|latence|jitter|gigue|loss|perte|pertes|health|healthy|sante|state|etat|status|statut|doing|going|va|performance|quality|qualite|behaving|comporte",
-  why: "why|how come|pourquoi|comment ca se fait|cause|causes|reason|raison|root cause|cause probable|likely|explain|explique|expliquer|expliquez",
+  why: "why|how come|pourquoi|comment ca se fait|cause|causes|caused|reason|raison|root cause|cause probable|likely|explain|explique|expliquer|expliquez|broke|break|breaks|breaking|casse|casser|casserait|a casse",
   statistic: "average|avg|mean|moyenne|moyen|p95|p99|95th|percentile|centile|max|maximum|min|minimum|peak|pic",
   port: "port|ports|interface|interfaces|front panel|face avant|panel|panneau",
   device: "device|devices|equipement|equipements|boitier|boitiers|appliance|appliances|box|boxes|serial|serie",
