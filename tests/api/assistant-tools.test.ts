@@ -19,7 +19,7 @@ import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { events, paths, sites, telemetryPathState } from "@/server/db/schema";
-import { organizationId, signIn } from "./helpers";
+import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's tools on the demo network, each with the caller's own permissions, and whole answers through the
 // AI SDK's loop with the embedded model. Another tenant's sites, paths and alarms stay out of sight, even by name.
@@ -279,6 +279,29 @@ describe("listOpenAlarms and recentEvents", () => {
     expect(output.links).toEqual([{ label: "Events", path: "events" }]);
     const all = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", {});
     expect(all.events).toHaveLength(10);
+  });
+});
+
+describe("alarms and events about a site", () => {
+  it("counts a site's connectors' and paths' alarms as the site's, and another tenant's site as invisible", async () => {
+    // The open alarm is on the path Lyon ⇄ Paris: it is Lyon Branch's too, and Paris HQ's.
+    const lyon = await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", { about: "Lyon Branch" });
+    expect(lyon.alarms.map((alarm) => alarm.source)).toEqual(["Lyon ⇄ Paris"]);
+    const frankfurt = await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", { about: "Frankfurt DC" });
+    expect(frankfurt.total).toBe(0);
+    const other = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listOpenAlarms", { about: "Lyon Branch" });
+    expect(other).toMatchObject({ total: 0, alarms: [], aboutNotVisible: true });
+  });
+
+  it("reads a site named whole as that site, not as the one path it ends", async () => {
+    const db = await getDb();
+    const [site] = await db.select().from(sites).where(eq(sites.name, "Lyon Branch"));
+    const cookie = await signIn(CONTOSO_ADMIN);
+    expect((await call("PATCH", `/config/site/${site.id}`, { cookie, body: { description: "Rack 4, second floor" } })).status).toBe(200);
+    const lyon = await runTool(CONTOSO_ADMIN, "Contoso", "recentEvents", { about: "Lyon Branch" });
+    expect(lyon.aboutNotVisible).toBe(false);
+    expect(lyon.events.length).toBeGreaterThan(0);
+    expect(lyon.events.every((event) => event.entityType === "site")).toBe(true);
   });
 });
 
