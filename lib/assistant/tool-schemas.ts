@@ -507,6 +507,7 @@ export const guideScreenOutputSchema = z.object({
   canChange: z.boolean(),
   /** Who has it when the caller may not: the organization types whose users open it, the roles of the caller's type that may. */
   forTypes: z.array(z.enum(ORGANIZATION_TYPES)),
+  openRoles: z.array(z.enum(ROLE_LEVELS)),
   changeRoles: z.array(z.enum(ROLE_LEVELS)),
   links,
 });

@@ -9,11 +9,13 @@ import { lines, type Writer } from "./summaries-live";
 
 export function guideScreen(output: z.infer<typeof guideScreenOutputSchema>, { t }: Writer): string {
   const types = output.forTypes.map((type) => t(`organizationSettings.types.${type}`)).join(", ");
-  const roles = output.changeRoles.map((level) => t(ROLE_LEVEL_LABELS[level])).join(", ");
+  const labels = (levels: typeof output.changeRoles) => levels.map((level) => t(ROLE_LEVEL_LABELS[level])).join(", ");
   const access = !output.allowed
-    ? t("assistant.guide.screens.notYours", { types })
-    : !output.canChange && roles
-      ? t("assistant.guide.screens.viewOnly", { roles })
+    ? output.openRoles.length > 0
+      ? t("assistant.guide.screens.roleNotAllowed", { roles: labels(output.openRoles) })
+      : t("assistant.guide.screens.notYours", { types })
+    : !output.canChange && output.changeRoles.length > 0
+      ? t("assistant.guide.screens.viewOnly", { roles: labels(output.changeRoles) })
       : null;
   return lines(`**${output.title}**`, `- ${output.shows}`, `- ${output.does}`, output.where && `- ${output.where}`, access);
 }

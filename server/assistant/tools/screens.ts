@@ -101,6 +101,7 @@ export async function guideScreen(environment: ToolEnvironment, input: Out<typeo
   const guard = page.guard ? consoleRoute(page.guard) : route !== undefined ? matchConsoleRoute(route)?.route : undefined;
   const allowed = page.everywhere === true || (guard !== undefined && isRouteAllowed(guard, type, scopes));
   const needs = [...(guard?.scopes ?? []), ...(page.write ? [page.write] : [])];
+  const rolesHolding = (required: readonly Scope[]) => (route === undefined ? [] : ROLE_LEVELS.filter((level) => hasScopes(ROLE_SCOPES[roleFor(type, level)], required)));
   const forTypes = ORGANIZATION_TYPES.filter((each) => page.routes[each] !== undefined);
   // The texts of the caller's own kind of screen, else of the first organization type that has it.
   const textType = route !== undefined ? type : forTypes[0];
@@ -117,8 +118,9 @@ export async function guideScreen(environment: ToolEnvironment, input: Out<typeo
     allowed,
     canChange: allowed && hasScopes(scopes, needs),
     forTypes,
-    // Who in the caller's kind of organization may make its changes (the role → scopes table).
-    changeRoles: route === undefined ? [] : ROLE_LEVELS.filter((level) => hasScopes(ROLE_SCOPES[roleFor(type, level)], needs)),
+    // Who in the caller's kind of organization may open it and make its changes (the role → scopes table).
+    openRoles: rolesHolding(guard?.scopes ?? []),
+    changeRoles: rolesHolding(needs),
     links: page.everywhere || !allowed ? [] : consoleLink(scope, t("assistant.guide.screens.open", { page: text("title") }), route ?? null),
   };
 }
