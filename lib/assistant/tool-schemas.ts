@@ -5,6 +5,7 @@ import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES } from 
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
 import { INVITATION_STATUSES } from "@/lib/people/schema";
 import { ROLE_LEVELS } from "@/lib/auth/scopes";
+import { ORGANIZATION_TYPES } from "@/lib/constants";
 import { DEVICE_STATUSES } from "@/lib/inventory/schema";
 import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
 import { SITE_TYPES } from "@/lib/sites/schema";
@@ -449,5 +450,64 @@ export const guideTaskOutputSchema = z.object({
   /** Whether the caller's role may do it. */
   allowed: z.boolean(),
   steps: z.array(z.string()),
+  links,
+});
+
+// --- guideScreen: what a console screen (SPEC §2) shows and what one does there, and whether the caller may open it ---
+export const GUIDE_SCREENS = [
+  "dashboard",
+  "paths",
+  "pathDetail",
+  "pathTopology",
+  "sites",
+  "siteConfiguration",
+  "alarms",
+  "events",
+  "users",
+  "userSettings",
+  "organizationSettings",
+  "inventory",
+  "lifecycle",
+  "coreFabrics",
+  "externalFabrics",
+  "edgeNodes",
+  "cpeNodes",
+  "coreNodes",
+  "nodeMonitor",
+  "nodeLink",
+  "nodeConfiguration",
+  "switchPorts",
+  "topology",
+  "customers",
+  "msps",
+  "apiDocs",
+  "chat",
+  "organizationSelector",
+  "support",
+  "documentation",
+] as const;
+export type GuideScreen = (typeof GUIDE_SCREENS)[number];
+export const guideScreenInputSchema = z.object({
+  screen: z.enum(GUIDE_SCREENS).describe(
+    "The console screen asked about: dashboard (bandwidth, backcast comparison, top talkers), paths list, a path's page, its topology, sites, a site's configuration and paths, alarms, events, users and invitations, user settings (name, language), organization settings, inventory, lifecycle, core fabrics, external fabrics, edge, CPE or core node pages, a node's monitor (front panel, RX/TX, uptime, version), link or configuration page, switch ports, topology, customers, MSPs, API docs, chat, the organization selector, the support ticket dialog, the documentation link",
+  ),
+  nodeKind: z.enum(NODE_KINDS).optional().describe("For a node's monitor, link or configuration page: edge, CPE or core"),
+});
+export const guideScreenOutputSchema = z.object({
+  screen: z.enum(GUIDE_SCREENS),
+  nodeKind: z.enum(NODE_KINDS).nullable(),
+  /** The screen's name, what it shows and what one does there, in the reader's language. */
+  title: z.string(),
+  shows: z.string(),
+  does: z.string(),
+  /** Where it is when it is no page of its own (a dialog, the header). */
+  where: z.string().nullable(),
+  /** Whether the caller's organization type and role may open it (SPEC §6), and make its changes. */
+  allowed: z.boolean(),
+  canChange: z.boolean(),
+  /** Who has it when the caller may not: the organization types whose users open it, the roles of the caller's type that may. */
+  forTypes: z.array(z.enum(ORGANIZATION_TYPES)),
+  openRoles: z.array(z.enum(ROLE_LEVELS)),
+  changeRoles: z.array(z.enum(ROLE_LEVELS)),
   links,
 });

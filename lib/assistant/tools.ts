@@ -16,6 +16,8 @@ import {
   fabricStatusOutputSchema,
   guideTaskInputSchema,
   guideTaskOutputSchema,
+  guideScreenInputSchema,
+  guideScreenOutputSchema,
   inventoryInputSchema,
   inventoryOutputSchema,
   lifecycleInputSchema,
@@ -83,6 +85,7 @@ export const ASSISTANT_TOOL_NAMES = [
   "pathDetail",
   "fabricStatus",
   "listInvitations",
+  "guideScreen",
   ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
@@ -399,6 +402,7 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   pathDetail: { input: pathDetailInputSchema, output: pathDetailOutputSchema },
   fabricStatus: { input: fabricStatusInputSchema, output: fabricStatusOutputSchema },
   listInvitations: { input: listInvitationsInputSchema, output: listInvitationsOutputSchema },
+  guideScreen: { input: guideScreenInputSchema, output: guideScreenOutputSchema },
   createPath: { input: createPathInputSchema, output: actionOutputSchema },
   scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },

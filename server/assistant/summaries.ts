@@ -19,6 +19,7 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
 import * as rankings from "./summaries-rankings";
+import * as screens from "./summaries-screens";
 import { lines, quoted, type Writer } from "./summaries-live";
 
 // The embedded model's answers: each tool's output written out in the reader's language, as plain text with "- "
@@ -321,6 +322,7 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   listOrganizations: (output, writer) => rankings.rankedOrganizations(output, writer) ?? live.organizations(output, writer),
   explainRules: live.rules,
   guideTask: live.guideTask,
+  guideScreen: screens.guideScreen,
   listConnectors: rankings.connectors,
   listNodes: rankings.nodes,
   listLinks: rankings.backbone,

@@ -24,6 +24,8 @@ import {
   fabricStatusOutputSchema,
   guideTaskInputSchema,
   guideTaskOutputSchema,
+  guideScreenInputSchema,
+  guideScreenOutputSchema,
   listConnectorsInputSchema,
   listConnectorsOutputSchema,
   listLinksInputSchema,
@@ -73,6 +75,7 @@ import { explainRules, guideTask, listOrganizations } from "./tools/knowledge";
 import { connectorUsage, listPaths, pathStatistics, siteDetail, siteTraffic } from "./tools/live";
 import { listConnectors, listLinks, listNodes } from "./tools/rankings";
 import { fabricStatus, listInvitations, pathDetail } from "./tools/details";
+import { guideScreen } from "./tools/screens";
 
 // The assistant's tools for one request. Each acts through the console's services with the caller's own principal,
 // on the chat's organization; they read and guide, and change nothing. The descriptions are for the model. Everything a
@@ -240,6 +243,13 @@ export function assistantTools(
       inputSchema: listInvitationsInputSchema,
       outputSchema: listInvitationsOutputSchema,
       execute: (input) => run("listInvitations", () => listInvitations(environment, input)),
+    }),
+    guideScreen: tool({
+      description:
+        "What a console screen shows and what one does there, with its buttons and options as the console words them (the dashboard's backcast comparison, 'Filter paths...', 'Add Site', the lifecycle tabs, a node's monitor…), whether the user's organization type and role may open it and make its changes, and the link to it. Use for 'where do I find …', 'what does the … page show', 'how do I … on the … page'.",
+      inputSchema: guideScreenInputSchema,
+      outputSchema: guideScreenOutputSchema,
+      execute: (input) => run("guideScreen", () => guideScreen(environment, input)),
     }),
     // Actions: each runs only after the user approves the preview of its dry run (assistantToolApproval below).
     createPath: tool({

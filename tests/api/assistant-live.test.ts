@@ -28,6 +28,7 @@ const FABRIKAM_ADMIN = "admin@fabrikam.example";
 const NORTHWIND_ADMIN = "admin@northwind.example";
 const NORTHWIND_READONLY = "readonly@northwind.example";
 const BLUEWAVE_ADMIN = "admin@bluewave.example";
+const OPERATOR = "admin@maia.example";
 
 const org: Record<string, string> = {};
 
@@ -51,7 +52,7 @@ async function approval(email: string, organization: string, name: Parameters<ty
 }
 
 beforeAll(async () => {
-  for (const name of ["Contoso", "Fabrikam", "Northwind Networks", "Bluewave Telecom"]) org[name] = await organizationId(name);
+  for (const name of ["Contoso", "Fabrikam", "Northwind Networks", "Bluewave Telecom", "Maia"]) org[name] = await organizationId(name);
   // A path in breach, so the unhealthy list has something to say.
   await (await getDb()).update(paths).set({ slaHealth: "bad" }).where(eq(paths.name, "Paris ⇄ Azure"));
 });
@@ -248,6 +249,53 @@ describe("the details a network engineer asks for (issue 40, scope 6)", () => {
     const text = await written("siteTraffic", output, "fr");
     expect(text.startsWith("**Frankfurt DC** en ce moment")).toBe(true);
     expect(await runTool(FABRIKAM_ADMIN, "Fabrikam", "siteTraffic", { site: "Frankfurt DC", now: true })).toMatchObject({ status: "not-visible" });
+  });
+});
+
+describe("a screen's how-to (issue 40, scope 6)", () => {
+  const written = async (name: AssistantToolName, output: unknown, locale: "en" | "fr" = "en") => summarizeToolResult(name, { type: "json", value: output as never }, locale);
+
+  it("links a screen in the caller's own console: a customer's dashboard, an MSP's, the operator's inventory", async () => {
+    const customer = await runTool(CONTOSO_ADMIN, "Contoso", "guideScreen", { screen: "dashboard" }, "fr");
+    expect(customer).toMatchObject({ allowed: true, canChange: true, links: [{ path: "customer/dashboard" }] });
+    const text = await written("guideScreen", customer, "fr");
+    expect(text).toContain("Comparer avec");
+    expect(text).toContain("1 jour, 1 semaine ou 1 mois avant");
+    expect(await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideScreen", { screen: "dashboard" })).toMatchObject({ links: [{ path: "msp/dashboard" }], title: "MSP dashboard" });
+    const operator = await runTool(OPERATOR, "Maia", "guideScreen", { screen: "inventory" });
+    expect(operator).toMatchObject({ allowed: true, links: [{ path: "core/inventory" }] });
+    expect(operator.does).toContain("Add device");
+    expect(await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideScreen", { screen: "nodeMonitor", nodeKind: "core" })).toMatchObject({ links: [{ path: "msp/coreFabric" }] });
+  });
+
+  it("gives no link where the caller's organization type may not go, and says which kind of user has the screen", async () => {
+    const lifecycle = await runTool(CONTOSO_ADMIN, "Contoso", "guideScreen", { screen: "lifecycle" });
+    expect(lifecycle).toMatchObject({ allowed: false, canChange: false, forTypes: ["msp"], links: [] });
+    expect(await written("guideScreen", lifecycle)).toContain("This screen is for users of MSP organizations");
+    const topology = await runTool(CONTOSO_ADMIN, "Contoso", "guideScreen", { screen: "pathTopology" }, "fr");
+    expect(topology.links).toEqual([]);
+    expect(await written("guideScreen", topology, "fr")).toContain("réservé aux utilisateurs des organisations de type MSP");
+    const msps = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideScreen", { screen: "msps" });
+    expect(msps).toMatchObject({ allowed: false, forTypes: ["maia"], links: [] });
+    expect(await written("guideScreen", msps)).toContain("Operator");
+  });
+
+  it("follows the guard's scopes and the role's: a read-only user opens the alarms but is told who acknowledges; no lifecycle scope, no lifecycle", async () => {
+    const alarms = await runTool(CONTOSO_READONLY, "Contoso", "guideScreen", { screen: "alarms" });
+    expect(alarms).toMatchObject({ allowed: true, canChange: false, changeRoles: ["admin", "configure"], links: [{ path: "alarms" }] });
+    expect(await written("guideScreen", alarms)).toContain("its changes need one of the roles Admin, Configure Only");
+    const context = await contextFor(NORTHWIND_ADMIN);
+    const withoutLifecycle = { ...context, principal: { ...context.principal, scopes: context.principal.scopes.filter((scope) => scope !== "msp:lifecycle:read") } };
+    const tools = assistantTools({ context: withoutLifecycle, organizationId: org["Northwind Networks"], locale: "en" });
+    const execute = tools.guideScreen.execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<{ allowed: boolean; links: unknown[] }>;
+    const lifecycle = await execute({ screen: "lifecycle" }, { toolCallId: randomUUID(), messages: [] });
+    expect(lifecycle).toMatchObject({ allowed: false, links: [] });
+    expect(await written("guideScreen", lifecycle)).toContain("Your role does not open this screen");
+    expect(await execute({ screen: "paths" }, { toolCallId: randomUUID(), messages: [] })).toMatchObject({ allowed: true, links: [{ path: "paths" }] });
+    // Part of every page: there for everyone, with no route of its own.
+    const support = await runTool(CONTOSO_READONLY, "Contoso", "guideScreen", { screen: "support" });
+    expect(support).toMatchObject({ allowed: true, links: [] });
+    expect(await written("guideScreen", support)).toContain("**Support**");
   });
 });
 

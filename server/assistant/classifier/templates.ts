@@ -54,6 +54,7 @@ export const LABELS = [
   "pathDetail",
   "fabricStatus",
   "invitations",
+  "screen",
 ] as const;
 
 export type IntentLabel = (typeof LABELS)[number];
@@ -407,6 +408,18 @@ export const TEMPLATES: Record<IntentLabel, string[]> = {
     [`(create|add|onboard|set up) a [new] (msp|managed service provider|partner msp|reseller)`],
     [`(creer|ajouter|enregistrer) un [nouveau] (msp|fournisseur de services|partenaire msp|revendeur)`],
   ),
+  // Where something is in the console and what a screen shows (SPEC §2); the answer reads the screen from the words.
+  screen: [
+    `(where do i|where can i|where would i|where should i|how do i|how can i) (change my language|change the language|change my name|switch organization|switch to another customer|open a support ticket|contact support|find the api docs|see the front panel of a node|see a node's uptime|filter paths|view a path's topology|see acknowledged alarms|see the events of a node|find the link editor|configure switch ports|see the inactive sites of a customer|compare bandwidth with last week|find the top talkers|rename our organization|see the invitations)`,
+    `(what does|what's on|whats on|what is on|what can i do on|what is) [the|this|my] (dashboard|topology page|inventory page|lifecycle page|paths page|sites page|alarms page|events page|users page|monitor tab|configuration tab|link page|customers page|msp list|api docs|user settings page|organization settings|organization selector) [show|page|screen|tab|for]`,
+    `(which|what) (page|tab|screen) (shows|has|lists|holds) [the|a node's|our] (front panel|uptime|top talkers|invitations|links table|inactive sites|lifecycle operations|api calls|backcast comparison)`,
+    `where is [the|my] (language setting|support button|documentation link|organization selector|link editor|front panel|schedule dialog|filter box|add site button)`,
+    `(ou puis-je|ou est-ce que je peux|comment|ou) (changer ma langue|modifier mon nom|changer d'organisation|passer a un autre client|ouvrir un ticket d'assistance|trouver la documentation de l'api|voir la face avant d'un noeud|voir le temps de fonctionnement d'un noeud|filtrer les chemins|voir la topologie d'un chemin|voir les alarmes acquittees|voir les evenements d'un noeud|trouver l'editeur de liens|configurer les ports de switch|comparer la bande passante avec la semaine derniere|renommer notre organisation)`,
+    `(que montre|que contient|qu'y a-t-il sur|a quoi sert|que puis-je faire sur) (le tableau de bord|la page topologie|l'inventaire|la page cycle de vie|la page des chemins|la page des sites|la page des alarmes|la page des evenements|l'onglet supervision|l'onglet configuration|les parametres utilisateur|le selecteur d'organisation)`,
+    `(quelle page|quel onglet|quel ecran) (montre|affiche|liste) (la face avant|le temps de fonctionnement|les principaux emetteurs|les invitations|le tableau des liens|les sites inactifs|les operations planifiees)`,
+    `(how do i|how can i|where do i) (get to|open|find|reach) the (events page|alarms page|inventory|lifecycle tabs|topology|user settings|api docs|customers page|msp list|monitor tab) [in the console]`,
+    `ou (se trouve|est) (le bouton assistance|le lien documentation|le selecteur d'organisation|l'editeur de liens|la face avant|le reglage de la langue)`,
+  ],
   "rules:vlan": [
     `(what|which) (vlan range|vlan ids|vlans|vlan numbers|vlan values) (can i use|are allowed|are valid|is allowed)`,
     `(vlan|vlan id) (range|limits|min|max|rules)[?]`,

@@ -4,6 +4,7 @@ import type { Guess } from "../classifier/logistic";
 import { classify } from "../classifier/model";
 import type { IntentLabel } from "../classifier/templates";
 import { editDistance } from "../names/fuzzy";
+import { screenNamed } from "./screens";
 import { VOCABULARY, type Concept } from "./vocabulary";
 import { connectorKindOf, NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
 
@@ -64,6 +65,10 @@ function answerOf(label: IntentLabel, r: Reading): Understanding | null {
       return ruleAnswer("fabric-status", r);
     case "invitations":
       return ruleAnswer("invitations", r);
+    case "screen": {
+      const screen = screenNamed(r);
+      return screen ? call("guideScreen", { screen }) : null;
+    }
     case "lifecycle":
       return r.node ?? r.serial ? call("lifecycleOperations", { device: r.node ?? r.serial }) : ruleAnswer("lifecycle-operations", r);
     case "inventory":

@@ -6,6 +6,7 @@ import type { ConnectorKind } from "@/lib/connectors/constants";
 import type { Locale } from "@/lib/constants";
 import { fold, UUID } from "../text";
 import type { NamedKind } from "../names/name-index";
+import { screenAsked, screenNodeKind } from "./screens";
 import { timeInstant, timeRange, type TimeRange } from "./time";
 import { mentions, type Concept } from "./vocabulary";
 
@@ -421,6 +422,16 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       ((r.has("headroom") && (r.bandwidthMbps !== null || r.has("connector"))) ||
         (r.namedKind === "connector" && /(?:^| )(?:max|maximum|most|how much|combien|au plus|le plus)(?= |$)/.test(r.folded) && r.has("traffic"))),
     (r) => call("connectorUsage", defined({ connector: r.named, bandwidthMbps: r.bandwidthMbps ?? undefined })),
+  ),
+  // "Where do I change my language?", "what does the topology page show?", "how do I filter paths?" (scope 6).
+  rule(
+    "screen-guide",
+    "guideScreen",
+    (r) => screenAsked(r, guideTopic(r)) !== null,
+    (r) => {
+      const screen = screenAsked(r, guideTopic(r));
+      return call("guideScreen", defined({ screen, nodeKind: screen === "nodeMonitor" || screen === "nodeLink" || screen === "nodeConfiguration" ? screenNodeKind(r) : undefined }));
+    },
   ),
   rule(
     "how-to",

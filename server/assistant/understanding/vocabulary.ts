@@ -39,6 +39,8 @@ export const VOCABULARY = {
   withoutPaths: "no path|no paths|without path|without paths|without any path|aucun chemin|sans chemin|sans chemins|n ont aucun chemin|have no path",
   howTo:
     "how do i|how can i|how to|how do we|how should i|comment je|comment on|comment puis je|comment faire|comment creer|comment ajouter|comment inviter|comment planifier|comment reclamer|comment acquitter|comment configurer|comment mettre|comment affecter|comment relier|comment desacquitter|comment supprimer|comment modifier|how would i|how would we|what do i need to|steps|walk me|procedure|etapes|que dois je faire|what do i do",
+  // The console's screens as such (SPEC §2): "the dashboard", "which tab", "cet écran".
+  screen: "page|pages|screen|screens|tab|tabs|onglet|onglets|ecran|ecrans|dashboard|dashboards|tableau de bord|tableaux de bord",
   invite: "invite|inviter|invitation|invitations|colleague|collegue|coworker|new user|nouvel utilisateur",
   acknowledge: "acknowledge|acknowledging|acquitter|acquitte|acquittement|ack",
   organizations: "customers|customer|clients|client|organizations|organization|organisations|organisation|tenants|tenant",

@@ -6,7 +6,7 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { connectorLoad } from "@/lib/paths/headroom";
 import { link, number, text, type EvalCase, type Fact } from "../../../scripts/assistant-eval/harness";
 import { connectorNamed, CONTOSO_ADMIN, CONTOSO_READONLY, NORTHWIND_ADMIN, orgPaths, OPERATOR } from "../../../scripts/assistant-eval/world";
-import { CONTOSO, dv, NORTHWIND, NORTHWIND_CONFIGURE } from "./support";
+import { CONTOSO, dv, NORTHWIND, NORTHWIND_CONFIGURE, NORTHWIND_READONLY } from "./support";
 
 const roleLabel = (locale: Locale, level: "admin" | "configure" | "readOnly") => translatorFor(locale)(`people.roles.${level}` as never);
 
@@ -153,6 +153,80 @@ export function coverageCases(): EvalCase[] {
       organization: CONTOSO,
       question: "comment comparer la bande passante avec la semaine dernière sur le tableau de bord ?",
       facts: async () => [text("the backcast comparison", "backcast", "comparaison"), text("the options", "1 semaine", "une semaine")],
+    }),
+
+    // --- screens (SPEC §2): what a screen shows, what one does there, whether the asker's kind of user has it ---
+    dv("cov-screen-language", "coverage", "en", {
+      user: CONTOSO_READONLY,
+      organization: CONTOSO,
+      question: "where do i change my language?",
+      facts: async () => [text("the Language field", "Language"), link("the user settings page", "userSettings")],
+    }),
+    dv("cov-screen-filter-paths-fr", "coverage", "fr", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "comment filtrer la liste des chemins ?",
+      facts: async () => [text("the filter box", "Filtrer les chemins..."), link("the paths page", "paths")],
+    }),
+    dv("cov-screen-node-events", "coverage", "en", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "where can I see the events of one node only?",
+      facts: async () => [text("the node filter", "nodeId"), text("the range", "From (UTC)"), link("the events page", "events")],
+    }),
+    dv("cov-screen-uptime-fr", "coverage", "fr", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "où voir le temps de fonctionnement d'un nœud ?",
+      facts: async () => [text("the monitor tab", "Supervision"), text("the front panel", "Face avant"), link("the nodes page", "msp/edgeNode")],
+    }),
+    dv("cov-screen-topology-customer", "coverage", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "what does the topology page show?",
+      facts: async () => [text("the links table", "Links"), text("who has it", "MSP"), text("that a customer has not", "not in your organization")],
+    }),
+    dv("cov-screen-msps-operator", "coverage", "en", {
+      user: OPERATOR,
+      organization: "Maia",
+      question: "which page shows the MSPs and their attachments?",
+      facts: async () => [text("the columns", "Attachments"), text("the add button", "Add MSP"), link("the MSPs page", "core/msp")],
+    }),
+    dv("cov-screen-api-docs", "coverage", "en", {
+      user: NORTHWIND_READONLY,
+      organization: NORTHWIND,
+      question: "how do i open the api docs",
+      facts: async () => [text("the API's root", "/api/v1"), link("the API documentation", "apiDocs")],
+    }),
+    dv("cov-screen-switch-org-fr", "coverage", "fr", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "comment basculer sur la console d'un de mes clients ?",
+      facts: async () => [text("the search box", "Rechercher une organisation"), text("the group", "Clients")],
+    }),
+    dv("cov-screen-support", "coverage", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "how can I open a support ticket?",
+      facts: async () => [text("the Support button", "Support"), text("the ticket reference", "reference")],
+    }),
+    dv("cov-screen-lifecycle-readonly", "coverage", "en", {
+      user: NORTHWIND_READONLY,
+      organization: NORTHWIND,
+      question: "what can I do on the lifecycle page?",
+      facts: async () => [text("the start options", "Now"), text("the tabs", "Scheduled"), text("who may schedule", roleLabel("en", "admin")), link("the lifecycle page", "msp/lifecycle")],
+    }),
+    dv("cov-screen-backcast-msp", "coverage", "en", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "where do I compare this week's bandwidth with last week?",
+      facts: async () => [text("the comparison", "Compare with"), text("the options", "1 week"), link("the MSP dashboard", "msp/dashboard")],
+    }),
+    dv("cov-screen-inventory-operator-fr", "coverage", "fr", {
+      user: OPERATOR,
+      organization: "Maia",
+      question: "que montre la page inventaire ?",
+      facts: async () => [text("the add button", "Ajouter un équipement"), link("the operator's inventory", "core/inventory")],
     }),
 
     // --- onboarding ---

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { readIntent } from "@/server/assistant/intent";
+import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+
+// Questions about the console's screens (issue 40, scope 6): where something is, what a screen shows, how one does
+// there what the screen does — each read to guideScreen with the screen, in English and French; the task guides and
+// the live answers next to them keep their questions.
+
+const NOW = Date.parse("2026-11-26T15:00:00Z");
+const ENTRIES: NamedEntry[] = [
+  { kind: "site", id: "s1", name: "Paris HQ" },
+  { kind: "site", id: "s2", name: "Frankfurt DC" },
+  { kind: "path", id: "p1", name: "Paris ⇄ Frankfurt", aliases: ["Paris HQ ⇄ Frankfurt DC"] },
+  { kind: "node", id: "n1", name: "nw-edge-par-01" },
+];
+const names = new NameIndex(ENTRIES);
+const asked = (text: string, locale: "en" | "fr" = "en") => {
+  const intent = readIntent(text, {}, ASSISTANT_TOOL_NAMES, { locale, now: NOW, names });
+  return intent.kind === "tool" ? { tool: intent.toolName, input: intent.input } : { kind: intent.kind };
+};
+
+describe("a screen asked about", () => {
+  it.each([
+    ["comment comparer la bande passante avec la semaine dernière sur le tableau de bord ?", "fr", { screen: "dashboard" }],
+    ["how do I compare bandwidth with last month on the dashboard?", "en", { screen: "dashboard" }],
+    ["what does the dashboard show?", "en", { screen: "dashboard" }],
+    ["how do i filter paths?", "en", { screen: "paths" }],
+    ["comment filtrer les chemins ?", "fr", { screen: "paths" }],
+    ["where do I change my language?", "en", { screen: "userSettings" }],
+    ["comment changer ma langue ?", "fr", { screen: "userSettings" }],
+    ["où puis-je modifier mon prénom ?", "fr", { screen: "userSettings" }],
+    ["where can i see the events of a node", "en", { screen: "events" }],
+    ["how do I open the API docs?", "en", { screen: "apiDocs" }],
+    ["how do I switch organization?", "en", { screen: "organizationSelector" }],
+    ["comment passer à un autre client ?", "fr", { screen: "organizationSelector" }],
+    ["how do I open a support ticket?", "en", { screen: "support" }],
+    ["where do I see a node's uptime?", "en", { screen: "nodeMonitor" }],
+    ["where's the front panel of a cpe node?", "en", { screen: "nodeMonitor", nodeKind: "cpe" }],
+    ["où voir la face avant d'un nœud ?", "fr", { screen: "nodeMonitor" }],
+    ["what does the topology page show?", "en", { screen: "topology" }],
+    ["que montre l'onglet cycle de vie ?", "fr", { screen: "lifecycle" }],
+    ["which page lists the inactive sites of each customer?", "en", { screen: "customers" }],
+    ["where do I find the link editor?", "en", { screen: "coreFabrics" }],
+    ["where do I configure switch ports?", "en", { screen: "switchPorts" }],
+    ["where are the ipsec endpoints of a node?", "en", { screen: "nodeConfiguration" }],
+    ["où se trouve la page des MSP ?", "fr", { screen: "msps" }],
+    ["how do I view a path's topology?", "en", { screen: "pathTopology" }],
+    ["where do I see acknowledged alarms?", "en", { screen: "alarms" }],
+    ["which page shows the MSPs and their attachments?", "en", { screen: "msps" }],
+    ["comment basculer sur la console d'un de mes clients ?", "fr", { screen: "organizationSelector" }],
+    ["what can I do on the lifecycle page?", "en", { screen: "lifecycle" }],
+    ["where do I compare this week's bandwidth with last week?", "en", { screen: "dashboard" }],
+    ["que montre la page inventaire ?", "fr", { screen: "inventory" }],
+    ["how can I open a support ticket?", "en", { screen: "support" }],
+  ] as const)("%j → guideScreen %j", (text, locale, input) => {
+    expect(asked(text, locale)).toEqual({ tool: "guideScreen", input });
+  });
+
+  it.each([
+    ["how do i unack an alarm", "guideTask"],
+    ["how do I set up a new core fabirc?", "guideTask"],
+    ["how do i create an edge node with a switch?", "guideTask"],
+    ["how do I add a subinterface on a node?", "guideTask"],
+    ["comment affecter un boîtier à un nœud ?", "guideTask"],
+    ["how do I add a site?", "guideSiteCreation"],
+    ["comment créer un chemin entre Paris HQ et Frankfurt DC ?", "guidePathCreation"],
+    ["uptime of nw-edge-par-01?", "nodeStatus"],
+    ["which invitations are pending?", "listInvitations"],
+    ["open alarms", "listOpenAlarms"],
+    ["compare Paris HQ traffic this week with last week", "siteTraffic"],
+    ["How does Paris HQ's bandwidth this week compare with last week?", "siteTraffic"],
+    ["How many open alarms are there by severity?", "listOpenAlarms"],
+    ["Show me the front panel of nw-edge-par-01", "nodeStatus"],
+  ] as const)("%j keeps %s", (text, tool) => {
+    expect(asked(text)).toMatchObject({ tool });
+  });
+
+  it("reads a screen the rules do not, with the classifier's screen label and the screen from the words", () => {
+    const intent = readIntent("the screen with the front panel", {}, ASSISTANT_TOOL_NAMES, { locale: "en", now: NOW, names });
+    expect(intent).toMatchObject({ kind: "tool", toolName: "guideScreen", input: { screen: "nodeMonitor" }, intent: "classified:screen" });
+  });
+});
