@@ -27,6 +27,8 @@ export const PATH_HEALTH_FILTERS = ["unhealthy", "bad", "warning", "healthy", "u
 /** How a list is ranked (issue 40, scope 3): by SLA state (worst first), or by a figure, highest first unless `order` is asc. */
 export const PATH_SORTS = ["health", "latency", "jitter", "loss", "bandwidth"] as const;
 export type PathSort = (typeof PATH_SORTS)[number];
+/** What a count of paths is grouped by (issue 40, scope 3: aggregates). */
+export const PATH_GROUPS = ["state", "layer"] as const;
 const ORDERS = ["desc", "asc"] as const;
 const order = z.enum(ORDERS).optional().describe("desc: highest first (default); asc: lowest first");
 const limit = z.number().int().min(1).max(20).optional().describe("At most this many items (top N)");
@@ -49,6 +51,9 @@ export const listPathsInputSchema = z.object({
   sort: z.enum(PATH_SORTS).optional().describe("Rank by SLA state (default), latency, jitter, loss or bandwidth"),
   order,
   limit,
+  layer: z.enum(PATH_LAYERS).optional().describe("Only Layer 2 or only Layer 3 paths (those list their prefixes)"),
+  groupBy: z.enum(PATH_GROUPS).optional().describe("Count the paths of each SLA state or of each layer (with their bandwidth)"),
+  total: z.enum(["bandwidth"]).optional().describe("Sum the bandwidth of every path the filter keeps"),
 });
 export const listPathsOutputSchema = z.object({
   organizationName: z.string(),
@@ -58,6 +63,12 @@ export const listPathsOutputSchema = z.object({
   /** Every path the caller sees in the chat's organization, and how many match the filter. */
   scanned: z.number().int(),
   total: z.number().int(),
+  layer: z.enum(PATH_LAYERS).nullable().default(null),
+  /** The paths counted by group, when asked (every state or layer, zero counts included). */
+  groupBy: z.enum(PATH_GROUPS).nullable().default(null),
+  groups: z.array(z.object({ key: z.string(), count: z.number().int(), bandwidthMbps: z.number() })).default([]),
+  /** The bandwidth of every path the filter keeps, summed, when asked. */
+  totalBandwidthMbps: z.number().nullable().default(null),
   paths: z.array(
     z.object({
       id: z.string(),
@@ -71,6 +82,8 @@ export const listPathsOutputSchema = z.object({
       latencyMs: z.number().nullable().default(null),
       jitterMs: z.number().nullable().default(null),
       lossPercent: z.number().nullable().default(null),
+      /** A Layer 3 path's prefixes. */
+      prefixes: z.array(z.string()).default([]),
     }),
   ),
   links,
@@ -184,11 +197,13 @@ export const listInvitationsOutputSchema = z.object({
 });
 
 // --- deviceStatus (inventory and reachability by serial) ---
+export const DEVICE_GROUPS = ["status", "version", "model"] as const;
 export const inventoryInputSchema = z.object({
   serial: optionalName("A device serial number"),
   status: z.enum(DEVICE_STATUSES).optional().describe("unclaimed, unassigned (claimed, on no node) or assigned"),
   silent: z.boolean().optional().describe("Only the devices that stopped reporting"),
   byStatus: z.boolean().optional().describe("Count the devices of each status (unclaimed, unassigned, assigned)"),
+  groupBy: z.enum(DEVICE_GROUPS).optional().describe("Count the devices of each status, software version or model"),
 });
 export const inventoryOutputSchema = z.object({
   query: z.string().nullable(),
@@ -197,6 +212,9 @@ export const inventoryOutputSchema = z.object({
   total: z.number().int(),
   /** How many devices of each status the caller sees, when asked. */
   byStatus: z.record(z.enum(DEVICE_STATUSES), z.number().int()).nullable().default(null),
+  /** How many devices run each version or are of each model, most first, when asked. */
+  groupBy: z.enum(DEVICE_GROUPS).nullable().default(null),
+  groups: z.array(z.object({ key: z.string(), count: z.number().int() })).default([]),
   devices: z.array(
     z.object({
       serialNumber: z.string(),
@@ -369,6 +387,7 @@ export const NODE_KINDS = ["edge", "cpe", "core"] as const;
 export const listNodesInputSchema = z.object({
   kind: z.enum(NODE_KINDS).optional().describe("Only edge, CPE or core nodes"),
   unreachable: z.boolean().optional().describe("Only the nodes whose device is unreachable"),
+  groupBy: z.enum(["kind"]).optional().describe("Count the nodes of every kind (edge, CPE, core)"),
 });
 export const listNodesOutputSchema = z.object({
   kind: z.enum(NODE_KINDS).nullable(),
@@ -377,6 +396,8 @@ export const listNodesOutputSchema = z.object({
   total: z.number().int(),
   unreachable: z.number().int(),
   withoutDevice: z.number().int(),
+  /** The nodes counted by kind, every kind, when asked. */
+  groups: z.array(z.object({ key: z.enum(NODE_KINDS), count: z.number().int(), unreachable: z.number().int() })).default([]),
   /** Reachable null: no device on the node. */
   nodes: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(NODE_KINDS), reachable: z.boolean().nullable() })),
   links,

@@ -31,6 +31,24 @@ function sites(output: ListSitesOutput, writer: Writer): string {
   const ranked = rankings.rankedSites(output, writer);
   if (ranked) return ranked;
   const organization = output.organizationName;
+  if (output.groups && output.groups.length > 0) {
+    const cloud = output.groups.filter((group) => group.key !== "standard");
+    const count = (groups: typeof cloud) => groups.reduce((sum, group) => sum + group.count, 0);
+    return lines(
+      t("assistant.sites.byType", { organization, total: count(output.groups) }),
+      t("assistant.groups.line", { group: siteTypeLabel(t, "standard"), count: count(output.groups.filter((group) => group.key === "standard")) }),
+      t("assistant.sites.cloudTypes", { count: count(cloud), types: cloud.map((group) => `${siteTypeLabel(t, group.key)}: ${group.count}`).join(", ") || "—" }),
+    );
+  }
+  // "Are all our sites active?": yes, or no with the inactive ones named.
+  if (output.active === false && typeof output.scanned === "number") {
+    if (output.total === 0) return t("assistant.sites.allActive", { organization, total: output.scanned });
+    return lines(
+      t("assistant.sites.someInactive", { organization, count: output.total, total: output.scanned }),
+      ...output.sites.map((site) => t("assistant.sites.inactiveLine", { site: site.name, type: siteTypeLabel(t, site.type), city: site.city })),
+      moreLine(t, output.sites.length, output.total),
+    );
+  }
   if (output.total === 0) {
     if (output.withoutPaths) return t("assistant.sites.allHavePaths", { organization });
     // A name that matches no site the caller sees: the same words whether it exists elsewhere or not.

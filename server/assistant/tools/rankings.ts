@@ -11,6 +11,7 @@ import type {
   listNodesOutputSchema,
 } from "@/lib/assistant/tool-schemas";
 import { LINK_HEALTH_STATES, type LinkHealth } from "@/lib/health";
+import { NODE_KINDS } from "@/lib/nodes/schema";
 import { summedConnectorLoad } from "@/lib/paths/headroom";
 import { queryRows } from "@/server/db/client";
 import { links as linksTable, nodes } from "@/server/db/schema";
@@ -80,15 +81,18 @@ export async function listNodes(environment: ToolEnvironment, input: Out<typeof 
   const reachable = sql`exists (select 1 from devices d join telemetry_device_state s on s.device_id = d.id
                                 where d.node_id = ${nodes.id} and s.last_seen_at >= ${recent}::timestamptz and not s.silent)`;
   const hasDevice = sql`exists (select 1 from devices d where d.node_id = ${nodes.id})`;
-  const [[counts], rows] = await Promise.all([
+  // Counted by kind in the database; the totals are their sums.
+  const [byKind, rows] = await Promise.all([
     db
       .select({
+        kind: nodes.kind,
         total: sql<number>`count(*)::int`.mapWith(Number),
         unreachable: sql<number>`count(*) filter (where ${hasDevice} and not ${reachable})::int`.mapWith(Number),
         withoutDevice: sql<number>`count(*) filter (where not ${hasDevice})::int`.mapWith(Number),
       })
       .from(nodes)
-      .where(where),
+      .where(where)
+      .groupBy(nodes.kind),
     db
       .select({ id: nodes.id, name: nodes.name, kind: nodes.kind, hasDevice: sql<boolean>`${hasDevice}`, reachable: sql<boolean>`${reachable}` })
       .from(nodes)
@@ -96,12 +100,20 @@ export async function listNodes(environment: ToolEnvironment, input: Out<typeof 
       .orderBy(sql`case when ${hasDevice} and not ${reachable} then 0 else 1 end`, nodes.name, nodes.id)
       .limit(ASSISTANT_LIST_MAX),
   ]);
+  const sum = (field: "total" | "unreachable" | "withoutDevice") => byKind.reduce((total, row) => total + row[field], 0);
+  const counts = { total: sum("total"), unreachable: sum("unreachable"), withoutDevice: sum("withoutDevice") };
   return {
     kind: input.kind ?? null,
     unreachableOnly: input.unreachable ?? false,
     total: input.unreachable ? counts.unreachable : counts.total,
     unreachable: counts.unreachable,
     withoutDevice: counts.withoutDevice,
+    groups: input.groupBy
+      ? NODE_KINDS.filter((kind) => !input.kind || kind === input.kind).map((kind) => {
+          const row = byKind.find((candidate) => candidate.kind === kind);
+          return { key: kind, count: row?.total ?? 0, unreachable: row?.unreachable ?? 0 };
+        })
+      : [],
     nodes: rows.map((node) => ({ id: node.id, name: node.name, kind: node.kind, reachable: node.hasDevice ? Boolean(node.reachable) : null })),
     links: consoleLink(scope, environment.t("assistant.links.nodes"), input.kind === "cpe" ? "msp/cpeNode" : input.kind === "core" ? "msp/coreFabric" : "msp/edgeNode"),
   };
