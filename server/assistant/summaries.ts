@@ -16,7 +16,7 @@ import {
 } from "@/lib/assistant/tools";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
-import { formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
+import { formatMbps, formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
 import * as rankings from "./summaries-rankings";
 import { lines, quoted, type Writer } from "./summaries-live";
@@ -385,4 +385,28 @@ export function summarizeToolResult(toolName: string, output: LanguageModelV4Too
     case "content":
       return t("assistant.errors.unreadable", { tool });
   }
+}
+
+/**
+ * A plan's answer (issue 40, scope 3): each read's summary, then what the comparison asked concludes — of two sites'
+ * traffic, the busier (now when the reads are of now, else on average over their range).
+ */
+export function summarizePlan(results: readonly { toolName: string; output: LanguageModelV4ToolResultOutput }[], locale: Locale, timeZone: string = DISPLAY_TIME_ZONE): string {
+  const texts = results.map((result) => summarizeToolResult(result.toolName, result.output, locale, timeZone));
+  const traffic = results.flatMap((result) => {
+    if (result.toolName !== "siteTraffic" || result.output.type !== "json") return [];
+    const parsed = ASSISTANT_TOOL_SCHEMAS.siteTraffic.output.safeParse(result.output.value);
+    if (!parsed.success || parsed.data.status !== "found") return [];
+    const figure = parsed.data.current ?? parsed.data.average;
+    return figure ? [{ site: parsed.data.site.name, mbps: figure.rxMbps + figure.txMbps }] : [];
+  });
+  if (traffic.length < 2) return texts.join("\n\n");
+  const t = translatorFor(locale);
+  const [busiest, ...others] = [...traffic].sort((a, b) => b.mbps - a.mbps);
+  const verdict = t("assistant.traffic.busier", {
+    site: busiest.site,
+    total: formatMbps(t, locale, busiest.mbps),
+    others: others.map((other) => `${other.site} (${formatMbps(t, locale, other.mbps)})`).join(", "),
+  });
+  return [...texts, verdict].join("\n\n");
 }

@@ -12,7 +12,9 @@ import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { countAlarms, listAlarms } from "@/server/alarms/service";
 import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { listEvents } from "@/server/events/service";
-import { changedFields, entityChanges, entityNames, snapshotName } from "../queries";
+import { and, eq, or } from "drizzle-orm";
+import { connectors, paths } from "@/server/db/schema";
+import { changedFields, entityChanges, entityNames, inScope, snapshotName } from "../queries";
 import { resolveConnector, resolveNode, resolveSite } from "../resolve";
 import { consoleLink, type ChatScope } from "../scope";
 import { fold } from "../text";
@@ -68,10 +70,12 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
   const items = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
   const wanted = about ? fold(about) : null;
+  // A site's alarms are also those of its paths and connectors ("alarms for Madrid Office": Madrid ⇄ Milan's too).
+  const parts = about ? await siteParts(scope, about) : new Set<string>();
   const matching = wanted
     ? items.filter((alarm) => {
         const shown = localizedAlarm(t, alarm);
-        return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted);
+        return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted) || parts.has(fold(shown.source));
       })
     : items;
   const bySeverity: Record<string, number> = {};
@@ -115,6 +119,21 @@ async function namesVisibleObject(scope: ChatScope, name: string): Promise<boole
 }
 
 /** The ids and names of the objects a name stands for: a path, else a site, a connector or a node. */
+/** The folded names of the paths and connectors of the site a name gives (none when it names no one site in sight). */
+async function siteParts(scope: ChatScope, name: string): Promise<Set<string>> {
+  const site = await resolveSite(scope, name);
+  if (site.status !== "found") return new Set();
+  const { db } = scope.context;
+  const [pathRows, connectorRows] = await Promise.all([
+    db
+      .select({ name: paths.name })
+      .from(paths)
+      .where(and(inScope(scope, paths.organizationId), or(eq(paths.sourceSiteId, site.item.id), eq(paths.destinationSiteId, site.item.id)))),
+    db.select({ name: connectors.name }).from(connectors).where(and(inScope(scope, connectors.organizationId), eq(connectors.siteId, site.item.id))),
+  ]);
+  return new Set([...pathRows, ...connectorRows].map((row) => fold(row.name)));
+}
+
 async function objectsNamed(scope: ChatScope, name: string): Promise<Map<string, string>> {
   const named = new Map<string, string>();
   const { matches } = await findPaths(scope, name);

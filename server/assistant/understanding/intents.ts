@@ -262,6 +262,25 @@ const NETWORK_CONCEPTS = ["path", "alarm", "device", "connector", "lifecycle", "
 const COMPARE = /(?:^| )(?:compare|comparer|comparez|compared|comparison|comparaison|vs|versus|against|contre)(?= |$)/;
 const COUNT = /(?:^| )(?:how many|combien|count|nombre|total)(?= |$)/;
 
+// Aggregates (issue 40, scope 3): a count per group ("per state", "par type", "of each kind", "L2 vs L3") or a sum.
+const PER_GROUP = /(?:^| )(?:per|each|every|by|par|chaque|breakdown|repartition|split|grouped|vs|versus)(?= |$)/;
+const LAYER_WORDS: [RegExp, "layer2" | "layer3"][] = [
+  [/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$)/, "layer2"],
+  [/(?:^| )(?:layer ?3|l3|couche ?3|niveau ?3)(?= |$)/, "layer3"],
+];
+const layersOf = (folded: string) => LAYER_WORDS.filter(([pattern]) => pattern.test(folded)).map(([, layer]) => layer);
+/** What a count of paths is grouped by: both layers named or "per layer"; "per (SLA) state". */
+function pathGroupOf(folded: string): "layer" | "state" | null {
+  if (layersOf(folded).length === 2 || /(?:^| )(?:per|by|each|par|chaque) (?:layer|couche)(?= |$)/.test(folded)) return "layer";
+  if (/(?:^| )(?:per|by|each|every|par|chaque|in each)(?: sla)? (?:state|status|health|etat|statut)s?(?= |$)|(?:^| )(?:sla states|etats sla|etat sla)(?= |$)/.test(folded)) return "state";
+  return null;
+}
+const SUM = /(?:^| )(?:total|totale|sum|somme|combined|cumul|cumulee?|altogether|en tout|au total)(?= |$)/;
+const BANDWIDTH_WORDS = /(?:^| )(?:bandwidth|bande passante|throughput|debit|capacity|capacite|mbps)(?= |$)/;
+/** A path metric (latency, jitter, loss) ranks paths, whoever owns them: "top 5 customer paths by latency". */
+const ranksByPathMetric = (r: Reading) => r.rank !== null && (r.rank.by === "latency" || r.rank.by === "jitter" || r.rank.by === "loss");
+const ACTIVE_WORDS = /(?:^| )(?:active|actif|actifs|active|actives|inactive|inactives|inactif|inactifs|enabled|disabled|desactive|desactives)(?= |$)/;
+
 /** One SLA state a question names ("in warning", "dégradés"), to count or list exactly that state; null for none or several. */
 function slaStateOf(folded: string): "warning" | "bad" | "healthy" | "unknown" | null {
   const states = (
@@ -356,6 +375,46 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listSites",
     (r) => COUNT.test(r.folded) && r.has("site") && r.has("path") && r.named === null,
     () => plan([call("listSites", {}), call("listPaths", { health: "all" })]),
+  ),
+  // "How many paths per SLA state?", "how many L2 vs L3 paths", "bande passante totale de nos chemins": the paths
+  // counted by group or their bandwidth summed, by the database.
+  rule(
+    "aggregate-paths",
+    "listPaths",
+    (r) =>
+      r.has("path") &&
+      r.named === null &&
+      r.imperative === null &&
+      !r.has("howTo") &&
+      ((COUNT.test(r.folded) && pathGroupOf(r.folded) !== null) || (PER_GROUP.test(r.folded) && pathGroupOf(r.folded) === "state") || (SUM.test(r.folded) && BANDWIDTH_WORDS.test(r.folded))),
+    (r) => {
+      const group = COUNT.test(r.folded) || PER_GROUP.test(r.folded) ? pathGroupOf(r.folded) : null;
+      const layers = layersOf(r.folded);
+      return call(
+        "listPaths",
+        defined({ health: "all", groupBy: group ?? undefined, total: SUM.test(r.folded) && BANDWIDTH_WORDS.test(r.folded) ? "bandwidth" : undefined, layer: layers.length === 1 ? layers[0] : undefined }),
+      );
+    },
+  ),
+  // "Compare traffic at Paris HQ vs Frankfurt DC": each site's traffic, and the busier named.
+  rule(
+    "compare-sites",
+    "siteTraffic",
+    (r) => COMPARE.test(r.folded) && r.namedAll.filter((name) => name.kind === "site").length >= 2 && !r.has("path"),
+    (r) =>
+      plan(
+        r.namedAll
+          .filter((name) => name.kind === "site")
+          .slice(0, 4)
+          .map((name) => call("siteTraffic", defined({ site: name.name, from: r.range?.compare ? undefined : r.range?.from, to: r.range?.compare ? undefined : r.range?.to, now: !namesATime(r) || undefined }))),
+      ),
+  ),
+  // "Open alarms and paths for Madrid Office": the site's alarms and its paths.
+  rule(
+    "alarms-and-paths",
+    "listOpenAlarms",
+    (r) => r.has("alarm") && /(?:^| )(?:paths|chemins|circuits)(?= |$)/.test(r.folded) && r.namedKind === "site" && r.named !== null && r.imperative === null,
+    (r) => plan([call("listOpenAlarms", defined({ about: r.named, ...listRange(r) })), call("listPaths", { health: "all", query: r.named })]),
   ),
   rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
   // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
@@ -482,7 +541,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       r.node === null &&
       !r.has("reach") &&
       (COUNT.test(r.folded) || /(?:^| )(?:repartition|breakdown|by status|par statut|per status|par etat|statuts|split)(?= |$)/.test(r.folded)),
-    () => call("inventory", { byStatus: true }),
+    // "How many boxes per software version?", "par modèle": each version or model counted instead.
+    (r) =>
+      PER_GROUP.test(r.folded) && /(?:^| )(?:version|versions|firmware|software|sw|os|logiciel|logicielle)(?= |$)/.test(r.folded)
+        ? call("inventory", { groupBy: "version" })
+        : PER_GROUP.test(r.folded) && /(?:^| )(?:model|models|modele|modeles|hardware|materiel)(?= |$)/.test(r.folded)
+          ? call("inventory", { groupBy: "model" })
+          : call("inventory", { byStatus: true }),
   ),
   // "How many edge nodes do we run, and are any unreachable?": the MSP's nodes of a kind, counted, unreachable first.
   rule(
@@ -498,7 +563,12 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       !r.has("device") &&
       !r.has("inventory") &&
       (COUNT.test(r.folded) || r.has("reach") || /(?:^| )(?:list|show|all|which|quels|quelles|liste|any)(?= |$)/.test(r.folded)),
-    (r) => call("listNodes", defined({ kind: NODE_KIND.find(([pattern]) => pattern.test(r.folded))?.[1], unreachable: r.has("reach") && !COUNT.test(r.folded) ? true : undefined })),
+    (r) => {
+      // "Of each kind", "edge/cpe/core": every kind counted.
+      const kinds = NODE_KIND.filter(([pattern]) => pattern.test(r.folded)).map(([, kind]) => kind);
+      if (kinds.length >= 2 || /(?:^| )(?:each|every|per|by|par|chaque) (?:kind|type)s?(?= |$)|(?:^| )(?:kinds|types)(?= |$)/.test(r.folded)) return call("listNodes", { groupBy: "kind" });
+      return call("listNodes", defined({ kind: kinds[0], unreachable: r.has("reach") && !COUNT.test(r.folded) ? true : undefined }));
+    },
   ),
   rule("silent-devices", "inventory", (r) => r.has("reach") && (r.has("device") || /(?:stopped|ne remontent)/.test(r.folded)), () => call("inventory", { silent: true })),
   rule(
@@ -531,6 +601,33 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listSites",
     (r) => r.has("site") && !r.has("path") && !r.has("organizations") && r.named === null && r.rank !== null && (r.rank.by === "bandwidth" || r.rank.by === "load" || r.has("traffic")),
     (r) => call("listSites", { sort: "traffic", ...defined({ limit: r.rank?.limit ?? undefined }) }),
+  ),
+  // "Which of our sites has the most paths on it?": the sites by their paths, with the counts.
+  rule(
+    "rank-sites-by-paths",
+    "listSites",
+    (r) => r.has("site") && !r.has("organizations") && r.named === null && r.rank?.by === "paths",
+    (r) => call("listSites", { sort: "paths", ...defined({ limit: r.rank?.limit ?? undefined }) }),
+  ),
+  // "Combien de sites par type, cloud vs standard ?": the sites counted by type.
+  rule(
+    "sites-by-type",
+    "listSites",
+    (r) =>
+      r.has("site") &&
+      !r.has("path") &&
+      r.named === null &&
+      r.imperative === null &&
+      (COUNT.test(r.folded) || PER_GROUP.test(r.folded)) &&
+      /(?:^| )(?:per|by|each|par|chaque|of each) (?:type|kind)s?(?= |$)|(?:^| )(?:cloud (?:vs|versus|or|ou|and|et) standard|standard (?:vs|versus|or|ou|and|et) cloud)(?= |$)/.test(r.folded),
+    () => call("listSites", { groupBy: "type" }),
+  ),
+  // "Are all our sites active?", "which sites are inactive?": the inactive ones, with how many there are in all.
+  rule(
+    "sites-active",
+    "listSites",
+    (r) => r.has("site") && !r.has("path") && r.named === null && r.imperative === null && !r.has("howTo") && ACTIVE_WORDS.test(r.folded),
+    () => call("listSites", { active: false }),
   ),
   // "Quel connecteur est le plus chargé ?", "top 5 connectors by reserved bandwidth": the connectors ranked.
   rule(
@@ -586,7 +683,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "rank-organizations",
     "listOrganizations",
-    (r) => r.has("organizations") && (r.rank?.by === "sites" || r.rank?.by === "paths" || (r.rank !== null && (r.has("site") || r.has("path")))),
+    (r) => r.has("organizations") && !ranksByPathMetric(r) && (r.rank?.by === "sites" || r.rank?.by === "paths" || (r.rank !== null && (r.has("site") || r.has("path")))),
     (r) => call("listOrganizations", { sort: r.rank?.by === "paths" || (r.has("path") && !r.has("site")) ? "paths" : "sites", ...rankInput(r) }),
   ),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
@@ -635,7 +732,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "all-paths",
     "listPaths",
     (r) => r.has("path") && r.named === null && !r.focus.pathId && (COUNT.test(r.folded) || /(?:^| )(?:list|show|all|every|tous|toutes|liste|listez|montre|montrez)(?= |$)/.test(r.folded)),
-    () => call("listPaths", { health: "all" }),
+    // "Liste les chemins L3": one layer's paths (Layer 3 ones with their prefixes).
+    (r) => call("listPaths", defined({ health: "all", layer: layersOf(r.folded).length === 1 ? layersOf(r.folded)[0] : undefined })),
   ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
   // "Which paths go through Frankfurt DC?", "les chemins de Lyon Branch": a site's paths, listed.
