@@ -164,8 +164,18 @@ export const pathDetailOutputSchema = resolved({
 });
 
 // --- fabricStatus: a core fabric's nodes and links and their health ---
-export const fabricStatusInputSchema = z.object({ fabric: optionalName("A core fabric's name or id; omit it when the organization has one") });
-export const fabricStatusOutputSchema = resolved({
+export const fabricStatusInputSchema = z.object({
+  fabric: optionalName("A core fabric's name or id; omit it when the organization has one"),
+  external: z.boolean().optional().describe("The external fabrics (Equinix Fabric…) configured instead, each with its type"),
+});
+/** The external fabrics an MSP configured (issue 40): their names and types, how many in all. */
+const externalFabricsOutput = z.object({
+  status: z.literal("external"),
+  total: z.number().int(),
+  externalFabrics: z.array(z.object({ name: z.string(), type: z.string(), organizationName: z.string(), createdAt: z.string() })),
+  links,
+});
+const coreFabricOutput = resolved({
   /** The worst health of its links (unknown when none reported). */
   fabric: z.object({ id: z.string(), name: z.string(), health: z.enum(LINK_HEALTH_STATES) }),
   nodes: z.array(z.object({ name: z.string(), serialNumber: z.string().nullable(), reachable: z.boolean().nullable() })),
@@ -185,6 +195,7 @@ export const fabricStatusOutputSchema = resolved({
   /** SPEC §5's full mesh: the pairs of core nodes no link joins. */
   mesh: z.object({ complete: z.boolean(), missingPairs: z.array(z.object({ a: z.string(), b: z.string() })) }),
 });
+export const fabricStatusOutputSchema = z.union([...coreFabricOutput.options, externalFabricsOutput]);
 
 // --- listInvitations: the organization's invitations, as its Invitations tab lists them ---
 export const listInvitationsInputSchema = z.object({ status: z.enum(INVITATION_STATUSES).optional().describe("Only the pending, accepted or expired ones (default: all)") });
@@ -324,6 +335,7 @@ export const alarmFiltersSchema = z.object({
   severity: z.enum(ALARM_SEVERITIES).optional().describe("Only this severity"),
   type: z.enum(ALARM_TYPES).optional().describe("Only this type (sla-bad, port-down, link-down, device-unreachable)"),
   about: optionalName("An object the alarms should be about (a path, site, node or device name)"),
+  acknowledged: z.boolean().optional().describe("Only the acknowledged alarms, with who acknowledged them and their note (default: the unacknowledged)"),
 });
 
 // --- recent changes ---
@@ -334,6 +346,7 @@ export const ORGANIZATION_SORTS = ["name", "sites", "paths"] as const;
 export const listOrganizationsInputSchema = z.object({
   sort: z.enum(ORGANIZATION_SORTS).optional().describe("By name (default), or the most sites or paths first"),
   limit,
+  type: z.enum(["msp", "customer"]).optional().describe("Only the MSPs (each with how many customers it has) or only the customer organizations"),
 });
 export const listOrganizationsOutputSchema = z.object({
   sort: z.enum(ORGANIZATION_SORTS).default("name"),
@@ -345,8 +358,12 @@ export const listOrganizationsOutputSchema = z.object({
       /** The sites and paths of the organization itself (a customer's own; none for an MSP or the operator). */
       sites: z.number().int().nullable().default(null),
       paths: z.number().int().nullable().default(null),
+      /** An MSP's customer organizations the caller sees. */
+      customers: z.number().int().nullable().default(null),
     }),
   ),
+  /** The caller sees every organization (the operator): nothing is left unsaid. */
+  seesAll: z.boolean().default(false),
   links,
 });
 

@@ -311,8 +311,13 @@ export const listOpenAlarmsOutputSchema = z.object({
       /** The object the alarm is about (a path, a node, a device). */
       source: z.string(),
       raisedAt: z.string(),
+      /** Of an acknowledged alarm: who acknowledged it and the note they left. */
+      acknowledgedBy: z.string().nullable().optional(),
+      note: z.string().nullable().optional(),
     }),
   ),
+  /** Whether these are the acknowledged alarms (asked for) rather than the unacknowledged. */
+  acknowledged: z.boolean().optional(),
   links,
 });
 export type ListOpenAlarmsOutput = z.infer<typeof listOpenAlarmsOutputSchema>;

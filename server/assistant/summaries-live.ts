@@ -194,6 +194,17 @@ export function pathDetail(output: Out<typeof pathDetailOutputSchema>, writer: W
 }
 
 export function fabricStatus(output: Out<typeof fabricStatusOutputSchema>, writer: Writer): string {
+  if (output.status === "external") {
+    const { t, locale, timeZone } = writer;
+    if (output.total === 0) return t("assistant.fabric.noExternal");
+    return lines(
+      t("assistant.fabric.externalHeader", { total: output.total }),
+      ...output.externalFabrics.map((fabric) =>
+        t("assistant.fabric.externalLine", { fabric: quoted(fabric.name), type: t(`assistant.fabric.externalTypes.${fabric.type as "equinix"}`), time: formatTime(locale, fabric.createdAt, timeZone) }),
+      ),
+      moreLine(t, output.externalFabrics.length, output.total),
+    );
+  }
   if (output.status === "not-visible" && output.query === "") return writer.t("assistant.fabric.none");
   if (output.status !== "found") return unresolvedText(output, writer);
   const { t } = writer;
@@ -390,11 +401,13 @@ export function organizations(output: Out<typeof listOrganizationsOutputSchema>,
   return lines(
     t("assistant.organizations.header"),
     ...output.organizations.map((organization) =>
-      organization.sites === null
-        ? `- ${quoted(organization.name)}`
-        : t("assistant.organizations.counts", { organization: quoted(organization.name), sites: organization.sites, paths: organization.paths ?? 0 }),
+      organization.customers !== null
+        ? t("assistant.organizations.mspCounts", { organization: quoted(organization.name), customers: organization.customers })
+        : organization.sites === null
+          ? `- ${quoted(organization.name)}`
+          : t("assistant.organizations.counts", { organization: quoted(organization.name), sites: organization.sites, paths: organization.paths ?? 0 }),
     ),
-    t("assistant.organizations.others"),
+    !output.seesAll && t("assistant.organizations.others"),
   );
 }
 

@@ -231,15 +231,20 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
   if (output.aboutNotVisible && output.filters.about) return t("assistant.notVisible", { query: quoted(output.filters.about, 100) });
   const range = output.range ? formatRange(t, locale, output.range, timeZone) : null;
   const severity = output.filters.severity ? t(`assistant.alarms.severities.${output.filters.severity}`) : null;
+  if (output.acknowledged && (output.total === 0 || output.alarms.length === 0)) return t("assistant.alarms.noneAcknowledged");
   if (output.total === 0 || output.alarms.length === 0) {
     if (range) return severity ? t("assistant.alarms.rangeNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeNone", { range });
     return severity ? t("assistant.alarms.noneOfSeverity", { severity }) : t("assistant.alarms.none");
   }
   const counts = Object.entries(output.bySeverity).map(([severity, count]) => `${t(`assistant.alarms.severities.${severity as "critical"}`)}: ${count}`);
   return lines(
-    range ? t("assistant.alarms.rangeHeader", { total: output.total, range }) : t("assistant.alarms.header", { total: output.total }),
+    output.acknowledged
+      ? t("assistant.alarms.acknowledgedHeader", { total: output.total })
+      : range
+        ? t("assistant.alarms.rangeHeader", { total: output.total, range })
+        : t("assistant.alarms.header", { total: output.total }),
     counts.length > 0 && t("assistant.alarms.bySeverity", { counts: counts.join(", ") }),
-    ...output.alarms.map((alarm) =>
+    ...output.alarms.flatMap((alarm) => [
       t("assistant.alarms.line", {
         severity: t(`assistant.alarms.severities.${alarm.severity}`),
         type: t(`assistant.alarms.types.${alarm.type as "sla-bad"}`),
@@ -247,7 +252,8 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
         source: quoted(alarm.source),
         time: formatTime(locale, alarm.raisedAt, timeZone),
       }),
-    ),
+      output.acknowledged && t("assistant.alarms.acknowledgedBy", { person: quoted(alarm.acknowledgedBy ?? "—"), note: alarm.note ? quoted(alarm.note) : "—" }),
+    ]),
     moreLine(t, output.alarms.length, output.total),
   );
 }

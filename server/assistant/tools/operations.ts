@@ -65,7 +65,8 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
   const scope = await environment.scope();
   const { t } = environment;
   // The alarms page's default view, active only: open and not yet acknowledged.
-  const view = { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
+  // Or, asked for, the acknowledged ones with their notes.
+  const view = { acknowledged: input.acknowledged ? "true" : "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
   const range = rangeOf(input, now);
   const items = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
@@ -106,8 +107,10 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
         message: shown.message,
         source: shown.source,
         raisedAt: shown.raisedAt,
+        ...(input.acknowledged ? { acknowledgedBy: alarm.acknowledgedBy, note: alarm.note } : {}),
       };
     }),
+    ...(input.acknowledged ? { acknowledged: true } : {}),
     links: consoleLink(scope, t("assistant.links.alarms"), "alarms"),
   };
 }
@@ -118,7 +121,6 @@ async function namesVisibleObject(scope: ChatScope, name: string): Promise<boole
   return paths.matches.length > 0 || [site, connector, node].some((resolution) => resolution.status !== "not-visible");
 }
 
-/** The ids and names of the objects a name stands for: a path, else a site, a connector or a node. */
 /** The folded names of the paths and connectors of the site a name gives (none when it names no one site in sight). */
 async function siteParts(scope: ChatScope, name: string): Promise<Set<string>> {
   const site = await resolveSite(scope, name);
@@ -134,6 +136,7 @@ async function siteParts(scope: ChatScope, name: string): Promise<Set<string>> {
   return new Set([...pathRows, ...connectorRows].map((row) => fold(row.name)));
 }
 
+/** The ids and names of the objects a name stands for: a path, else a site, a connector or a node. */
 async function objectsNamed(scope: ChatScope, name: string): Promise<Map<string, string>> {
   const named = new Map<string, string>();
   const { matches } = await findPaths(scope, name);

@@ -279,6 +279,8 @@ const SUM = /(?:^| )(?:total|totale|sum|somme|combined|cumul|cumulee?|altogether
 const BANDWIDTH_WORDS = /(?:^| )(?:bandwidth|bande passante|throughput|debit|capacity|capacite|mbps)(?= |$)/;
 /** A path metric (latency, jitter, loss) ranks paths, whoever owns them: "top 5 customer paths by latency". */
 const ranksByPathMetric = (r: Reading) => r.rank !== null && (r.rank.by === "latency" || r.rank.by === "jitter" || r.rank.by === "loss");
+const ACKNOWLEDGED = /(?:^| )(?:acknowledged|acked|acquittee?s?)(?= |$)/;
+const UNACKNOWLEDGED = /(?:^| )(?:unacknowledged|unacked|not acknowledged|not acked|non acquittee?s?|pas acquittee?s?)(?= |$)/;
 const ACTIVE_WORDS = /(?:^| )(?:active|actif|actifs|active|actives|inactive|inactives|inactif|inactifs|enabled|disabled|desactive|desactives)(?= |$)/;
 
 /** One SLA state a question names ("in warning", "dégradés"), to count or list exactly that state; null for none or several. */
@@ -529,7 +531,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "fabricStatus",
     // "Any unhealthy links in the backbone?" asks for the links (the "links" rule), not one fabric's status.
     (r) => asksNothingToDo(r) && (r.namedKind === "fabric" || (r.has("fabric") && r.named === null && !LINKS.test(r.folded))),
-    (r) => call("fabricStatus", defined({ fabric: r.namedKind === "fabric" ? r.named : undefined })),
+    // "What external fabrics have we got?", "nos fabrics Equinix": the external fabrics configured, with their type.
+    (r) =>
+      /(?:^| )(?:external|externe|externes|equinix)(?= |$)/.test(r.folded) && r.namedKind !== "fabric"
+        ? call("fabricStatus", { external: true })
+        : call("fabricStatus", defined({ fabric: r.namedKind === "fabric" ? r.named : undefined })),
   ),
   // "Répartition de mes équipements par statut ?", "how many devices do we have?": each status counted.
   rule(
@@ -562,6 +568,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       !r.has("howTo") &&
       !r.has("device") &&
       !r.has("inventory") &&
+      !r.has("alarm") &&
       (COUNT.test(r.folded) || r.has("reach") || /(?:^| )(?:list|show|all|which|quels|quelles|liste|any)(?= |$)/.test(r.folded)),
     (r) => {
       // "Of each kind", "edge/cpe/core": every kind counted.
@@ -593,7 +600,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listOpenAlarms",
     // "Is path X in alert?" asks about the path's state, not for the alarm list.
     (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
-    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: r.properNames[0], ...listRange(r) })),
+    (r) =>
+      call(
+        "listOpenAlarms",
+        defined({ severity: r.severity ?? undefined, about: r.properNames[0], acknowledged: ACKNOWLEDGED.test(r.folded) && !UNACKNOWLEDGED.test(r.folded) ? true : undefined, ...listRange(r) }),
+      ),
   ),
   // "Which site has the most traffic?", "quel site consomme le plus ?": the sites by their traffic now (or paths).
   rule(
@@ -686,6 +697,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => r.has("organizations") && !ranksByPathMetric(r) && (r.rank?.by === "sites" || r.rank?.by === "paths" || (r.rank !== null && (r.has("site") || r.has("path")))),
     (r) => call("listOrganizations", { sort: r.rank?.by === "paths" || (r.has("path") && !r.has("site")) ? "paths" : "sites", ...rankInput(r) }),
   ),
+  // "List the MSPs and how many customers each has": the MSPs, each with its customers counted.
+  rule("msps", "listOrganizations", (r) => /(?:^| )(?:msp|msps)(?= |$)/.test(r.folded) && asksNothingToDo(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
   // "Any unhealthy links in the backbone?", "how many links are down?": the links between the MSP's nodes.
   rule(
