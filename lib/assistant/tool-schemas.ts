@@ -424,6 +424,7 @@ export const listNodesOutputSchema = z.object({
 export const LINK_HEALTH_FILTERS = ["unhealthy", "all"] as const;
 export const listLinksInputSchema = z.object({
   health: z.enum(LINK_HEALTH_FILTERS).optional().describe("unhealthy: the links down, unhealthy or in warning; all (default)"),
+  link: optionalName("One link's name (or part of it, or of its end nodes' names): only that link"),
 });
 export const listLinksOutputSchema = z.object({
   health: z.enum(LINK_HEALTH_FILTERS),

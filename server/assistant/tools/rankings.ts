@@ -14,6 +14,7 @@ import { LINK_HEALTH_STATES, type LinkHealth } from "@/lib/health";
 import { NODE_KINDS } from "@/lib/nodes/schema";
 import { summedConnectorLoad } from "@/lib/paths/headroom";
 import { queryRows } from "@/server/db/client";
+import { containsPattern } from "@/server/db/query";
 import { links as linksTable, nodes } from "@/server/db/schema";
 import { linkHealthSql, recentLinkStates } from "@/server/telemetry/queries/health";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -126,7 +127,13 @@ const LINK_RANK = sql.raw(`case health ${LINK_HEALTH_STATES.map((state) => `when
 export async function listLinks(environment: ToolEnvironment, input: Out<typeof listLinksInputSchema>, now = Date.now()): Promise<Out<typeof listLinksOutputSchema>> {
   const scope = await environment.scope();
   const health = input.health ?? "all";
-  const where = inScope(scope, linksTable.organizationId) ?? sql`true`;
+  // One link asked by name ("nw-lon-ash"), or by its ends' names.
+  const asked = input.link?.trim();
+  const pattern = asked ? containsPattern(asked) : null;
+  const named = pattern
+    ? sql` and (${linksTable.name} ilike ${pattern} or exists (select 1 from ${nodes} n where n.id in (${linksTable.sourceNodeId}, ${linksTable.destinationNodeId}) and n.name ilike ${pattern}))`
+    : sql``;
+  const where = sql`${inScope(scope, linksTable.organizationId) ?? sql`true`}${named}`;
   const states = sql`select l.id, l.name, a.name as source_node_name, b.name as destination_node_name, s.down, s.latency, s.loss, ${linkHealthSql("s")} as health
     from ${linksTable} l join ${nodes} a on a.id = l.source_node_id join ${nodes} b on b.id = l.destination_node_id
     left join (${recentLinkStates(sql`link_id in (select ${linksTable.id} from ${linksTable} where ${where})`, now)}) s on s.link_id = l.id

@@ -603,7 +603,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) =>
       call(
         "listOpenAlarms",
-        defined({ severity: r.severity ?? undefined, about: r.properNames[0], acknowledged: ACKNOWLEDGED.test(r.folded) && !UNACKNOWLEDGED.test(r.folded) ? true : undefined, ...listRange(r) }),
+        // As written: "acknowledged" is not read as the verb's slip.
+        defined({ severity: r.severity ?? undefined, about: r.properNames[0], acknowledged: ACKNOWLEDGED.test(fold(r.text)) && !UNACKNOWLEDGED.test(fold(r.text)) ? true : undefined, ...listRange(r) }),
       ),
   ),
   // "Which site has the most traffic?", "quel site consomme le plus ?": the sites by their traffic now (or paths).
@@ -700,6 +701,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   // "List the MSPs and how many customers each has": the MSPs, each with its customers counted.
   rule("msps", "listOrganizations", (r) => /(?:^| )(?:msp|msps)(?= |$)/.test(r.folded) && asksNothingToDo(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
+  // "Latency on the lon-ash core link?": one link named, with its state, latency and loss.
+  rule("named-link", "listLinks", (r) => r.namedKind === "link" && r.named !== null && r.imperative === null && !r.has("howTo"), (r) => call("listLinks", { health: "all", link: r.named })),
   // "Any unhealthy links in the backbone?", "how many links are down?": the links between the MSP's nodes.
   rule(
     "links",
@@ -863,7 +866,8 @@ export function readQuestion(
     named,
     namedKind,
     namedAll: options.readers.namedAll?.(text) ?? [],
-    path: named ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
+    // A link between nodes is not a path ("the lon-ash core link").
+    path: (namedKind === "link" ? null : named) ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
     bandwidthMbps: bandwidthOf(text),
     severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
     metric: METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null,
