@@ -699,7 +699,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => call("listOrganizations", { sort: r.rank?.by === "paths" || (r.has("path") && !r.has("site")) ? "paths" : "sites", ...rankInput(r) }),
   ),
   // "List the MSPs and how many customers each has": the MSPs, each with its customers counted.
-  rule("msps", "listOrganizations", (r) => /(?:^| )(?:msp|msps)(?= |$)/.test(r.folded) && asksNothingToDo(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
+  rule("msps", "listOrganizations", (r) => /(?:^| )(?:msps|msp organizations|managed service providers)(?= |$)/.test(r.folded) && asksNothingToDo(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
   // "Latency on the lon-ash core link?": one link named, with its state, latency and loss.
   rule("named-link", "listLinks", (r) => r.namedKind === "link" && r.named !== null && r.imperative === null && !r.has("howTo"), (r) => call("listLinks", { health: "all", link: r.named })),
