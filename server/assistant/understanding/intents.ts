@@ -264,6 +264,8 @@ const COUNT = /(?:^| )(?:how many|combien|count|nombre|total)(?= |$)/;
 
 // Aggregates (issue 40, scope 3): a count per group ("per state", "par type", "of each kind", "L2 vs L3") or a sum.
 const PER_GROUP = /(?:^| )(?:per|each|every|by|par|chaque|breakdown|repartition|split|grouped|vs|versus)(?= |$)/;
+/** A grouping asked in so many words ("breakdown by layer"), not a comparison of two things ("L2 vs L3?"). */
+const GROUPING = /(?:^| )(?:per|by|par|breakdown|repartition|split|grouped) (?:sla |the )?(?:layer|couche|state|status|etat|statut|health)s?(?= |$)/;
 const LAYER_WORDS: [RegExp, "layer2" | "layer3"][] = [
   [/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$)/, "layer2"],
   [/(?:^| )(?:layer ?3|l3|couche ?3|niveau ?3)(?= |$)/, "layer3"],
@@ -388,9 +390,9 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       r.named === null &&
       r.imperative === null &&
       !r.has("howTo") &&
-      ((COUNT.test(r.folded) && pathGroupOf(r.folded) !== null) || (PER_GROUP.test(r.folded) && pathGroupOf(r.folded) === "state") || (SUM.test(r.folded) && BANDWIDTH_WORDS.test(r.folded))),
+      (((COUNT.test(r.folded) || GROUPING.test(r.folded)) && pathGroupOf(r.folded) !== null) || (SUM.test(r.folded) && BANDWIDTH_WORDS.test(r.folded))),
     (r) => {
-      const group = COUNT.test(r.folded) || PER_GROUP.test(r.folded) ? pathGroupOf(r.folded) : null;
+      const group = COUNT.test(r.folded) || GROUPING.test(r.folded) ? pathGroupOf(r.folded) : null;
       const layers = layersOf(r.folded);
       return call(
         "listPaths",
