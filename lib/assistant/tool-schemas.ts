@@ -28,6 +28,8 @@ export const PATH_HEALTH_FILTERS = ["unhealthy", "bad", "warning", "healthy", "u
 /** How a list is ranked (issue 40, scope 3): by SLA state (worst first), or by a figure, highest first unless `order` is asc. */
 export const PATH_SORTS = ["health", "latency", "jitter", "loss", "bandwidth"] as const;
 export type PathSort = (typeof PATH_SORTS)[number];
+/** What a count of paths is grouped by (issue 40, scope 3: aggregates). */
+export const PATH_GROUPS = ["state", "layer"] as const;
 const ORDERS = ["desc", "asc"] as const;
 const order = z.enum(ORDERS).optional().describe("desc: highest first (default); asc: lowest first");
 const limit = z.number().int().min(1).max(20).optional().describe("At most this many items (top N)");
@@ -50,6 +52,9 @@ export const listPathsInputSchema = z.object({
   sort: z.enum(PATH_SORTS).optional().describe("Rank by SLA state (default), latency, jitter, loss or bandwidth"),
   order,
   limit,
+  layer: z.enum(PATH_LAYERS).optional().describe("Only Layer 2 or only Layer 3 paths (those list their prefixes)"),
+  groupBy: z.enum(PATH_GROUPS).optional().describe("Count the paths of each SLA state or of each layer (with their bandwidth)"),
+  total: z.enum(["bandwidth"]).optional().describe("Sum the bandwidth of every path the filter keeps"),
 });
 export const listPathsOutputSchema = z.object({
   organizationName: z.string(),
@@ -59,6 +64,12 @@ export const listPathsOutputSchema = z.object({
   /** Every path the caller sees in the chat's organization, and how many match the filter. */
   scanned: z.number().int(),
   total: z.number().int(),
+  layer: z.enum(PATH_LAYERS).nullable().default(null),
+  /** The paths counted by group, when asked (every state or layer, zero counts included). */
+  groupBy: z.enum(PATH_GROUPS).nullable().default(null),
+  groups: z.array(z.object({ key: z.string(), count: z.number().int(), bandwidthMbps: z.number() })).default([]),
+  /** The bandwidth of every path the filter keeps, summed, when asked. */
+  totalBandwidthMbps: z.number().nullable().default(null),
   paths: z.array(
     z.object({
       id: z.string(),
@@ -72,6 +83,8 @@ export const listPathsOutputSchema = z.object({
       latencyMs: z.number().nullable().default(null),
       jitterMs: z.number().nullable().default(null),
       lossPercent: z.number().nullable().default(null),
+      /** A Layer 3 path's prefixes. */
+      prefixes: z.array(z.string()).default([]),
     }),
   ),
   links,
@@ -152,8 +165,18 @@ export const pathDetailOutputSchema = resolved({
 });
 
 // --- fabricStatus: a core fabric's nodes and links and their health ---
-export const fabricStatusInputSchema = z.object({ fabric: optionalName("A core fabric's name or id; omit it when the organization has one") });
-export const fabricStatusOutputSchema = resolved({
+export const fabricStatusInputSchema = z.object({
+  fabric: optionalName("A core fabric's name or id; omit it when the organization has one"),
+  external: z.boolean().optional().describe("The external fabrics (Equinix Fabric…) configured instead, each with its type"),
+});
+/** The external fabrics an MSP configured (issue 40): their names and types, how many in all. */
+const externalFabricsOutput = z.object({
+  status: z.literal("external"),
+  total: z.number().int(),
+  externalFabrics: z.array(z.object({ name: z.string(), type: z.string(), organizationName: z.string(), createdAt: z.string() })),
+  links,
+});
+const coreFabricOutput = resolved({
   /** The worst health of its links (unknown when none reported). */
   fabric: z.object({ id: z.string(), name: z.string(), health: z.enum(LINK_HEALTH_STATES) }),
   nodes: z.array(z.object({ name: z.string(), serialNumber: z.string().nullable(), reachable: z.boolean().nullable() })),
@@ -173,6 +196,7 @@ export const fabricStatusOutputSchema = resolved({
   /** SPEC §5's full mesh: the pairs of core nodes no link joins. */
   mesh: z.object({ complete: z.boolean(), missingPairs: z.array(z.object({ a: z.string(), b: z.string() })) }),
 });
+export const fabricStatusOutputSchema = z.union([...coreFabricOutput.options, externalFabricsOutput]);
 
 // --- listInvitations: the organization's invitations, as its Invitations tab lists them ---
 export const listInvitationsInputSchema = z.object({ status: z.enum(INVITATION_STATUSES).optional().describe("Only the pending, accepted or expired ones (default: all)") });
@@ -185,11 +209,13 @@ export const listInvitationsOutputSchema = z.object({
 });
 
 // --- deviceStatus (inventory and reachability by serial) ---
+export const DEVICE_GROUPS = ["status", "version", "model"] as const;
 export const inventoryInputSchema = z.object({
   serial: optionalName("A device serial number"),
   status: z.enum(DEVICE_STATUSES).optional().describe("unclaimed, unassigned (claimed, on no node) or assigned"),
   silent: z.boolean().optional().describe("Only the devices that stopped reporting"),
   byStatus: z.boolean().optional().describe("Count the devices of each status (unclaimed, unassigned, assigned)"),
+  groupBy: z.enum(DEVICE_GROUPS).optional().describe("Count the devices of each status, software version or model"),
 });
 export const inventoryOutputSchema = z.object({
   query: z.string().nullable(),
@@ -198,6 +224,9 @@ export const inventoryOutputSchema = z.object({
   total: z.number().int(),
   /** How many devices of each status the caller sees, when asked. */
   byStatus: z.record(z.enum(DEVICE_STATUSES), z.number().int()).nullable().default(null),
+  /** How many devices run each version or are of each model, most first, when asked. */
+  groupBy: z.enum(DEVICE_GROUPS).nullable().default(null),
+  groups: z.array(z.object({ key: z.string(), count: z.number().int() })).default([]),
   devices: z.array(
     z.object({
       serialNumber: z.string(),
@@ -307,6 +336,7 @@ export const alarmFiltersSchema = z.object({
   severity: z.enum(ALARM_SEVERITIES).optional().describe("Only this severity"),
   type: z.enum(ALARM_TYPES).optional().describe("Only this type (sla-bad, port-down, link-down, device-unreachable)"),
   about: optionalName("An object the alarms should be about (a path, site, node or device name)"),
+  acknowledged: z.boolean().optional().describe("Only the acknowledged alarms, with who acknowledged them and their note (default: the unacknowledged)"),
 });
 
 // --- recent changes ---
@@ -317,6 +347,7 @@ export const ORGANIZATION_SORTS = ["name", "sites", "paths"] as const;
 export const listOrganizationsInputSchema = z.object({
   sort: z.enum(ORGANIZATION_SORTS).optional().describe("By name (default), or the most sites or paths first"),
   limit,
+  type: z.enum(["msp", "customer"]).optional().describe("Only the MSPs (each with how many customers it has) or only the customer organizations"),
 });
 export const listOrganizationsOutputSchema = z.object({
   sort: z.enum(ORGANIZATION_SORTS).default("name"),
@@ -328,8 +359,12 @@ export const listOrganizationsOutputSchema = z.object({
       /** The sites and paths of the organization itself (a customer's own; none for an MSP or the operator). */
       sites: z.number().int().nullable().default(null),
       paths: z.number().int().nullable().default(null),
+      /** An MSP's customer organizations the caller sees. */
+      customers: z.number().int().nullable().default(null),
     }),
   ),
+  /** The caller sees every organization (the operator): nothing is left unsaid. */
+  seesAll: z.boolean().default(false),
   links,
 });
 
@@ -370,6 +405,7 @@ export const NODE_KINDS = ["edge", "cpe", "core"] as const;
 export const listNodesInputSchema = z.object({
   kind: z.enum(NODE_KINDS).optional().describe("Only edge, CPE or core nodes"),
   unreachable: z.boolean().optional().describe("Only the nodes whose device is unreachable"),
+  groupBy: z.enum(["kind"]).optional().describe("Count the nodes of every kind (edge, CPE, core)"),
 });
 export const listNodesOutputSchema = z.object({
   kind: z.enum(NODE_KINDS).nullable(),
@@ -378,6 +414,8 @@ export const listNodesOutputSchema = z.object({
   total: z.number().int(),
   unreachable: z.number().int(),
   withoutDevice: z.number().int(),
+  /** The nodes counted by kind, every kind, when asked. */
+  groups: z.array(z.object({ key: z.enum(NODE_KINDS), count: z.number().int(), unreachable: z.number().int() })).default([]),
   /** Reachable null: no device on the node. */
   nodes: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(NODE_KINDS), reachable: z.boolean().nullable() })),
   links,
@@ -387,6 +425,7 @@ export const listNodesOutputSchema = z.object({
 export const LINK_HEALTH_FILTERS = ["unhealthy", "all"] as const;
 export const listLinksInputSchema = z.object({
   health: z.enum(LINK_HEALTH_FILTERS).optional().describe("unhealthy: the links down, unhealthy or in warning; all (default)"),
+  link: optionalName("One link's name (or part of it, or of its end nodes' names): only that link"),
 });
 export const listLinksOutputSchema = z.object({
   health: z.enum(LINK_HEALTH_FILTERS),

@@ -130,6 +130,8 @@ export const listSitesInputSchema = z.object({
   pick: z.enum(["delete"]).optional().describe("The user asked to delete a site without naming it: the candidates, with the question which one"),
   sort: z.enum(SITE_SORTS).optional().describe("By name (default), the most traffic now (received + sent) or the most paths first"),
   limit: z.number().int().min(1).max(20).optional().describe("At most this many sites (top N)"),
+  active: z.boolean().optional().describe("Only the active sites (true) or only the inactive ones (false); the answer says how many there are in all"),
+  groupBy: z.enum(["type"]).optional().describe("Count the sites of each type (standard, and cloud by provider)"),
 });
 export type ListSitesInput = z.infer<typeof listSitesInputSchema>;
 
@@ -177,6 +179,11 @@ export const listSitesOutputSchema = z.object({
   sort: z.enum(SITE_SORTS).optional(),
   /** All matching sites; `sites` holds the first ASSISTANT_LIST_MAX by name (or by the `sort`). */
   total: z.number().int(),
+  active: z.boolean().nullable().optional(),
+  /** Every site of the organization whatever the `active` filter, when it is given. */
+  scanned: z.number().int().nullable().optional(),
+  /** The sites counted by type, when asked (every type the organization has). */
+  groups: z.array(z.object({ key: z.enum(SITE_TYPES), count: z.number().int() })).optional(),
   sites: z.array(
     z.object({
       id: z.string(),
@@ -307,8 +314,13 @@ export const listOpenAlarmsOutputSchema = z.object({
       /** The object the alarm is about (a path, a node, a device). */
       source: z.string(),
       raisedAt: z.string(),
+      /** Of an acknowledged alarm: who acknowledged it and the note they left. */
+      acknowledgedBy: z.string().nullable().optional(),
+      note: z.string().nullable().optional(),
     }),
   ),
+  /** Whether these are the acknowledged alarms (asked for) rather than the unacknowledged. */
+  acknowledged: z.boolean().optional(),
   links,
 });
 export type ListOpenAlarmsOutput = z.infer<typeof listOpenAlarmsOutputSchema>;

@@ -8,7 +8,7 @@ import { NAME_ONLY_RULES } from "./understanding/intents";
 import { listedBy, readFollowUp, type PreviousTurn, type ToolCallSeen } from "./understanding/follow-up";
 import { answerLanguage } from "./understanding/language";
 import type { NameIndex } from "./names/name-index";
-import { summarizeToolResult } from "./summaries";
+import { summarizePlan } from "./summaries";
 
 // The embedded model's one decision per step, from the prompt alone: when the latest turn already holds tool results,
 // write the answer from them; otherwise pick the tool the user's last words ask for, or answer with what it can do.
@@ -118,7 +118,7 @@ export function decide(
       : [],
   );
   if (results.length > 0) {
-    return { type: "text", text: results.map((result) => summarizeToolResult(result.toolName, result.output, locale, timeZone)).join("\n\n") };
+    return { type: "text", text: summarizePlan(results, locale, timeZone) };
   }
   // The instructions name the page the user is on ("…/path/<id>"): "why is this path bad?" means that path.
   const system = prompt.flatMap((message) => (message.role === "system" ? [message.content] : [])).join("\n");

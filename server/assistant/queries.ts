@@ -51,7 +51,10 @@ const sitePaths = sql<number>`(select count(*) from paths p where p.source_site_
  * The scope's sites by name (those whose name contains `search`, when given), the first `limit`, and how many match;
  * or the busiest now (what their connectors receive and send added up) or those with the most paths first.
  */
-export async function scopedSites(scope: ChatScope, options: { search?: string; limit: number; withoutPaths?: boolean; sort?: "name" | "traffic" | "paths"; organizationId?: string; kind?: "standard" | "cloud" }) {
+export async function scopedSites(
+  scope: ChatScope,
+  options: { search?: string; limit: number; withoutPaths?: boolean; sort?: "name" | "traffic" | "paths"; organizationId?: string; kind?: "standard" | "cloud"; active?: boolean },
+) {
   const { db, principal } = scope.context;
   const within = options.organizationId ?? scope.organizationFilter;
   const conditions: (SQL | undefined)[] = [
@@ -59,6 +62,7 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
     within ? consoleScopeWhere(principal, sites.organizationId, within, db) : undefined,
     options.search ? ilike(sites.name, containsPattern(options.search)) : undefined,
     options.kind === "standard" ? eq(sites.type, "standard") : options.kind === "cloud" ? ne(sites.type, "standard") : undefined,
+    options.active === undefined ? undefined : eq(sites.active, options.active),
     options.withoutPaths ? sql`not exists (select 1 from paths p where p.source_site_id = ${sites.id} or p.destination_site_id = ${sites.id})` : undefined,
   ];
   const rows = await db
@@ -94,17 +98,16 @@ export async function scopedSites(scope: ChatScope, options: { search?: string; 
   };
 }
 
-/** The names of a site's connectors and of the paths that start or end at it, as the caller sees them. */
-export async function siteObjectNames(scope: ChatScope, siteId: string): Promise<string[]> {
+/** How many of the scope's sites (of one organization) there are of each type, and in all. */
+export async function siteCounts(scope: ChatScope, organizationId?: string) {
   const { db, principal } = scope.context;
-  const [connectorRows, pathRows] = await Promise.all([
-    db.select({ name: connectors.name }).from(connectors).where(and(eq(connectors.siteId, siteId), tenantWhere(principal, connectors.organizationId, db))),
-    db
-      .select({ name: paths.name })
-      .from(paths)
-      .where(and(sql`(${paths.sourceSiteId} = ${siteId} or ${paths.destinationSiteId} = ${siteId})`, tenantWhere(principal, paths.organizationId, db))),
-  ]);
-  return [...connectorRows, ...pathRows].map((row) => row.name);
+  const within = organizationId ?? scope.organizationFilter;
+  return db
+    .select({ type: sites.type, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(sites)
+    .where(and(tenantWhere(principal, sites.organizationId, db), within ? consoleScopeWhere(principal, sites.organizationId, within, db) : undefined))
+    .groupBy(sites.type)
+    .orderBy(sites.type);
 }
 
 /** The chat's console narrowing of a table's organization column, on top of what the caller may see. */
@@ -127,7 +130,7 @@ const PATH_FIGURES = {
  */
 export async function rankedPaths(
   scope: ChatScope,
-  options: { by: keyof typeof PATH_FIGURES; ascending: boolean; states: readonly PathSla[]; search?: string; limit: number; organizationId?: string },
+  options: { by: keyof typeof PATH_FIGURES; ascending: boolean; states: readonly PathSla[]; search?: string; limit: number; organizationId?: string; layer?: "layer2" | "layer3" },
 ) {
   const { db } = scope.context;
   const source = alias(sites, "source_site");
@@ -142,6 +145,8 @@ export async function rankedPaths(
       destinationSiteName: destination.name,
       slaHealth: paths.slaHealth,
       bandwidthMbps: paths.bandwidthMbps,
+      layer: paths.layer,
+      prefix: paths.prefixes,
       latencyMs: telemetryPathState.latencyMs,
       jitterMs: telemetryPathState.jitterMs,
       lossPercent: telemetryPathState.lossPercent,
@@ -155,6 +160,7 @@ export async function rankedPaths(
         inScope(scope, paths.organizationId),
         options.organizationId ? eq(paths.organizationId, options.organizationId) : undefined,
         inArray(paths.slaHealth, [...options.states]),
+        options.layer ? eq(paths.layer, options.layer) : undefined,
         options.search ? ilike(paths.name, containsPattern(options.search)) : undefined,
       ),
     )

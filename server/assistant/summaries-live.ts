@@ -68,8 +68,23 @@ export function unresolvedText(output: Unresolved, { t }: Writer): string {
 
 const metric = (writer: Writer, name: "latencyMs" | "jitterMs" | "lossPercent", value: number | null) => formatMetric(writer.t, writer.locale, name, value);
 
+/** Paths counted by state or layer, or their bandwidth summed, as asked: the counts said as counts. */
+export function pathAggregates(output: Out<typeof listPathsOutputSchema>, writer: Writer): (string | false)[] {
+  const { t, locale } = writer;
+  const label = (key: string) => (output.groupBy === "layer" ? t(`assistant.paths.layers.${key as "layer2"}`) : t(`assistant.sla.states.${key as "healthy"}`));
+  return [
+    output.groupBy !== null && t("assistant.paths.groupHeader", { organization: output.organizationName, total: output.total, by: output.groupBy }),
+    ...(output.groupBy === null ? [] : output.groups).map((group) =>
+      t("assistant.paths.groupLine", { group: label(group.key), count: group.count, bandwidth: formatMbps(t, locale, group.bandwidthMbps) }),
+    ),
+    output.totalBandwidthMbps !== null && t("assistant.paths.totalBandwidth", { total: output.total, bandwidth: formatMbps(t, locale, output.totalBandwidthMbps) }),
+  ];
+}
+
 export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writer): string {
   const { t } = writer;
+  // "How many paths per state?": the counts are the answer, not the list.
+  if (output.groupBy !== null) return lines(...pathAggregates(output, writer));
   const header =
     output.health === "unhealthy"
       ? output.total === 0
@@ -80,9 +95,11 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
         : // One state asked for ("how many are in warning?"): exactly that state, counted.
           t("assistant.paths.stateCount", { total: output.total, scanned: output.scanned, organization: output.organizationName, state: t(`assistant.sla.states.${output.health}`) });
   return lines(
+    ...pathAggregates(output, writer),
     header,
     ...output.paths.flatMap((path) => [
       t("assistant.paths.line", { path: quoted(path.name), source: quoted(path.sourceSiteName), destination: quoted(path.destinationSiteName), state: t(`assistant.sla.states.${path.sla}`) }),
+      path.prefixes.length > 0 && t("assistant.paths.prefixes", { prefixes: path.prefixes.join(", ") }),
       ...path.breaches.map((breach) =>
         t("assistant.paths.breach", {
           metric: t(`assistant.sla.metrics.${breach.metric}`),
@@ -177,6 +194,17 @@ export function pathDetail(output: Out<typeof pathDetailOutputSchema>, writer: W
 }
 
 export function fabricStatus(output: Out<typeof fabricStatusOutputSchema>, writer: Writer): string {
+  if (output.status === "external") {
+    const { t, locale, timeZone } = writer;
+    if (output.total === 0) return t("assistant.fabric.noExternal");
+    return lines(
+      t("assistant.fabric.externalHeader", { total: output.total }),
+      ...output.externalFabrics.map((fabric) =>
+        t("assistant.fabric.externalLine", { fabric: quoted(fabric.name), type: t(`assistant.fabric.externalTypes.${fabric.type as "equinix"}`), time: formatTime(locale, fabric.createdAt, timeZone) }),
+      ),
+      moreLine(t, output.externalFabrics.length, output.total),
+    );
+  }
   if (output.status === "not-visible" && output.query === "") return writer.t("assistant.fabric.none");
   if (output.status !== "found") return unresolvedText(output, writer);
   const { t } = writer;
@@ -229,6 +257,12 @@ export function invitations(output: Out<typeof listInvitationsOutputSchema>, wri
 
 export function inventory(output: Out<typeof inventoryOutputSchema>, writer: Writer): string {
   const { t, locale, timeZone } = writer;
+  if (output.groupBy === "version" || output.groupBy === "model") {
+    return lines(
+      t("assistant.inventory.byGroupHeader", { total: output.total, by: output.groupBy }),
+      ...output.groups.map((group) => t("assistant.groups.line", { group: group.key || "—", count: group.count })),
+    );
+  }
   if (output.byStatus) {
     const counts = output.byStatus;
     return lines(
@@ -367,11 +401,13 @@ export function organizations(output: Out<typeof listOrganizationsOutputSchema>,
   return lines(
     t("assistant.organizations.header"),
     ...output.organizations.map((organization) =>
-      organization.sites === null
-        ? `- ${quoted(organization.name)}`
-        : t("assistant.organizations.counts", { organization: quoted(organization.name), sites: organization.sites, paths: organization.paths ?? 0 }),
+      organization.customers !== null
+        ? t("assistant.organizations.mspCounts", { organization: quoted(organization.name), customers: organization.customers })
+        : organization.sites === null
+          ? `- ${quoted(organization.name)}`
+          : t("assistant.organizations.counts", { organization: quoted(organization.name), sites: organization.sites, paths: organization.paths ?? 0 }),
     ),
-    t("assistant.organizations.others"),
+    !output.seesAll && t("assistant.organizations.others"),
   );
 }
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ListSitesOutput } from "@/lib/assistant/tools";
 import type { listConnectorsOutputSchema, listLinksOutputSchema, listNodesOutputSchema, listOrganizationsOutputSchema, listPathsOutputSchema } from "@/lib/assistant/tool-schemas";
 import { formatMbps, formatMetric, formatNumber } from "./format";
-import { lines, quoted, type Writer } from "./summaries-live";
+import { lines, pathAggregates, quoted, type Writer } from "./summaries-live";
 
 // The answers of rankings and counts (issue 40, scope 3): each ranked item with the figure it is ranked by, and the
 // count asked for said as a number ("0 of the 4 paths of Contoso are in warning").
@@ -27,6 +27,7 @@ export function rankedPaths(output: PathsOutput, writer: Writer): string {
   const figure =
     output.sort === "bandwidth" ? t("assistant.paths.bandwidth") : t(`assistant.sla.metrics.${output.sort === "jitter" ? "jitterMs" : output.sort === "loss" ? "lossPercent" : "latencyMs"}`);
   return lines(
+    ...pathAggregates(output, writer),
     t("assistant.paths.ranked", { organization: output.organizationName, figure, order: output.order, shown: output.paths.length < output.total ? output.paths.length : 0 }),
     ...output.paths.map((path, index) =>
       t("assistant.paths.rankedLine", {
@@ -103,6 +104,14 @@ export function nodes(output: Out<typeof listNodesOutputSchema>, { t }: Writer):
       kind: t(`assistant.node.kinds.${node.kind}`),
       state: t(node.reachable === null ? "assistant.nodes.noDevice" : node.reachable ? "assistant.nodes.reachable" : "assistant.nodes.unreachable"),
     });
+  if (output.groups.length > 0) {
+    return lines(
+      t("assistant.nodes.byKindHeader", { total: output.total }),
+      ...output.groups.map((group) => t("assistant.groups.line", { group: t(`assistant.node.kinds.${group.key}`), count: group.count })),
+      output.total > 0 && (output.unreachable === 0 ? t("assistant.nodes.noneUnreachable") : t("assistant.nodes.someUnreachable", { count: output.unreachable })),
+      ...unreachable.map(line),
+    );
+  }
   if (output.unreachableOnly) return lines(t("assistant.nodes.unreachableHeader", { total: output.total, kind }), ...unreachable.map(line));
   return lines(
     t("assistant.nodes.header", { total: output.total, kind }),

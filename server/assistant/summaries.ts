@@ -16,7 +16,7 @@ import {
 } from "@/lib/assistant/tools";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
-import { formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
+import { formatMbps, formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
 import * as rankings from "./summaries-rankings";
 import * as screens from "./summaries-screens";
@@ -32,6 +32,24 @@ function sites(output: ListSitesOutput, writer: Writer): string {
   const ranked = rankings.rankedSites(output, writer);
   if (ranked) return ranked;
   const organization = output.organizationName;
+  if (output.groups && output.groups.length > 0) {
+    const cloud = output.groups.filter((group) => group.key !== "standard");
+    const count = (groups: typeof cloud) => groups.reduce((sum, group) => sum + group.count, 0);
+    return lines(
+      t("assistant.sites.byType", { organization, total: count(output.groups) }),
+      t("assistant.groups.line", { group: siteTypeLabel(t, "standard"), count: count(output.groups.filter((group) => group.key === "standard")) }),
+      t("assistant.sites.cloudTypes", { count: count(cloud), types: cloud.map((group) => `${siteTypeLabel(t, group.key)}: ${group.count}`).join(", ") || "—" }),
+    );
+  }
+  // "Are all our sites active?": yes, or no with the inactive ones named.
+  if (output.active === false && typeof output.scanned === "number") {
+    if (output.total === 0) return t("assistant.sites.allActive", { organization, total: output.scanned });
+    return lines(
+      t("assistant.sites.someInactive", { organization, count: output.total, total: output.scanned }),
+      ...output.sites.map((site) => t("assistant.sites.inactiveLine", { site: site.name, type: siteTypeLabel(t, site.type), city: site.city })),
+      moreLine(t, output.sites.length, output.total),
+    );
+  }
   if (output.total === 0) {
     if (output.withoutPaths) return t("assistant.sites.allHavePaths", { organization });
     // A name that matches no site the caller sees: the same words whether it exists elsewhere or not.
@@ -214,15 +232,20 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
   if (output.aboutNotVisible && output.filters.about) return t("assistant.notVisible", { query: quoted(output.filters.about, 100) });
   const range = output.range ? formatRange(t, locale, output.range, timeZone) : null;
   const severity = output.filters.severity ? t(`assistant.alarms.severities.${output.filters.severity}`) : null;
+  if (output.acknowledged && (output.total === 0 || output.alarms.length === 0)) return t("assistant.alarms.noneAcknowledged");
   if (output.total === 0 || output.alarms.length === 0) {
     if (range) return severity ? t("assistant.alarms.rangeNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeNone", { range });
     return severity ? t("assistant.alarms.noneOfSeverity", { severity }) : t("assistant.alarms.none");
   }
   const counts = Object.entries(output.bySeverity).map(([severity, count]) => `${t(`assistant.alarms.severities.${severity as "critical"}`)}: ${count}`);
   return lines(
-    range ? t("assistant.alarms.rangeHeader", { total: output.total, range }) : t("assistant.alarms.header", { total: output.total }),
+    output.acknowledged
+      ? t("assistant.alarms.acknowledgedHeader", { total: output.total })
+      : range
+        ? t("assistant.alarms.rangeHeader", { total: output.total, range })
+        : t("assistant.alarms.header", { total: output.total }),
     counts.length > 0 && t("assistant.alarms.bySeverity", { counts: counts.join(", ") }),
-    ...output.alarms.map((alarm) =>
+    ...output.alarms.flatMap((alarm) => [
       t("assistant.alarms.line", {
         severity: t(`assistant.alarms.severities.${alarm.severity}`),
         type: t(`assistant.alarms.types.${alarm.type as "sla-bad"}`),
@@ -230,7 +253,8 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
         source: quoted(alarm.source),
         time: formatTime(locale, alarm.raisedAt, timeZone),
       }),
-    ),
+      output.acknowledged && t("assistant.alarms.acknowledgedBy", { person: quoted(alarm.acknowledgedBy ?? "—"), note: alarm.note ? quoted(alarm.note) : "—" }),
+    ]),
     moreLine(t, output.alarms.length, output.total),
   );
 }
@@ -369,4 +393,28 @@ export function summarizeToolResult(toolName: string, output: LanguageModelV4Too
     case "content":
       return t("assistant.errors.unreadable", { tool });
   }
+}
+
+/**
+ * A plan's answer (issue 40, scope 3): each read's summary, then what the comparison asked concludes — of two sites'
+ * traffic, the busier (now when the reads are of now, else on average over their range).
+ */
+export function summarizePlan(results: readonly { toolName: string; output: LanguageModelV4ToolResultOutput }[], locale: Locale, timeZone: string = DISPLAY_TIME_ZONE): string {
+  const texts = results.map((result) => summarizeToolResult(result.toolName, result.output, locale, timeZone));
+  const traffic = results.flatMap((result) => {
+    if (result.toolName !== "siteTraffic" || result.output.type !== "json") return [];
+    const parsed = ASSISTANT_TOOL_SCHEMAS.siteTraffic.output.safeParse(result.output.value);
+    if (!parsed.success || parsed.data.status !== "found") return [];
+    const figure = parsed.data.current ?? parsed.data.average;
+    return figure ? [{ site: parsed.data.site.name, mbps: figure.rxMbps + figure.txMbps }] : [];
+  });
+  if (traffic.length < 2) return texts.join("\n\n");
+  const t = translatorFor(locale);
+  const [busiest, ...others] = [...traffic].sort((a, b) => b.mbps - a.mbps);
+  const verdict = t("assistant.traffic.busier", {
+    site: busiest.site,
+    total: formatMbps(t, locale, busiest.mbps),
+    others: others.map((other) => `${other.site} (${formatMbps(t, locale, other.mbps)})`).join(", "),
+  });
+  return [...texts, verdict].join("\n\n");
 }

@@ -146,6 +146,20 @@ export async function countDevices(context: ServiceContext, query: DeviceFilter,
   return Number(row?.count ?? 0);
 }
 
+/** How many of the devices a filter keeps run each software version, or are of each model (the assistant's aggregates). */
+export async function countDevicesBy(context: ServiceContext, query: DeviceFilter, by: "version" | "model", now = Date.now()): Promise<{ key: string; count: number }[]> {
+  const column = by === "version" ? devices.softwareVersion : devices.model;
+  const rows = await context.db
+    .select({ key: column, count: sql<number>`count(*)::int` })
+    .from(devices)
+    .leftJoin(nodes, eq(nodes.id, devices.nodeId))
+    .leftJoin(telemetryDeviceState, eq(telemetryDeviceState.deviceId, devices.id))
+    .where(and(...filterConditions(context, query, now)))
+    .groupBy(column)
+    .orderBy(sql`count(*) desc`, column);
+  return rows.map((row) => ({ key: row.key, count: Number(row.count) }));
+}
+
 // GET /api/v1/inventory/device — the devices the caller may see, by serial number, a page at a time.
 export async function listDevices(context: ServiceContext, query: PageQuery & DeviceFilter, now = Date.now()) {
   const { db } = context;

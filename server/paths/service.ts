@@ -155,6 +155,16 @@ export async function countPathsByHealth(db: Db, principal: Principal, filter: O
   return counts;
 }
 
+/** The paths a filter keeps counted by layer and SLA state, with their bandwidth summed (the assistant's aggregates). */
+export async function aggregatePaths(db: Db, principal: Principal, filter: Omit<PathListQuery, "slaHealth">) {
+  const rows = await db
+    .select({ layer: paths.layer, slaHealth: paths.slaHealth, count: sql<number>`count(*)::int`.mapWith(Number), bandwidthMbps: sql<number>`coalesce(sum(${paths.bandwidthMbps}), 0)`.mapWith(Number) })
+    .from(paths)
+    .where(and(...(await filterConditions(db, principal, filter))))
+    .groupBy(paths.layer, paths.slaHealth);
+  return rows;
+}
+
 // GET /api/v1/config/organization/{organizationId}/path — null when the organization is not visible (404).
 export async function listOrganizationPaths(db: Db, principal: Principal, organizationId: string, filter: Omit<PathFilter, "organizationId">) {
   const organization = await findVisibleOrganization(db, principal, organizationId);

@@ -27,7 +27,8 @@ const asked = (text: string, options?: Parameters<typeof read>[1]) => {
 
 describe("names first", () => {
   it("leaves a word that is no name out of the question's names", () => {
-    expect(asked("how many sites do we have and which are inactive?")).toEqual({ tool: "listSites", input: {} });
+    // "Inactive" is what is asked (the inactive sites, with how many there are in all), never a name.
+    expect(asked("how many sites do we have and which are inactive?")).toEqual({ tool: "listSites", input: { active: false } });
     expect(asked("combien de sites avons-nous ?", { locale: "fr" })).toEqual({ tool: "listSites", input: {} });
     expect(asked("what changed since Monday?").input).not.toHaveProperty("about");
   });
@@ -100,7 +101,7 @@ describe("plans of several reads", () => {
 
 describe("questions that name nothing", () => {
   it("does not read two questions joined by 'and' as a path's ends", () => {
-    expect(asked("how many sites have we got, and which ones are inactive?")).toEqual({ tool: "listSites", input: {} });
+    expect(asked("how many sites have we got, and which ones are inactive?")).toEqual({ tool: "listSites", input: { active: false } });
   });
 
   it("counts or lists every path", () => {

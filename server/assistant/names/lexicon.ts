@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { foldText } from "@/lib/locations/text";
 import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
-import { connectors, coreFabrics, devices, externalFabrics, nodes, organizations, paths, sites } from "@/server/db/schema";
+import { connectors, coreFabrics, devices, externalFabrics, links, nodes, organizations, paths, sites } from "@/server/db/schema";
 import type { ChatScope } from "../scope";
 import { exonymAliases } from "./exonyms";
 import { NameIndex, type NamedEntry } from "./name-index";
@@ -20,7 +20,9 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     and(tenantWhere(principal, column, db), scope.organizationFilter ? consoleScopeWhere(principal, column, scope.organizationFilter, db) : undefined);
   const source = alias(sites, "source_site");
   const destination = alias(sites, "destination_site");
-  const [siteRows, pathRows, connectorRows, nodeRows, coreFabricRows, externalFabricRows, organizationRows] = await Promise.all([
+  const sourceNode = alias(nodes, "source_node");
+  const destinationNode = alias(nodes, "destination_node");
+  const [siteRows, pathRows, connectorRows, nodeRows, coreFabricRows, externalFabricRows, organizationRows, linkRows] = await Promise.all([
     db.select({ id: sites.id, name: sites.name }).from(sites).where(within(sites.organizationId)),
     db
       .select({ id: paths.id, name: paths.name, source: source.name, destination: destination.name })
@@ -41,6 +43,12 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     db.select({ id: coreFabrics.id, name: coreFabrics.name }).from(coreFabrics).where(within(coreFabrics.organizationId)),
     db.select({ id: externalFabrics.id, name: externalFabrics.name }).from(externalFabrics).where(within(externalFabrics.organizationId)),
     db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(visibleOrganizationsWhere(principal)),
+    db
+      .select({ id: links.id, name: links.name, source: sourceNode.name, destination: destinationNode.name })
+      .from(links)
+      .innerJoin(sourceNode, eq(sourceNode.id, links.sourceNodeId))
+      .innerJoin(destinationNode, eq(destinationNode.id, links.destinationNodeId))
+      .where(within(links.organizationId)),
   ]);
   return [
     ...siteRows.map((row): NamedEntry => ({ kind: "site", id: row.id, name: row.name })),
@@ -53,6 +61,11 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     ...coreFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...externalFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...organizationRows.map((row): NamedEntry => ({ kind: "organization", id: row.id, name: row.name })),
+    // A link between nodes by its name, without its network's prefix ("lon-ash" for nw-lon-ash), and by its ends.
+    ...linkRows.map((row): NamedEntry => {
+      const short = row.name.replace(/^[\p{L}\p{N}]+-(?=[^-]+-[^-]+$)/u, "");
+      return { kind: "link", id: row.id, name: row.name, aliases: [...(short !== row.name ? [short] : []), `${row.source} ⇄ ${row.destination}`] };
+    }),
   ].map((entry) => {
     // Each written form also with its cities in the other language ("Francfort ⇄ Paris").
     const written = [entry.name, ...(entry.aliases ?? [])];

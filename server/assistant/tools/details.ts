@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
 import type {
@@ -15,7 +15,7 @@ import { bySlaHealth } from "@/lib/dashboard/lists";
 import type { Path } from "@/lib/paths/schema";
 import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import { containsPattern } from "@/server/db/query";
-import { coreFabrics } from "@/server/db/schema";
+import { coreFabrics, externalFabrics, organizations } from "@/server/db/schema";
 import { getCoreFabric, getCoreFabricMesh } from "@/server/fabrics/core";
 import { listInvitations as listInvitationsService } from "@/server/people/invitations";
 import { coreFabricLinkHealth, coreFabricsHealth } from "@/server/telemetry/queries/health";
@@ -93,6 +93,7 @@ async function resolveCoreFabric(scope: ChatScope, query: string | undefined): P
 // their latest state and health, and whether the links make the full mesh.
 export async function fabricStatus(environment: ToolEnvironment, input: Out<typeof fabricStatusInputSchema>, now = Date.now()): Promise<Out<typeof fabricStatusOutputSchema>> {
   const scope = await environment.scope();
+  if (input.external) return externalFabricList(environment, scope);
   const query = input.fabric?.trim() || undefined;
   const resolution = await resolveCoreFabric(scope, query);
   if (resolution.status !== "found") return unresolvedOutput(resolution, query ?? "");
@@ -121,6 +122,35 @@ export async function fabricStatus(environment: ToolEnvironment, input: Out<type
     linkCount: linkHealth.total,
     mesh: { complete: mesh.complete, missingPairs: mesh.missingPairs.map((pair) => ({ a: pair.a.name, b: pair.b.name })) },
     links: consoleLink(scope, environment.t("assistant.links.fabric", { fabric: detail.name }), fabricPage),
+  };
+}
+
+/** The external fabrics in the chat's console (an MSP's own), by name, with how many there are. */
+async function externalFabricList(environment: ToolEnvironment, scope: ChatScope): Promise<Out<typeof fabricStatusOutputSchema>> {
+  const { db, principal } = scope.context;
+  const rows = await db
+    .select({
+      name: externalFabrics.name,
+      type: externalFabrics.type,
+      organizationName: organizations.name,
+      createdAt: externalFabrics.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(externalFabrics)
+    .innerJoin(organizations, eq(organizations.id, externalFabrics.organizationId))
+    .where(
+      and(
+        tenantWhere(principal, externalFabrics.organizationId, db),
+        scope.organizationFilter ? consoleScopeWhere(principal, externalFabrics.organizationId, scope.organizationFilter, db) : undefined,
+      ),
+    )
+    .orderBy(externalFabrics.name, externalFabrics.id)
+    .limit(ASSISTANT_LIST_MAX);
+  return {
+    status: "external",
+    total: rows[0]?.total ?? 0,
+    externalFabrics: rows.map((row) => ({ name: row.name, type: row.type, organizationName: row.organizationName, createdAt: row.createdAt.toISOString() })),
+    links: consoleLink(scope, environment.t("assistant.links.externalFabrics"), scope.organization.organizationType === "msp" ? "msp/externalFabric" : null),
   };
 }
 

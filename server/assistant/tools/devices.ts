@@ -15,7 +15,7 @@ import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { DEVICE_STATUSES } from "@/lib/inventory/schema";
 import { LIFECYCLE_TAB_NAMES, type LifecycleTab } from "@/lib/lifecycle/schema";
 import { listAlarmsAbout } from "@/server/alarms/service";
-import { countDevices, listDevices } from "@/server/inventory/service";
+import { countDevices, countDevicesBy, listDevices } from "@/server/inventory/service";
 import { countOperations, listOperations } from "@/server/lifecycle/service";
 import { telemetryDeviceState } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -85,13 +85,16 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
   // Filtered and counted by the database: "which stopped reporting" (open unreachable alarms included) and "how many
   // are unassigned" hold for an inventory of any size, not for its first page.
   const filter = { search: query ?? undefined, status: input.status, notReporting: input.silent || undefined };
-  const [page, count, byStatus] = await Promise.all([
+  const grouped = input.groupBy === "version" || input.groupBy === "model" ? input.groupBy : null;
+  const [page, count, byStatus, groups] = await Promise.all([
     listDevices(scope.context, { ...filter, limit: 100 }, now),
     countDevices(scope.context, filter, now),
     // "How are my devices spread by status?": each status counted by the database.
-    input.byStatus
+    input.byStatus || input.groupBy === "status"
       ? Promise.all(DEVICE_STATUSES.map(async (status) => [status, await countDevices(scope.context, { ...filter, status }, now)] as const)).then(Object.fromEntries)
       : null,
+    // "How many boxes per software version?": each version (or model) counted by the database.
+    grouped ? countDevicesBy(scope.context, filter, grouped, now) : [],
   ]);
   let items = page.items;
   let total = count;
@@ -141,6 +144,8 @@ export async function inventory(environment: ToolEnvironment, input: Out<typeof 
     silent: input.silent ?? false,
     total,
     byStatus,
+    groupBy: input.groupBy ?? null,
+    groups,
     devices: devices.slice(0, ASSISTANT_LIST_MAX),
     links: consoleLink(scope, environment.t("assistant.links.inventory"), inventoryPage),
   };

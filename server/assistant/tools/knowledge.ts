@@ -14,7 +14,9 @@ import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
 import { DPD_DELAY_SECONDS, IPSEC_DEFAULTS, MSS_HEADER_BYTES, MSS_MAX, MSS_MIN, PRESHARED_KEY_LENGTH, SA_LIFETIME_HOURS } from "@/lib/connectors/schema";
 import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
-import { listVisibleOrganizations } from "@/server/core/tenancy";
+import { and, inArray, sql } from "drizzle-orm";
+import { listVisibleOrganizations, visibleOrganizationsWhere } from "@/server/core/tenancy";
+import { organizations } from "@/server/db/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { organizationCounts } from "../queries";
 import { consoleLink, type ChatScope } from "../scope";
@@ -147,16 +149,37 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
 export async function listOrganizations(environment: ToolEnvironment, input: Out<typeof listOrganizationsInputSchema> = {}): Promise<Out<typeof listOrganizationsOutputSchema>> {
   const scope = await environment.scope();
   const sort = input.sort ?? "name";
-  const rows = (await listVisibleOrganizations(scope.context.db, scope.context.principal)).slice(0, 50);
-  const counts = await organizationCounts(
-    scope,
-    rows.filter((row) => row.organizationType === "customer").map((row) => row.id),
-  );
-  const listed = rows.map((row) => ({ id: row.id, name: row.name, organizationType: row.organizationType, sites: counts.get(row.id)?.sites ?? null, paths: counts.get(row.id)?.paths ?? null }));
+  const { db, principal } = scope.context;
+  const rows = (await listVisibleOrganizations(db, principal)).filter((row) => !input.type || row.organizationType === input.type).slice(0, 50);
+  const msps = rows.filter((row) => row.organizationType === "msp").map((row) => row.id);
+  const [counts, customerRows] = await Promise.all([
+    organizationCounts(
+      scope,
+      rows.filter((row) => row.organizationType === "customer").map((row) => row.id),
+    ),
+    // Each MSP's customers the caller sees, counted by the database.
+    msps.length === 0
+      ? []
+      : db
+          .select({ id: organizations.parentId, count: sql<number>`count(*)::int`.mapWith(Number) })
+          .from(organizations)
+          .where(and(inArray(organizations.parentId, msps), visibleOrganizationsWhere(principal)))
+          .groupBy(organizations.parentId),
+  ]);
+  const customers = new Map(customerRows.map((row) => [row.id, row.count]));
+  const listed = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    organizationType: row.organizationType,
+    sites: counts.get(row.id)?.sites ?? null,
+    paths: counts.get(row.id)?.paths ?? null,
+    customers: row.organizationType === "msp" ? (customers.get(row.id) ?? 0) : null,
+  }));
   if (sort !== "name") listed.sort((a, b) => (b[sort] ?? -1) - (a[sort] ?? -1) || a.name.localeCompare(b.name));
   return {
     sort,
     organizations: listed.slice(0, input.limit ?? listed.length),
+    seesAll: scope.organization.organizationType === "maia",
     links: consoleLink(scope, environment.t("assistant.links.customers"), scope.organization.organizationType === "msp" ? "msp/customerOrganization" : null),
   };
 }

@@ -18,8 +18,9 @@ import { SLA_THRESHOLDS } from "@/lib/constants";
 import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { bySlaHealth } from "@/lib/dashboard/lists";
 import { DEGRADED_PATH_SLA_STATES, PATH_SLA_STATES, slaBreaches, type PathSla } from "@/lib/health";
+import { PATH_LAYERS } from "@/lib/paths/schema";
 import type { Path } from "@/lib/paths/schema";
-import { connectorLoads, countPathsByHealth, listPaths as listPathsService } from "@/server/paths/service";
+import { aggregatePaths, connectorLoads, listPaths as listPathsService } from "@/server/paths/service";
 import { getSite } from "@/server/sites/service";
 import { listConnectors } from "@/server/sites/connectors";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
@@ -63,9 +64,9 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   const asked = input.query?.trim() || undefined;
   // "initech's paths": a customer's name is the organization to list, not a part of path names.
   const organization = await organizationNamed(scope, asked);
-  const filter = organization ? { organizationId: organization.id } : { organizationId: scope.organizationFilter, search: asked };
-  const [counts, shown] = await Promise.all([
-    countPathsByHealth(db, principal, filter),
+  const filter = { ...(organization ? { organizationId: organization.id } : { organizationId: scope.organizationFilter, search: asked }), layer: input.layer };
+  const [aggregates, shown] = await Promise.all([
+    aggregatePaths(db, principal, filter),
     sort === "health"
       ? Promise.all(states.map((slaHealth) => listPathsService(db, principal, { ...filter, slaHealth, limit }))).then((pages) =>
           pages
@@ -74,8 +75,17 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
             .slice(0, limit)
             .map((path) => ({ ...path, bandwidthMbps: path.bandwidth, latencyMs: null, jitterMs: null, lossPercent: null })),
         )
-      : rankedPaths(scope, { by: sort, ascending: order === "asc", states, search: "search" in filter ? filter.search : undefined, organizationId: organization?.id, limit }),
+      : rankedPaths(scope, { by: sort, ascending: order === "asc", states, search: "search" in filter ? filter.search : undefined, organizationId: organization?.id, layer: input.layer, limit }),
   ]);
+  // Counted by the database (layer × state, bandwidth summed): the counts, groups and total asked are read off it.
+  const sum = (rows: typeof aggregates, pick: (row: (typeof aggregates)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const counts = Object.fromEntries(PATH_SLA_STATES.map((state) => [state, sum(aggregates.filter((row) => row.slaHealth === state), (row) => row.count)])) as Record<PathSla, number>;
+  const kept = aggregates.filter((row) => states.includes(row.slaHealth));
+  const groupKeys: readonly string[] = input.groupBy === "layer" ? PATH_LAYERS : input.groupBy === "state" ? PATH_SLA_STATES : [];
+  const groups = groupKeys.map((key) => {
+    const rows = kept.filter((row) => (input.groupBy === "layer" ? row.layer : row.slaHealth) === key);
+    return { key, count: sum(rows, (row) => row.count), bandwidthMbps: sum(rows, (row) => row.bandwidthMbps) };
+  });
   // A ranking read the figures with the paths; a list by state reads those of its degraded paths.
   const measured = await Promise.all(
     shown.map(async (path) =>
@@ -89,6 +99,10 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
     order,
     scanned: PATH_SLA_STATES.reduce((sum, state) => sum + counts[state], 0),
     total: states.reduce((sum, state) => sum + counts[state], 0),
+    layer: input.layer ?? null,
+    groupBy: input.groupBy ?? null,
+    groups,
+    totalBandwidthMbps: input.total === "bandwidth" ? sum(kept, (row) => row.bandwidthMbps) : null,
     paths: shown.map((path, index) => {
       const measurement = measured[index];
       const degraded = path.slaHealth === "warning" || path.slaHealth === "bad";
@@ -103,6 +117,7 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
         latencyMs: measurement?.latencyMs ?? path.latencyMs,
         jitterMs: measurement?.jitterMs ?? path.jitterMs,
         lossPercent: measurement?.lossPercent ?? path.lossPercent,
+        prefixes: (path.layer === "layer3" ? path.prefix : null) ?? [],
       };
     }),
     links: [

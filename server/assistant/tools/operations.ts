@@ -12,7 +12,9 @@ import { ALARM_SEVERITIES } from "@/lib/alarms/schema";
 import { countAlarms, listAlarms } from "@/server/alarms/service";
 import { MAX_PAGE_SIZE } from "@/lib/pagination";
 import { listEvents } from "@/server/events/service";
-import { changedFields, entityChanges, entityNames, siteObjectNames, snapshotName } from "../queries";
+import { and, eq, or } from "drizzle-orm";
+import { connectors, paths } from "@/server/db/schema";
+import { changedFields, entityChanges, entityNames, inScope, snapshotName } from "../queries";
 import { resolveConnector, resolveNode, resolveSite } from "../resolve";
 import { consoleLink, type ChatScope } from "../scope";
 import { fold } from "../text";
@@ -63,16 +65,18 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
   const scope = await environment.scope();
   const { t } = environment;
   // The alarms page's default view, active only: open and not yet acknowledged.
-  const view = { acknowledged: "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
+  // Or, asked for, the acknowledged ones with their notes.
+  const view = { acknowledged: input.acknowledged ? "true" : "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
   const range = rangeOf(input, now);
   const items = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
-  // A site's alarms are also those of its connectors and paths.
-  const wanted = about ? await alarmSubjects(scope, about) : null;
+  const wanted = about ? fold(about) : null;
+  // A site's alarms are also those of its paths and connectors ("alarms for Madrid Office": Madrid ⇄ Milan's too).
+  const parts = about ? await siteParts(scope, about) : new Set<string>();
   const matching = wanted
     ? items.filter((alarm) => {
         const shown = localizedAlarm(t, alarm);
-        return wanted.some((subject) => fold(shown.source).includes(subject) || fold(shown.message).includes(subject));
+        return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted) || parts.has(fold(shown.source));
       })
     : items;
   const bySeverity: Record<string, number> = {};
@@ -103,8 +107,10 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
         message: shown.message,
         source: shown.source,
         raisedAt: shown.raisedAt,
+        ...(input.acknowledged ? { acknowledgedBy: alarm.acknowledgedBy, note: alarm.note } : {}),
       };
     }),
+    ...(input.acknowledged ? { acknowledged: true } : {}),
     links: consoleLink(scope, t("assistant.links.alarms"), "alarms"),
   };
 }
@@ -115,7 +121,22 @@ async function namesVisibleObject(scope: ChatScope, name: string): Promise<boole
   return paths.matches.length > 0 || [site, connector, node].some((resolution) => resolution.status !== "not-visible");
 }
 
-/** The ids and names of the objects a name stands for: a path, else a site, a connector or a node. */
+/** The folded names of the paths and connectors of the site a name gives (none when it names no one site in sight). */
+async function siteParts(scope: ChatScope, name: string): Promise<Set<string>> {
+  const site = await resolveSite(scope, name);
+  if (site.status !== "found") return new Set();
+  const { db } = scope.context;
+  const [pathRows, connectorRows] = await Promise.all([
+    db
+      .select({ name: paths.name })
+      .from(paths)
+      .where(and(inScope(scope, paths.organizationId), or(eq(paths.sourceSiteId, site.item.id), eq(paths.destinationSiteId, site.item.id)))),
+    db.select({ name: connectors.name }).from(connectors).where(and(inScope(scope, connectors.organizationId), eq(connectors.siteId, site.item.id))),
+  ]);
+  return new Set([...pathRows, ...connectorRows].map((row) => fold(row.name)));
+}
+
+/** The ids and names of the objects a name stands for: a site, connector or node named whole, else a path, else any found. */
 async function objectsNamed(scope: ChatScope, name: string): Promise<Map<string, string>> {
   const named = new Map<string, string>();
   const [{ matches }, ...resolutions] = await Promise.all([findPaths(scope, name), resolveSite(scope, name), resolveConnector(scope, name), resolveNode(scope, name)]);
@@ -125,13 +146,6 @@ async function objectsNamed(scope: ChatScope, name: string): Promise<Map<string,
   if (whole.length === 0 && matches.length === 1) named.set(matches[0].id, matches[0].name);
   else for (const item of whole.length > 0 ? whole : found) named.set(item.id, item.name);
   return named;
-}
-
-/** What an alarm about a named object may name: the object, and for a site its connectors and paths. */
-async function alarmSubjects(scope: ChatScope, about: string): Promise<string[]> {
-  const site = await resolveSite(scope, about);
-  if (site.status !== "found" || fold(site.item.name) !== fold(about)) return [fold(about)];
-  return [fold(about), ...(await siteObjectNames(scope, site.item.id)).map(fold)];
 }
 
 type ListedEvent = Awaited<ReturnType<typeof listEvents>>["items"][number];

@@ -11,8 +11,10 @@ import type {
   listNodesOutputSchema,
 } from "@/lib/assistant/tool-schemas";
 import { LINK_HEALTH_STATES, type LinkHealth } from "@/lib/health";
+import { NODE_KINDS } from "@/lib/nodes/schema";
 import { summedConnectorLoad } from "@/lib/paths/headroom";
 import { queryRows } from "@/server/db/client";
+import { containsPattern } from "@/server/db/query";
 import { links as linksTable, nodes } from "@/server/db/schema";
 import { linkHealthSql, recentLinkStates } from "@/server/telemetry/queries/health";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -80,15 +82,18 @@ export async function listNodes(environment: ToolEnvironment, input: Out<typeof 
   const reachable = sql`exists (select 1 from devices d join telemetry_device_state s on s.device_id = d.id
                                 where d.node_id = ${nodes.id} and s.last_seen_at >= ${recent}::timestamptz and not s.silent)`;
   const hasDevice = sql`exists (select 1 from devices d where d.node_id = ${nodes.id})`;
-  const [[counts], rows] = await Promise.all([
+  // Counted by kind in the database; the totals are their sums.
+  const [byKind, rows] = await Promise.all([
     db
       .select({
+        kind: nodes.kind,
         total: sql<number>`count(*)::int`.mapWith(Number),
         unreachable: sql<number>`count(*) filter (where ${hasDevice} and not ${reachable})::int`.mapWith(Number),
         withoutDevice: sql<number>`count(*) filter (where not ${hasDevice})::int`.mapWith(Number),
       })
       .from(nodes)
-      .where(where),
+      .where(where)
+      .groupBy(nodes.kind),
     db
       .select({ id: nodes.id, name: nodes.name, kind: nodes.kind, hasDevice: sql<boolean>`${hasDevice}`, reachable: sql<boolean>`${reachable}` })
       .from(nodes)
@@ -96,12 +101,20 @@ export async function listNodes(environment: ToolEnvironment, input: Out<typeof 
       .orderBy(sql`case when ${hasDevice} and not ${reachable} then 0 else 1 end`, nodes.name, nodes.id)
       .limit(ASSISTANT_LIST_MAX),
   ]);
+  const sum = (field: "total" | "unreachable" | "withoutDevice") => byKind.reduce((total, row) => total + row[field], 0);
+  const counts = { total: sum("total"), unreachable: sum("unreachable"), withoutDevice: sum("withoutDevice") };
   return {
     kind: input.kind ?? null,
     unreachableOnly: input.unreachable ?? false,
     total: input.unreachable ? counts.unreachable : counts.total,
     unreachable: counts.unreachable,
     withoutDevice: counts.withoutDevice,
+    groups: input.groupBy
+      ? NODE_KINDS.filter((kind) => !input.kind || kind === input.kind).map((kind) => {
+          const row = byKind.find((candidate) => candidate.kind === kind);
+          return { key: kind, count: row?.total ?? 0, unreachable: row?.unreachable ?? 0 };
+        })
+      : [],
     nodes: rows.map((node) => ({ id: node.id, name: node.name, kind: node.kind, reachable: node.hasDevice ? Boolean(node.reachable) : null })),
     links: consoleLink(scope, environment.t("assistant.links.nodes"), input.kind === "cpe" ? "msp/cpeNode" : input.kind === "core" ? "msp/coreFabric" : "msp/edgeNode"),
   };
@@ -114,7 +127,13 @@ const LINK_RANK = sql.raw(`case health ${LINK_HEALTH_STATES.map((state) => `when
 export async function listLinks(environment: ToolEnvironment, input: Out<typeof listLinksInputSchema>, now = Date.now()): Promise<Out<typeof listLinksOutputSchema>> {
   const scope = await environment.scope();
   const health = input.health ?? "all";
-  const where = inScope(scope, linksTable.organizationId) ?? sql`true`;
+  // One link asked by name ("nw-lon-ash"), or by its ends' names.
+  const asked = input.link?.trim();
+  const pattern = asked ? containsPattern(asked) : null;
+  const named = pattern
+    ? sql` and (${linksTable.name} ilike ${pattern} or exists (select 1 from ${nodes} n where n.id in (${linksTable.sourceNodeId}, ${linksTable.destinationNodeId}) and n.name ilike ${pattern}))`
+    : sql``;
+  const where = sql`${inScope(scope, linksTable.organizationId) ?? sql`true`}${named}`;
   const states = sql`select l.id, l.name, a.name as source_node_name, b.name as destination_node_name, s.down, s.latency, s.loss, ${linkHealthSql("s")} as health
     from ${linksTable} l join ${nodes} a on a.id = l.source_node_id join ${nodes} b on b.id = l.destination_node_id
     left join (${recentLinkStates(sql`link_id in (select ${linksTable.id} from ${linksTable} where ${where})`, now)}) s on s.link_id = l.id

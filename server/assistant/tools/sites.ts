@@ -1,6 +1,6 @@
 import "server-only";
 import { ASSISTANT_LIST_MAX, type ListSitesInput, type ListSitesOutput } from "@/lib/assistant/tools";
-import { organizationNamed, scopedSites } from "../queries";
+import { organizationNamed, scopedSites, siteCounts } from "../queries";
 import { consoleLink, siteRoute, sitesRoute } from "../scope";
 import type { ToolEnvironment } from "./shared";
 
@@ -17,7 +17,11 @@ export async function listSites(environment: ToolEnvironment, input: ListSitesIn
   const query = organization ? null : asked;
   const sort = input.sort ?? "name";
   const limit = Math.min(input.limit ?? ASSISTANT_LIST_MAX, ASSISTANT_LIST_MAX);
-  const found = await scopedSites(scope, { search: query ?? undefined, limit, withoutPaths, sort, organizationId: organization?.id, kind: input.kind });
+  const [found, counts] = await Promise.all([
+    scopedSites(scope, { search: query ?? undefined, limit, withoutPaths, sort, organizationId: organization?.id, kind: input.kind, active: input.active }),
+    // "Are all our sites active?", "how many sites per type?": counted by the database over every site in sight.
+    input.active !== undefined || input.groupBy ? siteCounts(scope, organization?.id) : null,
+  ]);
   return {
     organizationName: organization?.name ?? scope.organization.name,
     query,
@@ -26,6 +30,9 @@ export async function listSites(environment: ToolEnvironment, input: ListSitesIn
     pick: input.pick ?? null,
     sort,
     total: found.total,
+    active: input.active ?? null,
+    scanned: counts ? counts.reduce((sum, row) => sum + row.count, 0) : null,
+    groups: input.groupBy && counts ? counts.map((row) => ({ key: row.type, count: row.count })) : [],
     sites: found.sites,
     links: [
       ...found.sites.slice(0, 3).flatMap((site) => consoleLink(scope, t("assistant.links.site", { site: site.name }), siteRoute(scope, site))),

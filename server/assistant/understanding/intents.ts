@@ -263,6 +263,29 @@ const NETWORK_CONCEPTS = ["path", "alarm", "device", "connector", "lifecycle", "
 const COMPARE = /(?:^| )(?:compare|comparer|comparez|compared|comparison|comparaison|vs|versus|against|contre)(?= |$)/;
 const COUNT = /(?:^| )(?:how many|combien|count|nombre|total)(?= |$)/;
 
+// Aggregates (issue 40, scope 3): a count per group ("per state", "par type", "of each kind", "L2 vs L3") or a sum.
+const PER_GROUP = /(?:^| )(?:per|each|every|by|par|chaque|breakdown|repartition|split|grouped|vs|versus)(?= |$)/;
+/** A grouping asked in so many words ("breakdown by layer"), not a comparison of two things ("L2 vs L3?"). */
+const GROUPING = /(?:^| )(?:per|by|par|breakdown|repartition|split|grouped) (?:sla |the )?(?:layer|couche|state|status|etat|statut|health)s?(?= |$)/;
+const LAYER_WORDS: [RegExp, "layer2" | "layer3"][] = [
+  [/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$)/, "layer2"],
+  [/(?:^| )(?:layer ?3|l3|couche ?3|niveau ?3)(?= |$)/, "layer3"],
+];
+const layersOf = (folded: string) => LAYER_WORDS.filter(([pattern]) => pattern.test(folded)).map(([, layer]) => layer);
+/** What a count of paths is grouped by: both layers named or "per layer"; "per (SLA) state". */
+function pathGroupOf(folded: string): "layer" | "state" | null {
+  if (layersOf(folded).length === 2 || /(?:^| )(?:per|by|each|par|chaque) (?:layer|couche)(?= |$)/.test(folded)) return "layer";
+  if (/(?:^| )(?:per|by|each|every|par|chaque|in each)(?: sla)? (?:state|status|health|etat|statut)s?(?= |$)|(?:^| )(?:sla states|etats sla|etat sla)(?= |$)/.test(folded)) return "state";
+  return null;
+}
+const SUM = /(?:^| )(?:total|totale|sum|somme|combined|cumul|cumulee?|altogether|en tout|au total)(?= |$)/;
+const BANDWIDTH_WORDS = /(?:^| )(?:bandwidth|bande passante|throughput|debit|capacity|capacite|mbps)(?= |$)/;
+/** A path metric (latency, jitter, loss) ranks paths, whoever owns them: "top 5 customer paths by latency". */
+const ranksByPathMetric = (r: Reading) => r.rank !== null && (r.rank.by === "latency" || r.rank.by === "jitter" || r.rank.by === "loss");
+const ACKNOWLEDGED = /(?:^| )(?:acknowledged|acked|acquittee?s?)(?= |$)/;
+const UNACKNOWLEDGED = /(?:^| )(?:unacknowledged|unacked|not acknowledged|not acked|non acquittee?s?|pas acquittee?s?)(?= |$)/;
+const ACTIVE_WORDS = /(?:^| )(?:active|actif|actifs|active|actives|inactive|inactives|inactif|inactifs|enabled|disabled|desactive|desactives)(?= |$)/;
+
 /** One SLA state a question names ("in warning", "dégradés"), to count or list exactly that state; null for none or several. */
 function slaStateOf(folded: string): "warning" | "bad" | "healthy" | "unknown" | null {
   const states = (
@@ -357,6 +380,46 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listSites",
     (r) => COUNT.test(r.folded) && r.has("site") && r.has("path") && r.named === null,
     () => plan([call("listSites", {}), call("listPaths", { health: "all" })]),
+  ),
+  // "How many paths per SLA state?", "how many L2 vs L3 paths", "bande passante totale de nos chemins": the paths
+  // counted by group or their bandwidth summed, by the database.
+  rule(
+    "aggregate-paths",
+    "listPaths",
+    (r) =>
+      r.has("path") &&
+      r.named === null &&
+      r.imperative === null &&
+      !r.has("howTo") &&
+      (((COUNT.test(r.folded) || GROUPING.test(r.folded)) && pathGroupOf(r.folded) !== null) || (SUM.test(r.folded) && BANDWIDTH_WORDS.test(r.folded))),
+    (r) => {
+      const group = COUNT.test(r.folded) || GROUPING.test(r.folded) ? pathGroupOf(r.folded) : null;
+      const layers = layersOf(r.folded);
+      return call(
+        "listPaths",
+        defined({ health: "all", groupBy: group ?? undefined, total: SUM.test(r.folded) && BANDWIDTH_WORDS.test(r.folded) ? "bandwidth" : undefined, layer: layers.length === 1 ? layers[0] : undefined }),
+      );
+    },
+  ),
+  // "Compare traffic at Paris HQ vs Frankfurt DC": each site's traffic, and the busier named.
+  rule(
+    "compare-sites",
+    "siteTraffic",
+    (r) => COMPARE.test(r.folded) && r.namedAll.filter((name) => name.kind === "site").length >= 2 && !r.has("path"),
+    (r) =>
+      plan(
+        r.namedAll
+          .filter((name) => name.kind === "site")
+          .slice(0, 4)
+          .map((name) => call("siteTraffic", defined({ site: name.name, from: r.range?.compare ? undefined : r.range?.from, to: r.range?.compare ? undefined : r.range?.to, now: !namesATime(r) || undefined }))),
+      ),
+  ),
+  // "Open alarms and paths for Madrid Office": the site's alarms and its paths.
+  rule(
+    "alarms-and-paths",
+    "listOpenAlarms",
+    (r) => r.has("alarm") && /(?:^| )(?:paths|chemins|circuits)(?= |$)/.test(r.folded) && r.namedKind === "site" && r.named !== null && r.imperative === null,
+    (r) => plan([call("listOpenAlarms", defined({ about: r.named, ...listRange(r) })), call("listPaths", { health: "all", query: r.named })]),
   ),
   rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
   // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
@@ -483,7 +546,11 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "fabricStatus",
     // "Any unhealthy links in the backbone?" asks for the links (the "links" rule), not one fabric's status.
     (r) => asksNothingToDo(r) && (r.namedKind === "fabric" || (r.has("fabric") && r.named === null && !LINKS.test(r.folded))),
-    (r) => call("fabricStatus", defined({ fabric: r.namedKind === "fabric" ? r.named : undefined })),
+    // "What external fabrics have we got?", "nos fabrics Equinix": the external fabrics configured, with their type.
+    (r) =>
+      /(?:^| )(?:external|externe|externes|equinix)(?= |$)/.test(r.folded) && r.namedKind !== "fabric"
+        ? call("fabricStatus", { external: true })
+        : call("fabricStatus", defined({ fabric: r.namedKind === "fabric" ? r.named : undefined })),
   ),
   // "Répartition de mes équipements par statut ?", "how many devices do we have?": each status counted.
   rule(
@@ -495,7 +562,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       r.node === null &&
       !r.has("reach") &&
       (COUNT.test(r.folded) || /(?:^| )(?:repartition|breakdown|by status|par statut|per status|par etat|statuts|split)(?= |$)/.test(r.folded)),
-    () => call("inventory", { byStatus: true }),
+    // "How many boxes per software version?", "par modèle": each version or model counted instead.
+    (r) =>
+      PER_GROUP.test(r.folded) && /(?:^| )(?:version|versions|firmware|software|sw|os|logiciel|logicielle)(?= |$)/.test(r.folded)
+        ? call("inventory", { groupBy: "version" })
+        : PER_GROUP.test(r.folded) && /(?:^| )(?:model|models|modele|modeles|hardware|materiel)(?= |$)/.test(r.folded)
+          ? call("inventory", { groupBy: "model" })
+          : call("inventory", { byStatus: true }),
   ),
   // "How many edge nodes do we run, and are any unreachable?": the MSP's nodes of a kind, counted, unreachable first.
   rule(
@@ -510,8 +583,14 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       !r.has("howTo") &&
       !r.has("device") &&
       !r.has("inventory") &&
+      !r.has("alarm") &&
       (COUNT.test(r.folded) || r.has("reach") || /(?:^| )(?:list|show|all|which|quels|quelles|liste|any)(?= |$)/.test(r.folded)),
-    (r) => call("listNodes", defined({ kind: NODE_KIND.find(([pattern]) => pattern.test(r.folded))?.[1], unreachable: r.has("reach") && !COUNT.test(r.folded) ? true : undefined })),
+    (r) => {
+      // "Of each kind", "edge/cpe/core": every kind counted.
+      const kinds = NODE_KIND.filter(([pattern]) => pattern.test(r.folded)).map(([, kind]) => kind);
+      if (kinds.length >= 2 || /(?:^| )(?:each|every|per|by|par|chaque) (?:kind|type)s?(?= |$)|(?:^| )(?:kinds|types)(?= |$)/.test(r.folded)) return call("listNodes", { groupBy: "kind" });
+      return call("listNodes", defined({ kind: kinds[0], unreachable: r.has("reach") && !COUNT.test(r.folded) ? true : undefined }));
+    },
   ),
   rule("silent-devices", "inventory", (r) => r.has("reach") && (r.has("device") || /(?:stopped|ne remontent)/.test(r.folded)), () => call("inventory", { silent: true })),
   rule(
@@ -536,7 +615,12 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listOpenAlarms",
     // "Is path X in alert?" asks about the path's state, not for the alarm list.
     (r) => r.has("alarm") && !(r.has("path") && r.named !== null && !/(?:^| )(?:alarm|alarms|alarme|alarmes)(?= |$)/.test(r.folded)),
-    (r) => call("listOpenAlarms", defined({ severity: r.severity ?? undefined, about: (r.namedKind ? r.named : null) ?? r.properNames[0], ...listRange(r) })),
+    (r) =>
+      call(
+        "listOpenAlarms",
+        // As written: "acknowledged" is not read as the verb's slip.
+        defined({ severity: r.severity ?? undefined, about: (r.namedKind ? r.named : null) ?? r.properNames[0], acknowledged: ACKNOWLEDGED.test(fold(r.text)) && !UNACKNOWLEDGED.test(fold(r.text)) ? true : undefined, ...listRange(r) }),
+      ),
   ),
   // "Which site has the most traffic?", "quel site consomme le plus ?": the sites by their traffic now (or paths).
   rule(
@@ -544,6 +628,33 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "listSites",
     (r) => r.has("site") && !r.has("path") && !r.has("organizations") && r.named === null && r.rank !== null && (r.rank.by === "bandwidth" || r.rank.by === "load" || r.has("traffic")),
     (r) => call("listSites", { sort: "traffic", ...defined({ limit: r.rank?.limit ?? undefined }) }),
+  ),
+  // "Which of our sites has the most paths on it?": the sites by their paths, with the counts.
+  rule(
+    "rank-sites-by-paths",
+    "listSites",
+    (r) => r.has("site") && !r.has("organizations") && r.named === null && r.rank?.by === "paths",
+    (r) => call("listSites", { sort: "paths", ...defined({ limit: r.rank?.limit ?? undefined }) }),
+  ),
+  // "Combien de sites par type, cloud vs standard ?": the sites counted by type.
+  rule(
+    "sites-by-type",
+    "listSites",
+    (r) =>
+      r.has("site") &&
+      !r.has("path") &&
+      r.named === null &&
+      r.imperative === null &&
+      (COUNT.test(r.folded) || PER_GROUP.test(r.folded)) &&
+      /(?:^| )(?:per|by|each|par|chaque|of each) (?:type|kind)s?(?= |$)|(?:^| )(?:cloud (?:vs|versus|or|ou|and|et) standard|standard (?:vs|versus|or|ou|and|et) cloud)(?= |$)/.test(r.folded),
+    () => call("listSites", { groupBy: "type" }),
+  ),
+  // "Are all our sites active?", "which sites are inactive?": the inactive ones, with how many there are in all.
+  rule(
+    "sites-active",
+    "listSites",
+    (r) => r.has("site") && !r.has("path") && r.named === null && r.imperative === null && !r.has("howTo") && ACTIVE_WORDS.test(r.folded),
+    () => call("listSites", { active: false }),
   ),
   // "Quel connecteur est le plus chargé ?", "top 5 connectors by reserved bandwidth": the connectors ranked.
   rule(
@@ -599,10 +710,14 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "rank-organizations",
     "listOrganizations",
-    (r) => r.has("organizations") && (r.rank?.by === "sites" || r.rank?.by === "paths" || (r.rank !== null && (r.has("site") || r.has("path")))),
+    (r) => r.has("organizations") && !ranksByPathMetric(r) && (r.rank?.by === "sites" || r.rank?.by === "paths" || (r.rank !== null && (r.has("site") || r.has("path")))),
     (r) => call("listOrganizations", { sort: r.rank?.by === "paths" || (r.has("path") && !r.has("site")) ? "paths" : "sites", ...rankInput(r) }),
   ),
+  // "List the MSPs and how many customers each has": the MSPs, each with its customers counted.
+  rule("msps", "listOrganizations", (r) => /(?:^| )(?:msps|msp organizations|managed service providers)(?= |$)/.test(r.folded) && asksNothingToDo(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
+  // "Latency on the lon-ash core link?": one link named, with its state, latency and loss.
+  rule("named-link", "listLinks", (r) => r.namedKind === "link" && r.named !== null && r.imperative === null && !r.has("howTo"), (r) => call("listLinks", { health: "all", link: r.named })),
   // "Any unhealthy links in the backbone?", "how many links are down?": the links between the MSP's nodes.
   rule(
     "links",
@@ -648,7 +763,8 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "all-paths",
     "listPaths",
     (r) => r.has("path") && r.named === null && !r.focus.pathId && (COUNT.test(r.folded) || /(?:^| )(?:list|show|all|every|tous|toutes|liste|listez|montre|montrez)(?= |$)/.test(r.folded)),
-    () => call("listPaths", { health: "all" }),
+    // "Liste les chemins L3": one layer's paths (Layer 3 ones with their prefixes).
+    (r) => call("listPaths", defined({ health: "all", layer: layersOf(r.folded).length === 1 ? layersOf(r.folded)[0] : undefined })),
   ),
   rule("unhealthy-paths-any", "listPaths", (r) => r.has("unhealthy") && /(?:^| )(?:any|which|quels|quelles|lesquels|certains)(?= |$)/.test(r.folded) && r.named === null, () => call("listPaths", { health: "unhealthy" })),
   // "Which paths go through Frankfurt DC?", "les chemins de Lyon Branch": a site's paths, listed.
@@ -765,7 +881,8 @@ export function readQuestion(
     named,
     namedKind,
     namedAll: options.readers.namedAll?.(text) ?? [],
-    path: named ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
+    // A link between nodes is not a path ("the lon-ash core link").
+    path: (namedKind === "link" ? null : named) ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
     bandwidthMbps: bandwidthOf(text),
     severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
     metric: METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null,

@@ -2,6 +2,7 @@
 // assistant's understanding on (npm run eval:assistant prints every failure). Never copy a held-out question here.
 import type { EvalCase } from "../../../scripts/assistant-eval/harness";
 import { actionCases } from "./actions";
+import { aggregateCases } from "./aggregates";
 import { conversationCases } from "./conversation";
 import { coverageCases } from "./coverage";
 import { freshCases } from "./fresh";
@@ -11,5 +12,5 @@ import { planCases } from "./plans";
 import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...aggregateCases()];
 }
