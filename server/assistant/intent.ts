@@ -34,6 +34,9 @@ export function pageFocus(text: string): PageFocus {
   return focus;
 }
 
+// Courtesies typed around a request ("… stp", "pls", "thanks"): never part of a name.
+const POLITE_WORDS = "please pls plz pleas thanks thank thx ty cheers stp svp merci sil".split(" ");
+
 const ARROW = /⇄|↔|⟷|<->|<=>|->|→|=>|⟶/;
 
 // Words around a name that are part of the question, not of the name (folded): the question's own words, and every
@@ -57,6 +60,7 @@ const QUESTION_WORDS = new Set([
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
     "containing nommes nomme appeles appele contenant recent recents recentes"
   ).split(" "),
+  ...POLITE_WORDS,
   ...VOCABULARY_WORDS,
 ]);
 
@@ -70,7 +74,7 @@ const CREATION_WORDS = new Set(
     "creer cree creez ajouter ajout ajoutez nouveau nouvelle mettre en place comment je j on nous puis peut pourrais voudrais veux " +
     "mbps gbps mbit gbit prefix prefixes prefixe at a au avec le la mets vlan ip " +
     "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos"
-  ).split(" "),
+  ).split(" ").concat(POLITE_WORDS),
 );
 
 // Connectors between two ends of a path: arrows, and these words (folded; "à" only as written, since "a" is also "has").

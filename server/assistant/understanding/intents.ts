@@ -122,7 +122,8 @@ export const REQUEST_VERBS = (
   "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez"
 ).split("|");
 const IMPERATIVE = new RegExp(
-  "^(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
+  "^(?:(?:ok|okay|alright|right|yes|yep|then|so|oui|bon|alors|ok alors|d accord|vas y|go on|and|et) )*" +
+    "(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
     `(${REQUEST_VERBS.join("|")})(?= |$)`,
 );
 
@@ -548,6 +549,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "siteTraffic",
     (r) => r.has("talkers") && Boolean(r.named ?? r.properNames[0] ?? r.focus.siteId),
     (r) => call("siteTraffic", defined({ site: r.named ?? r.properNames[0] ?? r.focus.siteId, talkers: true, from: r.range?.from, to: r.range?.to })),
+  ),
+  // "Paris HQ's connectors", "et ses connecteurs ?" after a site: a site's connectors are in its details.
+  rule(
+    "site-connectors",
+    "siteDetail",
+    (r) => r.has("connector") && r.namedKind === "site" && asksNothingToDo(r) && !r.has("headroom") && !r.has("utilisation"),
+    (r) => call("siteDetail", { site: r.named }),
   ),
   rule(
     "connector-utilisation",

@@ -5,7 +5,7 @@ import "server-only";
 // combines them. Every word here is also left out when the name of an object is read from a question.
 
 export const VOCABULARY = {
-  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels",
+  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels|pipe|pipes|tuyau|tuyaux",
   site: "site|sites",
   alarm: "alarm|alarms|alarme|alarmes|alert|alerts|alerte|alertes|alerting|alarming",
   change:
@@ -30,7 +30,9 @@ export const VOCABULARY = {
   attached:
     "connected|attached|hanging off|hangs off|hang off|raccorde|raccordes|raccordee|raccordees|racorde|racordes|rattache|rattaches|connecte|connectes|branche|branches|desservi|desservis",
   nodeLoad: "uptime|up time|cpu|cpus|memory|memoire|processor|processeur|load average|temps de fonctionnement|en service depuis",
-  pathConfig: "prefix|prefixes|prefixe|subnet|subnets|sous reseau|sous reseaux|cidr|vlan|vlans|vlan id|layer|couche|configuration|config",
+  pathConfig:
+    "prefix|prefixes|prefixe|subnet|subnets|sous reseau|sous reseaux|cidr|vlan|vlans|vlan id|layer|couche|configuration|config|" +
+    "provisioned|provisionne|provisionnee|how fat|how big|how wide|how large|sized|dimensionne|dimensionnee",
   fabric: "fabric|fabrics|fabrique|fabriques|backbone|core network|reseau coeur|coeur de reseau|dorsale",
   utilisation: "utilisation|utilization|usage|used|utilise|load|charge|busy",
   headroom: "room|place|headroom|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
