@@ -52,6 +52,8 @@ const ORDINALS: [RegExp, number][] = [
 const ORDINAL_LEAD = /^(?:(?:and|et|ok|so|then|alors|puis|what about|and what about|et pour|show me|montre moi|the|le|la|l|number|numero|no)\s+)*([a-z0-9]+)(?:\s+(?:one|path|site|node|un|une|chemin|noeud|in the list|de la liste|please|pls|stp|svp|then|alors))*$/;
 // "which one is worse?", "lequel est le pire ?", "which of them is better": the comparison's verdict.
 const VERDICT = /^(?:(?:and|et|so|ok|alors|donc)\s+)?(?:which|lequel|laquelle|quel|quelle)(?: one| of them| of the two| of both| des deux| d entre eux)? (?:is |s |est |a |has )?(?:the |le |la )?(worse|worst|better|best|pire|meilleur|meilleure|plus mauvais|plus mauvaise|in worse shape|en pire etat)(?= |$)/;
+// "and lyon?", "et pour milan ?", "what about the frankfurt one?": the same question about another name.
+const AND_NAME = /^(?:and|et|and for|et pour|et avec|what about|how about|same for|same with|pareil pour|idem pour|meme chose pour)\s+(.+)$/;
 const SLA_RANK: Record<string, number> = { healthy: 0, unknown: 1, warning: 2, bad: 3 };
 // As written (a serial number's or a time's punctuation matters when the request is read again).
 const HOW_TO = /^\s*(?:how (?:would|do|can|should|could) (?:i|we|you)|comment (?:puis[- ]je|je peux|on peut|faire pour|faut[- ]il|dois[- ]je)|can you show me how to|tell me how to)\s+/i;
@@ -155,6 +157,20 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     const pool = listed.length > 0 ? listed : (previous.earlierListed ?? []);
     const chosen = place < 0 ? pool.at(place) : pool[place];
     if (chosen) return askedAbout(previous, chosen);
+  }
+
+  // "and lyon?", "et pour milan ?": the question before, about that name (of the same kind as what it was about).
+  const other = AND_NAME.exec(folded);
+  const before = lastCall(previous);
+  if (other && before && !isAssistantAction(before.toolName) && readers.names) {
+    const key = ["path", "site", "node", "device", "connector"].find((candidate) => typeof before.input[candidate] === "string");
+    const subject = key ? String(before.input[key]) : null;
+    const said = readers.names(other[1]);
+    // A path by one new end ("milan" after Madrid ⇄ Oracle): the one that keeps most of the path before.
+    const kind = key === "device" ? "node" : key;
+    const shared = (name: string) => words(name).filter((word) => subject !== null && words(subject).includes(word)).length;
+    const candidates = said.filter((name) => name.kind === kind && name.name !== subject).sort((a, b) => shared(b.name) - shared(a.name));
+    if (candidates[0]) return askedAbout(previous, candidates[0].name);
   }
 
   // "which one is worse?" after a comparison: the worse of the two, explained.
