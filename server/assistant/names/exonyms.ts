@@ -45,3 +45,27 @@ export function exonymAliases(foldedName: string): string[] {
   }
   return aliases;
 }
+
+// Abbreviations engineers write for the words of names ("xconnect" for cross-connect, "DC" for data center, "HQ" for
+// headquarters): a name holding one form is also found by the others of its group. Folded.
+const ABBREVIATIONS: string[][] = [
+  ["cross connect", "xconnect", "x connect", "crossconnect", "xconn", "xc"],
+  ["dc", "data center", "datacenter", "data centre", "datacentre"],
+  ["hq", "headquarters", "head office", "siege"],
+  ["dx", "direct connect"],
+  ["dia", "direct internet access"],
+  ["er", "expressroute", "express route"],
+];
+
+/** The name written with each abbreviation of its group swapped for the others (folded words in, folded words out). */
+export function abbreviationAliases(foldedName: string): string[] {
+  const aliases: string[] = [];
+  for (const group of ABBREVIATIONS) {
+    for (const form of group) {
+      const pattern = new RegExp(`(^| )${form}( |$)`);
+      if (!pattern.test(foldedName)) continue;
+      for (const other of group) if (other !== form) aliases.push(foldedName.replace(pattern, `$1${other}$2`));
+    }
+  }
+  return aliases;
+}

@@ -5,7 +5,7 @@ import { foldText } from "@/lib/locations/text";
 import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
 import { connectors, coreFabrics, devices, externalFabrics, nodes, organizations, paths, sites } from "@/server/db/schema";
 import type { ChatScope } from "../scope";
-import { exonymAliases } from "./exonyms";
+import { abbreviationAliases, exonymAliases } from "./exonyms";
 import { NameIndex, type NamedEntry } from "./name-index";
 
 // The names a chat may speak of: what its user sees in the chat's organization (sites, paths, connectors, nodes,
@@ -54,9 +54,10 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     ...externalFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...organizationRows.map((row): NamedEntry => ({ kind: "organization", id: row.id, name: row.name })),
   ].map((entry) => {
-    // Each written form also with its cities in the other language ("Francfort ⇄ Paris").
+    // Each written form also with its cities in the other language ("Francfort ⇄ Paris"), and its abbreviations
+    // written the other way ("Frankfurt xconnect", "Paris headquarters").
     const written = [entry.name, ...(entry.aliases ?? [])];
-    const other = written.flatMap((text) => exonymAliases(foldText(text)));
+    const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text))]);
     return other.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...other] } : entry;
   });
 }

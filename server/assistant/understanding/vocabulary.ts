@@ -35,8 +35,8 @@ export const VOCABULARY = {
     "provisioned|provisionne|provisionnee|how fat|how big|how wide|how large|sized|dimensionne|dimensionnee",
   fabric: "fabric|fabrics|fabrique|fabriques|backbone|core network|reseau coeur|coeur de reseau|dorsale",
   utilisation: "utilisation|utilization|usage|used|utilise|load|charge|busy",
-  headroom: "room|place|headroom|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
-  traffic: "bandwidth|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",
+  headroom: "room|place|headroom|left|remaining|free|disponible|restant|restante|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
+  traffic: "bandwidth|bw|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",
   talkers: "top talkers|talkers|talker|plus gros emetteurs|plus gros|emetteurs|top sources|top destinations|consumers",
   withoutPaths: "no path|no paths|without path|without paths|without any path|aucun chemin|sans chemin|sans chemins|n ont aucun chemin|have no path",
   howTo:
