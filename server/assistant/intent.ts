@@ -73,7 +73,9 @@ const CREATION_WORDS = new Set(
     "how do does a an the path paths please me help site sites from between layer l2 l3 2 3 configure with one two both my our of " +
     "creer cree creez ajouter ajout ajoutez nouveau nouvelle mettre en place comment je j on nous puis peut pourrais voudrais veux " +
     "mbps gbps mbit gbit prefix prefixes prefixe at a au avec le la mets vlan ip " +
-    "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos"
+    "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos " +
+    "connect interconnect hook link relier relie reliez raccorder interconnecter monter monte veut veux faisable feasible possible doable " +
+    "est c ce notre votre site sites fit it would is"
   ).split(" ").concat(POLITE_WORDS),
 );
 
@@ -242,6 +244,21 @@ function readersWith(index: NameIndex): NameReaders {
         .map((span) => topCandidates(span))
         .find((top) => top.length === 1 && top[0].entry.kind === "organization");
       return customer ? { ...input, organization: customer[0].entry.name } : input;
+    },
+    // A new path's ends are sites the user sees: "connect lyon branch" is Lyon Branch, "notre site aws L2" the one AWS
+    // site; an end no site name tells apart stays as written (the tool then says it does not see it).
+    pathCreation(text, focus) {
+      const input = READERS.pathCreation(text, focus);
+      if (quotedNames(text).length > 0) return input;
+      for (const key of ["source", "destination"] as const) {
+        const end = input[key];
+        if (typeof end !== "string" || !end || UUID.test(end)) continue;
+        const sites = linked(end).flatMap((span) => [...new Set(span.candidates.filter((candidate) => candidate.entry.kind === "site").map((candidate) => candidate.entry.name))]);
+        const best = linked(end).flatMap((span) => topCandidates(span).filter((candidate) => candidate.entry.kind === "site"));
+        if (best.length === 1) input[key] = best[0].entry.name;
+        else if (sites.length === 1) input[key] = sites[0];
+      }
+      return input;
     },
     named(text) {
       const [quoted] = quotedNames(text);

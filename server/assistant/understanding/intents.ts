@@ -242,6 +242,9 @@ const pathStats = (reading: Reading) =>
 /** "How is the Paris HQ site doing?": a question about one site, not a path. */
 const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) && !r.has("path") && !/⇄|->|→/.test(r.text);
 
+// Verbs that join two sites ("connect A to B", "relier A à B") and words that ask whether something can be done.
+const CONNECT_WORDS = /(?:^| )(?:connect|interconnect|hook up|link up|relier|relie|reliez|raccorder|interconnecter)(?= |$)/;
+const FEASIBLE = /(?:^| )(?:feasible|possible|doable|can i|can we|could i|could we|would it fit|faisable|je peux|on peut|puis je|pouvons nous|est ce possible)(?= |$)/;
 const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
 const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
 // The verb's object is a site: "create a site", "add a cloud site", "ajoute un nouveau site Azure" (not "add a
@@ -364,6 +367,30 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "action-create-path",
     "createPath",
     (r) => verbIs(r, CREATE_VERB) && r.has("path") && Boolean(r.pathCreation.source && r.pathCreation.destination),
+    (r) =>
+      call(
+        "createPath",
+        defined({
+          source: r.pathCreation.source,
+          destination: r.pathCreation.destination,
+          layer: r.pathCreation.layer,
+          bandwidthMbps: r.bandwidthMbps ?? undefined,
+          prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+          vlanId: r.vlan ?? undefined,
+        }),
+      ),
+  ),
+  // "i want to connect Lyon Branch to Frankfurt DC, 100 Mbps", "je peux monter un chemin de 800 Mbps entre A et B ?":
+  // whether it fits is the createPath dry run's answer (the ends' headroom first, then what is missing), never a preview
+  // the user did not ask for unless everything is given and fits.
+  rule(
+    "path-feasibility",
+    "createPath",
+    (r) =>
+      r.bandwidthMbps !== null &&
+      !r.has("howTo") &&
+      Boolean(r.pathCreation.source && r.pathCreation.destination) &&
+      (CONNECT_WORDS.test(r.folded) || (r.has("path") && FEASIBLE.test(r.folded))),
     (r) =>
       call(
         "createPath",
