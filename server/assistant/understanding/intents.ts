@@ -190,6 +190,13 @@ function ruleTopic(reading: Reading): RuleTopic | null {
   if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded) && reading.namedKind !== "path") return "layers";
   if (/(?:^| )vlan/.test(folded) && /(?:range|plage|allowed|autorise|valid|valide|values|valeurs|can i use|puis je|min|max|between|entre|limit)/.test(folded)) return "vlan";
   if (/(?:^| )mtu(?= |$)/.test(folded)) return "mtu";
+  // "can I put more than one prefix on a Layer 3 path?": the layers' rule says how many and how they are written.
+  if (
+    /(?:^| )(?:prefix|prefixes|prefixe|subnet|subnets|cidr)(?= |$)/.test(folded) &&
+    /(?:^| )(?:more than one|several|multiple|many|plusieurs|how many|combien|format|separated|separe|separes|list|liste|allowed|autorise)(?= |$)/.test(folded) &&
+    reading.namedKind !== "path"
+  )
+    return "layers";
   if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
   if (/(?:^| )(?:name|names|nom|noms)(?= |$)/.test(folded) && /(?:long|length|characters|caracteres|longueur|short|court|minimum)/.test(folded)) return "name";
   if (/(?:threshold|thresholds|seuil|seuils|limits of the sla|sla limits)/.test(folded)) return "slaThresholds";
@@ -253,6 +260,8 @@ const CREATES_SITE = new RegExp(
   "(?:^| )(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)" +
     "(?: (?:a|an|the|new|one|another|un|une|nouveau|nouvel|nouvelle|le|la|cloud|standard|aws|amazon|azure|microsoft|gcp|google|oracle|oci|direct|connect|dx|physical|physique|classique))* site(?= |$)",
 );
+const NEEDS_SITE =
+  /^(?:(?:i|we|ok|so|hi|hello|bonjour) )*(?:need|want|would like|d like|require|j ai besoin d|on a besoin d|nous avons besoin d|il nous faut|il me faut|je voudrais|on voudrait)(?: (?:a|an|one|another|un|une|1))?(?: (?:new|nouveau|nouvel|nouvelle|cloud|standard|aws|azure|gcp|oracle))* site(?= |$)/;
 const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
 const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
 const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
@@ -405,6 +414,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       ),
   ),
   rule("action-create-site", "createSite", (r) => verbIs(r, CREATE_VERB) && CREATES_SITE.test(r.folded), (r) => call("createSite", r.siteAction)),
+  // "need a new site for fabrikam in amsterdam, call it Amsterdam Lab": a request once it names the site.
+  rule(
+    "action-create-site-needed",
+    "createSite",
+    (r) => NEEDS_SITE.test(r.folded) && typeof r.siteAction.name === "string" && !r.has("howTo"),
+    (r) => call("createSite", r.siteAction),
+  ),
   // "delete Lyon Branch", "supprime le site X"; "delete our cloud site" names none: asked which, never guessed.
   rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && (r.has("site") || r.namedKind === "site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
   rule(
