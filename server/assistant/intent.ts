@@ -187,6 +187,17 @@ function spelledWord(word: string): string {
   return best && !tied ? best : word;
 }
 
+// "le site de berlin", "the site named atlantis": the word the object's noun introduces is its name, even in lower
+// case and though no visible name holds it (the answer then says it is not seen).
+const NOUN_NAMED = /(?:^|\s)(?:site|sites|chemin|path|connector|connecteur|node|noeud|nœud)\s+(?:de|d'|d’|du|of|named|called|nommé|nomme|appelé|appele)\s*([\p{L}][\p{L}\p{N}-]{2,})(?=[\s?!.,;]|$)/iu;
+
+function nounNamed(text: string): string | null {
+  const word = NOUN_NAMED.exec(text)?.[1];
+  if (!word) return null;
+  const folded = fold(word);
+  return KNOWN_WORDS.has(folded) || CALENDAR_WORDS.has(folded) || FIGURE.test(word) ? null : word;
+}
+
 const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput, siteAction: siteActionInput };
 
 // Weekdays and months are times, never names, however they are written.
@@ -273,7 +284,7 @@ function readersWith(index: NameIndex): NameReaders {
         return top.length === 1 ? top[0].entry.name : span.text;
       }
       const [proper] = properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name)));
-      return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? null;
+      return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? nounNamed(text);
     },
     properNames: (text) => properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name))),
     namedAll(text) {

@@ -47,25 +47,17 @@ export function exonymAliases(foldedName: string): string[] {
 }
 
 // Abbreviations engineers write for the words of names ("xconnect" for cross-connect, "DC" for data center, "HQ" for
-// headquarters): a name holding one form is also found by the others of its group. Folded.
-const ABBREVIATIONS: string[][] = [
-  ["cross connect", "xconnect", "x connect", "crossconnect", "xconn", "xc"],
-  ["dc", "data center", "datacenter", "data centre", "datacentre"],
-  ["hq", "headquarters", "head office", "siege"],
-  ["dx", "direct connect"],
-  ["dia", "direct internet access"],
-  ["er", "expressroute", "express route"],
+// headquarters): a name holding a long form is also found by its short ones (folded). Never the other way round: a
+// long form's common word or its start ("data", "head") would make any question name it.
+const ABBREVIATIONS: [RegExp, string[]][] = [
+  [/(^| )(?:cross connect|crossconnect)( |$)/, ["xconnect", "xconn", "crossconnect"]],
+  [/(^| )(?:data center|data centre|datacenter|datacentre)( |$)/, ["dc"]],
+  [/(^| )(?:headquarters|head office|head quarters)( |$)/, ["hq"]],
 ];
 
-/** The name written with each abbreviation of its group swapped for the others (folded words in, folded words out). */
+/** The name written with its long forms abbreviated (folded words in, folded words out). */
 export function abbreviationAliases(foldedName: string): string[] {
-  const aliases: string[] = [];
-  for (const group of ABBREVIATIONS) {
-    for (const form of group) {
-      const pattern = new RegExp(`(^| )${form}( |$)`);
-      if (!pattern.test(foldedName)) continue;
-      for (const other of group) if (other !== form) aliases.push(foldedName.replace(pattern, `$1${other}$2`));
-    }
-  }
-  return aliases;
+  return ABBREVIATIONS.flatMap(([long, shorts]) => (long.test(foldedName) ? shorts.map((short) => foldedName.replace(long, `$1${short}$2`)) : [])).filter(
+    (alias) => alias !== foldedName,
+  );
 }

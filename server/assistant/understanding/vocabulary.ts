@@ -5,7 +5,7 @@ import "server-only";
 // combines them. Every word here is also left out when the name of an object is read from a question.
 
 export const VOCABULARY = {
-  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels|pipe|pipes|tuyau|tuyaux",
+  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels|pipe|pipes|tuyau|tuyaux|wan|sd wan|sdwan|overlay",
   site: "site|sites",
   alarm: "alarm|alarms|alarme|alarmes|alert|alerts|alerte|alertes|alerting|alarming",
   change:
