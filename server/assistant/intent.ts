@@ -2,13 +2,13 @@ import "server-only";
 import type { GuidePathCreationInput } from "@/lib/assistant/tools";
 import type { Locale } from "@/lib/constants";
 import { editDistance } from "./names/fuzzy";
-import { linkNames, topCandidates, type LinkedSpan } from "./names/link";
+import { linkNames, topCandidates, type LinkedSpan, type NameCandidate } from "./names/link";
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
 import { understandQuestion } from "./understanding/classified";
 import { readQuestion, REQUEST_VERBS, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
-import { VOCABULARY_WORDS } from "./understanding/vocabulary";
+import { mentions, VOCABULARY_WORDS, type Concept } from "./understanding/vocabulary";
 
 // The embedded model's reading of a question: the names it gives (a path "A ⇄ B", a site, a connector, the new site or
 // path of a creation question), the page the user is on, and through the intent catalogue
@@ -232,6 +232,36 @@ function linkedIn(text: string, index: NameIndex): LinkedSpan[] {
   return spans;
 }
 
+// The kind of object a question's nouns ask for ("which box…" is a node, "the site…" a site): among names a span
+// cannot tell apart, the one of that kind.
+const KIND_NOUNS: [Concept, string[]][] = [
+  ["device", ["node", "device"]],
+  ["backbone", ["node", "link"]],
+  ["site", ["site"]],
+  ["path", ["path"]],
+  ["connector", ["connector"]],
+  ["fabric", ["fabric"]],
+];
+
+function toldApart(span: LinkedSpan, text: string): NameCandidate[] {
+  const top = topCandidates(span);
+  if (top.length < 2) return top;
+  const folded = fold(text);
+  const kinds = new Set(KIND_NOUNS.filter(([concept]) => mentions(folded, concept)).flatMap(([, kinds]) => kinds));
+  // Only when no other name of that kind is among its candidates at all (the oracle path: two of them, asked which).
+  const ofKind = span.candidates.filter((candidate) => kinds.has(candidate.entry.kind));
+  return ofKind.length === 1 && top.includes(ofKind[0]) ? ofKind : top;
+}
+
+/** The span a question is about: an organization named next to another name is who it is about ("contoso says paris⇄azure …"), not what. */
+function mainSpan(spans: LinkedSpan[], text: string): LinkedSpan | undefined {
+  const isOrganization = (span: LinkedSpan) => {
+    const top = toldApart(span, text);
+    return top.length === 1 && top[0].entry.kind === "organization";
+  };
+  return spans.length > 1 ? (spans.find((span) => !isOrganization(span)) ?? spans[0]) : spans[0];
+}
+
 function readersWith(index: NameIndex): NameReaders {
   const linked = (text: string) => linkedIn(text, index);
   // "A to B" whose ends the names do not both hold: a path the user named that they cannot see (or that does not
@@ -276,11 +306,11 @@ function readersWith(index: NameIndex): NameReaders {
       if (quoted) return quoted;
       const id = UUID.exec(text)?.[0];
       if (id) return id;
-      const [span] = linked(text);
+      const span = mainSpan(linked(text), text);
       const unseen = unseenPath(text, span);
       if (unseen) return unseen;
       if (span) {
-        const top = topCandidates(span);
+        const top = toldApart(span, text);
         return top.length === 1 ? top[0].entry.name : span.text;
       }
       const [proper] = properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name)));
@@ -295,8 +325,8 @@ function readersWith(index: NameIndex): NameReaders {
     },
     namedKind(text) {
       if (quotedNames(text).length > 0 || UUID.test(text)) return null;
-      const [span] = linked(text);
-      const top = span && !unseenPath(text, span) ? topCandidates(span) : [];
+      const span = mainSpan(linked(text), text);
+      const top = span && !unseenPath(text, span) ? toldApart(span, text) : [];
       return top.length === 1 ? top[0].entry.kind : null;
     },
     spell(folded, text) {
