@@ -110,7 +110,7 @@ const TASKS: Record<Out<typeof guideTaskInputSchema>["task"], { route: (scope: C
   unacknowledge: { route: () => "alarms", scope: "common:config:write", steps: 4 },
   customer: { route: mspPage("msp/customerOrganization"), scope: "common:config:write", steps: 4 },
   msp: { route: (scope) => (scope.organization.organizationType === "maia" ? "core/msp" : null), scope: "common:config:write", steps: 3 },
-  roles: { route: () => "user/users", scope: "common:config:read", steps: 4 },
+  roles: { route: () => "user/users", scope: "common:config:read", steps: 5 },
 };
 
 export async function guideTask(environment: ToolEnvironment, input: Out<typeof guideTaskInputSchema>): Promise<Out<typeof guideTaskOutputSchema>> {

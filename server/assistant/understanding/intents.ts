@@ -224,6 +224,7 @@ function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   if (has("core fabric|core fabrics|fabric core|fabric coeur|fabrics coeur")) return "coreFabric";
   if (has("external fabric|external fabrics|fabric externe|fabrics externes|equinix")) return "externalFabric";
   if (has("subinterface|subinterfaces|sub interface|sub interfaces|sous interface|sous interfaces")) return "subinterface";
+  if (has("core node|core nodes|noeud core|noeuds core|noeud coeur|noeuds coeur|core router|routeur coeur")) return "coreFabric";
   if (has("cpe|cpe node|noeud cpe")) return "cpeNode";
   if (has("edge node|edge nodes|noeud edge|noeuds edge|edge")) return "edgeNode";
   if (has("link|links|lien|liens") && has("node|nodes|noeud|noeuds|between|entre")) return "link";
@@ -231,7 +232,11 @@ function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
   if (has("msp|msps") && reading.has("create")) return "msp";
   if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel")) return "schedule";
+  // "cancel a scheduled operation": the lifecycle guide says how one is cancelled.
+  if (has("cancel|annuler|annule|unschedule|deprogrammer") && reading.has("lifecycle")) return "schedule";
   if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
+  // "add new boxes to the stock": devices come into the inventory by being claimed.
+  if (reading.has("device") && has("add|adding|ajouter|ajoute|rajouter|register|enregistrer|new|nouveaux|nouvelles")) return "claim";
   if (reading.has("acknowledge")) return "acknowledge";
   if (reading.has("connector")) return "connector";
   if (reading.has("lifecycle") || /(?:schedule|planifier)/.test(folded)) return "schedule";
@@ -483,7 +488,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "guideTask",
     (r) =>
       r.imperative === null &&
-      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user)(?= |$)/.test(r.folded),
+      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user|ai le droit|le droit de faire|mes droits|my rights|my permissions|what can i do|what am i able to do|avec mon compte|with my account)(?= |$)/.test(r.folded),
     // "Can I invite people?", "am I allowed to claim devices?": that task's guide, which says whether the role may.
     (r) => {
       const topic = /(?:^| )(?:can i|may i|am i allowed to|puis je|ai je le droit de|est ce que je peux)(?= |$)/.test(r.folded) ? guideTopic(r) : null;

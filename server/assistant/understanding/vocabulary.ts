@@ -40,12 +40,12 @@ export const VOCABULARY = {
   talkers: "top talkers|talkers|talker|plus gros emetteurs|plus gros|emetteurs|top sources|top destinations|consumers",
   withoutPaths: "no path|no paths|without path|without paths|without any path|aucun chemin|sans chemin|sans chemins|n ont aucun chemin|have no path",
   howTo:
-    "how do i|how can i|how to|how do we|how should i|comment je|comment on|comment puis je|comment faire|comment creer|comment ajouter|comment inviter|comment planifier|comment reclamer|comment acquitter|comment configurer|comment mettre|comment affecter|comment relier|comment desacquitter|comment supprimer|comment modifier|how would i|how would we|what do i need to|what do i need|what info|what information|what details|which fields|il faut quoi|faut quoi|quelles infos|quelles informations|de quoi ai je besoin|steps|walk me|procedure|etapes|que dois je faire|what do i do",
+    "how do i|how can i|how to|how do we|how should i|comment je|comment on|comment puis je|comment faire|comment creer|comment ajouter|comment inviter|comment planifier|comment reclamer|comment acquitter|comment configurer|comment mettre|comment affecter|comment relier|comment desacquitter|comment supprimer|comment modifier|how would i|how would we|what do i need to|what do i need|what info|what information|what details|which fields|il faut quoi|faut quoi|comment rajouter|comment annuler|comment changer|comment on fait|on fait comment|je fais comment|je le cree comment|je la cree comment|on le cree comment|on la cree comment|cree comment|creer comment|quelles infos|quelles informations|de quoi ai je besoin|steps|walk me|procedure|etapes|que dois je faire|what do i do",
   invite: "invite|inviter|invitation|invitations|colleague|collegue|coworker|new user|nouvel utilisateur",
   acknowledge: "acknowledge|acknowledging|acquitter|acquitte|acquittement|ack",
   organizations: "customers|customer|clients|client|organizations|organization|organisations|organisation|tenants|tenant",
   define: "what does|what do|what is|what are|mean|means|meaning|signifie|signifient|veut dire|definition|qu est ce",
-  create: "create|creating|add|adding|new|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
+  create: "create|creating|add|adding|new|rajouter|rajoute|rajoutez|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
   remove: "remove|delete|supprime|supprimer|supprimez|retire|retirer|effacer|drop",
   // What the assistant does not do: the world outside the console.
   elsewhere:
