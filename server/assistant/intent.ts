@@ -58,7 +58,7 @@ const QUESTION_WORDS = new Set([
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
-    "containing nommes nomme appeles appele contenant recent recents recentes"
+    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure"
   ).split(" "),
   ...POLITE_WORDS,
   ...VOCABULARY_WORDS,
