@@ -243,10 +243,14 @@ const KIND_NOUNS: [Concept, string[]][] = [
   ["fabric", ["fabric"]],
 ];
 
+const REQUEST_LEAD = new RegExp(`^(?:(?:please|pls|ok|okay|so|then|can you|could you|would you|go ahead and|i want to|je veux|peux tu|pouvez vous) )*(?:${REQUEST_VERBS.join("|")})(?= |$)`);
+
 function toldApart(span: LinkedSpan, text: string): NameCandidate[] {
   const top = topCandidates(span);
   if (top.length < 2) return top;
   const folded = fold(text);
+  // A request acts on the name as written: the action's dry run asks which one is meant ("delete the Paris site").
+  if (REQUEST_LEAD.test(folded)) return top;
   const kinds = new Set(KIND_NOUNS.filter(([concept]) => mentions(folded, concept)).flatMap(([, kinds]) => kinds));
   // Only when no other name of that kind is among its candidates at all (the oracle path: two of them, asked which).
   const ofKind = span.candidates.filter((candidate) => kinds.has(candidate.entry.kind));

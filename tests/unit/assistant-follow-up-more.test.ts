@@ -136,3 +136,10 @@ describe("names", () => {
     expect(read("état du site de berlin ?")).toMatchObject({ toolName: "siteDetail", input: { site: "berlin" } });
   });
 });
+
+describe("destructive requests", () => {
+  it("keep the name as written, for the dry run to ask which is meant, where a read picks by the noun", () => {
+    expect(read("delete the Paris site")).toMatchObject({ toolName: "deleteSite", input: { site: "Paris" } });
+    expect(read("how is the paris site")).toMatchObject({ input: { site: "Paris HQ" } });
+  });
+});
