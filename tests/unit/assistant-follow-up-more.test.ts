@@ -5,6 +5,7 @@ import { decide } from "@/server/assistant/decide";
 import { readIntent } from "@/server/assistant/intent";
 import { abbreviationAliases } from "@/server/assistant/names/exonyms";
 import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+import { conversation } from "./assistant-prompt";
 import { ordinalOf } from "@/server/assistant/understanding/follow-up";
 
 // Follow-ups by place ("the second one"), by verdict ("which one is worse?"), by another name ("and lyon?"), bare
@@ -26,19 +27,6 @@ const ENTRIES: NamedEntry[] = [
   { kind: "node", id: "n2", name: "nw-core-fra", aliases: ["MX-C9000-0001"] },
 ];
 const names = new NameIndex(ENTRIES);
-
-function conversation(turns: { question: string; toolName: string; input: Record<string, unknown>; output?: unknown }[], followUp: string): LanguageModelV4Prompt {
-  const prompt: LanguageModelV4Prompt = [{ role: "system", content: "You are the assistant." }];
-  turns.forEach((turn, index) => {
-    const toolCallId = `call-${index}`;
-    prompt.push({ role: "user", content: [{ type: "text", text: turn.question }] });
-    prompt.push({ role: "assistant", content: [{ type: "tool-call", toolCallId, toolName: turn.toolName, input: turn.input }] });
-    prompt.push({ role: "tool", content: [{ type: "tool-result", toolCallId, toolName: turn.toolName, output: { type: "json", value: (turn.output ?? {}) as never } }] });
-    prompt.push({ role: "assistant", content: [{ type: "text", text: "…" }] });
-  });
-  prompt.push({ role: "user", content: [{ type: "text", text: followUp }] });
-  return prompt;
-}
 
 const decideAfter = (prompt: LanguageModelV4Prompt, locale: "en" | "fr" = "en") => decide(prompt, locale, ASSISTANT_TOOL_NAMES, { names });
 const read = (text: string) => readIntent(text, {}, ASSISTANT_TOOL_NAMES, { names });

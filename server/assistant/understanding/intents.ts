@@ -330,6 +330,20 @@ const asksServedSites = (r: Reading) => r.has("attached") || r.has("organization
 const nodeStatusCall = (r: Reading, node: string | null) => call("nodeStatus", defined({ node, sites: asksServedSites(r) || undefined }));
 const asksNothingToDo = (r: Reading) => r.imperative === null && !r.has("howTo") && !r.has("create");
 
+/** The new path a question describes, as createPath takes it. */
+const createPathCall = (r: Reading) =>
+  call(
+    "createPath",
+    defined({
+      source: r.pathCreation.source,
+      destination: r.pathCreation.destination,
+      layer: r.pathCreation.layer,
+      bandwidthMbps: r.bandwidthMbps ?? undefined,
+      prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+      vlanId: r.vlan ?? undefined,
+    }),
+  );
+
 /** Several reads answered together. */
 const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });
 
@@ -381,18 +395,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "action-create-path",
     "createPath",
     (r) => verbIs(r, CREATE_VERB) && r.has("path") && Boolean(r.pathCreation.source && r.pathCreation.destination),
-    (r) =>
-      call(
-        "createPath",
-        defined({
-          source: r.pathCreation.source,
-          destination: r.pathCreation.destination,
-          layer: r.pathCreation.layer,
-          bandwidthMbps: r.bandwidthMbps ?? undefined,
-          prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
-          vlanId: r.vlan ?? undefined,
-        }),
-      ),
+    createPathCall,
   ),
   // "i want to connect Lyon Branch to Frankfurt DC, 100 Mbps", "je peux monter un chemin de 800 Mbps entre A et B ?":
   // whether it fits is the createPath dry run's answer (the ends' headroom first, then what is missing), never a preview
@@ -405,18 +408,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
       !r.has("howTo") &&
       Boolean(r.pathCreation.source && r.pathCreation.destination) &&
       (CONNECT_WORDS.test(r.folded) || (r.has("path") && FEASIBLE.test(r.folded))),
-    (r) =>
-      call(
-        "createPath",
-        defined({
-          source: r.pathCreation.source,
-          destination: r.pathCreation.destination,
-          layer: r.pathCreation.layer,
-          bandwidthMbps: r.bandwidthMbps ?? undefined,
-          prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
-          vlanId: r.vlan ?? undefined,
-        }),
-      ),
+    createPathCall,
   ),
   rule("action-create-site", "createSite", (r) => verbIs(r, CREATE_VERB) && CREATES_SITE.test(r.folded), (r) => call("createSite", r.siteAction)),
   // "need a new site for fabrikam in amsterdam, call it Amsterdam Lab": a request once it names the site.
