@@ -142,6 +142,7 @@ describe("tools over live data", () => {
   it("explains the rules with the figures the validation uses", async () => {
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "vlan" })).values).toEqual({ min: 0, max: 4094 });
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "claimCode" })).values).toEqual({ length: 8 });
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "interfaceTypes" })).values).toEqual({ types: ["access", "fabric", "hybrid"], mtuDefault: 1500 });
     const invite = await runTool(CONTOSO_READONLY, "Contoso", "guideTask", { task: "invite" });
     expect(invite.allowed).toBe(false);
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "guideTask", { task: "invite" })).allowed).toBe(true);

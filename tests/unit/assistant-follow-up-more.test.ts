@@ -131,3 +131,10 @@ describe("destructive requests", () => {
     expect(read("how is the paris site")).toMatchObject({ input: { site: "Paris HQ" } });
   });
 });
+
+describe("rules", () => {
+  it("a node interface's types are the interface form's rule", () => {
+    expect(read("what interface types can a node port be set to?")).toMatchObject({ toolName: "explainRules", input: { topic: "interfaceTypes" } });
+    expect(read("for a layer3 path can i put more than one prefix, like 10.1.0.0/24 and 10.2.0.0/24?")).toMatchObject({ toolName: "explainRules", input: { topic: "layers" } });
+  });
+});

@@ -14,6 +14,7 @@ import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
 import { DPD_DELAY_SECONDS, IPSEC_DEFAULTS, MSS_HEADER_BYTES, MSS_MAX, MSS_MIN, PRESHARED_KEY_LENGTH, SA_LIFETIME_HOURS } from "@/lib/connectors/schema";
 import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
+import { DEFAULT_MTU, INTERFACE_TYPES } from "@/lib/nodes/schema";
 import { listVisibleOrganizations } from "@/server/core/tenancy";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { organizationCounts } from "../queries";
@@ -52,6 +53,8 @@ function ruleValues(topic: RuleTopic): Out<typeof explainRulesOutputSchema>["val
       return { vlanMin: VLAN_MIN, vlanMax: VLAN_MAX };
     case "bandwidth":
       return { min: 1 };
+    case "interfaceTypes":
+      return { types: [...INTERFACE_TYPES], mtuDefault: DEFAULT_MTU };
   }
 }
 

@@ -189,6 +189,8 @@ function ruleTopic(reading: Reading): RuleTopic | null {
   // "Which layer is Paris ⇄ Frankfurt?" asks the path's configuration (pathDetail), not the rule.
   if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded) && reading.namedKind !== "path") return "layers";
   if (/(?:^| )vlan/.test(folded) && /(?:range|plage|allowed|autorise|valid|valide|values|valeurs|can i use|puis je|min|max|between|entre|limit)/.test(folded)) return "vlan";
+  // "what interface types can a node port be set to?": the interface form's types (SPEC §3).
+  if (/(?:^| )(?:interface|interfaces|port|ports)(?= |$)/.test(folded) && /(?:^| )(?:type|types|kind|kinds|mode|modes)(?= |$)/.test(folded) && !reading.serial && !reading.node) return "interfaceTypes";
   if (/(?:^| )mtu(?= |$)/.test(folded)) return "mtu";
   // "can I put more than one prefix on a Layer 3 path?": the layers' rule says how many and how they are written.
   if (
