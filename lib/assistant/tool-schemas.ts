@@ -448,9 +448,9 @@ export const listLinksOutputSchema = z.object({
 });
 
 // --- explainRules: the product's rules and constants, read from the modules the validation uses ---
-export const RULE_TOPICS = ["vlan", "mtu", "name", "claimCode", "slaThresholds", "probeLevels", "unknownSla", "layers", "bandwidth"] as const;
+export const RULE_TOPICS = ["vlan", "mtu", "name", "claimCode", "slaThresholds", "probeLevels", "unknownSla", "layers", "bandwidth", "interfaceTypes"] as const;
 export type RuleTopic = (typeof RULE_TOPICS)[number];
-export const explainRulesInputSchema = z.object({ topic: z.enum(RULE_TOPICS).describe("Which rule: VLAN, MTU, name length, claim code, SLA thresholds, probe levels, unknown SLA, layer 2 vs 3, bandwidth") });
+export const explainRulesInputSchema = z.object({ topic: z.enum(RULE_TOPICS).describe("Which rule: VLAN, MTU, name length, claim code, SLA thresholds, probe levels, unknown SLA, layer 2 vs 3, bandwidth, a node interface's types") });
 export const explainRulesOutputSchema = z.object({
   topic: z.enum(RULE_TOPICS),
   /** The figures of the rule, from lib/constants.ts, lib/health.ts and the schemas. */

@@ -102,7 +102,8 @@ export async function prepareCreatePath(environment: ToolEnvironment, input: Cre
     !input.bandwidthMbps && t("assistant.actions.fields.bandwidth"),
     input.layer === "layer3" && !input.prefix && t("assistant.actions.fields.prefix"),
   ].filter((field): field is string => Boolean(field));
-  if (missing.length > 0) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
+  // Without a bandwidth nothing can be checked; with one, whether the ends have room is said before asking the rest.
+  if (!input.bandwidthMbps) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
 
   const { db, principal } = scope.context;
   const [sourceConnectors, destinationConnectors] = await Promise.all([
@@ -117,6 +118,12 @@ export async function prepareCreatePath(environment: ToolEnvironment, input: Cre
   const destinationLoad = pickConnector(environment, destinationLoads, input.destinationConnector, destination.item.name);
   if (typeof destinationLoad === "string") return blocked(destinationLoad);
   const vlanId = input.vlanId ?? freeVlan(sourceLoad, destinationLoad);
+  const noRoom = pathPlanIssueList({ bandwidth: input.bandwidthMbps, vlanType: "all" }, { ...sourceLoad, paths: [] }, { ...destinationLoad, paths: [] });
+  if (noRoom.length > 0) {
+    const texts = noRoom.map((issue) => (t.has(issue.key as never) ? t(issue.key as never, issue.values as never) : issue.key));
+    return blocked(`${t("assistant.actions.createPath.noRoom", { bandwidth: formatMbps(t, locale, input.bandwidthMbps) })}\n${bullet(texts)}`);
+  }
+  if (missing.length > 0) return blocked(t("assistant.actions.missing", { fields: missing.join(", ") }));
 
   // The API's own schema, then the headroom and VLAN rules the service applies under its locks.
   const parsed = pathCreateSchema.safeParse({

@@ -141,6 +141,7 @@ export function decide(
           names: names ? (text) => namesIn(text, names) : undefined,
         })
       : null;
+  if (process.env.DBG) console.error("DBG", JSON.stringify({ q: userText(question), asked, request, followUp, prev: previousTurn(prompt)?.calls.map((c) => [c.toolName, c.input]) }));
   const chosen = followUp && (followUp.kind !== "tool" || toolNames.includes(followUp.toolName)) ? followUp : intent;
   const t = translatorFor(locale);
   switch (chosen.kind) {

@@ -2,13 +2,13 @@ import "server-only";
 import type { GuidePathCreationInput } from "@/lib/assistant/tools";
 import type { Locale } from "@/lib/constants";
 import { editDistance } from "./names/fuzzy";
-import { linkNames, topCandidates, type LinkedSpan } from "./names/link";
+import { linkNames, topCandidates, type LinkedSpan, type NameCandidate } from "./names/link";
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
 import { understandQuestion } from "./understanding/classified";
 import { readQuestion, REQUEST_VERBS, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
-import { VOCABULARY_WORDS } from "./understanding/vocabulary";
+import { mentions, VOCABULARY_WORDS, type Concept } from "./understanding/vocabulary";
 
 // The embedded model's reading of a question: the names it gives (a path "A ⇄ B", a site, a connector, the new site or
 // path of a creation question), the page the user is on, and through the intent catalogue
@@ -34,6 +34,9 @@ export function pageFocus(text: string): PageFocus {
   return focus;
 }
 
+// Courtesies typed around a request ("… stp", "pls", "thanks"): never part of a name.
+const POLITE_WORDS = "please pls plz pleas thanks thank thx ty cheers stp svp merci sil".split(" ");
+
 const ARROW = /⇄|↔|⟷|<->|<=>|->|→|=>|⟶/;
 
 // Words around a name that are part of the question, not of the name (folded): the question's own words, and every
@@ -56,10 +59,10 @@ const OWN_WORDS = new Set(
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
-    "containing nommes nomme appeles appele contenant recent recents recentes"
+    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure"
   ).split(" "),
 );
-const QUESTION_WORDS = new Set([...OWN_WORDS, ...VOCABULARY_WORDS]);
+const QUESTION_WORDS = new Set([...OWN_WORDS, ...POLITE_WORDS, ...VOCABULARY_WORDS]);
 const OWN_LONG_WORDS = [...OWN_WORDS].filter((word) => word.length >= 6);
 
 /** A question's own word typed with a slip ("pourqoi", "explian"), never part of a name. */
@@ -74,8 +77,10 @@ const CREATION_WORDS = new Set(
     "how do does a an the path paths please me help site sites from between layer l2 l3 2 3 configure with one two both my our of " +
     "creer cree creez ajouter ajout ajoutez nouveau nouvelle mettre en place comment je j on nous puis peut pourrais voudrais veux " +
     "mbps gbps mbit gbit prefix prefixes prefixe at a au avec le la mets vlan ip " +
-    "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos"
-  ).split(" "),
+    "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos " +
+    "connect interconnect hook link relier relie reliez raccorder interconnecter monter monte veut veux faisable feasible possible doable " +
+    "est c ce notre votre site sites fit it would is"
+  ).split(" ").concat(POLITE_WORDS),
 );
 
 // Connectors between two ends of a path: arrows, and these words (folded; "à" only as written, since "a" is also "has").
@@ -186,6 +191,17 @@ function spelledWord(word: string): string {
   return best && !tied ? best : word;
 }
 
+// "le site de berlin", "the site named atlantis": the word the object's noun introduces is its name, even in lower
+// case and though no visible name holds it (the answer then says it is not seen).
+const NOUN_NAMED = /(?:^|\s)(?:site|sites|chemin|path|connector|connecteur|node|noeud|nœud)\s+(?:de|d'|d’|du|of|named|called|nommé|nomme|appelé|appele)\s*([\p{L}][\p{L}\p{N}-]{2,})(?=[\s?!.,;]|$)/iu;
+
+function nounNamed(text: string): string | null {
+  const word = NOUN_NAMED.exec(text)?.[1];
+  if (!word) return null;
+  const folded = fold(word);
+  return KNOWN_WORDS.has(folded) || CALENDAR_WORDS.has(folded) || FIGURE.test(word) ? null : word;
+}
+
 const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput, siteAction: siteActionInput };
 
 // Weekdays and months are times, never names, however they are written.
@@ -220,6 +236,40 @@ function linkedIn(text: string, index: NameIndex): LinkedSpan[] {
   return spans;
 }
 
+// The kind of object a question's nouns ask for ("which box…" is a node, "the site…" a site): among names a span
+// cannot tell apart, the one of that kind.
+const KIND_NOUNS: [Concept, string[]][] = [
+  ["device", ["node", "device"]],
+  ["backbone", ["node", "link"]],
+  ["site", ["site"]],
+  ["path", ["path"]],
+  ["connector", ["connector"]],
+  ["fabric", ["fabric"]],
+];
+
+const REQUEST_LEAD = new RegExp(`^(?:(?:please|pls|ok|okay|so|then|can you|could you|would you|go ahead and|i want to|je veux|peux tu|pouvez vous) )*(?:${REQUEST_VERBS.join("|")})(?= |$)`);
+
+function toldApart(span: LinkedSpan, text: string): NameCandidate[] {
+  const top = topCandidates(span);
+  if (top.length < 2) return top;
+  const folded = fold(text);
+  // A request acts on the name as written: the action's dry run asks which one is meant ("delete the Paris site").
+  if (REQUEST_LEAD.test(folded)) return top;
+  const kinds = new Set(KIND_NOUNS.filter(([concept]) => mentions(folded, concept)).flatMap(([, kinds]) => kinds));
+  // Only when no other name of that kind is among its candidates at all (the oracle path: two of them, asked which).
+  const ofKind = span.candidates.filter((candidate) => kinds.has(candidate.entry.kind));
+  return ofKind.length === 1 && top.includes(ofKind[0]) ? ofKind : top;
+}
+
+/** The span a question is about: an organization named next to another name is who it is about ("contoso says paris⇄azure …"), not what. */
+function mainSpan(spans: LinkedSpan[], text: string): LinkedSpan | undefined {
+  const isOrganization = (span: LinkedSpan) => {
+    const top = toldApart(span, text);
+    return top.length === 1 && top[0].entry.kind === "organization";
+  };
+  return spans.length > 1 ? (spans.find((span) => !isOrganization(span)) ?? spans[0]) : spans[0];
+}
+
 function readersWith(index: NameIndex): NameReaders {
   const linked = (text: string) => linkedIn(text, index);
   // "A to B" whose ends the names do not both hold: a path the user named that they cannot see (or that does not
@@ -244,20 +294,35 @@ function readersWith(index: NameIndex): NameReaders {
         .find((top) => top.length === 1 && top[0].entry.kind === "organization");
       return customer ? { ...input, organization: customer[0].entry.name } : input;
     },
+    // A new path's ends are sites the user sees: "connect lyon branch" is Lyon Branch, "notre site aws L2" the one AWS
+    // site; an end no site name tells apart stays as written (the tool then says it does not see it).
+    pathCreation(text, focus) {
+      const input = READERS.pathCreation(text, focus);
+      if (quotedNames(text).length > 0) return input;
+      for (const key of ["source", "destination"] as const) {
+        const end = input[key];
+        if (typeof end !== "string" || !end || UUID.test(end)) continue;
+        const sites = linked(end).flatMap((span) => [...new Set(span.candidates.filter((candidate) => candidate.entry.kind === "site").map((candidate) => candidate.entry.name))]);
+        const best = linked(end).flatMap((span) => topCandidates(span).filter((candidate) => candidate.entry.kind === "site"));
+        if (best.length === 1) input[key] = best[0].entry.name;
+        else if (sites.length === 1) input[key] = sites[0];
+      }
+      return input;
+    },
     named(text) {
       const [quoted] = quotedNames(text);
       if (quoted) return quoted;
       const id = UUID.exec(text)?.[0];
       if (id) return id;
-      const [span] = linked(text);
+      const span = mainSpan(linked(text), text);
       const unseen = unseenPath(text, span);
       if (unseen) return unseen;
       if (span) {
-        const top = topCandidates(span);
+        const top = toldApart(span, text);
         return top.length === 1 ? top[0].entry.name : span.text;
       }
       const [proper] = properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name)));
-      return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? null;
+      return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? nounNamed(text);
     },
     properNames: (text) => properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name))),
     namedAll(text) {
@@ -268,8 +333,8 @@ function readersWith(index: NameIndex): NameReaders {
     },
     namedKind(text) {
       if (quotedNames(text).length > 0 || UUID.test(text)) return null;
-      const [span] = linked(text);
-      const top = span && !unseenPath(text, span) ? topCandidates(span) : [];
+      const span = mainSpan(linked(text), text);
+      const top = span && !unseenPath(text, span) ? toldApart(span, text) : [];
       return top.length === 1 ? top[0].entry.kind : null;
     },
     spell(folded, text) {

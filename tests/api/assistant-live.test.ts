@@ -143,6 +143,7 @@ describe("tools over live data", () => {
   it("explains the rules with the figures the validation uses", async () => {
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "vlan" })).values).toEqual({ min: 0, max: 4094 });
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "claimCode" })).values).toEqual({ length: 8 });
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "explainRules", { topic: "interfaceTypes" })).values).toEqual({ types: ["access", "fabric", "hybrid"], mtuDefault: 1500 });
     const invite = await runTool(CONTOSO_READONLY, "Contoso", "guideTask", { task: "invite" });
     expect(invite.allowed).toBe(false);
     expect((await runTool(CONTOSO_ADMIN, "Contoso", "guideTask", { task: "invite" })).allowed).toBe(true);
@@ -455,6 +456,13 @@ describe("a connector's load on a large network", () => {
     expect(plan.type).toBe("user-approval");
     expect(plan.reason).toContain("VLAN: specific, 301");
     expect(plan.reason).toContain("690 Mbps left free after it");
+    // "can I connect Busy Hub to Far Spoke at 800 Mbps?": the ends' room is said first, before the missing layer.
+    const tooBig = await approval(CONTOSO_ADMIN, "Contoso", "createPath", { source: "Busy Hub", destination: "Far Spoke", bandwidthMbps: 800 });
+    expect(tooBig).toMatchObject({ type: "denied", reason: expect.stringContaining("Not enough bandwidth is left") });
+    expect(tooBig.reason).toContain("Busy trunk has 700 Mbps left");
+    expect(tooBig.reason).not.toMatch(/layer/i);
+    // With room, what is missing is asked.
+    expect(await approval(CONTOSO_ADMIN, "Contoso", "createPath", { source: "Busy Hub", destination: "Far Spoke", bandwidthMbps: 10 })).toMatchObject({ type: "denied", reason: expect.stringMatching(/layer/i) });
     const deleting = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "Busy Hub" });
     expect(deleting.reason).toContain("and its 300 paths");
   });

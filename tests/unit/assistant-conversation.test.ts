@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
 import { decide } from "@/server/assistant/decide";
 import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+import { conversation } from "./assistant-prompt";
 
 // A conversation (issue 40, scope 4): a follow-up read against the turn before — its question, its tool calls and
 // what they found.
@@ -16,20 +17,6 @@ const ENTRIES: NamedEntry[] = [
   { kind: "node", id: "n1", name: "nw-edge-sea-01", aliases: ["MX-E200-0103"] },
 ];
 const names = new NameIndex(ENTRIES);
-
-/** A conversation as the prompt holds it: each earlier turn's question, its tool call and the tool's output. */
-function conversation(turns: { question: string; toolName: string; input: Record<string, unknown>; output?: unknown }[], followUp: string): LanguageModelV4Prompt {
-  const prompt: LanguageModelV4Prompt = [{ role: "system", content: "You are the assistant." }];
-  turns.forEach((turn, index) => {
-    const toolCallId = `call-${index}`;
-    prompt.push({ role: "user", content: [{ type: "text", text: turn.question }] });
-    prompt.push({ role: "assistant", content: [{ type: "tool-call", toolCallId, toolName: turn.toolName, input: turn.input }] });
-    prompt.push({ role: "tool", content: [{ type: "tool-result", toolCallId, toolName: turn.toolName, output: { type: "json", value: (turn.output ?? {}) as never } }] });
-    prompt.push({ role: "assistant", content: [{ type: "text", text: "…" }] });
-  });
-  prompt.push({ role: "user", content: [{ type: "text", text: followUp }] });
-  return prompt;
-}
 
 const decideAfter = (prompt: LanguageModelV4Prompt, locale: "en" | "fr" = "en") => decide(prompt, locale, ASSISTANT_TOOL_NAMES, { names });
 

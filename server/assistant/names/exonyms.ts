@@ -45,3 +45,19 @@ export function exonymAliases(foldedName: string): string[] {
   }
   return aliases;
 }
+
+// Abbreviations engineers write for the words of names ("xconnect" for cross-connect, "DC" for data center, "HQ" for
+// headquarters): a name holding a long form is also found by its short ones (folded). Never the other way round: a
+// long form's common word or its start ("data", "head") would make any question name it.
+const ABBREVIATIONS: [RegExp, string[]][] = [
+  [/(^| )(?:cross connect|crossconnect)( |$)/, ["xconnect", "xconn", "crossconnect"]],
+  [/(^| )(?:data center|data centre|datacenter|datacentre)( |$)/, ["dc"]],
+  [/(^| )(?:headquarters|head office|head quarters)( |$)/, ["hq"]],
+];
+
+/** The name written with its long forms abbreviated (folded words in, folded words out). */
+export function abbreviationAliases(foldedName: string): string[] {
+  return ABBREVIATIONS.flatMap(([long, shorts]) => (long.test(foldedName) ? shorts.map((short) => foldedName.replace(long, `$1${short}$2`)) : [])).filter(
+    (alias) => alias !== foldedName,
+  );
+}

@@ -5,7 +5,7 @@ import { foldText } from "@/lib/locations/text";
 import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
 import { connectors, coreFabrics, devices, externalFabrics, links, nodes, organizations, paths, sites } from "@/server/db/schema";
 import type { ChatScope } from "../scope";
-import { exonymAliases } from "./exonyms";
+import { abbreviationAliases, exonymAliases } from "./exonyms";
 import { NameIndex, type NamedEntry } from "./name-index";
 
 // The names a chat may speak of: what its user sees in the chat's organization (sites, paths, connectors, nodes,
@@ -36,7 +36,7 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
       .innerJoin(sites, eq(sites.id, connectors.siteId))
       .where(within(connectors.organizationId)),
     db
-      .select({ id: nodes.id, name: nodes.name, serialNumber: devices.serialNumber })
+      .select({ id: nodes.id, name: nodes.name, kind: nodes.kind, address: nodes.locationAddress, serialNumber: devices.serialNumber })
       .from(nodes)
       .leftJoin(devices, eq(devices.nodeId, nodes.id))
       .where(within(nodes.organizationId)),
@@ -56,8 +56,9 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     ...pathRows.map((row): NamedEntry => ({ kind: "path", id: row.id, name: row.name, aliases: [`${row.source} ⇄ ${row.destination}`] })),
     // A connector by its name, and with its site's ("Paris HQ fiber 1").
     ...connectorRows.map((row): NamedEntry => ({ kind: "connector", id: row.id, name: row.name, aliases: [`${row.site} ${row.name}`] })),
-    // A node by its name, and by its device's serial number.
-    ...nodeRows.map((row): NamedEntry => ({ kind: "node", id: row.id, name: row.name, aliases: row.serialNumber ? [row.serialNumber] : [] })),
+    // A node by its name, by its device's serial number, and by where it stands ("the Seattle edge", "the box in
+    // Seattle": its address's city with its kind).
+    ...nodeRows.map((row): NamedEntry => ({ kind: "node", id: row.id, name: row.name, aliases: [...(row.serialNumber ? [row.serialNumber] : []), ...nodePlaceAliases(row)] })),
     ...coreFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...externalFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...organizationRows.map((row): NamedEntry => ({ kind: "organization", id: row.id, name: row.name })),
@@ -67,11 +68,18 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
       return { kind: "link", id: row.id, name: row.name, aliases: [...(short !== row.name ? [short] : []), `${row.source} ⇄ ${row.destination}`] };
     }),
   ].map((entry) => {
-    // Each written form also with its cities in the other language ("Francfort ⇄ Paris").
+    // Each written form also with its cities in the other language ("Francfort ⇄ Paris"), and its abbreviations
+    // written the other way ("Frankfurt xconnect", "Paris headquarters").
     const written = [entry.name, ...(entry.aliases ?? [])];
-    const other = written.flatMap((text) => exonymAliases(foldText(text)));
+    const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text))]);
     return other.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...other] } : entry;
   });
+}
+
+/** A node's city (its address's first part) with its kind: "Seattle edge". */
+function nodePlaceAliases(row: { kind: string; address: string }): string[] {
+  const city = row.address.split(",")[0]?.replace(/\(.*?\)/g, "").trim();
+  return city ? [`${city} ${row.kind}`] : [];
 }
 
 // Built once per read: the kept rows are the same object until a write touches their tables.

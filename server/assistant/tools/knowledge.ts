@@ -17,6 +17,7 @@ import { MIN_SLA_SAMPLES, PROBE_LEVELS } from "@/lib/health";
 import { and, inArray, sql } from "drizzle-orm";
 import { listVisibleOrganizations, visibleOrganizationsWhere } from "@/server/core/tenancy";
 import { organizations } from "@/server/db/schema";
+import { DEFAULT_MTU, INTERFACE_TYPES } from "@/lib/nodes/schema";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { organizationCounts } from "../queries";
 import { consoleLink, type ChatScope } from "../scope";
@@ -54,6 +55,8 @@ function ruleValues(topic: RuleTopic): Out<typeof explainRulesOutputSchema>["val
       return { vlanMin: VLAN_MIN, vlanMax: VLAN_MAX };
     case "bandwidth":
       return { min: 1 };
+    case "interfaceTypes":
+      return { types: [...INTERFACE_TYPES], mtuDefault: DEFAULT_MTU };
   }
 }
 
@@ -112,7 +115,7 @@ const TASKS: Record<Out<typeof guideTaskInputSchema>["task"], { route: (scope: C
   unacknowledge: { route: () => "alarms", scope: "common:config:write", steps: 4 },
   customer: { route: mspPage("msp/customerOrganization"), scope: "common:config:write", steps: 4 },
   msp: { route: (scope) => (scope.organization.organizationType === "maia" ? "core/msp" : null), scope: "common:config:write", steps: 3 },
-  roles: { route: () => "user/users", scope: "common:config:read", steps: 4 },
+  roles: { route: () => "user/users", scope: "common:config:read", steps: 5 },
 };
 
 export async function guideTask(environment: ToolEnvironment, input: Out<typeof guideTaskInputSchema>): Promise<Out<typeof guideTaskOutputSchema>> {

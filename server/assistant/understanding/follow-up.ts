@@ -38,11 +38,27 @@ const WHY = /^(?:why|pourquoi|how come|comment ca|why so|and why|et pourquoi)(?:
 const DO_IT =
   /^(?:(?:ok|okay|yes|yep|oui|d accord|alright|great|super|parfait|bien)\s*)*(?:do it|go ahead|go for it|proceed|please do|do that|let s do it|make it so|vas y|allez y|fais le|faites le|fais ca|faites ca|lance|lance le|on y va|c est parti)(?: (?:please|now|stp|svp|maintenant))?$/;
 const OTHER = /(?:^| )(?:other|another|autre|l autre)(?= |$)/;
-const THE_ONE = /^(?:and |et )?(?:the one|that one|celui|celle|ceux|the path)(?= |$)/;
+// "the one to AWS", "the aws one", "that one", "celui vers Oracle", "le chemin de lyon".
+const THE_ONE = /^(?:and |et )?(?:the (?:[a-z0-9]+ ){0,3}(?:one|path)|that one|celui|celle|ceux|le chemin)(?= |$)/;
+// "the second one", "le deuxième", "the last": a place in what the turn before listed.
+const ORDINALS: [RegExp, number][] = [
+  [/^(?:first|1st|premier|premiere|1er|1ere)$/, 0],
+  [/^(?:second|2nd|deuxieme|seconde|2e|2eme)$/, 1],
+  [/^(?:third|3rd|troisieme|3e|3eme)$/, 2],
+  [/^(?:fourth|4th|quatrieme|4e|4eme)$/, 3],
+  [/^(?:fifth|5th|cinquieme|5e|5eme)$/, 4],
+  [/^(?:last|dernier|derniere)$/, -1],
+];
+const ORDINAL_LEAD = /^(?:(?:and|et|ok|so|then|alors|puis|what about|and what about|et pour|show me|montre moi|the|le|la|l|number|numero|no)\s+)*([a-z0-9]+)(?:\s+(?:one|path|site|node|un|une|chemin|noeud|in the list|de la liste|please|pls|stp|svp|then|alors))*$/;
+// "which one is worse?", "lequel est le pire ?", "which of them is better": the comparison's verdict.
+const VERDICT = /^(?:(?:and|et|so|ok|alors|donc)\s+)?(?:which|lequel|laquelle|quel|quelle)(?: one| of them| of the two| of both| des deux| d entre eux)? (?:is |s |est |a |has )?(?:the |le |la )?(worse|worst|better|best|pire|meilleur|meilleure|plus mauvais|plus mauvaise|in worse shape|en pire etat)(?= |$)/;
+// "and lyon?", "et pour milan ?", "what about the frankfurt one?": the same question about another name.
+const AND_NAME = /^(?:and|et|and for|et pour|et avec|what about|how about|same for|same with|pareil pour|idem pour|meme chose pour)\s+(.+)$/;
+const SLA_RANK: Record<string, number> = { healthy: 0, unknown: 1, warning: 2, bad: 3 };
 // As written (a serial number's or a time's punctuation matters when the request is read again).
 const HOW_TO = /^\s*(?:how (?:would|do|can|should|could) (?:i|we|you)|comment (?:puis[- ]je|je peux|on peut|faire pour|faut[- ]il|dois[- ]je)|can you show me how to|tell me how to)\s+/i;
 // Words that point back to what the turn before was about.
-const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca)(?= |$)/;
+const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca|its|their|ses|son|sa|leur|leurs)(?= |$)/;
 
 // What a list the turn before showed is, in words a request can take ("ack them" after the alarms).
 const TOPIC_WORDS: Record<string, string> = { listOpenAlarms: "alarms", listPaths: "paths", listSites: "sites" };
@@ -69,35 +85,34 @@ export function listedBy(calls: ToolCallSeen[]): string[] {
 }
 
 const lastCall = (previous: PreviousTurn) => previous.calls.at(-1);
-const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
-const AND_NAME = /^(?:and|et|et pour|et sur|et a|and for|and on|what about|how about|same for|same with|pareil pour|idem pour|meme chose pour)(?= )/;
-// The kind of object each input of a tool names.
-const INPUT_KINDS: [string, readonly string[]][] = [
-  ["path", ["path"]],
-  ["site", ["site"]],
-  ["node", ["node", "device"]],
-  ["device", ["device", "node"]],
-  ["connector", ["connector"]],
-  ["about", ["site", "path", "connector", "node", "device"]],
-];
-
-/**
- * The turn before's question asked of the object a follow-up names, when it is of the kind the question was about;
- * a path named by one end ("et pour milan ?" after Madrid ⇄ Oracle) is the one sharing the other end.
- */
-function sameOfAnother(previous: PreviousTurn, named: ReturnType<NameLister>): ToolIntent | null {
-  const call = lastCall(previous);
-  if (!call || isAssistantAction(call.toolName) || named.length === 0) return null;
-  const entry = INPUT_KINDS.find(([key]) => typeof call.input[key] === "string");
-  if (!entry) return null;
-  const [key, kinds] = entry;
-  const fitting = named.filter((name) => kinds.includes(name.kind) && name.name !== call.input[key]);
-  const before = words(String(call.input[key]));
-  const sharing = fitting.filter((name) => words(name.name).some((word) => before.includes(word)));
-  const chosen = (sharing.length === 1 ? sharing : fitting.length === 1 ? fitting : sharing.length > 0 ? sharing : fitting)[0];
-  return chosen ? { kind: "tool", toolName: call.toolName as ToolIntent["toolName"], input: { ...call.input, [key]: chosen.name } } : null;
+/** The place an ordinal names ("the second one" → 1, "the last" → -1), or null when the text is no ordinal. */
+export function ordinalOf(folded: string): number | null {
+  const word = ORDINAL_LEAD.exec(folded)?.[1];
+  if (!word) return null;
+  return ORDINALS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
 }
+
+/** The same question about another object: the last call's tool (a list's answer is a path's state), with its name. */
+function askedAbout(previous: PreviousTurn, name: string): ToolIntent {
+  const call = lastCall(previous);
+  const key = call && ["path", "site", "node", "device", "connector"].find((candidate) => typeof call.input[candidate] === "string");
+  if (!call || !key || isAssistantAction(call.toolName)) return { kind: "tool", toolName: "explainPathSla", input: { path: name } };
+  return { kind: "tool", toolName: call.toolName as ToolIntent["toolName"], input: { ...call.input, [key]: name } };
+}
+
+/** Of the paths the turn before showed side by side, the worse (worst state, then highest latency) or the better. */
+function verdictOf(previous: PreviousTurn, worse: boolean): string | null {
+  const shown = previous.calls.flatMap((call) => {
+    const output = call.output as { status?: string; path?: { name?: string; sla?: string }; measurement?: { latencyMs?: number | null } | null } | undefined;
+    if (output?.status !== "found" || typeof output.path?.name !== "string") return [];
+    return [{ name: output.path.name, rank: SLA_RANK[output.path.sla ?? ""] ?? 1, latency: output.measurement?.latencyMs ?? 0 }];
+  });
+  if (shown.length < 2) return null;
+  const sorted = [...shown].sort((a, b) => b.rank - a.rank || b.latency - a.latency);
+  return (worse ? sorted[0] : sorted.at(-1)!).name;
+}
+const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
 /** The same tool as the turn before, with what the follow-up changes (a time range, a metric, a severity). */
 function sameAgain(previous: PreviousTurn, change: Record<string, unknown>): ToolIntent | null {
@@ -135,6 +150,37 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     return null;
   }
 
+  // "the second one", "le dernier": that place in the list or the candidates the turn before showed.
+  const place = ordinalOf(folded);
+  if (place !== null) {
+    const listed = listedBy(previous.calls);
+    const pool = listed.length > 0 ? listed : (previous.earlierListed ?? []);
+    const chosen = place < 0 ? pool.at(place) : pool[place];
+    if (chosen) return askedAbout(previous, chosen);
+  }
+
+  // "and lyon?", "et pour milan ?": the question before, about that name (of the same kind as what it was about).
+  const other = AND_NAME.exec(folded);
+  const before = lastCall(previous);
+  if (other && before && !isAssistantAction(before.toolName) && readers.names) {
+    const key = ["path", "site", "node", "device", "connector"].find((candidate) => typeof before.input[candidate] === "string");
+    const subject = key ? String(before.input[key]) : null;
+    const said = readers.names(other[1]);
+    // A path by one new end ("milan" after Madrid ⇄ Oracle): the one that keeps most of the path before.
+    const kind = key === "device" ? "node" : key;
+    const shared = (name: string) => words(name).filter((word) => subject !== null && words(subject).includes(word)).length;
+    const candidates = said.filter((name) => name.kind === kind && name.name !== subject).sort((a, b) => shared(b.name) - shared(a.name));
+    if (candidates[0]) return askedAbout(previous, candidates[0].name);
+  }
+
+  // "which one is worse?" after a comparison: the worse of the two, explained.
+  const verdict = VERDICT.exec(folded);
+  if (verdict) {
+    const worse = !/^(?:better|best|meilleur|meilleure)$/.test(verdict[1]);
+    const chosen = verdictOf(previous, worse);
+    if (chosen) return { kind: "tool", toolName: "explainPathSla", input: { path: chosen } };
+  }
+
   // A question that names its own object stands.
   const ownInput = own.kind === "tool" ? own.input : {};
   const namesItsOwn = ["path", "site", "node", "device", "connector", "about", "query"].some((key) => typeof ownInput[key] === "string");
@@ -150,15 +196,13 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     const hinted = hints.length > 0 ? pool.filter((name) => hints.some((hint) => words(name).includes(hint))) : pool;
     const choices = OTHER.test(folded) ? hinted.filter((name) => name !== subject) : hinted;
     if (choices.length >= 1) {
+      // "the aws one, what bandwidth is it provisioned at?": the question's own tool, about that path.
+      if (own.kind === "tool" && typeof own.input.path === "string" && !isAssistantAction(own.toolName)) return { ...own, input: { ...own.input, path: choices[0] } };
       const call = lastCall(previous);
       const tool = call && (call.toolName === "pathStatistics" || call.toolName === "explainPathSla") ? call : { toolName: "explainPathSla", input: {} };
       return { kind: "tool", toolName: tool.toolName as ToolIntent["toolName"], input: { ...tool.input, path: choices[0] } };
     }
   }
-
-  // "and lyon?", "et pour milan ?", "what about frankfurt?": the same question of another object.
-  const other = AND_NAME.test(folded) && readers.names ? sameOfAnother(previous, readers.names(text)) : null;
-  if (other) return other;
 
   // An action on what the turn before showed: "reboot it tomorrow at 3", "redémarre-le", "ack them all".
   const subject = subjectOf(previous) ?? TOPIC_WORDS[lastCall(previous)?.toolName ?? ""] ?? null;
@@ -167,7 +211,11 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     if (withSubject.kind === "tool" && isAssistantAction(withSubject.toolName)) return withSubject;
     // A question about it: "quels chemins passent par lui ?", "any alarms on it?", "where is it?".
     const input = withSubject.kind === "tool" ? withSubject.input : {};
-    if (BACK.test(folded) && Object.values(input).includes(subject)) return withSubject;
+    // A bare word that asks nothing alone ("uptime?", "and the alarms?") is asked of it, unless it changes the time,
+    // metric or severity of the question before (read below).
+    const { range, metric, severity } = readers.details(text);
+    const changes = Boolean(range ?? metric ?? severity);
+    if ((BACK.test(folded) || (own.kind !== "tool" && !changes)) && Object.values(input).includes(subject)) return withSubject;
   }
 
   // "what about yesterday?", "and the jitter?", "which of them are major?": the same again, changed.

@@ -123,7 +123,8 @@ export const REQUEST_VERBS = (
   "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez"
 ).split("|");
 const IMPERATIVE = new RegExp(
-  "^(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
+  "^(?:(?:ok|okay|alright|right|yes|yep|then|so|oui|bon|alors|ok alors|d accord|vas y|go on|and|et) )*" +
+    "(?:please |pls |can you |could you |would you |go ahead and |i want to |i d like to |peux tu |pouvez vous |merci de |je veux |je voudrais |s il te plait |s il vous plait )?" +
     `(${REQUEST_VERBS.join("|")})(?= |$)`,
 );
 
@@ -189,7 +190,16 @@ function ruleTopic(reading: Reading): RuleTopic | null {
   // "Which layer is Paris ⇄ Frankfurt?" asks the path's configuration (pathDetail), not the rule.
   if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded) && reading.namedKind !== "path") return "layers";
   if (/(?:^| )vlan/.test(folded) && /(?:range|plage|allowed|autorise|valid|valide|values|valeurs|can i use|puis je|min|max|between|entre|limit)/.test(folded)) return "vlan";
+  // "what interface types can a node port be set to?": the interface form's types (SPEC §3).
+  if (/(?:^| )(?:interface|interfaces|port|ports)(?= |$)/.test(folded) && /(?:^| )(?:type|types|kind|kinds|mode|modes)(?= |$)/.test(folded) && !reading.serial && !reading.node) return "interfaceTypes";
   if (/(?:^| )mtu(?= |$)/.test(folded)) return "mtu";
+  // "can I put more than one prefix on a Layer 3 path?": the layers' rule says how many and how they are written.
+  if (
+    /(?:^| )(?:prefix|prefixes|prefixe|subnet|subnets|cidr)(?= |$)/.test(folded) &&
+    /(?:^| )(?:more than one|several|multiple|many|plusieurs|how many|combien|format|separated|separe|separes|allowed|autorise)(?= |$)/.test(folded) &&
+    reading.namedKind !== "path"
+  )
+    return "layers";
   if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
   if (/(?:^| )(?:name|names|nom|noms)(?= |$)/.test(folded) && /(?:long|length|characters|caracteres|longueur|short|court|minimum)/.test(folded)) return "name";
   if (/(?:threshold|thresholds|seuil|seuils|limits of the sla|sla limits)/.test(folded)) return "slaThresholds";
@@ -217,6 +227,7 @@ function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   if (has("core fabric|core fabrics|fabric core|fabric coeur|fabrics coeur")) return "coreFabric";
   if (has("external fabric|external fabrics|fabric externe|fabrics externes|equinix")) return "externalFabric";
   if (has("subinterface|subinterfaces|sub interface|sub interfaces|sous interface|sous interfaces")) return "subinterface";
+  if (has("core node|core nodes|noeud core|noeuds core|noeud coeur|noeuds coeur|core router|routeur coeur")) return "coreFabric";
   if (has("cpe|cpe node|noeud cpe")) return "cpeNode";
   if (has("edge node|edge nodes|noeud edge|noeuds edge|edge")) return "edgeNode";
   if (has("link|links|lien|liens") && has("node|nodes|noeud|noeuds|between|entre")) return "link";
@@ -224,7 +235,11 @@ function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
   if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
   if (has("msp|msps") && reading.has("create")) return "msp";
   if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel")) return "schedule";
+  // "cancel a scheduled operation": the lifecycle guide says how one is cancelled.
+  if (has("cancel|annuler|annule|unschedule|deprogrammer") && reading.has("lifecycle")) return "schedule";
   if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
+  // "add new boxes to the stock": devices come into the inventory by being claimed.
+  if (reading.has("device") && has("add|adding|ajouter|ajoute|rajouter|register|enregistrer|new|nouveaux|nouvelles")) return "claim";
   if (reading.has("acknowledge")) return "acknowledge";
   if (reading.has("connector")) return "connector";
   if (reading.has("lifecycle") || /(?:schedule|planifier)/.test(folded)) return "schedule";
@@ -242,6 +257,9 @@ const pathStats = (reading: Reading) =>
 /** "How is the Paris HQ site doing?": a question about one site, not a path. */
 const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) && !r.has("path") && !/⇄|->|→/.test(r.text);
 
+// Verbs that join two sites ("connect A to B", "relier A à B") and words that ask whether something can be done.
+const CONNECT_WORDS = /(?:^| )(?:connect|interconnect|hook up|link up|relier|relie|reliez|raccorder|interconnecter)(?= |$)/;
+const FEASIBLE = /(?:^| )(?:feasible|possible|doable|can i|can we|could i|could we|would it fit|faisable|je peux|on peut|puis je|pouvons nous|est ce possible)(?= |$)/;
 const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
 const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
 // The verb's object is a site: "create a site", "add a cloud site", "ajoute un nouveau site Azure" (not "add a
@@ -250,6 +268,8 @@ const CREATES_SITE = new RegExp(
   "(?:^| )(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)" +
     "(?: (?:a|an|the|new|one|another|un|une|nouveau|nouvel|nouvelle|le|la|cloud|standard|aws|amazon|azure|microsoft|gcp|google|oracle|oci|direct|connect|dx|physical|physique|classique))* site(?= |$)",
 );
+const NEEDS_SITE =
+  /^(?:(?:i|we|ok|so|hi|hello|bonjour) )*(?:need|want|would like|d like|require|j ai besoin d|on a besoin d|nous avons besoin d|il nous faut|il me faut|je voudrais|on voudrait)(?: (?:a|an|one|another|un|une|1))?(?: (?:new|nouveau|nouvel|nouvelle|cloud|standard|aws|azure|gcp|oracle))* site(?= |$)/;
 const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
 const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
 const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
@@ -335,6 +355,20 @@ const INVITATION_STATUS: [RegExp, "pending" | "accepted" | "expired"][] = [
 const asksServedSites = (r: Reading) => r.has("attached") || r.has("organizations") || (r.has("site") && !r.has("path"));
 const nodeStatusCall = (r: Reading, node: string | null) => call("nodeStatus", defined({ node, sites: asksServedSites(r) || undefined }));
 const asksNothingToDo = (r: Reading) => r.imperative === null && !r.has("howTo") && !r.has("create");
+
+/** The new path a question describes, as createPath takes it. */
+const createPathCall = (r: Reading) =>
+  call(
+    "createPath",
+    defined({
+      source: r.pathCreation.source,
+      destination: r.pathCreation.destination,
+      layer: r.pathCreation.layer,
+      bandwidthMbps: r.bandwidthMbps ?? undefined,
+      prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+      vlanId: r.vlan ?? undefined,
+    }),
+  );
 
 /** Several reads answered together. */
 const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });
@@ -427,20 +461,29 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "action-create-path",
     "createPath",
     (r) => verbIs(r, CREATE_VERB) && r.has("path") && Boolean(r.pathCreation.source && r.pathCreation.destination),
+    createPathCall,
+  ),
+  // "i want to connect Lyon Branch to Frankfurt DC, 100 Mbps", "je peux monter un chemin de 800 Mbps entre A et B ?":
+  // whether it fits is the createPath dry run's answer (the ends' headroom first, then what is missing), never a preview
+  // the user did not ask for unless everything is given and fits.
+  rule(
+    "path-feasibility",
+    "createPath",
     (r) =>
-      call(
-        "createPath",
-        defined({
-          source: r.pathCreation.source,
-          destination: r.pathCreation.destination,
-          layer: r.pathCreation.layer,
-          bandwidthMbps: r.bandwidthMbps ?? undefined,
-          prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
-          vlanId: r.vlan ?? undefined,
-        }),
-      ),
+      r.bandwidthMbps !== null &&
+      !r.has("howTo") &&
+      Boolean(r.pathCreation.source && r.pathCreation.destination) &&
+      (CONNECT_WORDS.test(r.folded) || (r.has("path") && FEASIBLE.test(r.folded))),
+    createPathCall,
   ),
   rule("action-create-site", "createSite", (r) => verbIs(r, CREATE_VERB) && CREATES_SITE.test(r.folded), (r) => call("createSite", r.siteAction)),
+  // "need a new site for fabrikam in amsterdam, call it Amsterdam Lab": a request once it names the site.
+  rule(
+    "action-create-site-needed",
+    "createSite",
+    (r) => NEEDS_SITE.test(r.folded) && typeof r.siteAction.name === "string" && !r.has("howTo"),
+    (r) => call("createSite", r.siteAction),
+  ),
   // "delete Lyon Branch", "supprime le site X"; "delete our cloud site" names none: asked which, never guessed.
   rule("action-delete-site", "deleteSite", (r) => verbIs(r, REMOVE_VERB) && (r.has("site") || r.namedKind === "site") && r.named !== null, (r) => call("deleteSite", { site: r.named })),
   rule(
@@ -513,7 +556,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "guideTask",
     (r) =>
       r.imperative === null &&
-      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user)(?= |$)/.test(r.folded),
+      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user|ai le droit|le droit de faire|mes droits|my rights|my permissions|what can i do|what am i able to do|avec mon compte|with my account)(?= |$)/.test(r.folded),
     // "Can I invite people?", "am I allowed to claim devices?": that task's guide, which says whether the role may.
     (r) => {
       const topic = /(?:^| )(?:can i|may i|am i allowed to|puis je|ai je le droit de|est ce que je peux)(?= |$)/.test(r.folded) ? guideTopic(r) : null;
@@ -672,6 +715,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     "siteTraffic",
     (r) => r.has("talkers") && Boolean(r.named ?? r.properNames[0] ?? r.focus.siteId),
     (r) => call("siteTraffic", defined({ site: r.named ?? r.properNames[0] ?? r.focus.siteId, talkers: true, from: r.range?.from, to: r.range?.to })),
+  ),
+  // "Paris HQ's connectors", "et ses connecteurs ?" after a site: a site's connectors are in its details.
+  rule(
+    "site-connectors",
+    "siteDetail",
+    (r) => r.has("connector") && r.namedKind === "site" && asksNothingToDo(r) && !r.has("headroom") && !r.has("utilisation"),
+    (r) => call("siteDetail", { site: r.named }),
   ),
   rule(
     "connector-utilisation",

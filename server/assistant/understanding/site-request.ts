@@ -10,10 +10,12 @@ import { fold, quotedNames, siteTypeFromWords, UUID } from "../text";
 // read: nothing is guessed, and what is missing is asked for by the action's dry run.
 
 // Words that end a name or a place ("… in Lyon", "… named X", "… for Contoso").
-const STOP = "in|at|à|en|near|with|avec|près|pres|dans|on|sur|pour|for|chez|of type|de type|type|named|called|nommée?|appelée?";
+const STOP = "in|at|à|en|near|with|avec|près|pres|dans|on|sur|pour|for|chez|of type|de type|type|named|called|nommée?|appelée?|please|pls|plz|thanks|stp|svp|merci";
 const END = `(?=\\s*[,.?!;]|\\s*$|\\s+(?:${STOP})(?=\\s|$))`;
-const NAME_AFTER = new RegExp(`(?:^|\\s)(?:named|called|name it|nommée?s?|appelée?s?|intitulée?)\\s+["“«]?(.+?)["”»]?${END}`, "iu");
+const NAME_AFTER = new RegExp(`(?:^|\\s)(?:named|called|name it|call it|nomme[- ]le|appelle[- ]le|nommée?s?|appelée?s?|intitulée?)\\s+["“«]?(.+?)["”»]?${END}`, "iu");
 const CITY_AFTER = new RegExp(`(?:^|\\s)(?:in|at|à|near|près de|pres de|dans)\\s+(\\p{Lu}[\\p{L}\\p{N}' .-]*?)${END}`, "u");
+// "in amsterdam" typed in lower case: one or two words that are no question's word.
+const CITY_LOWER = new RegExp(`(?:^|\\s)(?:in|à|dans)\\s+(?!(?:the|a|an|my|our|this|it|le|la|les|un|une|mon|ma|notre)\\s)(\\p{Ll}[\\p{L}'-]+(?: \\p{Ll}[\\p{L}'-]+)?)${END}`, "u");
 // "create a site Lyon DC in Lyon", "crée un site Bordeaux à Bordeaux": a capitalised name right after "site".
 const NAME_AFTER_SITE = new RegExp(`(?:^|\\s)site\\s+(?:(?:cloud|standard)\\s+)?["“«]?(\\p{Lu}[\\p{L}\\p{N}'’ .-]*?)["”»]?${END}`, "u");
 const CUSTOMER = new RegExp(
@@ -65,7 +67,7 @@ export function siteCreationInput(text: string): GuideSiteCreationInput {
 function readLine(line: string): CreateSiteInput {
   const name = realName(quotedNames(line)[0] ?? NAME_AFTER.exec(line)?.[1]?.trim() ?? NAME_AFTER_SITE.exec(line)?.[1]?.trim());
   const organization = CUSTOMER.exec(line)?.[1]?.trim();
-  const city = CITY_AFTER.exec(line)?.[1]?.trim();
+  const city = (CITY_AFTER.exec(line) ?? CITY_LOWER.exec(line))?.[1]?.trim();
   const region = regionIn(line);
   const rest = [name, organization, city].reduce<string>((text, part) => (part ? text.replace(part, " ") : text), line);
   const named = siteTypeFromWords(rest);

@@ -5,7 +5,7 @@ import "server-only";
 // combines them. Every word here is also left out when the name of an object is read from a question.
 
 export const VOCABULARY = {
-  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels",
+  path: "path|paths|chemin|chemins|circuit|circuits|liaison|liaisons|tunnel|tunnels|pipe|pipes|tuyau|tuyaux|wan|sd wan|sdwan|overlay",
   site: "site|sites",
   alarm: "alarm|alarms|alarme|alarmes|alert|alerts|alerte|alertes|alerting|alarming",
   change:
@@ -30,22 +30,24 @@ export const VOCABULARY = {
   attached:
     "connected|attached|hanging off|hangs off|hang off|raccorde|raccordes|raccordee|raccordees|racorde|racordes|rattache|rattaches|connecte|connectes|branche|branches|desservi|desservis",
   nodeLoad: "uptime|up time|cpu|cpus|memory|memoire|processor|processeur|load average|temps de fonctionnement|en service depuis",
-  pathConfig: "prefix|prefixes|prefixe|subnet|subnets|sous reseau|sous reseaux|cidr|vlan|vlans|vlan id|layer|couche|configuration|config",
+  pathConfig:
+    "prefix|prefixes|prefixe|subnet|subnets|sous reseau|sous reseaux|cidr|vlan|vlans|vlan id|layer|couche|configuration|config|" +
+    "provisioned|provisionne|provisionnee|how fat|how big|how wide|how large|sized|dimensionne|dimensionnee",
   fabric: "fabric|fabrics|fabrique|fabriques|backbone|core network|reseau coeur|coeur de reseau|dorsale",
   utilisation: "utilisation|utilization|usage|used|utilise|load|charge|busy",
-  headroom: "room|place|headroom|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
-  traffic: "bandwidth|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",
+  headroom: "room|place|headroom|left|remaining|free|disponible|restant|restante|fit|fits|capacity|capacite|could i add|can i add|puis je ajouter|enough|assez|another|de plus",
+  traffic: "bandwidth|bw|bande passante|traffic|trafic|throughput|debit|consumption|consommation|use|used|utilise|utilisee",
   talkers: "top talkers|talkers|talker|plus gros emetteurs|plus gros|emetteurs|top sources|top destinations|consumers",
   withoutPaths: "no path|no paths|without path|without paths|without any path|aucun chemin|sans chemin|sans chemins|n ont aucun chemin|have no path",
   howTo:
-    "how do i|how can i|how to|how do we|how should i|comment je|comment on|comment puis je|comment faire|comment creer|comment ajouter|comment inviter|comment planifier|comment reclamer|comment acquitter|comment configurer|comment mettre|comment affecter|comment relier|comment desacquitter|comment supprimer|comment modifier|how would i|how would we|what do i need to|steps|walk me|procedure|etapes|que dois je faire|what do i do",
+    "how do i|how can i|how to|how do we|how should i|comment je|comment on|comment puis je|comment faire|comment creer|comment ajouter|comment inviter|comment planifier|comment reclamer|comment acquitter|comment configurer|comment mettre|comment affecter|comment relier|comment desacquitter|comment supprimer|comment modifier|how would i|how would we|what do i need to|what do i need|what info|what information|what details|which fields|il faut quoi|faut quoi|comment rajouter|comment annuler|comment changer|comment on fait|on fait comment|je fais comment|je le cree comment|je la cree comment|on le cree comment|on la cree comment|cree comment|creer comment|quelles infos|quelles informations|de quoi ai je besoin|steps|walk me|procedure|etapes|que dois je faire|what do i do",
   // The console's screens as such (SPEC §2): "the dashboard", "which tab", "cet écran".
   screen: "page|pages|screen|screens|tab|tabs|onglet|onglets|ecran|ecrans|dashboard|dashboards|tableau de bord|tableaux de bord",
   invite: "invite|inviter|invitation|invitations|colleague|collegue|coworker|new user|nouvel utilisateur",
   acknowledge: "acknowledge|acknowledging|acquitter|acquitte|acquittement|ack",
   organizations: "customers|customer|clients|client|organizations|organization|organisations|organisation|tenants|tenant",
   define: "what does|what do|what is|what are|mean|means|meaning|signifie|signifient|veut dire|definition|qu est ce",
-  create: "create|creating|add|adding|new|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
+  create: "create|creating|add|adding|new|rajouter|rajoute|rajoutez|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
   remove: "remove|delete|supprime|supprimer|supprimez|retire|retirer|effacer|drop",
   // What the assistant does not do: the world outside the console.
   elsewhere:
