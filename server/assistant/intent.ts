@@ -193,7 +193,7 @@ function spelledWord(word: string): string {
 
 // "le site de berlin", "the site named atlantis": the word the object's noun introduces is its name, even in lower
 // case and though no visible name holds it (the answer then says it is not seen).
-const NOUN_NAMED = /(?:^|\s)(?:site|sites|chemin|path|connector|connecteur|node|noeud|nœud)\s+(?:de|d'|d’|du|of|named|called|nommé|nomme|appelé|appele)\s*([\p{L}][\p{L}\p{N}-]{2,})(?=[\s?!.,;]|$)/iu;
+const NOUN_NAMED = /(?:^|\s)(?:site|sites|chemin|path|connector|connecteur|node|noeud|nœud)\s+(?:(?:de|du|of|named|called|nommé|nomme|appelé|appele)\s+|d['’]\s*)([\p{L}][\p{L}\p{N}-]{2,})(?=[\s?!.,;]|$)/iu;
 
 function nounNamed(text: string): string | null {
   const word = NOUN_NAMED.exec(text)?.[1];

@@ -35,6 +35,8 @@ describe("names first", () => {
 
   it("reads the page's path when the question names none", () => {
     expect(asked("why is this one unknown?", { focus: { pathId: PATH_ID } })).toEqual({ tool: "explainPathSla", input: { path: PATH_ID } });
+    // "path degraded" is no "path de <name>".
+    expect(asked("why is this path degraded?", { focus: { pathId: PATH_ID } })).toEqual({ tool: "explainPathSla", input: { path: PATH_ID } });
   });
 
   it("finds a path however its name is typed", () => {
