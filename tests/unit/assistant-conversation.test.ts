@@ -23,6 +23,13 @@ const decideAfter = (prompt: LanguageModelV4Prompt, locale: "en" | "fr" = "en") 
 const WORST_FIRST = { paths: [{ name: "Paris ⇄ Azure" }, { name: "Paris ⇄ Frankfurt" }] };
 
 describe("follow-ups", () => {
+  it("ranks by the metric a follow-up names, and lets a how-to with a time in it stand on its own", () => {
+    const ranking = conversation([{ question: "top 3 paths by latency", toolName: "listPaths", input: { health: "all", sort: "latency", limit: 3 } }], "and the jitter?");
+    expect(decideAfter(ranking)).toEqual({ type: "tool-call", toolName: "listPaths", input: { health: "all", sort: "jitter", limit: 3 } });
+    const inventory = conversation([{ question: "devices by version", toolName: "inventory", input: { groupBy: "version" } }], "comment comparer la bande passante avec la semaine dernière sur le tableau de bord ?");
+    expect(decideAfter(inventory, "fr")).toMatchObject({ type: "tool-call", toolName: "guideScreen", input: { screen: "dashboard" } });
+  });
+
   it("asks the same question of another object: 'and frankfurt?', 'et pour azure ?'", () => {
     const site = conversation([{ question: "how's the paris hq site doing?", toolName: "siteDetail", input: { site: "Paris HQ" } }], "and frankfurt?");
     expect(decideAfter(site)).toEqual({ type: "tool-call", toolName: "siteDetail", input: { site: "Frankfurt DC" } });

@@ -114,6 +114,10 @@ function verdictOf(previous: PreviousTurn, worse: boolean): string | null {
 }
 const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
+// The answers that explain how the console works: a question of its own, never the turn before's asked again.
+const GUIDES: ReadonlySet<string> = new Set(["guideScreen", "guideTask", "guidePathCreation", "guideSiteCreation", "explainRules"]);
+const RANKED_BY = { latencyMs: "latency", jitterMs: "jitter", lossPercent: "loss" } as const;
+
 /** The same tool as the turn before, with what the follow-up changes (a time range, a metric, a severity). */
 function sameAgain(previous: PreviousTurn, change: Record<string, unknown>): ToolIntent | null {
   const call = lastCall(previous);
@@ -218,8 +222,9 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     if ((BACK.test(folded) || (own.kind !== "tool" && !changes)) && Object.values(input).includes(subject)) return withSubject;
   }
 
-  // "what about yesterday?", "and the jitter?", "which of them are major?": the same again, changed.
-  if (own.kind !== "tool" || !namesItsOwn) {
+  // "what about yesterday?", "and the jitter?", "which of them are major?": the same again, changed. A how-to or a
+  // rule asked on its own ("comment comparer … avec la semaine dernière sur le tableau de bord ?") stands.
+  if (own.kind !== "tool" || (!namesItsOwn && !GUIDES.has(own.toolName))) {
     const { range, metric, severity } = readers.details(text);
     const change: Record<string, unknown> = {};
     if (range) Object.assign(change, { from: range.from, to: range.to }, range.compare ? { compare: true } : {});
@@ -230,6 +235,11 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     // A metric asked of a path's state is a question about its statistics.
     if (call?.toolName === "explainPathSla" && (metric || range)) {
       return { kind: "tool", toolName: "pathStatistics", input: { path: call.input.path, ...change } };
+    }
+    // A metric asked of a ranking ranks by it ("top 3 by latency", then "and the jitter?").
+    if (call?.toolName === "listPaths" && metric && typeof call.input.sort === "string") {
+      const { metric: _metric, ...rest } = change;
+      return sameAgain(previous, { ...rest, sort: RANKED_BY[metric] });
     }
     return sameAgain(previous, change);
   }
