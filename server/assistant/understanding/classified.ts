@@ -6,7 +6,7 @@ import type { IntentLabel } from "../classifier/templates";
 import { editDistance } from "../names/fuzzy";
 import { screenNamed } from "./screens";
 import { VOCABULARY, type Concept } from "./vocabulary";
-import { connectorKindOf, NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
+import { call, connectorKindOf, NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
 
 // Intent from the trained classifier (issue 40, scope 2) where the rules of the catalogue find none: the classifier
 // names what is asked, the reading gives its objects, and the rule of that intent writes the tool's input. Below the
@@ -18,8 +18,6 @@ export const CONFIDENCE_THRESHOLD = 0.5;
 /** Rules that answer from a name alone, not from what is asked of it: a sure guess of the classifier reads better. */
 const WEAK_RULES = new Set(["which-path", ...NAME_ONLY_RULES]);
 const OVERRIDE_THRESHOLD = 0.9;
-
-const call = (toolName: Extract<Understanding, { kind: "tool" }>["toolName"], input: Record<string, unknown>): Understanding => ({ kind: "tool", toolName, input });
 
 /** A label's answer for a reading, or null when the reading lacks what the answer needs (a path for a path's health…). */
 function answerOf(label: IntentLabel, r: Reading): Understanding | null {

@@ -181,7 +181,7 @@ function bandwidthOf(text: string): number | null {
 }
 
 const rule = (name: string, tool: AssistantToolName | null, when: IntentRule["when"], answer: IntentRule["answer"]): IntentRule => ({ name, tool, when, answer });
-const call = (toolName: AssistantToolName, input: Record<string, unknown>): ToolIntent => ({ kind: "tool", toolName, input });
+export const call = (toolName: AssistantToolName, input: Record<string, unknown>): ToolIntent => ({ kind: "tool", toolName, input });
 const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null && value !== ""));
 
 function ruleTopic(reading: Reading): RuleTopic | null {
@@ -354,7 +354,8 @@ const INVITATION_STATUS: [RegExp, "pending" | "accepted" | "expired"][] = [
 /** The sites a node serves are asked for: "which sites hang off nw-edge-par-01", "quels clients sont derrière". */
 const asksServedSites = (r: Reading) => r.has("attached") || r.has("organizations") || (r.has("site") && !r.has("path"));
 const nodeStatusCall = (r: Reading, node: string | null) => call("nodeStatus", defined({ node, sites: asksServedSites(r) || undefined }));
-const asksNothingToDo = (r: Reading) => r.imperative === null && !r.has("howTo") && !r.has("create");
+/** A question about the network as it is: no request to act, no how-to, nothing to create. */
+const asksForFacts = (r: Reading) => r.imperative === null && !r.has("howTo") && !r.has("create");
 
 /** The new path a question describes, as createPath takes it. */
 const createPathCall = (r: Reading) =>
@@ -566,7 +567,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "invitations",
     "listInvitations",
-    (r) => asksNothingToDo(r) && INVITATIONS.test(r.folded),
+    (r) => asksForFacts(r) && INVITATIONS.test(r.folded),
     (r) => call("listInvitations", defined({ status: INVITATION_STATUS.find(([pattern]) => pattern.test(r.folded))?.[1] })),
   ),
   rule("create-path", "guidePathCreation", (r) => r.has("create") && r.has("path"), (r) => call("guidePathCreation", r.pathCreation)),
@@ -582,13 +583,13 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule("device-reach", "inventory", (r) => r.serial !== null && r.node === null && r.has("reach"), (r) => call("inventory", { serial: r.serial })),
   rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => nodeStatusCall(r, r.node ?? r.serial)),
   // "Which VLAN is Paris ⇄ Frankfurt on?", "quels préfixes passent sur frankfurt ⇄ aws ?": the path's configuration.
-  rule("path-detail", "pathDetail", (r) => r.path !== null && r.has("pathConfig") && asksNothingToDo(r) && !r.has("why"), (r) => call("pathDetail", { path: r.path })),
+  rule("path-detail", "pathDetail", (r) => r.path !== null && r.has("pathConfig") && asksForFacts(r) && !r.has("why"), (r) => call("pathDetail", { path: r.path })),
   // "Status of the global core fabric", "is the backbone ok?": a core fabric's nodes and links.
   rule(
     "fabric-status",
     "fabricStatus",
     // "Any unhealthy links in the backbone?" asks for the links (the "links" rule), not one fabric's status.
-    (r) => asksNothingToDo(r) && (r.namedKind === "fabric" || (r.has("fabric") && r.named === null && !LINKS.test(r.folded))),
+    (r) => asksForFacts(r) && (r.namedKind === "fabric" || (r.has("fabric") && r.named === null && !LINKS.test(r.folded))),
     // "What external fabrics have we got?", "nos fabrics Equinix": the external fabrics configured, with their type.
     (r) =>
       /(?:^| )(?:external|externe|externes|equinix)(?= |$)/.test(r.folded) && r.namedKind !== "fabric"
@@ -720,7 +721,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
   rule(
     "site-connectors",
     "siteDetail",
-    (r) => r.has("connector") && r.namedKind === "site" && asksNothingToDo(r) && !r.has("headroom") && !r.has("utilisation"),
+    (r) => r.has("connector") && r.namedKind === "site" && asksForFacts(r) && !r.has("headroom") && !r.has("utilisation"),
     (r) => call("siteDetail", { site: r.named }),
   ),
   rule(
@@ -764,7 +765,7 @@ export const INTENT_CATALOGUE: readonly IntentRule[] = [
     (r) => call("listOrganizations", { sort: r.rank?.by === "paths" || (r.has("path") && !r.has("site")) ? "paths" : "sites", ...rankInput(r) }),
   ),
   // "List the MSPs and how many customers each has": the MSPs, each with its customers counted.
-  rule("msps", "listOrganizations", (r) => /(?:^| )(?:msps|msp organizations|managed service providers)(?= |$)/.test(r.folded) && asksNothingToDo(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
+  rule("msps", "listOrganizations", (r) => /(?:^| )(?:msps|msp organizations|managed service providers)(?= |$)/.test(r.folded) && asksForFacts(r) && !r.has("path") && !r.has("site"), () => call("listOrganizations", { type: "msp" })),
   rule("organizations", "listOrganizations", (r) => r.has("organizations") && !r.has("path") && !r.has("site"), () => call("listOrganizations", {})),
   // "Latency on the lon-ash core link?": one link named, with its state, latency and loss.
   rule("named-link", "listLinks", (r) => r.namedKind === "link" && r.named !== null && r.imperative === null && !r.has("howTo"), (r) => call("listLinks", { health: "all", link: r.named })),
