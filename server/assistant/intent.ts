@@ -6,7 +6,7 @@ import { linkNames, topCandidates, type LinkedSpan, type NameCandidate } from ".
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
 import { understandQuestion } from "./understanding/classified";
-import { readQuestion, REQUEST_VERBS, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/intents";
+import { readQuestion, REQUEST_VERBS, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/reading";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
 import { mentions, VOCABULARY_WORDS, type Concept } from "./understanding/vocabulary";
 

@@ -6,7 +6,9 @@ import type { IntentLabel } from "../classifier/templates";
 import { editDistance } from "../names/fuzzy";
 import { screenNamed } from "./screens";
 import { VOCABULARY, type Concept } from "./vocabulary";
-import { call, connectorKindOf, NAME_ONLY_RULES, ruleAnswer, understand, type Reading, type Understanding } from "./intents";
+import { call, connectorKindOf } from "./intent-parts";
+import { NAME_ONLY_RULES, ruleAnswer, understand } from "./intents";
+import type { Reading, Understanding } from "./reading";
 
 // Intent from the trained classifier (issue 40, scope 2) where the rules of the catalogue find none: the classifier
 // names what is asked, the reading gives its objects, and the rule of that intent writes the tool's input. Below the

@@ -1,7 +1,7 @@
 import "server-only";
 import { isAssistantAction } from "@/lib/assistant/tools";
 import { fold } from "../text";
-import type { Reading, ToolIntent, Understanding } from "./intents";
+import type { Reading, ToolIntent, Understanding } from "./reading";
 
 // A conversation (issue 40, scope 4): a follow-up is read against the turn before it — its question, the tool calls
 // that answered it and what they found. "why?" after a ranking asks about its first; "and the other one?", "the one

@@ -1,6 +1,6 @@
 import "server-only";
 import type { GuideScreen } from "@/lib/assistant/tool-schemas";
-import type { Reading } from "./intents";
+import type { Reading } from "./reading";
 
 // Questions about the console's screens (SPEC §2, issue 40 scope 6): "where do I change my language?", "what does the
 // topology page show?", "how do I filter paths?", "comment comparer la bande passante avec la semaine dernière sur le

@@ -1,0 +1,201 @@
+import "server-only";
+import type { AssistantToolName } from "@/lib/assistant/tools";
+import type { GuideTask, RuleTopic } from "@/lib/assistant/tool-schemas";
+import type { ConnectorKind } from "@/lib/connectors/constants";
+import type { IntentRule, Reading, ToolIntent } from "./reading";
+
+// The words and small readings the intent rules share (understanding/rules-*.ts).
+
+export const rule = (name: string, tool: AssistantToolName | null, when: IntentRule["when"], answer: IntentRule["answer"]): IntentRule => ({ name, tool, when, answer });
+export const call = (toolName: AssistantToolName, input: Record<string, unknown>): ToolIntent => ({ kind: "tool", toolName, input });
+export const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null && value !== ""));
+
+export function ruleTopic(reading: Reading): RuleTopic | null {
+  const { folded } = reading;
+  if (/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$).*(?:^| )(?:or|ou|vs|versus)(?= |$)|(?:^| )(?:layer ?3|l3|couche ?3)(?= |$).*(?: or | ou | vs )/.test(folded)) return "layers";
+  // "Which layer is Paris ⇄ Frankfurt?" asks the path's configuration (pathDetail), not the rule.
+  if (/(?:^| )(?:which layer|quelle couche|layer 2 or|l2 or l3)/.test(folded) && reading.namedKind !== "path") return "layers";
+  if (/(?:^| )vlan/.test(folded) && /(?:range|plage|allowed|autorise|valid|valide|values|valeurs|can i use|puis je|min|max|between|entre|limit)/.test(folded)) return "vlan";
+  // "what interface types can a node port be set to?": the interface form's types (SPEC §3).
+  if (/(?:^| )(?:interface|interfaces|port|ports)(?= |$)/.test(folded) && /(?:^| )(?:type|types|kind|kinds|mode|modes)(?= |$)/.test(folded) && !reading.serial && !reading.node) return "interfaceTypes";
+  if (/(?:^| )mtu(?= |$)/.test(folded)) return "mtu";
+  // "can I put more than one prefix on a Layer 3 path?": the layers' rule says how many and how they are written.
+  if (
+    /(?:^| )(?:prefix|prefixes|prefixe|subnet|subnets|cidr)(?= |$)/.test(folded) &&
+    /(?:^| )(?:more than one|several|multiple|many|plusieurs|how many|combien|format|separated|separe|separes|allowed|autorise)(?= |$)/.test(folded) &&
+    reading.namedKind !== "path"
+  )
+    return "layers";
+  if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
+  if (/(?:^| )(?:name|names|nom|noms)(?= |$)/.test(folded) && /(?:long|length|characters|caracteres|longueur|short|court|minimum)/.test(folded)) return "name";
+  if (/(?:threshold|thresholds|seuil|seuils|limits of the sla|sla limits)/.test(folded)) return "slaThresholds";
+  if (/(?:probe|probes|sonde|sondes)/.test(folded) && /(?:level|levels|niveau|niveaux|health|sante|mean|signifi)/.test(folded)) return "probeLevels";
+  if (/(?:unknown|inconnu|inconnue)/.test(folded) && /(?:sla|mean|signifi|veut dire|why|pourquoi)/.test(folded) && !reading.path) return "unknownSla";
+  return null;
+}
+
+const CONNECTOR_KIND_WORDS: [RegExp, ConnectorKind][] = [
+  [/(?:^| )(?:ipsec|vpn|tunnel|site to site)(?= |$)/, "ipsec"],
+  [/(?:^| )(?:fiber|fibre|physical|physique|cross connect|xconnect|dark fiber)(?= |$)/, "physical"],
+  [/(?:^| )(?:external|externe|hosted|expressroute|direct connect|interconnect|fastconnect)(?= |$)/, "external"],
+  [/(?:^| )(?:virtual|virtuel|virtuelle)(?= |$)/, "virtual"],
+  [/(?:^| )(?:internet|dia)(?= |$)/, "internet"],
+];
+
+/** The kind of connector a question names ("an ipsec connector", "un connecteur fibre"), if any. */
+export const connectorKindOf = (folded: string): ConnectorKind | undefined => CONNECTOR_KIND_WORDS.find(([pattern]) => pattern.test(folded))?.[1];
+
+export function guideTopic(reading: Reading): GuideTask | "site" | "path" | null {
+  const { folded } = reading;
+  const has = (pattern: string) => new RegExp(`(?:^| )(?:${pattern})(?= |$)`).test(folded);
+  if (has("unack|unacknowledge|un acknowledge|desacquitter|desacquitte|desacquittez")) return "unacknowledge";
+  if (reading.has("invite")) return "invite";
+  if (has("core fabric|core fabrics|fabric core|fabric coeur|fabrics coeur")) return "coreFabric";
+  if (has("external fabric|external fabrics|fabric externe|fabrics externes|equinix")) return "externalFabric";
+  if (has("subinterface|subinterfaces|sub interface|sub interfaces|sous interface|sous interfaces")) return "subinterface";
+  if (has("core node|core nodes|noeud core|noeuds core|noeud coeur|noeuds coeur|core router|routeur coeur")) return "coreFabric";
+  if (has("cpe|cpe node|noeud cpe")) return "cpeNode";
+  if (has("edge node|edge nodes|noeud edge|noeuds edge|edge")) return "edgeNode";
+  if (has("link|links|lien|liens") && has("node|nodes|noeud|noeuds|between|entre")) return "link";
+  if (has("assign|affecter|affecte|attach|rattacher") && (reading.has("device") || has("node|noeud"))) return "assignDevice";
+  if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
+  if (has("msp|msps") && reading.has("create")) return "msp";
+  if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel")) return "schedule";
+  // "cancel a scheduled operation": the lifecycle guide says how one is cancelled.
+  if (has("cancel|annuler|annule|unschedule|deprogrammer") && reading.has("lifecycle")) return "schedule";
+  if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
+  // "add new boxes to the stock": devices come into the inventory by being claimed.
+  if (reading.has("device") && has("add|adding|ajouter|ajoute|rajouter|register|enregistrer|new|nouveaux|nouvelles")) return "claim";
+  if (reading.has("acknowledge")) return "acknowledge";
+  if (reading.has("connector")) return "connector";
+  if (reading.has("lifecycle") || /(?:schedule|planifier)/.test(folded)) return "schedule";
+  if (reading.has("path")) return "path";
+  if (reading.has("site")) return "site";
+  return null;
+}
+
+/** The range a list of alarms or events is narrowed to: the one asked, not the span a comparison would read before it. */
+export const listRange = (r: Reading) => (r.range ? { from: r.range.from, to: r.range.to } : {});
+
+export const pathStats = (reading: Reading) =>
+  call("pathStatistics", defined({ path: reading.path, metric: reading.metric ?? undefined, from: reading.range?.from, to: reading.range?.to }));
+
+/** "How is the Paris HQ site doing?": a question about one site, not a path. */
+export const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) && !r.has("path") && !/⇄|->|→/.test(r.text);
+
+// Verbs that join two sites ("connect A to B", "relier A à B") and words that ask whether something can be done.
+export const CONNECT_WORDS = /(?:^| )(?:connect|interconnect|hook up|link up|relier|relie|reliez|raccorder|interconnecter)(?= |$)/;
+export const FEASIBLE = /(?:^| )(?:feasible|possible|doable|can i|can we|could i|could we|would it fit|faisable|je peux|on peut|puis je|pouvons nous|est ce possible)(?= |$)/;
+export const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
+export const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
+// The verb's object is a site: "create a site", "add a cloud site", "ajoute un nouveau site Azure" (not "add a
+// connector to the Paris site").
+export const CREATES_SITE = new RegExp(
+  "(?:^| )(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)" +
+    "(?: (?:a|an|the|new|one|another|un|une|nouveau|nouvel|nouvelle|le|la|cloud|standard|aws|amazon|azure|microsoft|gcp|google|oracle|oci|direct|connect|dx|physical|physique|classique))* site(?= |$)",
+);
+export const NEEDS_SITE =
+  /^(?:(?:i|we|ok|so|hi|hello|bonjour) )*(?:need|want|would like|d like|require|j ai besoin d|on a besoin d|nous avons besoin d|il nous faut|il me faut|je voudrais|on voudrait)(?: (?:a|an|one|another|un|une|1))?(?: (?:new|nouveau|nouvel|nouvelle|cloud|standard|aws|azure|gcp|oracle))* site(?= |$)/;
+export const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
+export const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
+export const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
+export const CANCEL_VERB = /^(?:cancel|annule|annulez)$/;
+export const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez)$/;
+
+/** The catalogue, most specific first. */
+/** The network's own subjects: a question about one of them is the console's, whatever else it says. */
+export const NETWORK_CONCEPTS = ["path", "alarm", "device", "connector", "lifecycle", "inventory", "sla", "traffic", "port", "change"] as const;
+
+export const COMPARE = /(?:^| )(?:compare|comparer|comparez|compared|comparison|comparaison|vs|versus|against|contre)(?= |$)/;
+export const COUNT = /(?:^| )(?:how many|combien|count|nombre|total)(?= |$)/;
+
+// Aggregates (issue 40, scope 3): a count per group ("per state", "par type", "of each kind", "L2 vs L3") or a sum.
+export const PER_GROUP = /(?:^| )(?:per|each|every|by|par|chaque|breakdown|repartition|split|grouped|vs|versus)(?= |$)/;
+/** A grouping asked in so many words ("breakdown by layer"), not a comparison of two things ("L2 vs L3?"). */
+export const GROUPING = /(?:^| )(?:per|by|par|breakdown|repartition|split|grouped) (?:sla |the )?(?:layer|couche|state|status|etat|statut|health)s?(?= |$)/;
+const LAYER_WORDS: [RegExp, "layer2" | "layer3"][] = [
+  [/(?:^| )(?:layer ?2|l2|couche ?2|niveau ?2)(?= |$)/, "layer2"],
+  [/(?:^| )(?:layer ?3|l3|couche ?3|niveau ?3)(?= |$)/, "layer3"],
+];
+export const layersOf = (folded: string) => LAYER_WORDS.filter(([pattern]) => pattern.test(folded)).map(([, layer]) => layer);
+/** What a count of paths is grouped by: both layers named or "per layer"; "per (SLA) state". */
+export function pathGroupOf(folded: string): "layer" | "state" | null {
+  if (layersOf(folded).length === 2 || /(?:^| )(?:per|by|each|par|chaque) (?:layer|couche)(?= |$)/.test(folded)) return "layer";
+  if (/(?:^| )(?:per|by|each|every|par|chaque|in each)(?: sla)? (?:state|status|health|etat|statut)s?(?= |$)|(?:^| )(?:sla states|etats sla|etat sla)(?= |$)/.test(folded)) return "state";
+  return null;
+}
+export const SUM = /(?:^| )(?:total|totale|sum|somme|combined|cumul|cumulee?|altogether|en tout|au total)(?= |$)/;
+export const BANDWIDTH_WORDS = /(?:^| )(?:bandwidth|bande passante|throughput|debit|capacity|capacite|mbps)(?= |$)/;
+/** A path metric (latency, jitter, loss) ranks paths, whoever owns them: "top 5 customer paths by latency". */
+export const ranksByPathMetric = (r: Reading) => r.rank !== null && (r.rank.by === "latency" || r.rank.by === "jitter" || r.rank.by === "loss");
+export const ACKNOWLEDGED = /(?:^| )(?:acknowledged|acked|acquittee?s?)(?= |$)/;
+export const UNACKNOWLEDGED = /(?:^| )(?:unacknowledged|unacked|not acknowledged|not acked|non acquittee?s?|pas acquittee?s?)(?= |$)/;
+export const ACTIVE_WORDS = /(?:^| )(?:active|actif|actifs|active|actives|inactive|inactives|inactif|inactifs|enabled|disabled|desactive|desactives)(?= |$)/;
+
+/** One SLA state a question names ("in warning", "dégradés"), to count or list exactly that state; null for none or several. */
+export function slaStateOf(folded: string): "warning" | "bad" | "healthy" | "unknown" | null {
+  const states = (
+    [
+      [/(?:^| )(?:warning|warnings|en alerte|avertissement)(?= |$)/, "warning"],
+      // "Degraded" / "dégradé" is said of any path not healthy (warning or bad), though the French label of bad is it.
+      [/(?:^| )(?:bad|mauvais|mauvaise|mauvaises)(?= |$)/, "bad"],
+      [/(?:^| )(?:healthy|sain|sains|saine|saines)(?= |$)/, "healthy"],
+      [/(?:^| )(?:unknown|inconnu|inconnus|inconnue|inconnues)(?= |$)/, "unknown"],
+    ] as const
+  ).filter(([pattern]) => pattern.test(folded));
+  return states.length === 1 ? states[0][1] : null;
+}
+
+/** A ranking's order and size as a tool takes them (desc and no limit are the tools' defaults). */
+export const rankInput = (r: Reading) => defined({ order: r.rank?.order === "asc" ? "asc" : undefined, limit: r.rank?.limit ?? undefined });
+
+/** A ranking of paths: by the figure the question names, else by SLA state (worst first). */
+export function pathRanking(r: Reading): Record<string, unknown> {
+  const by = r.rank?.by;
+  const sort = by === "latency" || by === "jitter" || by === "loss" ? by : by === "bandwidth" || by === "load" ? "bandwidth" : undefined;
+  return sort ? { health: "all", sort, ...rankInput(r) } : defined({ health: "all", limit: r.rank?.limit ?? undefined });
+}
+
+export const NODE_KIND: [RegExp, "edge" | "cpe" | "core"][] = [
+  [/(?:^| )(?:edge|peripherie|bordure)(?= |$)/, "edge"],
+  [/(?:^| )cpe(?= |$)/, "cpe"],
+  [/(?:^| )(?:core|coeur)(?= |$)/, "core"],
+];
+export const NODES = /(?:^| )(?:node|nodes|noeud|noeuds)(?= |$)/;
+export const LINKS = /(?:^| )(?:link|links|lien|liens|backbone|dorsale|interconnexions?)(?= |$)/;
+
+/** Whether the question names a time ("over the last 24 hours", "since Monday"), not only a comparison ("compare"). */
+export const namesATime = (r: Reading) =>
+  r.range !== null && (!r.range.compare || /(?:^| )(?:last|past|over|since|yesterday|today|week|hour|hours|day|days|month|hier|depuis|derniere?s?|semaine|heures?|jours?|mois)(?= |$)/.test(r.folded));
+
+// A node's, a path's or the organization's details (issue 40, scope 6).
+export const NOW = /(?:^| )(?:now|right now|currently|current|at the moment|atm|rn|live|actuel|actuelle|actuellement|en ce moment|maintenant|instantane)(?= |$)/;
+// "invitations", "invited", "invitees" and their slips ("invitaions"), not the verb ("invite bob", "comment inviter").
+export const INVITATIONS = /(?:^| )invit(?!e(?= |$)|er(?= |$)|ez(?= |$))[a-z]+(?= |$)/;
+export const INVITATION_STATUS: [RegExp, "pending" | "accepted" | "expired"][] = [
+  [/(?:^| )(?:pending|outstanding|open|waiting|unanswered|not accepted|not yet accepted|en attente|en cours|non acceptees?|pas encore acceptees?)(?= |$)/, "pending"],
+  [/(?:^| )(?:accepted|acceptees?|joined|ont rejoint)(?= |$)/, "accepted"],
+  [/(?:^| )(?:expired|expirees?|lapsed|perimees?)(?= |$)/, "expired"],
+];
+/** The sites a node serves are asked for: "which sites hang off nw-edge-par-01", "quels clients sont derrière". */
+const asksServedSites = (r: Reading) => r.has("attached") || r.has("organizations") || (r.has("site") && !r.has("path"));
+export const nodeStatusCall = (r: Reading, node: string | null) => call("nodeStatus", defined({ node, sites: asksServedSites(r) || undefined }));
+/** A question about the network as it is: no request to act, no how-to, nothing to create. */
+export const asksForFacts = (r: Reading) => r.imperative === null && !r.has("howTo") && !r.has("create");
+
+/** The new path a question describes, as createPath takes it. */
+export const createPathCall = (r: Reading) =>
+  call(
+    "createPath",
+    defined({
+      source: r.pathCreation.source,
+      destination: r.pathCreation.destination,
+      layer: r.pathCreation.layer,
+      bandwidthMbps: r.bandwidthMbps ?? undefined,
+      prefix: r.prefixes.length > 0 ? r.prefixes.join(", ") : undefined,
+      vlanId: r.vlan ?? undefined,
+    }),
+  );
+
+/** Several reads answered together. */
+export const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });

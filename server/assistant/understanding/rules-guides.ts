@@ -1,0 +1,42 @@
+import "server-only";
+import { screenAsked, screenNodeKind } from "./screens";
+import type { IntentRule } from "./reading";
+import { call, connectorKindOf, defined, guideTopic, rule } from "./intent-parts";
+
+// How-to, screens and permissions (scope 6).
+export const GUIDE_RULES: readonly IntentRule[] = [
+  // "Where do I change my language?", "what does the topology page show?", "how do I filter paths?" (scope 6).
+  rule(
+    "screen-guide",
+    "guideScreen",
+    (r) => screenAsked(r, guideTopic(r)) !== null,
+    (r) => {
+      const screen = screenAsked(r, guideTopic(r));
+      return call("guideScreen", defined({ screen, nodeKind: screen === "nodeMonitor" || screen === "nodeLink" || screen === "nodeConfiguration" ? screenNodeKind(r) : undefined }));
+    },
+  ),
+  rule(
+    "how-to",
+    null,
+    (r) => r.has("howTo") && guideTopic(r) !== null,
+    (r) => {
+      const topic = guideTopic(r)!;
+      if (topic === "site") return call("guideSiteCreation", r.siteCreation);
+      if (topic === "path") return call("guidePathCreation", r.pathCreation);
+      return call("guideTask", defined({ task: topic, connectorKind: topic === "connector" ? connectorKindOf(r.folded) : undefined }));
+    },
+  ),
+  // "What can a configure-only user do?", "what's my role?", "can I invite people?": the role → scopes table.
+  rule(
+    "permissions",
+    "guideTask",
+    (r) =>
+      r.imperative === null &&
+      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user|ai le droit|le droit de faire|mes droits|my rights|my permissions|what can i do|what am i able to do|avec mon compte|with my account)(?= |$)/.test(r.folded),
+    // "Can I invite people?", "am I allowed to claim devices?": that task's guide, which says whether the role may.
+    (r) => {
+      const topic = /(?:^| )(?:can i|may i|am i allowed to|puis je|ai je le droit de|est ce que je peux)(?= |$)/.test(r.folded) ? guideTopic(r) : null;
+      return topic && topic !== "site" && topic !== "path" ? call("guideTask", { task: topic }) : call("guideTask", { task: "roles" });
+    },
+  ),
+];
