@@ -78,10 +78,10 @@ async function nodeDevice(world: EvalWorld, name: string) {
 }
 
 /** A device that restarted moments ago is up for minutes. */
-export const minuteWords = (seconds: number) =>
+const minuteWords = (seconds: number) =>
   seconds < 3600 ? [...new Set([Math.floor(seconds / 60), Math.round(seconds / 60)])].flatMap((count) => [`${count} min`, `${count}min`]) : [];
 
-async function uptimeFacts(world: EvalWorld, name: string): Promise<Fact[]> {
+export async function uptimeFacts(world: EvalWorld, name: string): Promise<Fact[]> {
   const { node, device } = await nodeDevice(world, name);
   const seconds = device?.uptimeSeconds;
   return [text("the node", node.name), seconds ? text("its uptime", ...minuteWords(seconds), ...uptimeWords(seconds)) : text("that no uptime is reported", "no uptime", "not reported", "unknown", "inconnu")];

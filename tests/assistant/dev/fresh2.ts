@@ -32,8 +32,7 @@ import {
 } from "../../../scripts/assistant-eval/world";
 import { createSiteFacts } from "./actions";
 import { NO_CHANGES } from "./coverage";
-import { alarmsOn, connectorHealth, mbps, minuteWords, rebootFacts, SEVERITY_WORDS, troubleFacts } from "./fresh";
-import { uptimeWords } from "./plans";
+import { alarmsOn, connectorHealth, mbps, rebootFacts, SEVERITY_WORDS, troubleFacts, uptimeFacts } from "./fresh";
 import {
   BLUEWAVE,
   BLUEWAVE_ADMIN,
@@ -120,13 +119,6 @@ async function loadOfNode(world: EvalWorld, email: string, msp: string, name: st
   const { node, device } = await nodeDevice(world, email, msp, name);
   const figure = (why: string, value: number | null | undefined) => (value == null ? text(`that its ${why} is not reported`, ...NO_DATA[locale]) : number(`its ${why}`, value, slack(value, 0.1, 3)));
   return [text("the node", node.name), figure("CPU %", device?.cpuPercent), ...(withMemory ? [figure("memory %", device?.memoryPercent)] : [])];
-}
-
-/** A node's uptime as people write it, or that none is reported. */
-async function uptimeOf(world: EvalWorld, name: string, locale: Locale): Promise<Fact[]> {
-  const { node, device } = await nodeDevice(world, NORTHWIND_ADMIN, NORTHWIND, name);
-  const seconds = device?.uptimeSeconds;
-  return [text("the node", node.name), seconds ? text("its uptime", ...minuteWords(seconds), ...uptimeWords(seconds)) : text("that no uptime is reported", ...NO_DATA[locale])];
 }
 
 interface ConnectorRow {
@@ -383,7 +375,7 @@ export function fresh2Cases(): EvalCase[] {
       user: NORTHWIND_ADMIN,
       organization: NORTHWIND,
       question: "depuis combien de temps le cpe de lyon est up ?",
-      facts: async (world) => uptimeOf(world, "nw-cpe-contoso-lyon", "fr"),
+      facts: async (world) => uptimeFacts(world, "nw-cpe-contoso-lyon"),
     }),
     dv("f2-live-sea-reachable", "live-data", "en", {
       user: NORTHWIND_ADMIN,
@@ -625,7 +617,7 @@ export function fresh2Cases(): EvalCase[] {
       question: "whats its uptime and sw version",
       facts: async (world) => {
         const { device } = await nodeDevice(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-par-01");
-        return [...(await uptimeOf(world, "nw-edge-par-01", "en")), ...(device ? [text("its version", device.softwareVersion)] : [])];
+        return [...(await uptimeFacts(world, "nw-edge-par-01")), ...(device ? [text("its version", device.softwareVersion)] : [])];
       },
     }),
     dv("f2-conv-same-fabrikam", "conversation", "en", {
