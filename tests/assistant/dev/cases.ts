@@ -6,11 +6,12 @@ import { aggregateCases } from "./aggregates";
 import { conversationCases } from "./conversation";
 import { coverageCases } from "./coverage";
 import { freshCases } from "./fresh";
+import { fresh2Cases } from "./fresh2";
 import { languageCases } from "./language";
 import { nameCases } from "./names";
 import { planCases } from "./plans";
 import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...aggregateCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...aggregateCases()];
 }

@@ -15,7 +15,7 @@ const NO_USERS: Record<Locale, string[]> = {
   en: ["not manage users", "cannot manage users", "can't manage users", "cannot invite", "can't invite", "not invite", "no user management", "only an admin", "only admins"],
   fr: ["pas gérer les utilisateurs", "ne peut pas inviter", "pas inviter", "pas les utilisateurs", "seul un administrateur", "seuls les administrateurs"],
 };
-const NO_CHANGES: Record<Locale, string[]> = {
+export const NO_CHANGES: Record<Locale, string[]> = {
   en: ["cannot change", "can't change", "not change", "no changes", "cannot make changes", "can't make changes", "view only", "only view", "only read", "changes nothing"],
   fr: ["ne peut rien modifier", "ne pouvez rien modifier", "pas modifier", "aucune modification", "consulter", "ne modifie rien"],
 };

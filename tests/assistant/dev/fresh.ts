@@ -58,7 +58,7 @@ const SLA_RANK = { bad: 3, warning: 2, unknown: 1, healthy: 0 } as const;
 const notHealthy = (paths: ApiPath[]) => paths.filter((found) => found.slaHealth === "warning" || found.slaHealth === "bad");
 
 /** What a right answer says of every path in warning or bad (or that all are healthy). */
-async function troubleFacts(world: EvalWorld, email: string, organization: string, locale: Locale): Promise<Fact[]> {
+export async function troubleFacts(world: EvalWorld, email: string, organization: string, locale: Locale): Promise<Fact[]> {
   const troubled = notHealthy(await orgPaths(world, email, organization));
   if (troubled.length === 0) return [text("that every path is healthy", ...SLA_WORDS[locale].healthy)];
   return (await Promise.all(troubled.map((found) => slaFacts(world, email, found, locale)))).flat();
@@ -81,20 +81,20 @@ async function nodeDevice(world: EvalWorld, name: string) {
 const minuteWords = (seconds: number) =>
   seconds < 3600 ? [...new Set([Math.floor(seconds / 60), Math.round(seconds / 60)])].flatMap((count) => [`${count} min`, `${count}min`]) : [];
 
-async function uptimeFacts(world: EvalWorld, name: string): Promise<Fact[]> {
+export async function uptimeFacts(world: EvalWorld, name: string): Promise<Fact[]> {
   const { node, device } = await nodeDevice(world, name);
   const seconds = device?.uptimeSeconds;
   return [text("the node", node.name), seconds ? text("its uptime", ...minuteWords(seconds), ...uptimeWords(seconds)) : text("that no uptime is reported", "no uptime", "not reported", "unknown", "inconnu")];
 }
 
 /** A reboot proposal for a device with nothing pending, or the refusal naming what is pending. */
-async function rebootFacts(world: EvalWorld, serial: string, time: string): Promise<Fact[]> {
+export async function rebootFacts(world: EvalWorld, serial: string, time: string): Promise<Fact[]> {
   const pending = (await operations(world, NORTHWIND_ADMIN, "scheduled")).find((operation) => operation.serialNumber === serial);
   if (pending) return [approval("no preview while another operation is pending", false), text("why it cannot be proposed", "already", "pending", "first", "cancel")];
   return [approval("a preview to approve", true), text("the device", serial), text("the time asked", time)];
 }
 
-const connectorHealth = async (world: EvalWorld, email: string, organization: string) =>
+export const connectorHealth = async (world: EvalWorld, email: string, organization: string) =>
   (await (await world.session(email)).get<{ items: { name: string; utilizationPercent: number | null }[] }>(
     `/telemetry/organization/${await world.organization(organization)}/connector-health?limit=100`,
   )).items;
@@ -109,9 +109,9 @@ async function utilisationFacts(world: EvalWorld, name: string): Promise<Fact[]>
 const mspNodes = async (world: EvalWorld) =>
   (await (await world.session(NORTHWIND_ADMIN)).get<{ items: { name: string; kind: string }[] }>(`/config/msp/${await world.organization(NORTHWIND)}/node?limit=100`)).items;
 
-const alarmsOn = (alarms: ApiAlarm[], source: string) => alarms.filter((alarm) => alarm.source.includes(source));
+export const alarmsOn = (alarms: ApiAlarm[], source: string) => alarms.filter((alarm) => alarm.source.includes(source));
 
-const SEVERITY_WORDS: Record<Locale, Record<string, string[]>> = {
+export const SEVERITY_WORDS: Record<Locale, Record<string, string[]>> = {
   en: { critical: ["critical"], major: ["major"], minor: ["minor"], warning: ["warning"] },
   fr: { critical: ["critique"], major: ["majeur"], minor: ["mineur"], warning: ["avertissement", "alerte"] },
 };
@@ -124,7 +124,7 @@ const usersOf = async (world: EvalWorld, email: string, organization: string) =>
   (await (await world.session(email)).get<{ items: { email: string; firstName: string; lastName: string; role: string }[] }>(`/organization/${await world.organization(organization)}/user`)).items;
 
 /** A bandwidth as an answer writes it (a figure in a change log, "5000 → 100", is not it). */
-const mbps = (value: number) => {
+export const mbps = (value: number) => {
   const figures = [String(value), value.toLocaleString("en-US"), value.toLocaleString("fr-FR").replace(/\u202f/g, " ")];
   return [...new Set(figures)].flatMap((figure) => [`${figure} Mbps`, `${figure} Mbit/s`, ...(value % 1000 === 0 ? [`${value / 1000} Gbps`, `${value / 1000} Gbit/s`] : [])]);
 };

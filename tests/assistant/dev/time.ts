@@ -16,7 +16,7 @@ function lastWeekend(now: number): [number, number] {
 }
 
 /** The calendar week before this one, Monday to Monday. */
-const lastWeek = (now: number): [number, number] => [lastMonday(now) - 7 * DAY, lastMonday(now)];
+export const lastWeek = (now: number): [number, number] => [lastMonday(now) - 7 * DAY, lastMonday(now)];
 
 /** A window of the wall clock, today's when it has begun, else yesterday's; up to now. */
 function clockWindow(now: number, fromHour: number, toHour: number): [number, number] {
@@ -26,7 +26,7 @@ function clockWindow(now: number, fromHour: number, toHour: number): [number, nu
 }
 
 /** The facts of a list of events over a range: how many there are, or that there is none. */
-async function eventFacts(world: EvalWorld, email: string, [from, to]: [number, number], locale: "en" | "fr"): Promise<Fact[]> {
+export async function eventFacts(world: EvalWorld, email: string, [from, to]: [number, number], locale: "en" | "fr"): Promise<Fact[]> {
   // The API's end is inclusive, the range's is not.
   const events = await eventsBetween(world, email, from, to - 1);
   if (events.length === 0) return [text("that there is none", ...WORDS.none[locale])];
