@@ -8,7 +8,9 @@
 // EVAL_SET=dev|held-out|all (all); EVAL_ONLY=<text> runs the questions whose id contains it; EVAL_VERBOSE=1 prints
 // every development answer; EVAL_BACKFILL=off skips the month of history (faster; the questions about past weeks then
 // fail); EVAL_CACHE=<file> keeps the seeded database with its history there for the next runs (delete it when the
-// seed or migrations change).
+// seed or migrations change). EVAL_ASK=<file> asks the file's questions instead and prints their answers, one per line
+// as `email | organization name | locale | turn >> turn >> …` — to try a phrasing.
+import { readFile } from "node:fs/promises";
 import { heldOutCases } from "../tests/assistant/held-out/cases";
 import { devCases } from "../tests/assistant/dev/cases";
 import { CATEGORIES, converse, missedFacts, type Category, type EvalCase, type EvalWorld, type Fact, type Question } from "./assistant-eval/harness";
@@ -116,9 +118,26 @@ function report(set: EvalSet, result: SetResult) {
   console.log(`answer time: median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, slowest ${Math.round(sorted.at(-1) ?? 0)} ms`);
 }
 
+/** EVAL_ASK: each line's conversation asked and its last answer printed, nothing checked. */
+async function askFile(world: EvalWorld, file: string) {
+  const lines = (await readFile(file, "utf8")).split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
+  for (const line of lines) {
+    const [user, organization, locale, conversation] = line.split("|").map((part) => part.trim());
+    const session = await world.session(user);
+    const organizationId = await world.organization(organization);
+    const turns = conversation.split(">>").map((turn) => turn.trim());
+    const answer = await converse(session, organizationId, turns, locale === "fr" ? "fr" : "en");
+    console.log(`\n? ${turns.join(" >> ")}  [${answer.tools.join(", ")}]\n${answer.error ? `error: ${answer.error}` : answer.text}`);
+  }
+}
+
 try {
   const world = createWorld();
   await prepareWorld(world);
+  if (process.env.EVAL_ASK) {
+    await askFile(world, process.env.EVAL_ASK);
+    process.exit(0);
+  }
   const results: [EvalSet, SetResult][] = [];
   for (const set of sets) results.push([set, await runSet(world, set)]);
   for (const [set, result] of results) report(set, result);

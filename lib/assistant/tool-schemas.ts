@@ -5,7 +5,7 @@ import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES } from 
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
 import { INVITATION_STATUSES } from "@/lib/people/schema";
 import { ROLE_LEVELS } from "@/lib/auth/scopes";
-import { ORGANIZATION_TYPES } from "@/lib/constants";
+import { ORGANIZATION_TYPES, type OrganizationType } from "@/lib/constants";
 import { DEVICE_STATUSES } from "@/lib/inventory/schema";
 import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
 import { SITE_TYPES } from "@/lib/sites/schema";
@@ -549,4 +549,38 @@ export const guideScreenOutputSchema = z.object({
   openRoles: z.array(z.enum(ROLE_LEVELS)),
   changeRoles: z.array(z.enum(ROLE_LEVELS)),
   links,
+});
+
+// --- gettingStarted: where the caller's organization stands on the way to a working network, and the next step ---
+/** The steps of getting started, by organization type (a customer's, an MSP's, the operator's), in their order. */
+export const GETTING_STARTED_STEPS = {
+  customer: ["sites", "connectors", "paths", "colleagues", "monitor"],
+  msp: ["claim", "nodes", "assign", "fabric", "customers", "customerSites", "colleagues", "monitor"],
+  maia: ["msps", "coreInventory", "colleagues", "monitor"],
+} as const satisfies Record<OrganizationType, readonly string[]>;
+export const GETTING_STARTED_STEP_NAMES = [...new Set(Object.values(GETTING_STARTED_STEPS).flat())] as [GettingStartedStep, ...GettingStartedStep[]];
+export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[OrganizationType][number];
+export const gettingStartedInputSchema = z.object({});
+export const gettingStartedOutputSchema = z.object({
+  organizationName: z.string(),
+  organizationType: z.enum(ORGANIZATION_TYPES),
+  role: z.enum(ROLE_LEVELS),
+  steps: z.array(
+    z.object({
+      step: z.enum(GETTING_STARTED_STEP_NAMES),
+      /** Whether the step is behind the organization (the monitoring step never is: it goes on). */
+      done: z.boolean(),
+      /** How many of the step's objects there are ("you have 4 sites"). */
+      count: z.number().int().min(0),
+      /** What is still to do in this step, by name (the sites without a connector), and how many in all. */
+      pending: z.array(z.string()),
+      pendingTotal: z.number().int().min(0),
+      /** Whether the caller's role may take the step. */
+      allowed: z.boolean(),
+    }),
+  ),
+  /** Where the steps are taken, those still to do first. */
+  links,
+  /** The first step not done that the caller may take, or null when every one is done. */
+  next: z.enum(GETTING_STARTED_STEP_NAMES).nullable(),
 });

@@ -14,6 +14,8 @@ import {
   explainRulesOutputSchema,
   fabricStatusInputSchema,
   fabricStatusOutputSchema,
+  gettingStartedInputSchema,
+  gettingStartedOutputSchema,
   guideTaskInputSchema,
   guideTaskOutputSchema,
   guideScreenInputSchema,
@@ -86,6 +88,7 @@ export const ASSISTANT_TOOL_NAMES = [
   "fabricStatus",
   "listInvitations",
   "guideScreen",
+  "gettingStarted",
   ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
@@ -415,6 +418,7 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   fabricStatus: { input: fabricStatusInputSchema, output: fabricStatusOutputSchema },
   listInvitations: { input: listInvitationsInputSchema, output: listInvitationsOutputSchema },
   guideScreen: { input: guideScreenInputSchema, output: guideScreenOutputSchema },
+  gettingStarted: { input: gettingStartedInputSchema, output: gettingStartedOutputSchema },
   createPath: { input: createPathInputSchema, output: actionOutputSchema },
   scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },

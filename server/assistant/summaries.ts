@@ -20,6 +20,7 @@ import { formatMbps, formatMetric, formatRange, formatTime, moreLine, siteTypeLa
 import * as live from "./summaries-live";
 import * as rankings from "./summaries-rankings";
 import * as screens from "./summaries-screens";
+import * as onboarding from "./summaries-onboarding";
 import { lines, quoted, type Writer } from "./summaries-live";
 
 // The embedded model's answers: each tool's output written out in the reader's language, as plain text with "- "
@@ -347,6 +348,7 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   explainRules: live.rules,
   guideTask: live.guideTask,
   guideScreen: screens.guideScreen,
+  gettingStarted: onboarding.gettingStarted,
   listConnectors: rankings.connectors,
   listNodes: rankings.nodes,
   listLinks: rankings.backbone,

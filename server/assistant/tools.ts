@@ -26,6 +26,8 @@ import {
   guideTaskOutputSchema,
   guideScreenInputSchema,
   guideScreenOutputSchema,
+  gettingStartedInputSchema,
+  gettingStartedOutputSchema,
   listConnectorsInputSchema,
   listConnectorsOutputSchema,
   listLinksInputSchema,
@@ -75,6 +77,7 @@ import { explainRules, guideTask, listOrganizations } from "./tools/knowledge";
 import { connectorUsage, listPaths, pathStatistics, siteDetail, siteTraffic } from "./tools/live";
 import { listConnectors, listLinks, listNodes } from "./tools/rankings";
 import { fabricStatus, listInvitations, pathDetail } from "./tools/details";
+import { gettingStarted } from "./tools/getting-started";
 import { guideScreen } from "./tools/screens";
 
 // The assistant's tools for one request. Each acts through the console's services with the caller's own principal,
@@ -250,6 +253,13 @@ export function assistantTools(
       inputSchema: guideScreenInputSchema,
       outputSchema: guideScreenOutputSchema,
       execute: (input) => run("guideScreen", () => guideScreen(environment, input)),
+    }),
+    gettingStarted: tool({
+      description:
+        "Where the organization stands on getting started and what to do next: for a customer its sites, their connectors and its paths; for an MSP its claimed devices, edge nodes and their devices, core fabric links, customers and their sites; for the operator its MSPs and core inventory; then colleagues and monitoring — each step done or not with what still waits, and whether the user's role may take it. Use for 'where do I start', 'I'm new here', 'what next', 'first steps'.",
+      inputSchema: gettingStartedInputSchema,
+      outputSchema: gettingStartedOutputSchema,
+      execute: () => run("gettingStarted", () => gettingStarted(environment)),
     }),
     // Actions: each runs only after the user approves the preview of its dry run (assistantToolApproval below).
     createPath: tool({

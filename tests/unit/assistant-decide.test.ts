@@ -32,6 +32,11 @@ const ask = (text: string, options: { locale?: "en" | "fr"; system?: string; too
 describe("decide: picking a tool from the question", () => {
   it.each([
     ["list my sites", "listSites", {}],
+    // Getting started: the organization's way in, not a how-to of one thing ("how do I create a path" is the path's).
+    ["im new here, where do i start?", "gettingStarted", {}],
+    ["first time using this console, what should i do first", "gettingStarted", {}],
+    ["je débute, par quoi je commence ?", "gettingStarted", {}],
+    ["whats next for us", "gettingStarted", {}],
     ["mes sites", "listSites", {}],
     ["Quels sont mes sites ?", "listSites", {}],
     ["LIST ALL SITES", "listSites", {}],

@@ -115,7 +115,7 @@ function verdictOf(previous: PreviousTurn, worse: boolean): string | null {
 const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
 // The answers that explain how the console works: a question of its own, never the turn before's asked again.
-const GUIDES: ReadonlySet<string> = new Set(["guideScreen", "guideTask", "guidePathCreation", "guideSiteCreation", "explainRules"]);
+const GUIDES: ReadonlySet<string> = new Set(["guideScreen", "guideTask", "guidePathCreation", "guideSiteCreation", "explainRules", "gettingStarted"]);
 const RANKED_BY = { latencyMs: "latency", jitterMs: "jitter", lossPercent: "loss" } as const;
 
 /** The same tool as the turn before, with what the follow-up changes (a time range, a metric, a severity). */

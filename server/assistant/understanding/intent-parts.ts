@@ -199,3 +199,36 @@ export const createPathCall = (r: Reading) =>
 
 /** Several reads answered together. */
 export const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: calls.slice(1).map(({ toolName, input }) => ({ toolName, input })) });
+
+/**
+ * "Where do I start?", "I'm new here", "what next?", "par où commencer ?": the organization's way in, step by step
+ * (folded words). Starting something named ("start a rollout") is not asked here.
+ */
+export const GETTING_STARTED = new RegExp(
+  [
+    "get(?:ting)? started",
+    "(?:where|how) (?:do|should|can|shall|would) (?:i|we) (?:start|begin)(?: with| here| out)?$",
+    "(?:where|how) (?:do|should|can|shall|would) (?:i|we) (?:start|begin) (?:with|here|out|from)(?= |$)",
+    "where to (?:start|begin)",
+    "first (?:steps?|things? first|things? to do)",
+    "what (?:should|do|must|shall|would) (?:i|we) (?:do|set up|setup|configure|create|add) first",
+    "what (?:comes|goes) first",
+    "(?:i m|im|i am|we re|were|we are) (?:new|a new (?:user|customer|msp|admin))(?= |$)",
+    "new (?:here|to (?:this|the|maia))",
+    "just (?:joined|signed up|got access|started)",
+    "first time (?:here|using|on|in)",
+    "what s next|whats next|what is next|what next|next steps?|what now|what do i do now",
+    "where do (?:i|we) go from here",
+    "(?:onboarding|setup|set up|getting started) (?:checklist|steps|guide|list)",
+    "up and running",
+    "par (?:ou|quoi) (?:je |on |dois je |faut il )?(?:commence|commencer|debute|debuter)",
+    "(?:je|on) (?:debute|commence)(?: ici| tout juste)?$",
+    "premiers? pas|premieres? etapes?",
+    "(?:je suis|on est|nous sommes) (?:nouveau|nouvelle|nouveaux|nouvelles)",
+    "que (?:dois je|faut il|dois-je|on doit) faire (?:en premier|d abord|maintenant|ensuite)",
+    "(?:prochaine|prochaines) etapes?|quoi faire ensuite|et maintenant",
+    "mise en route|(?:pour|comment) (?:bien )?(?:demarrer|commencer)",
+  ]
+    .map((part) => `(?:^| )(?:${part})(?= |$)`)
+    .join("|"),
+);

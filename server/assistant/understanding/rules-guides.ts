@@ -1,10 +1,12 @@
 import "server-only";
 import { screenAsked, screenNodeKind } from "./screens";
 import type { IntentRule } from "./reading";
-import { call, connectorKindOf, defined, guideTopic, rule } from "./intent-parts";
+import { call, connectorKindOf, defined, GETTING_STARTED, guideTopic, rule } from "./intent-parts";
 
 // How-to, screens and permissions (scope 6).
 export const GUIDE_RULES: readonly IntentRule[] = [
+  // "Where do I start?", "I'm new here, what first?", "what's next", "par où commencer ?": the steps, checked now.
+  rule("getting-started", "gettingStarted", (r) => GETTING_STARTED.test(r.folded) && r.imperative === null, () => call("gettingStarted", {})),
   // "Where do I change my language?", "what does the topology page show?", "how do I filter paths?" (scope 6).
   rule(
     "screen-guide",

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { summarizeToolResult } from "@/server/assistant/summaries";
+import { AssistantToolError } from "@/server/assistant/scope";
+import { runAssistantTool } from "./assistant-helpers";
+import { call, organizationId, signIn } from "./helpers";
+import { createSite, PARIS } from "./site-fixtures";
+
+// "Where do I start?" (issue 40, scope 6): the steps from an empty organization to a watched network, each checked
+// against what the organization has now, through the caller's tenancy — a new customer with nothing, then a site
+// without a connector; the seeded customer with everything; a read-only user; a new MSP; the operator.
+process.env.TEST_SEED_NETWORK = "1";
+delete process.env.ASSISTANT_BASE_URL;
+
+const NORTHWIND_ADMIN = "admin@northwind.example";
+const OPERATOR = "admin@maia.example";
+
+const started = async (email: string, organization: string, locale: "en" | "fr" = "en") => runAssistantTool(email, await organizationId(organization), "gettingStarted", {}, locale);
+const written = (output: unknown, locale: "en" | "fr" = "en") => summarizeToolResult("gettingStarted", { type: "json", value: output as never }, locale);
+const stepOf = (output: { steps: { step: string }[] }, name: string) => output.steps.find((step) => step.step === name);
+
+describe("getting started", () => {
+  it("walks a new customer from no site to a site without a connector, naming it", async () => {
+    const created = await call("POST", `/config/msp/${await organizationId("Northwind Networks")}/organization`, {
+      cookie: await signIn(NORTHWIND_ADMIN),
+      body: { name: "Tailspin Toys", userEmail: "it@tailspin.example" },
+    });
+    expect(created.status).toBe(201);
+    const empty = await started(NORTHWIND_ADMIN, "Tailspin Toys");
+    expect(empty).toMatchObject({ organizationType: "customer", next: "sites" });
+    expect(empty.steps.map((step: { step: string }) => step.step)).toEqual(["sites", "connectors", "paths", "monitor"]);
+    expect(stepOf(empty, "sites")).toMatchObject({ done: false, count: 0 });
+    expect(await written(empty)).toContain("Sites: none yet");
+
+    await createSite("Tailspin Toys", { name: "Tailspin HQ", description: "", location: PARIS, type: "standard" }, NORTHWIND_ADMIN);
+    const oneSite = await started(NORTHWIND_ADMIN, "Tailspin Toys");
+    expect(oneSite.next).toBe("connectors");
+    expect(stepOf(oneSite, "connectors")).toMatchObject({ done: false, pending: ["Tailspin HQ"], pendingTotal: 1 });
+    const text = await written(oneSite);
+    expect(text).toContain("✓ Sites: you have 1 site");
+    expect(text).toContain("Tailspin HQ has no connector yet");
+    expect(text).toContain("Next: give each site a connector");
+  });
+
+  it("counts the seeded customer's own objects only, as the lists do, and ticks what is done", async () => {
+    const cookie = await signIn("admin@contoso.example");
+    const contoso = await organizationId("Contoso");
+    const [sitesList, pathsList] = await Promise.all([
+      call("GET", `/config/organization/${contoso}/site?limit=100`, { cookie }),
+      call("GET", `/config/organization/${contoso}/path?limit=100`, { cookie }),
+    ]);
+    const output = await started("admin@contoso.example", "Contoso");
+    expect(stepOf(output, "sites")).toMatchObject({ done: true, count: sitesList.body.items.length });
+    expect(stepOf(output, "paths")).toMatchObject({ done: true, count: pathsList.body.items.length });
+    expect(output.links.map((link: { path: string }) => link.path)).toContain("customer/site");
+    expect(await written(output, "fr")).toContain("Premiers pas dans Contoso");
+  });
+
+  it("tells a read-only user that they look and others change", async () => {
+    const output = await started("readonly@contoso.example", "Contoso");
+    expect(output.role).toBe("read-only");
+    expect(output.steps.filter((step: { step: string; allowed: boolean }) => step.step !== "monitor").every((step: { allowed: boolean }) => !step.allowed)).toBe(true);
+    expect(await written(output)).toContain("Your role (Read Only) lets you see all of this but change nothing");
+  });
+
+  it("starts a new MSP with claiming its devices, and the operator with its MSPs", async () => {
+    const msp = await call("POST", "/core/msp", { cookie: await signIn(OPERATOR), body: { name: "Zephyr Transit", userEmail: "ops@zephyr.example" } });
+    expect(msp.status).toBe(201);
+    const fresh = await started(OPERATOR, "Zephyr Transit");
+    expect(fresh).toMatchObject({ organizationType: "msp", next: "claim" });
+    expect(stepOf(fresh, "claim")).toMatchObject({ done: false, count: 0 });
+    expect(stepOf(fresh, "customers")).toMatchObject({ done: false, count: 0 });
+    // Northwind's own inventory, whoever asks: the operator sees every device, but Northwind's are counted.
+    const northwind = await started(OPERATOR, "Northwind Networks");
+    const inventory = await call("GET", "/inventory/device?limit=100", { cookie: await signIn(NORTHWIND_ADMIN) });
+    expect(inventory.status).toBe(200);
+    expect(stepOf(northwind, "claim")).toMatchObject({ done: true, count: inventory.body.items.length });
+    const operator = await started(OPERATOR, "Maia");
+    expect(operator.steps.map((step: { step: string }) => step.step)).toEqual(["msps", "coreInventory", "colleagues", "monitor"]);
+    expect(stepOf(operator, "msps")).toMatchObject({ done: true });
+  });
+
+  it("answers another tenant's organization as one out of sight", async () => {
+    await expect(started("admin@fabrikam.example", "Contoso")).rejects.toBeInstanceOf(AssistantToolError);
+  });
+});
