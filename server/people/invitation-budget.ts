@@ -30,15 +30,21 @@ export function budgetWaitMs(sentAt: Date[], budget: Budget, now: Date): number 
   return wait;
 }
 
-/** The times of the latest invitation mails of one sender (newest first, within a day, as many as the budget needs). */
+/** The latest invitation mails of one sender (newest first, within the day before `now`, `limit` at most). */
+export function invitationMailsQuery(tx: Transaction, sender: SQL, limit: number, now: Date) {
+  return (
+    tx
+      .select({ at: events.timestamp })
+      .from(events)
+      // A literal, not a parameter: the planner then uses the partial indexes on invitation events.
+      .where(and(sql`${events.entityType} = 'invitation'`, sender, inArray(events.type, MAIL_EVENT_TYPES), gt(events.timestamp, new Date(now.getTime() - DAY_MS))))
+      .orderBy(desc(events.timestamp))
+      .limit(limit)
+  );
+}
+
 async function latestMails(tx: Transaction, sender: SQL, budget: Budget, now: Date): Promise<Date[]> {
-  const rows = await tx
-    .select({ at: events.timestamp })
-    .from(events)
-    // A literal, not a parameter: the planner then uses the partial indexes on invitation events.
-    .where(and(sql`${events.entityType} = 'invitation'`, sender, inArray(events.type, MAIL_EVENT_TYPES), gt(events.timestamp, new Date(now.getTime() - DAY_MS))))
-    .orderBy(desc(events.timestamp))
-    .limit(Math.max(budget.hour, budget.day));
+  const rows = await invitationMailsQuery(tx, sender, Math.max(budget.hour, budget.day), now);
   return rows.map((row) => row.at);
 }
 

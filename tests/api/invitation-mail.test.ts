@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { INVITATION_MAIL_BUDGET } from "@/lib/people/constants";
 import { getDb } from "@/server/db/client";
 import { events, invitations, organizations, users } from "@/server/db/schema";
+import { invitationMailsQuery } from "@/server/people/invitation-budget";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { latestMailTo, readOutbox } from "./outbox";
 
@@ -117,6 +118,20 @@ describe("invitation budgets", () => {
     expect((await invite("Fabrikam", "org-over@outside.example", "admin@fabrikam.example")).status).toBe(201);
   });
 
+  it("refuses a new customer past its inviter's budget: its first admin's invitation is a mail, and nothing is created", async () => {
+    const forget = await earlierMails(perInviter.hour, { organization: "Northwind Networks", inviter: "admin@northwind.example" }, 0, 100);
+    const northwind = await organizationId("Northwind Networks");
+    const body = { name: "Prize Winners Inc", userEmail: "winner@outside.example" };
+    const refused = await call("POST", `/config/msp/${northwind}/organization`, { cookie: await signIn("admin@northwind.example"), body });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^You have sent too many invitations\. Try again in (59|60) minutes\.$/);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const db = await getDb();
+    expect(await db.select().from(organizations).where(eq(organizations.name, body.name))).toEqual([]);
+    await forget();
+    expect((await call("POST", `/config/msp/${northwind}/organization`, { cookie: await signIn("admin@northwind.example"), body })).status).toBe(201);
+  });
+
   it("answers another tenant's invitation like a missing one, budget spent or not", async () => {
     const forget = await earlierMails(perOrganization.hour, { organization: "Fabrikam", inviter: null }, 0);
     const db = await getDb();
@@ -135,6 +150,25 @@ describe("invitation budgets", () => {
       expect(response.status).toBe(404);
     }
     await forget();
+  });
+});
+
+describe("the budgets' queries", () => {
+  it("find an inviter's and an organization's latest mails through the partial indexes on invitation events", async () => {
+    const db = await getDb();
+    const plans = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const found: string[] = [];
+      for (const sender of [eq(events.actorUserId, "someone"), eq(events.organizationId, "somewhere")]) {
+        const { sql: text, params } = invitationMailsQuery(tx, sender, 100, new Date()).toSQL();
+        const inlined = text.replace(/\$(\d+)/g, (_all, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
+        const rows = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: { "QUERY PLAN": string }[] };
+        found.push(rows.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+      }
+      return found;
+    });
+    expect(plans[0]).toContain("events_invitation_actor_idx");
+    expect(plans[1]).toContain("events_invitation_org_idx");
   });
 });
 
