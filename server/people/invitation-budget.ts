@@ -57,10 +57,12 @@ function tooManyInvitations(key: string, waitMs: number): RateLimitedError {
 /**
  * Refuses (429, with when to try again) one more invitation mail from an inviter into an organization once either has
  * spent its hourly or daily budget. Called in the sending transaction once the organization's row is locked (or
- * created), so concurrent sends into one organization queue.
+ * created), so concurrent sends into one organization queue; the inviter's sends into several queue on a lock of
+ * theirs, taken last (after the organization's), so two sends never wait on each other in turn.
  */
 export async function assertInvitationBudget(tx: Transaction, sender: { userId: string; organizationId: string }, now = new Date()): Promise<void> {
   const { perInviter, perOrganization } = INVITATION_MAIL_BUDGET;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation-mail:${sender.userId}`}))`);
   const inviterWait = budgetWaitMs(await latestMails(tx, eq(events.actorUserId, sender.userId), perInviter, now), perInviter, now);
   const organizationWait = budgetWaitMs(await latestMails(tx, eq(events.organizationId, sender.organizationId), perOrganization, now), perOrganization, now);
   if (inviterWait === 0 && organizationWait === 0) return;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { INVITATION_MAIL_BUDGET } from "@/lib/people/constants";
 import { getDb } from "@/server/db/client";
@@ -150,6 +150,26 @@ describe("invitation budgets", () => {
       expect(response.status).toBe(404);
     }
     await forget();
+  });
+
+  it("sends no more than the budget when an inviter's invitations arrive all at once", async () => {
+    const cookie = await signIn("admin@northwind.example");
+    const db = await getDb();
+    const inviter = await userId("admin@northwind.example");
+    const mails = and(eq(events.actorUserId, inviter), inArray(events.type, ["invitation.created", "invitation.updated"]), gt(events.timestamp, new Date(Date.now() - 3_000_000)));
+    const sentThisHour = async () => (await db.select().from(events).where(mails)).length;
+    const before = await sentThisHour();
+    expect(before).toBeGreaterThan(0);
+    const targets = [await organizationId("Contoso"), await organizationId("Northwind Networks")];
+    const responses = await Promise.all(
+      Array.from({ length: perInviter.hour + 5 }, (_, i) =>
+        call("POST", `/organization/${targets[i % targets.length]}/invitation`, { cookie, body: { email: `burst-${i}@outside.example`, role: "read-only" } }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(perInviter.hour - before);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5 + before);
+    expect(await sentThisHour()).toBe(perInviter.hour);
   });
 });
 
