@@ -45,6 +45,8 @@ describe("mailName", () => {
     const hostile = fc.oneof(
       fc.string({ maxLength: 200 }),
       fc.string({ unit: "grapheme", maxLength: 80 }),
+      // Any UTF-16 code unit, lone surrogates among them.
+      fc.string({ unit: fc.nat(0xffff).map((code) => String.fromCharCode(code)), maxLength: 80 }),
       fc.array(fc.constantFrom("http", "://", ".", "。", "．", "@", "＠", "evil", "example", " ", "\n", "\u202e", "\u200b", "www", "a", "1"), { maxLength: 40 }).map((parts) => parts.join("")),
     );
     fc.assert(
@@ -74,7 +76,7 @@ describe("htmlFromText", () => {
 
   it("holds no markup but its own, whatever the text (property)", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), (text) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 100 })), (text) => {
         const html = htmlFromText(`${text}\n\n${link}`, link);
         const tags = html.match(/<[^>]*>/g) ?? [];
         expect(tags.every((tag) => /^<(!doctype html|\/?html|\/?body|\/?p|br|\/a|a href="[^"<>]*")>$/.test(tag))).toBe(true);
