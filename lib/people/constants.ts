@@ -27,8 +27,8 @@ export function invitationAcceptPath(token: string): string {
 
 
 /**
- * Invitation mails (an invitation, a resend, a new customer's first invitation) one inviter and one organization may
- * send in an hour and in a day; beyond that the console answers 429 until the oldest of them leaves the window.
+ * Invitation mails (an invitation, a resend, a new customer's or MSP's first admin's) one inviter and one organization
+ * may send in an hour and in a day; beyond that the console answers 429 until the oldest of them leaves the window.
  */
 export const INVITATION_MAIL_BUDGET = {
   perInviter: { hour: 20, day: 100 },

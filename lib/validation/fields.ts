@@ -30,7 +30,8 @@ export const email = (requiredKey = "validation.emailRequired") =>
     .transform((value) => value.toLowerCase());
 
 // One line of visible text: an organization's or a person's name is quoted in mails to people outside, where a line
-// break could start a line of the sender's choosing and an invisible or direction-changing character hide or reorder text.
+// break could start a line of the sender's choosing, and an invisible or direction-changing character hide or reorder
+// text.
 const ONE_VISIBLE_LINE = /^[^\p{Cc}\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff]*$/u;
 
 /** An organization's name (organization, MSP, customer): a required name (SPEC §5) on one visible line. */

@@ -50,7 +50,8 @@ const invitationInvalid = () => new NotFoundError("apiErrors.invitationInvalid")
 /**
  * Creates an invitation in an organization the caller acts on and records it; answers it with what its mail needs
  * (the token, which leaves this process only in that mail, sent once the transaction has committed). Every
- * invitation is a mail (a new customer's or MSP's first admin's too): it spends the inviter's and organization's budgets.
+ * invitation is a mail (a new customer's or MSP's first admin's too): it spends the inviter's and the organization's
+ * budgets.
  */
 export async function insertInvitation(
   tx: Transaction,
