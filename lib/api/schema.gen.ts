@@ -650,6 +650,18 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many invitations sent by the caller or the organization (Retry-After says when to try again) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11665,6 +11677,18 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many invitations sent by the caller or the organization (Retry-After says when to try again) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11837,6 +11861,18 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Too many invitations sent by the caller or the organization (Retry-After says when to try again) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12226,6 +12262,18 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Too many invitations sent by the caller or the organization (Retry-After says when to try again) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

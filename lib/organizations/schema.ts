@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORGANIZATION_TYPES } from "@/lib/constants";
-import { email, requiredName } from "@/lib/validation/fields";
+import { email, organizationName } from "@/lib/validation/fields";
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -11,16 +11,16 @@ export const organizationSchema = z.object({
 export type Organization = z.infer<typeof organizationSchema>;
 
 // PATCH /api/v1/config/organization/{id}
-export const organizationUpdateSchema = z.strictObject({ name: requiredName() });
+export const organizationUpdateSchema = z.strictObject({ name: organizationName() });
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 // PATCH /api/v1/config/msp/{id}
-export const mspUpdateSchema = z.strictObject({ name: requiredName() });
+export const mspUpdateSchema = z.strictObject({ name: organizationName() });
 export type MspUpdate = z.infer<typeof mspUpdateSchema>;
 
 // POST /api/v1/config/msp/{id}/organization — the customer and the email of its first admin.
 export const customerOrganizationCreateSchema = z.strictObject({
-  name: requiredName(),
+  name: organizationName(),
   userEmail: email("validation.userEmailRequired"),
 });
 export type CustomerOrganizationCreate = z.infer<typeof customerOrganizationCreateSchema>;

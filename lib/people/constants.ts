@@ -25,3 +25,12 @@ export function invitationAcceptPath(token: string): string {
   return `/invite/${encodeURIComponent(token)}`;
 }
 
+
+/**
+ * Invitation mails (an invitation, a resend, a new customer's or MSP's first admin's) one inviter and one organization
+ * may send in an hour and in a day; beyond that the console answers 429 until the oldest of them leaves the window.
+ */
+export const INVITATION_MAIL_BUDGET = {
+  perInviter: { hour: 20, day: 100 },
+  perOrganization: { hour: 50, day: 200 },
+} as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLE_LEVELS, ROLES } from "@/lib/auth/scopes";
 import { LOCALES, ORGANIZATION_TYPES } from "@/lib/constants";
-import { email, personName, requiredName } from "@/lib/validation/fields";
+import { email, organizationName, personName } from "@/lib/validation/fields";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from "./constants";
 
 // The people of an organization (SPEC §2 Users with tabs Users and Invitations, §3 User and Invitation, §6 roles),
@@ -127,7 +127,7 @@ export const mspListQuerySchema = z.object({
 
 // POST /api/v1/core/msp — SPEC §3: name and the email of its first admin.
 export const mspCreateSchema = z.strictObject({
-  name: requiredName(),
+  name: organizationName(),
   userEmail: email("validation.userEmailRequired"),
 });
 export type MspCreate = z.infer<typeof mspCreateSchema>;

@@ -29,8 +29,16 @@ export const email = (requiredKey = "validation.emailRequired") =>
     .email("validation.emailInvalid")
     .transform((value) => value.toLowerCase());
 
+// One line of visible text: an organization's or a person's name is quoted in mails to people outside, where a line
+// break could start a line of the sender's choosing, and an invisible or direction-changing character hide or reorder
+// text.
+const ONE_VISIBLE_LINE = /^[^\p{Cc}\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff]*$/u;
+
+/** An organization's name (organization, MSP, customer): a required name (SPEC §5) on one visible line. */
+export const organizationName = () => requiredName().regex(ONE_VISIBLE_LINE, "validation.nameCharacters");
+
 export const personName = (requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(NAME_MAX_LENGTH, "validation.personNameMax");
+  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(NAME_MAX_LENGTH, "validation.personNameMax").regex(ONE_VISIBLE_LINE, "validation.nameCharacters");
 
 /**
  * A console route relative to /organization/{organizationId}/ ("customer/site/<id>", "…#topology"): no scheme, no dot,

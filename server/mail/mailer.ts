@@ -2,6 +2,7 @@ import "server-only";
 import { createTransport, type Transporter } from "nodemailer";
 import type { MailMessage } from "./message";
 import { outboxDirectory, writeToOutbox } from "./outbox";
+import { htmlFromText } from "./plain-text";
 
 // A broken SMTP server must not hold the inviter's request for nodemailer's default two minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -20,14 +21,16 @@ function sender(message: MailMessage, env: NodeJS.ProcessEnv): string {
 
 /**
  * Sends through SMTP_URL when it is set; otherwise (the embedded default) writes the message to the outbox under
- * DATA_DIR and prints its link in the server log, so a demo or a test can follow it.
+ * DATA_DIR and prints its link in the server log, so a demo or a test can follow it. The HTML part is the text,
+ * escaped, with the message's link as its only link.
  */
 export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const html = htmlFromText(message.text, message.link);
   if (env.SMTP_URL) {
-    await smtpTransport(env.SMTP_URL).sendMail({ from: sender(message, env), to: message.to, subject: message.subject, text: message.text });
+    await smtpTransport(env.SMTP_URL).sendMail({ from: sender(message, env), to: message.to, subject: message.subject, text: message.text, html });
     return;
   }
-  const file = await writeToOutbox(message, outboxDirectory(env));
+  const file = await writeToOutbox({ ...message, html }, outboxDirectory(env));
   console.info(`[mail] to ${message.to}: "${message.subject}" in ${file} — link: ${message.link}`);
 }
 

@@ -4,10 +4,11 @@ import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { MailMessage } from "./message";
 
-/** A message as the outbox keeps it: one JSON file per message, named so that the names sort by time. */
+/** A message as the outbox keeps it (with its HTML part): one JSON file per message, named so that the names sort by time. */
 export interface OutboxEntry extends MailMessage {
   id: string;
   createdAt: string;
+  html?: string;
 }
 
 /** Where messages go without SMTP_URL: `outbox/` in the data directory (DATA_DIR, as for the embedded database). */
@@ -16,7 +17,7 @@ export function outboxDirectory(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** Writes the message as `<time>-<id>.json` (written aside, then renamed: a reader never sees half a message). */
-export async function writeToOutbox(message: MailMessage, directory = outboxDirectory()): Promise<string> {
+export async function writeToOutbox(message: MailMessage & { html?: string }, directory = outboxDirectory()): Promise<string> {
   const entry: OutboxEntry = { id: randomUUID(), createdAt: new Date().toISOString(), ...message };
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, `${entry.createdAt.replace(/[:.]/g, "-")}-${entry.id}.json`);

@@ -21,6 +21,7 @@ import { chooseSessionOrganization, createSession, forgetUserSessions, hashToken
 import type { Db } from "@/server/db/client";
 import { invitations, memberships, organizations, users } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere } from "@/server/core/tenancy";
+import { assertInvitationBudget } from "./invitation-budget";
 import { mailInvitation, type NewInvitation } from "./invitation-mail";
 import {
   invitationExpiresAt,
@@ -48,7 +49,9 @@ const invitationInvalid = () => new NotFoundError("apiErrors.invitationInvalid")
 
 /**
  * Creates an invitation in an organization the caller acts on and records it; answers it with what its mail needs
- * (the token, which leaves this process only in that mail, sent once the transaction has committed).
+ * (the token, which leaves this process only in that mail, sent once the transaction has committed). Every
+ * invitation is a mail (a new customer's or MSP's first admin's too): it spends the inviter's and the organization's
+ * budgets.
  */
 export async function insertInvitation(
   tx: Transaction,
@@ -58,6 +61,7 @@ export async function insertInvitation(
   email: string,
   role: Role,
 ): Promise<{ invitation: InvitationCreated; mail: NewInvitation }> {
+  await assertInvitationBudget(tx, { userId: context.principal.userId, organizationId: organization.id });
   const { token, tokenHash } = newInvitationToken();
   const [row] = await tx
     .insert(invitations)
@@ -163,11 +167,14 @@ export async function revokeInvitation(context: ServiceContext, invitationId: st
 }
 
 // POST /api/v1/invitation/{invitationId}/resend — mails the invitation again with a fresh link (the old one stops
-// working) valid seven days from now; an accepted invitation cannot be sent again.
+// working) valid seven days from now; an accepted invitation cannot be sent again. A resend is a mail: it spends the
+// budgets an invitation does.
 export async function resendInvitation(context: ServiceContext, invitationId: string, origin: string): Promise<Invitation> {
   const { invitation, mail } = await mutate(context, async (tx, record) => {
     const row = await lockUnaccepted(tx, context, invitationId);
     if (!isRole(row.invitation.role)) throw new NotFoundError();
+    await lockOrganization(tx, row.invitation.organizationId);
+    await assertInvitationBudget(tx, { userId: context.principal.userId, organizationId: row.invitation.organizationId });
     const { token, tokenHash } = newInvitationToken();
     const [updated] = await tx
       .update(invitations)

@@ -103,11 +103,16 @@ describe("bad input", () => {
 });
 
 describe("text the database cannot store", () => {
-  it("answers a NUL byte in a name with a 400", async () => {
+  it("answers a NUL byte in a text with a 400", async () => {
     const id = await organizationId("Contoso");
-    const response = await call("PATCH", `/config/organization/${id}`, { cookie: await signIn("admin@contoso.example"), body: { name: "ab\u0000cd" } });
+    const cookie = await signIn("admin@contoso.example");
+    const response = await call("POST", "/support/ticket", { cookie, body: { organizationId: id, message: "ab\u0000cd" } });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe("body is not valid");
+    // A name is one line of visible characters: refused before it reaches the database.
+    const name = await call("PATCH", `/config/organization/${id}`, { cookie, body: { name: "ab\u0000cd" } });
+    expect(name.status).toBe(400);
+    expect(name.body.error).toBe("Use one line of visible characters");
   });
 });
 

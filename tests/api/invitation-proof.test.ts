@@ -127,7 +127,7 @@ describe("the invitation mail", () => {
     const mail = await latestMailTo("new@fabrikam.example");
     expect(mail).toMatchObject({ to: "new@fabrikam.example", subject: "Vous êtes invité à rejoindre Fabrikam sur Maia Console" });
     expect(mail.link).toMatch(new RegExp(`^${serverOrigin()}/invite/${TOKEN.source}$`));
-    expect(mail.text).toContain("Fa Brik (admin@fabrikam.example) vous a invité à rejoindre Fabrikam sur Maia Console avec le rôle Lecture seule.");
+    expect(mail.text).toContain("Fa Brik (admin@fabrikam.example) chez Fabrikam vous a invité à rejoindre Fabrikam sur Maia Console avec le rôle Lecture seule.");
     expect(mail.text).toContain(mail.link);
     expect(mail.text).toContain("expire dans 7 jours");
     expect(log.mock.calls.flat().join(" ")).toContain(mail.link);

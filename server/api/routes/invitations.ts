@@ -25,6 +25,12 @@ const invitationParams = z.object({ invitationId: idSchema });
 const TOKEN_REFUSED = "apiErrors.tooManyInvitationAttempts";
 const isWrongToken = (error: unknown) => error instanceof NotFoundError && error.key === "apiErrors.invitationInvalid";
 
+// Invitation mails (a new customer's or MSP's first admin's too) are budgeted per inviter and per organization, an
+// hour and a day at a time (server/people/invitation-budget.ts).
+export const invitationBudget = {
+  429: errorAnswerDoc("Too many invitations sent by the caller or the organization (Retry-After says when to try again)"),
+};
+
 // GET /api/v1/organization/{organizationId}/invitation — invitations and their status (Invitations tab).
 invitationsRouter.openapi(
   route({
@@ -50,7 +56,12 @@ invitationsRouter.openapi(
     scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: organizationParams, body: jsonBody(invitationCreateSchema) },
-    responses: { 201: jsonResponse(invitationCreatedSchema, "Created invitation (its link is mailed to the invitee)"), ...standardErrors, ...peopleConflict },
+    responses: {
+      201: jsonResponse(invitationCreatedSchema, "Created invitation (its link is mailed to the invitee)"),
+      ...standardErrors,
+      ...peopleConflict,
+      ...invitationBudget,
+    },
   }),
   async (c) => {
     const { organizationId } = c.req.valid("param");
@@ -83,7 +94,7 @@ invitationsRouter.openapi(
     scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: invitationParams },
-    responses: { 200: jsonResponse(invitationSchema, "The invitation, sent again (its new link is mailed to the invitee)"), ...standardErrors },
+    responses: { 200: jsonResponse(invitationSchema, "The invitation, sent again (its new link is mailed to the invitee)"), ...standardErrors, ...invitationBudget },
   }),
   async (c) => {
     const invitation = await resendInvitation(serviceContext(c), c.req.valid("param").invitationId, linkOrigin());

@@ -6,6 +6,7 @@ import { createMsp, listCustomerSummaries, listMsps } from "@/server/people/msps
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
+import { invitationBudget } from "./invitations";
 import { mspParams } from "../params";
 
 export const mspsRouter = createRouter();
@@ -31,7 +32,7 @@ mspsRouter.openapi(
     scopes: ["common:config:write"],
     tags: ["people"],
     request: { body: jsonBody(mspCreateSchema) },
-    responses: { 201: jsonResponse(mspCreatedSchema, "Created MSP"), ...standardErrors },
+    responses: { 201: jsonResponse(mspCreatedSchema, "Created MSP"), ...standardErrors, ...invitationBudget },
   }),
   async (c) => c.json(await createMsp(serviceContext(c), c.req.valid("json"), linkOrigin()), 201),
 );

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { customerOrganizationCreatedSchema, customerOrganizationCreateSchema, mspUpdateSchema, organizationSchema, organizationUpdateSchema } from "@/lib/organizations/schema";
 import { createCustomerOrganization, listCustomerOrganizations, listOrganizations, renameOrganization } from "@/server/organizations/service";
 import { serviceContext } from "../context";
+import { invitationBudget } from "./invitations";
 import { createRouter, idParams, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 
 export const organizationsRouter = createRouter();
@@ -80,7 +81,7 @@ organizationsRouter.openapi(
     scopes: ["common:config:write"],
     tags: ["config"],
     request: { params: idParams, body: jsonBody(customerOrganizationCreateSchema) },
-    responses: { 201: jsonResponse(customerOrganizationCreatedSchema, "Created customer"), ...standardErrors },
+    responses: { 201: jsonResponse(customerOrganizationCreatedSchema, "Created customer"), ...standardErrors, ...invitationBudget },
   }),
   async (c) => {
     const created = await createCustomerOrganization(

@@ -95,5 +95,8 @@ export const events = pgTable(
     index("events_org_time_idx").on(t.organizationId, t.timestamp),
     index("events_time_idx").on(t.timestamp, t.id),
     index("events_entity_idx").on(t.entityType, t.entityId),
+    // Invitation mails sent by an organization and by an inviter in the last day (their budgets).
+    index("events_invitation_org_idx").on(t.organizationId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
+    index("events_invitation_actor_idx").on(t.actorUserId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "events_invitation_org_idx" ON "events" USING btree ("organization_id","timestamp") WHERE "events"."entity_type" = 'invitation';--> statement-breakpoint
+CREATE INDEX "events_invitation_actor_idx" ON "events" USING btree ("actor_user_id","timestamp") WHERE "events"."entity_type" = 'invitation';
