@@ -253,6 +253,9 @@ async function loadNetwork(context: Pick<QueryContext, "db">, scope: SiteScope, 
   return { siteRows, connectorRows, nodeRows, ports, endpointRows, linkRows };
 }
 
+/** Every site and connector of an MSP's customers, with the MSP's nodes, links and what the serving rule reads. */
+export const loadMspNetwork = (context: Pick<QueryContext, "db">, mspId: string) => loadNetwork(context, { customersOf: mspId }, mspId);
+
 async function portStates(context: QueryContext, keys: { nodeId: string; portId: string }[]) {
   const states = new Map<string, { status: PortState; rx: number; tx: number }>();
   if (keys.length === 0) return states;
@@ -511,6 +514,8 @@ export interface RoutedPath {
   sla: PathSla;
   sourceSiteName: string;
   destinationSiteName: string;
+  sourceConnectorId: string;
+  destinationConnectorId: string;
   sourceNodeId: string | null;
   destinationNodeId: string | null;
   route: Route | null;
@@ -554,7 +559,7 @@ async function customerPathRows(db: QueryContext["db"], mspId: string) {
 export async function mspPathRoutes(context: Pick<QueryContext, "db">, mspId: string): Promise<RoutedPath[]> {
   const { db } = context;
   const [network, customers, pathRows] = await Promise.all([
-    loadNetwork(context, { customersOf: mspId }, mspId),
+    loadMspNetwork(context, mspId),
     db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(customerOf(mspId)),
     customerPathRows(db, mspId),
   ]);
@@ -591,6 +596,8 @@ export async function mspPathRoutes(context: Pick<QueryContext, "db">, mspId: st
       sla: path.sla as PathSla,
       sourceSiteName: siteName.get(path.sourceSiteId) ?? "",
       destinationSiteName: siteName.get(path.destinationSiteId) ?? "",
+      sourceConnectorId: path.sourceConnectorId,
+      destinationConnectorId: path.destinationConnectorId,
       sourceNodeId,
       destinationNodeId,
       route,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getDb } from "@/server/db/client";
 import { connectors, devices, interfaces, links, nodes, paths, sites, switchPorts } from "@/server/db/schema";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
+import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { call, organizationId } from "./helpers";
 
 // A small network of known objects for the telemetry tests, inserted directly (other areas own their APIs): per MSP
@@ -82,6 +83,8 @@ export async function buildMspNetwork(msp: string, customerSite?: { organization
       claimedAt: new Date(),
     })
     .returning({ id: devices.id, serialNumber: devices.serialNumber });
+  // Inserted behind the services' back: no topology news tells the ingestion what the new node serves.
+  forgetServedObjects();
   return { mspId, edge, core, link, device, token: await issueDeviceToken(db, device.id) };
 }
 
@@ -117,6 +120,7 @@ export async function buildCustomerNetwork(customer: string): Promise<CustomerNe
       vlanId: 200 + counter,
     })
     .returning({ id: paths.id, name: paths.name });
+  forgetServedObjects();
   return { organizationId: organization, siteA, siteB, connectorA, connectorB, path };
 }
 
