@@ -296,15 +296,17 @@ export async function nodeStates(context: QueryContext, nodeIds: string[], now: 
 const toneOfConnectorHealth = (health: LinkHealth) => healthTone(health);
 
 /**
- * What a customer sees of its own path's route: the sites, connectors and the provider's nodes it crosses with their
- * health, latency, loss and capacity, but not how the MSP engineers its network (the links' ids, names and costs,
- * the route's cost) nor the traffic on its links, which is other customers' too.
+ * What a customer sees of its own path's route, on its own path page (docs/decisions/path-topology-for-customers.md):
+ * the sites, connectors and the provider's nodes it crosses with their health, latency, loss and capacity, but not
+ * how the MSP engineers its network (the links' ids, names and costs, the route's cost, the front-panel port a
+ * connector rides on) nor the traffic on its links, which is other customers' too.
  */
 export function customerRoute(topology: PathTopology): PathTopology {
   let hop = 0;
   return {
     ...topology,
     routeCost: null,
+    elements: topology.elements.map((element) => (element.port === null ? element : { ...element, port: null })),
     connections: topology.connections.map((connection) =>
       connection.type === "link" ? { ...connection, id: `link:${++hop}`, linkId: null, name: null, cost: null, rxBps: null, txBps: null } : connection,
     ),
