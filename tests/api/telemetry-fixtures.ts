@@ -40,15 +40,18 @@ export interface CustomerNetwork {
   path: { id: string; name: string };
 }
 
-/** An MSP's edge (ports ge-0/0/1 and xe-0/0/0, switch ports 1 and 2), core node, link and reporting device. */
-export async function buildMspNetwork(msp: string, customerSite?: { organizationId: string; siteId: string }): Promise<MspNetwork> {
+/**
+ * An MSP's edge (ports ge-0/0/1 and xe-0/0/0, switch ports 1 and 2), core node, link and reporting device, in Paris
+ * unless placed elsewhere: the customers' Paris sites without ports of their own are served by the nearest edge.
+ */
+export async function buildMspNetwork(msp: string, customerSite?: { organizationId: string; siteId: string }, at = place): Promise<MspNetwork> {
   const db = await getDb();
   const mspId = await organizationId(msp);
   const [edge] = await db
     .insert(nodes)
-    .values({ organizationId: mspId, kind: "edge", edgeType: "with-switch", name: unique("edge"), ...place })
+    .values({ organizationId: mspId, kind: "edge", edgeType: "with-switch", name: unique("edge"), ...at })
     .returning({ id: nodes.id, name: nodes.name });
-  const [core] = await db.insert(nodes).values({ organizationId: mspId, kind: "core", name: unique("core"), ...place }).returning({ id: nodes.id, name: nodes.name });
+  const [core] = await db.insert(nodes).values({ organizationId: mspId, kind: "core", name: unique("core"), ...at }).returning({ id: nodes.id, name: nodes.name });
   await db.insert(interfaces).values([
     { nodeId: edge.id, portId: "ge-0/0/1", type: "access", customerOrganizationId: customerSite?.organizationId ?? null, siteId: customerSite?.siteId ?? null },
     { nodeId: edge.id, portId: "xe-0/0/0", type: "fabric" },
