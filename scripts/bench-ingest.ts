@@ -10,6 +10,7 @@ import { migrateDatabase, openDatabase, queryRows, setDatabase } from "@/server/
 import { seedDemo } from "@/server/seed";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
+import { resolveOwnership } from "@/server/telemetry/ownership";
 
 const SCENARIO_SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const SCENARIO_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150_000);
@@ -23,22 +24,35 @@ setDatabase(handle);
 const db = handle.db;
 console.log(`fresh PGlite with the demo seed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-// The Paris edge of Northwind: switch ports, an uplink, and Northwind's customers' paths, connectors and sites.
-const [device] = await queryRows<{ id: string; node_id: string; msp: string }>(
+// The Paris edge of Northwind: its switch ports, its links, and what it serves of Northwind's customers (the paths
+// crossing it, the connectors homed on it and their sites) — a device writes nothing else.
+const [device] = await queryRows<{ id: string; serial_number: string; node_id: string; msp: string }>(
   db,
-  sql`select d.id, d.node_id, d.msp_organization_id as msp from devices d join nodes n on n.id = d.node_id where n.name = 'nw-edge-par-01'`,
+  sql`select d.id, d.serial_number, d.node_id, d.msp_organization_id as msp from devices d join nodes n on n.id = d.node_id where n.name = 'nw-edge-par-01'`,
 );
 const token = await issueDeviceToken(db, device.id);
-const ids = async (query: ReturnType<typeof sql>) => (await queryRows<{ id: string }>(db, query)).map((row) => row.id);
+const ids = async (query: ReturnType<typeof sql>) => new Set((await queryRows<{ id: string }>(db, query)).map((row) => row.id));
 const customers = sql`(select id from organizations where parent_id = ${device.msp})`;
-const pathIds = await ids(sql`select id from paths where organization_id in ${customers}`);
-const connectorIds = await ids(sql`select id from connectors where organization_id in ${customers}`);
-const siteIds = await ids(sql`select id from sites where organization_id in ${customers}`);
-const linkIds = await ids(sql`select id from links where source_node_id = ${device.node_id} or destination_node_id = ${device.node_id}`);
-const portIds = [
-  ...(await ids(sql`select port_id as id from interfaces where node_id = ${device.node_id}`)),
-  ...(await ids(sql`select index::text as id from switch_ports where node_id = ${device.node_id}`)),
-];
+const served = await resolveOwnership(
+  db,
+  { deviceId: device.id, serialNumber: device.serial_number, mspOrganizationId: device.msp, nodeId: device.node_id, nodeName: "nw-edge-par-01" },
+  {
+    pathIds: await ids(sql`select id from paths where organization_id in ${customers}`),
+    connectorIds: await ids(sql`select id from connectors where organization_id in ${customers}`),
+    siteIds: await ids(sql`select id from sites where organization_id in ${customers}`),
+    linkIds: await ids(sql`select id from links where source_node_id = ${device.node_id} or destination_node_id = ${device.node_id}`),
+    portIds: new Set([
+      ...(await ids(sql`select port_id as id from interfaces where node_id = ${device.node_id}`)),
+      ...(await ids(sql`select index::text as id from switch_ports where node_id = ${device.node_id}`)),
+    ]),
+  },
+);
+const pathIds = [...served.paths.keys()];
+const connectorIds = [...served.connectors.keys()];
+const siteIds = [...served.sites.keys()];
+const linkIds = [...served.links.keys()];
+const portIds = [...served.ports];
+if (pathIds.length === 0 || connectorIds.length === 0 || siteIds.length === 0 || portIds.length === 0) throw new Error("nw-edge-par-01 serves too little to bench");
 console.log(`device on nw-edge-par-01 reports on ${pathIds.length} paths, ${connectorIds.length} connectors, ${siteIds.length} sites, ${linkIds.length} links, ${portIds.length} ports`);
 
 const round = (value: number) => Math.round(value * 100) / 100;

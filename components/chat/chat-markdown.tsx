@@ -2,10 +2,12 @@
 
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { consoleHref } from "@/lib/chat/console-links";
 
 // The assistant's answers as Markdown (lists, tables, code, emphasis) with react-markdown: raw HTML in an answer is
-// shown as text, never rendered, and links keep to http(s) and the console's own pages (react-markdown's default URL
-// filter drops javascript: and the like). Loaded on demand (chat-text.tsx): it stays out of every page's first load.
+// shown as text, never rendered, and links lead only to the console's own pages. A link elsewhere — written as one, or
+// a bare URL GFM would make one — is shown as its text, not clickable; an image is shown as its text too (it would
+// fetch from wherever it says). Loaded on demand (chat-text.tsx): it stays out of every page's first load.
 
 const COMPONENTS: Components = {
   p: ({ children }) => <p className="my-1 first:mt-0 last:mb-0">{children}</p>,
@@ -13,11 +15,17 @@ const COMPONENTS: Components = {
   ol: ({ children }) => <ol className="my-1 list-decimal space-y-0.5 pl-5">{children}</ol>,
   li: ({ children }) => <li className="pl-0.5">{children}</li>,
   strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
-  a: ({ href, children }) => (
-    <a href={href} className="text-primary underline underline-offset-2" {...(href && /^https?:/i.test(href) ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-      {children}
-    </a>
-  ),
+  a: ({ href, children }) => {
+    const inConsole = consoleHref(href);
+    return inConsole ? (
+      <a href={inConsole} className="text-primary underline underline-offset-2">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    );
+  },
+  img: ({ alt }) => <span>{alt}</span>,
   code: ({ children, className }) => <code className={className ?? "rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]"}>{children}</code>,
   pre: ({ children }) => <pre className="my-1 overflow-x-auto rounded-md bg-muted p-2 font-mono text-xs">{children}</pre>,
   table: ({ children }) => (

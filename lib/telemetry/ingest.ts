@@ -110,7 +110,7 @@ export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
 export const telemetryIngestResultSchema = z.object({
   accepted: z.number().int(),
-  /** Samples about objects this device may not report on (another MSP's, unknown ids): dropped, counted. */
+  /** Samples about objects this device's node does not serve (another node's or customer's, unknown ids alike): dropped, counted. */
   rejected: z.number().int(),
 });
 export type TelemetryIngestResult = z.infer<typeof telemetryIngestResultSchema>;

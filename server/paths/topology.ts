@@ -253,6 +253,9 @@ async function loadNetwork(context: Pick<QueryContext, "db">, scope: SiteScope, 
   return { siteRows, connectorRows, nodeRows, ports, endpointRows, linkRows };
 }
 
+/** Every site and connector of an MSP's customers, with the MSP's nodes, links and what the serving rule reads. */
+export const loadMspNetwork = (context: Pick<QueryContext, "db">, mspId: string) => loadNetwork(context, { customersOf: mspId }, mspId);
+
 async function portStates(context: QueryContext, keys: { nodeId: string; portId: string }[]) {
   const states = new Map<string, { status: PortState; rx: number; tx: number }>();
   if (keys.length === 0) return states;
@@ -293,15 +296,17 @@ export async function nodeStates(context: QueryContext, nodeIds: string[], now: 
 const toneOfConnectorHealth = (health: LinkHealth) => healthTone(health);
 
 /**
- * What a customer sees of its own path's route: the sites, connectors and the provider's nodes it crosses with their
- * health, latency, loss and capacity, but not how the MSP engineers its network (the links' ids, names and costs,
- * the route's cost) nor the traffic on its links, which is other customers' too.
+ * What a customer sees of its own path's route, on its own path page (docs/decisions/path-topology-for-customers.md):
+ * the sites, connectors and the provider's nodes it crosses with their health, latency, loss and capacity, but not
+ * how the MSP engineers its network (the links' ids, names and costs, the route's cost, the front-panel port a
+ * connector rides on) nor the traffic on its links, which is other customers' too.
  */
 export function customerRoute(topology: PathTopology): PathTopology {
   let hop = 0;
   return {
     ...topology,
     routeCost: null,
+    elements: topology.elements.map((element) => (element.port === null ? element : { ...element, port: null })),
     connections: topology.connections.map((connection) =>
       connection.type === "link" ? { ...connection, id: `link:${++hop}`, linkId: null, name: null, cost: null, rxBps: null, txBps: null } : connection,
     ),
@@ -511,6 +516,8 @@ export interface RoutedPath {
   sla: PathSla;
   sourceSiteName: string;
   destinationSiteName: string;
+  sourceConnectorId: string;
+  destinationConnectorId: string;
   sourceNodeId: string | null;
   destinationNodeId: string | null;
   route: Route | null;
@@ -554,7 +561,7 @@ async function customerPathRows(db: QueryContext["db"], mspId: string) {
 export async function mspPathRoutes(context: Pick<QueryContext, "db">, mspId: string): Promise<RoutedPath[]> {
   const { db } = context;
   const [network, customers, pathRows] = await Promise.all([
-    loadNetwork(context, { customersOf: mspId }, mspId),
+    loadMspNetwork(context, mspId),
     db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(customerOf(mspId)),
     customerPathRows(db, mspId),
   ]);
@@ -591,6 +598,8 @@ export async function mspPathRoutes(context: Pick<QueryContext, "db">, mspId: st
       sla: path.sla as PathSla,
       sourceSiteName: siteName.get(path.sourceSiteId) ?? "",
       destinationSiteName: siteName.get(path.destinationSiteId) ?? "",
+      sourceConnectorId: path.sourceConnectorId,
+      destinationConnectorId: path.destinationConnectorId,
       sourceNodeId,
       destinationNodeId,
       route,

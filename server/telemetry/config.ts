@@ -35,6 +35,4 @@ export const TELEMETRY = {
   liveWindowMs: 5 * 60_000,
   /** Daily sample partitions created this many days ahead of today. */
   daysAhead: 2,
-  /** How long a device's ownership map (its node's ports and links, its MSP's customers' objects) is trusted. */
-  ownershipTtlMs: 30_000,
 };

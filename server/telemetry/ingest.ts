@@ -10,10 +10,10 @@ import { resolveOwnership, type Ownership, type RequestedIds } from "./ownership
 import { ensurePartitions, forgetKnownPartitions, isMissingPartition, sampleTable, SAMPLE_KINDS, type SampleKind } from "./partitions";
 import { ValidationError, type FieldIssue } from "@/server/core/errors";
 
-// POST /api/v1/telemetry/ingest: one batch of a device's samples. Every sample is checked against what the
-// device's MSP owns (unknown or foreign ids are dropped and counted); the rest go in with one set-based insert per
-// table (json_to_recordset: one parameter whatever the batch size), with the rollup marks and the current states,
-// all in a single statement. SLA, alarm conditions and realtime news are derived once it has committed.
+// POST /api/v1/telemetry/ingest: one batch of a device's samples. Every sample is checked against what the device's
+// node serves (ownership.ts: any other id, unknown or foreign, is dropped and counted alike); the rest go in with one
+// set-based insert per table (json_to_recordset: one parameter whatever the batch size), with the rollup marks and the
+// current states, all in a single statement. SLA, alarm conditions and realtime news are derived once it has committed.
 
 type Row = Record<string, string | number | null>;
 

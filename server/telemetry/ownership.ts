@@ -1,15 +1,20 @@
 import "server-only";
-import { and, eq, inArray, or } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { connectors, interfaces, links, organizations, paths, sites, switchPorts } from "@/server/db/schema";
-import { TELEMETRY } from "./config";
+import { devices, interfaces, nodes, switchPorts } from "@/server/db/schema";
+import { mapServingNodes, type ServingMap } from "@/server/paths/serving-node";
+import { loadMspNetwork } from "@/server/paths/topology";
+import { cachedMspPathRoutes, forgetMspRoutes, topologyCache } from "@/server/topology/route-cache";
 import type { DeviceIdentity } from "./device-tokens";
 
-// What a device may report on: the ports of its node, the links of its MSP with its node at one end, and the
-// connectors, paths and sites of its MSP's customers. Kept in memory briefly, so a batch costs no lookups once
-// warm; an id the cache does not know is looked up (in one query per kind), so objects created a moment ago report
-// at once.
+// What a device may report on: what its node serves. Its node's ports, the links of its MSP with its node at one
+// end, the customers' connectors homed on the node, the paths whose route crosses it, and the sites (flows and
+// probes) of those connectors. Homing is the serving rule of server/paths/serving-node.ts twice over: as the path
+// topology applies it (any node of the MSP) and as the simulator does (a node with a device to report for it), so a
+// device reports what a real one carries and what the simulator gives it. A device on no node reports on nothing.
+// Worked out for every node of an MSP at once and kept until the MSP's or a customer's topology news (like the
+// routes it uses): a batch costs no query once warm, and an id outside the set — another customer's or none at
+// all — is dropped alike, without a lookup that could tell them apart.
 
 export interface PathOwner {
   organizationId: string;
@@ -24,94 +29,6 @@ export interface SiteOwner {
 }
 export interface LinkOwner {
   name: string;
-}
-
-interface NodeObjects {
-  ports: Set<string>;
-  links: Map<string, LinkOwner>;
-  loadedAt: number;
-}
-
-interface Entry<T> {
-  value: T | null;
-  expires: number;
-}
-
-// A node's objects are few: reloaded whole, at most this often when asked for an id they lack.
-const NODE_RELOAD_MIN_MS = 2_000;
-// Unknown ids are remembered this briefly: a flood of bad ids costs one query per batch, a new object waits little.
-const UNKNOWN_TTL_MS = 2_000;
-const MAX_ENTRIES = 500_000;
-
-const nodeCache = new Map<string, NodeObjects>();
-const mspCache = new Map<string, { paths: Map<string, Entry<PathOwner>>; connectors: Map<string, Entry<ConnectorOwner>>; sites: Map<string, Entry<SiteOwner>> }>();
-let entries = 0;
-
-/** Forgets everything: the cache never grows past MAX_ENTRIES. */
-function clearOwnershipCache(): void {
-  nodeCache.clear();
-  mspCache.clear();
-  entries = 0;
-}
-
-async function loadNode(db: Db, mspId: string, nodeId: string): Promise<NodeObjects> {
-  const [interfaceRows, switchRows, linkRows] = await Promise.all([
-    db.select({ portId: interfaces.portId }).from(interfaces).where(eq(interfaces.nodeId, nodeId)),
-    db.select({ index: switchPorts.index }).from(switchPorts).where(eq(switchPorts.nodeId, nodeId)),
-    db
-      .select({ id: links.id, name: links.name })
-      .from(links)
-      .where(and(eq(links.organizationId, mspId), or(eq(links.sourceNodeId, nodeId), eq(links.destinationNodeId, nodeId)))),
-  ]);
-  return {
-    ports: new Set([...interfaceRows.map((row) => row.portId), ...switchRows.map((row) => String(row.index))]),
-    links: new Map(linkRows.map((row) => [row.id, { name: row.name }])),
-    loadedAt: Date.now(),
-  };
-}
-
-async function nodeObjects(db: Db, mspId: string, nodeId: string, portIds: Set<string>, linkIds: Set<string>): Promise<NodeObjects> {
-  const key = `${mspId}:${nodeId}`;
-  const now = Date.now();
-  let objects = nodeCache.get(key);
-  const lacks = (found: NodeObjects) => [...portIds].some((id) => !found.ports.has(id)) || [...linkIds].some((id) => !found.links.has(id));
-  if (!objects || now - objects.loadedAt > TELEMETRY.ownershipTtlMs || (lacks(objects) && now - objects.loadedAt > NODE_RELOAD_MIN_MS)) {
-    objects = await loadNode(db, mspId, nodeId);
-    nodeCache.set(key, objects);
-  }
-  return objects;
-}
-
-function mspObjects(mspId: string) {
-  let objects = mspCache.get(mspId);
-  if (!objects) {
-    objects = { paths: new Map(), connectors: new Map(), sites: new Map() };
-    mspCache.set(mspId, objects);
-  }
-  return objects;
-}
-
-/** Resolves ids through a per-MSP cache, querying the misses in one go; answers the owned ones. */
-async function resolve<T>(cache: Map<string, Entry<T>>, ids: Set<string>, load: (missing: string[]) => Promise<[string, T][]>): Promise<Map<string, T>> {
-  const now = Date.now();
-  const owned = new Map<string, T>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const entry = cache.get(id);
-    if (entry && entry.expires > now) {
-      if (entry.value) owned.set(id, entry.value);
-    } else missing.push(id);
-  }
-  if (missing.length === 0) return owned;
-  if (entries > MAX_ENTRIES) clearOwnershipCache();
-  const found = new Map(await load(missing));
-  for (const id of missing) {
-    const value = found.get(id) ?? null;
-    cache.set(id, { value, expires: now + (value ? TELEMETRY.ownershipTtlMs : UNKNOWN_TTL_MS) });
-    entries++;
-    if (value) owned.set(id, value);
-  }
-  return owned;
 }
 
 export interface RequestedIds {
@@ -130,44 +47,96 @@ export interface Ownership {
   sites: Map<string, SiteOwner>;
 }
 
+const nothing = (): Ownership => ({ ports: new Set(), links: new Map(), connectors: new Map(), paths: new Map(), sites: new Map() });
+
+/** The node each of the MSP's nodes serves what for: ports, links, connectors, paths and sites. */
+async function servedByNode(db: Db, mspId: string): Promise<Map<string, Ownership>> {
+  const [network, routes, reporting, interfaceRows, switchRows] = await Promise.all([
+    loadMspNetwork({ db }, mspId),
+    cachedMspPathRoutes({ db }, mspId),
+    db
+      .select({ nodeId: devices.nodeId })
+      .from(devices)
+      .innerJoin(nodes, and(eq(nodes.id, devices.nodeId), eq(nodes.organizationId, mspId)))
+      .where(and(eq(devices.mspOrganizationId, mspId), isNotNull(devices.nodeId))),
+    db.select({ nodeId: interfaces.nodeId, portId: interfaces.portId }).from(interfaces).where(inArray(interfaces.nodeId, db.select({ id: nodes.id }).from(nodes).where(eq(nodes.organizationId, mspId)))),
+    db.select({ nodeId: switchPorts.nodeId, index: switchPorts.index }).from(switchPorts).where(inArray(switchPorts.nodeId, db.select({ id: nodes.id }).from(nodes).where(eq(nodes.organizationId, mspId)))),
+  ]);
+  const served = new Map<string, Ownership>(network.nodeRows.map((node) => [node.id, nothing()]));
+  const at = (nodeId: string | null | undefined) => (nodeId ? served.get(nodeId) : undefined);
+
+  for (const row of interfaceRows) at(row.nodeId)?.ports.add(row.portId);
+  for (const row of switchRows) at(row.nodeId)?.ports.add(String(row.index));
+  for (const link of network.linkRows) {
+    at(link.sourceNodeId)?.links.set(link.id, { name: link.name });
+    at(link.destinationNodeId)?.links.set(link.id, { name: link.name });
+  }
+
+  const withDevice = new Set(reporting.map((row) => row.nodeId));
+  const serving = (eligible: (nodeId: string) => boolean): ServingMap =>
+    mapServingNodes({
+      nodes: network.nodeRows,
+      sites: network.siteRows,
+      connectors: network.connectorRows,
+      ports: network.ports,
+      ipsecEndpoints: network.endpointRows,
+      mspOf: () => mspId,
+      eligible,
+    });
+  const routed = serving(() => true);
+  const reported = serving((nodeId) => withDevice.has(nodeId));
+  const homes = (connectorId: string) => [routed.connectorNode.get(connectorId), reported.connectorNode.get(connectorId)];
+
+  const siteById = new Map(network.siteRows.map((site) => [site.id, site]));
+  const deviceServedSites = new Set<string>();
+  for (const connector of network.connectorRows) {
+    const site = siteById.get(connector.siteId);
+    if (!site) continue;
+    if (reported.connectorNode.has(connector.id)) deviceServedSites.add(site.id);
+    for (const nodeId of homes(connector.id)) {
+      at(nodeId)?.connectors.set(connector.id, { organizationId: site.organizationId, siteId: site.id });
+      at(nodeId)?.sites.set(site.id, { organizationId: site.organizationId });
+    }
+  }
+  // A site none of whose connectors a device serves is reported by the MSP's nearest node with a device.
+  for (const site of network.siteRows) {
+    if (!deviceServedSites.has(site.id)) at(reported.nearestNode(mspId, site))?.sites.set(site.id, { organizationId: site.organizationId });
+  }
+
+  for (const path of routes) {
+    const owner = { organizationId: path.organizationId, name: path.name };
+    const nodeIds = new Set([
+      ...(path.route ? path.route.nodeIds : [path.sourceNodeId, path.destinationNodeId]),
+      reported.connectorNode.get(path.sourceConnectorId),
+      reported.connectorNode.get(path.destinationConnectorId),
+    ]);
+    for (const nodeId of nodeIds) at(nodeId)?.paths.set(path.id, owner);
+  }
+  return served;
+}
+
+const cache = topologyCache<Map<string, Ownership>>("telemetryServed");
+
+/** Forgets what every node serves, and the routes it came from (for tests that change the database behind the services' back). */
+export function forgetServedObjects(): void {
+  cache.forget();
+  forgetMspRoutes();
+}
+
+const pick = <T>(owned: Map<string, T>, ids: Set<string>) => new Map([...ids].flatMap((id) => (owned.has(id) ? [[id, owned.get(id)!] as const] : [])));
+
 /** The subset of the requested ids the device may report on, with what the derivations need of each. */
 export async function resolveOwnership(db: Db, device: DeviceIdentity, ids: RequestedIds): Promise<Ownership> {
-  const msp = device.mspOrganizationId;
-  const customerOf = (column: PgColumn) =>
-    inArray(column, db.select({ id: organizations.id }).from(organizations).where(eq(organizations.parentId, msp)));
-  const cache = mspObjects(msp);
-  const nodePromise =
-    device.nodeId && (ids.portIds.size > 0 || ids.linkIds.size > 0)
-      ? nodeObjects(db, msp, device.nodeId, ids.portIds, ids.linkIds)
-      : Promise.resolve<NodeObjects>({ ports: new Set(), links: new Map(), loadedAt: 0 });
-  const [node, pathMap, connectorMap, siteMap] = await Promise.all([
-    nodePromise,
-    resolve(cache.paths, ids.pathIds, async (missing) =>
-      (
-        await db
-          .select({ id: paths.id, organizationId: paths.organizationId, name: paths.name })
-          .from(paths)
-          .where(and(inArray(paths.id, missing), customerOf(paths.organizationId)))
-      ).map(({ id, ...owner }) => [id, owner] as [string, PathOwner]),
-    ),
-    resolve(cache.connectors, ids.connectorIds, async (missing) =>
-      (
-        await db
-          .select({ id: connectors.id, organizationId: connectors.organizationId, siteId: connectors.siteId })
-          .from(connectors)
-          .where(and(inArray(connectors.id, missing), customerOf(connectors.organizationId)))
-      ).map(({ id, ...owner }) => [id, owner] as [string, ConnectorOwner]),
-    ),
-    resolve(cache.sites, ids.siteIds, async (missing) =>
-      (
-        await db
-          .select({ id: sites.id, organizationId: sites.organizationId })
-          .from(sites)
-          .where(and(inArray(sites.id, missing), customerOf(sites.organizationId)))
-      ).map(({ id, ...owner }) => [id, owner] as [string, SiteOwner]),
-    ),
-  ]);
-  const ports = new Set([...ids.portIds].filter((id) => node.ports.has(id)));
-  const linkMap = new Map([...ids.linkIds].flatMap((id) => (node.links.has(id) ? [[id, node.links.get(id)!] as const] : [])));
-  return { ports, links: linkMap, connectors: connectorMap, paths: pathMap, sites: siteMap };
+  if (!device.nodeId) return nothing();
+  const requested = ids.portIds.size + ids.linkIds.size + ids.connectorIds.size + ids.pathIds.size + ids.siteIds.size;
+  if (requested === 0) return nothing();
+  const served = (await cache.get(device.mspOrganizationId, () => servedByNode(db, device.mspOrganizationId))).get(device.nodeId);
+  if (!served) return nothing();
+  return {
+    ports: new Set([...ids.portIds].filter((id) => served.ports.has(id))),
+    links: pick(served.links, ids.linkIds),
+    connectors: pick(served.connectors, ids.connectorIds),
+    paths: pick(served.paths, ids.pathIds),
+    sites: pick(served.sites, ids.siteIds),
+  };
 }

@@ -8,49 +8,72 @@ import { mspPathRoutes, type RoutedPath } from "@/server/paths/topology";
 // network or the paths change. Every such change is announced on the bus as topology news of the organization
 // concerned — the MSP's own, or a customer's with its MSP as parent — in this process or (PostgreSQL's
 // LISTEN/NOTIFY) any other, and drops the MSP's routes. Health news leaves them: an SLA is read fresh each time.
+// What else is worked out of an MSP's whole network (what each node's device serves) is kept the same way.
 
 /** A backstop should a change ever go unannounced. */
 const ROUTES_TTL_MS = 5 * 60_000;
 
-interface RouteCache {
+interface MspEntries<T> {
   bus: EventBus;
   unsubscribe: () => void;
-  entries: Map<string, { routes: Promise<RoutedPath[]>; at: number }>;
+  entries: Map<string, { value: Promise<T>; at: number }>;
 }
 
-const holder = globalThis as typeof globalThis & { __maiaRouteCache?: RouteCache };
-
-/** The cache, listening to the process's current bus (a bus set anew, as tests do, gets a new cache). */
-function routeCache(): RouteCache {
-  const bus = getBus();
-  const current = holder.__maiaRouteCache;
-  if (current?.bus === bus) return current;
-  current?.unsubscribe();
-  const entries: RouteCache["entries"] = new Map();
-  const unsubscribe = bus.subscribe((message) => {
-    if (message.service !== "topology" || message.action === "health") return;
-    // An MSP's own news, or a customer's: its parent is the MSP.
-    entries.delete(message.organization.id);
-    if (message.organization.parentId) entries.delete(message.organization.parentId);
-  });
-  holder.__maiaRouteCache = { bus, unsubscribe, entries };
-  return holder.__maiaRouteCache;
+/** Answers per MSP, computed once and dropped on the MSP's (or a customer's) topology news. */
+export interface TopologyCache<T> {
+  get(mspId: string, compute: () => Promise<T>, now?: number): Promise<T>;
+  forget(): void;
 }
+
+type Holder = typeof globalThis & { __maiaTopologyCaches?: Map<string, MspEntries<unknown>> };
+
+/** A cache named `name` on globalThis (one per process, whatever module graph asks), listening to the current bus. */
+export function topologyCache<T>(name: string): TopologyCache<T> {
+  const holder = globalThis as Holder;
+  const caches = (holder.__maiaTopologyCaches ??= new Map());
+  // A bus set anew, as tests do, gets new entries.
+  const current = (): MspEntries<T> => {
+    const bus = getBus();
+    const known = caches.get(name) as MspEntries<T> | undefined;
+    if (known?.bus === bus) return known;
+    known?.unsubscribe();
+    const entries: MspEntries<T>["entries"] = new Map();
+    const unsubscribe = bus.subscribe((message) => {
+      if (message.service !== "topology" || message.action === "health") return;
+      // An MSP's own news, or a customer's: its parent is the MSP.
+      entries.delete(message.organization.id);
+      if (message.organization.parentId) entries.delete(message.organization.parentId);
+    });
+    const fresh: MspEntries<T> = { bus, unsubscribe, entries };
+    caches.set(name, fresh as MspEntries<unknown>);
+    return fresh;
+  };
+  return {
+    get(mspId, compute, now = Date.now()) {
+      const { entries } = current();
+      const known = entries.get(mspId);
+      if (known && now - known.at < ROUTES_TTL_MS) return known.value;
+      const value = compute();
+      entries.set(mspId, { value, at: now });
+      value.catch(() => {
+        if (entries.get(mspId)?.value === value) entries.delete(mspId);
+      });
+      return value;
+    },
+    forget() {
+      (caches.get(name) as MspEntries<T> | undefined)?.entries.clear();
+    },
+  };
+}
+
+const routes = topologyCache<RoutedPath[]>("routes");
 
 /** The routes of the MSP's customers' paths (their SLA as last routed: read it fresh where it matters). */
 export function cachedMspPathRoutes(context: Pick<QueryContext, "db">, mspId: string, now = Date.now()): Promise<RoutedPath[]> {
-  const { entries } = routeCache();
-  const known = entries.get(mspId);
-  if (known && now - known.at < ROUTES_TTL_MS) return known.routes;
-  const routes = mspPathRoutes(context, mspId);
-  entries.set(mspId, { routes, at: now });
-  routes.catch(() => {
-    if (entries.get(mspId)?.routes === routes) entries.delete(mspId);
-  });
-  return routes;
+  return routes.get(mspId, () => mspPathRoutes(context, mspId), now);
 }
 
 /** Forgets every MSP's routes (for tests that change the database behind the services' back). */
 export function forgetMspRoutes(): void {
-  holder.__maiaRouteCache?.entries.clear();
+  routes.forget();
 }

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
-import { chats, memberships, rollouts, users } from "@/server/db/schema";
+import { chats, connectors, devices, memberships, nodes, organizations, paths, rollouts, sites, users } from "@/server/db/schema";
+import { issueDeviceToken } from "@/server/telemetry/device-tokens";
 import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
@@ -167,5 +168,60 @@ describe("tenant isolation matrix (generated from the route table)", () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe("device tokens × every customer's objects (issue 41, scope 3)", () => {
+  // A device writes only what its node serves: a sample about anything else — another customer's, another MSP's
+  // customer's, or any object at all for a device on no node — is answered exactly like one about a missing id.
+  it("answers a sample about an object the device does not serve exactly like a missing one", async () => {
+    const db = await getDb();
+    const time = new Date(Date.now() - 60_000).toISOString();
+    const samples = {
+      path: (pathId: string) => ({ kind: "path", time, pathId, latencyMs: 10, jitterMs: 1, lossPercent: 0, rxBps: 1, txBps: 1 }),
+      connector: (connectorId: string) => ({ kind: "connector", time, connectorId, status: "up", rxBps: 1, txBps: 1 }),
+      site: (siteId: string) => ({ kind: "probe", time, siteId, target: "matrix", latencyMs: 10, jitterMs: 1, lossPercent: 0 }),
+    };
+    const objects = [
+      ...(await db.select({ id: paths.id, organizationId: paths.organizationId }).from(paths)).map((row) => ({ ...row, kind: "path" as const })),
+      ...(await db.select({ id: connectors.id, organizationId: connectors.organizationId }).from(connectors)).map((row) => ({ ...row, kind: "connector" as const })),
+      ...(await db.select({ id: sites.id, organizationId: sites.organizationId }).from(sites)).map((row) => ({ ...row, kind: "site" as const })),
+    ];
+    const parentOf = new Map((await db.select({ id: organizations.id, parentId: organizations.parentId }).from(organizations)).map((row) => [row.id, row.parentId]));
+    const failures: string[] = [];
+    let cells = 0;
+    for (const msp of ORGS.filter((org) => TYPE[org] === "msp")) {
+      const mspId = ids.get(msp)!;
+      const onNodes = await db
+        .select({ id: devices.id, serialNumber: devices.serialNumber })
+        .from(devices)
+        .innerJoin(nodes, eq(nodes.id, devices.nodeId))
+        .where(and(eq(devices.mspOrganizationId, mspId), eq(nodes.organizationId, mspId)));
+      const [unassigned] = await db
+        .insert(devices)
+        .values({ serialNumber: `MATRIX-${msp.slice(0, 4).toUpperCase()}`, claimCodeHash: "x", model: "E200", softwareVersion: "24.3.1", mspOrganizationId: mspId, claimedAt: new Date() })
+        .returning({ id: devices.id, serialNumber: devices.serialNumber });
+      let acceptedOnNodes = 0;
+      for (const [device, onNode] of [...onNodes.map((row) => [row, true] as const), [unassigned, false] as const]) {
+        const token = await issueDeviceToken(db, device.id);
+        for (const object of objects) {
+          cells++;
+          const response = await call("POST", "/telemetry/ingest", { body: { samples: [samples[object.kind](object.id)] }, headers: { authorization: `Bearer ${token}` } });
+          const missing = await call("POST", "/telemetry/ingest", { body: { samples: [samples[object.kind](MISSING_ID)] }, headers: { authorization: `Bearer ${token}` } });
+          const cell = `${object.kind} ${object.id} as ${msp}'s device ${device.serialNumber}`;
+          if (response.status === 200 && response.body.accepted === 1) {
+            if (onNode) acceptedOnNodes++;
+            else failures.push(`${cell}: accepted from a device on no node`);
+            if (parentOf.get(object.organizationId) !== mspId) failures.push(`${cell}: accepted for another MSP's object`);
+          } else if (response.status !== missing.status || JSON.stringify(response.body) !== JSON.stringify(missing.body)) {
+            failures.push(`${cell}: ${response.status} ${JSON.stringify(response.body)} but a missing id gives ${missing.status} ${JSON.stringify(missing.body)}`);
+          }
+        }
+      }
+      // The MSP's devices on nodes serve its customers: the cells above are not all refusals.
+      if (acceptedOnNodes === 0) failures.push(`${msp}'s devices on nodes were refused everything`);
+    }
+    expect(failures).toEqual([]);
+    expect(cells).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -86,6 +86,32 @@ describe("a refused console route answers 307 to /, with no page", () => {
   });
 });
 
+describe("path topology: the MSP's page, the customer's own path page (issue 41, scope 8)", () => {
+  // docs/decisions/path-topology-for-customers.md: SPEC §6 gives pathTopology to MSPs with common:config:read; a
+  // customer sees its own path's route on its own path page (customer/site/…/path/…), which the API answers in the
+  // customer's view.
+  it("opens pathTopology to an MSP's users in the MSP, and to no one in a customer or the operator", async () => {
+    expect(await outcome(await signIn("readonly@northwind.example"), `/organization/${northwind}/paths/${A_PATH}/pathTopology`)).toBe("render");
+    expect(await outcome(await signIn("admin@northwind.example"), `/organization/${contoso}/paths/${A_PATH}/pathTopology`)).toBe("307 /");
+    expect(await outcome(await signIn("readonly@contoso.example"), `/organization/${contoso}/paths/${A_PATH}/pathTopology`)).toBe("307 /");
+    expect(await outcome(await signIn("admin@maia.example"), `/organization/${maia}/paths/${A_PATH}/pathTopology`)).toBe("307 /");
+  });
+
+  it("opens the customer's own path page, with its route, to the customer", async () => {
+    expect(await outcome(await signIn("readonly@contoso.example"), `/organization/${contoso}/customer/site/site-1/path/${A_PATH}`)).toBe("render");
+    expect(await outcome(await signIn("admin@northwind.example"), `/organization/${northwind}/customer/site/site-1/path/${A_PATH}`)).toBe("307 /");
+  });
+
+  it("refuses pathTopology to an MSP user without common:config:read", () => {
+    const user = (scopes: string[]) => ({
+      principal: { organizationId: "msp-1", scopes: scopes as never },
+      organizations: [{ id: "msp-1", organizationType: "msp" as const }],
+    });
+    expect(decidePage(user(["common:config:read"]), true, "/organization/msp-1/paths/p-1/pathTopology", "")).toEqual({ action: "render" });
+    expect(decidePage(user(["common:user:read"]), true, "/organization/msp-1/paths/p-1/pathTopology", "")).toEqual({ action: "redirect", location: "/" });
+  });
+});
+
 describe("a switched session is judged where it acts", () => {
   const EMAIL = "page-guards-two-hats@example.com";
   let cookie: string;

@@ -60,7 +60,11 @@ describe("path topology on the demo network", () => {
     const customer = await topology(CONTOSO_ADMIN, path.id);
     expect(customer.status).toBe(200);
     // The same route, element by element, with the same health...
-    expect(customer.body.elements).toEqual(msp.body.elements);
+    const withoutPort = (element: any) => ({ ...element, port: null });
+    expect(customer.body.elements).toEqual(msp.body.elements.map(withoutPort));
+    // ...but not the MSP's front-panel port its connector rides on (issue 41, scope 8)...
+    expect(msp.body.elements.filter((element: any) => element.port !== null).length).toBeGreaterThan(0);
+    expect(customer.body.elements.filter((element: any) => element.port !== null)).toEqual([]);
     const view = (connection: any) => [connection.type, connection.source, connection.target, connection.tone, connection.latencyMs, connection.bandwidthMbps];
     expect(customer.body.connections.map(view)).toEqual(msp.body.connections.map(view));
     // ...but how Northwind engineers its core, and the traffic of its links (other customers' too), stay Northwind's.
@@ -75,8 +79,12 @@ describe("path topology on the demo network", () => {
       expect(answer).not.toContain(link.linkId);
       expect(answer).not.toContain(link.name);
     }
-    // Another customer's path is not found.
-    expect((await topology(FABRIKAM_ADMIN, path.id)).status).toBe(404);
+    // Another customer's path is not found, exactly like a missing one; every user of the customer sees its own.
+    const foreign = await topology(FABRIKAM_ADMIN, path.id);
+    const missing = await topology(FABRIKAM_ADMIN, "00000000-0000-4000-8000-00000000dead");
+    expect([foreign.status, foreign.body.error]).toEqual([404, missing.body.error]);
+    expect(missing.status).toBe(404);
+    expect((await topology("readonly@contoso.example", path.id)).status).toBe(200);
   });
 });
 

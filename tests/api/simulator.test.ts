@@ -5,6 +5,7 @@ import { alarms, deviceTokens, devices, lifecycleOperations, paths } from "@/ser
 import { getBus } from "@/server/realtime/bus";
 import { startSimulator } from "@/server/simulator";
 import { TELEMETRY } from "@/server/telemetry/config";
+import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { runSilentDeviceSweep } from "@/server/telemetry/maintenance";
 import { backfillPoints } from "@/server/simulator/history";
 import { uptimeSeconds } from "@/server/simulator/model";
@@ -147,6 +148,8 @@ describe("the agents", () => {
         vlanId: 3999,
       })
       .returning({ id: paths.id });
+    // Inserted behind the services' back: no topology news tells the ingestion of it.
+    forgetServedObjects();
     // The device of the Frankfurt edge reboots under a lifecycle operation (past its shutdown step).
     const reporter = world.plan.reporterOf.get(existing.destinationConnectorId)!;
     const [operation] = await db

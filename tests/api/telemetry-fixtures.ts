@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getDb } from "@/server/db/client";
 import { connectors, devices, interfaces, links, nodes, paths, sites, switchPorts } from "@/server/db/schema";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
+import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { call, organizationId } from "./helpers";
 
 // A small network of known objects for the telemetry tests, inserted directly (other areas own their APIs): per MSP
@@ -39,15 +40,18 @@ export interface CustomerNetwork {
   path: { id: string; name: string };
 }
 
-/** An MSP's edge (ports ge-0/0/1 and xe-0/0/0, switch ports 1 and 2), core node, link and reporting device. */
-export async function buildMspNetwork(msp: string, customerSite?: { organizationId: string; siteId: string }): Promise<MspNetwork> {
+/**
+ * An MSP's edge (ports ge-0/0/1 and xe-0/0/0, switch ports 1 and 2), core node, link and reporting device, in Paris
+ * unless placed elsewhere: the customers' Paris sites without ports of their own are served by the nearest edge.
+ */
+export async function buildMspNetwork(msp: string, customerSite?: { organizationId: string; siteId: string }, at = place): Promise<MspNetwork> {
   const db = await getDb();
   const mspId = await organizationId(msp);
   const [edge] = await db
     .insert(nodes)
-    .values({ organizationId: mspId, kind: "edge", edgeType: "with-switch", name: unique("edge"), ...place })
+    .values({ organizationId: mspId, kind: "edge", edgeType: "with-switch", name: unique("edge"), ...at })
     .returning({ id: nodes.id, name: nodes.name });
-  const [core] = await db.insert(nodes).values({ organizationId: mspId, kind: "core", name: unique("core"), ...place }).returning({ id: nodes.id, name: nodes.name });
+  const [core] = await db.insert(nodes).values({ organizationId: mspId, kind: "core", name: unique("core"), ...at }).returning({ id: nodes.id, name: nodes.name });
   await db.insert(interfaces).values([
     { nodeId: edge.id, portId: "ge-0/0/1", type: "access", customerOrganizationId: customerSite?.organizationId ?? null, siteId: customerSite?.siteId ?? null },
     { nodeId: edge.id, portId: "xe-0/0/0", type: "fabric" },
@@ -82,6 +86,8 @@ export async function buildMspNetwork(msp: string, customerSite?: { organization
       claimedAt: new Date(),
     })
     .returning({ id: devices.id, serialNumber: devices.serialNumber });
+  // Inserted behind the services' back: no topology news tells the ingestion what the new node serves.
+  forgetServedObjects();
   return { mspId, edge, core, link, device, token: await issueDeviceToken(db, device.id) };
 }
 
@@ -117,6 +123,7 @@ export async function buildCustomerNetwork(customer: string): Promise<CustomerNe
       vlanId: 200 + counter,
     })
     .returning({ id: paths.id, name: paths.name });
+  forgetServedObjects();
   return { organizationId: organization, siteA, siteB, connectorA, connectorB, path };
 }
 

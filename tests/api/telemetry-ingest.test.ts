@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/server/db/client";
-import { alarms, deviceTokens, devices, events, paths, telemetryDeviceState } from "@/server/db/schema";
+import { alarms, deviceTokens, devices, events, nodes, paths, telemetryDeviceState } from "@/server/db/schema";
 import { isRealtimeNews } from "@/lib/realtime-contract";
 import { LocalBus, setBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { countLiveTokens, issueDeviceToken, revokeDeviceTokens } from "@/server/telemetry/device-tokens";
+import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { partitionName, periodStart } from "@/server/telemetry/partitions";
 import { alarmMessages } from "./alarm-api";
 import { call, signIn } from "./helpers";
@@ -14,6 +15,7 @@ import {
   buildMspNetwork,
   CONTOSO_ADMIN,
   DAY,
+  FABRIKAM_ADMIN,
   HOUR,
   ingest,
   isoAgo,
@@ -290,6 +292,116 @@ describe("POST /telemetry/ingest: time rules and body", () => {
     // Everything else keeps the 1 MiB limit.
     const form = await call("PATCH", "/config/user", { rawBody: JSON.stringify({ firstName: "x".repeat(1024 * 1024 + 10) }), cookie: await signIn(NW_ADMIN) });
     expect(form.status).toBe(413);
+  });
+});
+
+describe("POST /telemetry/ingest: a device writes only what its node serves (issue 41, scope 3)", () => {
+  let fabrikam: CustomerNetwork;
+  /** A Northwind device claimed but on no node, and one on a Tokyo CPE no Fabrikam path crosses. */
+  let unassigned: string;
+  let tokyo: string;
+  const probe = (siteId: string, t: string) => ({ kind: "probe", time: t, siteId, target: "scope-3", latencyMs: 900, jitterMs: 50, lossPercent: 60 });
+  const badPath = (pathId: string) => [30, 20, 10].map((seconds) => pathSample(pathId, isoAgo(seconds * 1000), { latencyMs: 900, lossPercent: 60 }));
+
+  async function northwindDevice(nodeId: string | null): Promise<string> {
+    const db = await getDb();
+    const [device] = await db
+      .insert(devices)
+      .values({ serialNumber: `SCOPE3-${Math.random().toString(36).slice(2, 8).toUpperCase()}`, claimCodeHash: "x", model: "E200", softwareVersion: "24.3.1", mspOrganizationId: northwind.mspId, nodeId, claimedAt: new Date() })
+      .returning({ id: devices.id });
+    return issueDeviceToken(db, device.id);
+  }
+
+  beforeAll(async () => {
+    fabrikam = await buildCustomerNetwork("Fabrikam");
+    unassigned = await northwindDevice(null);
+    const db = await getDb();
+    const [node] = await db
+      .insert(nodes)
+      .values({ organizationId: northwind.mspId, kind: "cpe", name: `scope3-tokyo-${Date.now()}`, locationAddress: "Tokyo, Japan", latitude: 35.68, longitude: 139.69 })
+      .returning({ id: nodes.id });
+    tokyo = await northwindDevice(node.id);
+    forgetServedObjects();
+  });
+
+  async function storedFor(pathId: string, siteId: string) {
+    const [row] = await queryRows<{ paths: number; probes: number }>(
+      await getDb(),
+      sql`select (select count(*)::int from telemetry_path_samples where path_id = ${pathId}) as paths,
+                 (select count(*)::int from telemetry_probe_samples where site_id = ${siteId} and target = 'scope-3') as probes`,
+    );
+    return row;
+  }
+
+  it("an unassigned device's samples about a customer's path, connector, site, port or link are all dropped, and raise no alarm", async () => {
+    const t = isoAgo(15_000);
+    const response = await ingest(unassigned, [
+      ...badPath(fabrikam.path.id),
+      probe(fabrikam.siteA.id, t),
+      { kind: "connector", time: t, connectorId: fabrikam.connectorA.id, status: "down", rxBps: 0, txBps: 0 },
+      { kind: "port", time: t, portId: "ge-0/0/1", status: "down", rxBps: 0, txBps: 0 },
+      { kind: "link", time: t, linkId: northwind.link.id, status: "down", latencyMs: null, lossPercent: null, rxBps: 0, txBps: 0 },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ accepted: 0, rejected: 7 });
+    expect(await storedFor(fabrikam.path.id, fabrikam.siteA.id)).toEqual({ paths: 0, probes: 0 });
+    const db = await getDb();
+    expect((await db.select({ sla: paths.slaHealth }).from(paths).where(eq(paths.id, fabrikam.path.id)))[0].sla).toBe("unknown");
+    const raised = await db.select().from(alarms).where(and(eq(alarms.organizationId, fabrikam.organizationId), isNull(alarms.clearedAt)));
+    expect(raised.filter((alarm) => alarm.subject.includes(fabrikam.path.id) || alarm.subject.includes(fabrikam.connectorA.id))).toEqual([]);
+  });
+
+  it("a device on a node the path does not cross writes nothing for it; the device of a node it crosses does", async () => {
+    const t = isoAgo(15_000);
+    const far = await ingest(tokyo, [...badPath(fabrikam.path.id), probe(fabrikam.siteA.id, t)]);
+    expect(far.body).toEqual({ accepted: 0, rejected: 4 });
+    expect(await storedFor(fabrikam.path.id, fabrikam.siteA.id)).toEqual({ paths: 0, probes: 0 });
+
+    // Fabrikam's sites have no port of their own: their connectors are homed on Northwind's nearest edge with a device.
+    const served = await ingest(northwind.token, [pathSample(fabrikam.path.id, t), probe(fabrikam.siteA.id, t)]);
+    expect(served.body).toEqual({ accepted: 2, rejected: 0 });
+    expect(await storedFor(fabrikam.path.id, fabrikam.siteA.id)).toEqual({ paths: 1, probes: 1 });
+  });
+
+  it("answers a missing id and another customer's id alike", async () => {
+    const t = isoAgo(10_000);
+    const answers = [];
+    for (const token of [tokyo, unassigned, northwind.token]) {
+      const samples = (pathId: string, siteId: string, connectorId: string) => [
+        pathSample(pathId, t),
+        probe(siteId, t),
+        { kind: "connector", time: t, connectorId, status: "up", rxBps: 1, txBps: 1 },
+      ];
+      // Tokyo's device serves none of Fabrikam's; every device is foreign to Initech (another MSP's customer).
+      const foreign = token === tokyo ? samples(fabrikam.path.id, fabrikam.siteB.id, fabrikam.connectorB.id) : samples(initech.path.id, initech.siteA.id, initech.connectorA.id);
+      const missing = samples("no-such-path", "no-such-site", "no-such-connector");
+      const [a, b] = [await ingest(token, foreign), await ingest(token, missing)];
+      expect([a.status, a.body]).toEqual([b.status, b.body]);
+      answers.push(a.body);
+    }
+    expect(answers).toEqual([{ accepted: 0, rejected: 3 }, { accepted: 0, rejected: 3 }, { accepted: 0, rejected: 3 }]);
+  });
+
+  it("learns of a path created through the API at once: the topology news drops what it knew", async () => {
+    const [sourceConnector, destinationConnector] = [fabrikam.connectorA.id, fabrikam.connectorB.id];
+    const created = await call("POST", `/config/organization/${fabrikam.organizationId}/path`, {
+      cookie: await signIn(FABRIKAM_ADMIN),
+      body: {
+        name: `scope3-${Date.now()}`,
+        layer: "layer2",
+        sourceSiteId: fabrikam.siteA.id,
+        sourceConnectorId: sourceConnector,
+        destinationSiteId: fabrikam.siteB.id,
+        destinationConnectorId: destinationConnector,
+        bandwidth: 10,
+        vlanType: "specific",
+        vlanId: 3041,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await bus.delivered();
+    expect((await ingest(northwind.token, [pathSample(created.body.id, isoAgo(5_000))])).body).toEqual({ accepted: 1, rejected: 0 });
+    expect((await ingest(tokyo, [pathSample(created.body.id, isoAgo(5_000))])).body).toEqual({ accepted: 0, rejected: 1 });
   });
 });
 

@@ -49,7 +49,8 @@ beforeAll(async () => {
   initech = await buildCustomerNetwork("Initech");
   northwind = await buildMspNetwork("Northwind Networks", { organizationId: contoso.organizationId, siteId: contoso.siteA.id });
   bluewave = await buildMspNetwork("Bluewave Telecom");
-  quietLink = await buildMspNetwork("Northwind Networks");
+  // In Lyon: Contoso's Paris sites stay served by Northwind's Paris edge, whose device reports on them.
+  quietLink = await buildMspNetwork("Northwind Networks", undefined, { locationAddress: "Lyon, France", latitude: 45.76, longitude: 4.84 });
   const db = await getDb();
   const [second] = await db
     .insert(connectors)

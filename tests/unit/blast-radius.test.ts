@@ -33,6 +33,8 @@ const routed = (id: string, organization: string, sla: RoutedPath["sla"], nodeId
   sla,
   sourceSiteName: "A",
   destinationSiteName: "B",
+  sourceConnectorId: `${id}-a`,
+  destinationConnectorId: `${id}-b`,
   sourceNodeId: nodeIds?.[0] ?? ends[0],
   destinationNodeId: nodeIds?.at(-1) ?? ends[1],
   route: nodeIds && {
