@@ -563,7 +563,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -640,6 +643,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1039,7 +1066,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1102,6 +1132,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1517,7 +1571,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -1758,6 +1815,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2582,7 +2663,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     siteId: string;
                 };
@@ -2762,8 +2846,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network */
+                /** @description Refused by a rule of the network; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3400,7 +3496,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -3508,8 +3607,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Over a connector's headroom, or a VLAN conflict */
+                /** @description Over a connector's headroom, or a VLAN conflict; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4544,7 +4655,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -4635,6 +4749,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5228,7 +5366,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -5316,8 +5457,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5548,7 +5701,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -5648,8 +5804,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5878,7 +6046,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -5949,6 +6120,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6161,7 +6356,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -6244,8 +6442,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6560,7 +6770,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -6668,8 +6881,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7082,7 +7307,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -7151,6 +7379,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7941,7 +8193,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -8020,6 +8275,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8415,7 +8694,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8525,8 +8807,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The serial number exists */
+                /** @description The serial number exists; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8557,7 +8851,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8654,6 +8951,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9089,7 +9410,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9200,6 +9524,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9577,7 +9925,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9674,8 +10025,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A device already has an operation scheduled or running */
+                /** @description A device already has an operation scheduled or running; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10093,7 +10456,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10241,8 +10607,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A device already has an operation scheduled or running */
+                /** @description A device already has an operation scheduled or running; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11565,7 +11943,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -11653,8 +12034,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule about the organization's people */
+                /** @description Refused by a rule about the organization's people; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12144,7 +12537,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -12226,6 +12622,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14796,7 +15216,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -14863,6 +15286,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -43,6 +43,7 @@ chatRouter.openapi(
   route({
     method: "post",
     path: "/chat",
+    idempotent: true,
     scopes: [],
     tags: ["chat"],
     request: { body: jsonBody(chatCreateSchema) },
