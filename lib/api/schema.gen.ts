@@ -15679,7 +15679,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The message id is one of the assistant's answers */
+                /** @description The message id is one of the assistant's answers, or the proposal the answer is for was answered already */
                 409: {
                     headers: {
                         [name: string]: unknown;
