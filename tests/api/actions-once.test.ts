@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { assistantTools } from "@/server/assistant/tools";
 import { getDb } from "@/server/db/client";
 import { devices, lifecycleOperations, paths, sites } from "@/server/db/schema";
-import { assistantContext } from "./assistant-helpers";
+import { assistantContext, streamParts } from "./assistant-helpers";
 import { call, organizationId, signIn } from "./helpers";
 
 // An assistant action runs once (issue 41, scope 2): the user's answer to a preview is a conditional update of the
@@ -21,13 +21,6 @@ const org: Record<string, string> = {};
 beforeAll(async () => {
   for (const name of ["Contoso", "Northwind Networks"]) org[name] = await organizationId(name);
 });
-
-function streamParts(body: string): Record<string, unknown>[] {
-  return body
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && !line.includes("[DONE]"))
-    .map((line) => JSON.parse(line.slice(6)));
-}
 
 /** Asks for an action in a new chat and returns the id of the approval its preview waits for. */
 async function proposed(email: string, organization: string, text: string) {
