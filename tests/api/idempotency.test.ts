@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY_TTL_MS } from "@/server/core/once";
 import { getDb } from "@/server/db/client";
-import { idempotencyKeys, invitations, sites } from "@/server/db/schema";
+import { idempotencyKeys, invitations, lifecycleOperations, sites } from "@/server/db/schema";
 import { IDEMPOTENT_CREATES } from "@/lib/api/idempotent-creates";
 import { call, organizationId, signIn } from "./helpers";
+import { insertDevice, insertNode, NW_ADMIN } from "./operations-fixtures";
 import { PARIS } from "./site-fixtures";
 
 // Idempotency keys on creates (issue 41, scope 2): a create sent again under its Idempotency-Key answers its first
@@ -54,6 +55,22 @@ describe("a create retried under its Idempotency-Key", () => {
     expect(await (await getDb()).select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
   });
 
+  it("answers a retried reboot with the operation it scheduled, not with the device's one-at-a-time refusal", async () => {
+    const node = await insertNode("Northwind Networks");
+    const device = await insertDevice({ msp: "Northwind Networks", nodeId: node.id });
+    const key = randomUUID();
+    const send = async () =>
+      call("POST", "/lifecycle/operation", { cookie: await signIn(NW_ADMIN), body: { deviceIds: [device.id], operation: "reboot", start: "now" }, headers: { "idempotency-key": key } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const retry = await send();
+    expect([retry.status, retry.body]).toEqual([201, first.body]);
+    expect(await (await getDb()).select().from(lifecycleOperations).where(eq(lifecycleOperations.deviceId, device.id))).toHaveLength(1);
+    // Under a new key it is a new request, refused by the rule.
+    const fresh = await call("POST", "/lifecycle/operation", { cookie: await signIn(NW_ADMIN), body: { deviceIds: [device.id], operation: "reboot", start: "now" }, headers: { "idempotency-key": randomUUID() } });
+    expect(fresh.status).toBe(409);
+  });
+
   it("refuses the key sent with another body, in the caller's language, and creates nothing", async () => {
     const key = randomUUID();
     const name = `Idem ${key.slice(0, 6)}`;
@@ -85,6 +102,10 @@ describe("a create retried under its Idempotency-Key", () => {
     expect(fabrikam.body.organizationId).toBe(org.Fabrikam);
     expect(fabrikam.headers.get("idempotent-replayed")).toBeNull();
     expect(await sitesNamed(name)).toHaveLength(2);
+    // Each one's retry answers its own first answer.
+    expect((await createSite(CONTOSO_ADMIN, "Contoso", site(name), key)).body).toEqual(contoso.body);
+    expect((await createSite(FABRIKAM_ADMIN, "Fabrikam", site(name), key)).body).toEqual(fabrikam.body);
+    expect(await sitesNamed(name)).toHaveLength(2);
   });
 
   it("creates once when requests under one key arrive at once: the others answer the first answer or 409", async () => {
@@ -110,6 +131,9 @@ describe("a create retried under its Idempotency-Key", () => {
     expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `http:${key}`))).toHaveLength(0);
     const retry = await createSite(CONTOSO_ADMIN, "Contoso", site(name), key);
     expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    // That create now holds the key.
+    expect((await createSite(CONTOSO_ADMIN, "Contoso", site(name), key)).headers.get("idempotent-replayed")).toBe("true");
     expect(await sitesNamed(name)).toHaveLength(1);
   });
 
@@ -117,6 +141,7 @@ describe("a create retried under its Idempotency-Key", () => {
     const key = randomUUID();
     const name = `Idem ${key.slice(0, 6)}`;
     expect((await createSite(CONTOSO_ADMIN, "Contoso", site(name), key)).status).toBe(201);
+    expect((await createSite(CONTOSO_ADMIN, "Contoso", site(name), key)).headers.get("idempotent-replayed")).toBe("true");
     const db = await getDb();
     await db
       .update(idempotencyKeys)
