@@ -441,7 +441,7 @@ export async function approvalFor(environment: ToolEnvironment, name: AssistantA
 /**
  * Runs an approved action once: its service's transaction also claims the tool call it answers (server/core/once.ts),
  * so the same approved call run again — a second answer that slipped through, an answer re-read after a broken
- * stream — fails at its claim and changes nothing.
+ * stream — fails at its claim and changes nothing. Tool-call ids are UUIDs whatever the model (unique-tool-ids.ts).
  */
 export async function runAction(environment: ToolEnvironment, name: AssistantActionName, input: unknown, callId: string): Promise<ActionOutput> {
   const { principal } = (await environment.scope()).context;
