@@ -563,7 +563,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -640,6 +643,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1051,7 +1078,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1114,6 +1144,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1529,7 +1583,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -1770,6 +1827,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2594,7 +2675,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     siteId: string;
                 };
@@ -2774,8 +2858,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network */
+                /** @description Refused by a rule of the network; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3412,7 +3508,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -3520,8 +3619,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Over a connector's headroom, or a VLAN conflict */
+                /** @description Over a connector's headroom, or a VLAN conflict; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4556,7 +4667,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -4647,6 +4761,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5240,7 +5378,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -5328,8 +5469,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5560,7 +5713,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -5660,8 +5816,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5890,7 +6058,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -5961,6 +6132,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6173,7 +6368,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     nodeId: string;
                 };
@@ -6256,8 +6454,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6572,7 +6782,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -6680,8 +6893,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule of the network (a VLAN, port or index in use) */
+                /** @description Refused by a rule of the network (a VLAN, port or index in use); or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7094,7 +7319,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -7163,6 +7391,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7953,7 +8205,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     mspId: string;
                 };
@@ -8032,6 +8287,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8427,7 +8706,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8537,8 +8819,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The serial number exists */
+                /** @description The serial number exists; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8569,7 +8863,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8666,6 +8963,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9101,7 +9422,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9212,6 +9536,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9589,7 +9937,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9686,8 +10037,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A device already has an operation scheduled or running */
+                /** @description A device already has an operation scheduled or running; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10105,7 +10468,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -10253,8 +10619,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A device already has an operation scheduled or running */
+                /** @description A device already has an operation scheduled or running; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11577,7 +11955,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     organizationId: string;
                 };
@@ -11665,8 +12046,20 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Refused by a rule about the organization's people */
+                /** @description Refused by a rule about the organization's people; or: A request under the same Idempotency-Key is still being worked on */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12180,7 +12573,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -12262,6 +12658,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14844,7 +15264,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -14911,6 +15334,30 @@ export interface paths {
                 };
                 /** @description Not found, or not visible to the caller */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description A request under the same Idempotency-Key is still being worked on */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description The Idempotency-Key was already used for another request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15280,7 +15727,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The message id is one of the assistant's answers */
+                /** @description The message id is one of the assistant's answers, or the proposal the answer is for was answered already */
                 409: {
                     headers: {
                         [name: string]: unknown;

@@ -13,6 +13,7 @@ import {
   RateLimitedError,
   UnauthenticatedError,
   UnavailableError,
+  UnprocessableError,
   ValidationError,
 } from "@/server/core/errors";
 import type { ApiEnv } from "./context";
@@ -27,6 +28,7 @@ const STATUS_OF: [new (...args: never[]) => DomainError, ContentfulStatusCode][]
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [UnprocessableError, 422],
   [RateLimitedError, 429],
   [UnavailableError, 503],
 ];

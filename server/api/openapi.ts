@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
 import { requirePrincipal, type ApiContext, type ApiEnv } from "./context";
 import { validationError } from "@/server/core/validation";
+import { idempotencyKeyHeader, idempotent } from "./idempotency";
 
 /**
  * Who may call a route, said on its definition: anyone (`public: true`, the route checks whatever else it needs), or
@@ -12,20 +13,40 @@ import { validationError } from "@/server/core/validation";
  * operator's staff need other scopes than the MSPs and customers.
  */
 export type RouteScopes = readonly Scope[] | { maia: readonly Scope[]; others: readonly Scope[] };
-export type RouteAccess = { public: true; scopes?: never } | { scopes: RouteScopes; public?: never };
+export type RouteAccess = ({ public: true; scopes?: never } | { scopes: RouteScopes; public?: never }) & {
+  /** A create that takes an Idempotency-Key (server/api/idempotency.ts): a retry under the key answers the first answer. */
+  idempotent?: boolean;
+};
 
 const SCOPES_KEY = "x-required-scopes";
 const PUBLIC_KEY = "x-public";
+const IDEMPOTENT_KEY = "x-idempotent";
 
 /**
  * A route definition with its access: the scopes go into the OpenAPI document (`x-required-scopes` and the
  * operation's `security`) and are enforced by the router before the handler runs.
  */
-export function route<R extends RouteConfig>({ scopes, public: isPublic, ...config }: R & RouteAccess): R {
+export function route<R extends RouteConfig>({ scopes, public: isPublic, idempotent, ...rest }: R & RouteAccess): R {
+  const config = idempotent ? idempotentRoute(rest as RouteConfig) : rest;
   if (isPublic) return createRoute({ ...config, security: config.security ?? [], [PUBLIC_KEY]: true }) as unknown as R;
   const declared = scopes as RouteScopes;
   const alternatives = byOrganizationType(declared) ? [declared.maia, declared.others] : [declared];
   return createRoute({ ...config, security: alternatives.map((held) => ({ session: [...held] })), [SCOPES_KEY]: declared }) as unknown as R;
+}
+
+/** The Idempotency-Key header and its answers, in the route's definition (so in the OpenAPI document). */
+function idempotentRoute(config: RouteConfig): RouteConfig {
+  const headers = (config.request?.headers as z.ZodObject | undefined) ?? z.object({});
+  return {
+    ...config,
+    request: { ...config.request, headers: headers.extend({ "idempotency-key": idempotencyKeyHeader }) },
+    responses: {
+      ...config.responses,
+      409: errorAnswerDoc([(config.responses[409] as { description?: string } | undefined)?.description, "A request under the same Idempotency-Key is still being worked on"].filter(Boolean).join("; or: ")),
+      422: errorAnswerDoc("The Idempotency-Key was already used for another request"),
+    },
+    [IDEMPOTENT_KEY]: true,
+  } as RouteConfig;
 }
 
 function byOrganizationType(scopes: RouteScopes): scopes is { maia: readonly Scope[]; others: readonly Scope[] } {
@@ -64,12 +85,13 @@ export function createRouter() {
   // type and validation (400/415), then 401, then 403.
   router.openapi = ((config: RouteConfig, handler: MiddlewareHandler<ApiEnv>, hook?: never) => {
     const check = accessCheck(config);
+    const once: MiddlewareHandler<ApiEnv> = (config as Record<string, unknown>)[IDEMPOTENT_KEY] === true ? (c, next) => idempotent(c, () => handler(c, next)) : handler;
     const guarded: MiddlewareHandler<ApiEnv> = check
       ? (c, next) => {
           check(c);
-          return handler(c, next);
+          return once(c, next);
         }
-      : handler;
+      : once;
     return register(config as never, guarded as never, hook);
   }) as typeof register;
   return router;

@@ -22,6 +22,7 @@ import { CLOUD_REGIONS, type CloudProvider } from "@/lib/sites/cloud-regions";
 import { CLOUD_ACCOUNT_FIELDS, cloudRegion, siteCreateSchema, siteProvider, type SiteCreate } from "@/lib/sites/schema";
 import { decodeMessage } from "@/lib/validation/messages";
 import { DomainError } from "@/server/core/errors";
+import { keyClaim, runClaimed } from "@/server/core/once";
 import { searchLocations } from "@/server/locations/service";
 import { acknowledgeAlarms, countAlarms, listAlarms } from "@/server/alarms/service";
 import { cancelOperations, createOperations, listOperations } from "@/server/lifecycle/service";
@@ -437,8 +438,19 @@ export async function approvalFor(environment: ToolEnvironment, name: AssistantA
   }
 }
 
+/**
+ * Runs an approved action once: its service's transaction also claims the tool call it answers (server/core/once.ts),
+ * so the same approved call run again — a second answer that slipped through, an answer re-read after a broken
+ * stream — fails at its claim and changes nothing. Tool-call ids are UUIDs whatever the model (unique-tool-ids.ts).
+ */
+export async function runAction(environment: ToolEnvironment, name: AssistantActionName, input: unknown, callId: string): Promise<ActionOutput> {
+  const { principal } = (await environment.scope()).context;
+  const claim = keyClaim(principal, `action:${callId}`, `action ${name}`, () => new AssistantToolError(environment.t("assistant.actions.alreadyRun")));
+  return runClaimed(claim, () => runApproved(environment, name, input));
+}
+
 /** Runs an approved action: prepared again (the network may have changed meanwhile), then done through its service. */
-export async function runAction(environment: ToolEnvironment, name: AssistantActionName, input: unknown): Promise<ActionOutput> {
+async function runApproved(environment: ToolEnvironment, name: AssistantActionName, input: unknown): Promise<ActionOutput> {
   const scope = await environment.scope();
   const { t } = environment;
   const ready = <T>(prepared: Prepared<T> | { status: "ready"; preview: string; run: T }): T => {

@@ -89,7 +89,7 @@ export function assistantTools(
   environment: ToolEnvironment = toolEnvironment(request),
 ) {
   const run = <T>(name: AssistantToolName, work: () => Promise<T>) => runTool(environment, name, request.context.requestId, work);
-  const act = (name: AssistantActionName) => (input: unknown) => run(name, () => runAction(environment, name, input));
+  const act = (name: AssistantActionName) => (input: unknown, { toolCallId }: { toolCallId: string }) => run(name, () => runAction(environment, name, input, toolCallId));
   return {
     listSites: tool({
       description:

@@ -9,7 +9,8 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { validTimeZone } from "@/lib/lifecycle/zoned-time";
 import type { ServiceContext } from "@/server/core/service-context";
 import { streamAssistantReply } from "@/server/assistant/run";
-import { fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, saveChatMessages, storeQuestion } from "./service";
+import { ConflictError } from "@/server/core/errors";
+import { answerWaitingApproval, fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, storeQuestion } from "./service";
 
 /**
  * Answers a question in one of the caller's chats, as an AI SDK UI message stream (server-sent events); null when the
@@ -35,9 +36,9 @@ type StoredMessage = Awaited<ReturnType<typeof loadChatMessages>>[number];
 
 /**
  * The user's answer to an action's preview: written into the stored tool part that asked for it (only a pending
- * request of this chat's last answer can be answered, once), then the answer goes on from there — the AI SDK runs the
- * approved tool (or records the refusal) and the model writes what happened, in the same answer. Null when there is
- * no such pending request.
+ * request of this chat's last answer can be answered, once: a second answer is a ConflictError), then the answer goes on
+ * from there — the AI SDK runs the approved tool (or records the refusal) and the model writes what happened, in the
+ * same answer. Null when the chat has no such request.
  */
 async function answerApproval(
   context: ServiceContext,
@@ -55,9 +56,13 @@ async function answerApproval(
     answered = true;
     return { ...part, state: "approval-responded", approval: { ...pending.approval, approved: approval.approved, ...(approval.reason ? { reason: approval.reason } : {}) } } as UIMessage["parts"][number];
   });
-  if (!answered) return null;
+  if (!answered) {
+    if (messages.some((message) => message.parts.some((part) => (part as { approval?: { id: string } }).approval?.id === approval.id))) throw new ConflictError("apiErrors.approvalAnswered");
+    return null;
+  }
   const updated: StoredMessage = { ...last, parts };
-  await saveChatMessages(context.db, chat.id, [updated]);
+  // Of two answers sent at once, only the one that finds the request still waiting goes on (and runs the action).
+  if (!(await answerWaitingApproval(context.db, chat.id, last.id, approval.id, parts))) throw new ConflictError("apiErrors.approvalAnswered");
   return streamAnswer(context, chat, { messages: [...messages.slice(0, -1), updated], answerId: last.id, ...reader, release: false });
 }
 

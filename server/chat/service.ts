@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { UIMessage } from "ai";
 import { titleFromQuestion, type ChatCreate, type ChatDetail, type ChatSummary } from "@/lib/chat/schema";
-import type { ServiceContext } from "@/server/core/service-context";
+import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Db } from "@/server/db/client";
 import { chatMessages, chats } from "@/server/db/schema";
 import { findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
@@ -114,15 +114,36 @@ export async function deleteChat(context: ServiceContext, chatId: string): Promi
  * whatever was answered after it, so the conversation the model reads ends with it.
  */
 export async function storeQuestion(db: Db, chatId: string, question: Pick<UIMessage, "id" | "role" | "parts">): Promise<boolean> {
-  const [stored] = await db
-    .select({ position: chatMessages.position, role: chatMessages.role })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, question.id)));
-  // An id of one of the assistant's answers cannot be taken over by a question.
-  if (stored && stored.role !== "user") return false;
-  if (stored) await db.delete(chatMessages).where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.position, stored.position)));
-  await saveChatMessages(db, chatId, [question]);
-  return true;
+  // One transaction: a question the database refuses (a NUL in its text) drops nothing that came after it.
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ position: chatMessages.position, role: chatMessages.role })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, question.id)));
+    // An id of one of the assistant's answers cannot be taken over by a question.
+    if (stored && stored.role !== "user") return false;
+    if (stored) await tx.delete(chatMessages).where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.position, stored.position)));
+    await saveChatMessages(tx, chatId, [question]);
+    return true;
+  });
+}
+
+/**
+ * Writes the user's answer into the waiting approval request of an answer, if it is still waiting (a conditional
+ * update: its state goes from approval-requested to approval-responded once); false when it was answered already.
+ */
+export async function answerWaitingApproval(db: Db, chatId: string, messageId: string, approvalId: string, parts: UIMessage["parts"]): Promise<boolean> {
+  const waiting = JSON.stringify([{ state: "approval-requested", approval: { id: approvalId } }]);
+  return db.transaction(async (tx) => {
+    const answered = await tx
+      .update(chatMessages)
+      .set({ parts })
+      .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId), sql`${chatMessages.parts} @> ${waiting}::jsonb`))
+      .returning({ id: chatMessages.id });
+    if (answered.length === 0) return false;
+    await tx.update(chats).set({ updatedAt: new Date() }).where(eq(chats.id, chatId));
+    return true;
+  });
 }
 
 /**
@@ -159,7 +180,7 @@ export async function releaseAnswer(db: Db, chatId: string, answerId: string): P
  * Stores messages of a chat (a message already stored under its id is replaced: a continued answer) and marks the
  * chat active now. An untitled chat takes its title from its first question.
  */
-export async function saveChatMessages(db: Db, chatId: string, messages: Pick<UIMessage, "id" | "role" | "parts">[]): Promise<void> {
+export async function saveChatMessages(db: Db | Transaction, chatId: string, messages: Pick<UIMessage, "id" | "role" | "parts">[]): Promise<void> {
   if (messages.length === 0) return;
   await db.transaction(async (tx) => {
     for (const message of messages) {

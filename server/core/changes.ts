@@ -3,6 +3,7 @@ import { eventType, type ChangeType } from "@/lib/realtime-contract";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";
 import { announceChanges } from "@/server/realtime/announce";
+import { takeClaim } from "./once";
 import type { ServiceContext, Transaction } from "./service-context";
 
 // The change record: every change to tenant data is written as an event in the transaction that makes it, and
@@ -44,12 +45,15 @@ export async function recordChange(tx: Transaction | Db, context: ServiceContext
  */
 export async function mutate<T>(context: ServiceContext, work: (tx: Transaction, record: (change: ChangeRecord) => Promise<void>) => Promise<T>) {
   const changes: ChangeRecord[] = [];
-  const result = await context.db.transaction((tx) =>
-    work(tx, async (change) => {
+  // Work that must happen once (an approved assistant action) claims it in the transaction of its change.
+  const claim = takeClaim();
+  const result = await context.db.transaction(async (tx) => {
+    if (claim) await claim(tx);
+    return work(tx, async (change) => {
       await recordChange(tx, context, change);
       changes.push(change);
-    }),
-  );
+    });
+  });
   announceChanges(context.db, changes);
   return result;
 }

@@ -55,6 +55,9 @@ export class NotFoundError extends DomainError {
 /** The request clashes with the current state (a name taken, a resource in use, a race lost). */
 export class ConflictError extends DomainError {}
 
+/** The request is well formed but cannot be taken as it is (an idempotency key sent again with another request). */
+export class UnprocessableError extends DomainError {}
+
 /** Too many attempts: the caller may try again after `retryAfterSeconds` (sent as Retry-After when known). */
 export class RateLimitedError extends DomainError {
   constructor(

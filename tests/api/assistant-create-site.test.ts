@@ -7,6 +7,7 @@ import type { ServiceContext } from "@/server/core/service-context";
 import { resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { events, sites } from "@/server/db/schema";
+import { streamParts } from "./assistant-helpers";
 import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's "create a site" action (issue 16, scope 5) on the demo network: the dry run asks for what is
@@ -37,13 +38,6 @@ async function approval(email: string, organization: string, input: Record<strin
 }
 
 const sitesNamed = async (name: string) => (await getDb()).select().from(sites).where(eq(sites.name, name));
-
-function streamParts(body: string): Record<string, unknown>[] {
-  return body
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && !line.includes("[DONE]"))
-    .map((line) => JSON.parse(line.slice(6)));
-}
 
 const answerText = (parts: Record<string, unknown>[]) =>
   parts

@@ -21,3 +21,11 @@ export async function runAssistantTool(email: string, organizationId: string, na
   const execute = tools[name].execute as unknown as (input: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
   return execute(input, { toolCallId: randomUUID(), messages: [] });
 }
+
+/** The parts of an AI SDK UI message stream (server-sent events), parsed. */
+export function streamParts(body: string): Record<string, unknown>[] {
+  return body
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && !line.includes("[DONE]"))
+    .map((line) => JSON.parse(line.slice(6)));
+}

@@ -13,6 +13,7 @@ import { getDb } from "@/server/db/client";
 import { ensurePartitions } from "@/server/telemetry/partitions";
 import { evaluatePathSla } from "@/server/telemetry/sla";
 import { alarms, connectors, devices, events, lifecycleOperations, paths, sites, telemetryConnectorState, telemetryDeviceState } from "@/server/db/schema";
+import { streamParts } from "./assistant-helpers";
 import { call, organizationId, signIn } from "./helpers";
 
 // The assistant's tools over live data and its actions (issue 16), on the demo network, each with the caller's own
@@ -329,14 +330,6 @@ describe("actions with consent", () => {
     expect(await approval(CONTOSO_ADMIN, "Contoso", "scheduleOperation", { device: "MX-E200-0103", operation: "reboot" })).toMatchObject({ type: "denied" });
   });
 });
-
-/** The UI message stream's parts, parsed. */
-function streamParts(body: string): Record<string, unknown>[] {
-  return body
-    .split("\n")
-    .filter((line) => line.startsWith("data: ") && !line.includes("[DONE]"))
-    .map((line) => JSON.parse(line.slice(6)));
-}
 
 async function askInChat(email: string, organization: string, text: string) {
   const cookie = await signIn(email);

@@ -221,6 +221,24 @@ describe("a question asked again", () => {
   });
 });
 
+describe("a question sent again that the database refuses", () => {
+  it("answers 400 and changes nothing: the answers after it are all still there", async () => {
+    const cookie = await signIn(INITECH_ADMIN);
+    const chat = await newChat(INITECH_ADMIN, initech);
+    for (const [id, text] of [["n1", "List my sites"], ["n2", "Show the open alarms"], ["n3", "List my paths"]]) {
+      expect((await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage(id, text) } })).status).toBe(200);
+      // Each answer is stored when its stream ends.
+      await vi.waitFor(async () => expect((await call("GET", `/chat/${chat.id}`, { cookie })).body.chat.messageCount % 2).toBe(0), { timeout: 5_000, interval: 50 });
+    }
+    const before = (await call("GET", `/chat/${chat.id}`, { cookie })).body.messages;
+    expect(before.map((message: { id: string }) => message.id).filter((id: string) => id.startsWith("n"))).toEqual(["n1", "n2", "n3"]);
+    expect(before).toHaveLength(6);
+    const refused = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("n1", "List my sites\u0000 again") } });
+    expect(refused.status).toBe(400);
+    expect((await call("GET", `/chat/${chat.id}`, { cookie })).body.messages).toEqual(before);
+  });
+});
+
 describe("a question under an answer's id", () => {
   it("is refused, and the answer stays as it was", async () => {
     const db = await getDb();

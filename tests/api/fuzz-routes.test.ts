@@ -18,6 +18,8 @@ const SEGMENTS = ["%ZZ", "%E0%A4%A", "..", "%2e%2e%2f", "x".repeat(300), "'%20OR
 const QUERY_VALUES = ["", "-1", "0", "1e309", "99999999999999999999", "NaN", "null", "[]", "a".repeat(3000), "\u0000", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "-000001-01-01", "😀", "' OR 1=1--"];
 const RAW_QUERIES = ["%ZZ", "%E0%A4%A"];
 const BODIES = ["", "null", "[]", '"x"', "1e309", "{", '{"__proto__":{"admin":true}}', `${'{"a":'.repeat(2000)}1${"}".repeat(2000)}`, "\u0000"];
+// Header values fetch can send (a ByteString): empty, blank, huge, spaced, Latin-1, encoded NUL, SQL.
+const IDEMPOTENCY_KEYS = ["", " ", "k".repeat(10_000), "a b", "\u00e9t\u00e9", "%00", "' OR 1=1--", "fuzz-key"];
 const PROPERTY_VALUES: unknown[] = [null, -1, 0, 1e308, -1e308, 1.5, "", "\u0000", "x".repeat(10_000), [], {}, true, "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "%ZZ", ["\u0000"], { $gt: "" }];
 
 let server: http.Server;
@@ -70,6 +72,7 @@ interface Probe {
   target: string;
   body?: string;
   cookie?: string;
+  headers?: Record<string, string>;
 }
 
 /** The calls for one operation: hostile path segments, then (signed in) query values and bodies. */
@@ -101,7 +104,7 @@ function probes(path: string, method: string, operation: Operation, cookie: stri
 }
 
 async function send(probe: Probe): Promise<number> {
-  const headers: Record<string, string> = { origin: base };
+  const headers: Record<string, string> = { origin: base, ...probe.headers };
   if (probe.cookie) headers.cookie = probe.cookie;
   if (probe.body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(`${base}${probe.target}`, { method: probe.method, headers, body: probe.body });
@@ -128,7 +131,37 @@ function allProbes(cookie: string | undefined): Probe[] {
   return Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).flatMap(([method, operation]) => probes(path, method, operation, cookie)));
 }
 
+/**
+ * The creates that take an Idempotency-Key, each with hostile keys; then one key sent with plausible bodies that
+ * differ (a reused key), and the same request several times at once (a key still being worked on).
+ */
+function keyProbes(cookie: string): Probe[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) => {
+      if (!operation.parameters?.some((parameter) => parameter.in === "header" && parameter.name === "idempotency-key")) return [];
+      const target = path.replace(/\{(\w+)\}/g, "fuzz-id");
+      const schema = resolve(operation.requestBody?.content?.["application/json"]?.schema);
+      const plausibleBody = JSON.stringify(Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([name, property]) => [name, plausible(property)])));
+      const probe = (key: string, body: string) => ({ method: method.toUpperCase(), target, body, cookie, headers: { "idempotency-key": key } });
+      const reused = `fuzz-reused-${method}-${path}`.slice(0, 255);
+      return [
+        ...IDEMPOTENCY_KEYS.flatMap((key) => [probe(key, "{}"), probe(key, plausibleBody)]),
+        probe(reused, "{}"),
+        probe(reused, plausibleBody),
+        ...BODIES.map((body) => probe(reused, body)),
+        ...Array.from({ length: 4 }, () => probe(`fuzz-concurrent-${path}`.slice(0, 255), plausibleBody)),
+      ];
+    }),
+  );
+}
+
 describe("every route of the OpenAPI document, with hostile input", () => {
+  it("never answers 5xx to the Idempotency-Key of a create: hostile, reused with other bodies, or sent at once", async () => {
+    const list = keyProbes(await signIn(OPERATOR));
+    expect(list.length).toBeGreaterThan(200);
+    expect(await run(list)).toEqual([]);
+  }, 300_000);
+
   it("covers every operation", () => {
     const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
     expect(operations.length).toBeGreaterThan(100);

@@ -13,12 +13,17 @@ interface Operation {
   method: string;
   template: string;
   properties: string[];
+  /** A create that takes an Idempotency-Key: its calls send one, hostile or not (a refused call keeps none). */
+  idempotent: boolean;
 }
+
+// Header values a request can carry (ByteStrings): none, valid, and refused ones.
+const idempotencyKey = fc.option(fc.oneof(fc.uuid(), fc.constantFrom("", " ", "k".repeat(300), "a b", "\u00e9", "' OR 1=1--", "%00")), { nil: undefined });
 
 const TABLES = [
   "organizations", "users", "memberships", "invitations", "support_tickets", "sites", "connectors", "paths", "nodes",
   "interfaces", "subinterfaces", "ipsec_endpoints", "switch_ports", "links", "core_fabrics", "external_fabrics",
-  "devices", "lifecycle_operations", "alarms", "events",
+  "devices", "lifecycle_operations", "alarms", "events", "idempotency_keys",
 ];
 const UPDATED = ["organizations", "sites", "connectors", "paths", "nodes", "links", "devices", "lifecycle_operations"];
 
@@ -75,7 +80,8 @@ beforeAll(async () => {
       const schema = operation.requestBody?.content?.["application/json"]?.schema;
       const resolved = schema?.$ref ? document.components.schemas[schema.$ref.split("/").pop()] : schema;
       const properties = Object.keys(resolved?.properties ?? {});
-      operations.push({ method: method.toUpperCase(), template: template.replace(/^\/api\/v1/, ""), properties });
+      const idempotent = Boolean(operation.parameters?.some((parameter: { in: string; name: string }) => parameter.in === "header" && parameter.name === "idempotency-key"));
+      operations.push({ method: method.toUpperCase(), template: template.replace(/^\/api\/v1/, ""), properties, idempotent });
     }
   }
   operations = operations.filter((op) => op.template !== "/auth/logout");
@@ -99,10 +105,11 @@ describe("hostile payloads on every mutating endpoint", () => {
       // the endpoint is then exercised on an id that matches nothing.
       const target = path ?? operation.template.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000");
       await fc.assert(
-        fc.asyncProperty(payloads(operation.properties), fc.nat(cookies.length - 1), async (payload, who) => {
+        fc.asyncProperty(payloads(operation.properties), fc.nat(cookies.length - 1), idempotencyKey, async (payload, who, key) => {
           const before = await fingerprint();
           const response = await call(operation.method, target, {
             cookie: cookies[who],
+            headers: operation.idempotent && key !== undefined ? { "idempotency-key": key } : {},
             ...("raw" in payload ? { rawBody: payload.raw } : { body: payload.body }),
           });
           const label = `${operation.method} ${operation.template} → ${response.status} ${JSON.stringify(response.body)?.slice(0, 200)}`;

@@ -24,6 +24,8 @@ const email = (org: OrgName, level: RoleLevel) => `grid-${level}@${org.toLowerCa
 interface Operation {
   method: string;
   template: string;
+  /** A create that takes an Idempotency-Key: its cells send one, the same for the object and the missing one. */
+  idempotent: boolean;
 }
 let operations: Operation[] = [];
 const ids = new Map<OrgName, string>();
@@ -51,8 +53,9 @@ beforeAll(async () => {
   for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {
     const path = template.replace(/^\/api\/v1/, "");
     if (PUBLIC.some((pattern) => pattern.test(path)) || !path.includes("{")) continue;
-    for (const method of Object.keys(item)) {
-      if (["get", "post", "put", "patch", "delete"].includes(method)) operations.push({ method: method.toUpperCase(), template: path });
+    for (const [method, operation] of Object.entries(item as Record<string, { parameters?: { in: string; name: string }[] }>)) {
+      const idempotent = Boolean(operation.parameters?.some((parameter) => parameter.in === "header" && parameter.name === "idempotency-key"));
+      if (["get", "post", "put", "patch", "delete"].includes(method)) operations.push({ method: method.toUpperCase(), template: path, idempotent });
     }
   }
   // Reads first, deletes last, so the objects are still there for every other cell.
@@ -89,8 +92,10 @@ describe("tenant isolation matrix (generated from the route table)", () => {
             const cookie = await signIn(email(caller, level));
             const body =
               operation.method === "GET" || operation.method === "DELETE" ? undefined : (SAMPLE_BODIES[`${operation.method} ${operation.template}`] ?? {});
-            const response = await call(operation.method, path, { cookie, body });
-            const missing = await call(operation.method, missingPath, { cookie, body });
+            // A key taken by a refused create is given back: the missing object's call under it is answered alike.
+            const headers: Record<string, string> = operation.idempotent ? { "idempotency-key": `matrix-${cells}` } : {};
+            const response = await call(operation.method, path, { cookie, body, headers });
+            const missing = await call(operation.method, missingPath, { cookie, body, headers });
             const cell = `${operation.method} ${operation.template} on ${target}'s object as ${caller} ${level}`;
             if (response.status < 400) failures.push(`${cell}: ${response.status} (leaked)`);
             else if (response.status !== missing.status || response.body?.error !== missing.body?.error)
@@ -104,6 +109,26 @@ describe("tenant isolation matrix (generated from the route table)", () => {
     expect(failures).toEqual([]);
     expect(cells).toBeGreaterThan(0);
   }, 600_000);
+
+  it("keeps Idempotency-Keys apart per caller: another tenant's key replays nothing and reveals nothing", async () => {
+    expect(operations.some((op) => op.idempotent && op.template === "/config/organization/{organizationId}/site")).toBe(true);
+    const key = "matrix-shared-key";
+    const path = `/config/organization/${ids.get("Contoso")}/site`;
+    const body = { name: "Matrix Keyed", location: { address: "Paris (PA), France", latitude: 48.8566, longitude: 2.3522 }, type: "standard" };
+    const first = await call("POST", path, { cookie: await signIn("admin@contoso.example"), body, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(201);
+    // Out of sight: the same key and body answer like a missing organization, not the stored answer.
+    const initech = await signIn("admin@initech.example");
+    const outside = await call("POST", path, { cookie: initech, body, headers: { "idempotency-key": key } });
+    const missing = await call("POST", `/config/organization/${MISSING_ID}/site`, { cookie: initech, body, headers: { "idempotency-key": key } });
+    expect([outside.status, outside.body.error]).toEqual([missing.status, missing.body.error]);
+    expect(JSON.stringify(outside.body)).not.toContain(first.body.id);
+    // In sight (the MSP): the same key is the MSP's own, a create of its own.
+    const msp = await call("POST", path, { cookie: await signIn("admin@northwind.example"), body, headers: { "idempotency-key": key } });
+    expect(msp.status).toBe(201);
+    expect(msp.body.id).not.toBe(first.body.id);
+    expect(msp.headers.get("idempotent-replayed")).toBeNull();
+  });
 
   it("lets every caller read what it may see", async () => {
     const failures: string[] = [];

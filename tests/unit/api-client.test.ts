@@ -172,6 +172,37 @@ describe("apiRequest", () => {
     expect(calls[0].init.body).toBe("{}");
   });
 
+  it("sends a fresh Idempotency-Key with each create, and none with other writes", async () => {
+    const { calls } = stubFetch(() => json({ id: "s1" }, 201));
+    const create = () => api.post("/api/v1/config/organization/{organizationId}/site", { params: { path: { organizationId: "o1" } }, body: { name: "Lyon" } as never });
+    await create();
+    await create();
+    await api.post("/api/v1/auth/logout");
+    const keys = calls.map((call) => call.headers.get("Idempotency-Key"));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeNull();
+  });
+
+  it("sends a create whose connection failed once more under the same key, and only a create", async () => {
+    let failures = 1;
+    const { calls } = stubFetch(() => {
+      if (failures-- > 0) throw new TypeError("Failed to fetch");
+      return json({ id: "s1" }, 201);
+    });
+    const created = await api.post("/api/v1/config/organization/{organizationId}/site", { params: { path: { organizationId: "o1" } }, body: { name: "Lyon" } as never });
+    expect(created).toEqual({ id: "s1" });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers.get("Idempotency-Key")).toBe(calls[0].headers.get("Idempotency-Key"));
+    expect(calls[1].init.body).toBe(calls[0].init.body);
+
+    failures = 1;
+    const error = await rejection(api.post("/api/v1/alarm/acknowledge", { body: { alarmIds: ["a1"] } as never }));
+    expect(error.status).toBe(0);
+    expect(calls).toHaveLength(3);
+  });
+
   it("uses a new request id for every call", async () => {
     const { calls } = stubFetch(() => json({}));
     await Promise.all([api.get("/api/v1/config/user"), api.get("/api/v1/config/organization"), api.post("/api/v1/support/ticket", { body: { organizationId: "o1", message: "Help" } })]);

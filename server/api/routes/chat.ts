@@ -43,6 +43,7 @@ chatRouter.openapi(
   route({
     method: "post",
     path: "/chat",
+    idempotent: true,
     scopes: [],
     tags: ["chat"],
     request: { body: jsonBody(chatCreateSchema) },
@@ -113,7 +114,7 @@ chatRouter.openapi(
     responses: {
       200: { description: "The answer, as a UI message stream", content: { "text/event-stream": { schema: z.string() } } },
       ...standardErrors,
-      ...conflict("The message id is one of the assistant's answers"),
+      ...conflict("The message id is one of the assistant's answers, or the proposal the answer is for was answered already"),
     },
   }),
   async (c) => {

@@ -27,6 +27,7 @@ coreFabricsRouter.openapi(
   route({
     method: "post",
     path: "/config/msp/{mspId}/core-fabric",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["core-fabrics"],
     request: { params: mspParams, body: jsonBody(coreFabricCreateSchema) },

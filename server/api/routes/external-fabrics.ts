@@ -27,6 +27,7 @@ externalFabricsRouter.openapi(
   route({
     method: "post",
     path: "/config/msp/{mspId}/external-fabric",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["external-fabrics"],
     request: { params: mspParams, body: jsonBody(externalFabricCreateSchema) },

@@ -15,6 +15,7 @@ interfacesRouter.openapi(
   route({
     method: "post",
     path: "/config/node/{nodeId}/interface",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["nodes"],
     request: { params: nodeParams, body: jsonBody(interfaceCreateSchema) },

@@ -54,6 +54,7 @@ inventoryRouter.openapi(
   route({
     method: "post",
     path: "/inventory/device",
+    idempotent: true,
     scopes: ["internal:inventory:write"],
     tags: ["inventory"],
     request: { body: jsonBody(deviceCreateSchema) },
@@ -67,6 +68,7 @@ inventoryRouter.openapi(
   route({
     method: "post",
     path: "/inventory/device/claim",
+    idempotent: true,
     scopes: ["msp:inventory:write"],
     tags: ["inventory"],
     request: { body: jsonBody(deviceClaimSchema) },
@@ -145,6 +147,7 @@ inventoryRouter.openapi(
   route({
     method: "post",
     path: "/inventory/device/import",
+    idempotent: true,
     scopes: ["internal:inventory:write"],
     tags: ["inventory"],
     request: { body: jsonBody(deviceImportSchema) },

@@ -53,6 +53,7 @@ invitationsRouter.openapi(
   route({
     method: "post",
     path: "/organization/{organizationId}/invitation",
+    idempotent: true,
     scopes: ["common:user:write"],
     tags: ["people"],
     request: { params: organizationParams, body: jsonBody(invitationCreateSchema) },

@@ -15,6 +15,7 @@ ipsecEndpointsRouter.openapi(
   route({
     method: "post",
     path: "/config/node/{nodeId}/ipsec-endpoint",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["nodes"],
     request: { params: nodeParams, body: jsonBody(ipsecEndpointCreateSchema) },

@@ -35,6 +35,7 @@ lifecycleRouter.openapi(
   route({
     method: "post",
     path: "/lifecycle/operation",
+    idempotent: true,
     scopes: ["msp:lifecycle:write"],
     tags: ["lifecycle"],
     request: { body: jsonBody(lifecycleOperationCreateSchema) },

@@ -28,6 +28,7 @@ linksRouter.openapi(
   route({
     method: "post",
     path: "/config/msp/{mspId}/link",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["links"],
     request: { params: mspParams, body: jsonBody(linkCreateSchema) },

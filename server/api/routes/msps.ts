@@ -29,6 +29,7 @@ mspsRouter.openapi(
   route({
     method: "post",
     path: "/core/msp",
+    idempotent: true,
     scopes: ["common:config:write"],
     tags: ["people"],
     request: { body: jsonBody(mspCreateSchema) },

@@ -37,6 +37,7 @@ nodesRouter.openapi(
   route({
     method: "post",
     path: "/config/msp/{mspId}/node",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["nodes"],
     request: { params: mspParams, body: jsonBody(nodeCreateSchema) },

@@ -78,6 +78,7 @@ organizationsRouter.openapi(
   route({
     method: "post",
     path: "/msp/{id}/organization",
+    idempotent: true,
     scopes: ["common:config:write"],
     tags: ["config"],
     request: { params: idParams, body: jsonBody(customerOrganizationCreateSchema) },

@@ -48,6 +48,7 @@ pathsRouter.openapi(
   route({
     method: "post",
     path: "/config/organization/{organizationId}/path",
+    idempotent: true,
     scopes: ["common:config:write"],
     tags: ["paths"],
     request: { params: organizationParams, body: jsonBody(pathCreateSchema) },

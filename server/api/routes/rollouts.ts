@@ -47,6 +47,7 @@ rolloutsRouter.openapi(
   route({
     method: "post",
     path: "/lifecycle/rollout",
+    idempotent: true,
     scopes: ["msp:lifecycle:write"],
     tags: ["lifecycle"],
     request: { body: jsonBody(rolloutCreateSchema) },

@@ -67,6 +67,7 @@ sitesRouter.openapi(
   route({
     method: "post",
     path: "/config/organization/{organizationId}/site",
+    idempotent: true,
     scopes: ["common:config:write"],
     tags: ["sites"],
     request: { params: organizationParams, body: jsonBody(siteCreateSchema) },
@@ -169,6 +170,7 @@ sitesRouter.openapi(
   route({
     method: "post",
     path: "/config/site/{siteId}/connector",
+    idempotent: true,
     scopes: ["common:config:write"],
     tags: ["connectors"],
     request: { params: siteParams, body: jsonBody(connectorCreateSchema) },

@@ -15,6 +15,7 @@ subinterfacesRouter.openapi(
   route({
     method: "post",
     path: "/config/node/{nodeId}/subinterface",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["nodes"],
     request: { params: nodeParams, body: jsonBody(subinterfaceCreateSchema) },

@@ -11,6 +11,7 @@ supportRouter.openapi(
   route({
     method: "post",
     path: "/ticket",
+    idempotent: true,
     scopes: [],
     tags: ["support"],
     request: { body: jsonBody(supportTicketSchema) },

@@ -15,6 +15,7 @@ switchPortsRouter.openapi(
   route({
     method: "post",
     path: "/config/node/{nodeId}/switch-port",
+    idempotent: true,
     scopes: [WRITE],
     tags: ["nodes"],
     request: { params: nodeParams, body: jsonBody(switchPortCreateSchema) },

@@ -7,3 +7,4 @@ export * from "./settings";
 export * from "./telemetry";
 export * from "./assistant";
 export * from "./rollouts";
+export * from "./requests";
