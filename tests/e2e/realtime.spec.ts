@@ -37,8 +37,7 @@ test.describe("a path dashboard, live", () => {
   as("admin@contoso.example");
 
   // A path of its own, between two inactive sites: the simulator plays active sites only (server/simulator/network.ts),
-  // so nothing but this test ever reports on it. Its samples come from Northwind's spare device MX-E200-0150, which
-  // sits on no node — the simulator plays only devices on nodes and never revokes its token.
+  // so nothing but this test ever reports on it. Its samples come from the device of the node serving it.
   async function quietPath(page: Page, browser: Browser, organizationId: string) {
     const name = `Realtime ${unique()}`;
     const ends: { siteId: string; connectorId: string }[] = [];
@@ -70,22 +69,30 @@ test.describe("a path dashboard, live", () => {
     expect(created.status()).toBe(201);
     const path = (await created.json()) as { id: string; sourceSiteId: string; slaHealth: string };
 
+    // A device token writes only what its device serves (issue 41): the device of the edge node serving the path's
+    // source end, as the MSP's route view shows it.
     const msp = await browser.newContext({ storageState: storageStateOf("admin@northwind.example") });
-    const devices = await msp.request.get("/api/v1/inventory/device?search=MX-E200-0150");
-    const device = ((await devices.json()) as { items: { id: string; serialNumber: string }[] }).items.find((item) => item.serialNumber === "MX-E200-0150");
-    if (!device) throw new Error("seeded spare device missing");
-    const issued = await msp.request.post(`/api/v1/inventory/device/${device.id}/token`, { headers: { "content-type": "application/json" } });
-    expect(issued.status()).toBe(201);
-    const { token } = (await issued.json()) as { token: string };
-    await msp.close();
-    return { path, token };
+    const route = await msp.request.get(`/api/v1/config/path/${path.id}/topology`);
+    expect(route.status()).toBe(200);
+    const elements = ((await route.json()) as { elements: { type: string; role: string; name: string }[] }).elements;
+    const node = elements.find((element) => ["edge", "cpe", "core"].includes(element.type));
+    if (!node) throw new Error(`no node serves ${path.id}`);
+    const devices = await msp.request.get(`/api/v1/inventory/device?search=${encodeURIComponent(node.name)}`);
+    const device = ((await devices.json()) as { items: { id: string; nodeName: string | null }[] }).items.find((item) => item.nodeName === node.name);
+    if (!device) throw new Error(`no device on ${node.name}`);
+    const issueToken = async () => {
+      const issued = await msp.request.post(`/api/v1/inventory/device/${device.id}/token`, { headers: { "content-type": "application/json" } });
+      expect(issued.status()).toBe(201);
+      return ((await issued.json()) as { token: string }).token;
+    };
+    return { path, issueToken, close: () => msp.close() };
   }
 
   test("a path's SLA change on the server updates its badges at once, without refetching the dashboard's charts", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.goto("/");
     const organizationId = currentOrganizationId(page);
-    const { path, token } = await quietPath(page, browser, organizationId);
+    const { path, issueToken, close } = await quietPath(page, browser, organizationId);
     expect(path.slaHealth).toBe("unknown");
 
     const requested: string[] = [];
@@ -116,8 +123,15 @@ test.describe("a path dashboard, live", () => {
       txBps: 1e6,
     }));
     const beforeSamples = requested.length;
-    const ingested = await page.request.post("/api/v1/telemetry/ingest", { headers: { authorization: `Bearer ${token}` }, data: { samples } });
-    expect(await ingested.json()).toEqual({ accepted: 5, rejected: 0 });
+    // The simulator plays this device too and takes a new token when its own is refused: a push whose token it has
+    // just replaced is sent again with a fresh one.
+    await expect
+      .poll(async () => {
+        const ingested = await page.request.post("/api/v1/telemetry/ingest", { headers: { authorization: `Bearer ${await issueToken()}` }, data: { samples } });
+        return ingested.status() === 401 ? null : await ingested.json();
+      })
+      .toEqual({ accepted: 5, rejected: 0 });
+    await close();
     // The samples' refetch waits its delay, and the live status says one is waiting.
     await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-refetches-pending", /^[1-9]/);
     await expect(headerBadge).toHaveAttribute("data-health", "healthy");
