@@ -483,11 +483,19 @@ export const guideTaskInputSchema = z.object({
     "invite a user, claim a device, schedule a lifecycle job, acknowledge alarms, add a connector, set up a core fabric, an external fabric, an edge or CPE node, a link, a subinterface, assign a device to a node, unacknowledge alarms, add a customer organization or an MSP, or what each role may do",
   ),
   connectorKind: z.enum(CONNECTOR_KINDS).optional().describe("For a connector: the kind asked about (physical fiber, ipsec, external, virtual, internet), whose form fields the answer lists"),
+  role: z.enum(ROLE_LEVELS).optional().describe("The role asked about ('can a read-only user acknowledge alarms?'), when it is not the user's own"),
+  may: z.boolean().optional().describe("True when the question is whether the user, or the role named, may do it: the answer says yes or no first"),
 });
 export const guideTaskOutputSchema = z.object({
   task: z.enum(GUIDE_TASKS),
-  /** Whether the caller's role may do it. */
+  /** Whether the caller's role may do it (or the role asked about, when one is). */
   allowed: z.boolean(),
+  /** The role asked about, null for the caller's own; whether the question asks if it may; the roles that may. */
+  role: z.enum(ROLE_LEVELS).nullable().default(null),
+  may: z.boolean().default(false),
+  allowedRoles: z.array(z.enum(ROLE_LEVELS)).default([]),
+  /** The caller's own role. */
+  askerRole: z.enum(ROLE_LEVELS).nullable().default(null),
   steps: z.array(z.string()),
   links,
 });

@@ -1,12 +1,14 @@
 import "server-only";
 import type { GuidePathCreationInput } from "@/lib/assistant/tools";
 import type { Locale } from "@/lib/constants";
+import { matchConsoleRoute } from "@/lib/routes";
 import { editDistance } from "./names/fuzzy";
 import { linkNames, topCandidates, type LinkedSpan, type NameCandidate } from "./names/link";
 import type { NameIndex } from "./names/name-index";
 import { fold, quotedNames, UUID } from "./text";
 import { understandQuestion } from "./understanding/classified";
 import { readQuestion, REQUEST_VERBS, type NameReaders, type PageFocus, type Reading, type Understanding } from "./understanding/reading";
+import { screenOfPage } from "./understanding/screens";
 import { siteActionInput, siteCreationInput } from "./understanding/site-request";
 import { mentions, VOCABULARY_WORDS, type Concept } from "./understanding/vocabulary";
 
@@ -20,6 +22,8 @@ const ID = "([0-9a-fA-F-]{36})";
 const PAGE_PATH = [new RegExp(`customer/(?:dashboard|site)/${ID}/path/${ID}`), new RegExp(`(?:^|[\\s/])paths/${ID}`)];
 const PAGE_SITE = [new RegExp(`customer/(?:dashboard|site)/${ID}`), new RegExp(`msp/dashboard/${ID}/${ID}`)];
 
+const PAGE_ROUTE = /([\w/:.-]+), (?:relative to|relative à) \/organization\//;
+
 /** The path and site ids of a console route ("customer/dashboard/<site>/path/<path>", "paths/<path>", …) in a text. */
 export function pageFocus(text: string): PageFocus {
   const focus: PageFocus = {};
@@ -31,6 +35,12 @@ export function pageFocus(text: string): PageFocus {
   const mspSite = PAGE_SITE[1].exec(text);
   if (customerSite) focus.siteId = customerSite[1];
   else if (mspSite) focus.siteId = mspSite[2];
+  // The page's screen: the route the instructions give, just before "relative to /organization/…"
+  // (assistant.instructions.page in either language): "alarms", "msp/edgeNode/<id>/monitor".
+  const page = PAGE_ROUTE.exec(text)?.[1];
+  const match = page ? matchConsoleRoute(page) : null;
+  const screen = match ? screenOfPage(match.route.pattern) : null;
+  if (screen) focus.screen = screen;
   return focus;
 }
 
@@ -59,7 +69,7 @@ const OWN_WORDS = new Set(
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
-    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres"
+    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin"
   ).split(" "),
 );
 const QUESTION_WORDS = new Set([...OWN_WORDS, ...POLITE_WORDS, ...VOCABULARY_WORDS]);

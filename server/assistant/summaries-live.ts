@@ -1,4 +1,5 @@
 import "server-only";
+import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import type { z } from "zod";
 import type {
   connectorUsageOutputSchema,
@@ -434,12 +435,23 @@ export function rules(output: Out<typeof explainRulesOutputSchema>, writer: Writ
   return t(`assistant.rules.${output.topic}` as never, values as never);
 }
 
-export function guideTask(output: Out<typeof guideTaskOutputSchema>, { t }: Writer): string {
+export function guideTask(output: Out<typeof guideTaskOutputSchema>, { t, locale }: Writer): string {
   return lines(
+    output.may || output.role ? `**${mayAnswer(output, t, locale)}**` : null,
     t(`assistant.guide.tasks.${output.task}.title` as never),
     ...output.steps.map((step, index) => `${index + 1}. ${step}`),
-    output.allowed ? t("assistant.guide.canWrite") : t("assistant.guide.notAllowed"),
+    // The roles' table is no task the reader does: their own role is its first line.
+    output.role || output.task === "roles" ? null : output.allowed ? t("assistant.guide.canWrite") : t("assistant.guide.notAllowed"),
   );
+}
+
+/** "Can a read-only user acknowledge alarms?", "can I reboot a box?": yes or no first, and who may when not. */
+function mayAnswer(output: Out<typeof guideTaskOutputSchema>, t: Writer["t"], locale: Writer["locale"]): string {
+  const action = t(`assistant.guide.may.actions.${output.task}`);
+  const roles = new Intl.ListFormat(locale, { type: "disjunction" }).format(output.allowedRoles.map((level) => t(ROLE_LEVEL_LABELS[level])));
+  if (!output.allowed && output.allowedRoles.length === 0) return t("assistant.guide.may.nobody", { action });
+  if (output.role) return t(output.allowed ? "assistant.guide.may.yes" : "assistant.guide.may.no", { role: t(ROLE_LEVEL_LABELS[output.role]), action, roles });
+  return t(output.allowed ? "assistant.guide.may.youYes" : "assistant.guide.may.youNo", { role: output.askerRole ? t(ROLE_LEVEL_LABELS[output.askerRole]) : "", action, roles });
 }
 
 /** An approved action's result: what was done (the links open the result). */

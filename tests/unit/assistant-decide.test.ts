@@ -37,6 +37,11 @@ describe("decide: picking a tool from the question", () => {
     ["first time using this console, what should i do first", "gettingStarted", {}],
     ["je débute, par quoi je commence ?", "gettingStarted", {}],
     ["whats next for us", "gettingStarted", {}],
+    // Whether a role, or the asker, may do a task: yes or no first.
+    ["can a read only user ack alarms?", "guideTask", { task: "acknowledge", role: "read-only", may: true }],
+    ["un utilisateur en configuration uniquement peut inviter des gens ?", "guideTask", { task: "invite", role: "configure", may: true }],
+    ["je peux redémarrer un boîtier avec mon compte ?", "guideTask", { task: "schedule", may: true }],
+    ["im configure only, can i onboard a new customer org myself?", "guideTask", { task: "customer", may: true }],
     ["mes sites", "listSites", {}],
     ["Quels sont mes sites ?", "listSites", {}],
     ["LIST ALL SITES", "listSites", {}],
@@ -80,6 +85,19 @@ describe("decide: picking a tool from the question", () => {
     ["how do I add a path between both of my sites", "guidePathCreation", {}],
   ] as const)("%j → %s %j", (text, toolName, input) => {
     expect(ask(text)).toEqual({ type: "tool-call", toolName, input });
+  });
+
+  it("reads the screen of the page the user is on: 'what can I do here?' is that screen's guide", () => {
+    const on = (page: string) => `The user is Ann. They are looking at the console page ${page}, relative to /organization/o/. Rules: alarms, events, chat.`;
+    expect(ask("what can i do on this page", { system: on("alarms") })).toEqual({ type: "tool-call", toolName: "guideScreen", input: { screen: "alarms" } });
+    expect(ask("je peux faire quoi ici ?", { system: "La personne regarde la page de la console msp/inventory, relative à /organization/o/.", locale: "fr" })).toEqual({
+      type: "tool-call",
+      toolName: "guideScreen",
+      input: { screen: "inventory" },
+    });
+    expect(ask("what's this screen for?", { system: on(`msp/edgeNode/${SITE_ID}/monitor`) })).toEqual({ type: "tool-call", toolName: "guideScreen", input: { screen: "nodeMonitor" } });
+    // No page: the words of the instructions are no page.
+    expect(ask("what can i do on this page", { system: "Rules: alarms, events, chat." })).not.toMatchObject({ toolName: "guideScreen", input: { screen: "alarms" } });
   });
 
   it("reads the path or site of the page the user is on from the instructions", () => {

@@ -9,7 +9,7 @@ import type {
   listOrganizationsOutputSchema,
   RuleTopic,
 } from "@/lib/assistant/tool-schemas";
-import { hasScopes, roleLevel, type Scope } from "@/lib/auth/scopes";
+import { hasScopes, ROLE_LEVELS, ROLE_SCOPES, roleFor, roleLevel, type RoleLevel, type Scope } from "@/lib/auth/scopes";
 import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 import { CLAIM_CODE_LENGTH, MTU_MAX, MTU_MIN, NAME_MIN_LENGTH, SLA_THRESHOLDS, VLAN_MAX, VLAN_MIN } from "@/lib/constants";
 import { DPD_DELAY_SECONDS, IPSEC_DEFAULTS, MSS_HEADER_BYTES, MSS_MAX, MSS_MIN, PRESHARED_KEY_LENGTH, SA_LIFETIME_HOURS } from "@/lib/connectors/schema";
@@ -140,9 +140,16 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
   const steps = Array.from({ length: task.steps }, (_, index) => t(`assistant.guide.tasks.${input.task}.step${index + 1}` as never, values as never));
   // A connector of one kind: its form's fields, with the limits the form validates them by (lib/connectors/schema.ts).
   if (input.task === "connector" && input.connectorKind) steps.splice(steps.length - 1, 0, t(`assistant.guide.tasks.connector.kinds.${input.connectorKind}`, CONNECTOR_FIELD_LIMITS));
+  // "Can a read-only user acknowledge alarms?": the role asked about, in the chat organization's type, decides.
+  const type = scope.organization.organizationType;
+  const mayDo = (level: RoleLevel) => hasScopes(ROLE_SCOPES[roleFor(type, level)], [task.scope]);
   return {
     task: input.task,
-    allowed: hasScopes(scope.context.principal.scopes, [task.scope]),
+    allowed: input.role ? mayDo(input.role) : hasScopes(scope.context.principal.scopes, [task.scope]),
+    role: input.role ?? null,
+    may: input.may ?? false,
+    allowedRoles: ROLE_LEVELS.filter(mayDo),
+    askerRole: roleLevel(role),
     steps,
     links: consoleLink(scope, t(`assistant.guide.tasks.${input.task}.link` as never), task.route(scope)),
   };

@@ -3,6 +3,7 @@ import type { AssistantToolName } from "@/lib/assistant/tools";
 import type { GuideTask, RuleTopic } from "@/lib/assistant/tool-schemas";
 import type { ConnectorKind } from "@/lib/connectors/constants";
 import type { IntentRule, Reading, ToolIntent } from "./reading";
+import type { RoleLevel } from "@/lib/auth/scopes";
 
 // The words and small readings the intent rules share (understanding/rules-*.ts).
 
@@ -60,7 +61,7 @@ export function guideTopic(reading: Reading): GuideTask | "site" | "path" | null
   if (has("assign|affecter|affecte|attach|rattacher") && (reading.has("device") || has("node|noeud"))) return "assignDevice";
   if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
   if (has("msp|msps") && reading.has("create")) return "msp";
-  if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel")) return "schedule";
+  if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel|reboot|restart|redemarrer|redemarre|rebooter")) return "schedule";
   // "cancel a scheduled operation": the lifecycle guide says how one is cancelled.
   if (has("cancel|annuler|annule|unschedule|deprogrammer") && reading.has("lifecycle")) return "schedule";
   if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
@@ -232,3 +233,24 @@ export const GETTING_STARTED = new RegExp(
     .map((part) => `(?:^| )(?:${part})(?= |$)`)
     .join("|"),
 );
+
+// "Can a read-only user ack alarms?", "un utilisateur en configuration uniquement peut inviter ?": a role named (folded).
+const ROLE_NAMED: [RegExp, RoleLevel][] = [
+  [/(?:^| )(?:read only|readonly|lecture seule|viewer|viewers)(?= |$)/, "read-only"],
+  [/(?:^| )(?:configure only|configure role|configure user|configure users|configuration uniquement|configuration seule|en configuration)(?= |$)/, "configure"],
+  [/(?:^| )(?:admin|admins|administrator|administrators|administrateur|administrateurs)(?= user| users| role| utilisateur| utilisateurs| account| compte| peut| peuvent| can| may|$)/, "admin"],
+];
+/** The question is asked of the asker's own account ("I'm configure only, can I…", "avec mon compte"). */
+const OWN_ACCOUNT = /(?:^| )(?:im|i m|i am|as a|je suis|mon compte|my account|with my|avec mon|my role|mon role|en tant que)(?= |$)/;
+const MAY_WORDS = /(?:^| )(?:can|may|could|allowed|able|peut|peuvent|peux|pouvez|puis|droit|autorise|autorisee|permission|permitted)(?= |$)/;
+
+/** A role named as the subject of "may it…?", unless it is the asker's own. */
+export function roleAsked(r: Reading): RoleLevel | null {
+  if (OWN_ACCOUNT.test(r.folded)) return null;
+  return ROLE_NAMED.find(([pattern]) => pattern.test(r.folded))?.[1] ?? null;
+}
+
+/** Whether the question asks if a role, or the asker, may do a task ("can I reboot…", "peut-il inviter…"). */
+export const asksWhetherMay = (r: Reading) => r.imperative === null && !r.has("howTo") && MAY_WORDS.test(r.folded) && !PREREQUISITE.test(r.folded);
+// "Do I need a connector before I can add a path?" asks what a task needs, not whether one may.
+const PREREQUISITE = /(?:^| )(?:need|needs|needed|required|require|must|have to|has to|besoin|faut il|faut|necessaire|obligatoire)(?= |$)/;

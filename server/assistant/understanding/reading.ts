@@ -1,5 +1,6 @@
 import "server-only";
 import type { AssistantToolName } from "@/lib/assistant/tools";
+import type { GuideScreen } from "@/lib/assistant/tool-schemas";
 import type { AlarmSeverity } from "@/lib/alarms/schema";
 import type { Locale } from "@/lib/constants";
 import { fold, UUID } from "../text";
@@ -14,6 +15,8 @@ export interface PageFocus {
   siteId?: string;
   nodeId?: string;
   connectorId?: string;
+  /** The screen of the page the user is on (understanding/screens.ts). */
+  screen?: GuideScreen;
 }
 
 /** What a question says, read once: its concepts, the objects it names and its time expressions. */

@@ -1,12 +1,14 @@
 import "server-only";
-import { screenAsked, screenNodeKind } from "./screens";
+import { screenAsked, screenHere, screenNodeKind } from "./screens";
 import type { IntentRule } from "./reading";
-import { call, connectorKindOf, defined, GETTING_STARTED, guideTopic, rule } from "./intent-parts";
+import { asksWhetherMay, call, connectorKindOf, defined, GETTING_STARTED, guideTopic, roleAsked, rule } from "./intent-parts";
 
 // How-to, screens and permissions (scope 6).
 export const GUIDE_RULES: readonly IntentRule[] = [
   // "Where do I start?", "I'm new here, what first?", "what's next", "par où commencer ?": the steps, checked now.
   rule("getting-started", "gettingStarted", (r) => GETTING_STARTED.test(r.folded) && r.imperative === null, () => call("gettingStarted", {})),
+  // "What can I do on this page?", "je peux faire quoi ici ?": the screen of the page the user is on.
+  rule("this-screen", "guideScreen", (r) => screenHere(r) !== null, (r) => call("guideScreen", { screen: screenHere(r) })),
   // "Where do I change my language?", "what does the topology page show?", "how do I filter paths?" (scope 6).
   rule(
     "screen-guide",
@@ -27,6 +29,17 @@ export const GUIDE_RULES: readonly IntentRule[] = [
       if (topic === "path") return call("guidePathCreation", r.pathCreation);
       return call("guideTask", defined({ task: topic, connectorKind: topic === "connector" ? connectorKindOf(r.folded) : undefined }));
     },
+  ),
+  // "Can a read-only user ack alarms?", "je peux redémarrer un boîtier avec mon compte ?": yes or no for that role and
+  // task first, then the task's guide.
+  rule(
+    "role-may",
+    "guideTask",
+    (r) => {
+      const topic = asksWhetherMay(r) ? guideTopic(r) : null;
+      return topic !== null && topic !== "site" && topic !== "path";
+    },
+    (r) => call("guideTask", defined({ task: guideTopic(r), role: roleAsked(r) ?? undefined, may: true })),
   ),
   // "What can a configure-only user do?", "what's my role?", "can I invite people?": the role → scopes table.
   rule(

@@ -98,3 +98,47 @@ const NODE_KINDS: readonly ["edge" | "cpe" | "core", RegExp][] = [
 
 /** For a node's pages: the kind of node the question names. */
 export const screenNodeKind = (r: Reading) => NODE_KINDS.find(([, pattern]) => pattern.test(r.folded))?.[0];
+
+// The screen of the page the user is on (its console route's pattern, lib/routes.ts): "what can I do on this page?".
+const PAGE_SCREENS: readonly [RegExp, GuideScreen][] = [
+  [/^paths\/:pathId\/pathTopology$/, "pathTopology"],
+  [/(?:^paths\/:pathId|\/path\/:pathId)$/, "pathDetail"],
+  [/^paths$/, "paths"],
+  [/^customer\/site\/:siteId/, "siteConfiguration"],
+  [/^customer\/site$/, "sites"],
+  [/^(?:customer|msp)\/dashboard/, "dashboard"],
+  [/^alarms$/, "alarms"],
+  [/^events$/, "events"],
+  [/^user/, "users"],
+  [/^userSettings$/, "userSettings"],
+  [/^organizationSettings$/, "organizationSettings"],
+  [/^(?:msp|core)\/inventory$/, "inventory"],
+  [/^msp\/lifecycle/, "lifecycle"],
+  [/\/(?:edgeNode|cpeNode|coreNode)\/:nodeId\/monitor$/, "nodeMonitor"],
+  [/\/(?:edgeNode|cpeNode|coreNode)\/:nodeId\/link$/, "nodeLink"],
+  [/\/(?:edgeNode|cpeNode|coreNode)\/:nodeId(?:\/configuration)?$/, "nodeConfiguration"],
+  [/^msp\/coreFabric/, "coreFabrics"],
+  [/^msp\/externalFabric/, "externalFabrics"],
+  [/^msp\/edgeNode$/, "edgeNodes"],
+  [/^msp\/cpeNode$/, "cpeNodes"],
+  [/^msp\/topology$/, "topology"],
+  [/^msp\/customerOrganization$/, "customers"],
+  [/^core\/msp$/, "msps"],
+  [/^apiDocs$/, "apiDocs"],
+  [/^chat/, "chat"],
+];
+
+/** The screen a console route pattern is ("alarms", "msp/edgeNode/:nodeId/monitor"), or null. */
+export const screenOfPage = (pattern: string): GuideScreen | null => PAGE_SCREENS.find(([route]) => route.test(pattern))?.[1] ?? null;
+
+// "What can I do on this page?", "je peux faire quoi ici ?", "what's this screen for?": the page the user is on.
+const HERE = word("this page|this screen|this tab|this view|here|on here|ici|cette page|cet ecran|cet onglet|cette vue|sur cette page");
+const WHAT_HERE = word(
+  "what can i do|what can we do|what do i do|what is|whats|what s|what does|what for|que puis je faire|que peut on faire|je peux faire quoi|on peut faire quoi|quoi faire|a quoi sert|que faire|c est quoi|qu est ce que|what am i looking at|que montre|what does it show",
+);
+
+/** The screen of the page the question points at ("this page", "ici"), when the user is on one. */
+export function screenHere(r: Reading): GuideScreen | null {
+  if (r.imperative !== null || !r.focus.screen || !HERE.test(r.folded) || !WHAT_HERE.test(r.folded)) return null;
+  return r.focus.screen;
+}

@@ -83,3 +83,28 @@ describe("getting started", () => {
     await expect(started("admin@fabrikam.example", "Contoso")).rejects.toBeInstanceOf(AssistantToolError);
   });
 });
+
+describe("whether a role may do a task (issue 40, scope 6)", () => {
+  const guide = async (email: string, organization: string, input: Record<string, unknown>, locale: "en" | "fr" = "en") => {
+    const output = await runAssistantTool(email, await organizationId(organization), "guideTask", input, locale);
+    return { output, text: await summarizeToolResult("guideTask", { type: "json", value: output as never }, locale) };
+  };
+
+  it("answers for the role named, from the role → scopes table of the chat's organization type", async () => {
+    const readOnly = await guide("admin@contoso.example", "Contoso", { task: "acknowledge", role: "read-only", may: true });
+    expect(readOnly.output).toMatchObject({ allowed: false, role: "read-only", allowedRoles: ["admin", "configure"] });
+    expect(readOnly.text.split("\n")[0]).toBe("**No: a Read Only user cannot acknowledge alarms; it takes Admin or Configure Only.**");
+    expect(readOnly.text).not.toContain("Your role allows you");
+    const configure = await guide("admin@contoso.example", "Contoso", { task: "invite", role: "configure", may: true }, "fr");
+    expect(configure.text).toContain("Non : un utilisateur Configuration uniquement ne peut pas inviter des utilisateurs ; il faut Administrateur.");
+  });
+
+  it("answers for the asker's own role when none is named", async () => {
+    const own = await guide("readonly@northwind.example", "Northwind Networks", { task: "schedule", may: true }, "fr");
+    expect(own.output).toMatchObject({ allowed: false, role: null, askerRole: "read-only" });
+    expect(own.text).toContain("Non : votre rôle (Lecture seule) ne permet pas de planifier des mises à jour et des redémarrages");
+    expect(own.text).not.toContain("vous permet");
+    const admin = await guide(NORTHWIND_ADMIN, "Northwind Networks", { task: "customer", may: true });
+    expect(admin.text).toContain("Yes: your role (Admin) allows you to add customer organizations.");
+  });
+});
