@@ -3294,6 +3294,8 @@ export interface paths {
                     siteId?: string;
                     layer?: "layer2" | "layer3";
                     slaHealth?: "healthy" | "warning" | "bad" | "unknown";
+                    minBandwidth?: number | null;
+                    maxBandwidth?: number | null;
                 };
                 header?: never;
                 path?: never;
@@ -3410,6 +3412,8 @@ export interface paths {
                     siteId?: string;
                     layer?: "layer2" | "layer3";
                     slaHealth?: "healthy" | "warning" | "bad" | "unknown";
+                    minBandwidth?: number | null;
+                    maxBandwidth?: number | null;
                 };
                 header?: never;
                 path: {

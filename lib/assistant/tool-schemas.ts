@@ -55,10 +55,15 @@ export const listPathsInputSchema = z.object({
   layer: z.enum(PATH_LAYERS).optional().describe("Only Layer 2 or only Layer 3 paths (those list their prefixes)"),
   groupBy: z.enum(PATH_GROUPS).optional().describe("Count the paths of each SLA state or of each layer (with their bandwidth)"),
   total: z.enum(["bandwidth"]).optional().describe("Sum the bandwidth of every path the filter keeps"),
+  minBandwidthMbps: z.number().int().min(0).max(1_000_000).optional().describe("Only the paths of at least this bandwidth ('paths over 500 Mbps')"),
+  maxBandwidthMbps: z.number().int().min(0).max(1_000_000).optional().describe("Only the paths of at most this bandwidth ('paths under 100 Mbps')"),
 });
 export const listPathsOutputSchema = z.object({
   organizationName: z.string(),
   health: z.enum(PATH_HEALTH_FILTERS),
+  /** The bandwidth bounds the list keeps, when asked. */
+  minBandwidthMbps: z.number().nullable().default(null),
+  maxBandwidthMbps: z.number().nullable().default(null),
   sort: z.enum(PATH_SORTS).default("health"),
   order: z.enum(ORDERS).default("desc"),
   /** Every path the caller sees in the chat's organization, and how many match the filter. */
@@ -426,9 +431,13 @@ export const LINK_HEALTH_FILTERS = ["unhealthy", "all"] as const;
 export const listLinksInputSchema = z.object({
   health: z.enum(LINK_HEALTH_FILTERS).optional().describe("unhealthy: the links down, unhealthy or in warning; all (default)"),
   link: optionalName("One link's name (or part of it, or of its end nodes' names): only that link"),
+  core: z.boolean().optional().describe("Only the core fabric's links, between two core nodes (the backbone)"),
+  sort: z.enum(["health", "latency", "loss"]).optional().describe("The least healthy first (default), or the highest latency or loss first"),
 });
 export const listLinksOutputSchema = z.object({
   health: z.enum(LINK_HEALTH_FILTERS),
+  core: z.boolean().default(false),
+  sort: z.enum(["health", "latency", "loss"]).default("health"),
   /** Every link the caller sees, how many match, and how many of all are in each state. */
   scanned: z.number().int(),
   total: z.number().int(),

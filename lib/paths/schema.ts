@@ -114,5 +114,8 @@ export const pathListQuerySchema = z.object({
   siteId: z.string().max(64).optional(),
   layer: z.enum(PATH_LAYERS).optional(),
   slaHealth: z.enum(PATH_SLA_STATES).optional(),
+  /** Only the paths of at least / at most this bandwidth in Mbps ("paths over 500 Mbps"). */
+  minBandwidth: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  maxBandwidth: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 export type PathListQuery = z.infer<typeof pathListQuerySchema>;

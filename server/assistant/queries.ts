@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PathSla } from "@/lib/health";
 import { foldText } from "@/lib/locations/text";
@@ -130,7 +130,17 @@ const PATH_FIGURES = {
  */
 export async function rankedPaths(
   scope: ChatScope,
-  options: { by: keyof typeof PATH_FIGURES; ascending: boolean; states: readonly PathSla[]; search?: string; limit: number; organizationId?: string; layer?: "layer2" | "layer3" },
+  options: {
+    by: keyof typeof PATH_FIGURES;
+    ascending: boolean;
+    states: readonly PathSla[];
+    search?: string;
+    limit: number;
+    organizationId?: string;
+    layer?: "layer2" | "layer3";
+    minBandwidth?: number;
+    maxBandwidth?: number;
+  },
 ) {
   const { db } = scope.context;
   const source = alias(sites, "source_site");
@@ -162,6 +172,8 @@ export async function rankedPaths(
         inArray(paths.slaHealth, [...options.states]),
         options.layer ? eq(paths.layer, options.layer) : undefined,
         options.search ? ilike(paths.name, containsPattern(options.search)) : undefined,
+        options.minBandwidth !== undefined ? gte(paths.bandwidthMbps, options.minBandwidth) : undefined,
+        options.maxBandwidth !== undefined ? lte(paths.bandwidthMbps, options.maxBandwidth) : undefined,
       ),
     )
     .orderBy(sql`${figure} is null`, options.ascending ? asc(figure) : desc(figure), paths.name, paths.id)

@@ -82,6 +82,12 @@ export function pathAggregates(output: Out<typeof listPathsOutputSchema>, writer
   ];
 }
 
+function bandwidthBounds(output: Out<typeof listPathsOutputSchema>, { t, locale }: Writer): string {
+  const [min, max] = [output.minBandwidthMbps, output.maxBandwidthMbps].map((mbps) => (mbps === null ? null : formatMbps(t, locale, mbps)));
+  if (min !== null && max !== null) return t("assistant.paths.bandwidthBetween", { min, max });
+  return min !== null ? t("assistant.paths.bandwidthAtLeast", { min }) : t("assistant.paths.bandwidthAtMost", { max: max ?? "" });
+}
+
 export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writer): string {
   const { t } = writer;
   // "How many paths per state?": the counts are the answer, not the list.
@@ -95,11 +101,15 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
         ? t("assistant.paths.header", { organization: output.organizationName, total: output.total })
         : // One state asked for ("how many are in warning?"): exactly that state, counted.
           t("assistant.paths.stateCount", { total: output.total, scanned: output.scanned, organization: output.organizationName, state: t(`assistant.sla.states.${output.health}`) });
+  // "Paths over 500 Mbps": the bounds said, and each path's bandwidth.
+  const bounded = output.minBandwidthMbps !== null || output.maxBandwidthMbps !== null;
   return lines(
     ...pathAggregates(output, writer),
     header,
+    bounded && bandwidthBounds(output, writer),
     ...output.paths.flatMap((path) => [
       t("assistant.paths.line", { path: quoted(path.name), source: quoted(path.sourceSiteName), destination: quoted(path.destinationSiteName), state: t(`assistant.sla.states.${path.sla}`) }),
+      bounded && path.bandwidthMbps !== null && t("assistant.paths.bandwidth", { bandwidth: formatMbps(t, writer.locale, path.bandwidthMbps) }),
       path.prefixes.length > 0 && t("assistant.paths.prefixes", { prefixes: path.prefixes.join(", ") }),
       ...path.breaches.map((breach) =>
         t("assistant.paths.breach", {

@@ -133,7 +133,7 @@ export function backbone(output: Out<typeof listLinksOutputSchema>, writer: Writ
         : t("assistant.backbone.noneUnhealthy", { healthy: count("healthy"), unknown: count("unknown"), scanned: output.scanned })
       : output.health === "unhealthy"
         ? t("assistant.backbone.header", { total: output.total, scanned: output.scanned })
-        : t("assistant.backbone.all", { scanned: output.scanned, unhealthy: count("unhealthy"), warning: count("warning"), healthy: count("healthy"), unknown: count("unknown") });
+        : t(output.core ? "assistant.backbone.allCore" : "assistant.backbone.all", { scanned: output.scanned, unhealthy: count("unhealthy"), warning: count("warning"), healthy: count("healthy"), unknown: count("unknown") });
   return lines(
     header,
     ...(output.health === "unhealthy" ? sick : output.items).map((link) =>

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { connectorLoad, pathPlanIssueList, summedConnectorLoad, type ConnectorCapacity, type ConnectorLoad, type PathOnConnector } from "@/lib/paths/headroom";
 import { pathCreateSchema, type Path, type PathCreate, type PathListQuery, type PathUpdate } from "@/lib/paths/schema";
@@ -122,6 +122,8 @@ async function filterConditions(db: Db, principal: Principal, filter: PathListQu
   if (filter.siteId) conditions.push(await siteCondition(db, filter.siteId));
   if (filter.layer) conditions.push(eq(paths.layer, filter.layer));
   if (filter.slaHealth) conditions.push(eq(paths.slaHealth, filter.slaHealth));
+  if (filter.minBandwidth !== undefined) conditions.push(gte(paths.bandwidthMbps, filter.minBandwidth));
+  if (filter.maxBandwidth !== undefined) conditions.push(lte(paths.bandwidthMbps, filter.maxBandwidth));
   if (filter.search) conditions.push(await searchCondition(db, principal, filter.search, filter.organizationId));
   return conditions;
 }

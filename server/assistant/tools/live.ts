@@ -64,7 +64,12 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   const asked = input.query?.trim() || undefined;
   // "initech's paths": a customer's name is the organization to list, not a part of path names.
   const organization = await organizationNamed(scope, asked);
-  const filter = { ...(organization ? { organizationId: organization.id } : { organizationId: scope.organizationFilter, search: asked }), layer: input.layer };
+  const filter = {
+    ...(organization ? { organizationId: organization.id } : { organizationId: scope.organizationFilter, search: asked }),
+    layer: input.layer,
+    minBandwidth: input.minBandwidthMbps,
+    maxBandwidth: input.maxBandwidthMbps,
+  };
   const [aggregates, shown] = await Promise.all([
     aggregatePaths(db, principal, filter),
     sort === "health"
@@ -75,7 +80,7 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
             .slice(0, limit)
             .map((path) => ({ ...path, bandwidthMbps: path.bandwidth, latencyMs: null, jitterMs: null, lossPercent: null })),
         )
-      : rankedPaths(scope, { by: sort, ascending: order === "asc", states, search: "search" in filter ? filter.search : undefined, organizationId: organization?.id, layer: input.layer, limit }),
+      : rankedPaths(scope, { by: sort, ascending: order === "asc", states, search: "search" in filter ? filter.search : undefined, organizationId: organization?.id, layer: input.layer, minBandwidth: input.minBandwidthMbps, maxBandwidth: input.maxBandwidthMbps, limit }),
   ]);
   // Counted by the database (layer × state, bandwidth summed): the counts, groups and total asked are read off it.
   const sum = (rows: typeof aggregates, pick: (row: (typeof aggregates)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
@@ -95,6 +100,8 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   return {
     organizationName: organization?.name ?? scope.organization.name,
     health,
+    minBandwidthMbps: input.minBandwidthMbps ?? null,
+    maxBandwidthMbps: input.maxBandwidthMbps ?? null,
     sort,
     order,
     scanned: PATH_SLA_STATES.reduce((sum, state) => sum + counts[state], 0),

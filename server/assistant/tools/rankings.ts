@@ -133,7 +133,13 @@ export async function listLinks(environment: ToolEnvironment, input: Out<typeof 
   const named = pattern
     ? sql` and (${linksTable.name} ilike ${pattern} or exists (select 1 from ${nodes} n where n.id in (${linksTable.sourceNodeId}, ${linksTable.destinationNodeId}) and n.name ilike ${pattern}))`
     : sql``;
-  const where = sql`${inScope(scope, linksTable.organizationId) ?? sql`true`}${named}`;
+  // "The backbone": links whose two ends are core nodes.
+  const core = input.core
+    ? sql` and not exists (select 1 from ${nodes} n where n.id in (${linksTable.sourceNodeId}, ${linksTable.destinationNodeId}) and n.kind <> 'core')`
+    : sql``;
+  const where = sql`${inScope(scope, linksTable.organizationId) ?? sql`true`}${named}${core}`;
+  const sort = input.sort ?? "health";
+  const ranked = sort === "latency" ? sql`latency desc nulls last,` : sort === "loss" ? sql`loss desc nulls last,` : sql``;
   const states = sql`select l.id, l.name, a.name as source_node_name, b.name as destination_node_name, s.down, s.latency, s.loss, ${linkHealthSql("s")} as health
     from ${linksTable} l join ${nodes} a on a.id = l.source_node_id join ${nodes} b on b.id = l.destination_node_id
     left join (${recentLinkStates(sql`link_id in (select ${linksTable.id} from ${linksTable} where ${where})`, now)}) s on s.link_id = l.id
@@ -142,7 +148,7 @@ export async function listLinks(environment: ToolEnvironment, input: Out<typeof 
     queryRows<{ health: LinkHealth; count: number }>(scope.context.db, sql`select health, count(*)::int as count from (${states}) x group by health`),
     queryRows<{ name: string; source_node_name: string; destination_node_name: string; down: boolean | null; latency: number | null; loss: number | null; health: LinkHealth }>(
       scope.context.db,
-      sql`select * from (${states}) x ${health === "unhealthy" ? sql`where health in ('unhealthy', 'warning')` : sql``} order by ${LINK_RANK}, name limit ${ASSISTANT_LIST_MAX}`,
+      sql`select * from (${states}) x ${health === "unhealthy" ? sql`where health in ('unhealthy', 'warning')` : sql``} order by ${ranked} ${LINK_RANK}, name limit ${ASSISTANT_LIST_MAX}`,
     ),
   ]);
   const counts = Object.fromEntries(LINK_HEALTH_STATES.map((state) => [state, 0])) as Record<LinkHealth, number>;
@@ -150,6 +156,8 @@ export async function listLinks(environment: ToolEnvironment, input: Out<typeof 
   const scanned = LINK_HEALTH_STATES.reduce((sum, state) => sum + counts[state], 0);
   return {
     health,
+    core: input.core ?? false,
+    sort,
     scanned,
     total: health === "unhealthy" ? counts.unhealthy + counts.warning : scanned,
     counts,

@@ -2,7 +2,7 @@ import "server-only";
 import type { AssistantToolName } from "@/lib/assistant/tools";
 import type { GuideTask, RuleTopic } from "@/lib/assistant/tool-schemas";
 import type { ConnectorKind } from "@/lib/connectors/constants";
-import type { IntentRule, Reading, ToolIntent } from "./reading";
+import { NODE_NAME, type IntentRule, type Reading, type ToolIntent } from "./reading";
 import type { RoleLevel } from "@/lib/auth/scopes";
 
 // The words and small readings the intent rules share (understanding/rules-*.ts).
@@ -254,3 +254,19 @@ export function roleAsked(r: Reading): RoleLevel | null {
 export const asksWhetherMay = (r: Reading) => r.imperative === null && !r.has("howTo") && MAY_WORDS.test(r.folded) && !PREREQUISITE.test(r.folded);
 // "Do I need a connector before I can add a path?" asks what a task needs, not whether one may.
 const PREREQUISITE = /(?:^| )(?:need|needs|needed|required|require|must|have to|has to|besoin|faut il|faut|necessaire|obligatoire)(?= |$)/;
+
+// "Over 500 Mbps", "at least 1 Gbps", "plus de 200 Mb": the side of a bandwidth bound a question gives (folded).
+const AT_LEAST = /(?:^| )(?:over|above|more than|greater than|bigger than|larger than|at least|min|minimum|plus de|au dessus de|superieur a|superieure a|superieurs a|au moins|depassant|>|>=)(?= |$)/;
+const AT_MOST = /(?:^| )(?:under|below|less than|smaller than|at most|max|maximum|moins de|en dessous de|inferieur a|inferieure a|inferieurs a|au plus|<|<=)(?= |$)/;
+export const bandwidthBound = (r: Reading): "min" | "max" | null => (AT_LEAST.test(r.folded) ? "min" : AT_MOST.test(r.folded) ? "max" : null);
+
+/** "Cloud sites", "sites standard": the kind of site a question names (folded), not a provider's. */
+export const siteKindOf = (folded: string): "cloud" | "standard" | undefined =>
+  /(?:^| )cloud(?= |$)/.test(folded) ? "cloud" : /(?:^| )(?:standard|on prem|on premises|physical|physiques?)(?= |$)/.test(folded) ? "standard" : undefined;
+
+/** Every node the question names, by its name pattern or as the names link it, in order and once each. */
+export function nodesNamed(r: Reading): string[] {
+  const written = [...r.text.matchAll(new RegExp(NODE_NAME.source, "gi"))].map((match) => match[0]);
+  const linked = r.namedAll.filter((name) => name.kind === "node").map((name) => name.name);
+  return [...new Set([...written, ...linked].map((name) => name.toLowerCase()))];
+}

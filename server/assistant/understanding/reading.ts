@@ -108,7 +108,7 @@ export const SERIAL = /\b[A-Z]{2}-[A-Z0-9]{2,8}-\d{3,5}\b/i;
 // 6 to 64 long. Lower-case words, versions, prefixes and times ("2026-12-01T02:00Z") are not serials.
 const OTHER_SERIAL = /(?<![\w./:-])(?=[A-Z0-9._/-]*\d)(?=[A-Z0-9._/-]*[A-Z])[A-Z0-9][A-Z0-9._/-]{4,62}[A-Z0-9](?![\w./:-])/;
 const serialIn = (text: string) => (SERIAL.exec(text) ?? OTHER_SERIAL.exec(text))?.[0]?.toUpperCase() ?? null;
-const NODE_NAME = /\b[a-z]{2,5}-(?:edge|cpe|core)-[a-z0-9-]*[a-z0-9]\b/i;
+export const NODE_NAME = /\b[a-z]{2,5}-(?:edge|cpe|core)-[a-z0-9-]*[a-z0-9]\b/i;
 const BANDWIDTH = /(\d+(?:[.,]\d+)?)\s*(mbps|mbit\/?s?|mb\/s|gbps|gbit\/?s?|gb\/s|m|g)\b/i;
 
 const PREFIX = /\b\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}\b/g;
@@ -141,7 +141,7 @@ export const SEVERITY_WORDS: Record<string, AlarmSeverity> = {
 export const METRIC_WORDS: [RegExp, "latencyMs" | "jitterMs" | "lossPercent"][] = [
   [/(?:^| )(?:jitter|gigue)(?= |$)/, "jitterMs"],
   [/(?:^| )(?:loss|perte|pertes|packet loss|lost)(?= |$)/, "lossPercent"],
-  [/(?:^| )(?:latency|latence|delay|delai|rtt|ping)(?= |$)/, "latencyMs"],
+  [/(?:^| )(?:latency|latence|delay|delai|rtt|ping|lat|latences|latencies)(?= |$)/, "latencyMs"],
 ];
 
 // Ranking words (folded). "le plus"/"la plus" ask for the first of a ranking whatever follows; the order is the first
@@ -154,7 +154,7 @@ const RANK_LIMIT = /(?:^| )(?:top|first|premiers|premieres|les)\s*(\d{1,2})(?= |
 const RANK_FIGURES: [RegExp, RankFigure][] = [
   [/(?:^| )(?:most sites|plus de sites)(?= |$)/, "sites"],
   [/(?:^| )(?:most paths|plus de chemins)(?= |$)/, "paths"],
-  [/(?:^| )(?:bandwidth|bande passante|throughput|debit|mbps|gros|grosse|biggest|largest|smallest|plus petit|capacity|capacite|traffic|trafic)(?= |$)/, "bandwidth"],
+  [/(?:^| )(?:bandwidth|bw|bande passante|throughput|debit|mbps|gros|grosse|biggest|largest|smallest|plus petit|capacity|capacite|traffic|trafic)(?= |$)/, "bandwidth"],
   [/(?:^| )(?:busiest|busy|charge|chargee|charges|load|loaded|utilisation|utilization|used|utilise|consomme|consome|consume|consumes|consumption|consommation)(?= |$)/, "load"],
 ];
 

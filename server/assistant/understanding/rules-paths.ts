@@ -1,9 +1,19 @@
 import "server-only";
 import type { IntentRule } from "./reading";
-import { aboutOneSite, call, COUNT, defined, layersOf, pathRanking, rule, slaStateOf } from "./intent-parts";
+import { aboutOneSite, bandwidthBound, siteKindOf, call, COUNT, defined, layersOf, pathRanking, rule, slaStateOf } from "./intent-parts";
+
+/** A ranking asked with the bounds ("the biggest paths over 100 Mbps"), else none. */
+const pathRankingIfAsked = (r: Parameters<typeof pathRanking>[0]) => (r.rank ? pathRanking(r) : {});
 
 // Paths by state, ranked or named; then one object named alone.
 export const PATH_RULES: readonly IntentRule[] = [
+  // "Paths over 500 Mbps?", "chemins de moins de 100 Mb": the paths within the bandwidth bounds, with their bandwidth.
+  rule(
+    "paths-by-bandwidth",
+    "listPaths",
+    (r) => r.has("path") && r.named === null && r.bandwidthMbps !== null && bandwidthBound(r) !== null && r.imperative === null && !r.has("howTo"),
+    (r) => call("listPaths", defined({ health: "all", [bandwidthBound(r) === "min" ? "minBandwidthMbps" : "maxBandwidthMbps"]: r.bandwidthMbps, ...pathRankingIfAsked(r) })),
+  ),
   // "How many paths are in warning?", "quels chemins sont dégradés ?": exactly the state asked, counted.
   rule(
     "paths-in-state",
@@ -68,7 +78,8 @@ export const PATH_RULES: readonly IntentRule[] = [
   ),
   // One site ("the site X", "X site") is described; sites ("my sites", "sites named X") are listed.
   rule("site-detail", "siteDetail", (r) => /(?:^| )site(?= |$)/.test(r.folded) && r.named !== null, (r) => call("siteDetail", { site: r.named })),
-  rule("sites", "listSites", (r) => r.has("site"), (r) => call("listSites", defined({ query: r.named ?? undefined }))),
+  // "How many cloud sites across our customers?": the kind said narrows the list.
+  rule("sites", "listSites", (r) => r.has("site"), (r) => call("listSites", defined({ query: r.named ?? undefined, kind: siteKindOf(r.folded) }))),
   rule("path-on-page", "explainPathSla", (r) => (r.has("sla") || r.has("why") || r.has("path")) && r.focus.pathId !== undefined, (r) => call("explainPathSla", { path: r.focus.pathId })),
   rule("which-path", null, (r) => r.has("path") || r.has("sla"), () => ({ kind: "ask-path" })),
   // A question that gives one object and asks nothing this catalogue knows asks how that object is.

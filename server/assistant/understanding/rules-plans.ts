@@ -1,6 +1,6 @@
 import "server-only";
 import type { IntentRule } from "./reading";
-import { BANDWIDTH_WORDS, call, COMPARE, COUNT, defined, GROUPING, layersOf, listRange, namesATime, NETWORK_CONCEPTS, pathGroupOf, plan, rule, ruleTopic, SUM } from "./intent-parts";
+import { nodesNamed, BANDWIDTH_WORDS, call, COMPARE, COUNT, defined, GROUPING, layersOf, listRange, namesATime, NETWORK_CONCEPTS, pathGroupOf, plan, rule, ruleTopic, SUM } from "./intent-parts";
 
 // Questions outside the product, plans of several reads, and rules or definitions asked.
 export const PLAN_RULES: readonly IntentRule[] = [
@@ -29,6 +29,13 @@ export const PLAN_RULES: readonly IntentRule[] = [
               : call("explainPathSla", { path: name.name }),
           ),
       ),
+  ),
+  // "Compare cpu nw-core-fra vs nw-core-lon": each node's status (uptime, CPU, memory, ports) side by side.
+  rule(
+    "compare-nodes",
+    "nodeStatus",
+    (r) => COMPARE.test(r.folded) && nodesNamed(r).length >= 2,
+    (r) => plan(nodesNamed(r).slice(0, 4).map((node) => call("nodeStatus", { node }))),
   ),
   rule(
     "alarms-and-events",

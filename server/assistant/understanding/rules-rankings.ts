@@ -112,7 +112,21 @@ export const RANKING_RULES: readonly IntentRule[] = [
   rule(
     "links",
     "listLinks",
-    (r) => LINKS.test(r.folded) && r.named === null && r.imperative === null && !r.has("howTo") && (r.has("unhealthy") || r.has("sla") || COUNT.test(r.folded) || /(?:^| )(?:list|show|all|any|which|quels|quelles|liste)(?= |$)/.test(r.folded)),
-    (r) => call("listLinks", { health: r.has("unhealthy") ? "unhealthy" : "all" }),
+    (r) =>
+      LINKS.test(r.folded) &&
+      r.named === null &&
+      r.imperative === null &&
+      !r.has("howTo") &&
+      (r.has("unhealthy") || r.has("sla") || r.rank !== null || COUNT.test(r.folded) || /(?:^| )(?:list|show|all|any|which|quel|quels|quelles|liste)(?= |$)/.test(r.folded)),
+    (r) =>
+      call(
+        "listLinks",
+        defined({
+          health: r.has("unhealthy") ? "unhealthy" : "all",
+          core: /(?:^| )(?:backbone|dorsale|core|coeur)(?= |$)/.test(r.folded) || undefined,
+          // "Quel lien du backbone a la pire latence ?": ranked by the figure named.
+          sort: r.metric === "latencyMs" ? "latency" : r.metric === "lossPercent" ? "loss" : undefined,
+        }),
+      ),
   ),
 ];
