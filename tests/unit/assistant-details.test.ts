@@ -93,7 +93,7 @@ describe("the invitations", () => {
   it("still guides an invitation, and answers whether the user may invite", () => {
     expect(asked("how do I invite a colleague?")).toEqual({ tool: "guideTask", input: { task: "invite" } });
     expect(asked("comment inviter un collègue ?", "fr")).toEqual({ tool: "guideTask", input: { task: "invite" } });
-    expect(asked("can i invite people?")).toEqual({ tool: "guideTask", input: { task: "invite" } });
+    expect(asked("can i invite people?")).toEqual({ tool: "guideTask", input: { task: "invite", may: true } });
   });
 });
 

@@ -52,7 +52,11 @@ describe("rankings and counts as plans", () => {
     ["how many devices do we have?", "en", "devices-by-status", "inventory", { byStatus: true }],
     ["how many edge nodes do we run, and are any unreachable?", "en", "nodes", "listNodes", { kind: "edge" }],
     ["quels nœuds CPE sont injoignables ?", "fr", "nodes", "listNodes", { kind: "cpe", unreachable: true }],
-    ["any unhealthy links in the backbone?", "en", "links", "listLinks", { health: "unhealthy" }],
+    ["any unhealthy links in the backbone?", "en", "links", "listLinks", { health: "unhealthy", core: true }],
+    ["quel lien du backbone a la pire latence ?", "fr", "links", "listLinks", { health: "all", core: true, sort: "latency" }],
+    ["paths over 500 mbps?", "en", "paths-by-bandwidth", "listPaths", { health: "all", minBandwidthMbps: 500 }],
+    ["how many cloud sites across all our customers?", "en", "sites", "listSites", { kind: "cloud" }],
+    ["compare cpu nw-core-fra vs nw-core-lon", "en", "compare-nodes", "nodeStatus", { node: "nw-core-fra" }],
     ["combien de liens avons-nous ?", "fr", "links", "listLinks", { health: "all" }],
   ])("%s (%s) → %s", (text, locale, intent, toolName, input) => {
     const understood = read(text, locale as "en" | "fr");
