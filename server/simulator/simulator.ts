@@ -4,6 +4,7 @@ import { TELEMETRY_BODY_LIMIT_BYTES } from "@/lib/constants";
 import { TELEMETRY_BATCH_MAX, type TelemetrySample } from "@/lib/telemetry/ingest";
 import type { Db } from "@/server/db/client";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
+import { Cadence } from "./cadence";
 import { FAULT_KINDS, faultEffectsAt, NO_FAULTS, type FaultEffects, type FaultKind } from "./faults";
 import { backfillPoints, hasHistory } from "./history";
 import { uptimeSeconds } from "./model";
@@ -16,8 +17,9 @@ import { pushBatch } from "./transport";
 import { buildWorld, type World } from "./world";
 
 // The agents: one per device assigned to a node, each with its own token, each pushing its batch through the
-// ingestion endpoint every interval. The network is re-read now and then; devices in a lifecycle reboot (and
-// the fault script's silent device) send nothing until they come back, with a fresh uptime.
+// ingestion endpoint every interval — what changed, and the rest at the keep-alive (cadence.ts). The network is
+// re-read now and then; devices in a lifecycle reboot (and the fault script's silent device) send nothing until
+// they come back, with a fresh uptime and a full report.
 
 /** Devices pushing at the same time in a round. */
 const TICK_CONCURRENCY = 4;
@@ -35,6 +37,8 @@ export interface TickReport {
   rejected: number;
   /** Batches the endpoint refused or that could not be sent. */
   failed: number;
+  /** Samples measured but not sent: unchanged, and reported recently enough (cadence.ts). */
+  held: number;
 }
 
 export interface BackfillReport {
@@ -70,6 +74,7 @@ export class Simulator {
   private readonly reported = new Set<string>();
   /** Links put down through the fault control, until when (ms). */
   private readonly forcedDown = new Map<string, number>();
+  private readonly cadence: Cadence;
   private stopped = false;
 
   constructor(
@@ -78,6 +83,7 @@ export class Simulator {
     private readonly deps: SimulatorDeps,
   ) {
     this.startedAt = deps.startedAt ?? deps.now();
+    this.cadence = new Cadence(settings.keepAliveMs, settings.intervalMs);
   }
 
   /** The network as last read (undefined before the first round). */
@@ -225,7 +231,7 @@ export class Simulator {
     const timeMs = this.deps.now();
     const effects = { ...faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs, this.settings.faults), forcedLinksDown: this.forcedLinksDown(timeMs) };
     const state = await world.stateInSlices(timeMs, effects, this.settings.intervalMs);
-    const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0 };
+    const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0, held: 0 };
     const sending: DeviceDuties[] = [];
     for (const duty of duties) {
       const id = duty.device.id;
@@ -234,7 +240,10 @@ export class Simulator {
         report.silent.push(id);
         continue;
       }
-      if (this.rebooting.delete(id)) this.bootedAt.set(id, timeMs);
+      if (this.rebooting.delete(id)) {
+        this.bootedAt.set(id, timeMs);
+        this.cadence.forget(id);
+      }
       if (state.silentDevices.has(id)) report.silent.push(id);
       else sending.push(duty);
     }
@@ -243,8 +252,12 @@ export class Simulator {
     const worker = async () => {
       while (next < sending.length && !this.stopped) {
         const duty = sending[next++];
-        const totals = await this.push(duty.device.id, deviceSamples(this.settings.seed, duty, state, this.uptime(duty, world, effects, timeMs)));
+        const measured = deviceSamples(this.settings.seed, duty, state, this.uptime(duty, world, effects, timeMs));
+        const selection = this.settings.cadence === "all" ? { samples: measured, held: 0, commit() {} } : this.cadence.select(duty.device.id, measured, timeMs);
+        const totals = await this.push(duty.device.id, selection.samples);
+        if (totals.failed === 0) selection.commit();
         report.reporting.push(duty.device.id);
+        report.held += selection.held;
         report.accepted += totals.accepted;
         report.rejected += totals.rejected;
         report.failed += totals.failed;

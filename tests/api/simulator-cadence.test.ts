@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, queryRows, type Db } from "@/server/db/client";
+import { NO_FAULTS } from "@/server/simulator/faults";
+import { deviceSamples } from "@/server/simulator/samples";
+import { simulatorSettings } from "@/server/simulator/settings";
+import { Simulator } from "@/server/simulator/simulator";
+
+// Issue 41, scope 6: the simulated devices send what changed at once and the rest at the keep-alive, through the
+// real ingestion endpoint on the demo network — the console sees a flapping port at once and every steady object
+// refreshed before it could look stale; every device's heartbeat goes every interval.
+process.env.TEST_SEED_NETWORK = "1";
+
+const SECOND = 1000;
+let db: Db;
+
+beforeAll(async () => {
+  db = await getDb();
+});
+
+/** Each reported port's state, with when it was sampled (ms). */
+const portStates = async () =>
+  new Map(
+    (
+      await queryRows<{ node_id: string; port_id: string; status: string; ms: number }>(
+        db,
+        sql`select node_id, port_id, status, (extract(epoch from sampled_at) * 1000)::float8 as ms from telemetry_port_state`,
+      )
+    ).map((row) => [`${row.node_id}:${row.port_id}`, row]),
+  );
+
+/** The times (ms) each path has samples at. */
+const pathSampleTimes = async () => {
+  const times = new Map<string, number[]>();
+  for (const row of await queryRows<{ path_id: string; ms: number }>(db, sql`select path_id, (extract(epoch from time) * 1000)::float8 as ms from telemetry_path_samples`)) {
+    times.set(row.path_id, [...(times.get(row.path_id) ?? []), Math.round(row.ms)]);
+  }
+  return times;
+};
+
+describe("the simulator's cadence through the ingestion endpoint", () => {
+  it("sends a changed object at once, a steady one at the keep-alive, and each device's heartbeat every interval", async () => {
+    const base = Date.now();
+    let ahead = 0;
+    // Only the port flaps: 50 s into the script it is down, at 70 s it is up again (flaps last a minute).
+    const sim = new Simulator(db, simulatorSettings({}, { seed: 1, firstFaultMs: 0, backfill: false, faults: new Set(["port-flap"]) }), {
+      now: () => base + ahead,
+      log: () => {},
+      startedAt: base - 50 * SECOND,
+    });
+    const first = await sim.tick();
+    const { targets, network, plan } = sim.currentWorld!;
+    expect(first.held).toBe(0);
+    expect(first.rejected + first.failed).toBe(0);
+    const flap = network.ports.find((port) => port.key === targets.portFlap)!;
+    const flapKey = `${flap.nodeId}:${flap.portId}`;
+    expect((await portStates()).get(flapKey)?.status).toBe("down");
+
+    // Twenty seconds on: the port came back up and says so at once; steady objects wait; every device still reports.
+    ahead = 20 * SECOND;
+    const second = await sim.tick();
+    expect(second.reporting).toHaveLength(plan.duties.length);
+    expect(second.rejected + second.failed).toBe(0);
+    expect(second.held).toBeGreaterThan(first.accepted / 2);
+    expect(second.accepted).toBeLessThan(first.accepted / 2);
+    const states = await portStates();
+    expect(states.get(flapKey)).toMatchObject({ status: "up", ms: base + 20 * SECOND });
+    const steadyPorts = [...states.values()].filter((state) => state.ms === base);
+    expect(steadyPorts.length).toBeGreaterThan(0);
+    const [{ heartbeats }] = await queryRows<{ heartbeats: number }>(
+      db,
+      sql`select count(*)::int as heartbeats from telemetry_device_state where reported_at = ${new Date(base + 20 * SECOND).toISOString()}::timestamptz`,
+    );
+    expect(heartbeats).toBe(plan.duties.length);
+
+    // At the keep-alive every object the devices serve is reported again, changed or not.
+    ahead = 60 * SECOND;
+    const third = await sim.tick();
+    expect(third.rejected + third.failed).toBe(0);
+    const refreshed = await portStates();
+    for (const port of steadyPorts) expect(refreshed.get(`${port.node_id}:${port.port_id}`)?.ms).toBe(base + 60 * SECOND);
+    const times = await pathSampleTimes();
+    const served = plan.duties.flatMap((duty) => duty.paths.map((path) => path.id));
+    expect(served.length).toBeGreaterThan(0);
+    for (const pathId of served) expect(times.get(pathId)).toContain(base + 60 * SECOND);
+    // Some paths were held at twenty seconds: sent at 0 and 60 s only.
+    expect(served.some((pathId) => !times.get(pathId)!.includes(base + 20 * SECOND))).toBe(true);
+  }, 60_000);
+
+  it("sends everything every interval with SIMULATOR_CADENCE=all (the reference)", async () => {
+    const base = Date.now() + 2 * 60 * SECOND;
+    let ahead = 0;
+    const sim = new Simulator(db, simulatorSettings({ SIMULATOR_CADENCE: "all" }, { seed: 1, firstFaultMs: 60 * 60 * SECOND, backfill: false }), {
+      now: () => base + ahead,
+      log: () => {},
+    });
+    await sim.tick();
+    ahead = 10 * SECOND;
+    const second = await sim.tick();
+    const world = sim.currentWorld!;
+    const measured = world.plan.duties.reduce((sum, duty) => sum + deviceSamples(1, duty, world.stateAt(second.timeMs, NO_FAULTS, 10 * SECOND), 1).length, 0);
+    expect(second.held).toBe(0);
+    expect(second.rejected + second.failed).toBe(0);
+    expect(second.accepted).toBe(measured);
+  }, 60_000);
+});
