@@ -9,7 +9,7 @@ import { TELEMETRY } from "@/server/telemetry/config";
 // looks stale to the console (TELEMETRY.silentAfterMs for states, an SLA window holding MIN_SLA_SAMPLES samples).
 // An object that is not healthy, or was not within the last SLA window, reports every interval: the SLA averages,
 // the rollout gate and the charts of a fault see it exactly as before. The device's own sample is its heartbeat,
-// sent every interval. Flows are counters: their bytes add up and go out at the keep-alive, as a flow exporter's
+// sent every interval, and a device back from a reboot reports everything for an SLA window. Flows are counters: their bytes add up and go out at the keep-alive, as a flow exporter's
 // active timeout does, so top talkers' totals are unchanged.
 
 /** How far a figure may move before it is sent: the larger of an absolute and a relative step (from the last sent). */
@@ -114,6 +114,8 @@ export class Cadence {
   private readonly keysOf = new Map<string, Set<string>>();
   /** Flow bytes counted since their last export, by device, site and endpoints. */
   private readonly flowBytes = new Map<string, { bytes: number; at: number; seen: number }>();
+  /** Devices back from a reboot, until when they report everything. */
+  private readonly settlingUntil = new Map<string, number>();
   private lastPrune = -Infinity;
 
   constructor(
@@ -126,11 +128,15 @@ export class Cadence {
     return timeMs - at + this.intervalMs > this.keepAliveMs;
   }
 
-  /** Forgets what a device sent: it reports everything at its next interval (it rebooted). */
-  forget(deviceId: string): void {
+  /**
+   * A device came back from a reboot: it reports everything, every interval, for an SLA window — so whatever judges
+   * it right after (a staged rollout's SLA gate compares its paths over an observation window) has every sample.
+   */
+  rebooted(deviceId: string, timeMs: number): void {
     for (const key of this.keysOf.get(deviceId) ?? []) this.reported.delete(key);
     this.keysOf.delete(deviceId);
     for (const key of this.flowBytes.keys()) if (key.startsWith(`${deviceId}\u0000`)) this.flowBytes.delete(key);
+    this.settlingUntil.set(deviceId, timeMs + TELEMETRY.slaWindowMs);
   }
 
   /** The samples of one device's measurement at `timeMs` that go out now. */
@@ -139,6 +145,7 @@ export class Cadence {
     const updates: [string, Reported][] = [];
     const exported: string[] = [];
     const keys = new Set<string>();
+    const settling = timeMs < (this.settlingUntil.get(deviceId) ?? -Infinity);
     let held = 0;
     for (const sample of measured) {
       if (sample.kind === "device") {
@@ -151,7 +158,7 @@ export class Cadence {
         const bytes = (counted?.bytes ?? 0) + sample.bytes;
         // Counted now; reset only once the export went through, so bytes of a failed one go in the next.
         this.flowBytes.set(key, { bytes, at: counted?.at ?? -Infinity, seen: timeMs });
-        if (!counted || this.due(counted.at, timeMs)) {
+        if (!counted || settling || this.due(counted.at, timeMs)) {
           samples.push({ ...sample, bytes });
           exported.push(key);
         } else held++;
@@ -161,7 +168,8 @@ export class Cadence {
       keys.add(shape.key);
       const last = this.reported.get(shape.key);
       const hotUntil = shape.healthy ? (last?.hotUntil ?? -Infinity) : timeMs + TELEMETRY.slaWindowMs;
-      const send = !last || last.state !== shape.state || timeMs < hotUntil || this.due(last.at, timeMs) || moved(shape.figures, last.figures, shape.bands);
+      const send =
+        !last || settling || last.state !== shape.state || timeMs < hotUntil || this.due(last.at, timeMs) || moved(shape.figures, last.figures, shape.bands);
       if (send) {
         samples.push(sample);
         updates.push([shape.key, { at: timeMs, state: shape.state, figures: shape.figures, hotUntil, seen: timeMs }]);

@@ -75,6 +75,8 @@ export class Simulator {
   /** Links put down through the fault control, until when (ms). */
   private readonly forcedDown = new Map<string, number>();
   private readonly cadence: Cadence;
+  /** Devices the fault script keeps silent. */
+  private readonly quiet = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -242,10 +244,16 @@ export class Simulator {
       }
       if (this.rebooting.delete(id)) {
         this.bootedAt.set(id, timeMs);
-        this.cadence.forget(id);
+        this.cadence.rebooted(id, timeMs);
       }
-      if (state.silentDevices.has(id)) report.silent.push(id);
-      else sending.push(duty);
+      if (state.silentDevices.has(id)) {
+        report.silent.push(id);
+        this.quiet.add(id);
+      } else {
+        // The fault script's silent device comes back rebooted.
+        if (this.quiet.delete(id)) this.cadence.rebooted(id, timeMs);
+        sending.push(duty);
+      }
     }
     // Devices report side by side, as a fleet does; a few at a time keeps the database pool free for the pages.
     let next = 0;

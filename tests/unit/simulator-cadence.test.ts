@@ -89,18 +89,31 @@ describe("the simulator's cadence", () => {
     expect(exported).toBe(counted);
   });
 
-  it("sends again what the endpoint did not take, and everything after a reboot", () => {
+  it("sends again what the endpoint did not take", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
     const first = cadence.select("d1", [device(T0), port(T0)], T0);
+    expect(first.samples).toHaveLength(2);
     // Not committed (the push failed): the next interval sends it again.
     const t1 = T0 + INTERVAL;
     expect(kinds(tick(cadence, t1, [device(t1), port(t1)]).samples)).toEqual(["device", "port"]);
-    expect(first.samples).toHaveLength(2);
     const t2 = t1 + INTERVAL;
     expect(kinds(tick(cadence, t2, [device(t2), port(t2)]).samples)).toEqual(["device"]);
-    cadence.forget("d1");
-    const t3 = t2 + INTERVAL;
-    expect(kinds(tick(cadence, t3, [device(t3), port(t3)]).samples)).toEqual(["device", "port"]);
+  });
+
+  it("reports everything every interval for an SLA window after a reboot (a rollout's gate observes it then)", () => {
+    const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
+    tick(cadence, T0, [device(T0), port(T0), path(T0)]);
+    cadence.select("d2", [device(T0), port(T0)], T0).commit();
+    const back = T0 + 3 * INTERVAL;
+    expect(kinds(tick(cadence, back - INTERVAL, [device(back - INTERVAL), port(back - INTERVAL), path(back - INTERVAL)]).samples)).toEqual(["device"]);
+    cadence.rebooted("d1", back);
+    for (let time = back; time < back + TELEMETRY.slaWindowMs; time += INTERVAL) {
+      expect(kinds(tick(cadence, time, [device(time), port(time), path(time)]).samples)).toEqual(["device", "port", "path"]);
+    }
+    const settled = back + TELEMETRY.slaWindowMs;
+    expect(kinds(tick(cadence, settled, [device(settled), port(settled), path(settled)]).samples)).toEqual(["device"]);
+    // Another device is not concerned.
+    expect(kinds(cadence.select("d2", [device(back), port(back)], back).samples)).toEqual(["device"]);
   });
 
   it("keeps the keep-alive within what the console's staleness rules allow", () => {
