@@ -37,6 +37,16 @@ function text(value: unknown, max: number): string | undefined {
   return trimmed.length >= 1 && trimmed.length <= max ? trimmed : undefined;
 }
 
+const isRate = (value: unknown): value is number => isNumberIn(value, RATE_MAX);
+
+/** A port's or connector's id, status (one of `statuses`) and traffic, when all are valid. */
+function withStatus(value: Input, id: unknown, statuses: ReadonlySet<string>) {
+  const { status, rxBps, txBps } = value;
+  const trimmed = text(id, 64);
+  if (trimmed === undefined || typeof status !== "string" || !statuses.has(status) || !isRate(rxBps) || !isRate(txBps)) return undefined;
+  return { id: trimmed, status, rxBps, txBps };
+}
+
 const keys = (...names: string[]) => new Set(["kind", "time", ...names]);
 const DEVICE_KEYS = keys("uptimeSeconds", "softwareVersion", "cpuPercent", "memoryPercent");
 const PORT_KEYS = keys("portId", "status", "rxBps", "txBps");
@@ -72,25 +82,19 @@ function sampleOf(value: unknown): TelemetrySample | undefined {
       return sample;
     }
     case "port": {
-      if (!plainWithKeys(value, PORT_KEYS)) return undefined;
-      const { portId, status, rxBps, txBps } = value;
-      const id = text(portId, 64);
-      if (id === undefined || typeof status !== "string" || !PORT_STATE_SET.has(status) || !isNumberIn(rxBps, RATE_MAX) || !isNumberIn(txBps, RATE_MAX)) return undefined;
-      return { kind, time, portId: id, status: status as (typeof PORT_STATES)[number], rxBps, txBps };
+      const found = plainWithKeys(value, PORT_KEYS) ? withStatus(value, value.portId, PORT_STATE_SET) : undefined;
+      return found && { kind, time, portId: found.id, status: found.status as (typeof PORT_STATES)[number], rxBps: found.rxBps, txBps: found.txBps };
     }
     case "connector": {
-      if (!plainWithKeys(value, CONNECTOR_KEYS)) return undefined;
-      const { connectorId, status, rxBps, txBps } = value;
-      const id = text(connectorId, 64);
-      if (id === undefined || typeof status !== "string" || !LINK_STATUS_SET.has(status) || !isNumberIn(rxBps, RATE_MAX) || !isNumberIn(txBps, RATE_MAX)) return undefined;
-      return { kind, time, connectorId: id, status: status as (typeof LINK_STATUSES)[number], rxBps, txBps };
+      const found = plainWithKeys(value, CONNECTOR_KEYS) ? withStatus(value, value.connectorId, LINK_STATUS_SET) : undefined;
+      return found && { kind, time, connectorId: found.id, status: found.status as (typeof LINK_STATUSES)[number], rxBps: found.rxBps, txBps: found.txBps };
     }
     case "path": {
       if (!plainWithKeys(value, PATH_KEYS)) return undefined;
       const { pathId, latencyMs, jitterMs, lossPercent, rxBps, txBps } = value;
       const id = text(pathId, 64);
       if (id === undefined || !isNumberIn(latencyMs, MILLIS_MAX) || !isNumberIn(jitterMs, MILLIS_MAX) || !isNumberIn(lossPercent, 100)) return undefined;
-      if (!isNumberIn(rxBps, RATE_MAX) || !isNumberIn(txBps, RATE_MAX)) return undefined;
+      if (!isRate(rxBps) || !isRate(txBps)) return undefined;
       return { kind, time, pathId: id, latencyMs, jitterMs, lossPercent, rxBps, txBps };
     }
     case "link": {
@@ -99,7 +103,7 @@ function sampleOf(value: unknown): TelemetrySample | undefined {
       const id = text(linkId, 64);
       if (id === undefined || typeof status !== "string" || !LINK_STATUS_SET.has(status)) return undefined;
       if ((latencyMs !== null && !isNumberIn(latencyMs, MILLIS_MAX)) || (lossPercent !== null && !isNumberIn(lossPercent, 100))) return undefined;
-      if (!isNumberIn(rxBps, RATE_MAX) || !isNumberIn(txBps, RATE_MAX)) return undefined;
+      if (!isRate(rxBps) || !isRate(txBps)) return undefined;
       return { kind, time, linkId: id, status: status as (typeof LINK_STATUSES)[number], latencyMs, lossPercent, rxBps, txBps };
     }
     case "flow": {

@@ -2,6 +2,7 @@ import "server-only";
 import { classifyLinkHealth, classifyPathSla, classifyProbe, MIN_SLA_SAMPLES } from "@/lib/health";
 import type { TelemetrySample } from "@/lib/telemetry/ingest";
 import { TELEMETRY } from "@/server/telemetry/config";
+import { hashText } from "./random";
 
 // What a device sends of what it measured, as a real one does: a change of state (a port or link going down or up,
 // a path, link or probe leaving or coming back to health) at once; figures only when they moved past a small
@@ -123,9 +124,15 @@ export class Cadence {
     private readonly intervalMs: number,
   ) {}
 
-  /** Its last report will be older than the keep-alive by the next interval: send it now. */
-  private due(at: number, timeMs: number): boolean {
-    return timeMs - at + this.intervalMs > this.keepAliveMs;
+  /**
+   * Its keep-alive comes before the next interval: send it now. Each object keeps its own phase in the keep-alive
+   * period (from its key), so the fleet's refreshes spread over the period instead of all falling on one interval
+   * — the objects first reported together would otherwise all be due together, every keep-alive.
+   */
+  private due(key: string, at: number, timeMs: number): boolean {
+    const phase = hashText(key) % this.keepAliveMs;
+    const slot = (time: number) => Math.floor((time + this.intervalMs + phase) / this.keepAliveMs);
+    return slot(timeMs) > slot(at);
   }
 
   /**
@@ -158,7 +165,7 @@ export class Cadence {
         const bytes = (counted?.bytes ?? 0) + sample.bytes;
         // Counted now; reset only once the export went through, so bytes of a failed one go in the next.
         this.flowBytes.set(key, { bytes, at: counted?.at ?? -Infinity, seen: timeMs });
-        if (!counted || settling || this.due(counted.at, timeMs)) {
+        if (!counted || settling || this.due(key, counted.at, timeMs)) {
           samples.push({ ...sample, bytes });
           exported.push(key);
         } else held++;
@@ -169,7 +176,7 @@ export class Cadence {
       const last = this.reported.get(shape.key);
       const hotUntil = shape.healthy ? (last?.hotUntil ?? -Infinity) : timeMs + TELEMETRY.slaWindowMs;
       const send =
-        !last || settling || last.state !== shape.state || timeMs < hotUntil || this.due(last.at, timeMs) || moved(shape.figures, last.figures, shape.bands);
+        !last || settling || last.state !== shape.state || timeMs < hotUntil || this.due(shape.key, last.at, timeMs) || moved(shape.figures, last.figures, shape.bands);
       if (send) {
         samples.push(sample);
         updates.push([shape.key, { at: timeMs, state: shape.state, figures: shape.figures, hotUntil, seen: timeMs }]);

@@ -61,8 +61,8 @@ describe("the simulator's cadence through the ingestion endpoint", () => {
     const second = await sim.tick();
     expect(second.reporting).toHaveLength(plan.duties.length);
     expect(second.rejected + second.failed).toBe(0);
-    expect(second.held).toBeGreaterThan(first.accepted / 2);
-    expect(second.accepted).toBeLessThan(first.accepted / 2);
+    expect(second.held).toBeGreaterThan(first.accepted / 3);
+    expect(second.accepted).toBeLessThan(first.accepted);
     const states = await portStates();
     expect(states.get(flapKey)).toMatchObject({ status: "up", ms: base + 20 * SECOND });
     const steadyPorts = [...states.values()].filter((state) => state.ms === base);
@@ -73,17 +73,19 @@ describe("the simulator's cadence through the ingestion endpoint", () => {
     );
     expect(heartbeats).toBe(plan.duties.length);
 
-    // At the keep-alive every object the devices serve is reported again, changed or not.
+    // By the keep-alive every object the devices serve was reported again, changed or not (each at its own phase
+    // in the period, so the refreshes spread over the intervals).
     ahead = 60 * SECOND;
     const third = await sim.tick();
     expect(third.rejected + third.failed).toBe(0);
     const refreshed = await portStates();
-    for (const port of steadyPorts) expect(refreshed.get(`${port.node_id}:${port.port_id}`)?.ms).toBe(base + 60 * SECOND);
+    for (const port of steadyPorts) expect([base + 20 * SECOND, base + 60 * SECOND]).toContain(refreshed.get(`${port.node_id}:${port.port_id}`)?.ms);
+    expect(steadyPorts.some((port) => refreshed.get(`${port.node_id}:${port.port_id}`)?.ms === base + 60 * SECOND)).toBe(true);
     const times = await pathSampleTimes();
     const served = plan.duties.flatMap((duty) => duty.paths.map((path) => path.id));
     expect(served.length).toBeGreaterThan(0);
-    for (const pathId of served) expect(times.get(pathId)).toContain(base + 60 * SECOND);
-    // Some paths were held at twenty seconds: sent at 0 and 60 s only.
+    for (const pathId of served) expect(times.get(pathId)!.some((ms) => ms > base)).toBe(true);
+    // Some paths were held at twenty seconds.
     expect(served.some((pathId) => !times.get(pathId)!.includes(base + 20 * SECOND))).toBe(true);
   }, 60_000);
 

@@ -34,22 +34,52 @@ function tick(cadence: Cadence, time: number, measured: TelemetrySample[]) {
 }
 const kinds = (samples: TelemetrySample[]) => samples.map((sample) => sample.kind);
 
+/** When (ms after T0) each kind other than the device's heartbeat went out, over `ticks` intervals after the first. */
+function sendTimes(cadence: Cadence, ticks: number, measure: (time: number) => TelemetrySample[], from = T0) {
+  const times = new Map<string, number[]>();
+  for (let time = from + INTERVAL; time <= from + ticks * INTERVAL; time += INTERVAL) {
+    const selection = tick(cadence, time, measure(time));
+    expect(selection.samples[0].kind).toBe("device");
+    for (const sample of selection.samples.slice(1)) times.set(sample.kind, [...(times.get(sample.kind) ?? []), time - T0]);
+  }
+  return times;
+}
+
 describe("the simulator's cadence", () => {
   it("sends everything first, then only the heartbeat while nothing moves, and each steady object again at the keep-alive", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
     expect(kinds(tick(cadence, T0, [device(T0), port(T0), path(T0)]).samples)).toEqual(["device", "port", "path"]);
-    const sentAt: number[] = [];
-    for (let time = T0 + INTERVAL; time <= T0 + 3 * DEFAULT_KEEPALIVE_MS; time += INTERVAL) {
-      // Figures wander inside their deadband: a hundredth of a millisecond, a few percent of traffic.
-      const selection = tick(cadence, time, [device(time), port(time, "up", 5e6 * (1 + ((time / INTERVAL) % 3) / 100)), path(time, 20 + ((time / INTERVAL) % 2) / 10)]);
-      expect(selection.samples[0].kind).toBe("device");
-      if (selection.samples.length > 1) {
-        expect(kinds(selection.samples)).toEqual(["device", "port", "path"]);
-        sentAt.push(time - T0);
-      } else expect(selection.held).toBe(2);
+    // Figures wander inside their deadband: a tenth of a millisecond, a few percent of traffic.
+    const times = sendTimes(cadence, 18, (time) => [device(time), port(time, "up", 5e6 * (1 + ((time / INTERVAL) % 3) / 100)), path(time, 20 + ((time / INTERVAL) % 2) / 10)]);
+    for (const kind of ["port", "path"]) {
+      const sent = times.get(kind)!;
+      // Never older than the keep-alive (the first refresh at the object's own phase in it), and not sent more often.
+      expect(sent.length).toBeGreaterThanOrEqual(3);
+      expect(sent[0]).toBeGreaterThan(0);
+      expect(sent[0]).toBeLessThanOrEqual(DEFAULT_KEEPALIVE_MS);
+      for (let i = 1; i < sent.length; i++) expect(sent[i] - sent[i - 1]).toBe(DEFAULT_KEEPALIVE_MS);
     }
-    // Never older than the keep-alive, and not sent more often than it.
-    expect(sentAt).toEqual([DEFAULT_KEEPALIVE_MS, 2 * DEFAULT_KEEPALIVE_MS, 3 * DEFAULT_KEEPALIVE_MS]);
+  });
+
+  it("spreads the refreshes of objects first reported together over the keep-alive period", () => {
+    const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
+    const ports = (time: number) =>
+      Array.from({ length: 600 }, (_, i): TelemetrySample => ({ kind: "port", time: at(time), portId: `p${i}`, status: "up", rxBps: 5e6, txBps: 2e6 }));
+    expect(tick(cadence, T0, ports(T0)).samples).toHaveLength(600);
+    const perTick: number[] = [];
+    const lastSent = new Map<string, number>();
+    for (let time = T0 + INTERVAL; time <= T0 + 3 * DEFAULT_KEEPALIVE_MS; time += INTERVAL) {
+      const sent = tick(cadence, time, ports(time)).samples;
+      perTick.push(sent.length);
+      for (const sample of sent) {
+        const id = (sample as { portId: string }).portId;
+        if (lastSent.has(id)) expect(time - lastSent.get(id)!).toBe(DEFAULT_KEEPALIVE_MS);
+        lastSent.set(id, time);
+      }
+    }
+    // Every object refreshed within the first period; no interval carries much more than its share (600 / 6).
+    expect(lastSent.size).toBe(600);
+    expect(Math.max(...perTick)).toBeLessThan(200);
   });
 
   it("sends a change of state at once, and a figure that moved past its deadband", () => {
@@ -80,13 +110,21 @@ describe("the simulator's cadence", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
     let exported = 0;
     let counted = 0;
-    for (let i = 0; i <= 12; i++) {
+    const exports: number[] = [];
+    for (let i = 0; i <= 18; i++) {
       const time = T0 + i * INTERVAL;
       counted += 1000 + i;
-      for (const sample of tick(cadence, time, [flow(time, 1000 + i)]).samples) if (sample.kind === "flow") exported += sample.bytes;
+      const sent = tick(cadence, time, [flow(time, 1000 + i)]).samples;
+      for (const sample of sent) if (sample.kind === "flow") exported += sample.bytes;
+      if (sent.length > 0) {
+        exports.push(time - T0);
+        // Each export carries every byte counted since the one before.
+        expect(exported).toBe(counted);
+      }
     }
-    // Exported at 0, 60 and 120 s: every byte counted by then is in an export.
-    expect(exported).toBe(counted);
+    expect(exports[0]).toBe(0);
+    expect(exports.length).toBeGreaterThanOrEqual(3);
+    for (let i = 2; i < exports.length; i++) expect(exports[i] - exports[i - 1]).toBe(DEFAULT_KEEPALIVE_MS);
   });
 
   it("sends again what the endpoint did not take", () => {
@@ -102,18 +140,25 @@ describe("the simulator's cadence", () => {
 
   it("reports everything every interval for an SLA window after a reboot (a rollout's gate observes it then)", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
-    tick(cadence, T0, [device(T0), port(T0), path(T0)]);
+    const measure = (time: number) => [device(time), port(time), path(time)];
+    tick(cadence, T0, measure(T0));
     cadence.select("d2", [device(T0), port(T0)], T0).commit();
     const back = T0 + 3 * INTERVAL;
-    expect(kinds(tick(cadence, back - INTERVAL, [device(back - INTERVAL), port(back - INTERVAL), path(back - INTERVAL)]).samples)).toEqual(["device"]);
     cadence.rebooted("d1", back);
+    let otherPorts = 0;
     for (let time = back; time < back + TELEMETRY.slaWindowMs; time += INTERVAL) {
-      expect(kinds(tick(cadence, time, [device(time), port(time), path(time)]).samples)).toEqual(["device", "port", "path"]);
+      expect(kinds(tick(cadence, time, measure(time)).samples)).toEqual(["device", "port", "path"]);
+      // Another device is not concerned: its steady port goes at its keep-alive, not every interval.
+      const other = cadence.select("d2", [device(time), port(time)], time);
+      other.commit();
+      otherPorts += other.samples.length - 1;
     }
-    const settled = back + TELEMETRY.slaWindowMs;
-    expect(kinds(tick(cadence, settled, [device(settled), port(settled), path(settled)]).samples)).toEqual(["device"]);
-    // Another device is not concerned.
-    expect(kinds(cadence.select("d2", [device(back), port(back)], back).samples)).toEqual(["device"]);
+    expect(otherPorts).toBeLessThanOrEqual(TELEMETRY.slaWindowMs / DEFAULT_KEEPALIVE_MS + 1);
+    // Settled: each steady object once in the next keep-alive, no more.
+    const settled = back + TELEMETRY.slaWindowMs - INTERVAL;
+    const times = sendTimes(cadence, DEFAULT_KEEPALIVE_MS / INTERVAL, measure, settled);
+    expect(times.get("port")).toHaveLength(1);
+    expect(times.get("path")).toHaveLength(1);
   });
 
   it("keeps the keep-alive within what the console's staleness rules allow", () => {
