@@ -4,14 +4,17 @@ import type { TelemetrySample } from "@/lib/telemetry/ingest";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { hashText } from "./random";
 
-// What a device sends of what it measured, as a real one does: a change of state (a port or link going down or up,
-// a path, link or probe leaving or coming back to health) at once; figures only when they moved past a small
-// deadband, or when the object's last report is about to be older than the keep-alive — so nothing healthy ever
-// looks stale to the console (TELEMETRY.silentAfterMs for states, an SLA window holding MIN_SLA_SAMPLES samples).
-// An object that is not healthy, or was not within the last SLA window, reports every interval: the SLA averages,
-// the rollout gate and the charts of a fault see it exactly as before. The device's own sample is its heartbeat,
-// sent every interval, and a device back from a reboot reports everything for an SLA window. Flows are counters: their bytes add up and go out at the keep-alive, as a flow exporter's
-// active timeout does, so top talkers' totals are unchanged.
+// What a device sends of what it measured, as a real one does:
+// - a new object every interval until an SLA window can judge it (MIN_SLA_SAMPLES reports);
+// - a change of state (a port or link going down or up, a path, link or probe leaving or coming back to health) at once;
+// - figures when they moved past a small deadband, and otherwise when the object's keep-alive comes (each object at
+//   its own phase in the period), so nothing healthy ever looks stale to the console (TELEMETRY.silentAfterMs for
+//   states, an SLA window holding more than MIN_SLA_SAMPLES samples);
+// - an object that is not healthy, or was not within the last SLA window, every interval: the SLA averages, the
+//   rollout gate and the charts of a fault see it exactly as before;
+// - the device's own sample, its heartbeat, every interval; after a reboot, everything for an SLA window;
+// - flows, which are counters, added up and exported at the keep-alive, as a flow exporter's active timeout does, so
+//   top talkers' totals are unchanged.
 
 /** How far a figure may move before it is sent: the larger of an absolute and a relative step (from the last sent). */
 interface Band {
@@ -32,6 +35,8 @@ export const MAX_KEEPALIVE_MS = Math.min(TELEMETRY.silentAfterMs, TELEMETRY.slaW
 interface Reported {
   /** When it was last sent. */
   at: number;
+  /** How many times it was sent (up to MIN_SLA_SAMPLES: a new object reports every interval until then). */
+  reports: number;
   state: string;
   figures: (number | null)[];
   /** It reports every interval until then (it was not healthy within the last SLA window). */
@@ -176,10 +181,17 @@ export class Cadence {
       const last = this.reported.get(shape.key);
       const hotUntil = shape.healthy ? (last?.hotUntil ?? -Infinity) : timeMs + TELEMETRY.slaWindowMs;
       const send =
-        !last || settling || last.state !== shape.state || timeMs < hotUntil || this.due(shape.key, last.at, timeMs) || moved(shape.figures, last.figures, shape.bands);
+        !last ||
+        settling ||
+        last.reports < MIN_SLA_SAMPLES ||
+        last.state !== shape.state ||
+        timeMs < hotUntil ||
+        this.due(shape.key, last.at, timeMs) ||
+        moved(shape.figures, last.figures, shape.bands);
       if (send) {
         samples.push(sample);
-        updates.push([shape.key, { at: timeMs, state: shape.state, figures: shape.figures, hotUntil, seen: timeMs }]);
+        const reports = Math.min(MIN_SLA_SAMPLES, (last?.reports ?? 0) + 1);
+        updates.push([shape.key, { at: timeMs, reports, state: shape.state, figures: shape.figures, hotUntil, seen: timeMs }]);
       } else {
         held++;
         last.seen = timeMs;

@@ -4,7 +4,7 @@ import { getDb, queryRows, type Db } from "@/server/db/client";
 import { NO_FAULTS } from "@/server/simulator/faults";
 import { deviceSamples } from "@/server/simulator/samples";
 import { simulatorSettings } from "@/server/simulator/settings";
-import { Simulator } from "@/server/simulator/simulator";
+import { Simulator, type TickReport } from "@/server/simulator/simulator";
 
 // Issue 41, scope 6: the simulated devices send what changed at once and the rest at the keep-alive, through the
 // real ingestion endpoint on the demo network — the console sees a flapping port at once and every steady object
@@ -42,51 +42,60 @@ describe("the simulator's cadence through the ingestion endpoint", () => {
   it("sends a changed object at once, a steady one at the keep-alive, and each device's heartbeat every interval", async () => {
     const base = Date.now();
     let ahead = 0;
-    // Only the port flaps: 50 s into the script it is down, at 70 s it is up again (flaps last a minute).
+    // Only the port flaps: from 30 to 50 s into the script it is down, at 70 s it is up again (flaps last a minute).
     const sim = new Simulator(db, simulatorSettings({}, { seed: 1, firstFaultMs: 0, backfill: false, faults: new Set(["port-flap"]) }), {
       now: () => base + ahead,
       log: () => {},
-      startedAt: base - 50 * SECOND,
+      startedAt: base - 30 * SECOND,
     });
-    const first = await sim.tick();
+    // Everything is new: it goes out every interval until an SLA window can judge it (three reports); flows add up.
+    const warmUp: TickReport[] = [];
+    for (const at of [0, 10, 20]) {
+      ahead = at * SECOND;
+      warmUp.push(await sim.tick());
+    }
     const { targets, network, plan } = sim.currentWorld!;
-    expect(first.held).toBe(0);
-    expect(first.rejected + first.failed).toBe(0);
+    expect(warmUp[0].held).toBe(0);
+    for (const report of warmUp) expect(report.rejected + report.failed).toBe(0);
+    // So every path the devices serve has its SLA judged after three intervals, as before (a new path's page shows it).
+    const served = plan.duties.flatMap((duty) => duty.paths.map((path) => path.id));
+    expect(served.length).toBeGreaterThan(0);
+    const unjudged = await queryRows<{ id: string }>(db, sql`select id from paths where id = any(${sql.param(served)}::text[]) and sla_health = 'unknown'`);
+    expect(unjudged).toEqual([]);
     const flap = network.ports.find((port) => port.key === targets.portFlap)!;
     const flapKey = `${flap.nodeId}:${flap.portId}`;
     expect((await portStates()).get(flapKey)?.status).toBe("down");
+    const warm = base + 20 * SECOND;
 
-    // Twenty seconds on: the port came back up and says so at once; steady objects wait; every device still reports.
-    ahead = 20 * SECOND;
-    const second = await sim.tick();
-    expect(second.reporting).toHaveLength(plan.duties.length);
-    expect(second.rejected + second.failed).toBe(0);
-    expect(second.held).toBeGreaterThan(first.accepted / 3);
-    expect(second.accepted).toBeLessThan(first.accepted);
+    // At 40 s the port is up again and says so at once; steady objects wait; every device still reports.
+    ahead = 40 * SECOND;
+    const changed = await sim.tick();
+    expect(changed.reporting).toHaveLength(plan.duties.length);
+    expect(changed.rejected + changed.failed).toBe(0);
+    expect(changed.held).toBeGreaterThan(warmUp[2].accepted / 3);
+    expect(changed.accepted).toBeLessThan(warmUp[2].accepted);
     const states = await portStates();
-    expect(states.get(flapKey)).toMatchObject({ status: "up", ms: base + 20 * SECOND });
-    const steadyPorts = [...states.values()].filter((state) => state.ms === base);
+    expect(states.get(flapKey)).toMatchObject({ status: "up", ms: base + 40 * SECOND });
+    const steadyPorts = [...states.values()].filter((state) => state.ms === warm);
     expect(steadyPorts.length).toBeGreaterThan(0);
     const [{ heartbeats }] = await queryRows<{ heartbeats: number }>(
       db,
-      sql`select count(*)::int as heartbeats from telemetry_device_state where reported_at = ${new Date(base + 20 * SECOND).toISOString()}::timestamptz`,
+      sql`select count(*)::int as heartbeats from telemetry_device_state where reported_at = ${new Date(base + 40 * SECOND).toISOString()}::timestamptz`,
     );
     expect(heartbeats).toBe(plan.duties.length);
 
-    // By the keep-alive every object the devices serve was reported again, changed or not (each at its own phase
-    // in the period, so the refreshes spread over the intervals).
-    ahead = 60 * SECOND;
+    // By the keep-alive every object the devices serve was reported again, changed or not (each at its own phase in
+    // the period, so the refreshes spread over the intervals).
+    ahead = 80 * SECOND;
     const third = await sim.tick();
     expect(third.rejected + third.failed).toBe(0);
     const refreshed = await portStates();
-    for (const port of steadyPorts) expect([base + 20 * SECOND, base + 60 * SECOND]).toContain(refreshed.get(`${port.node_id}:${port.port_id}`)?.ms);
-    expect(steadyPorts.some((port) => refreshed.get(`${port.node_id}:${port.port_id}`)?.ms === base + 60 * SECOND)).toBe(true);
+    for (const port of steadyPorts) expect([base + 40 * SECOND, base + 80 * SECOND]).toContain(refreshed.get(`${port.node_id}:${port.port_id}`)?.ms);
+    expect(steadyPorts.some((port) => refreshed.get(`${port.node_id}:${port.port_id}`)?.ms === base + 80 * SECOND)).toBe(true);
     const times = await pathSampleTimes();
-    const served = plan.duties.flatMap((duty) => duty.paths.map((path) => path.id));
-    expect(served.length).toBeGreaterThan(0);
-    for (const pathId of served) expect(times.get(pathId)!.some((ms) => ms > base)).toBe(true);
-    // Some paths were held at twenty seconds.
-    expect(served.some((pathId) => !times.get(pathId)!.includes(base + 20 * SECOND))).toBe(true);
+    for (const pathId of served) expect(times.get(pathId)!.some((ms) => ms > warm)).toBe(true);
+    // Some paths were held at 40 s.
+    expect(served.some((pathId) => !times.get(pathId)!.includes(base + 40 * SECOND))).toBe(true);
   }, 60_000);
 
   it("sends everything every interval with SIMULATOR_CADENCE=all (the reference)", async () => {

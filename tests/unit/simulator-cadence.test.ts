@@ -5,8 +5,8 @@ import { simulatorSettings } from "@/server/simulator/settings";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { MIN_SLA_SAMPLES } from "@/lib/health";
 
-// What a simulated device sends of what it measured: changes at once, the rest at the keep-alive, and its heartbeat
-// every interval.
+// What a simulated device sends of what it measured: a new object until an SLA window can judge it, changes at once,
+// the rest at the keep-alive, and its heartbeat every interval.
 
 const INTERVAL = 10_000;
 const T0 = Date.parse("2026-12-07T08:00:00Z");
@@ -27,14 +27,23 @@ const path = (time: number, latencyMs = 20, lossPercent = 0.01): TelemetrySample
 const flow = (time: number, bytes: number): TelemetrySample => ({ kind: "flow", time: at(time), siteId: "s1", source: "10.0.0.1", destination: "10.0.0.2", bytes });
 
 /** One interval of a device: what went out, committed as the endpoint took it. */
-function tick(cadence: Cadence, time: number, measured: TelemetrySample[]) {
-  const selection = cadence.select("d1", measured, time);
+function tick(cadence: Cadence, time: number, measured: TelemetrySample[], deviceId = "d1") {
+  const selection = cadence.select(deviceId, measured, time);
   selection.commit();
   return selection;
 }
+
+/** A device's first MIN_SLA_SAMPLES intervals from T0, when everything new goes out every interval; answers the last one. */
+function warmUp(cadence: Cadence, measure: (time: number) => TelemetrySample[], deviceId = "d1") {
+  let time = T0;
+  for (let i = 0; i < MIN_SLA_SAMPLES; i++, time += INTERVAL) {
+    expect(tick(cadence, time, measure(time), deviceId).samples).toHaveLength(measure(time).length);
+  }
+  return time - INTERVAL;
+}
 const kinds = (samples: TelemetrySample[]) => samples.map((sample) => sample.kind);
 
-/** When (ms after T0) each kind other than the device's heartbeat went out, over `ticks` intervals after the first. */
+/** When (ms after T0) each kind other than the device's heartbeat went out, over `ticks` intervals after `from`. */
 function sendTimes(cadence: Cadence, ticks: number, measure: (time: number) => TelemetrySample[], from = T0) {
   const times = new Map<string, number[]>();
   for (let time = from + INTERVAL; time <= from + ticks * INTERVAL; time += INTERVAL) {
@@ -46,17 +55,18 @@ function sendTimes(cadence: Cadence, ticks: number, measure: (time: number) => T
 }
 
 describe("the simulator's cadence", () => {
-  it("sends everything first, then only the heartbeat while nothing moves, and each steady object again at the keep-alive", () => {
+  it("sends a new object every interval until an SLA window can judge it, then each steady one at its keep-alive", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
-    expect(kinds(tick(cadence, T0, [device(T0), port(T0), path(T0)]).samples)).toEqual(["device", "port", "path"]);
     // Figures wander inside their deadband: a tenth of a millisecond, a few percent of traffic.
-    const times = sendTimes(cadence, 18, (time) => [device(time), port(time, "up", 5e6 * (1 + ((time / INTERVAL) % 3) / 100)), path(time, 20 + ((time / INTERVAL) % 2) / 10)]);
+    const measure = (time: number) => [device(time), port(time, "up", 5e6 * (1 + ((time / INTERVAL) % 3) / 100)), path(time, 20 + ((time / INTERVAL) % 2) / 10)];
+    const warm = warmUp(cadence, measure);
+    const times = sendTimes(cadence, 18, measure, warm);
     for (const kind of ["port", "path"]) {
       const sent = times.get(kind)!;
       // Never older than the keep-alive (the first refresh at the object's own phase in it), and not sent more often.
       expect(sent.length).toBeGreaterThanOrEqual(3);
-      expect(sent[0]).toBeGreaterThan(0);
-      expect(sent[0]).toBeLessThanOrEqual(DEFAULT_KEEPALIVE_MS);
+      expect(sent[0] - (warm - T0)).toBeGreaterThan(0);
+      expect(sent[0] - (warm - T0)).toBeLessThanOrEqual(DEFAULT_KEEPALIVE_MS);
       for (let i = 1; i < sent.length; i++) expect(sent[i] - sent[i - 1]).toBe(DEFAULT_KEEPALIVE_MS);
     }
   });
@@ -65,10 +75,10 @@ describe("the simulator's cadence", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
     const ports = (time: number) =>
       Array.from({ length: 600 }, (_, i): TelemetrySample => ({ kind: "port", time: at(time), portId: `p${i}`, status: "up", rxBps: 5e6, txBps: 2e6 }));
-    expect(tick(cadence, T0, ports(T0)).samples).toHaveLength(600);
+    const warm = warmUp(cadence, ports);
     const perTick: number[] = [];
     const lastSent = new Map<string, number>();
-    for (let time = T0 + INTERVAL; time <= T0 + 3 * DEFAULT_KEEPALIVE_MS; time += INTERVAL) {
+    for (let time = warm + INTERVAL; time <= warm + 3 * DEFAULT_KEEPALIVE_MS; time += INTERVAL) {
       const sent = tick(cadence, time, ports(time)).samples;
       perTick.push(sent.length);
       for (const sample of sent) {
@@ -83,24 +93,27 @@ describe("the simulator's cadence", () => {
   });
 
   it("sends a change of state at once, and a figure that moved past its deadband", () => {
-    const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
-    tick(cadence, T0, [device(T0), port(T0), path(T0)]);
-    const t1 = T0 + INTERVAL;
+    // A keep-alive far away, so only changes go out over these few intervals.
+    const cadence = new Cadence(3600_000, INTERVAL);
+    const t0 = warmUp(cadence, (time) => [device(time), port(time), path(time)]);
+    const t1 = t0 + INTERVAL;
     expect(kinds(tick(cadence, t1, [device(t1), port(t1, "down", 0), path(t1)]).samples)).toEqual(["device", "port"]);
     const t2 = t1 + INTERVAL;
     // Latency up 3 ms (past 1 ms), still healthy; the port stays down.
     expect(kinds(tick(cadence, t2, [device(t2), port(t2, "down", 0), path(t2, 23)]).samples)).toEqual(["device", "path"]);
     const t3 = t2 + INTERVAL;
     expect(kinds(tick(cadence, t3, [device(t3), port(t3, "up"), path(t3, 23.2)]).samples)).toEqual(["device", "port"]);
+    const t4 = t3 + INTERVAL;
+    expect(kinds(tick(cadence, t4, [device(t4), port(t4, "up", 5.5e6), path(t4, 23.4)]).samples)).toEqual(["device"]);
   });
 
   it("reports an unhealthy path every interval, and for an SLA window after it recovers", () => {
-    const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
-    tick(cadence, T0, [path(T0)]);
+    const cadence = new Cadence(3600_000, INTERVAL);
+    const warm = warmUp(cadence, (time) => [path(time)]);
     const sent = (time: number, loss: number) => tick(cadence, time, [path(time, 20, loss)]).samples.length;
     // Loss steady at 6 % (bad): every interval, although the figure does not move.
-    for (let i = 1; i <= 6; i++) expect(sent(T0 + i * INTERVAL, 6)).toBe(1);
-    const lastBad = T0 + 6 * INTERVAL;
+    for (let i = 1; i <= 6; i++) expect(sent(warm + i * INTERVAL, 6)).toBe(1);
+    const lastBad = warm + 6 * INTERVAL;
     for (let time = lastBad + INTERVAL; time < lastBad + TELEMETRY.slaWindowMs; time += INTERVAL) expect(sent(time, 0.01)).toBe(1);
     // A window after its last bad figure it is a steady healthy path again.
     expect(sent(lastBad + TELEMETRY.slaWindowMs, 0.01)).toBe(0);
@@ -128,30 +141,29 @@ describe("the simulator's cadence", () => {
   });
 
   it("sends again what the endpoint did not take", () => {
-    const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
-    const first = cadence.select("d1", [device(T0), port(T0)], T0);
-    expect(first.samples).toHaveLength(2);
-    // Not committed (the push failed): the next interval sends it again.
-    const t1 = T0 + INTERVAL;
-    expect(kinds(tick(cadence, t1, [device(t1), port(t1)]).samples)).toEqual(["device", "port"]);
+    const cadence = new Cadence(3600_000, INTERVAL);
+    const t0 = warmUp(cadence, (time) => [device(time), port(time)]);
+    const t1 = t0 + INTERVAL;
+    // The port went down; the push failed, nothing committed: the next interval says it again.
+    expect(kinds(cadence.select("d1", [device(t1), port(t1, "down", 0)], t1).samples)).toEqual(["device", "port"]);
     const t2 = t1 + INTERVAL;
-    expect(kinds(tick(cadence, t2, [device(t2), port(t2)]).samples)).toEqual(["device"]);
+    expect(kinds(tick(cadence, t2, [device(t2), port(t2, "down", 0)]).samples)).toEqual(["device", "port"]);
+    const t3 = t2 + INTERVAL;
+    expect(kinds(tick(cadence, t3, [device(t3), port(t3, "down", 0)]).samples)).toEqual(["device"]);
   });
 
   it("reports everything every interval for an SLA window after a reboot (a rollout's gate observes it then)", () => {
     const cadence = new Cadence(DEFAULT_KEEPALIVE_MS, INTERVAL);
     const measure = (time: number) => [device(time), port(time), path(time)];
-    tick(cadence, T0, measure(T0));
-    cadence.select("d2", [device(T0), port(T0)], T0).commit();
-    const back = T0 + 3 * INTERVAL;
+    warmUp(cadence, measure);
+    const warm = warmUp(cadence, (time) => [device(time), port(time)], "d2");
+    const back = warm + INTERVAL;
     cadence.rebooted("d1", back);
     let otherPorts = 0;
     for (let time = back; time < back + TELEMETRY.slaWindowMs; time += INTERVAL) {
       expect(kinds(tick(cadence, time, measure(time)).samples)).toEqual(["device", "port", "path"]);
       // Another device is not concerned: its steady port goes at its keep-alive, not every interval.
-      const other = cadence.select("d2", [device(time), port(time)], time);
-      other.commit();
-      otherPorts += other.samples.length - 1;
+      otherPorts += tick(cadence, time, [device(time), port(time)], "d2").samples.length - 1;
     }
     expect(otherPorts).toBeLessThanOrEqual(TELEMETRY.slaWindowMs / DEFAULT_KEEPALIVE_MS + 1);
     // Settled: each steady object once in the next keep-alive, no more.
