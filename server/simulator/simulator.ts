@@ -27,6 +27,12 @@ const TICK_CONCURRENCY = 4;
 /** Request bodies stay under the API's body limit with room for the envelope. */
 const MAX_BODY_BYTES = TELEMETRY_BODY_LIMIT_BYTES - 16 * 1024;
 
+/**
+ * Samples per live batch. The database runs one statement at a time, and a batch is one statement: a page's read
+ * that comes in meanwhile waits for the whole of it, so live batches stay small; the backfill sends full ones.
+ */
+export const LIVE_BATCH_MAX = 1000;
+
 export interface TickReport {
   timeMs: number;
   /** Devices that pushed this tick. */
@@ -39,6 +45,8 @@ export interface TickReport {
   failed: number;
   /** Samples measured but not sent: unchanged, and reported recently enough (cadence.ts). */
   held: number;
+  /** Requests sent (a device's samples go in batches of at most LIVE_BATCH_MAX). */
+  batches: number;
 }
 
 export interface BackfillReport {
@@ -178,12 +186,13 @@ export class Simulator {
   }
 
   /** Sends samples as one device; answers the totals. A refused token is dropped so the next push gets a new one. */
-  private async push(deviceId: string, samples: TelemetrySample[]): Promise<{ accepted: number; rejected: number; failed: number }> {
-    const totals = { accepted: 0, rejected: 0, failed: 0 };
+  private async push(deviceId: string, samples: TelemetrySample[], batchMax = LIVE_BATCH_MAX) {
+    const totals = { accepted: 0, rejected: 0, failed: 0, batches: 0 };
     if (samples.length === 0) return totals;
     const token = await this.token(deviceId);
     if (!token) return { ...totals, failed: 1 };
-    for (const body of toBatches(samples, TELEMETRY_BATCH_MAX, MAX_BODY_BYTES)) {
+    for (const body of toBatches(samples, batchMax, MAX_BODY_BYTES)) {
+      totals.batches++;
       try {
         const outcome = await pushBatch(token, body);
         if (outcome.status >= 200 && outcome.status < 300) {
@@ -233,7 +242,7 @@ export class Simulator {
     const timeMs = this.deps.now();
     const effects = { ...faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs, this.settings.faults), forcedLinksDown: this.forcedLinksDown(timeMs) };
     const state = await world.stateInSlices(timeMs, effects, this.settings.intervalMs);
-    const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0, held: 0 };
+    const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0, held: 0, batches: 0 };
     const sending: DeviceDuties[] = [];
     for (const duty of duties) {
       const id = duty.device.id;
@@ -266,6 +275,7 @@ export class Simulator {
         if (totals.failed === 0) selection.commit();
         report.reporting.push(duty.device.id);
         report.held += selection.held;
+        report.batches += totals.batches;
         report.accepted += totals.accepted;
         report.rejected += totals.rejected;
         report.failed += totals.failed;
@@ -291,7 +301,7 @@ export class Simulator {
       const samples = buffers.get(deviceId) ?? [];
       buffers.set(deviceId, []);
       report.samples += samples.length;
-      const totals = await this.push(deviceId, samples);
+      const totals = await this.push(deviceId, samples, TELEMETRY_BATCH_MAX);
       report.accepted += totals.accepted;
       report.rejected += totals.rejected;
       report.failed += totals.failed;

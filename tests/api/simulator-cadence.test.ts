@@ -4,7 +4,7 @@ import { getDb, queryRows, type Db } from "@/server/db/client";
 import { NO_FAULTS } from "@/server/simulator/faults";
 import { deviceSamples } from "@/server/simulator/samples";
 import { simulatorSettings } from "@/server/simulator/settings";
-import { Simulator, type TickReport } from "@/server/simulator/simulator";
+import { LIVE_BATCH_MAX, Simulator, type TickReport } from "@/server/simulator/simulator";
 
 // Issue 41, scope 6: the simulated devices send what changed at once and the rest at the keep-alive, through the
 // real ingestion endpoint on the demo network — the console sees a flapping port at once and every steady object
@@ -114,4 +114,33 @@ describe("the simulator's cadence through the ingestion endpoint", () => {
     expect(second.rejected + second.failed).toBe(0);
     expect(second.accepted).toBe(measured);
   }, 60_000);
+
+  it("splits a device's live samples into batches of at most LIVE_BATCH_MAX, every one accepted", async () => {
+    // A customer of three hundred sites around Paris: the device serving them measures well over a batch.
+    await db.execute(sql`
+      insert into organizations (name, organization_type, parent_id)
+      select 'Batch Customer', 'customer', id from organizations where name = 'Northwind Networks'`);
+    const customer = sql`(select id from organizations where name = 'Batch Customer')`;
+    await db.execute(sql`
+      insert into sites (organization_id, name, description, type, location_address, latitude, longitude, active)
+      select ${customer}, 'Batch site ' || s, '', 'standard', 'Paris, France', 48.8 + s / 1000.0, 2.3 + s / 1000.0, true
+      from generate_series(1, 300) s`);
+    await db.execute(sql`
+      insert into connectors (organization_id, site_id, kind, name, description, bandwidth_mbps, customer_ip, provider_edge_ip, vlan)
+      select s.organization_id, s.id, 'physical', s.name || ' port ' || c, '', 1000, '10.' || (c * 50) || '.0.2', '10.' || (c * 50) || '.0.1', 100 + c
+      from sites s cross join generate_series(1, 2) c where s.organization_id = ${customer}`);
+    const base = Date.now() + 4 * 60 * SECOND;
+    const sim = new Simulator(db, simulatorSettings({ SIMULATOR_CADENCE: "all" }, { seed: 1, firstFaultMs: 60 * 60 * SECOND, backfill: false }), {
+      now: () => base,
+      log: () => {},
+    });
+    const report = await sim.tick();
+    const world = sim.currentWorld!;
+    const state = world.stateAt(report.timeMs, NO_FAULTS, 10 * SECOND);
+    const perDevice = world.plan.duties.map((duty) => deviceSamples(1, duty, state, 1).length);
+    expect(Math.max(...perDevice)).toBeGreaterThan(LIVE_BATCH_MAX);
+    expect(report.batches).toBe(perDevice.reduce((sum, count) => sum + Math.ceil(count / LIVE_BATCH_MAX), 0));
+    expect(report.accepted).toBe(perDevice.reduce((sum, count) => sum + count, 0));
+    expect(report.rejected + report.failed).toBe(0);
+  }, 120_000);
 });
