@@ -15,7 +15,8 @@ import { Simulator, type BackfillReport, type TickReport } from "./simulator";
 // Environment: SIMULATOR=off disables it (checked by the caller through simulatorEnabled), SIMULATOR_SEED (default 1),
 // SIMULATOR_INTERVAL_MS (default 10000), SIMULATOR_FIRST_FAULT_MS (default 60000), SIMULATOR_FAULTS (default all: which
 // faults of the script play, settings.ts), SIMULATOR_BACKFILL=off skips the
-// month of history pushed at first start. With SIMULATOR_FAULT_CONTROL=on (demo and end-to-end servers only) the
+// month of history pushed at first start, SIMULATOR_CADENCE=all sends every object every interval instead of what
+// changed (cadence.ts), SIMULATOR_KEEPALIVE_MS (default 60000) bounds how long an unchanged object goes unreported. With SIMULATOR_FAULT_CONTROL=on (demo and end-to-end servers only) the
 // entry (server/background.ts) wires the simulator to the fault control, so an MSP can play the link-down fault now.
 
 export { simulatorEnabled, simulatorSettings, type SimulatorSettings } from "./settings";

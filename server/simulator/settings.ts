@@ -1,10 +1,12 @@
 import "server-only";
+import { DEFAULT_KEEPALIVE_MS, MAX_KEEPALIVE_MS } from "./cadence";
 import { FAULT_KINDS, type FaultKind } from "./faults";
 import { parseSeed } from "./random";
 
 // The simulator's environment: SIMULATOR (off disables it), SIMULATOR_SEED, SIMULATOR_INTERVAL_MS,
-// SIMULATOR_FIRST_FAULT_MS, SIMULATOR_FAULTS (which faults of the script play) and SIMULATOR_BACKFILL (off skips
-// the month of history).
+// SIMULATOR_FIRST_FAULT_MS, SIMULATOR_FAULTS (which faults of the script play), SIMULATOR_BACKFILL (off skips
+// the month of history), SIMULATOR_CADENCE (all: every object every interval, instead of what changed — cadence.ts)
+// and SIMULATOR_KEEPALIVE_MS.
 
 export interface SimulatorSettings {
   /** Same seed, same network behaviour: every value derives from (seed, object, time). */
@@ -19,6 +21,10 @@ export interface SimulatorSettings {
   backfill: boolean;
   /** How often the network is re-read, so new sites, paths and devices start reporting. */
   reloadMs: number;
+  /** "changes": what changed at once, the rest at the keep-alive (cadence.ts); "all": everything every interval. */
+  cadence: "changes" | "all";
+  /** The longest an object goes unreported while nothing changes (at most MAX_KEEPALIVE_MS). */
+  keepAliveMs: number;
 }
 
 export const DEFAULT_SIMULATOR_SETTINGS: SimulatorSettings = {
@@ -28,6 +34,8 @@ export const DEFAULT_SIMULATOR_SETTINGS: SimulatorSettings = {
   faults: new Set(FAULT_KINDS),
   backfill: true,
   reloadMs: 60_000,
+  cadence: "changes",
+  keepAliveMs: DEFAULT_KEEPALIVE_MS,
 };
 
 const MIN_INTERVAL_MS = 250;
@@ -69,5 +77,7 @@ export function simulatorSettings(env: Record<string, string | undefined> = proc
     faults: overrides.faults ?? faultKinds(env.SIMULATOR_FAULTS),
     backfill: overrides.backfill ?? !isOff(env.SIMULATOR_BACKFILL),
     reloadMs: Math.max(MIN_INTERVAL_MS, overrides.reloadMs ?? defaults.reloadMs),
+    cadence: overrides.cadence ?? (env.SIMULATOR_CADENCE?.trim().toLowerCase() === "all" ? "all" : defaults.cadence),
+    keepAliveMs: Math.min(MAX_KEEPALIVE_MS, overrides.keepAliveMs ?? milliseconds(env.SIMULATOR_KEEPALIVE_MS, defaults.keepAliveMs, MIN_INTERVAL_MS)),
   };
 }

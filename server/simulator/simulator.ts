@@ -4,6 +4,7 @@ import { TELEMETRY_BODY_LIMIT_BYTES } from "@/lib/constants";
 import { TELEMETRY_BATCH_MAX, type TelemetrySample } from "@/lib/telemetry/ingest";
 import type { Db } from "@/server/db/client";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
+import { Cadence } from "./cadence";
 import { FAULT_KINDS, faultEffectsAt, NO_FAULTS, type FaultEffects, type FaultKind } from "./faults";
 import { backfillPoints, hasHistory } from "./history";
 import { uptimeSeconds } from "./model";
@@ -16,14 +17,21 @@ import { pushBatch } from "./transport";
 import { buildWorld, type World } from "./world";
 
 // The agents: one per device assigned to a node, each with its own token, each pushing its batch through the
-// ingestion endpoint every interval. The network is re-read now and then; devices in a lifecycle reboot (and
-// the fault script's silent device) send nothing until they come back, with a fresh uptime.
+// ingestion endpoint every interval — what changed, and the rest at the keep-alive (cadence.ts). The network is
+// re-read now and then; devices in a lifecycle reboot (and the fault script's silent device) send nothing until
+// they come back, with a fresh uptime and a full report.
 
 /** Devices pushing at the same time in a round. */
 const TICK_CONCURRENCY = 4;
 
 /** Request bodies stay under the API's body limit with room for the envelope. */
 const MAX_BODY_BYTES = TELEMETRY_BODY_LIMIT_BYTES - 16 * 1024;
+
+/**
+ * Samples per live batch. The database runs one statement at a time, and a batch is one statement: a page's read
+ * that comes in meanwhile waits for the whole of it, so live batches stay small; the backfill sends full ones.
+ */
+export const LIVE_BATCH_MAX = 1000;
 
 export interface TickReport {
   timeMs: number;
@@ -35,6 +43,10 @@ export interface TickReport {
   rejected: number;
   /** Batches the endpoint refused or that could not be sent. */
   failed: number;
+  /** Samples measured but not sent: unchanged, and reported recently enough (cadence.ts). */
+  held: number;
+  /** Requests sent (a device's samples go in batches of at most LIVE_BATCH_MAX). */
+  batches: number;
 }
 
 export interface BackfillReport {
@@ -70,6 +82,9 @@ export class Simulator {
   private readonly reported = new Set<string>();
   /** Links put down through the fault control, until when (ms). */
   private readonly forcedDown = new Map<string, number>();
+  private readonly cadence: Cadence;
+  /** Devices the fault script keeps silent. */
+  private readonly quiet = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -78,6 +93,7 @@ export class Simulator {
     private readonly deps: SimulatorDeps,
   ) {
     this.startedAt = deps.startedAt ?? deps.now();
+    this.cadence = new Cadence(settings.keepAliveMs, settings.intervalMs);
   }
 
   /** The network as last read (undefined before the first round). */
@@ -170,12 +186,13 @@ export class Simulator {
   }
 
   /** Sends samples as one device; answers the totals. A refused token is dropped so the next push gets a new one. */
-  private async push(deviceId: string, samples: TelemetrySample[]): Promise<{ accepted: number; rejected: number; failed: number }> {
-    const totals = { accepted: 0, rejected: 0, failed: 0 };
+  private async push(deviceId: string, samples: TelemetrySample[], batchMax = LIVE_BATCH_MAX) {
+    const totals = { accepted: 0, rejected: 0, failed: 0, batches: 0 };
     if (samples.length === 0) return totals;
     const token = await this.token(deviceId);
     if (!token) return { ...totals, failed: 1 };
-    for (const body of toBatches(samples, TELEMETRY_BATCH_MAX, MAX_BODY_BYTES)) {
+    for (const body of toBatches(samples, batchMax, MAX_BODY_BYTES)) {
+      totals.batches++;
       try {
         const outcome = await pushBatch(token, body);
         if (outcome.status >= 200 && outcome.status < 300) {
@@ -225,7 +242,7 @@ export class Simulator {
     const timeMs = this.deps.now();
     const effects = { ...faultEffectsAt(this.settings.seed, timeMs - this.startedAt, this.settings.firstFaultMs, this.settings.faults), forcedLinksDown: this.forcedLinksDown(timeMs) };
     const state = await world.stateInSlices(timeMs, effects, this.settings.intervalMs);
-    const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0 };
+    const report: TickReport = { timeMs, reporting: [], silent: [], accepted: 0, rejected: 0, failed: 0, held: 0, batches: 0 };
     const sending: DeviceDuties[] = [];
     for (const duty of duties) {
       const id = duty.device.id;
@@ -234,17 +251,31 @@ export class Simulator {
         report.silent.push(id);
         continue;
       }
-      if (this.rebooting.delete(id)) this.bootedAt.set(id, timeMs);
-      if (state.silentDevices.has(id)) report.silent.push(id);
-      else sending.push(duty);
+      if (this.rebooting.delete(id)) {
+        this.bootedAt.set(id, timeMs);
+        this.cadence.rebooted(id, timeMs);
+      }
+      if (state.silentDevices.has(id)) {
+        report.silent.push(id);
+        this.quiet.add(id);
+      } else {
+        // The fault script's silent device comes back rebooted.
+        if (this.quiet.delete(id)) this.cadence.rebooted(id, timeMs);
+        sending.push(duty);
+      }
     }
     // Devices report side by side, as a fleet does; a few at a time keeps the database pool free for the pages.
     let next = 0;
     const worker = async () => {
       while (next < sending.length && !this.stopped) {
         const duty = sending[next++];
-        const totals = await this.push(duty.device.id, deviceSamples(this.settings.seed, duty, state, this.uptime(duty, world, effects, timeMs)));
+        const measured = deviceSamples(this.settings.seed, duty, state, this.uptime(duty, world, effects, timeMs));
+        const selection = this.settings.cadence === "all" ? { samples: measured, held: 0, commit() {} } : this.cadence.select(duty.device.id, measured, timeMs);
+        const totals = await this.push(duty.device.id, selection.samples);
+        if (totals.failed === 0) selection.commit();
         report.reporting.push(duty.device.id);
+        report.held += selection.held;
+        report.batches += totals.batches;
         report.accepted += totals.accepted;
         report.rejected += totals.rejected;
         report.failed += totals.failed;
@@ -270,7 +301,7 @@ export class Simulator {
       const samples = buffers.get(deviceId) ?? [];
       buffers.set(deviceId, []);
       report.samples += samples.length;
-      const totals = await this.push(deviceId, samples);
+      const totals = await this.push(deviceId, samples, TELEMETRY_BATCH_MAX);
       report.accepted += totals.accepted;
       report.rejected += totals.rejected;
       report.failed += totals.failed;

@@ -200,7 +200,7 @@ describe("settings", () => {
     expect(simulatorEnabled({ SIMULATOR: "off" })).toBe(false);
     expect(simulatorEnabled({ SIMULATOR: "OFF" })).toBe(false);
     expect(simulatorEnabled({ SIMULATOR: "on" })).toBe(true);
-    expect(simulatorSettings({})).toEqual({ seed: 1, intervalMs: 10_000, firstFaultMs: 60_000, faults: new Set(FAULT_KINDS), backfill: true, reloadMs: 60_000 });
+    expect(simulatorSettings({})).toEqual({ seed: 1, intervalMs: 10_000, firstFaultMs: 60_000, faults: new Set(FAULT_KINDS), backfill: true, reloadMs: 60_000, cadence: "changes", keepAliveMs: 60_000 });
     expect(
       simulatorSettings({ SIMULATOR_SEED: "7", SIMULATOR_INTERVAL_MS: "2000", SIMULATOR_FIRST_FAULT_MS: "3000", SIMULATOR_BACKFILL: "off" }),
     ).toMatchObject({ seed: 7, intervalMs: 2000, firstFaultMs: 3000, backfill: false });
