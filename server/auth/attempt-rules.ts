@@ -11,6 +11,8 @@ export interface AttemptRule {
   limit: number;
   windowMs: number;
   slowDown?: { baseMs: number; maxMs: number };
+  /** Counted, never refused: a measure others act on (how hard an account is being guessed). */
+  countOnly?: boolean;
 }
 
 export interface AttemptCounter {
@@ -25,7 +27,7 @@ export function decideAttempt(rule: AttemptRule, counter: AttemptCounter | null,
   // Another process's clock may run ahead: a last attempt "in the future" counts as just now.
   const sinceLast = counter ? Math.max(0, now.getTime() - counter.lastAt.getTime()) : Infinity;
   const attempts = sinceLast < rule.windowMs ? counter!.attempts : 0;
-  if (attempts < rule.limit) return { admit: true, attempts: attempts + 1 };
+  if (attempts < rule.limit || rule.countOnly) return { admit: true, attempts: attempts + 1 };
   if (!rule.slowDown) return { admit: false, retryAfterMs: rule.windowMs - sinceLast };
   const delay = Math.min(rule.slowDown.maxMs, rule.slowDown.baseMs * 2 ** (attempts - rule.limit));
   return sinceLast >= delay ? { admit: true, attempts: attempts + 1 } : { admit: false, retryAfterMs: delay - sinceLast };
