@@ -27,6 +27,13 @@ describe("attempt rules", () => {
     expect(decideAttempt(slowed, { attempts: 40, lastAt: t0 }, at(8_000))).toEqual({ admit: true, attempts: 41 });
   });
 
+  it("only counts a count-only subject, past its limit too, and forgets it after the window", () => {
+    const counted: AttemptRule = { ...lockOut, kind: "account", countOnly: true };
+    expect(decideAttempt(counted, { attempts: 3, lastAt: t0 }, at(10))).toEqual({ admit: true, attempts: 4 });
+    expect(decideAttempt(counted, { attempts: 40, lastAt: t0 }, at(10))).toEqual({ admit: true, attempts: 41 });
+    expect(decideAttempt(counted, { attempts: 40, lastAt: t0 }, at(WINDOW))).toEqual({ admit: true, attempts: 1 });
+  });
+
   it("takes a last attempt stamped ahead by another process's clock as just now", () => {
     expect(decideAttempt(lockOut, { attempts: 3, lastAt: at(5_000) }, t0)).toEqual({ admit: false, retryAfterMs: WINDOW });
   });
