@@ -37,8 +37,9 @@ export async function checkCredentials(db: Db, email: string, password: string, 
   const release = takeShare(networks);
   if (!release) throw busy();
   try {
-    // An address that has tried least goes first: a newcomer waits behind no flood.
-    return await inFlight.run(() => check(db, account, password, address, networks), "refuse", recentAttempts(rules));
+    // An address that has tried least goes first, here and for the hash: a newcomer waits behind no flood.
+    const rank = recentAttempts(rules);
+    return await inFlight.run(() => check(db, account, password, address, networks, rank), "refuse", rank);
   } catch (error) {
     if (error instanceof PoolFullError) throw busy();
     throw error;
@@ -47,7 +48,7 @@ export async function checkCredentials(db: Db, email: string, password: string, 
   }
 }
 
-async function check(db: Db, account: string, password: string, rawAddress: string, address: AddressNetworks): Promise<CredentialCheck> {
+async function check(db: Db, account: string, password: string, rawAddress: string, address: AddressNetworks, rank: number): Promise<CredentialCheck> {
   const [user] = await db
     .select({
       id: users.id,
@@ -72,7 +73,8 @@ async function check(db: Db, account: string, password: string, rawAddress: stri
   const beingGuessed = accountRule >= 0 && reservation.attempts[accountRule] > LOGIN_RATE_LIMIT.maxPerAccount;
   let valid: boolean;
   try {
-    valid = user && user.passwordHash && !user.disabled ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    valid =
+      user && user.passwordHash && !user.disabled ? await verifyPassword(password, user.passwordHash, rank) : await verifyAgainstDummy(password, rank);
   } catch (error) {
     // Not checked (the hashing queue is full, or a failure): the attempt is given back.
     await giveBack(db, rules);
