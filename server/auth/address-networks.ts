@@ -10,6 +10,8 @@ export interface AddressNetworks {
   host: string;
   /** The wider network: an IPv4 /24, or the /64 again for IPv6. */
   network: string;
+  /** Whether the address is an IP address at all ("unknown" for a call in-process). */
+  ip: boolean;
 }
 
 function expandIPv6(address: string): string[] | null {
@@ -31,7 +33,7 @@ function expandIPv6(address: string): string[] | null {
 
 export function addressNetworks(address: string): AddressNetworks {
   const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (isIPv4(bare)) return { host: bare, network: `${bare.split(".").slice(0, 3).join(".")}.0/24` };
+  if (isIPv4(bare)) return { host: bare, network: `${bare.split(".").slice(0, 3).join(".")}.0/24`, ip: true };
   if (isIPv6(bare)) {
     const groups = expandIPv6(bare);
     if (groups) {
@@ -41,8 +43,8 @@ export function addressNetworks(address: string): AddressNetworks {
         return addressNetworks([high >> 8, high & 255, low >> 8, low & 255].join("."));
       }
       const prefix = `${groups.slice(0, 4).join(":")}::/64`;
-      return { host: prefix, network: prefix };
+      return { host: prefix, network: prefix, ip: true };
     }
   }
-  return { host: bare || "unknown", network: bare || "unknown" };
+  return { host: bare || "unknown", network: bare || "unknown", ip: false };
 }

@@ -79,6 +79,8 @@ function hold(key: string, delta: number) {
  * network can never hold every slot. Returns the release, or null.
  */
 export function takeShare(address: AddressNetworks): (() => void) | null {
+  // No network address (a call in-process: the server's entry stamps every request's): nothing to share out.
+  if (!address.ip) return () => {};
   const keys = address.network === address.host ? [address.host] : [address.host, address.network];
   const limits = keys.length === 1 ? [SIGN_IN_SHARE.perAddress] : [SIGN_IN_SHARE.perAddress, SIGN_IN_SHARE.perNetwork];
   if (keys.some((key, i) => (held.get(key) ?? 0) >= limits[i])) return null;
