@@ -22,7 +22,7 @@ function remember(rule: AttemptRule, counter: AttemptCounter) {
 export function refusedInMemory(rules: AttemptRule[], now = new Date()): { rule: AttemptRule; retryAfterMs: number } | null {
   let refusal: { rule: AttemptRule; retryAfterMs: number } | null = null;
   for (const rule of rules) {
-    if (rule.countOnly || rule.slowDown) continue;
+    if (rule.countOnly) continue;
     const decision = decideAttempt(rule, remembered.get(entry(rule)) ?? null, now);
     if (!decision.admit && (!refusal || decision.retryAfterMs > refusal.retryAfterMs)) refusal = { rule, retryAfterMs: decision.retryAfterMs };
   }
