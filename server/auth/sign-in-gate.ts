@@ -1,6 +1,7 @@
 import "server-only";
 import { SIGN_IN_SHARE } from "@/lib/constants";
-import type { AddressNetworks } from "./address-networks";
+import { addressNetworks, type AddressNetworks } from "./address-networks";
+import { ACCOUNT_ADDRESS_KIND, signInRules } from "./attempt-limits";
 import { decideAttempt, type AttemptCounter, type AttemptRule } from "./attempt-rules";
 
 // What this process last learnt of each counter from the database, so that an address already over its limit is
@@ -27,6 +28,15 @@ export function refusedInMemory(rules: AttemptRule[], now = new Date()): { rule:
     if (!decision.admit && (!refusal || decision.retryAfterMs > refusal.retryAfterMs)) refusal = { rule, retryAfterMs: decision.retryAfterMs };
   }
   return refusal;
+}
+
+/**
+ * The wait before the address may try again, when it is over its own or its network's limit by what this process
+ * knows, whatever account it names: the server's entry then refuses the sign-in before even reading its body.
+ */
+export function signInAddressRefused(address: string, now = new Date()): number | null {
+  const rules = signInRules("", addressNetworks(address), true).filter((rule) => rule.kind !== ACCOUNT_ADDRESS_KIND);
+  return refusedInMemory(rules, now)?.retryAfterMs ?? null;
 }
 
 /** The attempts this process knows the address and its network made within their windows: its place in line. */

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { stampClientAddress } from "@/server/core/client-address";
 import { routeListener } from "@/server/api/node-listener";
+import { entryListener } from "@/server/entry-listener";
 import { CLAIM_RATE_LIMIT, INVITATION_RATE_LIMIT, LOGIN_RATE_LIMIT, PASSWORD_HASHING, SIGN_IN_CODE, SIGN_IN_SHARE } from "@/lib/constants";
 import { hashingPool } from "@/server/auth/password";
 import { hashToken } from "@/server/auth/sessions";
@@ -156,6 +157,38 @@ describe("a sign-in flood leaves room for everyone else (issue 41, finding 1)", 
       if (loops === 20) expect(countOf(statuses, 429)).toBeGreaterThan(0);
     }, 120_000);
   }
+});
+
+describe("a sign-in from an address over its limit, at the server's entry", () => {
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    const dispatch = entryListener({ api: routeListener(apiRoute), pages: async (_request, response) => void response.writeHead(404).end(), trustProxy: () => true });
+    server = http.createServer((request, response) => void dispatch(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const post = (address: string, body: string) =>
+    fetch(`${base}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address, "accept-language": "fr" }, body });
+
+  it("is refused before its body is read or routed, as the route refuses it", async () => {
+    const address = "198.51.100.90";
+    for (let i = 0; i < LOGIN_RATE_LIMIT.maxPerAddress; i++) expect((await signInFrom(address, `entry-${i}@nowhere.example`, "guess")).status).toBe(401);
+    const hashedBefore = hashingPool.started;
+    // Not even JSON: the route would answer 400; the entry answers the address's refusal first.
+    const refused = await post(address, "{not json");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(await refused.json()).toEqual({ error: "Trop de tentatives de connexion. Réessayez dans 15 minutes.", requestId: expect.any(String) });
+    expect(hashingPool.started).toBe(hashedBefore);
+    // Another address reaches the route.
+    expect((await post("198.51.101.90", "{not json")).status).toBe(400);
+  });
 });
 
 describe("sign-in that locks out the guesser, never the owner (finding 4; issue 41, finding 2)", () => {
