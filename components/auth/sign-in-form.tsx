@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
-import { TextField } from "@/components/forms/fields";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
@@ -83,7 +82,20 @@ function CodeStep({ challenge, onSignedIn, onStartOver }: { challenge: string; o
       <p className="font-medium">{t("codeTitle")}</p>
       <p className="text-sm text-muted-foreground">{t("codeSent", { minutes: SIGN_IN_CODE.validityMs / 60_000 })}</p>
       {confirm.error && <ErrorAlert message={withoutRequestId(confirm.error)} />}
-      <TextField control={form.control} name="code" label={t("code")} testId="sign-in-code" mono autoComplete="one-time-code" />
+      {/* Not the forms' TextField: its module brings the select and textarea into the sign-in page's first load. */}
+      <FormField
+        control={form.control}
+        name="code"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>{t("code")}</FormLabel>
+            <FormControl>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={SIGN_IN_CODE.digits} autoFocus {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
       <SubmitButton busy={confirm.isPending || confirm.isSuccess}>{t("confirmCode")}</SubmitButton>
       <Button type="button" variant="ghost" onClick={onStartOver}>
         {t("startOver")}
