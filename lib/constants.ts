@@ -53,21 +53,26 @@ export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 3600_000;
 
 // Guessable secrets (passwords, claim codes, invitation tokens): each attempt is reserved before the secret is checked,
 // and a counter forgets its attempts after windowMs without one. An address over its limit waits out the window; an
-// account past maxPerAccount is only slowed (one attempt per delay, doubling from slowDownMs up to maxSlowDownMs), so
-// the right password from a clean address still signs in.
+// account is never locked (its owner would be). An address is an IPv4 address or an IPv6 /64; its network an IPv4
+// /24, a looser budget shared by its neighbours. Past maxPerAccount misses from addresses the account never signed in
+// from, the account is being guessed: a new address then needs a code mailed to the account as well as the password
+// (SIGN_IN_CODE).
 export const LOGIN_RATE_LIMIT = {
   windowMs: 15 * 60_000,
   maxPerAccount: 5,
   maxPerAccountAddress: 5,
   maxPerAddress: 20,
-  slowDownMs: 1_000,
-  maxSlowDownMs: 30_000,
+  maxPerNetwork: 100,
 } as const;
+// A sign-in holds at most this many of the shared slots per address (and per network): one address cannot fill them.
+export const SIGN_IN_SHARE = { perAddress: 2, perNetwork: 4 } as const;
+// The code mailed to an account being guessed: short-lived, single use, a few tries; a few live at once per account.
+export const SIGN_IN_CODE = { digits: 6, validityMs: 10 * 60_000, maxTries: 5, maxLivePerAccount: 3 } as const;
 export const CLAIM_RATE_LIMIT = { windowMs: 15 * 60_000, maxPerOrganization: 10, maxPerAddress: 20 } as const;
 export const INVITATION_RATE_LIMIT = { windowMs: 15 * 60_000, maxPerAddress: 20 } as const;
 // scrypt runs on libuv's pool (4 threads, shared with gzip, fs and dns): at most `concurrency` hashes at once, at
 // most `queue` waiting; beyond that a sign-in is refused with 429 rather than stalling everyone else.
-export const PASSWORD_HASHING = { concurrency: 2, queue: 8, busyRetryMs: 5_000 } as const;
+export const PASSWORD_HASHING = { concurrency: 2, queue: 8, busyRetryMs: 5_000, waiting: 64 } as const;
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 // A device's telemetry batch (up to 5,000 samples) is larger than any form a person submits.
 export const TELEMETRY_INGEST_PATH = "/api/v1/telemetry/ingest";

@@ -12,13 +12,14 @@ function run(command, args, env = {}) {
 /**
  * `nodeArgs`: options for the server's node only (a benchmark's inspector or heap snapshots), not for the seed.
  * `seed: false` for a second process on the same PostgreSQL, which the first one's start has seeded.
+ * `env`: the server's own settings on top of the benchmark's environment (TRUST_PROXY for a sign-in flood).
  */
-export async function startScaleServer({ port, dataDir, nodeArgs = [], seed = true }) {
+export async function startScaleServer({ port, dataDir, nodeArgs = [], seed = true, env = {} }) {
   if (!isBuildCurrent()) run("npm", ["run", "build"]);
   if (seed && !process.env.DATABASE_URL && !fs.existsSync(`${dataDir}/pglite`)) console.log(`Building the scale network in ${dataDir}...`);
   if (seed) run("npm", ["run", "seed:scale"], { DATA_DIR: dataDir });
   const server = spawn("node", [...nodeArgs, "dist/server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SIMULATOR: "off" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SIMULATOR: "off", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((resolve, reject) => {

@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { isWellFormedPath, targetPath } from "@/lib/request-target";
-import { stampClientAddress } from "@/server/core/client-address";
+import { readClientAddress, stampClientAddress } from "@/server/core/client-address";
+import { tooManyAttempts } from "@/server/auth/attempt-throttle";
+import { signInAddressRefused } from "@/server/auth/sign-in-gate";
 import { requestIdOf } from "@/server/api/request-id";
 import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
@@ -11,6 +13,7 @@ import { REQUEST_ID_HEADER } from "@/lib/constants";
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
 
 const PAGE_METHODS = new Set(["GET", "HEAD"]);
+const SIGN_IN_PATH = "/api/v1/auth/login";
 /** Next's own endpoints (assets, and in development its overlay's calls), which pick their methods themselves. */
 const NEXT_INTERNAL = /^\/(_next|__nextjs)/;
 /** Next's not-found page, answered with 404 for a page path no route can read. */
@@ -29,6 +32,11 @@ export function entryListener({ api, pages, trustProxy }: { api: Listener; pages
     const wellFormed = isWellFormedPath(path);
     if (path.startsWith("/api/")) {
       if (!wellFormed) return refuseTarget(incoming, outgoing);
+      // A sign-in from an address over its limit costs a map lookup: refused before its body is read or routed.
+      if (incoming.method === "POST" && path === SIGN_IN_PATH) {
+        const waitMs = signInAddressRefused(readClientAddress(incoming));
+        if (waitMs !== null) return refuseSignIn(incoming, outgoing, waitMs);
+      }
       if (isApiTarget(incoming.url)) return api(incoming, outgoing);
       return pages(incoming, outgoing);
     }
@@ -46,10 +54,27 @@ async function methodNotAllowed(incoming: IncomingMessage, outgoing: ServerRespo
 export function refuseBusy(incoming: IncomingMessage, outgoing: ServerResponse): void {
   const headers = { "retry-after": "1", "cache-control": "no-store" };
   if (!targetPath(incoming.url ?? "/").startsWith("/api/")) return plainAnswer(incoming, outgoing, 503, "apiErrors.busy", headers);
+  apiAnswer(incoming, outgoing, 503, (t) => t("apiErrors.busy"), headers);
+}
+
+/** The API's 429 for a sign-in from an address over its limit, as the route would answer it (server/auth/credentials.ts). */
+async function refuseSignIn(incoming: IncomingMessage, outgoing: ServerResponse, waitMs: number): Promise<void> {
+  const refusal = tooManyAttempts("apiErrors.tooManyAttempts", waitMs);
+  const headers = { "retry-after": String(refusal.retryAfterSeconds), "cache-control": "no-store" };
+  apiAnswer(incoming, outgoing, 429, (t) => t("apiErrors.tooManyAttempts", refusal.values), headers);
+}
+
+function apiAnswer(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  status: number,
+  message: (t: ReturnType<typeof translatorFor>) => string,
+  headers: Record<string, string>,
+) {
   const t = translatorFor(localeFromAcceptLanguage(incoming.headers["accept-language"]));
   const requestId = requestIdOf({ get: (name) => (typeof incoming.headers[name] === "string" ? (incoming.headers[name] as string) : null) });
-  const body = JSON.stringify({ error: t("apiErrors.busy"), requestId });
-  outgoing.writeHead(503, { ...headers, [REQUEST_ID_HEADER]: requestId, "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+  const body = JSON.stringify({ error: message(t), requestId });
+  outgoing.writeHead(status, { ...headers, [REQUEST_ID_HEADER]: requestId, "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
 }
 
 function plainAnswer(incoming: IncomingMessage, outgoing: ServerResponse, status: number, key: "apiErrors.busy" | "apiErrors.methodNotAllowed", headers: Record<string, string>) {

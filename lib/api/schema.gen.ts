@@ -85,6 +85,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The account is being guessed and this address is new to it: if the password was right, a code was mailed to the account; send it with the challenge to /auth/login/code */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            codeRequired: true;
+                            challenge: string;
+                        };
+                    };
+                };
                 /** @description Invalid input */
                 400: {
                     headers: {
@@ -139,6 +152,107 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        challenge: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Signed in; the session cookie is set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            userEmail: string;
+                            userFirstName: string;
+                            userLastName: string;
+                            /** @enum {string} */
+                            userLanguage: "en" | "fr";
+                            organizationId: string;
+                            /** @enum {string} */
+                            role: "msp-admin" | "msp-configure" | "msp-read-only" | "internal-admin" | "internal-configure" | "internal-read-only" | "customer-admin" | "customer-configure" | "customer-read-only";
+                            scopes: ("common:config:read" | "common:config:write" | "common:user:read" | "common:user:write" | "msp:lifecycle:read" | "msp:lifecycle:write" | "msp:inventory:read" | "msp:inventory:write" | "internal:inventory:read" | "internal:inventory:write")[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
                 };
             };
         };

@@ -109,7 +109,7 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
     bounded && bandwidthBounds(output, writer),
     ...output.paths.flatMap((path) => [
       t("assistant.paths.line", { path: quoted(path.name), source: quoted(path.sourceSiteName), destination: quoted(path.destinationSiteName), state: t(`assistant.sla.states.${path.sla}`) }),
-      bounded && path.bandwidthMbps !== null && t("assistant.paths.bandwidth", { bandwidth: formatMbps(t, writer.locale, path.bandwidthMbps) }),
+      bounded && path.bandwidthMbps !== null && t("assistant.paths.bandwidthLine", { bandwidth: formatMbps(t, writer.locale, path.bandwidthMbps) }),
       path.prefixes.length > 0 && t("assistant.paths.prefixes", { prefixes: path.prefixes.join(", ") }),
       ...path.breaches.map((breach) =>
         t("assistant.paths.breach", {

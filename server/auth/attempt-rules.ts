@@ -2,15 +2,15 @@ import "server-only";
 
 /**
  * A limit on guesses at one subject (an address, an account, an organization). Over `limit` attempts within
- * `windowMs` of the last one, an attempt is refused until the window has passed, or, with `slowDown`, admitted one
- * at a time after a delay that doubles with every attempt past the limit.
+ * `windowMs` of the last one, an attempt is refused until the window has passed (`countOnly`: only counted).
  */
 export interface AttemptRule {
   kind: string;
   key: string;
   limit: number;
   windowMs: number;
-  slowDown?: { baseMs: number; maxMs: number };
+  /** Counted, never refused: a measure others act on (how hard an account is being guessed). */
+  countOnly?: boolean;
 }
 
 export interface AttemptCounter {
@@ -25,8 +25,6 @@ export function decideAttempt(rule: AttemptRule, counter: AttemptCounter | null,
   // Another process's clock may run ahead: a last attempt "in the future" counts as just now.
   const sinceLast = counter ? Math.max(0, now.getTime() - counter.lastAt.getTime()) : Infinity;
   const attempts = sinceLast < rule.windowMs ? counter!.attempts : 0;
-  if (attempts < rule.limit) return { admit: true, attempts: attempts + 1 };
-  if (!rule.slowDown) return { admit: false, retryAfterMs: rule.windowMs - sinceLast };
-  const delay = Math.min(rule.slowDown.maxMs, rule.slowDown.baseMs * 2 ** (attempts - rule.limit));
-  return sinceLast >= delay ? { admit: true, attempts: attempts + 1 } : { admit: false, retryAfterMs: delay - sinceLast };
+  if (attempts < rule.limit || rule.countOnly) return { admit: true, attempts: attempts + 1 };
+  return { admit: false, retryAfterMs: rule.windowMs - sinceLast };
 }

@@ -5,7 +5,8 @@ import { attemptThrottles } from "@/server/db/schema";
 import { RateLimitedError } from "@/server/core/errors";
 import { decideAttempt, type AttemptRule } from "./attempt-rules";
 
-export type Reservation = { ok: true } | { ok: false; rule: AttemptRule; retryAfterMs: number };
+/** Admitted, with every rule's count including this attempt (in the rules' order); or refused by one rule. */
+export type Reservation = { ok: true; attempts: number[] } | { ok: false; rule: AttemptRule; retryAfterMs: number };
 
 const byKindAndKey = (a: AttemptRule, b: AttemptRule) => (a.kind === b.kind ? (a.key < b.key ? -1 : 1) : a.kind < b.kind ? -1 : 1);
 const ruleRow = (rule: AttemptRule) => and(eq(attemptThrottles.kind, rule.kind), eq(attemptThrottles.key, rule.key));
@@ -42,19 +43,20 @@ export async function reserveAttempt(db: Db, rules: AttemptRule[], now = new Dat
       const row = rows.find((r) => r.kind === rule.kind && r.key === rule.key) ?? null;
       return { rule, decision: decideAttempt(rule, row, now) };
     });
-    let refusal: Reservation = { ok: true };
+    let refusal: Reservation | null = null;
     for (const { rule, decision } of decisions) {
-      if (!decision.admit && (refusal.ok || decision.retryAfterMs > refusal.retryAfterMs)) {
+      if (!decision.admit && (!refusal || (!refusal.ok && decision.retryAfterMs > refusal.retryAfterMs))) {
         refusal = { ok: false, rule, retryAfterMs: decision.retryAfterMs };
       }
     }
-    if (!refusal.ok) return refusal;
+    if (refusal) return refusal;
     const counted = decisions.map(({ rule, decision }) => sql`(${rule.kind}, ${rule.key}, ${decision.admit ? decision.attempts : 0}::integer)`);
     await tx.execute(sql`
       update ${attemptThrottles} set attempts = counted.attempts, last_at = ${now.toISOString()}::timestamptz
       from (values ${sql.join(counted, sql`, `)}) as counted(kind, key, attempts)
       where ${attemptThrottles.kind} = counted.kind and ${attemptThrottles.key} = counted.key`);
-    return refusal;
+    const attempts = new Map(decisions.map(({ rule, decision }) => [rule, decision.admit ? decision.attempts : 0]));
+    return { ok: true, attempts: rules.map((rule) => attempts.get(rule)!) };
   });
 }
 

@@ -255,7 +255,9 @@ export async function acceptInvitation(
     } else if (input.password !== undefined) {
       // Nobody signed in: its password, checked as a sign-in is (same limits) — how a person removed from their only
       // organization, who can no longer sign in, comes back. A wrong one says so, and changes nothing.
-      if ((await checkCredentials(db, email, input.password, meta.address)) !== existing.id) {
+      // The invitation came by mail to the account: it stands for the code an account being guessed would need.
+      const check = await checkCredentials(db, email, input.password, meta.address);
+      if (check.outcome === "invalid" || check.userId !== existing.id) {
         throw new UnauthenticatedError("apiErrors.invitationPasswordWrong", { email });
       }
     } else {

@@ -50,4 +50,21 @@ describe("bounded pool", () => {
     await expect(pool.run(async () => Promise.reject(new Error("boom")), "refuse")).rejects.toThrow("boom");
     expect(await pool.run(async () => "after", "refuse")).toBe("after");
   });
+  it("serves the lowest rank first, in turn within a rank, and past the queue refuses the last in line for a lower rank", async () => {
+    const pool = new BoundedPool(1, 3);
+    const g = gate();
+    const order: string[] = [];
+    const job = (name: string) => async () => void order.push(name);
+    const first = pool.run(() => g.opened, "refuse");
+    const flood = [pool.run(job("flood-1"), "refuse", 20), pool.run(job("flood-2"), "refuse", 20)];
+    const calm = pool.run(job("calm"), "refuse", 0);
+    // The queue is full: a newcomer that has tried less takes the place of the last flood request, one that has tried
+    // as much is refused itself.
+    const newcomer = pool.run(job("newcomer"), "refuse", 1);
+    await expect(flood[1]).rejects.toBeInstanceOf(PoolFullError);
+    await expect(pool.run(job("flood-3"), "refuse", 20)).rejects.toBeInstanceOf(PoolFullError);
+    g.open();
+    await Promise.all([first, flood[0], calm, newcomer]);
+    expect(order).toEqual(["calm", "newcomer", "flood-1"]);
+  });
 });

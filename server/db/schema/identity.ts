@@ -76,6 +76,40 @@ export const attemptThrottles = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.key] }), index("attempt_throttles_last_at_idx").on(t.lastAt)],
 );
 
+/**
+ * Addresses an account signed in from (an IPv4 address or an IPv6 /64), a few per account, newest kept: from these
+ * the password alone signs in even while the account is being guessed.
+ */
+export const knownAddresses = pgTable(
+  "known_addresses",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
+
+/**
+ * A sign-in waiting for the code mailed to its account (the account was being guessed). Only hashes are kept: of the
+ * challenge token the browser holds, and of the code keyed by that token (a 6-digit code alone is quickly reversed).
+ * A challenge answered to a wrong password has no code and can never complete.
+ */
+export const signInCodes = pgTable(
+  "sign_in_codes",
+  {
+    challengeHash: text("challenge_hash").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash"),
+    address: text("address").notNull(),
+    userAgent: text("user_agent"),
+    tries: integer("tries").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sign_in_codes_user_idx").on(t.userId), index("sign_in_codes_expires_idx").on(t.expiresAt)],
+);
+
 export const invitations = pgTable(
   "invitations",
   {
