@@ -287,6 +287,8 @@ export const connectorUsageOutputSchema = resolved({
   paths: z.array(z.object({ name: z.string(), bandwidthMbps: z.number() })),
   /** Traffic over the last hour: averages in Mbps, and the busier direction against the bandwidth. */
   traffic: z.object({ rxMbps: z.number(), txMbps: z.number(), utilizationPercent: z.number() }).nullable(),
+  /** Its latest sample, as the connector health list shows it ("how loaded is it?"). */
+  now: z.object({ rxMbps: z.number(), txMbps: z.number(), utilizationPercent: z.number(), at: z.string() }).nullable().default(null),
   request: z.object({ bandwidthMbps: z.number(), fits: z.boolean() }).nullable(),
 });
 

@@ -105,8 +105,8 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
   const bounded = output.minBandwidthMbps !== null || output.maxBandwidthMbps !== null;
   return lines(
     ...pathAggregates(output, writer),
-    header,
     bounded && bandwidthBounds(output, writer),
+    header,
     ...output.paths.flatMap((path) => [
       t("assistant.paths.line", { path: quoted(path.name), source: quoted(path.sourceSiteName), destination: quoted(path.destinationSiteName), state: t(`assistant.sla.states.${path.sla}`) }),
       bounded && path.bandwidthMbps !== null && t("assistant.paths.bandwidthLine", { bandwidth: formatMbps(t, writer.locale, path.bandwidthMbps) }),
@@ -348,6 +348,13 @@ export function connectorUsage(output: Out<typeof connectorUsageOutputSchema>, w
     t("assistant.connector.header", { connector: quoted(connector.name), site: quoted(connector.siteName), bandwidth: mbps(connector.bandwidthMbps) }),
     t("assistant.connector.load", { used: mbps(output.usedMbps), free: mbps(output.freeMbps), paths: output.paths.length }),
     ...output.paths.map((path) => `- ${quoted(path.name)}: ${mbps(path.bandwidthMbps)}`),
+    output.now &&
+      t("assistant.connector.now", {
+        rx: mbps(output.now.rxMbps),
+        tx: mbps(output.now.txMbps),
+        percent: t("assistant.units.percent", { value: formatNumber(locale, output.now.utilizationPercent) }),
+        at: formatTime(locale, output.now.at, writer.timeZone),
+      }),
     output.traffic
       ? t("assistant.connector.traffic", {
           rx: mbps(output.traffic.rxMbps),

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = [
   "GET /api/v1/health",
   "GET /api/v1/invitation/preview",
   "POST /api/v1/auth/login",
+  "POST /api/v1/auth/login/code",
   "POST /api/v1/auth/logout",
   "POST /api/v1/invitation/accept",
   "POST /api/v1/telemetry/ingest",

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { eq } from "drizzle-orm";
 import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
 import type {
   connectorUsageInputSchema,
@@ -23,6 +24,7 @@ import type { Path } from "@/lib/paths/schema";
 import { aggregatePaths, connectorLoads, listPaths as listPathsService } from "@/server/paths/service";
 import { getSite } from "@/server/sites/service";
 import { listConnectors } from "@/server/sites/connectors";
+import { telemetryConnectorState } from "@/server/db/schema";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
 import { siteTopTalkers } from "@/server/telemetry/queries/breakdown";
 import { pathMeasurement, siteConnectorHealth } from "@/server/telemetry/queries/health";
@@ -266,9 +268,13 @@ export async function connectorUsage(environment: ToolEnvironment, input: Out<ty
   const resolution = await resolveConnector(scope, input.connector);
   if (resolution.status !== "found") return unresolvedOutput(resolution, input.connector, (connector) => connector.siteName);
   const connector = resolution.item;
-  const [[load], traffic] = await Promise.all([
+  const [[load], traffic, [latest]] = await Promise.all([
     connectorLoads(scope.context.db, scope.context.principal, [{ id: connector.id, name: connector.name, bandwidth: connector.bandwidthMbps }]),
     objectBandwidth(scope.context, "connector", connector.id, { from: new Date(now - HOUR).toISOString(), to: new Date(now).toISOString() }, now),
+    scope.context.db
+      .select({ rxBps: telemetryConnectorState.rxBps, txBps: telemetryConnectorState.txBps, at: telemetryConnectorState.sampledAt })
+      .from(telemetryConnectorState)
+      .where(eq(telemetryConnectorState.connectorId, connector.id)),
   ]);
   const average = averageOf(traffic.points);
   const connectorPage =
@@ -284,6 +290,15 @@ export async function connectorUsage(environment: ToolEnvironment, input: Out<ty
     freeMbps: load.free,
     paths: load.paths.map((path) => ({ name: path.name, bandwidthMbps: path.bandwidth })),
     traffic: average ? { ...average, utilizationPercent: (Math.max(average.rxMbps, average.txMbps) / connector.bandwidthMbps) * 100 } : null,
+    now:
+      latest && latest.rxBps !== null && latest.txBps !== null
+        ? {
+            rxMbps: latest.rxBps / 1e6,
+            txMbps: latest.txBps / 1e6,
+            utilizationPercent: (Math.max(latest.rxBps, latest.txBps) / (connector.bandwidthMbps * 1e6)) * 100,
+            at: new Date(latest.at).toISOString(),
+          }
+        : null,
     request: input.bandwidthMbps ? { bandwidthMbps: input.bandwidthMbps, fits: input.bandwidthMbps <= load.free } : null,
     links: consoleLink(scope, environment.t("assistant.links.connector", { connector: connector.name }), connectorPage),
   };

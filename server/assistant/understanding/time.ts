@@ -43,7 +43,8 @@ const NUMBER_WORDS: Record<string, number> = {
 // "depuis 2 heures", "last hour", "la derniere heure".
 const COUNT = "\\d+|a|an|one|two|three|four|five|six|seven|ten|twelve|fifteen|thirty|un|une|deux|trois|quatre|cinq|six|sept|dix|douze|quinze|trente";
 const SPAN = new RegExp(
-  `(?:last|past|previous|dernier|derniers|derniere|dernieres|depuis|ces|these)\\s+(?:(${COUNT})\\s+)?(?:(?:dernier|derniers|derniere|dernieres)\\s+)?([a-z]+)`,
+  // "sur les 3 dernières heures", "the 3 last hours": "les"/"the" lead only a count followed by "dernières"/"last".
+  `(?:last|past|previous|dernier|derniers|derniere|dernieres|depuis|ces|these|(?:les|the)(?=\\s+(?:${COUNT})\\s+(?:dernier|derniers|derniere|dernieres|last|past)\\s))\\s+(?:(${COUNT})\\s+)?(?:(?:dernier|derniers|derniere|dernieres|last|past)\\s+)?([a-z]+)`,
   "g",
 );
 
