@@ -41,6 +41,31 @@ describe("follow-ups", () => {
     expect(decideAfter(node)).not.toMatchObject({ toolName: "nodeStatus", input: { node: "Paris HQ" } });
   });
 
+  it("takes a correction or 'same for' as the question before about the name meant", () => {
+    const site = conversation([{ question: "hows the paris site", toolName: "siteDetail", input: { site: "Paris HQ" } }], "no i meant frankfurt");
+    expect(decideAfter(site)).toEqual({ type: "tool-call", toolName: "siteDetail", input: { site: "Frankfurt DC" } });
+    const french = conversation([{ question: "comment va le site de paris ?", toolName: "siteDetail", input: { site: "Paris HQ" } }], "non, je voulais dire frankfurt");
+    expect(decideAfter(french, "fr")).toEqual({ type: "tool-call", toolName: "siteDetail", input: { site: "Frankfurt DC" } });
+    // A search takes a name of any kind.
+    const search = conversation([{ question: "how many paths does paris hq have", toolName: "listPaths", input: { health: "all", query: "Paris HQ" } }], "same for frankfurt dc");
+    expect(decideAfter(search)).toEqual({ type: "tool-call", toolName: "listPaths", input: { health: "all", query: "Frankfurt DC" } });
+  });
+
+  it("compares the path before with the one a follow-up names, with the same tool", () => {
+    const prompt = conversation([{ question: "latency of paris ⇄ frankfurt", toolName: "pathStatistics", input: { path: "Paris ⇄ Frankfurt", metric: "latencyMs" } }], "compare w/ paris ⇄ azure");
+    expect(decideAfter(prompt)).toMatchObject({ type: "tool-call", toolName: "pathStatistics", input: { path: "Paris ⇄ Frankfurt", metric: "latencyMs" } });
+  });
+
+  it("asks why about what the turn before was about, when it listed nothing", () => {
+    const prompt = conversation([{ question: "any alarms on paris ⇄ azure?", toolName: "listOpenAlarms", input: { about: "Paris ⇄ Azure" } }], "why?");
+    expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+  });
+
+  it("reads what follows a go-ahead as part of the request: 'ok vas-y, demain 2h'", () => {
+    const prompt = conversation([{ question: "comment installer la 24.3.2 sur nw-edge-sea-01 ?", toolName: "guideTask", input: { task: "schedule" } }], "ok vas-y, demain 2h");
+    expect(decideAfter(prompt, "fr")).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "nw-edge-sea-01", version: "24.3.2" } });
+  });
+
   it("asks why about the first of a ranking", () => {
     const prompt = conversation([{ question: "which path is worst right now?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST }], "why?");
     expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });

@@ -36,7 +36,7 @@ export interface FollowUpReaders {
 
 const WHY = /^(?:why|pourquoi|how come|comment ca|why so|and why|et pourquoi)(?: (?:is that|that|so|it|ca|donc))?$/;
 const DO_IT =
-  /^(?:(?:ok|okay|yes|yep|oui|d accord|alright|great|super|parfait|bien)\s*)*(?:do it|go ahead|go for it|proceed|please do|do that|let s do it|make it so|vas y|allez y|fais le|faites le|fais ca|faites ca|lance|lance le|on y va|c est parti)(?: (?:please|now|stp|svp|maintenant))?$/;
+  /^(?:(?:ok|okay|yes|yep|oui|d accord|alright|great|super|parfait|bien)\s*)*(?:do it|go ahead|go for it|proceed|please do|do that|let s do it|make it so|vas y|allez y|fais le|faites le|fais ca|faites ca|lance|lance le|on y va|c est parti)(?: (?:please|now|stp|svp|maintenant))?(?: (.+))?$/;
 const OTHER = /(?:^| )(?:other|another|autre|l autre)(?= |$)/;
 // "the one to AWS", "the aws one", "that one", "celui vers Oracle", "le chemin de lyon".
 const THE_ONE = /^(?:and |et )?(?:the (?:[a-z0-9]+ ){0,3}(?:one|path)|that one|celui|celle|ceux|le chemin)(?= |$)/;
@@ -53,20 +53,24 @@ const ORDINAL_LEAD = /^(?:(?:and|et|ok|so|then|alors|puis|what about|and what ab
 // "which one is worse?", "lequel est le pire ?", "which of them is better": the comparison's verdict.
 const VERDICT = /^(?:(?:and|et|so|ok|alors|donc)\s+)?(?:which|lequel|laquelle|quel|quelle)(?: one| of them| of the two| of both| des deux| d entre eux)? (?:is |s |est |a |has )?(?:the |le |la )?(worse|worst|better|best|pire|meilleur|meilleure|plus mauvais|plus mauvaise|in worse shape|en pire etat)(?= |$)/;
 // "and lyon?", "et pour milan ?", "what about the frankfurt one?": the same question about another name.
-const AND_NAME = /^(?:and|et|and for|et pour|et avec|what about|how about|same for|same with|pareil pour|idem pour|meme chose pour)\s+(.+)$/;
+// "no i meant lyon", "non, je voulais dire Milan", "not paris, lyon": the same question, about the name meant.
+const AND_NAME =
+  /^(?:and|et|and for|et pour|et avec|what about|how about|same for|same with|same thing for|same question for|now for|pareil pour|idem pour|meme chose pour|meme question pour|(?:no|nope|non|sorry|pardon|oops)?\s*(?:i meant|i mean|i said|je voulais dire|je parlais de|je pensais a)|(?:no|nope|non)(?: not \S+)?|not \S+|pas \S+)\s+(.+)$/;
 const SLA_RANK: Record<string, number> = { healthy: 0, unknown: 1, warning: 2, bad: 3 };
+// The inputs that name what a question is about, most specific first.
+const NAME_KEYS = ["path", "site", "node", "device", "connector", "query", "about"] as const;
 // As written (a serial number's or a time's punctuation matters when the request is read again).
-const HOW_TO = /^\s*(?:how (?:would|do|can|should|could) (?:i|we|you)|comment (?:puis[- ]je|je peux|on peut|faire pour|faut[- ]il|dois[- ]je)|can you show me how to|tell me how to)\s+/i;
+const HOW_TO = /^\s*(?:how (?:would|do|can|should|could) (?:i|we|you)|how to|comment (?:puis[- ]je|je peux|on peut|faire pour|faut[- ]il|dois[- ]je)|comment(?= \S+er\s)|can you show me how to|tell me how to)\s+/i;
 // Words that point back to what the turn before was about.
-const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca|its|their|ses|son|sa|leur|leurs)(?= |$)/;
+const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca|its|their|ses|son|sa|leur|leurs)(?= |$)| (?:there|over there|la bas)$/;
 
 // What a list the turn before showed is, in words a request can take ("ack them" after the alarms).
 const TOPIC_WORDS: Record<string, string> = { listOpenAlarms: "alarms", listPaths: "paths", listSites: "sites" };
 
 /** The object the turn before was about: the path, site, node or device its tools were called for. */
-function subjectOf(previous: PreviousTurn): string | null {
+function subjectOf(previous: PreviousTurn, also: readonly string[] = []): string | null {
   for (const call of [...previous.calls].reverse()) {
-    for (const key of ["path", "device", "node", "site", "connector"]) {
+    for (const key of ["path", "device", "node", "site", "connector", ...also]) {
       const value = call.input[key];
       if (typeof value === "string" && value.trim()) return value;
     }
@@ -99,6 +103,18 @@ function askedAbout(previous: PreviousTurn, name: string): ToolIntent {
   const key = call && ["path", "site", "node", "device", "connector"].find((candidate) => typeof call.input[candidate] === "string");
   if (!call || !key || isAssistantAction(call.toolName)) return { kind: "tool", toolName: "explainPathSla", input: { path: name } };
   return { kind: "tool", toolName: call.toolName as ToolIntent["toolName"], input: { ...call.input, [key]: name } };
+}
+
+const COMPARE_WITH = /(?:^| )(?:compare|compared|comparer|comparez|compare le|compare la|vs|versus|against|contre|par rapport a)(?= |$)/;
+
+/** "compare w/ madrid ⇄ oracle" after a question about one path: that path and the new one, with the same tool. */
+function compareWith(folded: string, own: Understanding, previous: PreviousTurn): ToolIntent | null {
+  if (!COMPARE_WITH.test(folded) || own.kind !== "tool" || typeof own.input.path !== "string") return null;
+  const call = lastCall(previous);
+  const before = call && typeof call.input.path === "string" ? call.input.path : null;
+  if (!call || !before || before === own.input.path || isAssistantAction(call.toolName)) return null;
+  const tool = call.toolName as ToolIntent["toolName"];
+  return { kind: "tool", toolName: tool, input: { ...call.input, path: before }, also: [{ toolName: tool, input: { ...call.input, path: own.input.path } }] };
 }
 
 /** Of the paths the turn before showed side by side, the worse (worst state, then highest latency) or the better. */
@@ -134,10 +150,13 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   const folded = fold(text);
 
   // "do it" after a how-to: the how-to's request, as a request.
-  if (DO_IT.test(folded)) {
+  const doIt = DO_IT.exec(folded);
+  // "ok vas-y, demain 2h": what follows the go-ahead completes the request (its time, a note).
+  const tail = doIt?.[1] && (readers.details(doIt[1]).range !== null || /\d/.test(doIt[1])) ? text.slice(text.length - doIt[1].length) : doIt?.[1] ? null : "";
+  if (doIt && tail !== null) {
     const request = previous.question.replace(HOW_TO, "");
     if (request !== previous.question) {
-      const asked = readers.read(request);
+      const asked = readers.read(tail ? `${request.replace(/\s*[?.!]+\s*$/, "")} ${tail}` : request);
       if (asked.kind === "tool" && isAssistantAction(asked.toolName)) return asked;
     }
     const guide = previous.calls.find((call) => call.toolName === "guidePathCreation");
@@ -151,7 +170,10 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     if (first) return { kind: "tool", toolName: "explainPathSla", input: { path: first } };
     const call = lastCall(previous);
     if (call?.toolName === "explainPathSla" || call?.toolName === "pathStatistics") return { kind: "tool", toolName: "explainPathSla", input: { path: call.input.path } };
-    return null;
+    // "any alarms on paris ⇄ azure?" → "why?": why that object is as it is, read as a question of its own.
+    const about = subjectOf(previous, ["about"]);
+    const asked = about ? readers.read(`why ${about}`) : null;
+    return asked?.kind === "tool" && !isAssistantAction(asked.toolName) ? asked : null;
   }
 
   // "the second one", "le dernier": that place in the list or the candidates the turn before showed.
@@ -167,14 +189,16 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   const other = AND_NAME.exec(folded);
   const before = lastCall(previous);
   if (other && before && !isAssistantAction(before.toolName) && readers.names) {
-    const key = ["path", "site", "node", "device", "connector"].find((candidate) => typeof before.input[candidate] === "string");
+    const key = NAME_KEYS.find((candidate) => typeof before.input[candidate] === "string");
     const subject = key ? String(before.input[key]) : null;
     const said = readers.names(other[1]);
-    // A path by one new end ("milan" after Madrid ⇄ Oracle): the one that keeps most of the path before.
+    // A path by one new end ("milan" after Madrid ⇄ Oracle): the one that keeps most of the path before. A search or
+    // a subject of any kind ("how many paths does contoso have" → "same for fabrikam") takes the name of any kind.
     const kind = key === "device" ? "node" : key;
+    const anyKind = key === "query" || key === "about";
     const shared = (name: string) => words(name).filter((word) => subject !== null && words(subject).includes(word)).length;
-    const candidates = said.filter((name) => name.kind === kind && name.name !== subject).sort((a, b) => shared(b.name) - shared(a.name));
-    if (candidates[0]) return askedAbout(previous, candidates[0].name);
+    const candidates = said.filter((name) => (anyKind || name.kind === kind) && name.name !== subject).sort((a, b) => shared(b.name) - shared(a.name));
+    if (candidates[0] && key) return { kind: "tool", toolName: before.toolName as ToolIntent["toolName"], input: { ...before.input, [key]: candidates[0].name } };
   }
 
   // "which one is worse?" after a comparison: the worse of the two, explained.
@@ -185,13 +209,18 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     if (chosen) return { kind: "tool", toolName: "explainPathSla", input: { path: chosen } };
   }
 
+  // "compare w/ madrid ⇄ oracle" after a path: both, side by side, with the question before's tool.
+  const compared = compareWith(folded, own, previous);
+  if (compared) return compared;
+
   // A question that names its own object stands.
   const ownInput = own.kind === "tool" ? own.input : {};
   const namesItsOwn = ["path", "site", "node", "device", "connector", "about", "query"].some((key) => typeof ownInput[key] === "string");
   if (own.kind === "tool" && namesItsOwn && !OTHER.test(folded) && !THE_ONE.test(folded)) return null;
 
-  // "and the other one?", "the one to AWS", "et celui vers Oracle": among the names the turn before could mean.
-  if ((OTHER.test(folded) || THE_ONE.test(folded)) && readers.names) {
+  // "and the other one?", "the one to AWS", "et celui vers Oracle": among the names the turn before could mean. A
+  // request names its own ("ack the lyon one, note …").
+  if ((OTHER.test(folded) || THE_ONE.test(folded)) && readers.names && !(own.kind === "tool" && isAssistantAction(own.toolName))) {
     const subject = subjectOf(previous);
     const meant = readers.names(previous.question).filter((name) => name.kind === "path");
     const mentioned = readers.names(text).filter((name) => name.kind === "path");

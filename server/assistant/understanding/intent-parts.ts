@@ -88,7 +88,7 @@ export const aboutOneSite = (r: Reading) => /(?:^| )site(?= |$)/.test(r.folded) 
 export const CONNECT_WORDS = /(?:^| )(?:connect|interconnect|hook up|link up|relier|relie|reliez|raccorder|interconnecter)(?= |$)/;
 export const FEASIBLE = /(?:^| )(?:feasible|possible|doable|can i|can we|could i|could we|would it fit|faisable|je peux|on peut|puis je|pouvons nous|est ce possible)(?= |$)/;
 export const verbIs = (r: Reading, pattern: RegExp) => r.imperative !== null && pattern.test(r.imperative);
-export const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|mets en place)$/;
+export const CREATE_VERB = /^(?:create|add|set up|setup|provision|make|cree|creez|creer|ajoute|ajoutez|ajouter|mets en place)$/;
 // The verb's object is a site: "create a site", "add a cloud site", "ajoute un nouveau site Azure" (not "add a
 // connector to the Paris site").
 export const CREATES_SITE = new RegExp(
@@ -97,11 +97,11 @@ export const CREATES_SITE = new RegExp(
 );
 export const NEEDS_SITE =
   /^(?:(?:i|we|ok|so|hi|hello|bonjour) )*(?:need|want|would like|d like|require|j ai besoin d|on a besoin d|nous avons besoin d|il nous faut|il me faut|je voudrais|on voudrait)(?: (?:a|an|one|another|un|une|1))?(?: (?:new|nouveau|nouvel|nouvelle|cloud|standard|aws|azure|gcp|oracle))* site(?= |$)/;
-export const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|retire)$/;
-export const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez)$/;
-export const INSTALL_VERB = /^(?:install|upgrade|installe|installez|schedule|planifie|planifiez)$/;
-export const CANCEL_VERB = /^(?:cancel|annule|annulez)$/;
-export const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez)$/;
+export const REMOVE_VERB = /^(?:remove|delete|drop|supprime|supprimez|supprimer|retire)$/;
+export const REBOOT_VERB = /^(?:restart|reboot|redemarre|redemarrez|redemarrer|rebooter)$/;
+export const INSTALL_VERB = /^(?:install|upgrade|installe|installez|installer|schedule|planifie|planifiez|planifier)$/;
+export const CANCEL_VERB = /^(?:cancel|annule|annulez|annuler)$/;
+export const ACK_VERB = /^(?:acknowledge|ack|acquitte|acquittez|acquitter)$/;
 
 /** The catalogue, most specific first. */
 /** The network's own subjects: a question about one of them is the console's, whatever else it says. */

@@ -118,7 +118,9 @@ const NOTE = /(?:note|commentaire)\s*[:=]?\s*(?:«\s*([^»]+?)\s*»|“([^”]+)
 /** The verbs a request starts with (folded). */
 export const REQUEST_VERBS = (
   "create|add|set up|setup|provision|make|remove|delete|drop|restart|reboot|cancel|acknowledge|ack|install|upgrade|schedule|" +
-  "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez"
+  "cree|creez|creer|ajoute|ajoutez|mets en place|supprime|supprimez|retire|redemarre|redemarrez|annule|annulez|acquitte|acquittez|installe|installez|planifie|planifiez|" +
+  // Requests written with the infinitive ("installer la 24.3.2 sur … demain 2h", "je veux redémarrer …").
+  "ajouter|supprimer|redemarrer|rebooter|annuler|acquitter|installer|planifier"
 ).split("|");
 const IMPERATIVE = new RegExp(
   "^(?:(?:ok|okay|alright|right|yes|yep|then|so|oui|bon|alors|ok alors|d accord|vas y|go on|and|et) )*" +
