@@ -213,6 +213,18 @@ export const listInvitationsOutputSchema = z.object({
   links,
 });
 
+// --- listUsers: who has access to the organization's console, with their roles (the Users tab) ---
+export const listUsersInputSchema = z.object({ role: z.enum(ROLE_LEVELS).optional().describe("Only the users of this role (default: all)") });
+export const listUsersOutputSchema = z.object({
+  organizationName: z.string(),
+  role: z.enum(ROLE_LEVELS).nullable(),
+  total: z.number().int(),
+  /** How many of all the organization's users hold each role. */
+  byRole: z.record(z.string(), z.number().int()),
+  users: z.array(z.object({ name: z.string(), email: z.string(), role: z.enum(ROLE_LEVELS), lastSignInAt: z.string().nullable() })),
+  links,
+});
+
 // --- deviceStatus (inventory and reachability by serial) ---
 export const DEVICE_GROUPS = ["status", "version", "model"] as const;
 export const inventoryInputSchema = z.object({

@@ -26,6 +26,8 @@ import {
   lifecycleOutputSchema,
   listInvitationsInputSchema,
   listInvitationsOutputSchema,
+  listUsersInputSchema,
+  listUsersOutputSchema,
   listOrganizationsInputSchema,
   listOrganizationsOutputSchema,
   listPathsInputSchema,
@@ -89,6 +91,7 @@ export const ASSISTANT_TOOL_NAMES = [
   "listInvitations",
   "guideScreen",
   "gettingStarted",
+  "listUsers",
   ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
@@ -419,6 +422,7 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   listInvitations: { input: listInvitationsInputSchema, output: listInvitationsOutputSchema },
   guideScreen: { input: guideScreenInputSchema, output: guideScreenOutputSchema },
   gettingStarted: { input: gettingStartedInputSchema, output: gettingStartedOutputSchema },
+  listUsers: { input: listUsersInputSchema, output: listUsersOutputSchema },
   createPath: { input: createPathInputSchema, output: actionOutputSchema },
   scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },

@@ -69,7 +69,7 @@ const OWN_WORDS = new Set(
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
-    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin"
+    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin au juste exactement exactly actually basically"
   ).split(" "),
 );
 const QUESTION_WORDS = new Set([...OWN_WORDS, ...POLITE_WORDS, ...VOCABULARY_WORDS]);
@@ -181,6 +181,17 @@ const SPELLED = [
 const SPELLED_BY_LENGTH = new Map<number, string[]>();
 for (const word of SPELLED) SPELLED_BY_LENGTH.set(word.length, [...(SPELLED_BY_LENGTH.get(word.length) ?? []), word]);
 
+// Shorthand engineers type, read as the word it stands for (folded): "rename our org", "bw on the xconnect".
+const SHORTHANDS: Record<string, string> = {
+  org: "organization", orgs: "organizations", config: "configuration", cfg: "configuration", conf: "configuration",
+  perms: "permissions", perm: "permission", bw: "bandwidth", lat: "latency", util: "utilisation", utilization: "utilisation",
+  xconnect: "cross connect", xconnects: "cross connects", alm: "alarm", alms: "alarms", evt: "event", evts: "events",
+  cust: "customer", custs: "customers", pwd: "password", passwd: "password",
+  yday: "yesterday", yest: "yesterday", tmrw: "tomorrow", tmr: "tomorrow", tomorow: "tomorrow", hr: "hour", hrs: "hours",
+  mins: "minutes", wk: "week", wks: "weeks", b4: "before", w: "with", info: "information",
+  lnk: "link", lnks: "links", invit: "invitation", invits: "invitations",
+};
+
 // Words read as they are: the question's own, the requests' verbs and the creation questions' words.
 const KNOWN_WORDS = new Set([...QUESTION_WORDS, ...REQUEST_VERBS, ...CREATION_WORDS]);
 
@@ -212,7 +223,21 @@ function nounNamed(text: string): string | null {
   return KNOWN_WORDS.has(folded) || CALENDAR_WORDS.has(folded) || FIGURE.test(word) ? null : word;
 }
 
-const READERS: NameReaders = { named: namedObject, properNames, pathCreation: pathCreationInput, siteCreation: siteCreationInput, siteAction: siteActionInput };
+/** Shorthand read as the word it stands for, the other words as typed (no names known to protect). */
+const unabbreviated = (folded: string) =>
+  folded
+    .split(" ")
+    .map((word) => SHORTHANDS[word] ?? word)
+    .join(" ");
+
+const READERS: NameReaders = {
+  named: namedObject,
+  properNames,
+  pathCreation: pathCreationInput,
+  siteCreation: siteCreationInput,
+  siteAction: siteActionInput,
+  spell: unabbreviated,
+};
 
 // Weekdays and months are times, never names, however they are written.
 const CALENDAR_WORDS = new Set(
@@ -351,7 +376,7 @@ function readersWith(index: NameIndex): NameReaders {
       const named = new Set(linked(text).flatMap((span) => fold(span.text).split(" ")));
       return folded
         .split(" ")
-        .map((word) => (named.has(word) ? word : spelledWord(word)))
+        .map((word) => (named.has(word) ? word : (SHORTHANDS[word] ?? spelledWord(word))))
         .join(" ");
     },
     shape(text) {

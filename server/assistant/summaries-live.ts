@@ -9,6 +9,7 @@ import type {
   inventoryOutputSchema,
   lifecycleOutputSchema,
   listInvitationsOutputSchema,
+  listUsersOutputSchema,
   listOrganizationsOutputSchema,
   listPathsOutputSchema,
   nodeStatusOutputSchema,
@@ -263,6 +264,26 @@ export function invitations(output: Out<typeof listInvitationsOutputSchema>, wri
       }),
     ),
     moreLine(t, output.invitations.length, output.total),
+  );
+}
+
+export function users(output: Out<typeof listUsersOutputSchema>, writer: Writer): string {
+  const { t, locale, timeZone } = writer;
+  const organization = quoted(output.organizationName);
+  const role = (level: keyof typeof ROLE_LABELS) => t(`people.roles.${ROLE_LABELS[level]}`);
+  return lines(
+    output.role ? t("assistant.users.headerOfRole", { total: output.total, organization, role: role(output.role) }) : t("assistant.users.header", { total: output.total, organization }),
+    output.role === null &&
+      t("assistant.users.byRole", { admin: output.byRole.admin ?? 0, configure: output.byRole.configure ?? 0, readOnly: output.byRole["read-only"] ?? 0 }),
+    ...output.users.map((user) =>
+      t("assistant.users.line", {
+        name: quoted(user.name),
+        email: quoted(user.email),
+        role: role(user.role),
+        seen: user.lastSignInAt ? t("assistant.users.lastSignIn", { time: formatTime(locale, user.lastSignInAt, timeZone) }) : t("assistant.users.neverSignedIn"),
+      }),
+    ),
+    moreLine(t, output.users.length, output.total),
   );
 }
 

@@ -344,6 +344,7 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   pathDetail: live.pathDetail,
   fabricStatus: live.fabricStatus,
   listInvitations: live.invitations,
+  listUsers: live.users,
   listOrganizations: (output, writer) => rankings.rankedOrganizations(output, writer) ?? live.organizations(output, writer),
   explainRules: live.rules,
   guideTask: live.guideTask,

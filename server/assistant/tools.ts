@@ -28,6 +28,8 @@ import {
   guideScreenOutputSchema,
   gettingStartedInputSchema,
   gettingStartedOutputSchema,
+  listUsersInputSchema,
+  listUsersOutputSchema,
   listConnectorsInputSchema,
   listConnectorsOutputSchema,
   listLinksInputSchema,
@@ -76,7 +78,7 @@ import { inventory, lifecycleOperations, nodeStatus } from "./tools/devices";
 import { explainRules, guideTask, listOrganizations } from "./tools/knowledge";
 import { connectorUsage, listPaths, pathStatistics, siteDetail, siteTraffic } from "./tools/live";
 import { listConnectors, listLinks, listNodes } from "./tools/rankings";
-import { fabricStatus, listInvitations, pathDetail } from "./tools/details";
+import { fabricStatus, listInvitations, listUsers, pathDetail } from "./tools/details";
 import { gettingStarted } from "./tools/getting-started";
 import { guideScreen } from "./tools/screens";
 
@@ -253,6 +255,12 @@ export function assistantTools(
       inputSchema: guideScreenInputSchema,
       outputSchema: guideScreenOutputSchema,
       execute: (input) => run("guideScreen", () => guideScreen(environment, input)),
+    }),
+    listUsers: tool({
+      description: "Who has access to the organization's console: its users with their name, email, role (admin, configure, read-only) and last sign-in, as the Users tab lists them, and how many hold each role; optionally only one role.",
+      inputSchema: listUsersInputSchema,
+      outputSchema: listUsersOutputSchema,
+      execute: (input) => run("listUsers", () => listUsers(environment, input)),
     }),
     gettingStarted: tool({
       description:

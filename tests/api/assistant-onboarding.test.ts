@@ -108,3 +108,23 @@ describe("whether a role may do a task (issue 40, scope 6)", () => {
     expect(admin.text).toContain("Yes: your role (Admin) allows you to add customer organizations.");
   });
 });
+
+describe("who has access (issue 40, scope 6)", () => {
+  it("lists the chat organization's users with their roles as the Users tab does, and only its own", async () => {
+    const contoso = await organizationId("Contoso");
+    const tab = await call("GET", `/organization/${contoso}/user?limit=100`, { cookie: await signIn("admin@contoso.example") });
+    expect(tab.status).toBe(200);
+    const output = await runAssistantTool("admin@contoso.example", contoso, "listUsers", {});
+    expect(output.total).toBe(tab.body.items.length);
+    expect(output.users.map((user: { email: string }) => user.email).sort()).toEqual(tab.body.items.map((user: { email: string }) => user.email).sort());
+    expect(output.users.every((user: { email: string }) => user.email.endsWith("@contoso.example"))).toBe(true);
+    const admins = await runAssistantTool("admin@contoso.example", contoso, "listUsers", { role: "admin" });
+    expect(admins.users.every((user: { role: string }) => user.role === "admin")).toBe(true);
+    expect(admins.total).toBe(output.byRole.admin);
+    const text = await summarizeToolResult("listUsers", { type: "json", value: output as never }, "en");
+    expect(text).toContain("admin@contoso.example");
+    expect(text).toMatch(/have access to “?Contoso/);
+    // Another tenant's organization answers as out of sight.
+    await expect(runAssistantTool("admin@fabrikam.example", contoso, "listUsers", {})).rejects.toBeInstanceOf(AssistantToolError);
+  });
+});

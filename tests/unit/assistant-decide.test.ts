@@ -37,6 +37,14 @@ describe("decide: picking a tool from the question", () => {
     ["first time using this console, what should i do first", "gettingStarted", {}],
     ["je débute, par quoi je commence ?", "gettingStarted", {}],
     ["whats next for us", "gettingStarted", {}],
+    // Who has access; what an entity is; where a setting is, however it is said.
+    ["who has access to our console and with what role?", "listUsers", {}],
+    ["qui sont les admins ?", "listUsers", { role: "admin" }],
+    ["what's a connector?", "guideTask", { task: "connector" }],
+    ["c'est quoi un connecteur au juste ?", "guideTask", { task: "connector" }],
+    ["where do i rename our org?", "guideScreen", { screen: "organizationSettings" }],
+    ["how do i switch the console to french?", "guideScreen", { screen: "userSettings" }],
+    ["je veux changer mon prénom affiché, c'est où ?", "guideScreen", { screen: "userSettings" }],
     // Whether a role, or the asker, may do a task: yes or no first.
     ["can a read only user ack alarms?", "guideTask", { task: "acknowledge", role: "read-only", may: true }],
     ["un utilisateur en configuration uniquement peut inviter des gens ?", "guideTask", { task: "invite", role: "configure", may: true }],

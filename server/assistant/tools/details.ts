@@ -7,17 +7,21 @@ import type {
   fabricStatusOutputSchema,
   listInvitationsInputSchema,
   listInvitationsOutputSchema,
+  listUsersInputSchema,
+  listUsersOutputSchema,
   pathDetailInputSchema,
   pathDetailOutputSchema,
 } from "@/lib/assistant/tool-schemas";
-import { hasScopes } from "@/lib/auth/scopes";
+import { hasScopes, ROLE_LEVELS } from "@/lib/auth/scopes";
 import { bySlaHealth } from "@/lib/dashboard/lists";
 import type { Path } from "@/lib/paths/schema";
+import type { OrganizationUser } from "@/lib/people/schema";
 import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import { containsPattern } from "@/server/db/query";
 import { coreFabrics, externalFabrics, organizations } from "@/server/db/schema";
 import { getCoreFabric, getCoreFabricMesh } from "@/server/fabrics/core";
 import { listInvitations as listInvitationsService } from "@/server/people/invitations";
+import { listOrganizationUsers } from "@/server/people/users";
 import { coreFabricLinkHealth, coreFabricsHealth } from "@/server/telemetry/queries/health";
 import { nodeDevice } from "@/server/telemetry/queries/node";
 import { pickByName, type Resolution } from "../resolve";
@@ -155,6 +159,35 @@ async function externalFabricList(environment: ToolEnvironment, scope: ChatScope
 }
 
 const INVITATIONS_READ = 500;
+const USERS_READ = 500;
+
+// listUsers — who has access to the chat organization's console and with which role, as its Users tab lists them,
+// with the scope it needs; counted by role over every member read.
+export async function listUsers(environment: ToolEnvironment, input: Out<typeof listUsersInputSchema>): Promise<Out<typeof listUsersOutputSchema>> {
+  const scope = await environment.scope();
+  if (!hasScopes(scope.context.principal.scopes, ["common:user:read"])) throw new AssistantToolError(environment.t("assistant.errors.forbiddenUsers"));
+  const all: OrganizationUser[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listOrganizationUsers(scope.context, scope.organization.id, { limit: 100, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && all.length < USERS_READ);
+  const matching = input.role ? all.filter((user) => user.role === input.role) : all;
+  return {
+    organizationName: scope.organization.name,
+    role: input.role ?? null,
+    total: matching.length,
+    byRole: Object.fromEntries(ROLE_LEVELS.map((level) => [level, all.filter((user) => user.role === level).length])),
+    users: matching.slice(0, ASSISTANT_LIST_MAX).map((user) => ({
+      name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+      email: user.email,
+      role: user.role,
+      lastSignInAt: user.lastSignInAt,
+    })),
+    links: consoleLink(scope, environment.t("assistant.links.users"), "user/users"),
+  };
+}
 
 // listInvitations — the chat organization's invitations, as its Invitations tab lists them and with the scope it needs.
 export async function listInvitations(environment: ToolEnvironment, input: Out<typeof listInvitationsInputSchema>): Promise<Out<typeof listInvitationsOutputSchema>> {

@@ -270,3 +270,31 @@ export function nodesNamed(r: Reading): string[] {
   const linked = r.namedAll.filter((name) => name.kind === "node").map((name) => name.name);
   return [...new Set([...written, ...linked].map((name) => name.toLowerCase()))];
 }
+
+// "What is a connector?", "c'est quoi un connecteur au juste ?", "diff between an edge node and a cpe": an entity of the
+// console defined — its guide says what it is and what it takes, whatever the question asks of one object.
+const DEFINES_ENTITY =
+  /(?:^| )(?:what is an?|what s an?|whats an?|what are|c est quoi (?:un|une|les|des|le|la)|qu est ce qu (?:un|une)|qu est ce que (?:les|des)|define|definition of|difference between|diff between|difference entre|quelle difference|whats the difference|what s the difference)(?= |$)/;
+export const definesEntity = (r: Reading) => r.imperative === null && r.named === null && DEFINES_ENTITY.test(r.folded);
+const NODE_GUIDES: [RegExp, GuideTask][] = [
+  [/(?:^| )(?:edge|peripherie)(?= |$)/, "edgeNode"],
+  [/(?:^| )cpe(?= |$)/, "cpeNode"],
+  [/(?:^| )(?:core|coeur)(?= |$)/, "coreFabric"],
+];
+/** The guides of the node kinds a question sets side by side ("edge vs cpe"), when it names two or more. */
+export const nodeKindGuides = (r: Reading): GuideTask[] => NODE_GUIDES.filter(([pattern]) => pattern.test(r.folded)).map(([, task]) => task);
+
+/** A guide topic that is a task's guide (not the site's or path's creation guides, nor none). */
+export const isGuideTask = (topic: ReturnType<typeof guideTopic>): topic is GuideTask => topic !== null && topic !== "site" && topic !== "path";
+
+// "Who has access to our console?", "list our users", "qui a accès ?", "who are the admins?": the organization's users.
+export const USERS_ASKED =
+  /(?:^| )(?:who has access|who have access|who can access|who can log in|who can sign in|who uses|which users|list (?:the |all |our |my )?users|(?:our|the|all|my) users|how many users|users do we have|who are (?:the |our )?(?:users|admins|administrators)|who is (?:an |the )?admin|who s (?:an |the )?admin|qui a acces|qui ont acces|qui peut se connecter|quels utilisateurs|liste des utilisateurs|nos utilisateurs|les utilisateurs|combien d utilisateurs|qui est admin|qui sont les admins|qui sont les administrateurs)(?= |$)/;
+const USER_ROLE: [RegExp, RoleLevel][] = [
+  [/(?:^| )(?:admins|administrators|administrateurs|admin|administrateur)(?= |$)/, "admin"],
+  [/(?:^| )(?:read only|readonly|lecture seule)(?= |$)/, "read-only"],
+  [/(?:^| )(?:configure only|configuration uniquement|configure users)(?= |$)/, "configure"],
+];
+/** The one role a users question narrows to ("who are the admins?"), unless it asks for every role ("with what role"). */
+export const usersRole = (r: Reading): RoleLevel | undefined =>
+  /(?:^| )(?:what role|which role|their roles?|quel role|quels roles|leur role|leurs roles)(?= |$)/.test(r.folded) ? undefined : USER_ROLE.find(([pattern]) => pattern.test(r.folded))?.[1];

@@ -1,7 +1,7 @@
 import "server-only";
 import { screenAsked, screenHere, screenNodeKind } from "./screens";
 import type { IntentRule } from "./reading";
-import { asksWhetherMay, call, connectorKindOf, defined, GETTING_STARTED, guideTopic, roleAsked, rule } from "./intent-parts";
+import { asksForFacts, asksWhetherMay, call, connectorKindOf, defined, GETTING_STARTED, guideTopic, roleAsked, rule, USERS_ASKED, usersRole } from "./intent-parts";
 
 // How-to, screens and permissions (scope 6).
 export const GUIDE_RULES: readonly IntentRule[] = [
@@ -30,6 +30,8 @@ export const GUIDE_RULES: readonly IntentRule[] = [
       return call("guideTask", defined({ task: topic, connectorKind: topic === "connector" ? connectorKindOf(r.folded) : undefined }));
     },
   ),
+  // "Who has access to our console and with what role?", "qui sont les admins ?": the organization's users.
+  rule("users", "listUsers", (r) => asksForFacts(r) && USERS_ASKED.test(r.folded), (r) => call("listUsers", defined({ role: usersRole(r) }))),
   // "Can a read-only user ack alarms?", "je peux redémarrer un boîtier avec mon compte ?": yes or no for that role and
   // task first, then the task's guide.
   rule(

@@ -1,6 +1,6 @@
 import "server-only";
 import type { IntentRule } from "./reading";
-import { nodesNamed, BANDWIDTH_WORDS, call, COMPARE, COUNT, defined, GROUPING, layersOf, listRange, namesATime, NETWORK_CONCEPTS, pathGroupOf, plan, rule, ruleTopic, SUM } from "./intent-parts";
+import { definesEntity, guideTopic, isGuideTask, nodeKindGuides, nodesNamed, BANDWIDTH_WORDS, call, COMPARE, COUNT, defined, GROUPING, layersOf, listRange, namesATime, NETWORK_CONCEPTS, pathGroupOf, plan, rule, ruleTopic, SUM } from "./intent-parts";
 
 // Questions outside the product, plans of several reads, and rules or definitions asked.
 export const PLAN_RULES: readonly IntentRule[] = [
@@ -91,6 +91,17 @@ export const PLAN_RULES: readonly IntentRule[] = [
     "listOpenAlarms",
     (r) => r.has("alarm") && /(?:^| )(?:paths|chemins|circuits)(?= |$)/.test(r.folded) && r.namedKind === "site" && r.named !== null && r.imperative === null,
     (r) => plan([call("listOpenAlarms", defined({ about: r.named, ...listRange(r) })), call("listPaths", { health: "all", query: r.named })]),
+  ),
+  // "What's a connector?", "diff between an edge node and a cpe": the entity's guide (both kinds' side by side).
+  rule(
+    "define-entity",
+    "guideTask",
+    (r) => definesEntity(r) && ruleTopic(r) === null && (nodeKindGuides(r).length >= 2 || isGuideTask(guideTopic(r))),
+    (r) => {
+      const kinds = nodeKindGuides(r);
+      if (kinds.length >= 2) return plan(kinds.map((task) => call("guideTask", { task })));
+      return call("guideTask", { task: guideTopic(r) });
+    },
   ),
   rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
 ];

@@ -11,7 +11,7 @@ const SCREEN_WORDS: readonly [GuideScreen, string][] = [
   ["support", "support ticket|support tickets|open a ticket|raise a ticket|file a ticket|submit a ticket|contact support|reach support|ticket d assistance|ouvrir un ticket|contacter l assistance|contacter le support|ticket de support"],
   ["apiDocs", "api docs|api doc|api documentation|api reference|the api|swagger|openapi|documentation de l api|doc de l api|documentation api|l api"],
   ["documentation", "documentation|docs|doc|documentation link|lien de documentation"],
-  ["userSettings", "my language|the language|language|langue|ma langue|la langue|user settings|my settings|my profile|profile|profil|my name|first name|last name|prenom|mon nom|mon prenom|parametres utilisateur|mes parametres|my email|mon email|mon e mail|theme|dark mode|mode sombre"],
+  ["userSettings", "my language|the language|language|langue|ma langue|la langue|to french|to english|in french|in english|en francais|en anglais|user settings|my settings|my profile|profile|profil|my name|first name|last name|prenom|mon nom|mon prenom|parametres utilisateur|mes parametres|my email|mon email|mon e mail|theme|dark mode|mode sombre"],
   ["organizationSettings", "organization settings|organisation settings|organization name|organisation name|rename our organization|rename the organization|rename my organization|parametres de l organisation|renommer l organisation|nom de l organisation|nom de notre organisation"],
   ["pathTopology", "path topology|view path topology|topology of a path|topology of the path|path s topology|route of a path|topologie du chemin|topologie d un chemin|voir la topologie du chemin"],
   ["switchPorts", "switch port|switch ports|port de switch|ports de switch|ports du switch|switch port configuration"],
@@ -47,7 +47,7 @@ const WHERE = word(
   "where (?:do|can|could|would|should|will|might) (?:i|we|you|one)|where to|ou (?:puis je|peut on|je peux|on peut|dois je|trouver|voir|changer|regler|acceder|consulter|modifier)|" +
     "which (?:page|screen|tab|menu)|what (?:page|screen|tab|menu)|quelle page|quel ecran|quel onglet|quel menu|dans quel(?:le)? (?:page|ecran|onglet|menu)",
 );
-const WHERE_IS = word("where is|where are|where s|ou est|ou sont|ou se trouve|ou se trouvent");
+const WHERE_IS = word("where is|where are|where s|ou est|ou sont|ou se trouve|ou se trouvent|c est ou|ca se trouve ou|se trouve ou|ca se fait ou|ou ca|where is it|where can i find it");
 // "What does the topology page show?", "que montre l'onglet Supervision ?", "what can I do on the inventory page?".
 // "Where are my sites?" asks where they are, not where their page is.
 const PLACED = new Set<GuideScreen>(["sites", "paths", "pathDetail", "edgeNodes", "cpeNodes", "coreNodes", "customers", "msps"]);

@@ -46,7 +46,7 @@ export const VOCABULARY = {
   invite: "invite|inviter|invitation|invitations|colleague|collegue|coworker|new user|nouvel utilisateur",
   acknowledge: "acknowledge|acknowledging|acquitter|acquitte|acquittement|ack",
   organizations: "customers|customer|clients|client|organizations|organization|organisations|organisation|tenants|tenant",
-  define: "what does|what do|what is|what are|mean|means|meaning|signifie|signifient|veut dire|definition|qu est ce",
+  define: "what does|what do|what is|what are|mean|means|meaning|signifie|signifient|veut dire|definition|qu est ce|c est quoi|whats a|what s a",
   create: "create|creating|add|adding|new|rajouter|rajoute|rajoutez|set up|setup|provision|build|make|creer|cree|creez|ajouter|ajoute|ajoutez|nouveau|nouvelle|mettre en place",
   remove: "remove|delete|supprime|supprimer|supprimez|retire|retirer|effacer|drop",
   // What the assistant does not do: the world outside the console.
