@@ -5,6 +5,7 @@ import { NO_FAULTS } from "@/server/simulator/faults";
 import { deviceSamples } from "@/server/simulator/samples";
 import { simulatorSettings } from "@/server/simulator/settings";
 import { LIVE_BATCH_MAX, Simulator, type TickReport } from "@/server/simulator/simulator";
+import { forgetServedObjects } from "@/server/telemetry/ownership";
 
 // Issue 41, scope 6: the simulated devices send what changed at once and the rest at the keep-alive, through the
 // real ingestion endpoint on the demo network — the console sees a flapping port at once and every steady object
@@ -129,6 +130,8 @@ describe("the simulator's cadence through the ingestion endpoint", () => {
       insert into connectors (organization_id, site_id, kind, name, description, bandwidth_mbps, customer_ip, provider_edge_ip, vlan)
       select s.organization_id, s.id, 'physical', s.name || ' port ' || c, '', 1000, '10.' || (c * 50) || '.0.2', '10.' || (c * 50) || '.0.1', 100 + c
       from sites s cross join generate_series(1, 2) c where s.organization_id = ${customer}`);
+    // Written straight to the database: the devices' served objects are worked out again (as topology news does).
+    forgetServedObjects();
     const base = Date.now() + 4 * 60 * SECOND;
     const sim = new Simulator(db, simulatorSettings({ SIMULATOR_CADENCE: "all" }, { seed: 1, firstFaultMs: 60 * 60 * SECOND, backfill: false }), {
       now: () => base,
