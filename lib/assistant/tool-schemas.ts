@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONNECTOR_KINDS } from "@/lib/connectors/constants";
 import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
-import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES } from "@/lib/health";
+import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES, PORT_STATES, PROBE_LEVELS } from "@/lib/health";
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
 import { INVITATION_STATUSES } from "@/lib/people/schema";
 import { ROLE_LEVELS } from "@/lib/auth/scopes";
@@ -300,7 +300,10 @@ export const connectorUsageOutputSchema = resolved({
   /** Traffic over the last hour: averages in Mbps, and the busier direction against the bandwidth. */
   traffic: z.object({ rxMbps: z.number(), txMbps: z.number(), utilizationPercent: z.number() }).nullable(),
   /** Its latest sample, as the connector health list shows it ("how loaded is it?"). */
-  now: z.object({ rxMbps: z.number(), txMbps: z.number(), utilizationPercent: z.number(), at: z.string() }).nullable().default(null),
+  now: z
+    .object({ status: z.enum(LINK_STATUSES).nullable().default(null), rxMbps: z.number(), txMbps: z.number(), utilizationPercent: z.number(), at: z.string() })
+    .nullable()
+    .default(null),
   request: z.object({ bandwidthMbps: z.number(), fits: z.boolean() }).nullable(),
 });
 
@@ -342,6 +345,10 @@ export const siteDetailOutputSchema = resolved({
   }),
   connectors: z.array(z.object({ name: z.string(), kind: z.string(), bandwidthMbps: z.number() })),
   paths: z.array(z.object({ name: z.string(), sla: z.enum(PATH_SLA_STATES) })),
+  /** Its probes' latest results (the dashboard's probes card), the worst first. */
+  probes: z
+    .array(z.object({ target: z.string(), latencyMs: z.number().nullable(), jitterMs: z.number().nullable(), lossPercent: z.number(), level: z.enum(PROBE_LEVELS) }))
+    .default([]),
 });
 
 /** A range of time a list is narrowed to (the events of yesterday, the alarms raised since Monday). */

@@ -370,7 +370,7 @@ export function connectorUsage(output: Out<typeof connectorUsageOutputSchema>, w
     t("assistant.connector.load", { used: mbps(output.usedMbps), free: mbps(output.freeMbps), paths: output.paths.length }),
     ...output.paths.map((path) => `- ${quoted(path.name)}: ${mbps(path.bandwidthMbps)}`),
     output.now &&
-      t("assistant.connector.now", {
+      t(output.now.status === "down" ? "assistant.connector.nowDown" : output.now.status === "up" ? "assistant.connector.nowUp" : "assistant.connector.now", {
         rx: mbps(output.now.rxMbps),
         tx: mbps(output.now.txMbps),
         percent: t("assistant.units.percent", { value: formatNumber(locale, output.now.utilizationPercent) }),
@@ -433,6 +433,16 @@ export function siteDetail(output: Out<typeof siteDetailOutputSchema>, writer: W
     ...output.connectors.map((connector) => `- ${quoted(connector.name)} (${t(`assistant.site.kinds.${connector.kind as "physical"}`)}, ${formatMbps(t, locale, connector.bandwidthMbps)})`),
     output.paths.length > 0 ? t("assistant.site.paths") : t("assistant.site.noPaths"),
     ...output.paths.map((path) => `- ${quoted(path.name)}: ${t(`assistant.sla.states.${path.sla}`)}`),
+    output.probes.length > 0 && t("assistant.site.probes"),
+    ...output.probes.map((probe) =>
+      t("assistant.site.probe", {
+        target: quoted(probe.target),
+        level: t(`dashboard.health.${probe.level}`),
+        latency: metric(writer, "latencyMs", probe.latencyMs),
+        jitter: metric(writer, "jitterMs", probe.jitterMs),
+        loss: metric(writer, "lossPercent", probe.lossPercent),
+      }),
+    ),
   );
 }
 

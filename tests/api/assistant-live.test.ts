@@ -228,6 +228,28 @@ describe("the details a network engineer asks for (issue 40, scope 6)", () => {
     await expect(execute({}, { toolCallId: randomUUID(), messages: [] })).rejects.toThrow("your role does not allow reading the organization's users and invitations.");
   });
 
+  it("says whether a connector is up and how loaded it is now, and gives a site's probes, the worst first", async () => {
+    const db = await getDb();
+    const [site] = await db.select().from(sites).where(eq(sites.name, "Paris HQ"));
+    const [connector] = await db.select().from(connectors).where(and(eq(connectors.siteId, site.id), eq(connectors.name, "Paris DIA")));
+    const sample = { status: "up" as const, rxBps: 250e6, txBps: 100e6, sampledAt: new Date(), changedAt: new Date() };
+    await db
+      .insert(telemetryConnectorState)
+      .values({ connectorId: connector.id, organizationId: connector.organizationId, siteId: site.id, ...sample })
+      .onConflictDoUpdate({ target: telemetryConnectorState.connectorId, set: sample });
+    const usage = await runTool(CONTOSO_ADMIN, "Contoso", "connectorUsage", { connector: "Paris DIA" });
+    expect(usage.now).toMatchObject({ status: "up", rxMbps: 250, txMbps: 100, utilizationPercent: (250 / connector.bandwidthMbps) * 100 });
+    expect(await written("connectorUsage", usage)).toContain("It is up now");
+    await ensurePartitions(db, "telemetry_probe_samples", [Date.now()], "day");
+    await db.execute(sql`insert into telemetry_probe_samples (time, site_id, organization_id, target, latency_ms, jitter_ms, loss_percent)
+      values (now(), ${site.id}, ${site.organizationId}, 'probe-good', 12, 1, 0), (now(), ${site.id}, ${site.organizationId}, 'probe-lossy', 30, 3, 12)`);
+    const detail = await runTool(CONTOSO_ADMIN, "Contoso", "siteDetail", { site: "Paris HQ" });
+    const targets = detail.probes.map((probe: { target: string }) => probe.target);
+    expect(targets).toEqual(expect.arrayContaining(["probe-good", "probe-lossy"]));
+    expect(targets.indexOf("probe-lossy")).toBeLessThan(targets.indexOf("probe-good"));
+    expect(await written("siteDetail", detail)).toContain("- to probe-lossy: Severe — latency 30 ms, jitter 3 ms, loss 12%");
+  });
+
   it("gives a site's traffic now from its connectors' latest samples, first when asked", async () => {
     const db = await getDb();
     const [site] = await db.select().from(sites).where(eq(sites.name, "Frankfurt DC"));

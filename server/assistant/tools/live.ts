@@ -27,7 +27,7 @@ import { listConnectors } from "@/server/sites/connectors";
 import { telemetryConnectorState } from "@/server/db/schema";
 import { objectBandwidth, pathPerformance } from "@/server/telemetry/queries/series";
 import { siteTopTalkers } from "@/server/telemetry/queries/breakdown";
-import { pathMeasurement, siteConnectorHealth } from "@/server/telemetry/queries/health";
+import { pathMeasurement, siteConnectorHealth, siteProbes } from "@/server/telemetry/queries/health";
 import { organizationNamed, rankedPaths } from "../queries";
 import { resolveConnector, resolveSite, type Resolution } from "../resolve";
 import { consoleLink, pathRoute, siteRoute, type ChatScope } from "../scope";
@@ -178,16 +178,19 @@ export async function pathStatistics(environment: ToolEnvironment, input: Out<ty
   };
 }
 
-// siteDetail — a site with its connectors and paths; its description is data written by users, quoted as such.
+const SITE_PROBES_MAX = 8;
+
+// siteDetail — a site with its connectors, paths and probes; its description is data written by users, quoted as such.
 export async function siteDetail(environment: ToolEnvironment, input: Out<typeof siteDetailInputSchema>): Promise<Out<typeof siteDetailOutputSchema>> {
   const scope = await environment.scope();
   const resolution = await resolveSite(scope, input.site);
   if (resolution.status !== "found") return unresolvedOutput(resolution, input.site);
   const site = await getSite(scope.context, resolution.item.id);
   const { db, principal } = scope.context;
-  const [connectorPage, own] = await Promise.all([
+  const [connectorPage, own, probes] = await Promise.all([
     listConnectors(scope.context, site.id, { limit: ASSISTANT_LIST_MAX }),
     listPathsService(db, principal, { siteId: site.id, limit: MAX_PAGE_SIZE }),
+    siteProbes(scope.context, site.id, SITE_PROBES_MAX),
   ]);
   return {
     status: "found",
@@ -202,6 +205,7 @@ export async function siteDetail(environment: ToolEnvironment, input: Out<typeof
     },
     connectors: (connectorPage?.items ?? []).map((connector) => ({ name: connector.name, kind: connector.kind, bandwidthMbps: connector.bandwidth })),
     paths: own.items.map((path) => ({ name: path.name, sla: path.slaHealth })),
+    probes: probes.items.map((probe) => ({ target: probe.target, latencyMs: probe.latencyMs, jitterMs: probe.jitterMs, lossPercent: probe.lossPercent, level: probe.level })),
     links: consoleLink(scope, environment.t("assistant.links.site", { site: site.name }), siteRoute(scope, site)),
   };
 }
@@ -272,7 +276,7 @@ export async function connectorUsage(environment: ToolEnvironment, input: Out<ty
     connectorLoads(scope.context.db, scope.context.principal, [{ id: connector.id, name: connector.name, bandwidth: connector.bandwidthMbps }]),
     objectBandwidth(scope.context, "connector", connector.id, { from: new Date(now - HOUR).toISOString(), to: new Date(now).toISOString() }, now),
     scope.context.db
-      .select({ rxBps: telemetryConnectorState.rxBps, txBps: telemetryConnectorState.txBps, at: telemetryConnectorState.sampledAt })
+      .select({ status: telemetryConnectorState.status, rxBps: telemetryConnectorState.rxBps, txBps: telemetryConnectorState.txBps, at: telemetryConnectorState.sampledAt })
       .from(telemetryConnectorState)
       .where(eq(telemetryConnectorState.connectorId, connector.id)),
   ]);
@@ -293,6 +297,7 @@ export async function connectorUsage(environment: ToolEnvironment, input: Out<ty
     now:
       latest && latest.rxBps !== null && latest.txBps !== null
         ? {
+            status: latest.status === "up" || latest.status === "down" ? latest.status : null,
             rxMbps: latest.rxBps / 1e6,
             txMbps: latest.txBps / 1e6,
             utilizationPercent: (Math.max(latest.rxBps, latest.txBps) / (connector.bandwidthMbps * 1e6)) * 100,

@@ -244,7 +244,11 @@ export function readQuestion(
     // A link between nodes is not a path ("the lon-ash core link").
     path: (namedKind === "link" ? null : named) ?? UUID.exec(text)?.[0] ?? options.focus.pathId ?? null,
     bandwidthMbps: bandwidthOf(text),
-    severity: folded.split(" ").map((word) => SEVERITY_WORDS[word]).find(Boolean) ?? null,
+    // One severity narrows ("the major alarms"); two or more ("critiques ou majeures") are each counted, none dropped.
+    severity: (() => {
+      const named = new Set(folded.split(" ").flatMap((word) => (SEVERITY_WORDS[word] ? [SEVERITY_WORDS[word]] : [])));
+      return named.size === 1 ? [...named][0] : null;
+    })(),
     metric: METRIC_WORDS.find(([pattern]) => pattern.test(folded))?.[1] ?? null,
     range: timeRange(timeText, options.now, options.timeZone),
     properNames: options.readers.properNames(text),
