@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/server/db/client";
-import { alarms, devices, paths, telemetryDeviceState, telemetryPathState } from "@/server/db/schema";
+import { alarms, devices, nodes, paths, telemetryDeviceState, telemetryPathState } from "@/server/db/schema";
+import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { getBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { runSilentDeviceSweep, runTelemetryMaintenance, startTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { VERDICT_CHECK_BATCH } from "@/server/telemetry/sla";
@@ -170,6 +171,16 @@ describe("silent-device sweep", () => {
     return row ?? null;
   }
 
+  /**
+   * A test's own MSP networks leave with it: more edges in the same metro, silent or without a device, would be the
+   * nearest to the next tests' new connectors and serve their paths (a connector's serving node is derived, issue 42).
+   */
+  async function leave(...networks: MspNetwork[]) {
+    const db = await getDb();
+    await db.delete(nodes).where(inArray(nodes.id, networks.flatMap((network) => [network.edge.id, network.core.id])));
+    forgetServedObjects();
+  }
+
   it("raises device-unreachable for an assigned device silent past the threshold, and clears it when it reports", async () => {
     const db = await getDb();
     const msp = await buildMspNetwork("Northwind Networks");
@@ -195,6 +206,7 @@ describe("silent-device sweep", () => {
     expect(await openUnreachable(msp.device.id)).toBeNull();
     const [state] = await db.select().from(telemetryDeviceState).where(eq(telemetryDeviceState.deviceId, msp.device.id));
     expect(state.silent).toBe(false);
+    await leave(msp, never);
   });
 
   it("follows TELEMETRY_SILENT_AFTER_MS, and ignores devices that left their node (clearing their alarm)", async () => {
@@ -225,6 +237,7 @@ describe("silent-device sweep", () => {
     const sweep = await runSilentDeviceSweep(db, now + 20_000);
     expect(sweep.released).toContain(msp.device.id);
     expect(await openUnreachable(msp.device.id)).toBeNull();
+    await leave(msp);
   });
 
   it("turns the SLA of a path whose samples stopped to unknown", async () => {
