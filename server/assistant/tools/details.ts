@@ -15,7 +15,6 @@ import type {
 import { hasScopes, ROLE_LEVELS } from "@/lib/auth/scopes";
 import { bySlaHealth } from "@/lib/dashboard/lists";
 import type { Path } from "@/lib/paths/schema";
-import type { OrganizationUser } from "@/lib/people/schema";
 import { consoleScopeWhere, tenantWhere } from "@/server/core/tenancy";
 import { containsPattern } from "@/server/db/query";
 import { coreFabrics, externalFabrics, organizations } from "@/server/db/schema";
@@ -158,21 +157,27 @@ async function externalFabricList(environment: ToolEnvironment, scope: ChatScope
   };
 }
 
-const INVITATIONS_READ = 500;
-const USERS_READ = 500;
+/** How many users or invitations of one organization are read at the most (its Users tab pages through them). */
+const PEOPLE_READ = 500;
+
+/** The organization's users or invitations, page after page, up to PEOPLE_READ, with the Users tab's scope. */
+async function readPeople<T>(environment: ToolEnvironment, scope: ChatScope, page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>): Promise<T[]> {
+  if (!hasScopes(scope.context.principal.scopes, ["common:user:read"])) throw new AssistantToolError(environment.t("assistant.errors.forbiddenUsers"));
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    all.push(...next.items);
+    cursor = next.nextCursor ?? undefined;
+  } while (cursor && all.length < PEOPLE_READ);
+  return all;
+}
 
 // listUsers — who has access to the chat organization's console and with which role, as its Users tab lists them,
 // with the scope it needs; counted by role over every member read.
 export async function listUsers(environment: ToolEnvironment, input: Out<typeof listUsersInputSchema>): Promise<Out<typeof listUsersOutputSchema>> {
   const scope = await environment.scope();
-  if (!hasScopes(scope.context.principal.scopes, ["common:user:read"])) throw new AssistantToolError(environment.t("assistant.errors.forbiddenUsers"));
-  const all: OrganizationUser[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listOrganizationUsers(scope.context, scope.organization.id, { limit: 100, cursor });
-    all.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && all.length < USERS_READ);
+  const all = await readPeople(environment, scope, (cursor) => listOrganizationUsers(scope.context, scope.organization.id, { limit: 100, cursor }));
   const matching = input.role ? all.filter((user) => user.role === input.role) : all;
   return {
     organizationName: scope.organization.name,
@@ -192,14 +197,7 @@ export async function listUsers(environment: ToolEnvironment, input: Out<typeof 
 // listInvitations — the chat organization's invitations, as its Invitations tab lists them and with the scope it needs.
 export async function listInvitations(environment: ToolEnvironment, input: Out<typeof listInvitationsInputSchema>): Promise<Out<typeof listInvitationsOutputSchema>> {
   const scope = await environment.scope();
-  if (!hasScopes(scope.context.principal.scopes, ["common:user:read"])) throw new AssistantToolError(environment.t("assistant.errors.forbiddenUsers"));
-  const all = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listInvitationsService(scope.context, scope.organization.id, { limit: 100, cursor });
-    all.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && all.length < INVITATIONS_READ);
+  const all = await readPeople(environment, scope, (cursor) => listInvitationsService(scope.context, scope.organization.id, { limit: 100, cursor }));
   const matching = input.status ? all.filter((invitation) => invitation.status === input.status) : all;
   return {
     organizationName: scope.organization.name,
