@@ -66,6 +66,14 @@ describe("follow-ups", () => {
     expect(decideAfter(prompt, "fr")).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "nw-edge-sea-01", version: "24.3.2" } });
   });
 
+  it("lets a whole question of its own stand, even when it names a metric", () => {
+    const prompt = conversation([{ question: "qui a accès à notre console ?", toolName: "listUsers", input: {} }], "quel lien du backbone a la pire latence ?");
+    expect(decideAfter(prompt, "fr")).toEqual({ type: "tool-call", toolName: "listLinks", input: { health: "all", core: true, sort: "latency" } });
+    // A short one changes the question before.
+    const ranking = conversation([{ question: "top 3 paths by latency", toolName: "listPaths", input: { health: "all", sort: "latency", limit: 3 } }], "and the loss?");
+    expect(decideAfter(ranking)).toEqual({ type: "tool-call", toolName: "listPaths", input: { health: "all", sort: "loss", limit: 3 } });
+  });
+
   it("asks why about the first of a ranking", () => {
     const prompt = conversation([{ question: "which path is worst right now?", toolName: "listPaths", input: { health: "all" }, output: WORST_FIRST }], "why?");
     expect(decideAfter(prompt)).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });

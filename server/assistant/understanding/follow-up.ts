@@ -132,6 +132,8 @@ const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
 // The answers that explain how the console works: a question of its own, never the turn before's asked again.
 const GUIDES: ReadonlySet<string> = new Set(["guideScreen", "guideTask", "guidePathCreation", "guideSiteCreation", "explainRules", "gettingStarted"]);
+/** At most this many words, a follow-up that names a time, metric or severity changes the question before. */
+const SHORT_FOLLOW_UP = 4;
 const RANKED_BY = { latencyMs: "latency", jitterMs: "jitter", lossPercent: "loss" } as const;
 
 /** The same tool as the turn before, with what the follow-up changes (a time range, a metric, a severity). */
@@ -261,6 +263,9 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     if (severity) change.severity = severity;
     if (Object.keys(change).length === 0) return null;
     const call = lastCall(previous);
+    // A whole question of its own ("quel lien du backbone a la pire latence ?" after the users) stands: only a short
+    // one ("and the jitter?") or one asking the same tool again ("which of them are major?") changes the one before.
+    if (own.kind === "tool" && own.toolName !== call?.toolName && words(text).length > SHORT_FOLLOW_UP) return null;
     // A metric asked of a path's state is a question about its statistics.
     if (call?.toolName === "explainPathSla" && (metric || range)) {
       return { kind: "tool", toolName: "pathStatistics", input: { path: call.input.path, ...change } };
