@@ -64,6 +64,8 @@ function sites(output: ListSitesOutput, writer: Writer): string {
     ? t("assistant.sites.byPaths", { organization })
     : output.query
     ? t("assistant.sites.headerMatch", { total: output.total, query: output.query })
+    : output.kind
+    ? t(output.kind === "cloud" ? "assistant.sites.headerCloud" : "assistant.sites.headerStandard", { organization, total: output.total })
     : t("assistant.sites.header", { organization, total: output.total });
   const rows = output.sites.map((site) => {
     const details = [

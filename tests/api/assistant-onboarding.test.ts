@@ -59,7 +59,7 @@ describe("getting started", () => {
     const output = await started("readonly@contoso.example", "Contoso");
     expect(output.role).toBe("read-only");
     expect(output.steps.filter((step: { step: string; allowed: boolean }) => step.step !== "monitor").every((step: { allowed: boolean }) => !step.allowed)).toBe(true);
-    expect(await written(output)).toContain("Your role (Read Only) lets you see all of this but change nothing");
+    expect(await written(output)).toContain("Your role (Read Only) lets you see everything here but cannot change anything");
   });
 
   it("starts a new MSP with claiming its devices, and the operator with its MSPs", async () => {

@@ -37,6 +37,7 @@ describe("decide: picking a tool from the question", () => {
     ["first time using this console, what should i do first", "gettingStarted", {}],
     ["je débute, par quoi je commence ?", "gettingStarted", {}],
     ["whats next for us", "gettingStarted", {}],
+    ["just got my login, where do i even start?", "gettingStarted", {}],
     // Who has access; what an entity is; where a setting is, however it is said.
     ["who has access to our console and with what role?", "listUsers", {}],
     ["qui sont les admins ?", "listUsers", { role: "admin" }],

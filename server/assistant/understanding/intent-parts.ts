@@ -208,8 +208,9 @@ export const plan = (calls: ToolIntent[]): ToolIntent => ({ ...calls[0], also: c
 export const GETTING_STARTED = new RegExp(
   [
     "get(?:ting)? started",
-    "(?:where|how) (?:do|should|can|shall|would) (?:i|we) (?:start|begin)(?: with| here| out)?$",
-    "(?:where|how) (?:do|should|can|shall|would) (?:i|we) (?:start|begin) (?:with|here|out|from)(?= |$)",
+    "(?:where|how) (?:do|should|can|shall|would) (?:i|we) (?:even |actually |really |best )?(?:start|begin)(?: with| here| out)?$",
+    "(?:where|how) (?:do|should|can|shall|would) (?:i|we) (?:even |actually |really |best )?(?:start|begin) (?:with|here|out|from)(?= |$)",
+    "just got (?:my |our )?(?:login|access|account)",
     "where to (?:start|begin)",
     "first (?:steps?|things? first|things? to do)",
     "what (?:should|do|must|shall|would) (?:i|we) (?:do|set up|setup|configure|create|add) first",

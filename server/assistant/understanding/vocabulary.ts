@@ -9,7 +9,7 @@ export const VOCABULARY = {
   site: "site|sites",
   alarm: "alarm|alarms|alarme|alarmes|alert|alerts|alerte|alertes|alerting|alarming",
   change:
-    "change|changes|changed|changement|changements|modification|modifications|modifie|modifiee|event|events|evenement|evenements|history|historique|audit|journal|logs|what happened|s est passe|a change|ont change|edited|updated",
+    "change|changes|changed|changement|changements|modification|modifications|modifie|modifiee|event|events|evenement|evenements|history|historique|audit|journal|logs|what happened|s est passe|a change|ont change|edited|updated|a bouge|ont bouge|bouge",
   unhealthy:
     "not healthy|unhealthy|degraded|degrading|degrade|degradee|degrades|degradees|breach|breaches|breaching|breached|depassent|depasse|depassement|bad|warning|problem|problems|issue|issues|pas en bonne sante|mauvais|mauvaise|en alerte|souci|soucis|failing|wrong|broken|panne|en panne|lentes|lents|down|flapping|flappe|rame|rament|ramer|lag|lagging|laggy|sluggish",
   sla: "sla|slas|latency|latence|jitter|gigue|loss|perte|pertes|health|healthy|sante|state|etat|status|statut|doing|going|va|performance|quality|qualite|behaving|comporte",
