@@ -213,6 +213,16 @@ export const listInvitationsOutputSchema = z.object({
   links,
 });
 
+// --- blastRadius: who is hit if a node fails (the topology's blast radius) ---
+export const blastRadiusInputSchema = z.object({ node: name("A node name or id, or the serial number of its device") });
+export const blastRadiusOutputSchema = resolved({
+  node: z.object({ name: z.string(), kind: z.string() }),
+  /** Every customer with a path over the node, the worst SLA first, and how many paths in all. */
+  customers: z.array(z.object({ name: z.string(), pathCount: z.number().int(), worstSla: z.enum(PATH_SLA_STATES) })),
+  paths: z.array(z.object({ name: z.string(), organizationName: z.string(), sla: z.enum(PATH_SLA_STATES) })),
+  pathCount: z.number().int(),
+});
+
 // --- listUsers: who has access to the organization's console, with their roles (the Users tab) ---
 export const listUsersInputSchema = z.object({ role: z.enum(ROLE_LEVELS).optional().describe("Only the users of this role (default: all)") });
 export const listUsersOutputSchema = z.object({

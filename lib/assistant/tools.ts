@@ -27,6 +27,8 @@ import {
   listInvitationsInputSchema,
   listInvitationsOutputSchema,
   listUsersInputSchema,
+  blastRadiusInputSchema,
+  blastRadiusOutputSchema,
   listUsersOutputSchema,
   listOrganizationsInputSchema,
   listOrganizationsOutputSchema,
@@ -92,6 +94,7 @@ export const ASSISTANT_TOOL_NAMES = [
   "guideScreen",
   "gettingStarted",
   "listUsers",
+  "blastRadius",
   ...ASSISTANT_ACTION_NAMES,
 ] as const;
 export type AssistantToolName = (typeof ASSISTANT_TOOL_NAMES)[number];
@@ -423,6 +426,7 @@ export const ASSISTANT_TOOL_SCHEMAS = {
   guideScreen: { input: guideScreenInputSchema, output: guideScreenOutputSchema },
   gettingStarted: { input: gettingStartedInputSchema, output: gettingStartedOutputSchema },
   listUsers: { input: listUsersInputSchema, output: listUsersOutputSchema },
+  blastRadius: { input: blastRadiusInputSchema, output: blastRadiusOutputSchema },
   createPath: { input: createPathInputSchema, output: actionOutputSchema },
   scheduleOperation: { input: scheduleOperationInputSchema, output: actionOutputSchema },
   cancelOperation: { input: cancelOperationInputSchema, output: actionOutputSchema },

@@ -10,6 +10,7 @@ import type {
   lifecycleOutputSchema,
   listInvitationsOutputSchema,
   listUsersOutputSchema,
+  blastRadiusOutputSchema,
   listOrganizationsOutputSchema,
   listPathsOutputSchema,
   nodeStatusOutputSchema,
@@ -264,6 +265,20 @@ export function invitations(output: Out<typeof listInvitationsOutputSchema>, wri
       }),
     ),
     moreLine(t, output.invitations.length, output.total),
+  );
+}
+
+export function blastRadius(output: Out<typeof blastRadiusOutputSchema>, writer: Writer): string {
+  if (output.status !== "found") return unresolvedText(output, writer);
+  const { t } = writer;
+  const node = quoted(output.node.name);
+  if (output.pathCount === 0) return t("assistant.impact.none", { node });
+  return lines(
+    t("assistant.impact.header", { node, paths: output.pathCount, customers: output.customers.length }),
+    ...output.customers.map((customer) => t("assistant.impact.customer", { customer: quoted(customer.name), paths: customer.pathCount, sla: t(`assistant.sla.states.${customer.worstSla}`) })),
+    t("assistant.impact.paths"),
+    ...output.paths.map((path) => `- ${quoted(path.name)} (${quoted(path.organizationName)}): ${t(`assistant.sla.states.${path.sla}`)}`),
+    moreLine(t, output.paths.length, output.pathCount),
   );
 }
 

@@ -347,6 +347,7 @@ const SUMMARIES: { [NAME in AssistantToolName]: (output: AssistantUITools[NAME][
   fabricStatus: live.fabricStatus,
   listInvitations: live.invitations,
   listUsers: live.users,
+  blastRadius: live.blastRadius,
   listOrganizations: (output, writer) => rankings.rankedOrganizations(output, writer) ?? live.organizations(output, writer),
   explainRules: live.rules,
   guideTask: live.guideTask,

@@ -29,6 +29,8 @@ import {
   gettingStartedInputSchema,
   gettingStartedOutputSchema,
   listUsersInputSchema,
+  blastRadiusInputSchema,
+  blastRadiusOutputSchema,
   listUsersOutputSchema,
   listConnectorsInputSchema,
   listConnectorsOutputSchema,
@@ -80,6 +82,7 @@ import { connectorUsage, listPaths, pathStatistics, siteDetail, siteTraffic } fr
 import { listConnectors, listLinks, listNodes } from "./tools/rankings";
 import { fabricStatus, listInvitations, listUsers, pathDetail } from "./tools/details";
 import { gettingStarted } from "./tools/getting-started";
+import { blastRadius } from "./tools/impact";
 import { guideScreen } from "./tools/screens";
 
 // The assistant's tools for one request. Each acts through the console's services with the caller's own principal,
@@ -255,6 +258,12 @@ export function assistantTools(
       inputSchema: guideScreenInputSchema,
       outputSchema: guideScreenOutputSchema,
       execute: (input) => run("guideScreen", () => guideScreen(environment, input)),
+    }),
+    blastRadius: tool({
+      description: "Who is hit if a node fails: the customers and paths whose route crosses the node, the worst SLA first, as the topology page's blast radius lists them.",
+      inputSchema: blastRadiusInputSchema,
+      outputSchema: blastRadiusOutputSchema,
+      execute: (input) => run("blastRadius", () => blastRadius(environment, input)),
     }),
     listUsers: tool({
       description: "Who has access to the organization's console: its users with their name, email, role (admin, configure, read-only) and last sign-in, as the Users tab lists them, and how many hold each role; optionally only one role.",

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { nodes } from "@/server/db/schema";
 import { summarizeToolResult } from "@/server/assistant/summaries";
 import { AssistantToolError } from "@/server/assistant/scope";
 import { runAssistantTool } from "./assistant-helpers";
@@ -126,5 +129,23 @@ describe("who has access (issue 40, scope 6)", () => {
     expect(text).toMatch(/have access to “?Contoso/);
     // Another tenant's organization answers as out of sight.
     await expect(runAssistantTool("admin@fabrikam.example", contoso, "listUsers", {})).rejects.toBeInstanceOf(AssistantToolError);
+  });
+});
+
+describe("who a node's failure hits (issue 40, scope 6)", () => {
+  it("answers the topology's blast radius for the MSP, and the node is out of a customer's sight", async () => {
+    const cookie = await signIn(NORTHWIND_ADMIN);
+    const db = await getDb();
+    const [node] = await db.select({ id: nodes.id }).from(nodes).where(eq(nodes.name, "nw-edge-par-01"));
+    const radius = await call("GET", `/config/node/${node.id}/blast-radius`, { cookie });
+    expect(radius.status).toBe(200);
+    const output = await runAssistantTool(NORTHWIND_ADMIN, await organizationId("Northwind Networks"), "blastRadius", { node: "nw-edge-par-01" });
+    expect(output).toMatchObject({ status: "found", pathCount: radius.body.pathCount });
+    expect(output.customers.map((customer: { name: string }) => customer.name)).toEqual(radius.body.customers.map((customer: { name: string }) => customer.name));
+    expect(radius.body.pathCount).toBeGreaterThan(0);
+    const text = await summarizeToolResult("blastRadius", { type: "json", value: output as never }, "en");
+    expect(text).toContain(`If nw-edge-par-01 fails, it hits ${radius.body.pathCount} path`);
+    const customer = await runAssistantTool("admin@contoso.example", await organizationId("Contoso"), "blastRadius", { node: "nw-edge-par-01" });
+    expect(customer.status).toBe("not-visible");
   });
 });

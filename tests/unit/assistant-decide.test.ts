@@ -38,6 +38,10 @@ describe("decide: picking a tool from the question", () => {
     ["je débute, par quoi je commence ?", "gettingStarted", {}],
     ["whats next for us", "gettingStarted", {}],
     ["just got my login, where do i even start?", "gettingStarted", {}],
+    // Who a node's failure hits: its blast radius.
+    ["if nw-core-fra dies who gets hit?", "blastRadius", { node: "nw-core-fra" }],
+    ["si nw-edge-par-01 tombe, qui est touché ?", "blastRadius", { node: "nw-edge-par-01" }],
+    ["blast radius of nw-core-lon", "blastRadius", { node: "nw-core-lon" }],
     // Who has access; what an entity is; where a setting is, however it is said.
     ["who has access to our console and with what role?", "listUsers", {}],
     ["qui sont les admins ?", "listUsers", { role: "admin" }],

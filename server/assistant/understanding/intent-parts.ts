@@ -299,3 +299,9 @@ const USER_ROLE: [RegExp, RoleLevel][] = [
 /** The one role a users question narrows to ("who are the admins?"), unless it asks for every role ("with what role"). */
 export const usersRole = (r: Reading): RoleLevel | undefined =>
   /(?:^| )(?:what role|which role|their roles?|quel role|quels roles|leur role|leurs roles)(?= |$)/.test(r.folded) ? undefined : USER_ROLE.find(([pattern]) => pattern.test(r.folded))?.[1];
+
+// "If nw-core-fra dies, who gets hit?", "blast radius of nw-edge-par-01", "si nw-core-lon tombe, qui est touché ?".
+const IMPACT = /(?:^| )(?:blast radius|impact|impacted|impacts|affected|affects|who gets hit|who is hit|who would be hit|what breaks|what would break|rayon d impact|impactes?|impactees?|qui est touche|qui serait touche|qui sont touches|qu est ce qui casse)(?= |$)/;
+const IF_FAILS = /(?:^| )(?:if|when|si|quand)(?= ).*(?:^| )(?:dies|died|fails|failed|goes down|went down|crashes|crashed|is down|dead|tombe|tombait|lache|est en panne|tombe en panne)(?= |$)/;
+/** Whether a question asks who a node's failure would hit. */
+export const asksImpact = (r: Reading) => asksForFacts(r) && nodesNamed(r).length >= 1 && (IMPACT.test(r.folded) || IF_FAILS.test(r.folded));

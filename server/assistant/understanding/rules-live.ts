@@ -1,10 +1,12 @@
 import "server-only";
 import { fold } from "../text";
 import type { IntentRule } from "./reading";
-import { ACKNOWLEDGED, asksForFacts, call, COUNT, defined, INVITATION_STATUS, INVITATIONS, LINKS, listRange, NODE_KIND, NODES, nodeStatusCall, PER_GROUP, rule, UNACKNOWLEDGED } from "./intent-parts";
+import { ACKNOWLEDGED, asksForFacts, asksImpact, call, COUNT, defined, INVITATION_STATUS, INVITATIONS, LINKS, listRange, NODE_KIND, NODES, nodesNamed, nodeStatusCall, PER_GROUP, rule, UNACKNOWLEDGED } from "./intent-parts";
 
 // Invitations, devices, fabrics, nodes, lifecycle and alarms as they are.
 export const LIVE_RULES: readonly IntentRule[] = [
+  // "If nw-core-fra dies, who gets hit?", "rayon d'impact de nw-edge-par-01": the node's blast radius.
+  rule("node-impact", "blastRadius", asksImpact, (r) => call("blastRadius", { node: nodesNamed(r)[0] })),
   rule(
     "invitations",
     "listInvitations",
