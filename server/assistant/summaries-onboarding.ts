@@ -12,12 +12,16 @@ export function gettingStarted(output: z.infer<typeof gettingStartedOutputSchema
   const named = (names: string[], total: number) =>
     total > names.length ? t("assistant.gettingStarted.andMore", { names: names.join(", "), more: total - names.length }) : list.format(names);
   const steps = output.steps.map((step, index) => {
-    const text = t(`assistant.gettingStarted.steps.${step.step}.${step.done ? "done" : "todo"}`, {
-      count: step.count,
-      names: named(step.pending, step.pendingTotal),
-      pending: step.pendingTotal,
-      invited: step.step === "colleagues" ? step.pendingTotal : 0,
-    });
+    // Watching never ends: it says what there is to watch, not whether it is done.
+    const text =
+      step.step === "monitor"
+        ? t("assistant.gettingStarted.monitor", { count: step.count })
+        : t(`assistant.gettingStarted.steps.${step.step}.${step.done ? "reached" : "open"}`, {
+            count: step.count,
+            names: named(step.pending, step.pendingTotal),
+            pending: step.pendingTotal,
+            invited: step.step === "colleagues" ? step.pendingTotal : 0,
+          });
     return `${index + 1}. ${step.done ? "✓ " : ""}${text}`;
   });
   const role = t(ROLE_LEVEL_LABELS[output.role]);
