@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { Device } from "@/lib/inventory/schema";
 
-/** Reporting (telemetry within the silence threshold) or silent; silent on a node is bad, silent in stock is unknown. */
+/** Reporting (telemetry within the silence threshold) or silent on a node (bad); a device on no node is not in service. */
 export function ReportingBadge({ device }: { device: Device }) {
   const t = useTranslations("inventory.reporting");
   if (device.reporting) {
@@ -16,8 +16,16 @@ export function ReportingBadge({ device }: { device: Device }) {
       </Badge>
     );
   }
+  if (!device.nodeId) {
+    return (
+      <Badge variant="unknown" data-testid="device-reporting" data-reporting="false">
+        <Radio aria-hidden />
+        {t("notInService")}
+      </Badge>
+    );
+  }
   return (
-    <Badge variant={device.nodeId ? "bad" : "unknown"} data-testid="device-reporting" data-reporting="false" title={device.lastSeenAt ? undefined : t("neverHint")}>
+    <Badge variant="bad" data-testid="device-reporting" data-reporting="false" title={device.lastSeenAt ? undefined : t("neverHint")}>
       <Radio aria-hidden />
       {t("silent")}
     </Badge>

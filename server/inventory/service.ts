@@ -65,8 +65,12 @@ interface DeviceJoin {
   silent?: boolean | null;
 }
 
-/** Reporting, as the node pages judge reachability: seen within the silence threshold and not marked silent since. */
+/**
+ * Reporting, as the node pages judge reachability: on a node, seen within the silence threshold and not marked silent
+ * since. A device in stock serves nothing, so whatever it last sent, it is not reporting.
+ */
 const isReporting = (row: DeviceJoin, now: number) =>
+  row.device.nodeId !== null &&
   row.lastSeenAt != null && !row.silent && row.lastSeenAt.getTime() >= now - TELEMETRY.silentAfterMs;
 /** The same judgement in the database, for an assigned device that is not reporting (unseen, or silent since). */
 const notReportingWhere = (now: number) =>

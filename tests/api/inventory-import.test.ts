@@ -167,15 +167,15 @@ describe("POST /inventory/device/{id}/msp", () => {
 
 describe("GET /inventory/device: reporting", () => {
   it("says a device reports while its telemetry is recent and not marked silent", async () => {
-    const node = await insertNode("Northwind Networks");
-    const [recent, silent, stale, never] = await Promise.all([
-      insertDevice({ msp: "Northwind Networks", nodeId: node.id }),
-      insertDevice({ msp: "Northwind Networks" }),
-      insertDevice({ msp: "Northwind Networks" }),
+    const [node, ...others] = await Promise.all([1, 2, 3, 4].map(() => insertNode("Northwind Networks")));
+    const [recent, silent, stale, never, inStock] = await Promise.all([
+      ...[node, ...others].map((onNode) => insertDevice({ msp: "Northwind Networks", nodeId: onNode.id })),
       insertDevice({ msp: "Northwind Networks" }),
     ]);
     const db = await getDb();
     await db.insert(telemetryDeviceState).values([
+      // Released from its node a minute ago: its last report is recent, yet a device in stock serves nothing.
+      { deviceId: inStock.id, lastSeenAt: new Date() },
       { deviceId: recent.id, nodeId: node.id, lastSeenAt: new Date() },
       { deviceId: silent.id, lastSeenAt: new Date(), silent: true },
       { deviceId: stale.id, lastSeenAt: new Date(Date.now() - 3600_000) },
@@ -186,6 +186,7 @@ describe("GET /inventory/device: reporting", () => {
     expect(byId.get(silent.id)).toMatchObject({ reporting: false });
     expect(byId.get(stale.id)).toMatchObject({ reporting: false });
     expect(byId.get(never.id)).toMatchObject({ reporting: false, lastSeenAt: null });
+    expect(byId.get(inStock.id)).toMatchObject({ reporting: false, nodeId: null });
   });
 });
 
