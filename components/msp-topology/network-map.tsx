@@ -14,16 +14,26 @@ import { nodeRadius, type DrawingProps } from "./drawing";
 
 const WIDTH = 640;
 const HEIGHT = 340;
+/** Room around the globe, so a node's ring and a link's great circle near a pole are not cut by the drawing's edge. */
+const MARGIN = 8;
 
 const topology = land110m as unknown as Topology<{ land: GeometryCollection }>;
 const LAND = (feature(topology, topology.objects.land) as FeatureCollection<Geometry>).features as Feature<Geometry>[];
-const WORLD: FeatureCollection<Geometry> = { type: "FeatureCollection", features: LAND };
+// Fitted to the whole sphere, not to the land: a great circle between two northern places (Oslo to Anchorage) runs
+// north of every coast, and fitted to the land it was cut off at the top.
+const SPHERE = { type: "Sphere" } as const;
 
 export function NetworkMap({ network, selection, place, onSelectNode, onSelectLink, label }: DrawingProps) {
   const byId = new Map(network.nodes.map((node) => [node.id, node]));
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="group" aria-label={label} data-testid="msp-topology-map">
-      <NaturalEarth<Feature<Geometry>> data={LAND} fitSize={[[WIDTH, HEIGHT], WORLD as never]}>
+      <NaturalEarth<Feature<Geometry>> data={LAND} fitExtent={[
+          [
+            [MARGIN, MARGIN],
+            [WIDTH - MARGIN, HEIGHT - MARGIN],
+          ],
+          SPHERE as never,
+        ]}>
         {({ features, path, projection }) => (
           <>
             <path d={path({ type: "Sphere" }) ?? undefined} fill="none" stroke="var(--border)" strokeWidth={0.75} />

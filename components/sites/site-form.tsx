@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { SelectField, TextareaField, TextField } from "@/components/forms/fields";
 import { LabeledField } from "@/components/forms/labeled-field";
 import { useZodForm } from "@/components/forms/zod-form";
 import { FormControl } from "@/components/ui/form";
 import { SelectItem } from "@/components/ui/select";
-import { CLOUD_REGIONS } from "@/lib/sites/cloud-regions";
+import { CLOUD_REGIONS, nearestCloudRegion } from "@/lib/sites/cloud-regions";
 import {
   CLOUD_ACCOUNT_FIELDS,
   SITE_TYPES,
@@ -46,11 +47,32 @@ export function useSiteForm(site?: Site): SiteForm {
   return useZodForm(siteCreateSchema, { defaultValues: siteFormValues(site) });
 }
 
+/**
+ * Proposes the provider's region nearest the site's location, as long as the person has not chosen one themselves:
+ * the region is filled when it is empty or still holds the last proposal, and never replaces a stored or chosen one.
+ * Answers the proposed region's name while the field holds it.
+ */
+function useSuggestedRegion(form: SiteForm, provider: ReturnType<typeof siteProvider>): string | undefined {
+  const location = useWatch({ control: form.control, name: "location" });
+  const region = useWatch({ control: form.control, name: "region" as never }) as unknown as string | undefined;
+  const nearest = provider && location ? nearestCloudRegion(provider, location) : undefined;
+  const proposal = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!nearest) return;
+    const current = form.getValues("region" as never) as unknown as string | undefined;
+    if (current && current !== proposal.current) return;
+    proposal.current = nearest.code;
+    if (current !== nearest.code) form.setValue("region" as never, nearest.code as never, { shouldDirty: true, shouldValidate: true });
+  }, [form, nearest]);
+  return nearest && region === nearest.code ? nearest.name : undefined;
+}
+
 /** Name, description, location, type, and the cloud account and region a cloud type needs. */
 export function SiteFields({ form, disabled }: { form: SiteForm; disabled?: boolean }) {
   const t = useTranslations("sites");
   const type = useWatch({ control: form.control, name: "type" }) as SiteType;
   const provider = siteProvider(type);
+  const suggested = useSuggestedRegion(form, provider);
 
   // The type field has stored the choice; `type` is still the one before it.
   const changeType = (next: SiteType) => {
@@ -113,6 +135,7 @@ export function SiteFields({ form, disabled }: { form: SiteForm; disabled?: bool
             label={t("form.region")}
             testId="site-region"
             placeholder={t("form.regionPlaceholder")}
+            description={suggested ? t("form.regionSuggested", { region: suggested }) : undefined}
             disabled={disabled}
             touchOnBlur
             triggerClassName="min-w-0"
