@@ -1,5 +1,5 @@
 // npm run bench:simulator-load — what the simulator costs an idle console with a large customer (issue 41, scope 6):
-// a fresh in-memory PGlite with the demo seed and one more Northwind customer of BENCH_SITES sites (default 1,470,
+// a fresh PGlite with the demo seed and one more Northwind customer of BENCH_SITES sites (default 1,470,
 // two connectors each) and BENCH_PATHS paths (default 720), served by the demo devices. Then, in one process as the
 // console runs it (PGlite in the same process), for the same wall time each:
 //   off    the simulator stopped;
@@ -9,9 +9,13 @@
 // and the latency of a customer's detail read — GET /api/v1/config/site/{id} through the Hono app, signed in —
 // p50 and p99, read ten times a second throughout (each from when it was due), and the event loop's delay. Each "on" run starts with one tick that is not measured (the
 // world is built and every object is new), then BENCH_TICKS ticks at BENCH_INTERVAL_MS (default 7 × 10 s: the
-// keep-alive falls inside). The console's background services (maintenance and its sweeps, the lifecycle scheduler)
+// keep-alive falls inside). PGlite runs where the console runs it: on its own thread, in a data directory made for the
+// run (BENCH_PGLITE=main: in memory on the event loop's thread, as the tests run it — every statement then holds the
+// loop). The console's background services (maintenance and its sweeps, the lifecycle scheduler)
 // run throughout; render threads, /ws clients and a month of history do not.
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
@@ -32,7 +36,10 @@ const READER = "admin@northwind.example";
 
 const load = () => os.loadavg()[0].toFixed(1);
 const started = performance.now();
-const handle = await openDatabase({ dataDir: "memory://" });
+const PGLITE_ON_MAIN = process.env.BENCH_PGLITE === "main";
+const dataDir = PGLITE_ON_MAIN ? "memory://" : fs.mkdtempSync(path.join(os.tmpdir(), "bench-simulator-load-"));
+if (PGLITE_ON_MAIN) process.env.PGLITE_THREAD = "main";
+const handle = await openDatabase({ dataDir });
 await migrateDatabase(handle);
 await seedDemo(handle.db, PASSWORD);
 setDatabase(handle);
@@ -64,7 +71,7 @@ await db.execute(sql`
   join numbered b on b.n = (p * 2 + 3) % b.total`);
 await db.execute(sql`analyze`);
 const siteIds = (await queryRows<{ id: string }>(db, sql`select id from sites where organization_id = ${customer} order by name limit 20`)).map((row) => row.id);
-console.log(`fresh PGlite, demo seed and Load Customer (${SITES} sites, ${SITES * 2} connectors, ${PATHS} paths) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
+console.log(`fresh PGlite (${PGLITE_ON_MAIN ? "in memory, on the event loop's thread" : "in a data directory, on its own thread"}), demo seed and Load Customer (${SITES} sites, ${SITES * 2} connectors, ${PATHS} paths) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
 
 const api = getApiApp();
 const login = await api.fetch(
@@ -226,3 +233,4 @@ for (const result of phases) {
 console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s; load average ${load()} on ${os.availableParallelism()} cores (CPU is this process's, PGlite's included)`);
 await background.stop();
 await handle.close();
+if (!PGLITE_ON_MAIN) fs.rmSync(dataDir, { recursive: true, force: true });
