@@ -60,7 +60,9 @@ export function refuseBusy(incoming: IncomingMessage, outgoing: ServerResponse):
 /** The API's 429 for a sign-in from an address over its limit, as the route would answer it (server/auth/credentials.ts). */
 async function refuseSignIn(incoming: IncomingMessage, outgoing: ServerResponse, waitMs: number): Promise<void> {
   const refusal = tooManyAttempts("apiErrors.tooManyAttempts", waitMs);
-  const headers = { "retry-after": String(refusal.retryAfterSeconds), "cache-control": "no-store" };
+  // The connection is closed after the answer: a flood from one address pays a new connection for each attempt, and
+  // its unread body is not drained on a kept connection.
+  const headers = { "retry-after": String(refusal.retryAfterSeconds), "cache-control": "no-store", connection: "close" };
   apiAnswer(incoming, outgoing, 429, (t) => t("apiErrors.tooManyAttempts", refusal.values), headers);
 }
 

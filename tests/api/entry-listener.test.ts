@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as apiRoute from "@/app/api/v1/[...path]/route";
 import { routeListener } from "@/server/api/node-listener";
 import { entryListener, NOT_FOUND_TARGET, refuseBusy, upgradeListener } from "@/server/entry-listener";
+import { LOGIN_RATE_LIMIT } from "@/lib/constants";
+import { forgetRemembered } from "@/server/auth/sign-in-gate";
+import { getDb } from "@/server/db/client";
+import { attemptThrottles } from "@/server/db/schema";
 import { DEMO_PASSWORD } from "./helpers";
 
 // Issue 13 finding 6: the server entry (server/main.ts) settles what Next would answer with a 500 — a path with broken
@@ -167,5 +171,33 @@ describe("the request gate's refusal when its queue is full", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("a sign-in from an address over its limit", () => {
+  afterAll(async () => {
+    // 127.0.0.1 is every other test's address: its attempts are forgotten.
+    await (await getDb()).delete(attemptThrottles);
+    forgetRemembered();
+  });
+
+  it("is refused at the entry with 429 and its connection closed, so a flood pays a new connection per attempt", async () => {
+    const attempt = (i: number) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: `flood-${i}@nowhere.example`, password: "guess" }),
+      });
+    for (let i = 0; i < LOGIN_RATE_LIMIT.maxPerAddress; i++) expect((await attempt(i)).status).toBe(401);
+    const refused = await attempt(LOGIN_RATE_LIMIT.maxPerAddress);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("connection")).toBe("close");
+    // On a kept-alive connection: the answer comes, then the server ends the connection (raw resolves on its close).
+    const body = JSON.stringify({ email: "flood-raw@nowhere.example", password: "guess" });
+    const answer = await raw(
+      `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 });
