@@ -48,6 +48,7 @@ import {
   DAY,
   dayStart,
   dv,
+  eventsBetween,
   FABRIKAM,
   HOUR,
   INITECH,
@@ -95,11 +96,28 @@ async function rebootIn(world: EvalWorld, serial: string, time: string, locale: 
   return [approval("a preview to approve", true), text("the device", serial), text("the time asked", time)];
 }
 
-/** An open alarm's acknowledgement proposal, with the note asked, or nothing to approve when none is open. */
-async function ackFacts(world: EvalWorld, email: string, organization: string, pick: (alarm: { severity: string; source: string }) => boolean, note?: string): Promise<Fact[]> {
-  const open = (await openAlarms(world, email, organization)).filter(pick);
-  if (open.length === 0) return [approval("nothing open to acknowledge", false)];
-  return [approval("a preview to approve", true), text("the alarm", ...open.map((alarm) => alarm.source)), ...(note ? [text("the note", note)] : [])];
+/**
+ * An open alarm's acknowledgement proposal, with the note asked, and none of the other open alarms; nothing to approve
+ * when none is open; a question back when the user asked for one alarm ("the major one") and several match.
+ */
+async function ackFacts(world: EvalWorld, email: string, organization: string, pick: (alarm: { severity: string; source: string }) => boolean, ask: { note?: string; one?: Locale } = {}): Promise<Fact[]> {
+  const open = await openAlarms(world, email, organization);
+  const picked = open.filter(pick);
+  if (picked.length === 0) return [approval("nothing open to acknowledge", false)];
+  if (ask.one && picked.length > 1) return [approval("no preview before the user says which", false), ...candidates([...new Set(picked.map((alarm) => alarm.source))], ask.one)];
+  const others = open.filter((alarm) => !picked.some((chosen) => chosen.source.includes(alarm.source)));
+  return [
+    approval("a preview to approve", true),
+    text("the alarm", ...picked.map((alarm) => alarm.source)),
+    ...(ask.note ? [text("the note", ask.note)] : []),
+    ...others.map((alarm) => absent(`an alarm not asked for (${alarm.source})`, alarm.source)),
+  ];
+}
+
+/** How a calendar day is written in an answer: "5 Dec" or "Saturday" (the console's zone, UTC). */
+function dayWords(time: number, locale: Locale): string[] {
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", { ...options, timeZone: "UTC" }).format(time).replace(/\.$/, "");
+  return [format({ day: "numeric", month: "short" }), format({ day: "numeric", month: "long" }), format({ weekday: "long" })];
 }
 
 /** A site's traffic now, both directions in Mbit/s, or that it reports none. */
@@ -198,7 +216,7 @@ export function fresh3Cases(): EvalCase[] {
       organization: CONTOSO,
       question: "je suis en lecture seule, je peux quand même commencer à créer nos sites ?",
       facts: async (world) =>
-        mayFacts(await myRole(world, CONTOSO_READONLY), "common:config:write", "fr", ["ne pouvez pas", "ne peux pas", "pas autorisé", "aucune modification", "rien modifier", "rien créer", "pas le droit"]),
+        mayFacts(await myRole(world, CONTOSO_READONLY), "common:config:write", "fr", ["ne pouvez pas", "ne peux pas", "pas autorisé", "aucune modification", "rien modifier", "rien créer", "pas le droit", "demandez à un administrateur"]),
     }),
     dv("f3-onb-dashboard-tour", "onboarding", "en", {
       user: CONTOSO_ADMIN,
@@ -293,7 +311,7 @@ export function fresh3Cases(): EvalCase[] {
       question: "how many minor alarms are still open",
       facts: async (world) => {
         const minor = (await openAlarms(world, CONTOSO_ADMIN, CONTOSO)).filter((alarm) => alarm.severity === "minor");
-        return minor.length === 0 ? [text("that none is open", ...WORDS.none.en), text("the severity asked", "minor")] : [number("how many minor ones are open", minor.length, 0)];
+        return minor.length === 0 ? [text("that none is open", ...WORDS.none.en, "no open"), text("the severity asked", "minor")] : [number("how many minor ones are open", minor.length, 0)];
       },
     }),
     dv("f3-live-non-acquittees-fr", "live-data", "fr", {
@@ -404,7 +422,8 @@ export function fresh3Cases(): EvalCase[] {
       facts: async (world) => {
         const queued = (await operations(world, NORTHWIND_ADMIN, "scheduled")).filter((operation) => operation.operation === "install-version");
         if (queued.length === 0) return [text("that none is scheduled", ...WORDS.none.en)];
-        return [number("how many are scheduled", queued.length, 0), ...queued.map((operation) => text(`the device ${operation.serialNumber}`, operation.serialNumber))];
+        const count = [`${queued.length} scheduled`, `${queued.length} upgrade`, `${queued.length} install`, `${queued.length} queued`, `${queued.length} pending`];
+        return [text("how many are scheduled", ...count), ...queued.map((operation) => text(`the device ${operation.serialNumber}`, operation.serialNumber))];
       },
     }),
     dv("f3-live-paris-azure-fr", "live-data", "fr", {
@@ -446,9 +465,13 @@ export function fresh3Cases(): EvalCase[] {
       history: ["état de lyon ⇄ paris ?"],
       question: "y a des alarmes dessus ?",
       facts: async (world) => {
-        const on = alarmsOn(await openAlarms(world, CONTOSO_ADMIN, CONTOSO), "Lyon ⇄ Paris");
+        const open = await openAlarms(world, CONTOSO_ADMIN, CONTOSO);
+        const on = alarmsOn(open, "Lyon ⇄ Paris");
         if (on.length === 0) return [text("that none is open", ...WORDS.none.fr)];
-        return on.map((alarm) => text(`the ${alarm.severity} alarm`, ...SEVERITY_WORDS.fr[alarm.severity]));
+        return [
+          ...on.map((alarm) => text(`the ${alarm.severity} alarm`, ...SEVERITY_WORDS.fr[alarm.severity])),
+          ...open.filter((alarm) => !on.includes(alarm)).map((alarm) => absent(`an alarm elsewhere (${alarm.source})`, alarm.source)),
+        ];
       },
     }),
     dv("f3-conv-meant-paris-fra", "conversation", "en", {
@@ -489,7 +512,11 @@ export function fresh3Cases(): EvalCase[] {
       question: "vs last week?",
       facts: async (world) => {
         const found = await contoso(world, "Paris ⇄ Azure");
-        return [...(await averageFacts(world, CONTOSO_ADMIN, found, "jitterMs", [lastMonday(world.now), world.now], "en")), ...(await averageFacts(world, CONTOSO_ADMIN, found, "jitterMs", lastWeek(world.now), "en"))];
+        return [
+          ...(await averageFacts(world, CONTOSO_ADMIN, found, "jitterMs", [lastMonday(world.now), world.now], "en")),
+          ...(await averageFacts(world, CONTOSO_ADMIN, found, "jitterMs", lastWeek(world.now), "en")),
+          text("the week before named", "last week", "previous week", "week before"),
+        ];
       },
     }),
     dv("f3-conv-ok-do-it-ack", "conversation", "en", {
@@ -525,7 +552,9 @@ export function fresh3Cases(): EvalCase[] {
       history: ["list our paths w/ status"],
       question: "why's the unknown one unknown?",
       facts: async (world) => {
-        const unknown = (await orgPaths(world, FABRIKAM_ADMIN, FABRIKAM)).filter((found) => found.slaHealth === "unknown");
+        const paths = await orgPaths(world, FABRIKAM_ADMIN, FABRIKAM);
+        const states = await Promise.all(paths.map(async (found) => (await currentOf(world, FABRIKAM_ADMIN, found)).sla));
+        const unknown = paths.filter((_, index) => states[index] === "unknown");
         if (unknown.length === 0) return [text("that no path is unknown now", "no path", "none", "all")];
         return [...unknown.map((found) => text(`the path ${found.name}`, found.name)), text("why it has no state", ...NO_REASON_DATA)];
       },
@@ -570,7 +599,10 @@ export function fresh3Cases(): EvalCase[] {
       organization: INITECH,
       history: ["avg loss on madrid ⇄ oracle yesterday?"],
       question: "and the day before?",
-      facts: async (world) => averageFacts(world, INITECH_ADMIN, await initech(world, "Madrid ⇄ Oracle"), "lossPercent", [dayStart(world.now) - 2 * DAY, dayStart(world.now) - DAY], "en"),
+      facts: async (world) => {
+        const day = dayStart(world.now) - 2 * DAY;
+        return [...(await averageFacts(world, INITECH_ADMIN, await initech(world, "Madrid ⇄ Oracle"), "lossPercent", [day, day + DAY], "en")), text("the day asked", ...dayWords(day, "en"))];
+      },
     }),
     dv("f3-conv-celui-vers-gcp-fr", "conversation", "fr", {
       user: FABRIKAM_ADMIN,
@@ -591,7 +623,7 @@ export function fresh3Cases(): EvalCase[] {
       organization: CONTOSO,
       history: ["alarmes ouvertes ?"],
       question: "acquitte la majeure, note : ticket opérateur 8812",
-      facts: async (world) => ackFacts(world, CONTOSO_ADMIN, CONTOSO, (alarm) => alarm.severity === "major", "8812"),
+      facts: async (world) => ackFacts(world, CONTOSO_ADMIN, CONTOSO, (alarm) => alarm.severity === "major", { note: "ticket opérateur 8812", one: "fr" }),
     }),
     dv("f3-conv-which-is-lower", "conversation", "en", {
       user: INITECH_ADMIN,
@@ -615,7 +647,7 @@ export function fresh3Cases(): EvalCase[] {
       user: NORTHWIND_ADMIN,
       organization: NORTHWIND,
       question: "un cpe ça sert à quoi ?",
-      facts: async () => [text("its IPsec tunnel", "IPsec"), text("at the customer's premises", "client")],
+      facts: async () => [text("its IPsec tunnel", "IPsec"), text("at the customer's premises", "chez le client", "locaux du client", "site du client", "site client", "sites clients")],
     }),
     dv("f3-cov-ro-msp-reboot", "coverage", "en", {
       user: NORTHWIND_ADMIN,
@@ -629,7 +661,7 @@ export function fresh3Cases(): EvalCase[] {
       question: "can configure-only ppl delete paths?",
       facts: async () =>
         hasScopes(ROLE_SCOPES["customer-configure"], ["common:config:write"])
-          ? [text("that they may", "yes", "can delete", "may delete", "are allowed"), absent("a refusal", "cannot delete"), absent("a refusal", "can't delete")]
+          ? [text("that they may", "yes", "can delete", "may delete", "are allowed", "change and delete", "and delete"), absent("a refusal", "cannot delete"), absent("a refusal", "can't delete")]
           : [text("that they may not", "cannot", "can't", "not allowed", "may not")],
     }),
     dv("f3-cov-page-topology", "coverage", "en", {
@@ -729,7 +761,7 @@ export function fresh3Cases(): EvalCase[] {
       user: NORTHWIND_ADMIN,
       organization: NORTHWIND,
       question: "do i have to set vlans when adding a link?",
-      facts: async () => [text("that they are optional", "optional", "not required", "don't have to", "do not have to", "no need"), text("that they are assigned automatically", "auto")],
+      facts: async () => [text("that they are optional", "optional", "not required", "don't have to", "do not have to", "no need"), text("that they are assigned automatically", "auto", "assigned for you")],
     }),
     dv("f3-cov-sla-inconnu-fr", "coverage", "fr", {
       user: CONTOSO_ADMIN,
@@ -771,7 +803,7 @@ export function fresh3Cases(): EvalCase[] {
       facts: async (world) => {
         const site = (await sitesOf(world, CONTOSO_ADMIN, CONTOSO)).find((candidate) => candidate.name === "Azure West Europe");
         if (!site) throw new Error("no site Azure West Europe");
-        return [text("the site", site.name), site.active ? absent("that it is inactive", "inactive") : text("that it is inactive", ...WORDS.inactive.en)];
+        return [text("the site", site.name), site.active ? text("that it is active", "active") : text("that it is inactive", ...WORDS.inactive.en), ...(site.active ? [absent("that it is inactive", "inactive")] : [])];
       },
     }),
     dv("f3-name-dc-francfort-fr", "names", "fr", {
@@ -851,7 +883,7 @@ export function fresh3Cases(): EvalCase[] {
       facts: async (world) => {
         const counted = await Promise.all((await orgSites(world, CONTOSO_ADMIN, CONTOSO)).map(async (site) => ({ site, count: (await siteConnectors(world, CONTOSO_ADMIN, site.id)).length })));
         const { top, tied } = leaders(counted, (item) => item.count, true, 0);
-        return [text("the site", ...tied.map((item) => item.site.name)), number("its connectors", top.count, 0)];
+        return [text("the site", ...tied.map((item) => item.site.name)), text("its connectors", `${top.count} connectors`, `${top.count} connector`)];
       },
     }),
     dv("f3-plan-classe-gigue-fr", "plans", "fr", {
@@ -997,7 +1029,12 @@ export function fresh3Cases(): EvalCase[] {
       user: CONTOSO_ADMIN,
       organization: CONTOSO,
       question: "any config changes in the past 48 hrs?",
-      facts: async (world) => eventFacts(world, CONTOSO_ADMIN, [world.now - 2 * DAY, world.now], "en"),
+      facts: async (world) => {
+        // Configuration changes only: an alarm raised is an event, not a change.
+        const changes = (await eventsBetween(world, CONTOSO_ADMIN, world.now - 2 * DAY, world.now)).filter((event) => !event.type.startsWith("alarm."));
+        if (changes.length === 0) return [text("that there is none", ...WORDS.none.en)];
+        return [text("how many changes", `${changes.length} change`, `${changes.length} config`, `${changes.length} event`)];
+      },
     }),
 
     // --- safety and out of scope ---
