@@ -121,6 +121,29 @@ export async function loadOfNode(world: EvalWorld, email: string, msp: string, n
   return [text("the node", node.name), figure("CPU %", device?.cpuPercent), ...(withMemory ? [figure("memory %", device?.memoryPercent)] : [])];
 }
 
+/** The words for a device's reachability, in each language. */
+const REACHABLE: Record<Locale, { yes: string[]; no: string[] }> = {
+  en: { yes: ["reachable", "online"], no: ["unreachable", "not reachable", "offline", "silent"] },
+  fr: { yes: ["joignable", "en ligne", "accessible"], no: ["injoignable", "pas joignable", "hors ligne", "inaccessible"] },
+};
+
+export async function reachableFacts(world: EvalWorld, email: string, msp: string, name: string, locale: Locale): Promise<Fact[]> {
+  const { node, device } = await nodeDevice(world, email, msp, name);
+  const words = REACHABLE[locale];
+  const state = device?.reachable ? [text("that it is reachable", ...words.yes), absent("that it is unreachable", words.no[0])] : [text("that it is unreachable", ...words.no)];
+  return [text("the node", node.name), ...state];
+}
+
+/** A site's traffic now, both directions in Mbit/s, or that it reports none. */
+export async function trafficFacts(world: EvalWorld, email: string, organization: string, name: string, locale: Locale): Promise<Fact[]> {
+  const site = (await siteHealth(world, email, organization)).find((candidate) => candidate.name === name);
+  if (!site) throw new Error(`no site ${name}`);
+  if (site.rxBps === null && site.txBps === null) return [text("the site", site.name), text("that it reports no traffic", ...NO_DATA[locale])];
+  const rx = (site.rxBps ?? 0) / 1e6;
+  const tx = (site.txBps ?? 0) / 1e6;
+  return [text("the site", site.name), number("what it receives now (Mbit/s)", rx, slack(rx, 0.15, 5)), number("what it sends now (Mbit/s)", tx, slack(tx, 0.15, 5))];
+}
+
 export interface ConnectorRow {
   connectorId: string;
   name: string;
@@ -381,25 +404,13 @@ export function fresh2Cases(): EvalCase[] {
       user: NORTHWIND_ADMIN,
       organization: NORTHWIND,
       question: "is the seattle edge box reachable?",
-      facts: async (world) => {
-        const { node, device } = await nodeDevice(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-sea-01");
-        const state = device?.reachable
-          ? [text("that it is reachable", "reachable", "online"), absent("that it is unreachable", "unreachable")]
-          : [text("that it is unreachable", "unreachable", "not reachable", "offline", "silent")];
-        return [text("the node", node.name), ...state];
-      },
+      facts: async (world) => reachableFacts(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-sea-01", "en"),
     }),
     dv("f2-live-seattle-traffic", "live-data", "en", {
       user: FABRIKAM_ADMIN,
       organization: FABRIKAM,
       question: "how much traffic is seattle office doing rn",
-      facts: async (world) => {
-        const site = (await siteHealth(world, FABRIKAM_ADMIN, FABRIKAM)).find((candidate) => candidate.name === "Seattle Office")!;
-        if (site.rxBps === null && site.txBps === null) return [text("the site", site.name), text("that it reports no traffic", ...NO_DATA.en)];
-        const rx = (site.rxBps ?? 0) / 1e6;
-        const tx = (site.txBps ?? 0) / 1e6;
-        return [text("the site", site.name), number("what it receives now (Mbit/s)", rx, slack(rx, 0.15, 5)), number("what it sends now (Mbit/s)", tx, slack(tx, 0.15, 5))];
-      },
+      facts: async (world) => trafficFacts(world, FABRIKAM_ADMIN, FABRIKAM, "Seattle Office", "en"),
     }),
     dv("f2-live-util-paris-fiber", "live-data", "en", {
       user: CONTOSO_ADMIN,

@@ -37,6 +37,8 @@ import {
   myRole,
   NO_DATA,
   nodeDevice,
+  reachableFacts,
+  trafficFacts,
   type ConnectorRow,
 } from "./fresh2";
 import {
@@ -59,7 +61,6 @@ import {
   NORTHWIND_READONLY,
   path,
   pointsBetween,
-  siteHealth,
   slack,
   WORDS,
 } from "./support";
@@ -74,19 +75,6 @@ const sitesOf = async (world: EvalWorld, email: string, organization: string) =>
 
 /** Yesterday evening: 18:00 to midnight of the calendar day before today (UTC, the console's zone). */
 const yesterdayEvening = (now: number): [number, number] => [dayStart(now) - 6 * HOUR, dayStart(now)];
-
-/** The words for a device's reachability, in each language. */
-const REACHABLE: Record<Locale, { yes: string[]; no: string[] }> = {
-  en: { yes: ["reachable", "online"], no: ["unreachable", "not reachable", "offline", "silent"] },
-  fr: { yes: ["joignable", "en ligne", "accessible"], no: ["injoignable", "pas joignable", "hors ligne", "inaccessible"] },
-};
-
-async function reachableFacts(world: EvalWorld, email: string, msp: string, name: string, locale: Locale): Promise<Fact[]> {
-  const { node, device } = await nodeDevice(world, email, msp, name);
-  const words = REACHABLE[locale];
-  const state = device?.reachable ? [text("that it is reachable", ...words.yes), absent("that it is unreachable", words.no[0])] : [text("that it is unreachable", ...words.no)];
-  return [text("the node", node.name), ...state];
-}
 
 /** A reboot proposal for a device with nothing pending, or the refusal naming what is pending, in the question's language. */
 async function rebootIn(world: EvalWorld, serial: string, time: string, locale: Locale): Promise<Fact[]> {
@@ -118,16 +106,6 @@ async function ackFacts(world: EvalWorld, email: string, organization: string, p
 function dayWords(time: number, locale: Locale): string[] {
   const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", { ...options, timeZone: "UTC" }).format(time).replace(/\.$/, "");
   return [format({ day: "numeric", month: "short" }), format({ day: "numeric", month: "long" }), format({ weekday: "long" })];
-}
-
-/** A site's traffic now, both directions in Mbit/s, or that it reports none. */
-async function trafficFacts(world: EvalWorld, email: string, organization: string, name: string, locale: Locale): Promise<Fact[]> {
-  const site = (await siteHealth(world, email, organization)).find((candidate) => candidate.name === name);
-  if (!site) throw new Error(`no site ${name}`);
-  if (site.rxBps === null && site.txBps === null) return [text("the site", site.name), text("that it reports no traffic", ...NO_DATA[locale])];
-  const rx = (site.rxBps ?? 0) / 1e6;
-  const tx = (site.txBps ?? 0) / 1e6;
-  return [text("the site", site.name), number("what it receives now (Mbit/s)", rx, slack(rx, 0.15, 5)), number("what it sends now (Mbit/s)", tx, slack(tx, 0.15, 5))];
 }
 
 /** A link of an MSP by name, with its current figures. */
