@@ -7,11 +7,12 @@ import { conversationCases } from "./conversation";
 import { coverageCases } from "./coverage";
 import { freshCases } from "./fresh";
 import { fresh2Cases } from "./fresh2";
+import { fresh3Cases } from "./fresh3";
 import { languageCases } from "./language";
 import { nameCases } from "./names";
 import { planCases } from "./plans";
 import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...aggregateCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...fresh3Cases(), ...aggregateCases()];
 }

@@ -62,29 +62,29 @@ const contoso = (world: EvalWorld, name: string) => path(world, CONTOSO_ADMIN, C
 const initech = (world: EvalWorld, name: string) => path(world, INITECH_ADMIN, INITECH, name);
 const fabrikam = (world: EvalWorld, name: string) => path(world, FABRIKAM_ADMIN, FABRIKAM, name);
 
-type Metric = "latencyMs" | "jitterMs" | "lossPercent";
+export type Metric = "latencyMs" | "jitterMs" | "lossPercent";
 
 /** How far a figure may move while the answer is written, per metric. */
-const METRIC_SLACK: Record<Metric, (value: number) => number> = {
+export const METRIC_SLACK: Record<Metric, (value: number) => number> = {
   latencyMs: (value) => slack(value),
   jitterMs: (value) => slack(value, 0.1),
   lossPercent: (value) => slack(value, 0.1, 0.05),
 };
 
-const NO_DATA: Record<Locale, string[]> = {
+export const NO_DATA: Record<Locale, string[]> = {
   en: ["no data", "no measurement", "not reported", "no recent", "unknown", "insufficient", "never reported", "no sample"],
   fr: ["aucune donnée", "aucune mesure", "pas de mesure", "pas de données", "inconnu", "insuffisant", "jamais"],
 };
 
 /** A path's current figure for one metric, or that it has none. */
-async function metricFacts(world: EvalWorld, email: string, found: ApiPath, metric: Metric, locale: Locale = "en"): Promise<Fact[]> {
+export async function metricFacts(world: EvalWorld, email: string, found: ApiPath, metric: Metric, locale: Locale = "en"): Promise<Fact[]> {
   const value = (await currentOf(world, email, found))[metric];
   if (value === null) return [text("the path", found.name), text("that it has no measurement", ...NO_DATA[locale])];
   return [text("the path", found.name), number(`its current ${metric}`, value, METRIC_SLACK[metric](value))];
 }
 
 /** The average of a path's metric over a range, or that it has no measurement there. */
-async function averageFacts(world: EvalWorld, email: string, found: ApiPath, metric: Metric, [from, to]: [number, number], locale: Locale): Promise<Fact[]> {
+export async function averageFacts(world: EvalWorld, email: string, found: ApiPath, metric: Metric, [from, to]: [number, number], locale: Locale): Promise<Fact[]> {
   const points = await pointsBetween(world, email, found, from, to);
   if (points.length === 0) return [text("the path", found.name), text("that there is no measurement", ...NO_DATA[locale])];
   const value = average(points.map((point) => point[metric]));
@@ -108,20 +108,43 @@ interface NodeDevice {
   memoryPercent: number | null;
 }
 
-async function nodeDevice(world: EvalWorld, email: string, msp: string, name: string) {
+export async function nodeDevice(world: EvalWorld, email: string, msp: string, name: string) {
   const node = await mspNode(world, email, msp, name);
   const status = await (await world.session(email)).get<{ device: NodeDevice | null }>(`/telemetry/node/${node.id}/device`);
   return { node, device: status.device };
 }
 
 /** A node's CPU (and memory) now, or that its device reports none. */
-async function loadOfNode(world: EvalWorld, email: string, msp: string, name: string, withMemory: boolean, locale: Locale = "en"): Promise<Fact[]> {
+export async function loadOfNode(world: EvalWorld, email: string, msp: string, name: string, withMemory: boolean, locale: Locale = "en"): Promise<Fact[]> {
   const { node, device } = await nodeDevice(world, email, msp, name);
   const figure = (why: string, value: number | null | undefined) => (value == null ? text(`that its ${why} is not reported`, ...NO_DATA[locale]) : number(`its ${why}`, value, slack(value, 0.1, 3)));
   return [text("the node", node.name), figure("CPU %", device?.cpuPercent), ...(withMemory ? [figure("memory %", device?.memoryPercent)] : [])];
 }
 
-interface ConnectorRow {
+/** The words for a device's reachability, in each language. */
+const REACHABLE: Record<Locale, { yes: string[]; no: string[] }> = {
+  en: { yes: ["reachable", "online"], no: ["unreachable", "not reachable", "offline", "silent"] },
+  fr: { yes: ["joignable", "en ligne", "accessible"], no: ["injoignable", "pas joignable", "hors ligne", "inaccessible"] },
+};
+
+export async function reachableFacts(world: EvalWorld, email: string, msp: string, name: string, locale: Locale): Promise<Fact[]> {
+  const { node, device } = await nodeDevice(world, email, msp, name);
+  const words = REACHABLE[locale];
+  const state = device?.reachable ? [text("that it is reachable", ...words.yes), absent("that it is unreachable", words.no[0])] : [text("that it is unreachable", ...words.no)];
+  return [text("the node", node.name), ...state];
+}
+
+/** A site's traffic now, both directions in Mbit/s, or that it reports none. */
+export async function trafficFacts(world: EvalWorld, email: string, organization: string, name: string, locale: Locale): Promise<Fact[]> {
+  const site = (await siteHealth(world, email, organization)).find((candidate) => candidate.name === name);
+  if (!site) throw new Error(`no site ${name}`);
+  if (site.rxBps === null && site.txBps === null) return [text("the site", site.name), text("that it reports no traffic", ...NO_DATA[locale])];
+  const rx = (site.rxBps ?? 0) / 1e6;
+  const tx = (site.txBps ?? 0) / 1e6;
+  return [text("the site", site.name), number("what it receives now (Mbit/s)", rx, slack(rx, 0.15, 5)), number("what it sends now (Mbit/s)", tx, slack(tx, 0.15, 5))];
+}
+
+export interface ConnectorRow {
   connectorId: string;
   name: string;
   bandwidthMbps: number;
@@ -133,7 +156,7 @@ interface ConnectorRow {
  * How busy a connector is: its utilisation now (the busier direction against its bandwidth), or over the last hour on
  * average — both are a fair answer to "how busy is it".
  */
-async function busyFacts(world: EvalWorld, email: string, organization: string, name: string): Promise<Fact[]> {
+export async function busyFacts(world: EvalWorld, email: string, organization: string, name: string): Promise<Fact[]> {
   const found = ((await connectorHealth(world, email, organization)) as ConnectorRow[]).find((connector) => connector.name === name);
   if (!found) throw new Error(`no connector ${name}`);
   const query = `from=${encodeURIComponent(new Date(world.now - HOUR).toISOString())}&to=${encodeURIComponent(new Date(world.now).toISOString())}`;
@@ -146,7 +169,7 @@ async function busyFacts(world: EvalWorld, email: string, organization: string, 
 }
 
 /** An install proposal (a reboot's facts and the version), or the refusal naming what is pending. */
-async function installFacts(world: EvalWorld, serial: string, version: string, time: string): Promise<Fact[]> {
+export async function installFacts(world: EvalWorld, serial: string, version: string, time: string): Promise<Fact[]> {
   const facts = await rebootFacts(world, serial, time);
   return facts.some((fact) => fact.kind === "approval" && fact.expected) ? [...facts, text("the version", version)] : facts;
 }
@@ -154,17 +177,17 @@ async function installFacts(world: EvalWorld, serial: string, version: string, t
 const ALLOWED: Record<Locale, string[]> = { en: ["yes", "you may", "allows you", "are allowed", "is allowed"], fr: ["oui", "vous pouvez", "vous permet", "a le droit", "est autorisé"] };
 
 /** Whether a role holds a scope: yes, or the refusal in the words the question calls for. */
-const mayFacts = (role: Role, scope: Scope, locale: Locale, refusal: string[]): Fact[] =>
+export const mayFacts = (role: Role, scope: Scope, locale: Locale, refusal: string[]): Fact[] =>
   hasScopes(ROLE_SCOPES[role], [scope]) ? [text("that it may", ...ALLOWED[locale])] : [text("that it may not", ...refusal)];
 
-const myRole = async (world: EvalWorld, email: string) => (await (await world.session(email)).get<{ role: Role }>("/config/user")).role;
+export const myRole = async (world: EvalWorld, email: string) => (await (await world.session(email)).get<{ role: Role }>("/config/user")).role;
 
 /** Every alarm raised, acknowledged or cleared ones included, that the user sees. */
-const allAlarms = async (world: EvalWorld, email: string) =>
+export const allAlarms = async (world: EvalWorld, email: string) =>
   (await (await world.session(email)).get<{ items: (ApiAlarm & { raisedAt: string; clearedAt: string | null })[] }>("/alarm?acknowledged=all&state=all&limit=100")).items;
 
 /** The most recent midnight falling on a weekday (0 = Sunday); today's unless `beforeToday`. */
-function lastWeekday(now: number, weekday: number, beforeToday = false): number {
+export function lastWeekday(now: number, weekday: number, beforeToday = false): number {
   const start = dayStart(now);
   let back = (new Date(start).getUTCDay() - weekday + 7) % 7;
   if (back === 0 && beforeToday) back = 7;
@@ -180,7 +203,7 @@ const PROBE_WORDS: Record<(typeof PROBE_LEVELS)[number], string[]> = {
 };
 
 /** The items ranked first by a figure, with every other item within `within` of it (a fair answer too). */
-function leaders<T>(items: T[], value: (item: T) => number, highest: boolean, within: number): { top: T; tied: T[] } {
+export function leaders<T>(items: T[], value: (item: T) => number, highest: boolean, within: number): { top: T; tied: T[] } {
   const sorted = [...items].sort((a, b) => (highest ? value(b) - value(a) : value(a) - value(b)));
   const top = sorted[0];
   return { top, tied: sorted.filter((item) => Math.abs(value(item) - value(top)) <= within) };
@@ -381,25 +404,13 @@ export function fresh2Cases(): EvalCase[] {
       user: NORTHWIND_ADMIN,
       organization: NORTHWIND,
       question: "is the seattle edge box reachable?",
-      facts: async (world) => {
-        const { node, device } = await nodeDevice(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-sea-01");
-        const state = device?.reachable
-          ? [text("that it is reachable", "reachable", "online"), absent("that it is unreachable", "unreachable")]
-          : [text("that it is unreachable", "unreachable", "not reachable", "offline", "silent")];
-        return [text("the node", node.name), ...state];
-      },
+      facts: async (world) => reachableFacts(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-sea-01", "en"),
     }),
     dv("f2-live-seattle-traffic", "live-data", "en", {
       user: FABRIKAM_ADMIN,
       organization: FABRIKAM,
       question: "how much traffic is seattle office doing rn",
-      facts: async (world) => {
-        const site = (await siteHealth(world, FABRIKAM_ADMIN, FABRIKAM)).find((candidate) => candidate.name === "Seattle Office")!;
-        if (site.rxBps === null && site.txBps === null) return [text("the site", site.name), text("that it reports no traffic", ...NO_DATA.en)];
-        const rx = (site.rxBps ?? 0) / 1e6;
-        const tx = (site.txBps ?? 0) / 1e6;
-        return [text("the site", site.name), number("what it receives now (Mbit/s)", rx, slack(rx, 0.15, 5)), number("what it sends now (Mbit/s)", tx, slack(tx, 0.15, 5))];
-      },
+      facts: async (world) => trafficFacts(world, FABRIKAM_ADMIN, FABRIKAM, "Seattle Office", "en"),
     }),
     dv("f2-live-util-paris-fiber", "live-data", "en", {
       user: CONTOSO_ADMIN,
