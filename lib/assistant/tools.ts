@@ -233,6 +233,9 @@ export const pathSummarySchema = z.object({
 export type PathSummary = z.infer<typeof pathSummarySchema>;
 
 /** Why a path's SLA is unknown: never measured, too few samples in the window, or its samples stopped. */
+/** A change on a path's objects, as the root cause lists it. */
+const rootCauseChange = z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) });
+
 export const SLA_UNKNOWN_REASONS = ["no-data", "insufficient-samples", "stale"] as const;
 export type SlaUnknownReason = (typeof SLA_UNKNOWN_REASONS)[number];
 
@@ -281,9 +284,11 @@ const pathFoundSchema = z.object({
        * A degraded path's suspects: changes to an object it crosses, in the day before the onset, that changed more than
        * names and descriptions and were not undone since. A healthy path's recent changes on its ends.
        */
-      changes: z.array(z.object({ timestamp: z.string(), entityType: z.string(), entityName: z.string(), actor: z.string().nullable(), fields: z.array(z.string()) })),
+      changes: z.array(rootCauseChange),
       /** The changes on its objects that were not suspects, by why. */
       ruledOut: z.object({ after: z.number().int(), cosmetic: z.number().int(), reverted: z.number().int() }).default({ after: 0, cosmetic: 0, reverted: 0 }),
+      /** The latest of those, each with why it was ruled out: who asks "did anything change?" sees what did. */
+      ruledOutChanges: z.array(rootCauseChange.extend({ verdict: z.enum(["after", "cosmetic", "reverted"]) })).default([]),
       /** "end": an inactive end; "none": a healthy path, for which only the recent changes were read. */
       likely: z.enum(["end", "route", "alarm", "change", "path", "none"]),
     })

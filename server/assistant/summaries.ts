@@ -187,9 +187,11 @@ function ruledOutLine(cause: RootCause, { t, locale }: Writer): string {
 function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], writer: Writer): string[] {
   if (!cause) return [];
   const { t, locale, timeZone } = writer;
-  const changes = cause.changes.map(
-    (change) => `- ${formatTime(locale, change.timestamp, timeZone)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`,
-  );
+  const changeLine = (change: RootCause["changes"][number]) =>
+    `- ${formatTime(locale, change.timestamp, timeZone)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`;
+  const changes = cause.changes.map(changeLine);
+  // Each change ruled out, with why: "- 20 Nov, 14:30: Paris ⇄ Frankfurt, … — Bandwidth: 5000 → 100 (made after the breach began)".
+  const ruledOut = cause.ruledOutChanges.map((change) => `${changeLine(change)} (${t(`assistant.rootCause.ruledOutWhy.${change.verdict}`)})`);
   const ends = cause.inactiveEnds.map((end) =>
     end.type === "site" ? t("assistant.rootCause.inactiveSite", { name: quoted(end.name) }) : t("assistant.rootCause.inactiveConnector", { name: quoted(end.name) }),
   );
@@ -222,6 +224,7 @@ function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], wr
       : []),
     ...(changes.length > 0 ? [t(cause.onset ? "assistant.rootCause.suspects" : "assistant.rootCause.changes"), ...changes] : [t("assistant.rootCause.noSuspect")]),
     ruledOutLine(cause, writer),
+    ...ruledOut,
     t(`assistant.rootCause.likely.${cause.likely}`, {
       end: cause.inactiveEnds[0] ? quoted(cause.inactiveEnds[0].name) : "",
       element: unhealthy[0] ? quoted(unhealthy[0].name) : "",

@@ -306,7 +306,7 @@ describe("summaries of each tool's output", () => {
   };
   const measurement = { latencyMs: 132, jitterMs: 12.5, lossPercent: 6.2, samples: 10, lastSampleAt: "2026-11-20T10:04:00Z", evaluatedAt: "2026-11-20T10:05:00Z" };
   /** A root cause with no onset, no inactive end and no change. */
-  const UNJUDGED = { onset: null, inactiveEnds: [], changes: [], ruledOut: { after: 0, cosmetic: 0, reverted: 0 } };
+  const UNJUDGED = { onset: null, inactiveEnds: [], changes: [], ruledOut: { after: 0, cosmetic: 0, reverted: 0 }, ruledOutChanges: [] };
   const THRESHOLDS_EN =
     "Thresholds: latency warning above 80 ms, bad above 100 ms; jitter warning above 20 ms, bad above 30 ms; loss warning above 1%, bad above 5%.";
 

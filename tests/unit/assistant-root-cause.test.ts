@@ -131,6 +131,7 @@ describe("the root cause in the answer", () => {
     inactiveEnds: [],
     changes: [],
     ruledOut: { after: 0, cosmetic: 0, reverted: 0 },
+    ruledOutChanges: [],
   };
   const summary = (output: ExplainPathSlaOutput, locale: "en" | "fr" = "en") => summarizeToolResult("explainPathSla", { type: "json", value: output }, locale);
 
@@ -145,6 +146,15 @@ describe("the root cause in the answer", () => {
     expect(fr).toContain("En dépassement depuis 20 nov. 2026, 14:20 UTC : latence 88 ms au-dessus de son seuil de 80 ms.");
     expect(fr).toContain("Aucune modification récente sur ses extrémités ou sa route ne l’explique.");
     expect(summary(found({ ...base, onset: { ...base.onset, atLeast: true }, likely: "path" }))).toContain("Breaching since at least 20 Nov 2026, 14:20 UTC");
+  });
+
+  it("lists each change it ruled out, with why", () => {
+    const later = { timestamp: new Date(ONSET + 10 * MINUTE).toISOString(), entityType: "path", entityName: "Paris ⇄ Frankfurt", actor: "Carla Admin", fields: ["Bandwidth: 5000 → 100"] };
+    const output = found({ ...base, ruledOut: { after: 1, cosmetic: 0, reverted: 0 }, ruledOutChanges: [{ ...later, verdict: "after" }], likely: "path" });
+    expect(summary(output)).toContain(
+      "Ruled out: 1 change made after the breach began.\n- 20 Nov 2026, 14:30 UTC: Paris ⇄ Frankfurt, Carla Admin — Bandwidth: 5000 → 100 (made after the breach began)",
+    );
+    expect(summary(output, "fr")).toContain("Paris ⇄ Frankfurt, Carla Admin — Bandwidth: 5000 → 100 (faite après le début du dépassement)");
   });
 
   it("names a suspect change as the likely cause", () => {

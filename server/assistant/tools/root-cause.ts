@@ -155,6 +155,13 @@ export async function pathRootCause(
     : changes.length > 0
     ? "change"
     : "path";
+  const described = (change: EntityChange) => ({
+    timestamp: change.timestamp,
+    entityType: change.entityType,
+    entityName: names.get(change.entityId) ?? change.entityType,
+    actor: change.actor,
+    fields: changedFields(change.before, change.after).map((field) => `${fieldLabel(t, field.field)}: ${field.before} → ${field.after}`),
+  });
   const topologyPage = scope.organization.organizationType === "msp" ? `paths/${encodeURIComponent(path.id)}/pathTopology` : null;
   return {
     cause: {
@@ -164,14 +171,12 @@ export async function pathRootCause(
       echoes: echoes.map((element) => element.name),
       onset: onset ? { at: new Date(onset.at).toISOString(), atLeast: onset.atLeast } : null,
       inactiveEnds: ends,
-      changes: changes.slice(0, CHANGES_SHOWN).map((change) => ({
-        timestamp: change.timestamp,
-        entityType: change.entityType,
-        entityName: names.get(change.entityId) ?? change.entityType,
-        actor: change.actor,
-        fields: changedFields(change.before, change.after).map((field) => `${fieldLabel(t, field.field)}: ${field.before} → ${field.after}`),
-      })),
+      changes: changes.slice(0, CHANGES_SHOWN).map(described),
       ruledOut: { after: ruledOut("after"), cosmetic: ruledOut("cosmetic"), reverted: ruledOut("reverted") },
+      ruledOutChanges: (judged ?? [])
+        .filter((entry): entry is typeof entry & { verdict: "after" | "cosmetic" | "reverted" } => ["after", "cosmetic", "reverted"].includes(entry.verdict))
+        .slice(0, CHANGES_SHOWN)
+        .map((entry) => ({ ...described(entry.change), verdict: entry.verdict })),
       likely,
     },
     links: [
