@@ -97,7 +97,9 @@ export function BandwidthCard({
             </div>
             <div className="flex items-baseline gap-1.5">
               <dt className="text-muted-foreground">{t("step")}</dt>
-              <dd className="font-mono tabular-nums">{t("stepSeconds", { seconds: data.step })}</dd>
+              <dd className="font-mono tabular-nums" data-testid="chart-step">
+                {t("stepSeconds", { seconds: data.step })}
+              </dd>
             </div>
           </dl>
           <BackcastEmpty backcast={data.backcast} />
