@@ -302,6 +302,22 @@ describe("path performance", () => {
     const body = await ok(`/path/${contoso.path.id}/performance?${window()}&backcast=1w`);
     expect(body.backcast).toEqual({ offset: "1w", points: [] });
   });
+
+  it("a month earlier leaves the current latency, jitter and loss as they are, on their own step", async () => {
+    const range = `from=${iso(base)}&to=${iso(base + 10 * MINUTE)}`;
+    const alone = await ok(`/path/${contoso.path.id}/performance?${range}`);
+    const body = await ok(`/path/${contoso.path.id}/performance?${range}&backcast=1m`);
+    expect(body).toMatchObject({ step: 60, resolution: "raw" });
+    expect({ from: body.from, to: body.to, step: body.step, resolution: body.resolution, points: body.points }).toEqual({
+      from: alone.from,
+      to: alone.to,
+      step: alone.step,
+      resolution: alone.resolution,
+      points: alone.points,
+    });
+    expect(body.points).toHaveLength(10);
+    expect(body.backcast).toEqual({ offset: "1m", points: [] });
+  });
 });
 
 describe("current state", () => {
