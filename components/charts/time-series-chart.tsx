@@ -11,9 +11,7 @@ import { AreaClosed, Line, LinePath } from "@visx/shape";
 import { useTooltip } from "@visx/tooltip";
 import { useFormatter } from "next-intl";
 import { useMemo, type MouseEvent, type TouchEvent } from "react";
-import { ChartLegend } from "./chart-legend";
-import { CHART_THEME } from "./theme";
-import type { ChartSeries, ChartThreshold } from "./types";
+import { DEFAULT_CHART_HEIGHT, type ChartSeries, type ChartThreshold } from "./types";
 
 export interface TimeSeriesChartProps {
   series: ChartSeries[];
@@ -54,7 +52,7 @@ function nearest(points: ChartSeries["points"], time: number) {
   return before && time - before.time < points[low].time - time ? before : points[low];
 }
 
-function Plot({ width, series, domain, formatValue, formatTick, axisLabel, thresholds = [], height = 220, ariaLabel }: TimeSeriesChartProps & { width: number }) {
+function Plot({ width, series, domain, formatValue, formatTick, axisLabel, thresholds = [], height = DEFAULT_CHART_HEIGHT, ariaLabel }: TimeSeriesChartProps & { width: number }) {
   const format = useFormatter();
   const { tooltipOpen, tooltipData, tooltipLeft, showTooltip, hideTooltip } = useTooltip<Hover>();
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
@@ -175,15 +173,7 @@ function Plot({ width, series, domain, formatValue, formatTick, axisLabel, thres
   );
 }
 
-/** Lines (and areas) over time, sized to its container, with axes, a hover tooltip and a legend. */
-export default function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const height = props.height ?? 220;
-  return (
-    <div className={`flex flex-col gap-2 ${CHART_THEME}`}>
-      <div style={{ height }}>
-        <ParentSize debounceTime={50}>{({ width }) => (width > 0 ? <Plot {...props} width={width} /> : null)}</ParentSize>
-      </div>
-      <ChartLegend items={props.series.map(({ key, label, color, dashed }) => ({ key, label, color, dashed }))} />
-    </div>
-  );
+/** Lines (and areas) over time, sized to its container (whose height the caller sets), with axes and a hover tooltip. */
+export default function TimeSeriesPlot(props: TimeSeriesChartProps) {
+  return <ParentSize debounceTime={50}>{({ width }) => (width > 0 ? <Plot {...props} width={width} /> : null)}</ParentSize>;
 }

@@ -1,3 +1,6 @@
+/** A time-series chart's plot height in pixels when its caller sets none. */
+export const DEFAULT_CHART_HEIGHT = 220;
+
 /** One line of a time-series chart: its points (epoch ms, value), a CSS colour and how it is drawn. */
 export interface ChartSeries {
   key: string;

@@ -4,26 +4,28 @@ import { useQuery, type QueryFunction, type QueryKey } from "@tanstack/react-que
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { TimeSeriesChart, type ChartSeries } from "@/components/charts";
+import { Skeleton } from "@/components/ui/skeleton";
 import { bandwidthQueryOptions, portBandwidthQueryOptions } from "@/lib/telemetry/queries";
 import type { BandwidthSeries } from "@/lib/telemetry/schema";
-import { ChartControls, useChartWindow } from "./chart-controls";
-import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
+import { BackcastEmpty, ChartControls, drawnBackcast, useChartWindow } from "./chart-controls";
+import { CardMessage, DashboardCard } from "./dashboard-card";
 import { useRateFormat } from "./use-units";
 
 export const RX_COLOR = "var(--chart-rx)";
 export const TX_COLOR = "var(--chart-tx)";
 
-/** RX and TX (and their backcast, dashed) as chart series. */
+/** RX and TX (and their backcast, dashed, when the earlier period holds data) as chart series. */
 export function bandwidthSeries(data: BandwidthSeries, labels: { rx: string; tx: string; earlier: (series: string) => string }): ChartSeries[] {
   const points = (key: "rxBps" | "txBps", source: BandwidthSeries["points"]) => source.map((point) => ({ time: Date.parse(point.time), value: point[key] }));
   const series: ChartSeries[] = [
     { key: "rx", label: labels.rx, color: RX_COLOR, points: points("rxBps", data.points), area: true },
     { key: "tx", label: labels.tx, color: TX_COLOR, points: points("txBps", data.points), area: true },
   ];
-  if (data.backcast) {
+  const backcast = drawnBackcast(data.backcast);
+  if (backcast) {
     series.push(
-      { key: "rx-backcast", label: labels.earlier(labels.rx), color: RX_COLOR, points: points("rxBps", data.backcast.points), dashed: true },
-      { key: "tx-backcast", label: labels.earlier(labels.tx), color: TX_COLOR, points: points("txBps", data.backcast.points), dashed: true },
+      { key: "rx-backcast", label: labels.earlier(labels.rx), color: RX_COLOR, points: points("rxBps", backcast.points), dashed: true },
+      { key: "tx-backcast", label: labels.earlier(labels.tx), color: TX_COLOR, points: points("txBps", backcast.points), dashed: true },
     );
   }
   return series;
@@ -71,7 +73,7 @@ export function BandwidthCard({
       }
     >
       {query.isPending ? (
-        <CardSkeleton rows={6} />
+        <ChartSkeleton />
       ) : query.isError ? (
         <CardMessage tone="error">{t("loadError", { error: query.error.message })}</CardMessage>
       ) : data && data.points.length === 0 ? (
@@ -95,9 +97,12 @@ export function BandwidthCard({
             </div>
             <div className="flex items-baseline gap-1.5">
               <dt className="text-muted-foreground">{t("step")}</dt>
-              <dd className="font-mono tabular-nums">{t("stepSeconds", { seconds: data.step })}</dd>
+              <dd className="font-mono tabular-nums" data-testid="chart-step">
+                {t("stepSeconds", { seconds: data.step })}
+              </dd>
             </div>
           </dl>
+          <BackcastEmpty backcast={data.backcast} />
           <TimeSeriesChart
             series={bandwidthSeries(data, { rx: t("rx"), tx: t("tx"), earlier: (series) => t("backcastSeries", { series, offset: t(`backcastOptions.${data.backcast?.offset ?? "1d"}`) }) })}
             domain={[Date.parse(data.from), Date.parse(data.to)]}
@@ -109,5 +114,18 @@ export function BandwidthCard({
         </div>
       ) : null}
     </DashboardCard>
+  );
+}
+
+/** The card's figures, chart and legend while they load, in the size they will take (no layout shift). */
+export function ChartSkeleton() {
+  return (
+    <div className="flex flex-col gap-3" data-testid="chart-skeleton" aria-hidden>
+      <Skeleton className="h-5 w-2/3" />
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-[220px] w-full" />
+        <Skeleton className="h-4 w-1/3" />
+      </div>
+    </div>
   );
 }

@@ -21,6 +21,22 @@ export function useChartWindow(since: string) {
 
 export type ChartWindow = ReturnType<typeof useChartWindow>;
 
+/** The backcast a chart draws: its points, or none when nothing was asked or the earlier period holds no data. */
+export function drawnBackcast<Point>(backcast: { offset: BackcastOption; points: Point[] } | null | undefined): { offset: BackcastOption; points: Point[] } | null {
+  return backcast && backcast.points.length > 0 ? backcast : null;
+}
+
+/** Says so when the earlier period of the comparison holds no data (the chart then draws no comparison line). */
+export function BackcastEmpty({ backcast }: { backcast: { offset: BackcastOption; points: unknown[] } | null | undefined }) {
+  const t = useTranslations("dashboard");
+  if (!backcast || backcast.points.length > 0) return null;
+  return (
+    <p className="text-xs text-muted-foreground" role="status" data-testid="backcast-empty">
+      {t(`backcastNoData.${backcast.offset}`)}
+    </p>
+  );
+}
+
 /** The range and backcast pickers of a chart panel. */
 export function ChartControls({ chart, backcast = true }: { chart: ChartWindow; backcast?: boolean }) {
   const t = useTranslations("dashboard");

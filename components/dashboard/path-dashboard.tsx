@@ -20,7 +20,7 @@ import type { PathPerformance, PerformancePoint } from "@/lib/telemetry/schema";
 import { cn } from "@/lib/utils";
 import { BandwidthCard } from "./bandwidth-card";
 import { DashboardBreadcrumb } from "./breadcrumb";
-import { ChartControls, useChartWindow } from "./chart-controls";
+import { BackcastEmpty, ChartControls, drawnBackcast, useChartWindow } from "./chart-controls";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import type { DashboardLinks } from "./links";
 import { useRateFormat } from "./use-units";
@@ -32,7 +32,8 @@ const METRICS: Metric[] = ["latencyMs", "jitterMs", "lossPercent"];
 function metricSeries(data: PathPerformance, metric: Metric, labels: { now: string; earlier: string }): ChartSeries[] {
   const points = (source: PerformancePoint[]) => source.map((point) => ({ time: Date.parse(point.time), value: point[metric] }));
   const series: ChartSeries[] = [{ key: metric, label: labels.now, color: "var(--chart-metric)", points: points(data.points), area: true }];
-  if (data.backcast) series.push({ key: `${metric}-backcast`, label: labels.earlier, color: "var(--chart-metric)", points: points(data.backcast.points), dashed: true });
+  const backcast = drawnBackcast(data.backcast);
+  if (backcast) series.push({ key: `${metric}-backcast`, label: labels.earlier, color: "var(--chart-metric)", points: points(backcast.points), dashed: true });
   return series;
 }
 
@@ -54,6 +55,9 @@ function PerformanceCard({ pathId, since }: { pathId: string; since: string }) {
         <CardMessage>{t("noSamples")}</CardMessage>
       ) : data ? (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-3 empty:hidden">
+            <BackcastEmpty backcast={data.backcast} />
+          </div>
           {METRICS.map((metric) => (
             <div key={metric} className="min-w-0" data-testid={`metric-${metric}`}>
               <h3 className="mb-1 text-xs font-medium text-muted-foreground">{t(`metrics.${metric}`)}</h3>

@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { byProbeLevel, hiddenRows } from "@/lib/dashboard/lists";
 import { cardQueries } from "@/lib/dashboard/card-queries";
 import { MoreRows, useExpandableList } from "./capped-list";
+import { CardScroller } from "./card-scroller";
 import { CardMessage, CardSkeleton, DashboardCard } from "./dashboard-card";
 import { StatusDot } from "./status-dot";
 import { useRateFormat } from "./use-units";
@@ -18,6 +19,7 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
   const query = useQuery({ ...cardQueries.probes(kind, id, list), placeholderData: (previous) => previous });
   const items = [...(query.data?.items ?? [])].sort(byProbeLevel);
   const hidden = hiddenRows(query.data?.total, items.length);
+  const figure = (value: number | null) => (value === null ? "—" : units.number(value));
   return (
     <DashboardCard title={t("probes")} subtitle={t("probesSubtitle")} testId="probes-card">
       {query.isPending ? (
@@ -27,32 +29,35 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
       ) : items.length === 0 ? (
         <CardMessage>{t("noProbes")}</CardMessage>
       ) : (
-        <Table className="text-xs">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="h-8">{t("columns.level")}</TableHead>
-              <TableHead className="h-8">{t("columns.target")}</TableHead>
-              {showSite && <TableHead className="h-8">{t("columns.site")}</TableHead>}
-              <TableHead className="h-8 text-right">{t("columns.latency")}</TableHead>
-              <TableHead className="h-8 text-right">{t("columns.jitter")}</TableHead>
-              <TableHead className="h-8 text-right">{t("columns.loss")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((probe) => (
-              <TableRow key={`${probe.siteId}-${probe.target}`} data-testid="probe-row">
-                <TableCell className="py-1.5">
-                  <StatusDot state={probe.level} />
-                </TableCell>
-                <TableCell className="py-1.5 font-mono">{probe.target}</TableCell>
-                {showSite && <TableCell className="py-1.5 text-muted-foreground">{probe.siteName}</TableCell>}
-                <TableCell className="py-1.5 text-right font-mono tabular-nums">{units.ms(probe.latencyMs)}</TableCell>
-                <TableCell className="py-1.5 text-right font-mono tabular-nums">{units.ms(probe.jitterMs)}</TableCell>
-                <TableCell className="py-1.5 text-right font-mono tabular-nums">{units.percent(probe.lossPercent)}</TableCell>
+        // Compact at a third of 1440 px (and on a phone): the level and site under the target, units in the headers.
+        <CardScroller label={t("probesScroller")}>
+          <table className="w-full caption-bottom text-xs" data-slot="table">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="h-8">{t("columns.target")}</TableHead>
+                <TableHead className="h-8 text-right whitespace-normal">{t("columns.latencyMs")}</TableHead>
+                <TableHead className="h-8 text-right whitespace-normal">{t("columns.jitterMs")}</TableHead>
+                <TableHead className="h-8 text-right whitespace-normal">{t("columns.lossPercent")}</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {items.map((probe) => (
+                <TableRow key={`${probe.siteId}-${probe.target}`} data-testid="probe-row">
+                  <TableCell className="py-1.5 whitespace-normal">
+                    <span className="block font-mono break-all">{probe.target}</span>
+                    <span className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground">
+                      <StatusDot state={probe.level} />
+                      {showSite && <span>· {probe.siteName}</span>}
+                    </span>
+                  </TableCell>
+                  <TableCell className="py-1.5 text-right font-mono tabular-nums">{figure(probe.latencyMs)}</TableCell>
+                  <TableCell className="py-1.5 text-right font-mono tabular-nums">{figure(probe.jitterMs)}</TableCell>
+                  <TableCell className="py-1.5 text-right font-mono tabular-nums">{figure(probe.lossPercent)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </table>
+        </CardScroller>
       )}
       {(hidden > 0 || expanded) && (
         <MoreRows

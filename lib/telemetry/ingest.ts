@@ -6,8 +6,8 @@ import { LINK_STATUSES, PORT_STATES } from "@/lib/health";
 // this; nothing above the ingestion endpoint knows which one sent it.
 
 export const TELEMETRY_BATCH_MAX = 5000;
-/** Samples older than this are refused (history beyond it lives in the rollups only). */
-export const TELEMETRY_MAX_AGE_MS = 35 * 24 * 3600_000;
+/** Samples older than this are refused (history beyond it lives in the rollups only): a week's chart a month back. */
+export const TELEMETRY_MAX_AGE_MS = 40 * 24 * 3600_000;
 /** A device clock this far ahead is refused. */
 export const TELEMETRY_MAX_SKEW_MS = 5 * 60_000;
 

@@ -3,17 +3,22 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/server/db/client";
 import { TELEMETRY } from "@/server/telemetry/config";
 
-// The month of history pushed at first start: hourly points for 30 days, five-minute points for the last day,
-// newest first (charts fill from the right, and an interrupted backfill is simply redone: resent samples are
-// no-ops). Points stop short of the live window, so history never touches current state or alarms.
+// The history pushed at first start: hourly points back to 38 days (a week's range a month earlier), five-minute
+// points on the days the dashboards' comparisons of their shorter ranges read (the last day, and the day 1 day,
+// 1 week and 30 days before it), newest first (charts fill from the right, and an interrupted backfill is simply
+// redone: resent samples are no-ops). Points stop short of the live window, so history never touches current state
+// or alarms.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const BACKFILL_DAYS = 30;
+/** The longest chart range (7 days) plus the longest backcast (30 days), and a day to spare. */
+export const BACKFILL_DAYS = 38;
 export const FINE_STEP_MS = 5 * MINUTE;
 export const COARSE_STEP_MS = HOUR;
+/** Days back (0: the last day) drawn every five minutes: the last day, and where its 1d, 1w and 1m backcasts fall. */
+export const FINE_DAYS = [0, 1, 7, 30];
 
 export interface BackfillPoint {
   timeMs: number;
@@ -24,11 +29,14 @@ export interface BackfillPoint {
 /** Every point of the backfill, newest first, for a simulator started at `startMs`. */
 export function backfillPoints(startMs: number, liveWindowMs: number = TELEMETRY.liveWindowMs): BackfillPoint[] {
   const end = startMs - liveWindowMs;
+  const from = startMs - BACKFILL_DAYS * DAY;
   const points: BackfillPoint[] = [];
-  const fineFrom = end - DAY;
-  for (let t = Math.floor(end / FINE_STEP_MS) * FINE_STEP_MS; t > fineFrom; t -= FINE_STEP_MS) points.push({ timeMs: t, stepMs: FINE_STEP_MS });
-  const coarseFrom = startMs - BACKFILL_DAYS * DAY;
-  for (let t = Math.floor(fineFrom / COARSE_STEP_MS) * COARSE_STEP_MS; t >= coarseFrom; t -= COARSE_STEP_MS) points.push({ timeMs: t, stepMs: COARSE_STEP_MS });
+  for (let t = Math.floor(end / FINE_STEP_MS) * FINE_STEP_MS; t >= from; t -= FINE_STEP_MS) {
+    // A fine day ends at `end` moved back by whole days, so the last day and its backcasts cover the same minutes.
+    const fine = FINE_DAYS.includes(Math.floor((end - t) / DAY));
+    if (fine) points.push({ timeMs: t, stepMs: FINE_STEP_MS });
+    else if (t % COARSE_STEP_MS === 0) points.push({ timeMs: t, stepMs: COARSE_STEP_MS });
+  }
   return points;
 }
 

@@ -14,9 +14,12 @@ function positiveFromEnv(name: string, fallback: number): number {
 export const TELEMETRY = {
   HOUR_MS,
   DAY_MS,
-  /** Raw samples are kept this long (whole daily partitions are dropped past it); the rollups hold the rest. */
+  /**
+   * Raw samples are kept this long (whole daily partitions are dropped past it); the rollups hold the rest. A month
+   * and two days: the 1-month backcast of a day's range (SPEC §2) is drawn on the day's own steps, from raw samples.
+   */
   get rawRetentionMs() {
-    return positiveFromEnv("TELEMETRY_RAW_RETENTION_DAYS", 8) * DAY_MS;
+    return positiveFromEnv("TELEMETRY_RAW_RETENTION_DAYS", 32) * DAY_MS;
   },
   /** Hourly rollups are kept this long (whole monthly partitions). */
   get rollupRetentionMs() {

@@ -235,13 +235,13 @@ describe("POST /telemetry/ingest: what a device may report on", () => {
 });
 
 describe("POST /telemetry/ingest: time rules and body", () => {
-  it("refuses the batch when a sample is older than 35 days, with the sample's index, translated", async () => {
-    const response = await ingest(northwind.token, [pathSample(contoso.path.id, isoAgo(MINUTE)), pathSample(contoso.path.id, isoAgo(36 * DAY))]);
+  it("refuses the batch when a sample is older than 40 days, with the sample's index, translated", async () => {
+    const response = await ingest(northwind.token, [pathSample(contoso.path.id, isoAgo(MINUTE)), pathSample(contoso.path.id, isoAgo(41 * DAY))]);
     expect(response.status).toBe(400);
-    expect(response.body.error).toBe("Sample 1 is older than 35 days: it cannot be stored");
+    expect(response.body.error).toBe("Sample 1 is older than 40 days: it cannot be stored");
     expect(response.body.issues[0].path).toBe("samples.1.time");
-    const french = await ingest(northwind.token, [pathSample(contoso.path.id, isoAgo(36 * DAY))], { language: "fr" });
-    expect(french.body.error).toBe("L’échantillon 0 date de plus de 35 jours : il ne peut pas être enregistré");
+    const french = await ingest(northwind.token, [pathSample(contoso.path.id, isoAgo(41 * DAY))], { language: "fr" });
+    expect(french.body.error).toBe("L’échantillon 0 date de plus de 40 jours : il ne peut pas être enregistré");
   });
 
   it("refuses a sample more than 5 minutes in the future; accepts clock skew within it", async () => {

@@ -143,7 +143,8 @@ describe("hourly rollups", () => {
 describe("retention", () => {
   it("rolls up old samples, then drops their raw partition; recent partitions stay", async () => {
     const db = await getDb();
-    const old = Math.floor((Date.now() - 20 * DAY) / HOUR) * HOUR;
+    // Past the 32 days of raw retention, within the 40 days a sample may be old.
+    const old = Math.floor((Date.now() - 35 * DAY) / HOUR) * HOUR;
     const name = partitionName("telemetry_path_samples", periodStart(old, "day"), "day");
     await ingest(northwind.token, [path(new Date(old + 5 * MINUTE).toISOString(), 60, 600), path(new Date(old + 6 * MINUTE).toISOString(), 80, 800)]);
     expect((await listPartitions(db, "telemetry_path_samples")).map((partition) => partition.name)).toContain(name);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { severityRank } from "@/lib/dashboard/format";
+import { BACKCAST_OPTIONS } from "@/lib/constants";
+import { CHART_RANGES, severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
 import { connectors, interfaces, nodes, paths, sites } from "@/server/db/schema";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
@@ -84,6 +85,8 @@ beforeAll(async () => {
     ...ten.map((i) => connector(contoso.connectorA.id, base + minutes(i), 100 * (i + 1), 10 * (i + 1))),
     ...ten.map((i) => connector(secondConnector, base + minutes(i), 1000, 500)),
     ...ten.map((i) => connector(contoso.connectorA.id, base - DAY + minutes(i), 7, 3)),
+    ...ten.map((i) => connector(contoso.connectorA.id, base - 7 * DAY + minutes(i), 70, 30)),
+    ...ten.map((i) => connector(contoso.connectorA.id, base - 30 * DAY + minutes(i), 700, 300)),
     connector(contoso.connectorA.id, hourBase + minutes(10), 100, 10),
     connector(contoso.connectorA.id, hourBase + minutes(20), 300, 30),
     connector(contoso.connectorA.id, hourBase - 30 * DAY + minutes(10), 50, 5),
@@ -183,11 +186,60 @@ describe("bandwidth series", () => {
     expect(Date.parse(last.time)).toBeGreaterThanOrEqual(Math.floor(base / HOUR) * HOUR);
   });
 
-  it("a 1-month backcast reaches past the raw retention: hourly rollups on both sides", async () => {
+  it("a 1-month backcast of an hour: raw samples on the hour's own minute steps, the current series untouched", async () => {
     const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?from=${iso(hourBase)}&to=${iso(hourBase + HOUR)}&backcast=1m`);
-    expect(body).toMatchObject({ resolution: "hourly", step: 3600 });
-    expect(body.points).toEqual([{ time: iso(hourBase), rxBps: 200, txBps: 20, rxMaxBps: 300, txMaxBps: 30 }]);
-    expect(body.backcast).toEqual({ offset: "1m", points: [{ time: iso(hourBase), rxBps: 100, txBps: 10, rxMaxBps: 150, txMaxBps: 15 }] });
+    expect(body).toMatchObject({ resolution: "raw", step: 60 });
+    expect(body.points).toEqual([
+      { time: iso(hourBase + minutes(10)), rxBps: 100, txBps: 10, rxMaxBps: 100, txMaxBps: 10 },
+      { time: iso(hourBase + minutes(20)), rxBps: 300, txBps: 30, rxMaxBps: 300, txMaxBps: 30 },
+    ]);
+    expect(body.backcast).toEqual({
+      offset: "1m",
+      points: [
+        { time: iso(hourBase + minutes(10)), rxBps: 50, txBps: 5, rxMaxBps: 50, txMaxBps: 5 },
+        { time: iso(hourBase + minutes(40)), rxBps: 150, txBps: 15, rxMaxBps: 150, txMaxBps: 15 },
+      ],
+    });
+  });
+
+  it("past the raw retention, the backcast reads the rollups and the current series keeps its step", async () => {
+    const before = process.env.TELEMETRY_RAW_RETENTION_DAYS;
+    process.env.TELEMETRY_RAW_RETENTION_DAYS = "8";
+    try {
+      const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?from=${iso(hourBase)}&to=${iso(hourBase + HOUR)}&backcast=1m`);
+      expect(body).toMatchObject({ resolution: "raw", step: 60 });
+      expect(body.points).toHaveLength(2);
+      expect(body.backcast).toEqual({ offset: "1m", points: [{ time: iso(hourBase), rxBps: 100, txBps: 10, rxMaxBps: 150, txMaxBps: 15 }] });
+    } finally {
+      if (before === undefined) delete process.env.TELEMETRY_RAW_RETENTION_DAYS;
+      else process.env.TELEMETRY_RAW_RETENTION_DAYS = before;
+    }
+  });
+
+  // Issue 42: every range the dashboards offer against every backcast option.
+  describe.each(Object.entries(CHART_RANGES))("the %s range", (_, hours) => {
+    const offsets = { "1d": { ms: DAY, rx: 7 }, "1w": { ms: 7 * DAY, rx: 70 }, "1m": { ms: 30 * DAY, rx: 700 } } as const;
+    it.each(BACKCAST_OPTIONS)("against %s earlier: the current series unchanged, the earlier one on its step and moved onto the range", async (option) => {
+      const range = `from=${iso(now - hours * HOUR)}&to=${iso(now)}`;
+      const alone = await ok(`/connector/${contoso.connectorA.id}/bandwidth?${range}`);
+      const body = await ok(`/connector/${contoso.connectorA.id}/bandwidth?${range}&backcast=${option}`);
+      expect({ ...body, backcast: null }).toEqual(alone);
+      expect(body.backcast.offset).toBe(option);
+      const step = body.step * 1000;
+      const times = body.backcast.points.map((point: { time: string }) => Date.parse(point.time));
+      for (const time of times) {
+        expect(time % step).toBe(0);
+        expect(time).toBeGreaterThanOrEqual(Date.parse(body.from));
+        expect(time).toBeLessThan(Date.parse(body.to));
+      }
+      // The samples of `base` one offset earlier, on the buckets of the samples of `base` now.
+      const first = Math.floor(base / step) * step;
+      const seeded = body.backcast.points.filter((point: { time: string }) => Date.parse(point.time) >= first && Date.parse(point.time) < base + 10 * MINUTE);
+      expect(seeded.length).toBe(Math.ceil((base + 10 * MINUTE - first) / step));
+      for (const point of seeded) expect(point.rxBps).toBe(offsets[option].rx);
+      // A step finer than the hour draws every minute of the earlier period, not one dot an hour.
+      if (body.step < 3600) expect(new Set(times.map((time: number) => Math.floor(time / HOUR))).size).toBeLessThan(times.length);
+    });
   });
 
   it("picks a step from the range when none is given, on a ladder that divides a day", async () => {
@@ -249,6 +301,22 @@ describe("path performance", () => {
   it("a backcast of a week finds nothing a week ago", async () => {
     const body = await ok(`/path/${contoso.path.id}/performance?${window()}&backcast=1w`);
     expect(body.backcast).toEqual({ offset: "1w", points: [] });
+  });
+
+  it("a month earlier leaves the current latency, jitter and loss as they are, on their own step", async () => {
+    const range = `from=${iso(base)}&to=${iso(base + 10 * MINUTE)}`;
+    const alone = await ok(`/path/${contoso.path.id}/performance?${range}`);
+    const body = await ok(`/path/${contoso.path.id}/performance?${range}&backcast=1m`);
+    expect(body).toMatchObject({ step: 60, resolution: "raw" });
+    expect({ from: body.from, to: body.to, step: body.step, resolution: body.resolution, points: body.points }).toEqual({
+      from: alone.from,
+      to: alone.to,
+      step: alone.step,
+      resolution: alone.resolution,
+      points: alone.points,
+    });
+    expect(body.points).toHaveLength(10);
+    expect(body.backcast).toEqual({ offset: "1m", points: [] });
   });
 });
 

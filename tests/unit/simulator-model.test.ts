@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TELEMETRY_BATCH_MAX, telemetryBatchSchema, type TelemetrySample } from "@/lib/telemetry/ingest";
 import { distanceKm } from "@/lib/geo";
 import { propagationMs, localClock } from "@/server/simulator/geo";
-import { backfillPoints, BACKFILL_DAYS } from "@/server/simulator/history";
+import { backfillPoints, BACKFILL_DAYS, FINE_DAYS } from "@/server/simulator/history";
 import { businessLoad, MAX_UTILISATION, pathQuality, trafficRates, uptimeSeconds } from "@/server/simulator/model";
 import { hashText, noiseAt, objectKey, parseSeed, pick, smoothNoiseAt, unitAt } from "@/server/simulator/random";
 import { toBatches } from "@/server/simulator/samples";
@@ -258,19 +258,28 @@ describe("batches", () => {
 });
 
 describe("backfill points", () => {
-  it("covers 30 days hourly and the last day every five minutes, newest first, before the live window", () => {
+  it("covers 38 days hourly, and every five minutes the last day and the days its backcasts read, newest first, before the live window", () => {
     const start = WEDNESDAY + 10 * HOUR + 7 * 60_000 + 13_000;
     const liveWindow = 5 * 60_000;
+    const end = start - liveWindow;
     const points = backfillPoints(start, liveWindow);
-    const fine = points.filter((point) => point.stepMs === 5 * 60_000);
+    const fine = points.filter((point) => point.timeMs % HOUR !== 0);
     const coarse = points.filter((point) => point.stepMs === HOUR);
-    expect(fine.length).toBe(288);
-    expect(coarse.length).toBeGreaterThanOrEqual((BACKFILL_DAYS - 1) * 24 - 1);
-    expect(coarse.length).toBeLessThanOrEqual((BACKFILL_DAYS - 1) * 24 + 1);
+    // The last day, and the same day 1 day, 1 week and 30 days earlier: 288 five-minute points each.
+    expect(points.filter((point) => point.stepMs === 5 * 60_000)).toHaveLength(FINE_DAYS.length * 288);
+    expect(FINE_DAYS).toEqual([0, 1, 7, 30]);
+    for (const days of FINE_DAYS) {
+      const inDay = fine.filter((point) => point.timeMs <= end - days * DAY && point.timeMs > end - (days + 1) * DAY);
+      expect(inDay.length, `day ${days}`).toBe(12 * 24 - 24);
+    }
+    // A week's chart a month back (37 days) is covered, hourly elsewhere.
+    expect(BACKFILL_DAYS).toBe(38);
+    expect(coarse.length).toBeGreaterThanOrEqual((BACKFILL_DAYS - FINE_DAYS.length) * 24 - 1);
+    expect(coarse.length).toBeLessThanOrEqual((BACKFILL_DAYS - FINE_DAYS.length) * 24 + 1);
     for (let i = 1; i < points.length; i++) expect(points[i].timeMs).toBeLessThan(points[i - 1].timeMs);
-    expect(points[0].timeMs).toBeLessThanOrEqual(start - liveWindow);
+    expect(points[0].timeMs).toBeLessThanOrEqual(end);
     expect(points.at(-1)!.timeMs).toBeGreaterThanOrEqual(start - BACKFILL_DAYS * DAY);
-    expect(Math.min(...fine.map((p) => p.timeMs))).toBeGreaterThan(Math.max(...coarse.map((p) => p.timeMs)));
+    expect(points.at(-1)!.timeMs).toBeLessThan(start - 37 * DAY);
     for (const point of points) expect(point.timeMs % point.stepMs).toBe(0);
   });
 });

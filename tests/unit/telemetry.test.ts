@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { translateAlarmMessage } from "@/lib/alarms/message";
 import { translatorFor } from "@/lib/i18n/messages";
 import { telemetryKeys } from "@/lib/telemetry/queries";
+import { BACKCAST_OPTIONS } from "@/lib/constants";
 import { BACKCAST_OFFSET_MS, telemetrySeriesQuerySchema, topTalkersQuerySchema } from "@/lib/telemetry/schema";
 import { slaConditions } from "@/server/telemetry/derive";
 import { partitionName, partitionPeriod, periodStart } from "@/server/telemetry/partitions";
@@ -45,22 +46,44 @@ describe("range planning", () => {
   it("reads rollups for ranges longer than two days or reaching past the raw retention", () => {
     expect(planRange({ from: new Date(NOW - 3 * DAY).toISOString() }, NOW).resolution).toBe("hourly");
     expect(planRange({ from: new Date(NOW - 2 * DAY).toISOString() }, NOW).resolution).toBe("raw");
-    expect(planRange({ from: new Date(NOW - 10 * DAY).toISOString(), to: new Date(NOW - 9 * DAY).toISOString() }, NOW).resolution).toBe("hourly");
-    // Raw partitions go by whole days: the day 8 days back is still there.
-    expect(planRange({ from: "2026-11-14T00:00:00Z", to: "2026-11-15T00:00:00Z" }, NOW).resolution).toBe("raw");
-    expect(planRange({ from: "2026-11-13T23:59:00Z", to: "2026-11-15T00:00:00Z" }, NOW).resolution).toBe("hourly");
+    expect(planRange({ from: new Date(NOW - 34 * DAY).toISOString(), to: new Date(NOW - 33 * DAY).toISOString() }, NOW).resolution).toBe("hourly");
+    // Raw partitions go by whole days: the day 32 days back is still there.
+    expect(planRange({ from: "2026-10-21T00:00:00Z", to: "2026-10-22T00:00:00Z" }, NOW).resolution).toBe("raw");
+    expect(planRange({ from: "2026-10-20T23:59:00Z", to: "2026-10-22T00:00:00Z" }, NOW).resolution).toBe("hourly");
     const hourly = planRange({ from: new Date(NOW - 3 * DAY).toISOString() }, NOW);
     // Rollups up to the start of the previous hour; the raw samples after it.
     expect(hourly.edge).toBe(Date.parse("2026-11-22T09:00:00Z"));
   });
 
-  it("a backcast reaching past the raw retention reads rollups for both series", () => {
-    const query = { from: new Date(NOW - HOUR).toISOString(), to: new Date(NOW).toISOString() };
-    expect(planSeries({ ...query, backcast: "1w" }, NOW).resolution).toBe("raw");
-    // The dashboard's default: the last day against the same day a week before, still at 5 minutes.
-    expect(planSeries({ backcast: "1w" }, NOW)).toMatchObject({ resolution: "raw", step: 300 });
-    const month = planSeries({ ...query, backcast: "1m" }, NOW);
-    expect(month).toMatchObject({ resolution: "hourly", step: 3600, backcastMs: 30 * DAY });
+  // Issue 42: the chart ranges of the dashboards (1 hour, 6 hours, 24 hours, 7 days) against 1 day, 1 week and 1 month.
+  const RANGES = { "1h": HOUR, "6h": 6 * HOUR, "24h": DAY, "7d": 7 * DAY };
+  const OFFSETS = { "1d": DAY, "1w": 7 * DAY, "1m": 30 * DAY } as const;
+
+  it("a backcast never changes the current series' range, step or resolution", () => {
+    for (const span of Object.values(RANGES)) {
+      const query = { from: new Date(NOW - span).toISOString() };
+      const alone = planSeries(query, NOW);
+      for (const backcast of BACKCAST_OPTIONS) {
+        const { earlier, backcastMs, ...current } = planSeries({ ...query, backcast }, NOW);
+        expect({ ...current, earlier: alone.earlier, backcastMs: alone.backcastMs }).toEqual(alone);
+        expect(backcastMs).toBe(OFFSETS[backcast]);
+        // The earlier period is the current one moved back, on the same step boundaries.
+        expect(earlier).toMatchObject({ from: alone.from - OFFSETS[backcast], to: alone.to - OFFSETS[backcast] });
+      }
+    }
+    expect(planSeries({ from: new Date(NOW - HOUR).toISOString() }, NOW)).toMatchObject({ resolution: "raw", step: 60, earlier: null, backcastMs: 0 });
+  });
+
+  it("each earlier period reads raw samples while the retention holds them (a month and two days), else the rollups", () => {
+    const resolutions = Object.fromEntries(
+      Object.entries(RANGES).map(([range, span]) => [range, BACKCAST_OPTIONS.map((backcast) => planSeries({ from: new Date(NOW - span).toISOString(), backcast }, NOW).earlier?.resolution)]),
+    );
+    expect(resolutions).toEqual({ "1h": ["raw", "raw", "raw"], "6h": ["raw", "raw", "raw"], "24h": ["raw", "raw", "raw"], "7d": ["hourly", "hourly", "hourly"] });
+    // Past the retention, a month earlier reads the rollups: the current hour keeps its own minute steps.
+    const longAgo = planSeries({ from: new Date(NOW - 3 * DAY - HOUR).toISOString(), to: new Date(NOW - 3 * DAY).toISOString(), backcast: "1m" }, NOW);
+    expect(longAgo).toMatchObject({ resolution: "raw", step: 60, earlier: { resolution: "hourly" } });
+    // An hourly earlier period lies wholly before the previous hour: all of it comes from the rollups.
+    expect(longAgo.earlier!.edge).toBeGreaterThan(longAgo.earlier!.to);
   });
 
   it("rounds steps up the ladder (each divides a day) and caps the points", () => {

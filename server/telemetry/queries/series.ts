@@ -4,12 +4,13 @@ import type { BandwidthPoint, BandwidthSeries, PathPerformance, PerformancePoint
 import { classifyPathSla, slaBreaches } from "@/lib/health";
 import { queryRows, type Db } from "@/server/db/client";
 import { TELEMETRY } from "../config";
-import { planSeries, type SeriesPlan } from "./range";
+import { planSeries, type RangePlan, type SeriesPlan } from "./range";
 import { visibleConnector, visibleNode, visiblePath, visibleSite, type QueryContext } from "@/server/core/visible-objects";
 
 // Series over time: bandwidth RX/TX of a site (its connectors added up), a connector, a path or a front-panel
 // port, and a path's latency, jitter and loss. Each bucket averages the samples in it (rollups weighted by their
-// sample counts); a backcast is the same query one offset earlier, its times moved forward onto the range.
+// sample counts); a backcast is the same query one offset earlier on the same step (from the raw samples or the
+// rollups, whichever still hold that period), its times moved forward onto the range.
 
 const EPOCH = sql.raw(`timestamptz '1970-01-01 00:00:00+00'`);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -24,17 +25,18 @@ export interface SeriesSource {
   where: SQL;
 }
 
-/** The raw part [from, to) and the rollup part [from, edge) of a plan shifted back by `offset`. */
-function parts(plan: SeriesPlan, offset: number) {
-  const from = plan.from - offset;
-  const to = plan.to - offset;
-  const rawFrom = plan.resolution === "raw" ? from : Math.max(from, plan.edge);
-  const hourlyTo = plan.resolution === "raw" ? from : Math.min(to, plan.edge);
+/** The raw part [rawFrom, to) and the rollup part [from, hourlyTo) of a period. */
+function parts({ from, to, resolution, edge }: RangePlan) {
+  const rawFrom = resolution === "raw" ? from : Math.max(from, edge);
+  const hourlyTo = resolution === "raw" ? from : Math.min(to, edge);
   return { from, to, rawFrom, hourlyTo };
 }
 
+/** The current period (offset 0) or the backcast's own, on the current step. */
+const periodOf = (plan: SeriesPlan, offset: number): RangePlan => (offset > 0 && plan.earlier ? plan.earlier : plan);
+
 async function bandwidthPoints(db: Db, source: SeriesSource, plan: SeriesPlan, offset: number): Promise<BandwidthPoint[]> {
-  const { from, to, rawFrom, hourlyTo } = parts(plan, offset);
+  const { from, to, rawFrom, hourlyTo } = parts(periodOf(plan, offset));
   const units: SQL[] = [];
   if (rawFrom < to) {
     units.push(sql`select ${bucket(plan.step, "time")} as b, ${sql.raw(source.object)} as o, count(*)::float8 as n,
@@ -115,7 +117,7 @@ export async function portBandwidth(context: QueryContext, nodeId: string, query
 }
 
 async function performancePoints(db: Db, pathId: string, plan: SeriesPlan, offset: number): Promise<PerformancePoint[]> {
-  const { from, to, rawFrom, hourlyTo } = parts(plan, offset);
+  const { from, to, rawFrom, hourlyTo } = parts(periodOf(plan, offset));
   const units: SQL[] = [];
   if (rawFrom < to) {
     units.push(sql`select ${bucket(plan.step, "time")} as b, count(*)::float8 as n, sum(latency_ms) as lat, max(latency_ms) as latm,
