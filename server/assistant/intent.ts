@@ -190,6 +190,7 @@ const SHORTHANDS: Record<string, string> = {
   yday: "yesterday", yest: "yesterday", tmrw: "tomorrow", tmr: "tomorrow", tomorow: "tomorrow", hr: "hour", hrs: "hours",
   mins: "minutes", wk: "week", wks: "weeks", b4: "before", w: "with", info: "information",
   lnk: "link", lnks: "links", invit: "invitation", invits: "invitations",
+  "1st": "first", "2nd": "second", "3rd": "third", "1er": "premier", "1ere": "premiere",
 };
 
 // Words read as they are: the question's own, the requests' verbs and the creation questions' words.

@@ -290,6 +290,10 @@ describe("a screen's how-to (issue 40, scope 6)", () => {
     expect(operator).toMatchObject({ allowed: true, links: [{ path: "core/inventory" }] });
     expect(operator.does).toContain("Add device");
     expect(await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideScreen", { screen: "nodeMonitor", nodeKind: "core" })).toMatchObject({ links: [{ path: "msp/coreFabric" }] });
+    // The figures a screen's text quotes come from the rules, never a bare placeholder.
+    const users = await runTool(CONTOSO_ADMIN, "Contoso", "guideScreen", { screen: "users" }, "fr");
+    expect(users.does).toContain("valable 7 jours");
+    expect(JSON.stringify(users)).not.toMatch(/\{[a-zA-Z]+\}/);
   });
 
   it("gives no link where the caller's organization type may not go, and says which kind of user has the screen", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
 import { readIntent } from "@/server/assistant/intent";
 import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+import { screenOfPage } from "@/server/assistant/understanding/screens";
 
 // Questions about the console's screens (issue 40, scope 6): where something is, what a screen shows, how one does
 // there what the screen does — each read to guideScreen with the screen, in English and French; the task guides and
@@ -79,5 +80,41 @@ describe("a screen asked about", () => {
   it("reads a screen the rules do not, with the classifier's screen label and the screen from the words", () => {
     const intent = readIntent("the screen with the front panel", {}, ASSISTANT_TOOL_NAMES, { locale: "en", now: NOW, names });
     expect(intent).toMatchObject({ kind: "tool", toolName: "guideScreen", input: { screen: "nodeMonitor" }, intent: "classified:screen" });
+  });
+});
+
+describe("the screen of the page the user is on", () => {
+  const onPage = (text: string, screen: string, locale: "en" | "fr" = "en") => {
+    const intent = readIntent(text, { screen: screen as never }, ASSISTANT_TOOL_NAMES, { locale, now: NOW, names });
+    return intent.kind === "tool" ? { tool: intent.toolName, input: intent.input } : { kind: intent.kind };
+  };
+
+  it.each([
+    ["je peux changer quoi ici ?", "fr", "userSettings"],
+    ["what do these columns mean", "en", "customers"],
+    ["first time here, what am i looking at?", "en", "dashboard"],
+    ["que veulent dire ces colonnes ?", "fr", "paths"],
+  ] as const)("%s → that screen's guide", (text, locale, screen) => {
+    expect(onPage(text, screen, locale)).toEqual({ tool: "guideScreen", input: { screen } });
+  });
+
+  it("still gives the steps to a newcomer who asks what to do first", () => {
+    expect(onPage("ok im the new it guy, what do i do 1st in here", "dashboard")).toEqual({ tool: "gettingStarted", input: {} });
+  });
+});
+
+describe("where a setting is, asked the French way", () => {
+  it.each([
+    ["je voudrais la console en français, ça se règle où ?", "userSettings"],
+    ["le thème sombre, ça se change où ?", "userSettings"],
+  ] as const)("%s → %s", (text, screen) => {
+    expect(asked(text, "fr")).toEqual({ tool: "guideScreen", input: { screen } });
+  });
+});
+
+describe("a page's screen", () => {
+  it("is the page's own, not a page whose route begins the same", () => {
+    expect(screenOfPage("userSettings")).toBe("userSettings");
+    expect(screenOfPage("user")).toBe("users");
   });
 });

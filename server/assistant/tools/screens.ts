@@ -2,7 +2,8 @@ import "server-only";
 import type { z } from "zod";
 import type { GuideScreen, guideScreenInputSchema, guideScreenOutputSchema } from "@/lib/assistant/tool-schemas";
 import { hasScopes, ROLE_LEVELS, ROLE_SCOPES, roleFor, type Scope } from "@/lib/auth/scopes";
-import { ORGANIZATION_TYPES, type OrganizationType } from "@/lib/constants";
+import { CLAIM_CODE_LENGTH, ORGANIZATION_TYPES, type OrganizationType } from "@/lib/constants";
+import { INVITATION_VALIDITY_DAYS } from "@/lib/people/constants";
 import { consoleRoute, isRouteAllowed, matchConsoleRoute } from "@/lib/routes";
 import { consoleLink } from "../scope";
 import type { ToolEnvironment } from "./shared";
@@ -106,7 +107,8 @@ export async function guideScreen(environment: ToolEnvironment, input: Out<typeo
   // The texts of the caller's own kind of screen, else of the first organization type that has it.
   const textType = route !== undefined ? type : forTypes[0];
   const base = page.byType ? `assistant.guide.screens.${input.screen}.${textType}` : `assistant.guide.screens.${input.screen}`;
-  const text = (field: string) => t(`${base}.${field}` as never);
+  // The figures some screens' texts quote, from the rules themselves.
+  const text = (field: string) => t(`${base}.${field}` as never, { days: INVITATION_VALIDITY_DAYS, claimCodeLength: CLAIM_CODE_LENGTH } as never);
   const where = page.everywhere || input.screen === "documentation" || input.screen === "chat" ? text("where") : null;
   return {
     screen: input.screen,

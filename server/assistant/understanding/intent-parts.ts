@@ -216,6 +216,7 @@ export const GETTING_STARTED = new RegExp(
     "what (?:should|do|must|shall|would) (?:i|we) (?:do|set up|setup|configure|create|add) first",
     "what (?:comes|goes) first",
     "(?:i m|im|i am|we re|were|we are) (?:new|a new (?:user|customer|msp|admin))(?= |$)",
+    "(?:i m|im|i am) (?:the|a) new (?:\\w+ ){0,2}(?:guy|girl|person|hire|admin|administrator|engineer|user|manager|lead)(?= |$)",
     "new (?:here|to (?:this|the|maia))",
     "just (?:joined|signed up|got access|started)",
     "first time (?:here|using|on|in)",

@@ -3,10 +3,15 @@ import { screenAsked, screenHere, screenNodeKind } from "./screens";
 import type { IntentRule } from "./reading";
 import { asksForFacts, asksWhetherMay, call, connectorKindOf, defined, GETTING_STARTED, guideTopic, roleAsked, rule, USERS_ASKED, usersRole } from "./intent-parts";
 
+const LOOKING_AT = /(?:^| )(?:what am i looking at|what are we looking at|what is this|whats this|what s this|what does this (?:page|screen) show|qu est ce que je vois|que montre (?:cette page|cet ecran))(?= |$)/;
+
 // How-to, screens and permissions (scope 6).
 export const GUIDE_RULES: readonly IntentRule[] = [
   // "Where do I start?", "I'm new here, what first?", "what's next", "par où commencer ?": the steps, checked now.
-  rule("getting-started", "gettingStarted", (r) => GETTING_STARTED.test(r.folded) && r.imperative === null, () => call("gettingStarted", {})),
+  // "First time here, what am I looking at?" on a page asks about the page, not for the steps.
+  rule("getting-started", "gettingStarted", (r) => GETTING_STARTED.test(r.folded) && r.imperative === null && !(LOOKING_AT.test(r.folded) && screenHere(r) !== null), () =>
+    call("gettingStarted", {}),
+  ),
   // "What can I do on this page?", "je peux faire quoi ici ?": the screen of the page the user is on.
   rule("this-screen", "guideScreen", (r) => screenHere(r) !== null, (r) => call("guideScreen", { screen: screenHere(r) })),
   // "Where do I change my language?", "what does the topology page show?", "how do I filter paths?" (scope 6).

@@ -47,7 +47,10 @@ const WHERE = word(
   "where (?:do|can|could|would|should|will|might) (?:i|we|you|one)|where to|ou (?:puis je|peut on|je peux|on peut|dois je|trouver|voir|changer|regler|acceder|consulter|modifier)|" +
     "which (?:page|screen|tab|menu)|what (?:page|screen|tab|menu)|quelle page|quel ecran|quel onglet|quel menu|dans quel(?:le)? (?:page|ecran|onglet|menu)",
 );
-const WHERE_IS = word("where is|where are|where s|ou est|ou sont|ou se trouve|ou se trouvent|c est ou|ca se trouve ou|se trouve ou|ca se fait ou|ou ca|where is it|where can i find it");
+const WHERE_IS = word(
+  "where is|where are|where s|ou est|ou sont|ou se trouve|ou se trouvent|c est ou|ca se trouve ou|se trouve ou|ca se fait ou|ou ca|where is it|where can i find it|" +
+    "(?:ca |ce )?se (?:regle|change|modifie|configure|parametre|fait|trouve|passe) ou|(?:je |on )?(?:le |la |les )?(?:regle|change|modifie|trouve) ou",
+);
 // "What does the topology page show?", "que montre l'onglet Supervision ?", "what can I do on the inventory page?".
 // "Where are my sites?" asks where they are, not where their page is.
 const PLACED = new Set<GuideScreen>(["sites", "paths", "pathDetail", "edgeNodes", "cpeNodes", "coreNodes", "customers", "msps"]);
@@ -109,8 +112,8 @@ const PAGE_SCREENS: readonly [RegExp, GuideScreen][] = [
   [/^(?:customer|msp)\/dashboard/, "dashboard"],
   [/^alarms$/, "alarms"],
   [/^events$/, "events"],
-  [/^user/, "users"],
   [/^userSettings$/, "userSettings"],
+  [/^user/, "users"],
   [/^organizationSettings$/, "organizationSettings"],
   [/^(?:msp|core)\/inventory$/, "inventory"],
   [/^msp\/lifecycle/, "lifecycle"],
@@ -132,9 +135,13 @@ const PAGE_SCREENS: readonly [RegExp, GuideScreen][] = [
 export const screenOfPage = (pattern: string): GuideScreen | null => PAGE_SCREENS.find(([route]) => route.test(pattern))?.[1] ?? null;
 
 // "What can I do on this page?", "je peux faire quoi ici ?", "what's this screen for?": the page the user is on.
-const HERE = word("this page|this screen|this tab|this view|here|on here|ici|cette page|cet ecran|cet onglet|cette vue|sur cette page");
+const HERE = word(
+  "this page|this screen|this tab|this view|here|on here|in here|ici|cette page|cet ecran|cet onglet|cette vue|sur cette page|" +
+    "these columns|this column|this table|this list|these figures|these numbers|ces colonnes|cette colonne|ce tableau|cette liste|ces chiffres",
+);
 const WHAT_HERE = word(
-  "what can i do|what can we do|what do i do|what is|whats|what s|what does|what for|que puis je faire|que peut on faire|je peux faire quoi|on peut faire quoi|quoi faire|a quoi sert|que faire|c est quoi|qu est ce que|what am i looking at|que montre|what does it show",
+  "what can i do|what can we do|what do i do|what is|whats|what s|what does|what do|what for|que puis je faire|que peut on faire|je peux faire quoi|on peut faire quoi|quoi faire|a quoi sert|que faire|c est quoi|qu est ce que|what am i looking at|que montre|what does it show|" +
+    "what can i change|what can we change|what can i edit|what can i set|je peux changer quoi|on peut changer quoi|que puis je changer|que puis je modifier|je peux modifier quoi|on peut modifier quoi|que veulent dire|veulent dire quoi|ca veut dire quoi|que signifient",
 );
 
 /** The screen of the page the question points at ("this page", "ici"), when the user is on one. */
