@@ -525,9 +525,12 @@ export const guideTaskInputSchema = z.object({
   connectorKind: z.enum(CONNECTOR_KINDS).optional().describe("For a connector: the kind asked about (physical fiber, ipsec, external, virtual, internet), whose form fields the answer lists"),
   role: z.enum(ROLE_LEVELS).optional().describe("The role asked about ('can a read-only user acknowledge alarms?'), when it is not the user's own"),
   may: z.boolean().optional().describe("True when the question is whether the user, or the role named, may do it: the answer says yes or no first"),
+  define: z.boolean().optional().describe("True when the question asks what the thing is or is for ('what's a CPE?'): the answer says so first"),
 });
 export const guideTaskOutputSchema = z.object({
   task: z.enum(GUIDE_TASKS),
+  /** What the thing is, when the question asks (define), for the things that are objects of the console. */
+  about: z.string().nullable().default(null),
   /** Whether the caller's role may do it (or the role asked about, when one is). */
   allowed: z.boolean(),
   /** The role asked about, null for the caller's own; whether the question asks if it may; the roles that may. */

@@ -69,7 +69,7 @@ const OWN_WORDS = new Set(
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
-    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin au juste exactement exactly actually basically"
+    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin au juste exactement exactly actually basically sert servent servir used subinterface subinterfaces"
   ).split(" "),
 );
 const QUESTION_WORDS = new Set([...OWN_WORDS, ...POLITE_WORDS, ...VOCABULARY_WORDS]);

@@ -500,6 +500,7 @@ export function rules(output: Out<typeof explainRulesOutputSchema>, writer: Writ
 
 export function guideTask(output: Out<typeof guideTaskOutputSchema>, { t, locale }: Writer): string {
   return lines(
+    output.about,
     output.may || output.role ? `**${mayAnswer(output, t, locale)}**` : null,
     t(`assistant.guide.tasks.${output.task}.title` as never),
     ...output.steps.map((step, index) => `${index + 1}. ${step}`),

@@ -290,6 +290,11 @@ describe("a screen's how-to (issue 40, scope 6)", () => {
     expect(operator).toMatchObject({ allowed: true, links: [{ path: "core/inventory" }] });
     expect(operator.does).toContain("Add device");
     expect(await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideScreen", { screen: "nodeMonitor", nodeKind: "core" })).toMatchObject({ links: [{ path: "msp/coreFabric" }] });
+    // "What's a CPE for?": what the thing is, before how to add one; a plain how-to has no definition.
+    const defined = await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideTask", { task: "cpeNode", define: true }, "fr");
+    expect(defined.about).toContain("chez le client");
+    expect((await written("guideTask", defined, "fr")).startsWith(defined.about!)).toBe(true);
+    expect((await runTool(NORTHWIND_ADMIN, "Northwind Networks", "guideTask", { task: "cpeNode" })).about).toBeNull();
     // The figures a screen's text quotes come from the rules, never a bare placeholder.
     const users = await runTool(CONTOSO_ADMIN, "Contoso", "guideScreen", { screen: "users" }, "fr");
     expect(users.does).toContain("valable 7 jours");

@@ -45,8 +45,10 @@ describe("decide: picking a tool from the question", () => {
     // Who has access; what an entity is; where a setting is, however it is said.
     ["who has access to our console and with what role?", "listUsers", {}],
     ["qui sont les admins ?", "listUsers", { role: "admin" }],
-    ["what's a connector?", "guideTask", { task: "connector" }],
-    ["c'est quoi un connecteur au juste ?", "guideTask", { task: "connector" }],
+    ["what's a connector?", "guideTask", { task: "connector", define: true }],
+    ["c'est quoi un connecteur au juste ?", "guideTask", { task: "connector", define: true }],
+    ["un cpe ça sert à quoi ?", "guideTask", { task: "cpeNode", define: true }],
+    ["what is a subinterface for?", "guideTask", { task: "subinterface", define: true }],
     ["where do i rename our org?", "guideScreen", { screen: "organizationSettings" }],
     ["how do i switch the console to french?", "guideScreen", { screen: "userSettings" }],
     ["je veux changer mon prénom affiché, c'est où ?", "guideScreen", { screen: "userSettings" }],

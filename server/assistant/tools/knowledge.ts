@@ -143,8 +143,10 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
   // "Can a read-only user acknowledge alarms?": the role asked about, in the chat organization's type, decides.
   const type = scope.organization.organizationType;
   const mayDo = (level: RoleLevel) => hasScopes(ROLE_SCOPES[roleFor(type, level)], [task.scope]);
+  const aboutKey = `assistant.guide.about.${input.task}`;
   return {
     task: input.task,
+    about: input.define && t.has(aboutKey as never) ? t(aboutKey as never) : null,
     allowed: input.role ? mayDo(input.role) : hasScopes(scope.context.principal.scopes, [task.scope]),
     role: input.role ?? null,
     may: input.may ?? false,

@@ -276,7 +276,7 @@ export function nodesNamed(r: Reading): string[] {
 // "What is a connector?", "c'est quoi un connecteur au juste ?", "diff between an edge node and a cpe": an entity of the
 // console defined — its guide says what it is and what it takes, whatever the question asks of one object.
 const DEFINES_ENTITY =
-  /(?:^| )(?:what is an?|what s an?|whats an?|what are|c est quoi (?:un|une|les|des|le|la)|qu est ce qu (?:un|une)|qu est ce que (?:les|des)|define|definition of|difference between|diff between|difference entre|quelle difference|whats the difference|what s the difference)(?= |$)/;
+  /(?:^| )(?:what is an?|what s an?|whats an?|what are|c est quoi (?:un|une|les|des|le|la)|qu est ce qu (?:un|une)|qu est ce que (?:les|des)|define|definition of|difference between|diff between|difference entre|quelle difference|whats the difference|what s the difference|a quoi (?:ca |cela )?sert (?:un|une|le|la|les)|(?:ca|cela) sert a quoi|sert a quoi|what (?:is|s|are) (?:an?|the) [a-z0-9]+(?: [a-z0-9]+)? (?:for|used for)|what does an? [a-z0-9]+(?: [a-z0-9]+)? do)(?= |$)/;
 export const definesEntity = (r: Reading) => r.imperative === null && r.named === null && DEFINES_ENTITY.test(r.folded);
 const NODE_GUIDES: [RegExp, GuideTask][] = [
   [/(?:^| )(?:edge|peripherie)(?= |$)/, "edgeNode"],

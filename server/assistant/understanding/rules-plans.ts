@@ -99,8 +99,8 @@ export const PLAN_RULES: readonly IntentRule[] = [
     (r) => definesEntity(r) && ruleTopic(r) === null && (nodeKindGuides(r).length >= 2 || isGuideTask(guideTopic(r))),
     (r) => {
       const kinds = nodeKindGuides(r);
-      if (kinds.length >= 2) return plan(kinds.map((task) => call("guideTask", { task })));
-      return call("guideTask", { task: guideTopic(r) });
+      if (kinds.length >= 2) return plan(kinds.map((task) => call("guideTask", { task, define: true })));
+      return call("guideTask", { task: guideTopic(r), define: true });
     },
   ),
   rule("rule-or-definition", "explainRules", (r) => ruleTopic(r) !== null && !r.serial && r.imperative === null, (r) => call("explainRules", { topic: ruleTopic(r) })),
