@@ -147,7 +147,8 @@ export function PagedTable<TPage extends RowsPage>({ testId, header, columns, lo
         )
       }
       frame={(body, more) => (
-        <Card className="gap-0 py-0">
+        // A container: a data table's columns fit its width, not the screen's (components/common/data-table.tsx).
+        <Card className="@container gap-0 py-0">
           <Table data-testid={testId}>
             <TableHeader>
               <TableRow>{header}</TableRow>

@@ -23,7 +23,7 @@ import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
 import { ValidationError, ForbiddenError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset, sortedList, type SortKey } from "@/server/core/pagination";
+import { sortedList, type SortKey } from "@/server/core/pagination";
 import type { SiteListQuery } from "@/lib/sites/schema";
 import type { SortColumn } from "@/lib/sorting";
 import { validationError } from "@/server/core/validation";
