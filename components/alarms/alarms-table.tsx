@@ -65,7 +65,6 @@ export function AlarmsTable({
     },
     {
       id: "severity",
-      header: t("columns.severity"),
       label: t("columns.severity"),
       sort: "severity",
       headClassName: cn("w-28", !selection && "pl-4"),
@@ -74,7 +73,6 @@ export function AlarmsTable({
     },
     {
       id: "message",
-      header: t("columns.message"),
       label: t("columns.message"),
       headClassName: "min-w-48 @4xl:min-w-64",
       cellClassName: "whitespace-normal",
@@ -99,17 +97,15 @@ export function AlarmsTable({
         </>
       ),
     },
-    { id: "type", header: t("columns.type"), label: t("columns.type"), priority: 3, cellClassName: "text-muted-foreground", cell: (alarm) => t(`types.${alarm.type}`) },
+    { id: "type", label: t("columns.type"), priority: 3, cellClassName: "text-muted-foreground", cell: (alarm) => t(`types.${alarm.type}`) },
     organizationName && {
       id: "organization",
-      header: t("columns.organization"),
       label: t("columns.organization"),
       priority: 3,
       cell: (alarm) => organizationName(alarm.organizationId),
     },
     {
       id: "raisedAt",
-      header: t("columns.raisedAt"),
       label: t("columns.raisedAt"),
       sort: "time",
       priority: 2,
@@ -118,7 +114,6 @@ export function AlarmsTable({
     },
     {
       id: "acknowledged",
-      header: t("columns.acknowledged"),
       label: t("columns.acknowledged"),
       priority: 2,
       headClassName: "min-w-36 pr-4 @4xl:min-w-48",

@@ -23,10 +23,12 @@ export type ColumnPriority = 1 | 2 | 3;
 
 export interface DataColumn<T> {
   id: string;
-  /** The head's content; an action column's is for screen readers (`label` in an `sr-only` span). */
-  header: ReactNode;
-  /** What names the value in the row's details (and a head that shows no text). */
+  /** What names the column: its head's text, and its value's in the row's details. */
   label: string;
+  /** The head's content when it is not the label (a checkbox). */
+  header?: ReactNode;
+  /** The head says its label to screen readers only (a column of buttons). */
+  labelHidden?: boolean;
   cell: (row: T) => ReactNode;
   /** The API column the head sorts the list by. */
   sort?: string;
@@ -89,10 +91,11 @@ export function SortableHead({ sort, sorting, className, children, ...props }: S
 
 function DataHead<T>({ column, sorting }: { column: DataColumn<T>; sorting?: TableSorting }) {
   const className = cn(SHOWN_FROM[priorityOf(column)], column.headClassName);
-  if (!column.sort || !sorting) return <TableHead className={className}>{column.header}</TableHead>;
+  const header = column.header ?? (column.labelHidden ? <span className="sr-only">{column.label}</span> : column.label);
+  if (!column.sort || !sorting) return <TableHead className={className}>{header}</TableHead>;
   return (
     <SortableHead className={className} sort={column.sort} sorting={sorting}>
-      {column.header}
+      {header}
     </SortableHead>
   );
 }

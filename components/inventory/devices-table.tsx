@@ -27,7 +27,6 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting }:
   const columns: (DataColumn<Device> | false | undefined)[] = [
     {
       id: "serialNumber",
-      header: t("columns.serialNumber"),
       label: t("columns.serialNumber"),
       sort: "serialNumber",
       headClassName: "pl-4",
@@ -47,7 +46,6 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting }:
     },
     {
       id: "model",
-      header: t("columns.model"),
       label: t("columns.model"),
       sort: "model",
       priority: 2,
@@ -61,22 +59,19 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting }:
     },
     showMsp && {
       id: "msp",
-      header: t("columns.msp"),
       label: t("columns.msp"),
       priority: 2,
       cell: (device) => <span data-testid="device-msp">{device.mspName ?? <span className="text-muted-foreground">{t("inStock")}</span>}</span>,
     },
-    { id: "configured", header: t("columns.configured"), label: t("columns.configured"), priority: 3, cell: (device) => <ConfiguredBadge configured={device.configured} /> },
+    { id: "configured", label: t("columns.configured"), priority: 3, cell: (device) => <ConfiguredBadge configured={device.configured} /> },
     {
       id: "node",
-      header: t("columns.node"),
       label: t("columns.node"),
       priority: 2,
       cell: (device) => <span data-testid="device-node">{device.nodeName ?? <span className="text-muted-foreground">—</span>}</span>,
     },
     {
       id: "reporting",
-      header: t("columns.reporting"),
       label: t("columns.reporting"),
       headClassName: actions ? undefined : "pr-4",
       cellClassName: actions ? undefined : "pr-4",
@@ -84,8 +79,8 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting }:
     },
     actions && {
       id: "actions",
-      header: <span className="sr-only">{t("columns.actions")}</span>,
       label: t("columns.actions"),
+      labelHidden: true,
       headClassName: "pr-4 text-right",
       cellClassName: "pr-4",
       cell: (device) => <div className="flex justify-end gap-1">{actions(device)}</div>,

@@ -229,7 +229,6 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
       const first = index === 0 && !selectable ? "pl-4" : undefined;
       return {
         id: column,
-        header: t(`columns.${column}`),
         label: t(`columns.${column}`),
         sort: layout.sort,
         priority: layout.priority,
@@ -238,7 +237,7 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
         cell: (operation) => <CellContent column={column} operation={operation} />,
       };
     }),
-    { id: "actions", header: <span className="sr-only">{t("columns.actions")}</span>, label: t("columns.actions"), headClassName: "pr-4", cellClassName: "pr-4", cell: actions },
+    { id: "actions", label: t("columns.actions"), labelHidden: true, headClassName: "pr-4", cellClassName: "pr-4", cell: actions },
   ];
   const span = dataColumnCount(columns);
 

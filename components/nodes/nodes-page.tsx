@@ -20,7 +20,6 @@ function useNodeColumns(organizationId: string, canWrite: boolean): DataColumn<N
   const columns: DataColumn<NodeListItem>[] = [
     {
       id: "name",
-      header: t("columns.name"),
       label: t("columns.name"),
       sort: "name",
       headClassName: "pl-4",
@@ -34,10 +33,9 @@ function useNodeColumns(organizationId: string, canWrite: boolean): DataColumn<N
         </>
       ),
     },
-    { id: "type", header: t("columns.type"), label: t("columns.type"), priority: 2, cell: (node) => <NodeTypeLabel node={node} /> },
+    { id: "type", label: t("columns.type"), priority: 2, cell: (node) => <NodeTypeLabel node={node} /> },
     {
       id: "location",
-      header: t("columns.location"),
       label: t("columns.location"),
       priority: 3,
       cellClassName: "max-w-72 text-muted-foreground",
@@ -50,21 +48,20 @@ function useNodeColumns(organizationId: string, canWrite: boolean): DataColumn<N
     },
     {
       id: "device",
-      header: t("columns.device"),
       label: t("columns.device"),
       priority: 2,
       cell: (node) =>
         node.deviceSerialNumber ? <span className="font-mono text-xs">{node.deviceSerialNumber}</span> : <span className="text-xs text-muted-foreground">{t("noDevice")}</span>,
     },
-    { id: "health", header: t("columns.health"), label: t("columns.health"), cell: (node) => <NodeHealth health={node.health} /> },
+    { id: "health", label: t("columns.health"), cell: (node) => <NodeHealth health={node.health} /> },
   ];
   if (!canWrite) return columns;
   return [
     ...columns,
     {
       id: "actions",
-      header: <span className="sr-only">{t("columns.actions")}</span>,
       label: t("columns.actions"),
+      labelHidden: true,
       headClassName: "pr-4",
       cellClassName: "w-12 pr-4 text-right",
       cell: (node) => <DeleteNode nodeId={node.id} name={node.name} compact />,

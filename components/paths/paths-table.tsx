@@ -59,7 +59,6 @@ export function usePathColumns({ fromSiteId, readOnly, showCustomer }: PathColum
   const columns: (DataColumn<Path> | false | undefined)[] = [
     {
       id: "name",
-      header: t("columns.name"),
       label: t("columns.name"),
       sort: "name",
       headClassName: "pl-4",
@@ -75,17 +74,15 @@ export function usePathColumns({ fromSiteId, readOnly, showCustomer }: PathColum
     },
     showCustomer && {
       id: "customer",
-      header: t("columns.customer"),
       label: t("columns.customer"),
       priority: 2,
       cellClassName: "max-w-40 truncate text-muted-foreground",
       cell: (path) => organizations.find((org) => org.id === path.organizationId)?.name ?? "—",
     },
-    { id: "health", header: t("columns.health"), label: t("columns.health"), sort: "state", cell: (path) => <SlaBadge health={path.slaHealth} /> },
-    { id: "layer", header: t("columns.layer"), label: t("columns.layer"), priority: 3, cell: (path) => <PathLayer path={path} /> },
+    { id: "health", label: t("columns.health"), sort: "state", cell: (path) => <SlaBadge health={path.slaHealth} /> },
+    { id: "layer", label: t("columns.layer"), priority: 3, cell: (path) => <PathLayer path={path} /> },
     {
       id: "endpoints",
-      header: t("columns.endpoints"),
       label: t("columns.endpoints"),
       priority: 2,
       cell: (path) => (
@@ -96,10 +93,9 @@ export function usePathColumns({ fromSiteId, readOnly, showCustomer }: PathColum
         </span>
       ),
     },
-    { id: "vlan", header: t("columns.vlan"), label: t("columns.vlan"), priority: 3, cell: (path) => <PathVlan path={path} /> },
+    { id: "vlan", label: t("columns.vlan"), priority: 3, cell: (path) => <PathVlan path={path} /> },
     {
       id: "bandwidth",
-      header: t("columns.bandwidth"),
       label: t("columns.bandwidth"),
       sort: "bandwidth",
       headClassName: "text-right",
@@ -108,8 +104,8 @@ export function usePathColumns({ fromSiteId, readOnly, showCustomer }: PathColum
     },
     {
       id: "topology",
-      header: <span className="sr-only">{t("viewTopology")}</span>,
       label: t("viewTopology"),
+      labelHidden: true,
       headClassName: "w-12 pr-4",
       cellClassName: "pr-4 text-right",
       cell: (path) => {

@@ -35,7 +35,6 @@ function useSiteColumns(organizationId: string): DataColumn<SiteListItem>[] {
   return [
     {
       id: "name",
-      header: t("name"),
       label: t("name"),
       sort: "name",
       headClassName: "pl-4",
@@ -49,17 +48,16 @@ function useSiteColumns(organizationId: string): DataColumn<SiteListItem>[] {
         </>
       ),
     },
-    { id: "type", header: t("type"), label: t("type"), cell: (site) => <SiteTypeLabel site={site} /> },
+    { id: "type", label: t("type"), cell: (site) => <SiteTypeLabel site={site} /> },
     {
       id: "location",
-      header: t("location"),
       label: t("location"),
       priority: 3,
       cellClassName: "max-w-72 truncate text-muted-foreground",
       cell: (site) => <span title={site.location.address}>{site.location.address}</span>,
     },
-    { id: "connectors", header: t("connectors"), label: t("connectors"), priority: 2, cell: (site) => <SiteConnectors connectors={site.connectors} /> },
-    { id: "active", header: t("active"), label: t("active"), sort: "state", cell: (site) => <ActiveBadge active={site.active} /> },
+    { id: "connectors", label: t("connectors"), priority: 2, cell: (site) => <SiteConnectors connectors={site.connectors} /> },
+    { id: "active", label: t("active"), sort: "state", cell: (site) => <ActiveBadge active={site.active} /> },
   ];
 }
 

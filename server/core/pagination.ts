@@ -114,7 +114,8 @@ interface SortedCursor {
 function validSortValue(kind: SortKey["kind"], value: unknown): boolean {
   switch (kind) {
     case "text":
-      return typeof value === "string";
+      // PostgreSQL text holds no NUL: a cursor carrying one is not ours.
+      return typeof value === "string" && !value.includes("\u0000");
     case "integer":
       return Number.isSafeInteger(value);
     case "boolean":
@@ -128,7 +129,7 @@ function decodeSortedCursor(order: SortedOrder, raw: string | undefined): Sorted
   if (!raw) return null;
   try {
     const [values, id, tag] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as [unknown, unknown, unknown];
-    if (tag !== order.tag || typeof id !== "string" || (order.idPattern && !order.idPattern.test(id))) return null;
+    if (tag !== order.tag || typeof id !== "string" || id.includes("\u0000") || (order.idPattern && !order.idPattern.test(id))) return null;
     if (!Array.isArray(values) || values.length !== order.keys.length) return null;
     return order.keys.every((part, index) => validSortValue(part.kind, values[index])) ? { values, id } : null;
   } catch {

@@ -172,6 +172,7 @@ describe.each(CASES)("sorting the $list list", ({ list, who, url, primary, mine 
       Buffer.from(JSON.stringify([["x", "y", "z"], "id", `${columns[0]}:asc`])).toString("base64url"),
       Buffer.from(JSON.stringify([[{}], 1, `${columns[0]}:asc`])).toString("base64url"),
       Buffer.from(JSON.stringify(["not", "a", "cursor"])).toString("base64url"),
+      Buffer.from(JSON.stringify([["\u0000"], "\u0000", `${columns[0]}:desc`])).toString("base64url"),
     ];
     const restart = await page(cookie, withQuery(base, `sort=${columns[0]}&order=desc&limit=2`));
     for (const cursor of forged) {

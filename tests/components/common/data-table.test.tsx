@@ -26,10 +26,10 @@ interface Link {
 const LINK: Link = { id: "l1", name: "par-fra", bandwidth: 10_000, latency: "4.2 ms", ends: "Paris → Frankfurt" };
 
 const COLUMNS: DataColumn<Link>[] = [
-  { id: "name", header: "Name", label: "Name", sort: "name", cell: (link) => link.name },
-  { id: "bandwidth", header: "Bandwidth", label: "Bandwidth", sort: "bandwidth", priority: 2, headClassName: "text-right", cell: (link) => `${link.bandwidth} Mbps` },
-  { id: "latency", header: "Latency", label: "Latency", priority: 2, cell: (link) => link.latency },
-  { id: "ends", header: "Endpoints", label: "Endpoints", priority: 3, cell: (link) => link.ends },
+  { id: "name", label: "Name", sort: "name", cell: (link) => link.name },
+  { id: "bandwidth", label: "Bandwidth", sort: "bandwidth", priority: 2, headClassName: "text-right", cell: (link) => `${link.bandwidth} Mbps` },
+  { id: "latency", label: "Latency", priority: 2, cell: (link) => link.latency },
+  { id: "ends", label: "Endpoints", priority: 3, cell: (link) => link.ends },
 ];
 
 function LinksTable({ columns = COLUMNS }: { columns?: DataColumn<Link>[] }) {
