@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
-  LIFECYCLE_STATUSES,
   LIFECYCLE_TABS,
   type LifecycleOperation,
   type LifecycleOperationCreate,
@@ -15,11 +14,11 @@ import { mutate, recordBatch, type ChangeRecord } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { devices, lifecycleOperations, nodes, users } from "@/server/db/schema";
+import { devices, lifecycleOperations, lifecycleStatusRank, nodes, users } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import { NotFoundError, ConflictError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
-import { enumRank, sortedList, timeKey } from "@/server/core/pagination";
+import { sortedList, timeKey } from "@/server/core/pagination";
 import { personLabel, iso } from "@/server/core/rows";
 import { assertDevicesFree } from "./busy";
 
@@ -134,7 +133,7 @@ export async function countOperations(context: ServiceContext, query: OperationF
 export async function listOperations(context: ServiceContext, query: PageQuery & OperationFilter) {
   const { db } = context;
   const time = { key: lifecycleOperations.scheduledAt, kind: "time" } as const;
-  const list = sortedList("lifecycle", { time: [time], state: [{ key: enumRank(lifecycleOperations.status, LIFECYCLE_STATUSES), kind: "integer" }, time] }, lifecycleOperations.id, query, {
+  const list = sortedList("lifecycle", { time: [time], state: [{ key: lifecycleStatusRank(lifecycleOperations.status), kind: "integer" }, time] }, lifecycleOperations.id, query, {
     sort: "time",
     order: query.tab === "finished" ? "desc" : "asc",
   });

@@ -34,6 +34,9 @@ export const devices = pgTable(
   ],
 );
 
+/** An operation's status as a rank in the order of LIFECYCLE_STATUSES: the lifecycle tabs' state sort, and its index. */
+export const lifecycleStatusRank = (status: AnyColumn | SQL) => enumRank(status, LIFECYCLE_STATUSES);
+
 export const lifecycleOperations = pgTable(
   "lifecycle_operations",
   {
@@ -52,7 +55,10 @@ export const lifecycleOperations = pgTable(
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("lifecycle_org_status_idx").on(t.organizationId, t.status, t.scheduledAt)],
+  (t) => [
+    index("lifecycle_org_status_idx").on(t.organizationId, t.status, t.scheduledAt),
+    index("lifecycle_org_status_rank_idx").on(t.organizationId, lifecycleStatusRank(t.status), t.scheduledAt, t.id),
+  ],
 );
 
 /** An alarm's severity as a rank, the most severe highest: the alarms page's severity sort, and its index. */
