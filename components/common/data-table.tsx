@@ -198,7 +198,8 @@ interface PagedDataTableProps<TPage extends RowsPage> extends Omit<ComponentProp
 /** A paged list as a data table in a card, "load more" under it. */
 export function PagedDataTable<TPage extends RowsPage>({ columns, sorting, rowName, rowProps, ...props }: PagedDataTableProps<TPage>) {
   return (
-    <PagedTable {...props} columns={dataColumnCount(columns)} header={<DataHeads columns={columns} sorting={sorting} />}>
+    // The card is a size container: the columns fit its width, not the screen's.
+    <PagedTable {...props} cardClassName="@container" columns={dataColumnCount(columns)} header={<DataHeads columns={columns} sorting={sorting} />}>
       {(rows) =>
         rows.map((row) => (
           <Fragment key={row.id}>
