@@ -4,6 +4,7 @@ import { Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
+import { useUrlSort } from "@/components/common/data-table";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -23,7 +24,8 @@ export function AlarmsPage() {
   const canAcknowledge = useCan("common:config:write");
   const [filter, setFilter] = useState<AlarmListFilter>(DEFAULT_ALARM_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const alarmsList = usePagedList(() => alarmsQueryOptions(filter, organizationId), { keepPrevious: true });
+  const { asked, sorting } = useUrlSort("alarms", { sort: "time", order: "desc" });
+  const alarmsList = usePagedList(() => alarmsQueryOptions(filter, organizationId, asked), { keepPrevious: true });
   const unacknowledge = useUnacknowledgeAlarms();
 
   const alarms = alarmsList.rows;
@@ -110,6 +112,7 @@ export function AlarmsPage() {
           <AlarmsTable
             alarms={rows}
             selection={selection}
+            sorting={sorting}
             organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
             empty={empty}
           />

@@ -131,10 +131,11 @@ interface PagedTableProps<TPage extends RowsPage> extends Omit<PagedListProps<TP
   empty?: ReactNode;
   emptyTestId?: string;
   loadMore: LoadMore;
+  cardClassName?: string;
 }
 
 /** A paged list as a table in a card, "load more" under it. */
-export function PagedTable<TPage extends RowsPage>({ testId, header, columns, loadingRows, empty, emptyTestId, ...props }: PagedTableProps<TPage>) {
+export function PagedTable<TPage extends RowsPage>({ testId, header, columns, loadingRows, empty, emptyTestId, cardClassName, ...props }: PagedTableProps<TPage>) {
   return (
     <PagedList
       {...props}
@@ -147,7 +148,7 @@ export function PagedTable<TPage extends RowsPage>({ testId, header, columns, lo
         )
       }
       frame={(body, more) => (
-        <Card className="gap-0 py-0">
+        <Card className={cn("gap-0 py-0", cardClassName)}>
           <Table data-testid={testId}>
             <TableHeader>
               <TableRow>{header}</TableRow>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
+import { useUrlSort } from "@/components/common/data-table";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useConsole } from "@/components/shell/use-console";
@@ -19,7 +20,8 @@ export function EventsPage() {
   // Inside another organization's console: that organization's events only.
   const organizationId = consoleOrganizationFilter(organization.id, user.organizationId);
   const { search, setSearch, pending } = useEventSearch();
-  const eventsList = usePagedList(() => eventsQueryOptions(search, organizationId));
+  const { asked, sorting } = useUrlSort("events", { sort: "time", order: "desc" });
+  const eventsList = usePagedList(() => eventsQueryOptions(search, organizationId, asked));
 
   const events = eventsList.rows;
   const types = useMemo(() => [...new Set(events.map((event) => event.type))].sort(), [events]);
@@ -59,6 +61,7 @@ export function EventsPage() {
             events={rows}
             organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
             onNode={(nodeId) => setSearch({ ...search, nodeId })}
+            sorting={sorting}
             empty={filtered ? t("events.empty.filtered") : t("events.empty.none")}
           />
         )}

@@ -3,6 +3,7 @@
 import { ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
+import { SortableHead, type TableSorting } from "@/components/common/data-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { EventRow } from "@/lib/events/queries";
 import { cn } from "@/lib/utils";
@@ -19,12 +20,14 @@ export function EventsTable({
   organizationName,
   onNode,
   empty,
+  sorting,
 }: {
   events: EventRow[];
   organizationName?: (organizationId: string) => string;
   /** Narrows the list to one node's events. */
   onNode: (nodeId: string) => void;
   empty: React.ReactNode;
+  sorting?: TableSorting;
 }) {
   const t = useTranslations("events");
   const catalogue = useTranslations();
@@ -45,7 +48,13 @@ export function EventsTable({
           <TableHead className="w-10 pl-3">
             <span className="sr-only">{t("columns.details")}</span>
           </TableHead>
-          <TableHead>{t("columns.time")}</TableHead>
+          {sorting ? (
+            <SortableHead sort="time" sorting={sorting}>
+              {t("columns.time")}
+            </SortableHead>
+          ) : (
+            <TableHead>{t("columns.time")}</TableHead>
+          )}
           <TableHead>{t("columns.type")}</TableHead>
           <TableHead>{t("columns.entity")}</TableHead>
           <TableHead className="pr-4">{t("columns.actor")}</TableHead>

@@ -17,8 +17,11 @@ export function useEventSearch() {
   const text = params.toString();
   const search = useMemo(() => parseEventSearch(new URLSearchParams(text)), [text]);
   const setSearch = (next: EventSearch) => {
-    const query = eventSearchToParams(next).toString();
-    startTransition(() => router.push(query ? `${pathname}?${query}` : pathname, { scroll: false }));
+    const query = eventSearchToParams(next);
+    // The table's sort (components/common/data-table.tsx) stays as it is.
+    for (const name of ["sort", "order"]) if (params.get(name)) query.set(name, params.get(name)!);
+    const text = query.toString();
+    startTransition(() => router.push(text ? `${pathname}?${text}` : pathname, { scroll: false }));
   };
   return { search, setSearch, pending };
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
+import { useUrlSort } from "@/components/common/data-table";
 import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -31,7 +32,8 @@ export function CoreInventoryPage() {
   const [msp, setMsp] = useState<string | undefined>();
   const [open, setOpen] = useState<Open>(null);
   const release = useReleaseDevice();
-  const list = usePagedList((search) => devicesQueryOptions({ search, status, mspOrganizationId: msp }), { keepPrevious: true });
+  const { asked, sorting } = useUrlSort("devices", { sort: "serialNumber", order: "asc" });
+  const list = usePagedList((search) => devicesQueryOptions({ search, status, mspOrganizationId: msp }, asked), { keepPrevious: true });
   const msps = organizations.filter((organization) => organization.organizationType === "msp");
   const close = () => setOpen(null);
 
@@ -97,6 +99,7 @@ export function CoreInventoryPage() {
         msps={{ options: msps, value: msp, onChange: setMsp }}
       />
       <DevicesTable
+        sorting={sorting}
         list={list}
         empty={list.searched || status || msp ? t("noMatch") : t("core.empty")}
         showMsp

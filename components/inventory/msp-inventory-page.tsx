@@ -4,6 +4,7 @@ import { KeyRound, Settings2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
+import { useUrlSort } from "@/components/common/data-table";
 import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -28,7 +29,8 @@ export function MspInventoryPage() {
   const canWrite = useCan("msp:inventory:write");
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [open, setOpen] = useState<Open>(null);
-  const list = usePagedList((search) => devicesQueryOptions({ search, status }), { keepPrevious: true });
+  const { asked, sorting } = useUrlSort("devices", { sort: "serialNumber", order: "asc" });
+  const list = usePagedList((search) => devicesQueryOptions({ search, status }, asked), { keepPrevious: true });
   const close = () => setOpen(null);
 
   const actions = canWrite
@@ -76,6 +78,7 @@ export function MspInventoryPage() {
       />
       <InventoryFilters search={list.search} onSearch={list.setSearch} status={status} onStatus={setStatus} statuses={MSP_STATUSES} />
       <DevicesTable
+        sorting={sorting}
         list={list}
         empty={list.searched || status ? t("noMatch") : canWrite ? t("msp.empty") : t("msp.emptyReadOnly")}
         actions={actions}

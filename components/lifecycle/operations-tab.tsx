@@ -4,14 +4,16 @@ import { Info, Pencil, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
+import { DataHeads, DataRow, dataColumnCount, useUrlSort, type ColumnPriority, type DataColumn } from "@/components/common/data-table";
 import { PagedTable, usePagedList } from "@/components/common/paged-list";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { TableCell, TableRow } from "@/components/ui/table";
 import { lifecycleBatches } from "@/lib/lifecycle/batches";
 import { lifecycleOperationsQueryOptions } from "@/lib/lifecycle/queries";
 import type { LifecycleOperation, LifecycleTab } from "@/lib/lifecycle/schema";
+import type { SortColumn } from "@/lib/sorting";
 import { cn } from "@/lib/utils";
 import { Duration, Person, ProgressBar, StatusBadge, useOperationLabel, ZonedTime } from "./operation-cells";
 
@@ -29,84 +31,67 @@ const COLUMNS: Record<LifecycleTab, Column[]> = {
   finished: ["device", "operation", "status", "finished", "duration", "progress", "summary", "createdBy"],
 };
 
-function Cell({ column, operation }: { column: Column; operation: LifecycleOperation }) {
+/** How much each column matters (components/common/data-table.tsx), the API column its head sorts by, its cell's class. */
+const COLUMN_LAYOUT: Record<Column, { priority: ColumnPriority; sort?: SortColumn<"lifecycle">; className?: string }> = {
+  device: { priority: 1 },
+  operation: { priority: 2, className: "max-w-40 min-w-28 whitespace-normal" },
+  status: { priority: 1, sort: "state" },
+  scheduled: { priority: 1, sort: "time" },
+  started: { priority: 2, className: "text-muted-foreground" },
+  finished: { priority: 2, className: "text-muted-foreground" },
+  duration: { priority: 3 },
+  progress: { priority: 3 },
+  summary: { priority: 2, className: "max-w-56 min-w-40 whitespace-normal" },
+  createdBy: { priority: 3 },
+  updated: { priority: 3, className: "text-muted-foreground" },
+};
+
+function CellContent({ column, operation }: { column: Column; operation: LifecycleOperation }) {
   const t = useTranslations("lifecycle");
   const label = useOperationLabel();
   switch (column) {
     case "device":
       return (
-        <TableCell className="pl-4">
+        <>
           <div className="font-mono text-xs font-medium" data-testid="lifecycle-serial">
             {operation.serialNumber}
           </div>
           {operation.nodeName && <div className="max-w-40 truncate text-xs text-muted-foreground">{operation.nodeName}</div>}
-        </TableCell>
+        </>
       );
     case "operation":
-      return (
-        <TableCell className="max-w-40 min-w-28 whitespace-normal" data-testid="lifecycle-operation">
-          {label(operation)}
-        </TableCell>
-      );
+      return <div data-testid="lifecycle-operation">{label(operation)}</div>;
     case "status":
-      return (
-        <TableCell>
-          <StatusBadge status={operation.status} />
-        </TableCell>
-      );
+      return <StatusBadge status={operation.status} />;
     case "scheduled":
       return (
-        <TableCell data-testid="lifecycle-scheduled-at">
+        <div data-testid="lifecycle-scheduled-at">
           <ZonedTime value={operation.scheduledAt} short />
-        </TableCell>
+        </div>
       );
     case "started":
-      return (
-        <TableCell className="text-muted-foreground">
-          <ZonedTime value={operation.startedAt} short />
-        </TableCell>
-      );
+      return <ZonedTime value={operation.startedAt} short />;
     case "finished":
-      return (
-        <TableCell className="text-muted-foreground">
-          <ZonedTime value={operation.finishedAt} short />
-        </TableCell>
-      );
+      return <ZonedTime value={operation.finishedAt} short />;
     case "duration":
-      return (
-        <TableCell>
-          <Duration operation={operation} />
-        </TableCell>
-      );
+      return <Duration operation={operation} />;
     case "progress":
-      return (
-        <TableCell>
-          <ProgressBar operation={operation} />
-        </TableCell>
-      );
+      return <ProgressBar operation={operation} />;
     case "summary":
-      return (
-        <TableCell className="max-w-56 min-w-40 whitespace-normal" data-testid="lifecycle-summary">
-          {operation.summary}
-        </TableCell>
-      );
+      return <div data-testid="lifecycle-summary">{operation.summary}</div>;
     case "createdBy":
       return (
-        <TableCell>
+        <>
           <Person name={operation.createdBy} />
           {operation.cancelledBy && (
             <div className="max-w-44 truncate text-xs text-muted-foreground" data-testid="lifecycle-cancelled-by">
               {t("cancelledBy", { person: operation.cancelledBy })}
             </div>
           )}
-        </TableCell>
+        </>
       );
     case "updated":
-      return (
-        <TableCell className="text-muted-foreground">
-          <ZonedTime value={operation.updatedAt} short />
-        </TableCell>
-      );
+      return <ZonedTime value={operation.updatedAt} short />;
   }
 }
 
@@ -147,7 +132,8 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
   const t = useTranslations("lifecycle");
   const { organization } = useConsole();
   const canWrite = useCan("msp:lifecycle:write");
-  const operations = usePagedList(() => lifecycleOperationsQueryOptions(organization.id, tab));
+  const { asked, sorting } = useUrlSort("lifecycle", { sort: "time", order: tab === "finished" ? "desc" : "asc" });
+  const operations = usePagedList(() => lifecycleOperationsQueryOptions(organization.id, tab, asked), { keepPrevious: true });
   const rows = operations.rows;
   const [details, setDetails] = useState<LifecycleOperation | null>(null);
   const [editing, setEditing] = useState<LifecycleOperation | null>(null);
@@ -155,8 +141,6 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const selectable = tab === "scheduled" && canWrite;
-  const columns = COLUMNS[tab];
-  const span = columns.length + 1 + (selectable ? 1 : 0);
   // Only what is still listed can be selected: an operation that started meanwhile leaves the selection.
   const chosen = rows.filter((operation) => selected.has(operation.id));
   const allChosen = rows.length > 0 && chosen.length === rows.length;
@@ -169,64 +153,102 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
     });
   const shownDetails = details && (rows.find((operation) => operation.id === details.id) ?? details);
 
-  const renderRow = (operation: LifecycleOperation) => (
-    <TableRow key={operation.id} data-testid="lifecycle-row" data-serial={operation.serialNumber} data-state={selected.has(operation.id) ? "selected" : undefined}>
-      {selectable && (
-        <TableCell className="w-8 pl-4">
-          <Checkbox
-            checked={selected.has(operation.id)}
-            onCheckedChange={(on) => toggle(operation.id, on === true)}
-            aria-label={t("columns.select", { serialNumber: operation.serialNumber })}
-            data-testid="lifecycle-select"
-          />
-        </TableCell>
-      )}
-      {columns.map((column) => (
-        <Cell key={column} column={column} operation={operation} />
-      ))}
-      <TableCell className="pr-4">
-        <div className="flex justify-end gap-1">
+  const actions = (operation: LifecycleOperation) => (
+    <div className="flex justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t("details.open", { serialNumber: operation.serialNumber })}
+        title={t("details.open", { serialNumber: operation.serialNumber })}
+        onPointerEnter={OperationDetails.preload}
+        onClick={() => setDetails(operation)}
+        data-testid="lifecycle-details-open"
+      >
+        <Info aria-hidden />
+      </Button>
+      {canWrite && operation.status === "scheduled" && (
+        <>
           <Button
             variant="ghost"
             size="icon"
-            aria-label={t("details.open", { serialNumber: operation.serialNumber })}
-            title={t("details.open", { serialNumber: operation.serialNumber })}
-            onPointerEnter={OperationDetails.preload}
-            onClick={() => setDetails(operation)}
-            data-testid="lifecycle-details-open"
+            aria-label={t("reschedule.open", { serialNumber: operation.serialNumber })}
+            title={t("reschedule.open", { serialNumber: operation.serialNumber })}
+            onPointerEnter={RescheduleDialog.preload}
+            onClick={() => setEditing(operation)}
+            data-testid="lifecycle-edit"
           >
-            <Info aria-hidden />
+            <Pencil aria-hidden />
           </Button>
-          {canWrite && operation.status === "scheduled" && (
-            <>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t("reschedule.open", { serialNumber: operation.serialNumber })}
-                title={t("reschedule.open", { serialNumber: operation.serialNumber })}
-                onPointerEnter={RescheduleDialog.preload}
-                onClick={() => setEditing(operation)}
-                data-testid="lifecycle-edit"
-              >
-                <Pencil aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-destructive"
-                aria-label={t("cancel.open", { serialNumber: operation.serialNumber })}
-                title={t("cancel.open", { serialNumber: operation.serialNumber })}
-                onPointerEnter={CancelOperations.preload}
-                onClick={() => setCancelling([operation])}
-                data-testid="lifecycle-cancel"
-              >
-                <X aria-hidden />
-              </Button>
-            </>
-          )}
-        </div>
-      </TableCell>
-    </TableRow>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive"
+            aria-label={t("cancel.open", { serialNumber: operation.serialNumber })}
+            title={t("cancel.open", { serialNumber: operation.serialNumber })}
+            onPointerEnter={CancelOperations.preload}
+            onClick={() => setCancelling([operation])}
+            data-testid="lifecycle-cancel"
+          >
+            <X aria-hidden />
+          </Button>
+        </>
+      )}
+    </div>
+  );
+
+  const columns: DataColumn<LifecycleOperation>[] = [
+    ...(selectable
+      ? [
+          {
+            id: "select",
+            header: (
+              <Checkbox
+                checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
+                onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((operation) => operation.id)) : new Set())}
+                aria-label={t("columns.selectAll")}
+                disabled={rows.length === 0}
+                data-testid="lifecycle-select-all"
+              />
+            ),
+            label: t("columns.selectAll"),
+            headClassName: "w-8 pl-4",
+            cellClassName: "w-8 pl-4",
+            cell: (operation: LifecycleOperation) => (
+              <Checkbox
+                checked={selected.has(operation.id)}
+                onCheckedChange={(on) => toggle(operation.id, on === true)}
+                aria-label={t("columns.select", { serialNumber: operation.serialNumber })}
+                data-testid="lifecycle-select"
+              />
+            ),
+          },
+        ]
+      : []),
+    ...COLUMNS[tab].map((column, index): DataColumn<LifecycleOperation> => {
+      const layout = COLUMN_LAYOUT[column];
+      const first = index === 0 && !selectable ? "pl-4" : undefined;
+      return {
+        id: column,
+        label: t(`columns.${column}`),
+        sort: layout.sort,
+        priority: layout.priority,
+        headClassName: first,
+        cellClassName: cn(first, layout.className),
+        cell: (operation) => <CellContent column={column} operation={operation} />,
+      };
+    }),
+    { id: "actions", label: t("columns.actions"), labelHidden: true, headClassName: "pr-4", cellClassName: "pr-4", cell: actions },
+  ];
+  const span = dataColumnCount(columns);
+
+  const renderRow = (operation: LifecycleOperation) => (
+    <DataRow
+      key={operation.id}
+      row={operation}
+      columns={columns}
+      name={operation.serialNumber}
+      rowProps={{ "data-testid": "lifecycle-row", "data-serial": operation.serialNumber, "data-state": selected.has(operation.id) ? "selected" : undefined }}
+    />
   );
 
   return (
@@ -243,29 +265,7 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
         list={operations}
         testId="lifecycle-table"
         columns={span}
-        header={
-          <>
-            {selectable && (
-              <TableHead className="w-8 pl-4">
-                <Checkbox
-                  checked={allChosen ? true : chosen.length > 0 ? "indeterminate" : false}
-                  onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((operation) => operation.id)) : new Set())}
-                  aria-label={t("columns.selectAll")}
-                  disabled={rows.length === 0}
-                  data-testid="lifecycle-select-all"
-                />
-              </TableHead>
-            )}
-            {columns.map((column, index) => (
-              <TableHead key={column} className={cn(index === 0 && !selectable && "pl-4")}>
-                {t(`columns.${column}`)}
-              </TableHead>
-            ))}
-            <TableHead className="pr-4">
-              <span className="sr-only">{t("columns.actions")}</span>
-            </TableHead>
-          </>
-        }
+        header={<DataHeads columns={columns} sorting={sorting} />}
         empty={
           <>
             <p>{t(`empty.${tab}`)}</p>

@@ -3,13 +3,13 @@
 import { ArrowRight, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, useUrlSort, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { SearchFilter } from "@/components/common/search-filter";
 import { StatusDot } from "@/components/dashboard/status-dot";
 import { useTopologyFormat } from "@/components/topology/use-topology-format";
 import { Badge } from "@/components/ui/badge";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { LINK_HEALTH_STATES } from "@/lib/health";
 import { topologyLinksQueryOptions, type TopologyLinkFilter, type TopologySelection } from "@/lib/topology/queries";
 import type { TopologyLinkRow } from "@/lib/topology/schema";
@@ -57,12 +57,85 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
   const states = useTranslations("topology.states");
   const format = useTopologyFormat();
   // The search box's text reaches the list through the filters (and the URL): the query follows the filter.
-  const links = usePagedList(() => topologyLinksQueryOptions(mspId, filter), { initialSearch: filter.search ?? "", keepPrevious: true });
+  const { asked, sorting } = useUrlSort("topologyLinks", { sort: "name", order: "asc" });
+  const links = usePagedList(() => topologyLinksQueryOptions(mspId, filter, asked), { initialSearch: filter.search ?? "", keepPrevious: true });
   const debounced = links.searched;
   useEffect(() => {
     onFilterChange((current) => ((current.search ?? "") === debounced ? current : { ...current, search: debounced || undefined }));
   }, [debounced, onFilterChange]);
   const filtered = Boolean(filter.search || filter.type || filter.health || filter.nodeId);
+  // At 1024 px the live state (bandwidth, status, latency, loss) stays; the ends, type and priority fold first.
+  const columns: DataColumn<TopologyLinkRow>[] = [
+    {
+      id: "name",
+      label: t("columns.name"),
+      sort: "name",
+      headClassName: "pl-4",
+      cellClassName: "max-w-64 pl-4",
+      cell: (row) => (
+        <button
+          type="button"
+          className="max-w-full truncate text-left font-medium hover:underline"
+          aria-pressed={selection?.type === "link" && selection.id === row.id}
+          title={t("select", { name: row.name })}
+          onClick={(event) => {
+            event.stopPropagation();
+            onSelect(row);
+          }}
+        >
+          {row.name}
+        </button>
+      ),
+    },
+    {
+      id: "endpoints",
+      label: t("columns.endpoints"),
+      priority: 3,
+      cell: (row) => (
+        <span className="flex max-w-96 items-center gap-2">
+          <End end={row.source} />
+          <ArrowRight aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+          <End end={row.destination} />
+        </span>
+      ),
+    },
+    { id: "type", label: t("columns.type"), priority: 3, cell: (row) => <Badge variant="outline">{kinds(row.type)}</Badge> },
+    {
+      id: "priority",
+      header: <span title={t("priorityHint")}>{t("columns.priority")}</span>,
+      label: t("columns.priority"),
+      priority: 3,
+      headClassName: "text-right",
+      cellClassName: "text-right tabular-nums",
+      cell: (row) => <span data-testid="link-priority">{row.cost}</span>,
+    },
+    {
+      id: "bandwidth",
+      label: t("columns.bandwidth"),
+      sort: "bandwidth",
+      priority: 2,
+      headClassName: "text-right",
+      cellClassName: "text-right tabular-nums",
+      cell: (row) => format.bandwidth(row.bandwidth),
+    },
+    { id: "status", label: t("columns.status"), cell: (row) => <LinkStatus row={row} /> },
+    {
+      id: "latency",
+      label: t("columns.latency"),
+      priority: 2,
+      headClassName: "text-right",
+      cellClassName: "text-right tabular-nums",
+      cell: (row) => format.ms(row.latencyMs),
+    },
+    {
+      id: "loss",
+      label: t("columns.loss"),
+      priority: 2,
+      headClassName: "pr-4 text-right",
+      cellClassName: "pr-4 text-right tabular-nums",
+      cell: (row) => format.percent(row.lossPercent),
+    },
+  ];
 
   return (
     <section aria-labelledby="links-title" className="min-w-0 space-y-3">
@@ -109,77 +182,25 @@ export function LinksTable({ mspId, filter, onFilterChange, nodeName, selection,
           </Badge>
         )}
       </div>
-      <PagedTable
+      <PagedDataTable
         list={links}
         testId="topology-links"
-        columns={8}
-        header={
-          <>
-            <TableHead className="pl-4">{t("columns.name")}</TableHead>
-            <TableHead>{t("columns.endpoints")}</TableHead>
-            <TableHead>{t("columns.type")}</TableHead>
-            <TableHead className="text-right" title={t("priorityHint")}>
-              {t("columns.priority")}
-            </TableHead>
-            <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
-            <TableHead>{t("columns.status")}</TableHead>
-            <TableHead className="text-right">{t("columns.latency")}</TableHead>
-            <TableHead className="pr-4 text-right">{t("columns.loss")}</TableHead>
-          </>
-        }
+        columns={columns}
+        sorting={sorting}
+        rowName={(row) => row.name}
+        rowProps={(row) => {
+          const selected = selection?.type === "link" && selection.id === row.id;
+          return {
+            "data-testid": "topology-link-row",
+            "data-link-id": row.id,
+            "data-state": selected ? "selected" : undefined,
+            className: cn("cursor-pointer", selected && "bg-muted"),
+            onClick: () => onSelect(row),
+          };
+        }}
         empty={filtered ? t("noMatch") : t("empty")}
         loadMore={{ label: t("loadMore"), testId: "links-load-more" }}
-      >
-        {(rows) =>
-          rows.map((row) => {
-            const selected = selection?.type === "link" && selection.id === row.id;
-            return (
-              <TableRow
-                key={row.id}
-                data-testid="topology-link-row"
-                data-link-id={row.id}
-                data-state={selected ? "selected" : undefined}
-                className={cn("cursor-pointer", selected && "bg-muted")}
-                onClick={() => onSelect(row)}
-              >
-                <TableCell className="max-w-64 pl-4">
-                  <button
-                    type="button"
-                    className="max-w-full truncate text-left font-medium hover:underline"
-                    aria-pressed={selected}
-                    title={t("select", { name: row.name })}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onSelect(row);
-                    }}
-                  >
-                    {row.name}
-                  </button>
-                </TableCell>
-                <TableCell>
-                  <span className="flex max-w-96 items-center gap-2">
-                    <End end={row.source} />
-                    <ArrowRight aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
-                    <End end={row.destination} />
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <Badge variant="outline">{kinds(row.type)}</Badge>
-                </TableCell>
-                <TableCell className="text-right tabular-nums" data-testid="link-priority">
-                  {row.cost}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{format.bandwidth(row.bandwidth)}</TableCell>
-                <TableCell>
-                  <LinkStatus row={row} />
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{format.ms(row.latencyMs)}</TableCell>
-                <TableCell className="pr-4 text-right tabular-nums">{format.percent(row.lossPercent)}</TableCell>
-              </TableRow>
-            );
-          })
-        }
-      </PagedTable>
+      />
     </section>
   );
 }

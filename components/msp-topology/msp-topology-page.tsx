@@ -78,6 +78,9 @@ export function MspTopologyPage() {
     if (selection) next.set("selected", selectionParam(selection));
     const values: Record<string, string | undefined> = { search: filter.search, type: filter.type, health: filter.health, node: filter.nodeId };
     for (const [name, value] of Object.entries(values)) if (value) next.set(name, value);
+    // The links table's sort is its own (components/common/data-table.tsx): kept as it is.
+    const current = new URLSearchParams(window.location.search);
+    for (const name of ["sort", "order"]) if (current.get(name)) next.set(name, current.get(name)!);
     const query = next.toString();
     if (query === window.location.search.replace(/^\?/, "")) return;
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });

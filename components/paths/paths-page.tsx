@@ -3,14 +3,15 @@
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, useUrlSort } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { sitesHref } from "@/components/sites/site-links";
 import { Button } from "@/components/ui/button";
 import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
-import { PathColumns, pathColumnCount, PathRow } from "./paths-table";
+import { usePathColumns } from "./paths-table";
 
 /** paths: "Filter paths..." (on the server, debounced, kept in the URL), SLA health, keyset "Load more". */
 export function PathsPage() {
@@ -19,7 +20,8 @@ export function PathsPage() {
   const pathname = usePathname();
   const params = useSearchParams();
   const { organization, user } = useConsole();
-  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search)), {
+  const { asked, sorting } = useUrlSort("paths", { sort: "name", order: "asc" });
+  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search), asked), {
     initialSearch: params.get("search") ?? "",
     keepPrevious: true,
   });
@@ -37,6 +39,7 @@ export function PathsPage() {
   }, [debounced, params, pathname, router]);
 
   const customer = organization.organizationType === "customer";
+  const columns = usePathColumns({ showCustomer: !customer });
   const empty = debounced ? (
     t("paths.noMatch", { search: debounced })
   ) : customer ? (
@@ -53,17 +56,17 @@ export function PathsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
-      <PagedTable
+      <PagedDataTable
         list={paths}
         search={{ label: t("paths.filter"), testId: "paths-filter" }}
         testId="paths-table"
-        columns={pathColumnCount(!customer)}
-        header={<PathColumns showCustomer={!customer} />}
+        columns={columns}
+        sorting={sorting}
+        rowName={(path) => path.name}
+        rowProps={() => ({ "data-testid": "path-row" })}
         empty={empty}
         loadMore={{ label: t("paths.loadMore"), testId: "paths-load-more" }}
-      >
-        {(rows) => rows.map((path) => <PathRow key={path.id} path={path} showCustomer={!customer} />)}
-      </PagedTable>
+      />
     </div>
   );
 }

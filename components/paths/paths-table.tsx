@@ -2,13 +2,14 @@
 
 import { ArrowRight, Network } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { DataHeads, DataRow, dataColumnCount, type DataColumn } from "@/components/common/data-table";
 import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableHeader, TableRow } from "@/components/ui/table";
 import type { Path } from "@/lib/paths/schema";
 import { usePathLinks } from "./path-links";
 import { SlaBadge } from "./sla-badge";
@@ -36,8 +37,7 @@ export function PathVlan({ path }: { path: Pick<Path, "vlanType" | "vlanId"> }) 
   return <span className="tabular-nums">{path.vlanType === "all" ? t("vlanAll") : t("vlanSpecific", { vlan: path.vlanId ?? "" })}</span>;
 }
 
-interface PathRowProps {
-  path: Path;
+interface PathColumnsOptions {
   /** The site the paths are seen from (links stay under it). */
   fromSiteId?: string;
   /** Marks paths that are read-only (AWS). */
@@ -46,76 +46,88 @@ interface PathRowProps {
   showCustomer?: boolean;
 }
 
-/** The head cells of a paths table, and how many columns they make. */
-export function PathColumns({ showCustomer }: { showCustomer?: boolean }) {
-  const t = useTranslations("paths");
-  return (
-    <>
-      <TableHead className="pl-4">{t("columns.name")}</TableHead>
-      {showCustomer && <TableHead>{t("columns.customer")}</TableHead>}
-      <TableHead>{t("columns.health")}</TableHead>
-      <TableHead>{t("columns.layer")}</TableHead>
-      <TableHead>{t("columns.endpoints")}</TableHead>
-      <TableHead>{t("columns.vlan")}</TableHead>
-      <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
-      <TableHead className="w-12 pr-4" />
-    </>
-  );
-}
-
-export const pathColumnCount = (showCustomer?: boolean) => (showCustomer ? 8 : 7);
-
-/** A path with its SLA health, layer, ends, VLAN and bandwidth; it opens its detail; View Path Topology. */
-export function PathRow({ path, fromSiteId, readOnly, showCustomer }: PathRowProps) {
+/**
+ * A paths table's columns: name, SLA health, layer, ends, VLAN, bandwidth and View Path Topology. The name, health,
+ * bandwidth and the topology button always show; the ends and the customer fold on a phone, the layer and VLAN below
+ * 1280 px.
+ */
+export function usePathColumns({ fromSiteId, readOnly, showCustomer }: PathColumnsOptions): DataColumn<Path>[] {
   const t = useTranslations("paths");
   const formatBandwidth = useBandwidthFormatter();
   const links = usePathLinks();
   const { organizations } = useConsole();
-  const topology = links.topology(path, fromSiteId);
-  return (
-    <TableRow data-testid="path-row">
-      <TableCell className="max-w-56 pl-4">
-        <IntentLink href={links.detail(path, fromSiteId)} className="font-medium hover:underline">
-          {path.name}
-        </IntentLink>
-        {readOnly?.(path) && <p className="text-xs text-muted-foreground">{t("aws")}</p>}
-      </TableCell>
-      {showCustomer && (
-        <TableCell className="max-w-40 truncate text-muted-foreground">{organizations.find((org) => org.id === path.organizationId)?.name ?? "—"}</TableCell>
-      )}
-      <TableCell>
-        <SlaBadge health={path.slaHealth} />
-      </TableCell>
-      <TableCell>
-        <PathLayer path={path} />
-      </TableCell>
-      <TableCell>
+  const columns: (DataColumn<Path> | false | undefined)[] = [
+    {
+      id: "name",
+      label: t("columns.name"),
+      sort: "name",
+      headClassName: "pl-4",
+      cellClassName: "max-w-56 pl-4",
+      cell: (path) => (
+        <>
+          <IntentLink href={links.detail(path, fromSiteId)} className="font-medium hover:underline">
+            {path.name}
+          </IntentLink>
+          {readOnly?.(path) && <p className="text-xs text-muted-foreground">{t("aws")}</p>}
+        </>
+      ),
+    },
+    showCustomer && {
+      id: "customer",
+      label: t("columns.customer"),
+      priority: 2,
+      cellClassName: "max-w-40 truncate text-muted-foreground",
+      cell: (path) => organizations.find((org) => org.id === path.organizationId)?.name ?? "—",
+    },
+    { id: "health", label: t("columns.health"), sort: "state", cell: (path) => <SlaBadge health={path.slaHealth} /> },
+    { id: "layer", label: t("columns.layer"), priority: 3, cell: (path) => <PathLayer path={path} /> },
+    {
+      id: "endpoints",
+      label: t("columns.endpoints"),
+      priority: 2,
+      cell: (path) => (
         <span className="flex max-w-96 items-center gap-2">
           <End site={path.sourceSiteName} connector={path.sourceConnectorName} />
           <ArrowRight aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
           <End site={path.destinationSiteName} connector={path.destinationConnectorName} />
         </span>
-      </TableCell>
-      <TableCell>
-        <PathVlan path={path} />
-      </TableCell>
-      <TableCell className="text-right tabular-nums">{formatBandwidth(path.bandwidth)}</TableCell>
-      <TableCell className="pr-4 text-right">
-        {topology && (
-          <Button asChild variant="ghost" size="sm">
-            <IntentLink href={topology} data-testid="view-path-topology">
-              <Network aria-hidden />
-              <span className="hidden xl:inline">{t("viewTopology")}</span>
-              <span className="sr-only xl:hidden">{t("viewTopology")}</span>
-            </IntentLink>
-          </Button>
-        )}
-      </TableCell>
-    </TableRow>
-  );
+      ),
+    },
+    { id: "vlan", label: t("columns.vlan"), priority: 3, cell: (path) => <PathVlan path={path} /> },
+    {
+      id: "bandwidth",
+      label: t("columns.bandwidth"),
+      sort: "bandwidth",
+      headClassName: "text-right",
+      cellClassName: "text-right tabular-nums",
+      cell: (path) => formatBandwidth(path.bandwidth),
+    },
+    {
+      id: "topology",
+      label: t("viewTopology"),
+      labelHidden: true,
+      headClassName: "w-12 pr-4",
+      cellClassName: "pr-4 text-right",
+      cell: (path) => {
+        const topology = links.topology(path, fromSiteId);
+        return (
+          topology && (
+            <Button asChild variant="ghost" size="sm">
+              <IntentLink href={topology} data-testid="view-path-topology">
+                <Network aria-hidden />
+                <span className="hidden xl:inline">{t("viewTopology")}</span>
+                <span className="sr-only xl:hidden">{t("viewTopology")}</span>
+              </IntentLink>
+            </Button>
+          )
+        );
+      },
+    },
+  ];
+  return columns.filter((column): column is DataColumn<Path> => Boolean(column));
 }
 
-interface PathsTableProps extends Omit<PathRowProps, "path"> {
+interface PathsTableProps extends PathColumnsOptions {
   paths: Path[];
   loading: boolean;
   /** Shown in the body when there is no path. */
@@ -124,22 +136,25 @@ interface PathsTableProps extends Omit<PathRowProps, "path"> {
 }
 
 /** A whole list of paths (a site's), as a table. */
-export function PathsTable({ paths, loading, empty, testId, ...row }: PathsTableProps) {
-  const columns = pathColumnCount(row.showCustomer);
+export function PathsTable({ paths, loading, empty, testId, ...options }: PathsTableProps) {
+  const columns = usePathColumns(options);
+  const count = dataColumnCount(columns);
   return (
-    <Table data-testid={testId}>
-      <TableHeader>
-        <TableRow>
-          <PathColumns showCustomer={row.showCustomer} />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loading && <TableLoadingRows columns={columns} />}
-        {!loading && paths.length === 0 && <TableEmptyRow columns={columns}>{empty}</TableEmptyRow>}
-        {paths.map((path) => (
-          <PathRow key={path.id} path={path} {...row} />
-        ))}
-      </TableBody>
-    </Table>
+    <div className="@container">
+      <Table data-testid={testId}>
+        <TableHeader>
+          <TableRow>
+            <DataHeads columns={columns} />
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading && <TableLoadingRows columns={count} />}
+          {!loading && paths.length === 0 && <TableEmptyRow columns={count}>{empty}</TableEmptyRow>}
+          {paths.map((path) => (
+            <DataRow key={path.id} row={path} columns={columns} name={path.name} rowProps={{ "data-testid": "path-row" }} />
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

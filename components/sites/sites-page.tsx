@@ -1,12 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, useUrlSort, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { sitesQueryOptions } from "@/lib/sites/queries";
 import type { SiteConnectorSummary, SiteListItem } from "@/lib/sites/schema";
 import { ActiveBadge } from "./active-badge";
@@ -30,29 +30,35 @@ function SiteConnectors({ connectors }: { connectors: SiteConnectorSummary }) {
   );
 }
 
-function SiteRow({ site, organizationId }: { site: SiteListItem; organizationId: string }) {
-  return (
-    <TableRow data-testid="site-row">
-      <TableCell className="max-w-64 pl-4">
-        <IntentLink href={siteHref(organizationId, site.id)} className="font-medium hover:underline">
-          {site.name}
-        </IntentLink>
-        {site.description && <p className="truncate text-xs text-muted-foreground">{site.description}</p>}
-      </TableCell>
-      <TableCell>
-        <SiteTypeLabel site={site} />
-      </TableCell>
-      <TableCell className="max-w-72 truncate text-muted-foreground" title={site.location.address}>
-        {site.location.address}
-      </TableCell>
-      <TableCell>
-        <SiteConnectors connectors={site.connectors} />
-      </TableCell>
-      <TableCell className="pr-4">
-        <ActiveBadge active={site.active} />
-      </TableCell>
-    </TableRow>
-  );
+function useSiteColumns(organizationId: string): DataColumn<SiteListItem>[] {
+  const t = useTranslations("sites.columns");
+  return [
+    {
+      id: "name",
+      label: t("name"),
+      sort: "name",
+      headClassName: "pl-4",
+      cellClassName: "max-w-64 pl-4",
+      cell: (site) => (
+        <>
+          <IntentLink href={siteHref(organizationId, site.id)} className="font-medium hover:underline">
+            {site.name}
+          </IntentLink>
+          {site.description && <p className="truncate text-xs text-muted-foreground">{site.description}</p>}
+        </>
+      ),
+    },
+    { id: "type", label: t("type"), cell: (site) => <SiteTypeLabel site={site} /> },
+    {
+      id: "location",
+      label: t("location"),
+      priority: 3,
+      cellClassName: "max-w-72 truncate text-muted-foreground",
+      cell: (site) => <span title={site.location.address}>{site.location.address}</span>,
+    },
+    { id: "connectors", label: t("connectors"), priority: 2, cell: (site) => <SiteConnectors connectors={site.connectors} /> },
+    { id: "active", label: t("active"), sort: "state", cell: (site) => <ActiveBadge active={site.active} /> },
+  ];
 }
 
 /** customer/site: the customer's sites with Add Site for those who may configure. */
@@ -60,7 +66,9 @@ export function SitesPage() {
   const t = useTranslations();
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
-  const sites = usePagedList((search) => sitesQueryOptions(organization.id, search), { keepPrevious: true });
+  const { asked, sorting } = useUrlSort("sites", { sort: "name", order: "asc" });
+  const sites = usePagedList((search) => sitesQueryOptions(organization.id, search, asked), { keepPrevious: true });
+  const columns = useSiteColumns(organization.id);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -69,20 +77,14 @@ export function SitesPage() {
         description={t("sites.description", { organization: organization.name })}
         actions={canWrite ? <AddSiteDialog organizationId={organization.id} /> : undefined}
       />
-      <PagedTable
+      <PagedDataTable
         list={sites}
         search={{ label: t("sites.filter"), testId: "sites-filter" }}
         testId="sites-table"
-        columns={5}
-        header={
-          <>
-            <TableHead className="pl-4">{t("sites.columns.name")}</TableHead>
-            <TableHead>{t("sites.columns.type")}</TableHead>
-            <TableHead>{t("sites.columns.location")}</TableHead>
-            <TableHead>{t("sites.columns.connectors")}</TableHead>
-            <TableHead className="pr-4">{t("sites.columns.active")}</TableHead>
-          </>
-        }
+        columns={columns}
+        sorting={sorting}
+        rowName={(site) => site.name}
+        rowProps={() => ({ "data-testid": "site-row" })}
         empty={
           sites.searched
             ? t("sites.noMatch", { search: sites.searched })
@@ -91,9 +93,7 @@ export function SitesPage() {
               : t("sites.emptyReadOnly", { organization: organization.name })
         }
         loadMore={{ label: t("sites.loadMore") }}
-      >
-        {(rows) => rows.map((site) => <SiteRow key={site.id} site={site} organizationId={organization.id} />)}
-      </PagedTable>
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { ApiAnswer } from "@/lib/api/route-types";
 import { eventKeys } from "@/lib/events/queries";
 import type { AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
@@ -42,11 +43,11 @@ export const alarmKeys = {
 };
 
 // GET /api/v1/alarm — latest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
-export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: string) =>
+export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: string, sort?: ListSort<SortColumn<"alarms">>) =>
   pagedQueryOptions({
-    queryKey: alarmKeys.list(filter, organizationId),
+    queryKey: [...alarmKeys.list(filter, organizationId), ...sortKey(sort)],
     queryFn: ({ pageParam, signal }) =>
-      api.get("/api/v1/alarm", { params: { query: { ...normalize(filter, organizationId), limit: ALARM_PAGE_SIZE, cursor: pageParam } }, signal }),
+      api.get("/api/v1/alarm", { params: { query: { ...normalize(filter, organizationId), ...sort, limit: ALARM_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 

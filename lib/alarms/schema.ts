@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortQueryShape } from "@/lib/pagination-schema";
 import { organizationFilter } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
 import { ALARM_SEVERITIES, ALARM_TYPES, ALARM_ACKNOWLEDGED_FILTERS, ALARM_STATE_FILTERS, ALARM_BATCH_MAX, ALARM_NOTE_MAX_LENGTH } from "./constants";
@@ -33,6 +34,7 @@ export const alarmListQuerySchema = z.object({
   type: z.enum(ALARM_TYPES, { error: "validation.alarmType" }).optional(),
   /** The console of one organization: its alarms only (within those the caller may see). */
   organizationId: organizationFilter(),
+  ...sortQueryShape("alarms"),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuerySchema>;
 

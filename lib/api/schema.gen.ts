@@ -1511,6 +1511,10 @@ export interface paths {
                     cursor?: string;
                     search?: string;
                     type?: "standard" | "aws" | "azure" | "gcp" | "oracle" | "aws-direct-connect";
+                    /** @description The column the list is sorted by: name, state. The next pages are asked with the same sort and the cursor. */
+                    sort?: "name" | "state";
+                    /** @description asc or desc; by default the column's own (name asc, state asc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path: {
@@ -3410,6 +3414,10 @@ export interface paths {
                     slaHealth?: "healthy" | "warning" | "bad" | "unknown";
                     minBandwidth?: number | null;
                     maxBandwidth?: number | null;
+                    /** @description The column the list is sorted by: name, state, bandwidth. The next pages are asked with the same sort and the cursor. */
+                    sort?: "name" | "state" | "bandwidth";
+                    /** @description asc or desc; by default the column's own (name asc, state asc, bandwidth desc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -3528,6 +3536,10 @@ export interface paths {
                     slaHealth?: "healthy" | "warning" | "bad" | "unknown";
                     minBandwidth?: number | null;
                     maxBandwidth?: number | null;
+                    /** @description The column the list is sorted by: name, state, bandwidth. The next pages are asked with the same sort and the cursor. */
+                    sort?: "name" | "state" | "bandwidth";
+                    /** @description asc or desc; by default the column's own (name asc, state asc, bandwidth desc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path: {
@@ -4347,6 +4359,10 @@ export interface paths {
                     type?: "fiber" | "internet";
                     health?: "healthy" | "warning" | "unhealthy" | "unknown";
                     nodeId?: string;
+                    /** @description The column the list is sorted by: name, bandwidth. The next pages are asked with the same sort and the cursor. */
+                    sort?: "name" | "bandwidth";
+                    /** @description asc or desc; by default the column's own (name asc, bandwidth desc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path: {
@@ -4689,6 +4705,10 @@ export interface paths {
                     cursor?: string;
                     kind?: "edge" | "cpe" | "core";
                     search?: string;
+                    /** @description The column the list is sorted by: name. The next pages are asked with the same sort and the cursor. */
+                    sort?: "name";
+                    /** @description asc or desc; by default the column's own (name asc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path: {
@@ -8715,6 +8735,10 @@ export interface paths {
                     search?: string;
                     status?: "unclaimed" | "unassigned" | "assigned";
                     mspOrganizationId?: string;
+                    /** @description The column the list is sorted by: serialNumber, model. The next pages are asked with the same sort and the cursor. */
+                    sort?: "serialNumber" | "model";
+                    /** @description asc or desc; by default the column's own (serialNumber asc, model asc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -9960,6 +9984,10 @@ export interface paths {
                     cursor?: string;
                     tab?: "scheduled" | "running" | "finished";
                     organizationId?: string;
+                    /** @description The column the list is sorted by: time, state. The next pages are asked with the same sort and the cursor. */
+                    sort?: "time" | "state";
+                    /** @description asc or desc; by default the column's own (time desc, state asc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -11260,6 +11288,10 @@ export interface paths {
                     severity?: "critical" | "major" | "minor" | "warning";
                     type?: "sla-bad" | "port-down" | "link-down" | "device-unreachable" | "rollout-halted";
                     organizationId?: string;
+                    /** @description The column the list is sorted by: time, severity. The next pages are asked with the same sort and the cursor. */
+                    sort?: "time" | "severity";
+                    /** @description asc or desc; by default the column's own (time desc, severity desc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -11578,6 +11610,10 @@ export interface paths {
                     nodeId?: string | null;
                     type?: string | null;
                     organizationId?: string;
+                    /** @description The column the list is sorted by: time. The next pages are asked with the same sort and the cursor. */
+                    sort?: "time";
+                    /** @description asc or desc; by default the column's own (time desc). */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;

@@ -1,5 +1,6 @@
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { ApiAnswer } from "@/lib/api/route-types";
 import type { EventSearch } from "./schema";
 import { readEventSearch } from "./search";
@@ -59,11 +60,11 @@ export const eventKeys = {
 };
 
 // GET /api/v1/event — newest first, a page at a time (keyset cursor). The first page's parameter is "" (no cursor).
-export const eventsQueryOptions = (search: EventSearch, organizationId?: string) =>
+export const eventsQueryOptions = (search: EventSearch, organizationId?: string, sort?: ListSort<SortColumn<"events">>) =>
   pagedQueryOptions({
-    queryKey: eventKeys.list(search, organizationId),
+    queryKey: [...eventKeys.list(search, organizationId), ...sortKey(sort)],
     queryFn: ({ pageParam, signal }) =>
-      api.get("/api/v1/event", { params: { query: { ...toEventListQuery(search, organizationId), limit: EVENT_PAGE_SIZE, cursor: pageParam } }, signal }),
+      api.get("/api/v1/event", { params: { query: { ...toEventListQuery(search, organizationId), ...sort, limit: EVENT_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 

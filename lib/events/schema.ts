@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortQueryShape } from "@/lib/pagination-schema";
 import { organizationFilter } from "@/lib/validation/fields";
 import { SEARCH_DATE_MAX, SEARCH_DATE_MIN, SEARCH_DATE_OUT_OF_RANGE, SEARCH_STRING_MAX, SEARCH_TYPE_MAX, toSearchDate, toSearchFlag, toSearchString } from "./search";
 
@@ -30,6 +31,7 @@ export type EventSearch = z.infer<typeof eventSearchSchema>;
 export const eventListQuerySchema = eventSearchSchema.extend({
   /** The console of one organization: its events only (within those the caller may see). */
   organizationId: organizationFilter(),
+  ...sortQueryShape("events"),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 

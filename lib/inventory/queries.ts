@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { nodeKeys } from "@/lib/nodes/queries";
 import type {
   Device,
@@ -37,15 +38,15 @@ function normalize(filter: DeviceListFilter): DeviceListQuery {
 export const inventoryKeys = {
   all: ["inventory"] as const,
   lists: () => [...inventoryKeys.all, "list"] as const,
-  list: (filter: DeviceListFilter) => [...inventoryKeys.lists(), normalize(filter)] as const,
+  list: (filter: DeviceListFilter, sort?: ListSort) => [...inventoryKeys.lists(), normalize(filter), ...sortKey(sort)] as const,
 };
 
 // GET /api/v1/inventory/device?status=&mspOrganizationId=&search= — by serial number, keyset pages.
-export const devicesQueryOptions = (filter: DeviceListFilter) =>
+export const devicesQueryOptions = (filter: DeviceListFilter, sort?: ListSort<SortColumn<"devices">>) =>
   pagedQueryOptions({
-    queryKey: inventoryKeys.list(filter),
+    queryKey: inventoryKeys.list(filter, sort),
     queryFn: ({ pageParam, signal }) =>
-      api.get("/api/v1/inventory/device", { params: { query: { ...normalize(filter), limit: DEVICE_PAGE_SIZE, cursor: pageParam } }, signal }),
+      api.get("/api/v1/inventory/device", { params: { query: { ...normalize(filter), ...sort, limit: DEVICE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 /** A mutation of the inventory: afterwards the lists refetch, and the node pages when a node's device changed. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortQueryShape } from "@/lib/pagination-schema";
 import { deviceBusySchema } from "@/lib/lifecycle/busy";
 import { CLAIM_CODE_LENGTH } from "@/lib/constants";
 import { reference } from "@/lib/validation/fields";
@@ -108,6 +109,7 @@ export const deviceListQuerySchema = z.object({
   status: z.enum(DEVICE_STATUSES, { error: "validation.deviceStatus" }).optional(),
   /** The operator inside an MSP's inventory page: that MSP's devices only. */
   mspOrganizationId: z.string().trim().max(64).optional(),
+  ...sortQueryShape("devices"),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 

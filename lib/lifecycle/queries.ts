@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type {  LifecycleOperationCreateInput, LifecycleTab } from "./schema";
 
 // SPEC §2 msp/lifecycle (tabs Scheduled, Running, Finished) and its schedule dialog: one definition per endpoint,
@@ -21,11 +22,11 @@ export const lifecycleKeys = {
 
 // GET /api/v1/lifecycle/operation?tab=&organizationId= — one tab's operations, a page at a time (Scheduled and Running
 // soonest first, Finished latest first).
-export const lifecycleOperationsQueryOptions = (organizationId: string, tab: LifecycleTab) =>
+export const lifecycleOperationsQueryOptions = (organizationId: string, tab: LifecycleTab, sort?: ListSort<SortColumn<"lifecycle">>) =>
   pagedQueryOptions({
-    queryKey: lifecycleKeys.list(organizationId, tab),
+    queryKey: [...lifecycleKeys.list(organizationId, tab), ...sortKey(sort)],
     queryFn: ({ pageParam, signal }) =>
-      api.get("/api/v1/lifecycle/operation", { params: { query: { tab, organizationId, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam } }, signal }),
+      api.get("/api/v1/lifecycle/operation", { params: { query: { tab, organizationId, ...sort, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
 
 // GET /api/v1/inventory/device?status=assigned — the devices the schedule dialog offers: the MSP's devices that run

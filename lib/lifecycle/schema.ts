@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortQueryShape } from "@/lib/pagination-schema";
 import { messageWithValues } from "@/lib/validation/messages";
 
 // SPEC §3 and §4: lifecycle operations (install a software version, or reboot) on an MSP's devices, scheduled now
@@ -139,5 +140,6 @@ export const lifecycleOperationListQuerySchema = z.object({
   tab: z.enum(LIFECYCLE_TAB_NAMES as [LifecycleTab, ...LifecycleTab[]], { error: "validation.lifecycleTab" }).default("scheduled"),
   /** The operator inside an MSP's lifecycle page: that MSP's operations only. */
   organizationId: z.string().trim().max(64).optional(),
+  ...sortQueryShape("lifecycle"),
 });
 export type LifecycleOperationListQuery = z.infer<typeof lifecycleOperationListQuerySchema>;

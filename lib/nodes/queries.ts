@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { eventKeys } from "@/lib/events/queries";
 import type {
   InterfaceCreate,
@@ -26,7 +27,7 @@ const normalizeSearch = (search?: string) => search?.trim() ?? "";
 export const nodeKeys = {
   all: ["nodes"] as const,
   lists: () => [...nodeKeys.all, "list"] as const,
-  list: (mspId: string, kind: NodeKind, search?: string) => [...nodeKeys.lists(), mspId, kind, normalizeSearch(search)] as const,
+  list: (mspId: string, kind: NodeKind, search?: string, sort?: ListSort) => [...nodeKeys.lists(), mspId, kind, normalizeSearch(search), ...sortKey(sort)] as const,
   /** Everything about one node: its detail, status and deletion preview. */
   node: (nodeId: string) => [...nodeKeys.all, "node", nodeId] as const,
   detail: (nodeId: string) => [...nodeKeys.node(nodeId), "detail"] as const,
@@ -35,12 +36,12 @@ export const nodeKeys = {
 };
 
 // GET /api/v1/config/msp/{mspId}/node?kind=&search= — by name, with health, a page at a time.
-export const nodesQueryOptions = (mspId: string, kind: NodeKind, search?: string) =>
+export const nodesQueryOptions = (mspId: string, kind: NodeKind, search?: string, sort?: ListSort<SortColumn<"nodes">>) =>
   pagedQueryOptions({
-    queryKey: nodeKeys.list(mspId, kind, search),
+    queryKey: nodeKeys.list(mspId, kind, search, sort),
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/config/msp/{mspId}/node", {
-        params: { path: { mspId }, query: { kind, search: normalizeSearch(search) || undefined, limit: NODE_PAGE_SIZE, cursor: pageParam } },
+        params: { path: { mspId }, query: { kind, search: normalizeSearch(search) || undefined, ...sort, limit: NODE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });

@@ -5,6 +5,7 @@ import { linkSchema } from "@/lib/links/schema";
 import { locationSchema } from "@/lib/locations/schema";
 import { bandwidth, description, ipPrefix, ipv4, isIpv4, location, mtu, reference, requiredName, vlan } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
+import { sortQueryShape } from "@/lib/pagination-schema";
 
 // SPEC §3: an MSP's edge, CPE and core nodes with their interfaces, subinterfaces, IPsec endpoints and (on With
 // Switch edge nodes) switch ports. Shared by the forms and the API.
@@ -83,7 +84,9 @@ export type Node = z.infer<typeof nodeSchema>;
 export const nodeListQuerySchema = z.object({
   kind: z.enum(NODE_KINDS, KIND_ERROR).optional(),
   search: z.string().trim().max(100).optional(),
+  ...sortQueryShape("nodes"),
 });
+export type NodeListQuery = z.infer<typeof nodeListQuerySchema>;
 
 // --- The customer and site a port serves ---
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import type { Path, PathCreate, PathUpdate } from "./schema";
@@ -30,18 +31,18 @@ function normalize(filter: PathListFilter): PathListFilter {
 export const pathKeys = {
   all: ["paths"] as const,
   lists: () => [...pathKeys.all, "list"] as const,
-  list: (filter: PathListFilter) => [...pathKeys.lists(), normalize(filter)] as const,
+  list: (filter: PathListFilter, sort?: ListSort) => [...pathKeys.lists(), normalize(filter), ...sortKey(sort)] as const,
   site: (siteId: string) => [...pathKeys.all, "site", siteId] as const,
   detail: (pathId: string) => [...pathKeys.all, "detail", pathId] as const,
 };
 
 // GET /api/v1/config/organization/{id}/path or GET /api/v1/config/path — "Filter paths..." on the server, keyset pages.
-export const pathsQueryOptions = (filter: PathListFilter) => {
+export const pathsQueryOptions = (filter: PathListFilter, sort?: ListSort<SortColumn<"paths">>) => {
   const { organizationId, search } = normalize(filter);
   return pagedQueryOptions({
-    queryKey: pathKeys.list(filter),
+    queryKey: pathKeys.list(filter, sort),
     queryFn: ({ pageParam, signal }) => {
-      const query = { search, limit: PATH_PAGE_SIZE, cursor: pageParam };
+      const query = { search, ...sort, limit: PATH_PAGE_SIZE, cursor: pageParam };
       return organizationId
         ? api.get("/api/v1/config/organization/{organizationId}/path", { params: { path: { organizationId }, query }, signal })
         : api.get("/api/v1/config/path", { params: { query }, signal });

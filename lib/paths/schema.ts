@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortQueryShape } from "@/lib/pagination-schema";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
@@ -117,5 +118,6 @@ export const pathListQuerySchema = z.object({
   /** Only the paths of at least / at most this bandwidth in Mbps ("paths over 500 Mbps"). */
   minBandwidth: z.coerce.number().int().min(0).max(1_000_000).optional(),
   maxBandwidth: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  ...sortQueryShape("paths"),
 });
 export type PathListQuery = z.infer<typeof pathListQuerySchema>;

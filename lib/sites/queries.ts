@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { AwsConfigUpload, Site, SiteCreate,  SiteUpdate } from "./schema";
 
 export const SITE_PAGE_SIZE = 50;
@@ -10,18 +11,18 @@ const normalizeSearch = (search?: string) => search?.trim() ?? "";
 export const siteKeys = {
   all: ["sites"] as const,
   lists: (organizationId: string) => [...siteKeys.all, "list", organizationId] as const,
-  list: (organizationId: string, search?: string) => [...siteKeys.lists(organizationId), normalizeSearch(search)] as const,
+  list: (organizationId: string, search?: string, sort?: ListSort) => [...siteKeys.lists(organizationId), normalizeSearch(search), ...sortKey(sort)] as const,
   every: (organizationId: string) => [...siteKeys.all, "every", organizationId] as const,
   detail: (siteId: string) => [...siteKeys.all, "detail", siteId] as const,
 };
 
 // GET /api/v1/config/organization/{organizationId}/site — the Sites page: by name, filtered, a page at a time.
-export const sitesQueryOptions = (organizationId: string, search?: string) =>
+export const sitesQueryOptions = (organizationId: string, search?: string, sort?: ListSort<SortColumn<"sites">>) =>
   pagedQueryOptions({
-    queryKey: siteKeys.list(organizationId, search),
+    queryKey: siteKeys.list(organizationId, search, sort),
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/config/organization/{organizationId}/site", {
-        params: { path: { organizationId }, query: { search: normalizeSearch(search) || undefined, limit: SITE_PAGE_SIZE, cursor: pageParam } },
+        params: { path: { organizationId }, query: { search: normalizeSearch(search) || undefined, ...sort, limit: SITE_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });

@@ -5,6 +5,7 @@ import { description, location, requiredName, requiredText } from "@/lib/validat
 import { messageWithValues } from "@/lib/validation/messages";
 import { CLOUD_PROVIDER_NAMES, isCloudRegion, type CloudProvider } from "./cloud-regions";
 import { SITE_TYPES } from "./constants";
+import { sortQueryShape } from "@/lib/pagination-schema";
 
 // SPEC §1/§3/§5: a site is standard or in a cloud (AWS, AWS Direct Connect, Azure, GCP, Oracle); a cloud site
 // needs the provider's account field and one of the provider's regions. One discriminated schema per shape,
@@ -122,7 +123,9 @@ export type SiteListItem = z.infer<typeof siteListItemSchema>;
 export const siteListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   type: z.enum(SITE_TYPES).optional(),
+  ...sortQueryShape("sites"),
 });
+export type SiteListQuery = z.infer<typeof siteListQuerySchema>;
 
 // POST /api/v1/config/site/{siteId}/aws-config — SPEC §5: plain text with a .txt extension.
 export const AWS_CONFIG_MAX_BYTES = 64 * 1024;

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
+import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { BlastTarget, TopologyLinkQuery } from "./schema";
 
 // The MSP topology page's queries: read by the page's server prefetch and by its components, with the same keys.
@@ -39,13 +40,13 @@ export const mspTopologyGraphQueryOptions = (mspId: string) =>
   });
 
 // GET /api/v1/config/msp/{mspId}/topology/link — keyset pages of the links table.
-export const topologyLinksQueryOptions = (mspId: string, filter: TopologyLinkFilter) => {
+export const topologyLinksQueryOptions = (mspId: string, filter: TopologyLinkFilter, sort?: ListSort<SortColumn<"topologyLinks">>) => {
   const query = normalize(filter);
   return pagedQueryOptions({
-    queryKey: mspTopologyKeys.linkList(mspId, filter),
+    queryKey: [...mspTopologyKeys.linkList(mspId, filter), ...sortKey(sort)],
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/config/msp/{mspId}/topology/link", {
-        params: { path: { mspId }, query: { ...query, limit: TOPOLOGY_LINK_PAGE_SIZE, cursor: pageParam } },
+        params: { path: { mspId }, query: { ...query, ...sort, limit: TOPOLOGY_LINK_PAGE_SIZE, cursor: pageParam } },
         signal,
       }),
   });

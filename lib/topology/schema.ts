@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sortQueryShape } from "@/lib/pagination-schema";
 import { LINK_HEALTH_STATES, LINK_STATUSES, PATH_SLA_STATES } from "@/lib/health";
 import { LINK_TYPES } from "@/lib/links/schema";
 import { NODE_KINDS } from "@/lib/nodes/schema";
@@ -65,6 +66,7 @@ export const topologyLinkQuerySchema = z.object({
   health: linkHealth.optional(),
   /** Links with this node at either end. */
   nodeId: z.string().trim().max(64).optional(),
+  ...sortQueryShape("topologyLinks"),
 });
 export type TopologyLinkQuery = z.infer<typeof topologyLinkQuerySchema>;
 

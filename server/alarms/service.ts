@@ -5,11 +5,11 @@ import { mutate } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { alarms, devices, users } from "@/server/db/schema";
+import { alarmSeverityRank, alarms, devices, users } from "@/server/db/schema";
 import { consoleScopeWhere, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset, timeKey } from "@/server/core/pagination";
+import { sortedList, timeKey } from "@/server/core/pagination";
 import { personLabel, iso } from "@/server/core/rows";
 
 // SPEC §3–§4: alarms of the organizations the caller may see. Acknowledged alarms are hidden unless asked for;
@@ -18,12 +18,12 @@ import { personLabel, iso } from "@/server/core/rows";
 type Executor = Db | Transaction;
 
 /** Alarms with the name of who acknowledged them: the rows `toAlarm` turns into what the API shows. */
-export function selectAlarms(executor: Executor) {
+export function selectAlarms(executor: Executor, sortKey: SQL<unknown> = timeKey(alarms.raisedAt)) {
   return executor
     .select({
       alarm: alarms,
       acknowledger: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-      sortKey: timeKey(alarms.raisedAt),
+      sortKey,
     })
     .from(alarms)
     .leftJoin(users, eq(users.id, alarms.acknowledgedBy));
@@ -82,12 +82,14 @@ function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | u
 // GET /api/v1/alarm — the latest first, a page at a time.
 export function listAlarms(context: ServiceContext, query: PageQuery & AlarmListQuery) {
   return visibleRead(context.db, context.principal, "alarms", query, async () => {
-    const list = keyset({ column: alarms.raisedAt, id: alarms.id, time: true, direction: "desc" }, query);
-    const rows = await selectAlarms(context.db)
+    const raised = { key: alarms.raisedAt, kind: "time" } as const;
+    // The most severe rank highest, so that "desc" (the default) reads critical first, the latest first within.
+    const list = sortedList("alarms", { time: [raised], severity: [{ key: alarmSeverityRank(alarms.severity), kind: "integer" }, raised] }, alarms.id, query, { sort: "time", order: "desc" });
+    const rows = await selectAlarms(context.db, list.cursorValues)
       .where(and(alarmViewWhere(context, query), list.after))
       .orderBy(...list.orderBy)
       .limit(list.limit);
-    const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.alarm.id }));
+    const page = list.page(rows, (row) => ({ values: row.sortKey as unknown[], id: row.alarm.id }));
     return { items: page.items.map(toAlarm), nextCursor: page.nextCursor };
   });
 }

@@ -5,7 +5,7 @@ import type { ServiceContext } from "@/server/core/service-context";
 import { events, users } from "@/server/db/schema";
 import { consoleScopeWhere, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset, timeKey } from "@/server/core/pagination";
+import { sortedList } from "@/server/core/pagination";
 import { personLabel } from "@/server/core/rows";
 
 // SPEC §3 and §5: the events of the organizations the caller may see — configuration changes with their before and
@@ -17,7 +17,7 @@ const EVENT_ID = /^\d{1,18}$/;
 export function listEvents(context: ServiceContext, query: PageQuery & EventListQuery) {
   const { db, principal } = context;
   return visibleRead(db, principal, "events", query, async () => {
-    const list = keyset({ column: events.timestamp, id: events.id, time: true, direction: "desc", idPattern: EVENT_ID }, query);
+    const list = sortedList("events", { time: [{ key: events.timestamp, kind: "time" }] }, events.id, query, { sort: "time", order: "desc" }, EVENT_ID);
     const conditions: (SQL | undefined)[] = [
       tenantWhere(principal, events.organizationId, db),
       // Narrows the visible rows to one console's (an MSP's with its customers'); an organization out of sight matches none.
@@ -32,14 +32,14 @@ export function listEvents(context: ServiceContext, query: PageQuery & EventList
       .select({
         event: events,
         actor: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-        sortKey: timeKey(events.timestamp),
+        sortKey: list.cursorValues,
       })
       .from(events)
       .leftJoin(users, eq(users.id, events.actorUserId))
       .where(and(...conditions))
       .orderBy(...list.orderBy)
       .limit(list.limit);
-    const page = list.page(rows, (row) => ({ value: row.sortKey, id: String(row.event.id) }));
+    const page = list.page(rows, (row) => ({ values: row.sortKey, id: String(row.event.id) }));
     return {
       items: page.items.map(
         ({ event, actor }): Event => ({

@@ -15,7 +15,7 @@ import { cancelScheduled, lockPendingOperationsOfDevice } from "@/server/lifecyc
 import { ValidationError, NotFoundError, ConflictError } from "@/server/core/errors";
 import { deviceUnreachableWhere } from "@/server/alarms/service";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset } from "@/server/core/pagination";
+import { sortedList } from "@/server/core/pagination";
 import { iso } from "@/server/core/rows";
 import { containsPattern, uniqueViolation } from "@/server/db/query";
 import { TELEMETRY } from "@/server/telemetry/config";
@@ -167,17 +167,21 @@ export async function countDevicesBy(context: ServiceContext, query: DeviceFilte
 // GET /api/v1/inventory/device — the devices the caller may see, by serial number, a page at a time.
 export async function listDevices(context: ServiceContext, query: PageQuery & DeviceFilter, now = Date.now()) {
   const { db } = context;
-  const list = keyset({ column: devices.serialNumber, id: devices.id }, query);
+  const serial = { key: devices.serialNumber, kind: "text" } as const;
+  const list = sortedList("devices", { serialNumber: [serial], model: [{ key: devices.model, kind: "text" }, serial] }, devices.id, query, {
+    sort: "serialNumber",
+    order: "asc",
+  });
   const conditions = [...filterConditions(context, query, now), list.after];
   // Whether each device is free for a lifecycle operation, in the same query (the pickers of msp/lifecycle read it).
   const busy = deviceBusyJoin(db);
-  const rows = await selectDevices(db, busy.fields)
+  const rows = await selectDevices(db, { ...busy.fields, sortKey: list.cursorValues })
     .leftJoin(busy.operation, busy.on.operation)
     .leftJoin(busy.rollout, busy.on.rollout)
     .where(and(...conditions))
     .orderBy(...list.orderBy)
     .limit(list.limit);
-  const page = list.page(rows, (row) => ({ value: row.device.serialNumber, id: row.device.id }));
+  const page = list.page(rows, (row) => ({ values: row.sortKey, id: row.device.id }));
   return { items: page.items.map((row) => ({ ...toDevice(row), busy: busyOf(row) })), nextCursor: page.nextCursor };
 }
 

@@ -14,11 +14,11 @@ import { mutate, recordBatch, type ChangeRecord } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import type { Db } from "@/server/db/client";
-import { devices, lifecycleOperations, nodes, users } from "@/server/db/schema";
+import { devices, lifecycleOperations, lifecycleStatusRank, nodes, users } from "@/server/db/schema";
 import { tenantWhere } from "@/server/core/tenancy";
 import { NotFoundError, ConflictError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset, timeKey } from "@/server/core/pagination";
+import { sortedList, timeKey } from "@/server/core/pagination";
 import { personLabel, iso } from "@/server/core/rows";
 import { assertDevicesFree } from "./busy";
 
@@ -31,7 +31,7 @@ type OperationRow = typeof lifecycleOperations.$inferSelect;
 const creator = alias(users, "lifecycle_creator");
 const canceller = alias(users, "lifecycle_canceller");
 
-function selectOperations(executor: Executor) {
+function selectOperations(executor: Executor, sortKey: SQL<unknown> = timeKey(lifecycleOperations.scheduledAt)) {
   return executor
     .select({
       operation: lifecycleOperations,
@@ -40,7 +40,7 @@ function selectOperations(executor: Executor) {
       nodeName: nodes.name,
       creator: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
       canceller: { firstName: canceller.firstName, lastName: canceller.lastName, email: canceller.email },
-      sortKey: timeKey(lifecycleOperations.scheduledAt),
+      sortKey,
     })
     .from(lifecycleOperations)
     .innerJoin(devices, eq(devices.id, lifecycleOperations.deviceId))
@@ -132,14 +132,17 @@ export async function countOperations(context: ServiceContext, query: OperationF
 // GET /api/v1/lifecycle/operation?tab= — Scheduled and Running soonest first, Finished latest first.
 export async function listOperations(context: ServiceContext, query: PageQuery & OperationFilter) {
   const { db } = context;
-  const direction = query.tab === "finished" ? "desc" : "asc";
-  const list = keyset({ column: lifecycleOperations.scheduledAt, id: lifecycleOperations.id, time: true, direction }, query);
+  const time = { key: lifecycleOperations.scheduledAt, kind: "time" } as const;
+  const list = sortedList("lifecycle", { time: [time], state: [{ key: lifecycleStatusRank(lifecycleOperations.status), kind: "integer" }, time] }, lifecycleOperations.id, query, {
+    sort: "time",
+    order: query.tab === "finished" ? "desc" : "asc",
+  });
   const conditions = [...filterConditions(context, query), list.after];
-  const rows = await selectOperations(db)
+  const rows = await selectOperations(db, list.cursorValues)
     .where(and(...conditions))
     .orderBy(...list.orderBy)
     .limit(list.limit);
-  const page = list.page(rows, (row) => ({ value: row.sortKey, id: row.operation.id }));
+  const page = list.page(rows, (row) => ({ values: row.sortKey as unknown[], id: row.operation.id }));
   const items = page.items.map(toLifecycleOperation);
   if (query.tab !== "finished" || page.items.length === 0) return { items, nextCursor: page.nextCursor };
   const unfinished = await unfinishedOfBatches(db, page.items.map((row) => row.operation));

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
-import { nodeCreateSchema, type Node, type NodeCreate, type NodeKind, type NodeUpdate } from "@/lib/nodes/schema";
+import { nodeCreateSchema, type Node, type NodeCreate, type NodeListQuery, type NodeUpdate } from "@/lib/nodes/schema";
 import { mutate } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
@@ -14,7 +14,7 @@ import { withHealth } from "./status";
 import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
 import { ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset } from "@/server/core/pagination";
+import { sortedList } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
 
 // Edge, CPE and core nodes of an MSP (SPEC §2/§3), with what the node pages show: overview, configuration
@@ -74,13 +74,13 @@ function toColumns(input: NodeCreate) {
 
 // GET /api/v1/config/msp/{mspId}/node — the MSP's nodes by name, a page at a time, optionally of one kind, each with
 // its device's reachability and its health.
-export async function listNodes(context: ServiceContext, mspId: string, query: PageQuery & { kind?: NodeKind; search?: string }) {
+export async function listNodes(context: ServiceContext, mspId: string, query: PageQuery & NodeListQuery) {
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
   if (!msp) throw new NotFoundError();
-  const list = keyset({ column: nodes.name, id: nodes.id }, query);
+  const list = sortedList("nodes", { name: [{ key: nodes.name, kind: "text" }] }, nodes.id, query, { sort: "name", order: "asc" });
   const rows = await db
-    .select({ node: nodes, serialNumber: devices.serialNumber })
+    .select({ node: nodes, serialNumber: devices.serialNumber, sortKey: list.cursorValues })
     .from(nodes)
     .leftJoin(devices, eq(devices.nodeId, nodes.id))
     .where(
@@ -94,7 +94,7 @@ export async function listNodes(context: ServiceContext, mspId: string, query: P
     )
     .orderBy(...list.orderBy)
     .limit(list.limit);
-  const page = list.page(rows, (row) => ({ value: row.node.name, id: row.node.id }));
+  const page = list.page(rows, (row) => ({ values: row.sortKey, id: row.node.id }));
   const items = await withHealth(
     db,
     page.items.map((row) => toNode(row.node, row.serialNumber ?? null)),

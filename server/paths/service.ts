@@ -7,14 +7,15 @@ import { mutate } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
 import { queryRows, type Db } from "@/server/db/client";
-import { connectors, paths, sites } from "@/server/db/schema";
+import { connectors, pathSlaRank, paths, sites } from "@/server/db/schema";
 import { changedColumns, setsNothing } from "@/server/db/changed-columns";
 import { containsPattern } from "@/server/db/query";
 import { consoleScopeWhere, findVisibleOrganization, tenantWhere, visibleRead } from "@/server/core/tenancy";
 import { ValidationError, ConflictError, type FieldIssue, NotFoundError } from "@/server/core/errors";
 import { DEGRADED_PATH_SLA_STATES, PATH_SLA_STATES, type PathSla } from "@/lib/health";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset } from "@/server/core/pagination";
+import { sortedList, type SortKey } from "@/server/core/pagination";
+import type { SortColumn } from "@/lib/sorting";
 import { validationError } from "@/server/core/validation";
 
 type Executor = Db | Transaction;
@@ -31,10 +32,11 @@ type PathRow = {
 const nameOf = (table: typeof sites | typeof connectors, id: AnyPgColumn) => sql<string>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
 
 /** Paths with the names of their sites and connectors (the list and the detail show them). */
-function selectPaths(executor: Executor) {
+function selectPaths(executor: Executor, sortKey: SQL<unknown> = sql`null`) {
   return executor
     .select({
       path: paths,
+      sortKey,
       sourceSiteName: nameOf(sites, paths.sourceSiteId),
       destinationSiteName: nameOf(sites, paths.destinationSiteId),
       sourceConnectorName: nameOf(connectors, paths.sourceConnectorId),
@@ -133,15 +135,22 @@ export function listPaths(db: Db, principal: Principal, filter: PathFilter) {
   return visibleRead(db, principal, "paths", filter, () => readPaths(db, principal, filter));
 }
 
+const PATH_SORT_KEYS: Record<SortColumn<"paths">, SortKey[]> = {
+  name: [{ key: paths.name, kind: "text" }],
+  // The worst first (the dashboards' rank), then by name: the organization's (org, rank, name, id) index.
+  state: [{ key: pathSlaRank(paths.slaHealth), kind: "integer" }, { key: paths.name, kind: "text" }],
+  bandwidth: [{ key: paths.bandwidthMbps, kind: "integer" }, { key: paths.name, kind: "text" }],
+};
+
 async function readPaths(db: Db, principal: Principal, filter: PathFilter) {
   const conditions = await filterConditions(db, principal, filter);
-  const list = keyset({ column: paths.name, id: paths.id }, filter);
+  const list = sortedList("paths", PATH_SORT_KEYS, paths.id, filter, { sort: "name", order: "asc" });
   conditions.push(list.after);
-  const rows = await selectPaths(db)
+  const rows = await selectPaths(db, list.cursorValues)
     .where(and(...conditions))
     .orderBy(...list.orderBy)
     .limit(list.limit);
-  const page = list.page(rows, (row) => ({ value: row.path.name, id: row.path.id }));
+  const page = list.page(rows, (row) => ({ values: row.sortKey as unknown[], id: row.path.id }));
   return { items: page.items.map(toPath), nextCursor: page.nextCursor };
 }
 

@@ -23,7 +23,9 @@ import { toConnector } from "./connectors";
 import { containsPattern, findVisibleSite, recordPathCascade } from "./shared";
 import { ValidationError, ForbiddenError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
-import { keyset } from "@/server/core/pagination";
+import { sortedList, type SortKey } from "@/server/core/pagination";
+import type { SiteListQuery } from "@/lib/sites/schema";
+import type { SortColumn } from "@/lib/sorting";
 import { validationError } from "@/server/core/validation";
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -113,15 +115,21 @@ function applyUpdate(row: SiteRow, update: SiteUpdate): SiteCreate {
 }
 
 // GET /api/v1/config/organization/{organizationId}/site — the organization's sites by name, a page at a time.
-export function listSites(context: ServiceContext, organizationId: string, query: PageQuery & { search?: string; type?: SiteType }) {
+const SITE_SORT_KEYS: Record<SortColumn<"sites">, SortKey[]> = {
+  name: [{ key: sites.name, kind: "text" }],
+  // Inactive first (the state to look at), then by name.
+  state: [{ key: sites.active, kind: "boolean" }, { key: sites.name, kind: "text" }],
+};
+
+export function listSites(context: ServiceContext, organizationId: string, query: PageQuery & SiteListQuery) {
   return visibleRead(context.db, context.principal, "sites", [organizationId, query], () => readSites(context, organizationId, query));
 }
 
-async function readSites(context: ServiceContext, organizationId: string, query: PageQuery & { search?: string; type?: SiteType }) {
+async function readSites(context: ServiceContext, organizationId: string, query: PageQuery & SiteListQuery) {
   const { db, principal } = context;
   const organization = await findVisibleOrganization(db, principal, organizationId);
   if (!organization) throw new NotFoundError();
-  const list = keyset({ column: sites.name, id: sites.id }, query);
+  const list = sortedList("sites", SITE_SORT_KEYS, sites.id, query, { sort: "name", order: "asc" });
   const conditions: (SQL | undefined)[] = [
     eq(sites.organizationId, organization.id),
     tenantWhere(principal, sites.organizationId, db),
@@ -129,15 +137,16 @@ async function readSites(context: ServiceContext, organizationId: string, query:
     query.type ? eq(sites.type, query.type) : undefined,
     list.after,
   ];
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ site: sites, sortKey: list.cursorValues })
     .from(sites)
     .where(and(...conditions))
     .orderBy(...list.orderBy)
     .limit(list.limit);
-  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
-  const connectorsOf = await connectorSummaries(db, page.items.map((row) => row.id));
-  const items: SiteListItem[] = page.items.map((row) => ({ ...toSite(row), connectors: connectorsOf.get(row.id) ?? { count: 0, kinds: [] } }));
+  const page = list.page(found, (row) => ({ values: row.sortKey, id: row.site.id }));
+  const rows = page.items.map((row) => row.site);
+  const connectorsOf = await connectorSummaries(db, rows.map((row) => row.id));
+  const items: SiteListItem[] = rows.map((row) => ({ ...toSite(row), connectors: connectorsOf.get(row.id) ?? { count: 0, kinds: [] } }));
   return { items, nextCursor: page.nextCursor };
 }
 

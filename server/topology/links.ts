@@ -7,7 +7,7 @@ import type { ServiceContext } from "@/server/core/service-context";
 import { queryRows } from "@/server/db/client";
 import { links } from "@/server/db/schema";
 import { NotFoundError } from "@/server/core/errors";
-import { keyset } from "@/server/core/pagination";
+import { sortedList } from "@/server/core/pagination";
 import { containsPattern, findVisibleMsp } from "@/server/nodes/shared";
 import { touchingNode } from "@/server/nodes/links";
 import { linkHealthSql, linkStateOf, recentLinkStates, type RecentLinkState } from "@/server/telemetry/queries/health";
@@ -20,7 +20,11 @@ export async function listTopologyLinks(context: ServiceContext, mspId: string, 
   const { db, principal } = context;
   const msp = await findVisibleMsp(db, principal, mspId);
   if (!msp) throw new NotFoundError();
-  const list = keyset({ column: links.name, id: links.id }, query);
+  const name = { key: links.name, kind: "text" } as const;
+  const list = sortedList("topologyLinks", { name: [name], bandwidth: [{ key: links.bandwidthMbps, kind: "integer" }, name] }, links.id, query, {
+    sort: "name",
+    order: "asc",
+  });
   const pattern = query.search ? containsPattern(query.search) : null;
   const health = linkHealthSql("state");
   const rows = await queryRows<
@@ -38,6 +42,7 @@ export async function listTopologyLinks(context: ServiceContext, mspId: string, 
       destination_name: string;
       destination_kind: NodeKind;
       state_link_id: string | null;
+      sort_key: unknown[];
     }
   >(
     db,
@@ -45,7 +50,7 @@ export async function listTopologyLinks(context: ServiceContext, mspId: string, 
         select links.id, links.name, links.type, links.cost, links.bandwidth_mbps as bandwidth, links.core_fabric_id,
                a.id as source_id, a.name as source_name, a.kind as source_kind,
                b.id as destination_id, b.name as destination_name, b.kind as destination_kind,
-               state.link_id as state_link_id, state.down, state.latency, state.loss, state.rx, state.tx, state.reported_ms
+               state.link_id as state_link_id, ${list.cursorValues} as sort_key, state.down, state.latency, state.loss, state.rx, state.tx, state.reported_ms
         from links join nodes a on a.id = links.source_node_id join nodes b on b.id = links.destination_node_id
              left join state on state.link_id = links.id
         where ${and(
@@ -56,10 +61,10 @@ export async function listTopologyLinks(context: ServiceContext, mspId: string, 
           query.health ? sql`${health} = ${query.health}` : undefined,
           list.after,
         )}
-        order by links.name, links.id
+        order by ${sql.join(list.orderBy, sql`, `)}
         limit ${list.limit}`,
   );
-  const page = list.page(rows, (row) => ({ value: row.name, id: row.id }));
+  const page = list.page(rows, (row) => ({ values: row.sort_key, id: row.id }));
   return {
     items: page.items.map((row): TopologyLinkRow => {
       const live = linkStateOf(row.state_link_id === null ? undefined : row);

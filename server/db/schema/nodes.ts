@@ -141,6 +141,9 @@ export const links = pgTable(
   },
   (t) => [
     index("links_org_idx").on(t.organizationId),
+    // The topology page's links table, by name or by bandwidth (server/topology/links.ts).
+    index("links_org_name_idx").on(t.organizationId, t.name, t.id),
+    index("links_org_bandwidth_idx").on(t.organizationId, t.bandwidthMbps, t.name, t.id),
     index("links_fabric_idx").on(t.coreFabricId),
     // A VLAN is used once per node end (auto-assignment relies on it).
     uniqueIndex("links_source_vlan_idx").on(t.sourceNodeId, t.sourceVlan),

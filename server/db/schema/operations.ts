@@ -1,10 +1,11 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
 import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
 import { organizations, users } from "./identity";
 import { nodes } from "./nodes";
+import { enumRank } from "@/server/core/pagination";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
 
@@ -28,8 +29,13 @@ export const devices = pgTable(
     uniqueIndex("devices_serial_idx").on(t.serialNumber),
     uniqueIndex("devices_node_idx").on(t.nodeId),
     index("devices_msp_idx").on(t.mspOrganizationId),
+    // The inventory sorted by model (server/inventory/service.ts).
+    index("devices_model_serial_idx").on(t.model, t.serialNumber, t.id),
   ],
 );
+
+/** An operation's status as a rank in the order of LIFECYCLE_STATUSES: the lifecycle tabs' state sort, and its index. */
+export const lifecycleStatusRank = (status: AnyColumn | SQL) => enumRank(status, LIFECYCLE_STATUSES);
 
 export const lifecycleOperations = pgTable(
   "lifecycle_operations",
@@ -49,8 +55,14 @@ export const lifecycleOperations = pgTable(
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("lifecycle_org_status_idx").on(t.organizationId, t.status, t.scheduledAt)],
+  (t) => [
+    index("lifecycle_org_status_idx").on(t.organizationId, t.status, t.scheduledAt),
+    index("lifecycle_org_status_rank_idx").on(t.organizationId, lifecycleStatusRank(t.status), t.scheduledAt, t.id),
+  ],
 );
+
+/** An alarm's severity as a rank, the most severe highest: the alarms page's severity sort, and its index. */
+export const alarmSeverityRank = (severity: AnyColumn | SQL) => enumRank(severity, [...ALARM_SEVERITIES].reverse());
 
 export const alarms = pgTable(
   "alarms",
@@ -71,6 +83,8 @@ export const alarms = pgTable(
   },
   (t) => [
     index("alarms_org_raised_idx").on(t.organizationId, t.raisedAt),
+    // The alarms page sorted by severity, the latest first within (server/alarms/service.ts).
+    index("alarms_org_severity_idx").on(t.organizationId, alarmSeverityRank(t.severity), t.raisedAt, t.id),
     uniqueIndex("alarms_open_subject_idx").on(t.subject, t.type).where(sql`${t.clearedAt} is null`),
   ],
 );

@@ -33,7 +33,11 @@ export const sites = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("sites_org_name_idx").on(t.organizationId, t.name, t.id)],
+  (t) => [
+    index("sites_org_name_idx").on(t.organizationId, t.name, t.id),
+    // The Sites page sorted by state (server/sites/service.ts).
+    index("sites_org_active_name_idx").on(t.organizationId, t.active, t.name, t.id),
+  ],
 );
 
 export const connectors = pgTable(
@@ -97,6 +101,9 @@ export const paths = pgTable(
     index("paths_org_sla_rank_idx").on(t.organizationId, pathSlaRank(t.slaHealth), t.name, t.id),
     // Lists across organizations (an MSP's or the operator's) walk this one in name order.
     index("paths_name_idx").on(t.name, t.id),
+    // The paths list sorted by bandwidth (server/paths/service.ts), within an organization and across them.
+    index("paths_org_bandwidth_idx").on(t.organizationId, t.bandwidthMbps, t.name, t.id),
+    index("paths_bandwidth_idx").on(t.bandwidthMbps, t.name, t.id),
     // A connector's paths; with the VLAN, the clash a new path's VLAN makes there is a probe, not a walk of the
     // connector's paths (server/paths/service.ts, loadsOf).
     index("paths_source_connector_vlan_idx").on(t.sourceConnectorId, t.vlanId),
