@@ -48,6 +48,7 @@ describe("decide: picking a tool from the question", () => {
     ["what's a connector?", "guideTask", { task: "connector", define: true }],
     ["c'est quoi un connecteur au juste ?", "guideTask", { task: "connector", define: true }],
     ["un cpe ça sert à quoi ?", "guideTask", { task: "cpeNode", define: true }],
+    ["can i name a site just 'X'?", "explainRules", { topic: "name" }],
     ["what is a subinterface for?", "guideTask", { task: "subinterface", define: true }],
     ["where do i rename our org?", "guideScreen", { screen: "organizationSettings" }],
     ["how do i switch the console to french?", "guideScreen", { screen: "userSettings" }],

@@ -103,6 +103,19 @@ describe("the screen of the page the user is on", () => {
   });
 });
 
+describe("whether a new path works", () => {
+  it.each([
+    ["just made my first path, how do i tell if its actually working?", "en"],
+    ["comment savoir si mon nouveau chemin fonctionne ?", "fr"],
+  ] as const)("%s → the path page's guide", (text, locale) => {
+    expect(asked(text, locale)).toEqual({ tool: "guideScreen", input: { screen: "pathDetail" } });
+  });
+
+  it("leaves a path named to its own state", () => {
+    expect(asked("how do i tell if Paris ⇄ Frankfurt is working?")).not.toEqual({ tool: "guideScreen", input: { screen: "pathDetail" } });
+  });
+});
+
 describe("where a setting is, asked the French way", () => {
   it.each([
     ["je voudrais la console en français, ça se règle où ?", "userSettings"],

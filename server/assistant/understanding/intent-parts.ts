@@ -29,6 +29,8 @@ export function ruleTopic(reading: Reading): RuleTopic | null {
     return "layers";
   if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
   if (/(?:^| )(?:name|names|nom|noms)(?= |$)/.test(folded) && /(?:long|length|characters|caracteres|longueur|short|court|minimum)/.test(folded)) return "name";
+  // "Can I name a site just 'X'?", "je peux appeler un site 'A' ?": whether a name that short is allowed.
+  if (/(?:^| )(?:name|call|nommer|appeler|renommer|rename)(?= |$)/.test(folded) && /(?:^| )(?:just|only|juste|seulement|single letter|one letter|une lettre|une seule lettre|one character|un caractere|un seul caractere)(?= |$)/.test(folded)) return "name";
   if (/(?:threshold|thresholds|seuil|seuils|limits of the sla|sla limits)/.test(folded)) return "slaThresholds";
   if (/(?:probe|probes|sonde|sondes)/.test(folded) && /(?:level|levels|niveau|niveaux|health|sante|mean|signifi)/.test(folded)) return "probeLevels";
   if (/(?:unknown|inconnu|inconnue)/.test(folded) && /(?:sla|mean|signifi|veut dire|why|pourquoi)/.test(folded) && !reading.path) return "unknownSla";

@@ -5,6 +5,9 @@ import { asksForFacts, asksWhetherMay, call, connectorKindOf, defined, GETTING_S
 
 const LOOKING_AT = /(?:^| )(?:what am i looking at|what are we looking at|what is this|whats this|what s this|what does this (?:page|screen) show|qu est ce que je vois|que montre (?:cette page|cet ecran))(?= |$)/;
 
+const WORKS =
+  /(?:^| )(?:how (?:do|can|would|will) (?:i|we) (?:tell|know|check|see|verify|confirm)(?: if| that| whether)?|how to (?:tell|know|check|verify)(?: if| that| whether)?|comment (?:savoir|verifier|voir) (?:si|que|qu)|comment je sais (?:si|que)|est ce que (?:ca|il) (?:marche|fonctionne))(?= |$).*(?:^| )(?:work|works|working|up|running|ok|fine|marche|fonctionne|passe|tourne|operationnel)(?= |$)/;
+
 // How-to, screens and permissions (scope 6).
 export const GUIDE_RULES: readonly IntentRule[] = [
   // "Where do I start?", "I'm new here, what first?", "what's next", "par où commencer ?": the steps, checked now.
@@ -23,6 +26,14 @@ export const GUIDE_RULES: readonly IntentRule[] = [
       const screen = screenAsked(r, guideTopic(r));
       return call("guideScreen", defined({ screen, nodeKind: screen === "nodeMonitor" || screen === "nodeLink" || screen === "nodeConfiguration" ? screenNodeKind(r) : undefined }));
     },
+  ),
+  // "Just made my first path, how do I tell if it's actually working?", "comment savoir si mon chemin marche ?": where a
+  // path's SLA is read (its page), not how to create one. A path named asks for its own state instead.
+  rule(
+    "path-working",
+    "guideScreen",
+    (r) => r.imperative === null && r.named === null && r.has("path") && WORKS.test(r.folded),
+    () => call("guideScreen", { screen: "pathDetail" }),
   ),
   rule(
     "how-to",
