@@ -6,7 +6,7 @@ import { Timestamp } from "@/components/common/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { translateAlarmMessage } from "@/lib/alarms/message";
+import { alarmTypeWord, translateAlarmMessage } from "@/lib/alarms/message";
 import type { Alarm } from "@/lib/alarms/schema";
 import { cn } from "@/lib/utils";
 import { AlarmSeverityBadge } from "./alarm-severity-badge";
@@ -106,11 +106,12 @@ export function AlarmsTable({
                         {t("cleared")}
                       </Badge>
                       <Timestamp value={alarm.clearedAt} seconds={false} />
+                      {alarm.clearedReason && <span data-testid="alarm-cleared-reason">{translateAlarmMessage(catalogue, alarm.clearedReason)}</span>}
                     </>
                   )}
                 </span>
               </TableCell>
-              <TableCell className="text-muted-foreground">{t(`types.${alarm.type}`)}</TableCell>
+              <TableCell className="text-muted-foreground">{t(`types.${alarmTypeWord(alarm)}`)}</TableCell>
               {organizationName && <TableCell>{organizationName(alarm.organizationId)}</TableCell>}
               <TableCell className="text-muted-foreground tabular-nums">
                 <Timestamp value={alarm.raisedAt} seconds={false} />
