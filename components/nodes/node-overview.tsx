@@ -8,7 +8,10 @@ import { Timestamp } from "@/components/common/timestamp";
 import { CardMessage, CardSkeleton, DashboardCard } from "@/components/dashboard/dashboard-card";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
-import { eventsQueryOptions } from "@/lib/events/queries";
+import { useEventEntityKindLabel, useEventTypeLabel } from "@/components/events/labels";
+import { translateAlarmMessage } from "@/lib/alarms/message";
+import { entityLabel, shortId } from "@/lib/events/names";
+import { eventsQueryOptions, type EventRow } from "@/lib/events/queries";
 import { nodeQueryOptions, nodeStatusQueryOptions } from "@/lib/nodes/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { organizationPath } from "@/lib/routes";
@@ -69,6 +72,27 @@ function HealthCard({ nodeId }: { nodeId: string }) {
   );
 }
 
+/** One of a node's events as people say it: what happened, to what, who did it (the system for the engine's), when. */
+function RecentEvent({ event }: { event: EventRow }) {
+  const t = useTranslations("events");
+  const catalogue = useTranslations();
+  const typeLabel = useEventTypeLabel();
+  const kindLabel = useEventEntityKindLabel();
+  const stored = event.entityName ?? entityLabel(event);
+  const name = stored ? translateAlarmMessage(catalogue, stored) : shortId(event.entityId);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 text-sm" data-testid="node-event" data-type={event.type}>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{typeLabel(event.type)}</span>
+        <span className="block truncate text-xs text-muted-foreground" title={name}>
+          {t("entity", { kind: kindLabel(event.entityType), name })} · {event.actor ?? t("system")}
+        </span>
+      </span>
+      <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
+    </li>
+  );
+}
+
 /** The node's latest configuration and state events. */
 function RecentEvents({ nodeId }: { nodeId: string }) {
   const t = useTranslations("nodes.overview");
@@ -96,13 +120,7 @@ function RecentEvents({ nodeId }: { nodeId: string }) {
         {(rows) => (
           <ul className="grid gap-2">
             {rows.slice(0, OVERVIEW_EVENTS).map((event) => (
-              <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="node-event">
-                <span className="min-w-0">
-                  <span className="font-mono text-xs">{event.type}</span>
-                  <span className="ml-2 text-muted-foreground">{event.actor ?? event.source}</span>
-                </span>
-                <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
-              </li>
+              <RecentEvent key={event.id} event={event} />
             ))}
           </ul>
         )}
