@@ -5,8 +5,10 @@ import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
+import { useListboxKeys } from "@/components/common/use-listbox-keys";
 import { Input } from "@/components/ui/input";
-import { Popover, PopoverAnchor, PopoverContent } from "@/components/ui/popover";
+import { Popover, PopoverAnchor } from "@/components/ui/popover";
+import { ComboboxPopoverContent } from "@/components/common/combobox-popover";
 import { eventSubjectsQueryOptions } from "@/lib/events/queries";
 import type { EventSubject, EventSubjectKind } from "@/lib/events/schema";
 import { cn } from "@/lib/utils";
@@ -34,33 +36,19 @@ export function SubjectCombobox({
   const listId = useId();
   const anchor = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const search = useDebouncedValue(value.trim(), 250);
   const suggestions = useQuery({ ...eventSubjectsQueryOptions(kind, search), enabled: open });
-  const options: EventSubject[] = (suggestions.data?.items ?? []).filter((option) => option.name !== value);
+  const items = suggestions.data?.items ?? [];
+  // The name already typed in full is not offered again; "none by that name" only when nothing is.
+  const options: EventSubject[] = items.filter((option) => option.name !== value);
   const searching = open && (value.trim() !== search || suggestions.isFetching);
-  const showList = open && (options.length > 0 || (value.trim().length > 0 && !searching && suggestions.isSuccess));
+  const showList = open && (options.length > 0 || (value.trim().length > 0 && !searching && suggestions.isSuccess && items.length === 0));
 
   const pick = (option: EventSubject) => {
     onChange(option.name);
     setOpen(false);
   };
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setOpen(true);
-      if (options.length) setActive((index) => (index + (event.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
-    } else if (event.key === "Enter" && showList && options[active]) {
-      // Enter picks the highlighted name; with the list closed it applies the search (the form's submit).
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === "Escape" && showList) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-    }
-  };
+  const { active, setActive, inputProps } = useListboxKeys(options, { open: showList, setOpen, pick, listId, shown: showList });
 
   return (
     <Popover open={showList} onOpenChange={(next) => !next && setOpen(false)}>
@@ -74,12 +62,7 @@ export function SubjectCombobox({
         >
           <Input
             id={id}
-            role="combobox"
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={showList && options[active] ? `${listId}-${active}` : undefined}
-            autoComplete="off"
+            {...inputProps}
             value={value}
             placeholder={placeholder}
             data-testid={testId}
@@ -89,21 +72,11 @@ export function SubjectCombobox({
               setOpen(true);
             }}
             onFocus={() => setOpen(true)}
-            onKeyDown={onKeyDown}
           />
-          {searching && <Loader2 aria-label={t("loadingSuggestions")} className="absolute top-2.5 right-2.5 size-4 animate-spin text-muted-foreground" />}
+          {searching && <Loader2 aria-hidden className="absolute top-2.5 right-2.5 size-4 animate-spin text-muted-foreground" />}
         </div>
       </PopoverAnchor>
-      <PopoverContent
-        align="start"
-        className="w-(--radix-popover-trigger-width) min-w-56 p-1"
-        // The input keeps the focus: a name is chosen with the arrows and Enter, or a click.
-        onOpenAutoFocus={(event) => event.preventDefault()}
-        onCloseAutoFocus={(event) => event.preventDefault()}
-        onInteractOutside={(event) => {
-          if (anchor.current?.contains(event.target as Node)) event.preventDefault();
-        }}
-      >
+      <ComboboxPopoverContent anchor={anchor} className="min-w-56">
         <ul
           id={listId}
           role="listbox"
@@ -132,7 +105,7 @@ export function SubjectCombobox({
             ))
           )}
         </ul>
-      </PopoverContent>
+      </ComboboxPopoverContent>
     </Popover>
   );
 }

@@ -25,6 +25,7 @@ export const OVERVIEW_EVENTS = 6;
 /** The node's health and why, and its open alarms (the latest few; the alarms page has them all). */
 function HealthCard({ nodeId }: { nodeId: string }) {
   const t = useTranslations("nodes.overview");
+  const catalogue = useTranslations();
   const { organization } = useConsole();
   const status = useQuery(nodeStatusQueryOptions(nodeId));
   const data = status.data;
@@ -58,7 +59,8 @@ function HealthCard({ nodeId }: { nodeId: string }) {
                   <li key={alarm.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <span className="flex min-w-0 items-center gap-2">
                       <AlarmSeverityBadge severity={alarm.severity} />
-                      <span className="truncate">{alarm.message}</span>
+                      {/* Stored as a catalogue message: read in the reader's language. */}
+                      <span className="truncate">{translateAlarmMessage(catalogue, alarm.message)}</span>
                     </span>
                     <Timestamp value={alarm.raisedAt} seconds={false} className="text-xs text-muted-foreground" />
                   </li>

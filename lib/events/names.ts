@@ -1,8 +1,9 @@
-// What a person calls the object an event is about, from the change itself: its name, serial number, email or (an
-// alarm) its message. The server stores it on the event when it writes it (server/core/changes.ts), so the events of
-// a deleted object keep its name; the page falls back to it for events written before names were stored.
+// What a person calls the object an event is about, from the change itself: its name, serial number (a device's,
+// a lifecycle operation's device's), email, port, or (an alarm) its message. The server stores it on the event when
+// it writes it (server/core/changes.ts), so the events of a deleted object keep its name; the page falls back to it
+// for events written before names were stored.
 
-const LABEL_FIELDS = ["name", "serialNumber", "email", "message"] as const;
+const LABEL_FIELDS = ["name", "serialNumber", "email", "portId", "message"] as const;
 
 /** The changed object's name from the change's after (else before) snapshot; null if neither has one. */
 export function entityLabel(event: { before?: unknown; after?: unknown }): string | null {

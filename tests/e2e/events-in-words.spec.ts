@@ -44,6 +44,11 @@ test.describe("MSP admin", () => {
       // The change's fields by their names, not their codes.
       await first.getByTestId("event-expand").click();
       await expect(page.getByTestId("event-diff").locator('[data-testid=diff-row][data-path="description"]')).toContainText("Description");
+      // The node's own page: its recent events in the same words (what, to what, who), not bare codes.
+      await page.goto(`/organization/${organizationId}/msp/edgeNode/${node.id}`);
+      const recent = page.getByTestId("node-events").locator('[data-testid=node-event][data-type="node.updated"]').first();
+      await expect(recent).toContainText("Node updated");
+      await expect(recent).toContainText("Node nw-edge-par-01");
     } finally {
       await page.request.patch(`/api/v1/config/node/${node.id}`, { headers, data: { description: node.description } });
     }
