@@ -7,7 +7,7 @@ import { Timestamp } from "@/components/common/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHeader, TableRow } from "@/components/ui/table";
-import { translateAlarmMessage } from "@/lib/alarms/message";
+import { alarmTypeWord, translateAlarmMessage } from "@/lib/alarms/message";
 import type { Alarm } from "@/lib/alarms/schema";
 import { cn } from "@/lib/utils";
 import { AlarmSeverityBadge } from "./alarm-severity-badge";
@@ -91,13 +91,14 @@ export function AlarmsTable({
                   {t("cleared")}
                 </Badge>
                 <Timestamp value={alarm.clearedAt} seconds={false} />
+                {alarm.clearedReason && <span data-testid="alarm-cleared-reason">{translateAlarmMessage(catalogue, alarm.clearedReason)}</span>}
               </>
             )}
           </span>
         </>
       ),
     },
-    { id: "type", label: t("columns.type"), priority: 3, cellClassName: "text-muted-foreground", cell: (alarm) => t(`types.${alarm.type}`) },
+    { id: "type", label: t("columns.type"), priority: 3, cellClassName: "text-muted-foreground", cell: (alarm) => t(`types.${alarmTypeWord(alarm)}`) },
     organizationName && {
       id: "organization",
       label: t("columns.organization"),

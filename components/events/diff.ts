@@ -68,16 +68,3 @@ export function hasChange(event: { before?: unknown; after?: unknown }): boolean
   return !absent(event.before) || !absent(event.after);
 }
 
-const LABEL_FIELDS = ["name", "serialNumber", "email", "message"] as const;
-
-/** What a person calls the changed object — its name, serial number or email — from the change itself; null if none. */
-export function entityLabel(event: { before?: unknown; after?: unknown }): string | null {
-  for (const side of [event.after, event.before]) {
-    if (!side || typeof side !== "object") continue;
-    for (const field of LABEL_FIELDS) {
-      const value = (side as Record<string, unknown>)[field];
-      if (typeof value === "string" && value.trim()) return value;
-    }
-  }
-  return null;
-}

@@ -8,6 +8,7 @@ import type { CatalogueTranslator } from "@/lib/i18n/stored-message";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { cn } from "@/lib/utils";
 import { diffFields, type DiffChange, type DiffRow } from "./diff";
+import { useEventFieldLabel } from "./labels";
 
 // Snapshots keep what was stored: lifecycle summaries and alarm messages as catalogue messages, read here in the
 // reader's language (each translator passes any other text through).
@@ -36,10 +37,11 @@ const ROW_TONE: Record<DiffChange, string> = {
 
 function Row({ row }: { row: DiffRow }) {
   const t = useTranslations("events.diff");
+  const fieldLabel = useEventFieldLabel();
   return (
     <tr className={cn("border-b last:border-0 align-top", ROW_TONE[row.change])} data-testid="diff-row" data-change={row.change} data-path={row.path}>
-      <td className="border-l-2 border-l-transparent py-1.5 pr-3 pl-2 font-mono text-xs whitespace-nowrap">
-        {row.path}
+      <td className="border-l-2 border-l-transparent py-1.5 pr-3 pl-2 text-xs whitespace-nowrap" title={row.path}>
+        {fieldLabel(row.path)}
         {row.change !== "unchanged" && <span className="sr-only"> ({t(`changes.${row.change}`)})</span>}
       </td>
       <td className={cn("py-1.5 pr-3", row.change !== "unchanged" && "line-through decoration-muted-foreground/60")} data-testid="diff-before">

@@ -7,8 +7,15 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { EventSearch } from "@/lib/events/schema";
 import { readEventSearch } from "@/lib/events/search";
+import { EVENT_AREAS, eventTypesOfArea, isEventType } from "@/lib/events/types";
+import { SubjectCombobox } from "./subject-combobox";
+import { useEventTypeLabel } from "./labels";
+
+// Radix's Select takes no empty value: "all types" has a value of its own.
+const ANY_TYPE = "*";
 
 const HOUR = 3_600_000;
 const PRESETS = [
@@ -29,28 +36,21 @@ function fromInput(text: string, original: Date | undefined): string | Date | un
   return longYear ? `+${longYear[1].padStart(6, "0")}${longYear[2]}Z` : `${text}Z`;
 }
 
-/** Time range, type and node of the events list; applying writes the URL. */
-export function EventSearchForm({
-  search,
-  types,
-  pending,
-  onSearch,
-}: {
-  search: EventSearch;
-  /** Event types seen in the list, offered as suggestions. */
-  types: string[];
-  pending: boolean;
-  onSearch: (search: EventSearch) => void;
-}) {
+/** Time range, type (from the list, by area), node, site and path (by name, with suggestions); applying writes the URL. */
+export function EventSearchForm({ search, pending, onSearch }: { search: EventSearch; pending: boolean; onSearch: (search: EventSearch) => void }) {
   const t = useTranslations("events.search");
+  const tAreas = useTranslations("events.areas");
+  const typeLabel = useEventTypeLabel();
   const id = useId();
   const [start, setStart] = useState(toInput(search.startTime));
   const [end, setEnd] = useState(toInput(search.endTime));
   const [type, setType] = useState(search.type ?? "");
   const [nodeId, setNodeId] = useState(search.nodeId ?? "");
+  const [siteId, setSiteId] = useState(search.siteId ?? "");
+  const [pathId, setPathId] = useState(search.pathId ?? "");
   const tValidation = useTranslations("validation");
   const [invalid, setInvalid] = useState<string | null>(null);
-  const anySet = Boolean(search.startTime || search.endTime || search.type || search.nodeId);
+  const anySet = Boolean(search.startTime || search.endTime || search.type || search.nodeId || search.siteId || search.pathId);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -59,6 +59,8 @@ export function EventSearchForm({
       endTime: fromInput(end, search.endTime),
       type,
       nodeId,
+      siteId,
+      pathId,
     });
     // A browser's date input takes years up to 275760; the schema keeps to the years the database stores.
     if (!next) return setInvalid(tValidation("dateOutOfRange"));
@@ -69,7 +71,7 @@ export function EventSearchForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="event-search" noValidate>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(6,minmax(0,1fr))]">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-start`}>{t("startTime")}</Label>
           <Input id={`${id}-start`} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} data-testid="event-start" />
@@ -88,25 +90,40 @@ export function EventSearchForm({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-type`}>{t("type")}</Label>
-          <Input
-            id={`${id}-type`}
-            list={`${id}-types`}
-            value={type}
-            onChange={(e) => setType(e.target.value)}
-            placeholder={t("typePlaceholder")}
-            data-testid="event-type"
-          />
-          <datalist id={`${id}-types`}>
-            {types.map((option) => (
-              <option key={option} value={option} />
-            ))}
-          </datalist>
+          <Select value={type || ANY_TYPE} onValueChange={(next) => setType(next === ANY_TYPE ? "" : next)}>
+            <SelectTrigger id={`${id}-type`} className="w-full" data-testid="event-type">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent className="max-h-80" data-testid="event-type-options">
+              <SelectItem value={ANY_TYPE}>{t("anyType")}</SelectItem>
+              {/* A type from a link that is not one of the list (a part of a code, a label): kept as it was typed. */}
+              {type && !isEventType(type) && <SelectItem value={type}>“{type}”</SelectItem>}
+              {EVENT_AREAS.map((area) => (
+                <SelectGroup key={area}>
+                  <SelectLabel>{tAreas(area)}</SelectLabel>
+                  {eventTypesOfArea(area).map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {typeLabel(option)}
+                    </SelectItem>
+                  ))}
+                </SelectGroup>
+              ))}
+            </SelectContent>
+          </Select>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-node`}>{t("nodeId")}</Label>
-          <Input id={`${id}-node`} value={nodeId} onChange={(e) => setNodeId(e.target.value)} placeholder={t("nodeIdPlaceholder")} data-testid="event-node" />
+          <SubjectCombobox kind="node" id={`${id}-node`} value={nodeId} onChange={setNodeId} placeholder={t("nodePlaceholder")} testId="event-node" />
         </div>
-        <div className="flex items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-site`}>{t("site")}</Label>
+          <SubjectCombobox kind="site" id={`${id}-site`} value={siteId} onChange={setSiteId} placeholder={t("sitePlaceholder")} testId="event-site" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-path`}>{t("path")}</Label>
+          <SubjectCombobox kind="path" id={`${id}-path`} value={pathId} onChange={setPathId} placeholder={t("pathPlaceholder")} testId="event-path" />
+        </div>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-6">
           <SubmitButton busy={pending} data-testid="event-search-apply">
             <Search aria-hidden />
             {t("apply")}

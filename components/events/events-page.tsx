@@ -24,9 +24,8 @@ export function EventsPage() {
   const eventsList = usePagedList(() => eventsQueryOptions(search, organizationId, asked));
 
   const events = eventsList.rows;
-  const types = useMemo(() => [...new Set(events.map((event) => event.type))].sort(), [events]);
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
-  const filtered = Boolean(search.startTime || search.endTime || search.type || search.nodeId);
+  const filtered = Boolean(search.startTime || search.endTime || search.type || search.nodeId || search.siteId || search.pathId);
 
   const { startTime, endTime } = search;
   const start = () => (startTime ? <Timestamp value={startTime.toISOString()} /> : null);
@@ -44,7 +43,7 @@ export function EventsPage() {
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("events.title")} description={t("events.description")} />
       {/* A new URL search starts the form afresh. */}
-      <EventSearchForm key={eventSearchToParams(search).toString()} search={search} types={types} pending={pending} onSearch={setSearch} />
+      <EventSearchForm key={eventSearchToParams(search).toString()} search={search} pending={pending} onSearch={setSearch} />
       <p className="mt-4 mb-2 text-sm text-muted-foreground" data-testid="events-range">
         {range}
       </p>
@@ -60,7 +59,7 @@ export function EventsPage() {
           <EventsTable
             events={rows}
             organizationName={!organizationId && organizations.length > 1 ? (id) => names.get(id) ?? id : undefined}
-            onNode={(nodeId) => setSearch({ ...search, nodeId })}
+            onNode={(node) => setSearch({ ...search, nodeId: node })}
             sorting={sorting}
             empty={filtered ? t("events.empty.filtered") : t("events.empty.none")}
           />

@@ -5,11 +5,16 @@ import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { SortableHead, type TableSorting } from "@/components/common/data-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { IntentLink } from "@/components/shell/intent-link";
+import { useConsole } from "@/components/shell/use-console";
 import type { EventRow } from "@/lib/events/queries";
+import { eventEntityHref } from "@/lib/events/links";
+import { entityLabel, shortId } from "@/lib/events/names";
 import { cn } from "@/lib/utils";
 import { translateAlarmMessage } from "@/lib/alarms/message";
-import { entityLabel, hasChange } from "./diff";
+import { hasChange } from "./diff";
 import { EventDiff } from "./event-diff";
+import { useEventEntityKindLabel, useEventTypeLabel } from "./labels";
 import { Timestamp } from "@/components/common/timestamp";
 
 const COLUMNS = 5;
@@ -24,8 +29,8 @@ export function EventsTable({
 }: {
   events: EventRow[];
   organizationName?: (organizationId: string) => string;
-  /** Narrows the list to one node's events. */
-  onNode: (nodeId: string) => void;
+  /** Narrows the list to one node's events (by its name). */
+  onNode: (node: string) => void;
   empty: React.ReactNode;
   sorting?: TableSorting;
 }) {
@@ -33,6 +38,10 @@ export function EventsTable({
   const catalogue = useTranslations();
   // An alarm's label is its message, stored as a catalogue message: shown in the reader's language.
   const translateStoredText = (text: string) => translateAlarmMessage(catalogue, text);
+  const typeLabel = useEventTypeLabel();
+  const kindLabel = useEventEntityKindLabel();
+  const { organizations, user } = useConsole();
+  const owners = new Map(organizations.map((organization) => [organization.id, organization]));
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (eventId: string) =>
     setOpen((current) => {
@@ -73,9 +82,11 @@ export function EventsTable({
           const expandable = hasChange(event);
           const expanded = expandable && open.has(event.id);
           const detailsId = `event-${event.id}-details`;
-          const { nodeId } = event;
-          const storedLabel = entityLabel(event);
-          const label = storedLabel ? translateStoredText(storedLabel) : null;
+          const { node } = event;
+          // The name stored with the event (its object's name then), else its snapshot's; an alarm's is its message.
+          const storedLabel = event.entityName ?? entityLabel(event);
+          const name = storedLabel ? translateStoredText(storedLabel) : null;
+          const href = eventEntityHref(event, owners.get(event.organizationId), user.scopes);
           return (
             <Fragment key={event.id}>
               <TableRow
@@ -106,27 +117,44 @@ export function EventsTable({
                 <TableCell className="text-muted-foreground tabular-nums">
                   <Timestamp value={event.timestamp} />
                 </TableCell>
-                <TableCell>
-                  <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{event.type}</span>
-                </TableCell>
                 <TableCell className="max-w-56">
-                  <span className="block truncate" title={label ?? undefined} data-testid="event-entity">
-                    {label ? `${event.entityType} · ${label}` : event.entityType}
+                  <span className="block truncate font-medium" data-testid="event-type-label" data-type={event.type}>
+                    {typeLabel(event.type)}
                   </span>
-                  <span className="block truncate font-mono text-xs text-muted-foreground" title={event.entityId}>
-                    {event.entityId}
+                  {/* The code, as the API and its type filter take it. */}
+                  <span className="block truncate font-mono text-xs text-muted-foreground" title={t("typeCode", { code: event.type })}>
+                    {event.type}
                   </span>
-                  {nodeId && (
+                </TableCell>
+                <TableCell className="max-w-64">
+                  <span className="block truncate" title={name ?? event.entityId} data-testid="event-entity" data-entity-id={event.entityId}>
+                    <span className="text-muted-foreground">{kindLabel(event.entityType)} </span>
+                    {href ? (
+                      <IntentLink href={href} onClick={(click) => click.stopPropagation()} className="font-medium text-primary underline-offset-4 hover:underline">
+                        {name ?? shortId(event.entityId)}
+                      </IntentLink>
+                    ) : (
+                      <span className="font-medium">{name ?? shortId(event.entityId)}</span>
+                    )}
+                  </span>
+                  {/* Without a name, the id itself tells the object apart (and can be copied). */}
+                  {!name && (
+                    <span className="block truncate font-mono text-xs text-muted-foreground" title={event.entityId}>
+                      {event.entityId}
+                    </span>
+                  )}
+                  {node && (
                     <button
                       type="button"
                       onClick={(click) => {
                         click.stopPropagation();
-                        onNode(nodeId);
+                        onNode(node.name);
                       }}
                       className="mt-0.5 block max-w-full truncate text-left text-xs text-primary underline-offset-4 hover:underline"
                       title={t("filterByNode")}
+                      data-testid="event-node-filter"
                     >
-                      {t("node", { nodeId })}
+                      {t("onNode", { node: node.name })}
                     </button>
                   )}
                 </TableCell>

@@ -8,7 +8,10 @@ import { Timestamp } from "@/components/common/timestamp";
 import { CardMessage, CardSkeleton, DashboardCard } from "@/components/dashboard/dashboard-card";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
-import { eventsQueryOptions } from "@/lib/events/queries";
+import { useEventEntityKindLabel, useEventTypeLabel } from "@/components/events/labels";
+import { translateAlarmMessage } from "@/lib/alarms/message";
+import { entityLabel, shortId } from "@/lib/events/names";
+import { eventsQueryOptions, type EventRow } from "@/lib/events/queries";
 import { nodeQueryOptions, nodeStatusQueryOptions } from "@/lib/nodes/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { organizationPath } from "@/lib/routes";
@@ -22,6 +25,7 @@ export const OVERVIEW_EVENTS = 6;
 /** The node's health and why, and its open alarms (the latest few; the alarms page has them all). */
 function HealthCard({ nodeId }: { nodeId: string }) {
   const t = useTranslations("nodes.overview");
+  const catalogue = useTranslations();
   const { organization } = useConsole();
   const status = useQuery(nodeStatusQueryOptions(nodeId));
   const data = status.data;
@@ -55,7 +59,8 @@ function HealthCard({ nodeId }: { nodeId: string }) {
                   <li key={alarm.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <span className="flex min-w-0 items-center gap-2">
                       <AlarmSeverityBadge severity={alarm.severity} />
-                      <span className="truncate">{alarm.message}</span>
+                      {/* Stored as a catalogue message: read in the reader's language. */}
+                      <span className="truncate">{translateAlarmMessage(catalogue, alarm.message)}</span>
                     </span>
                     <Timestamp value={alarm.raisedAt} seconds={false} className="text-xs text-muted-foreground" />
                   </li>
@@ -66,6 +71,27 @@ function HealthCard({ nodeId }: { nodeId: string }) {
         </div>
       ) : null}
     </DashboardCard>
+  );
+}
+
+/** One of a node's events as people say it: what happened, to what, who did it (the system for the engine's), when. */
+function RecentEvent({ event }: { event: EventRow }) {
+  const t = useTranslations("events");
+  const catalogue = useTranslations();
+  const typeLabel = useEventTypeLabel();
+  const kindLabel = useEventEntityKindLabel();
+  const stored = event.entityName ?? entityLabel(event);
+  const name = stored ? translateAlarmMessage(catalogue, stored) : shortId(event.entityId);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 text-sm" data-testid="node-event" data-type={event.type}>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{typeLabel(event.type)}</span>
+        <span className="block truncate text-xs text-muted-foreground" title={name}>
+          {t("entity", { kind: kindLabel(event.entityType), name })} · {event.actor ?? t("system")}
+        </span>
+      </span>
+      <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
+    </li>
   );
 }
 
@@ -96,13 +122,7 @@ function RecentEvents({ nodeId }: { nodeId: string }) {
         {(rows) => (
           <ul className="grid gap-2">
             {rows.slice(0, OVERVIEW_EVENTS).map((event) => (
-              <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="node-event">
-                <span className="min-w-0">
-                  <span className="font-mono text-xs">{event.type}</span>
-                  <span className="ml-2 text-muted-foreground">{event.actor ?? event.source}</span>
-                </span>
-                <Timestamp value={event.timestamp} seconds={false} className="text-xs text-muted-foreground" />
-              </li>
+              <RecentEvent key={event.id} event={event} />
             ))}
           </ul>
         )}

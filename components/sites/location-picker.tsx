@@ -6,12 +6,14 @@ import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Input } from "@/components/ui/input";
-import { Popover, PopoverAnchor, PopoverContent } from "@/components/ui/popover";
+import { Popover, PopoverAnchor } from "@/components/ui/popover";
+import { ComboboxPopoverContent } from "@/components/common/combobox-popover";
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { isSearchable, locationSearchQueryOptions, regionsQueryOptions } from "@/lib/locations/queries";
 import type { Location, LocationResult } from "@/lib/locations/schema";
 import { cn } from "@/lib/utils";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
+import { useListboxKeys } from "@/components/common/use-listbox-keys";
 
 interface LocationPickerProps {
   value: Location | undefined;
@@ -80,7 +82,6 @@ export function LocationPicker({ value, onChange, onBlur, id, disabled, ...aria 
   const anchor = useRef<HTMLDivElement>(null);
   const [text, setText] = useState(value?.address ?? "");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const search = useDebouncedValue(text, 300);
   // The chosen location's own address is not a search.
   const chosen = value !== undefined && value.address === text;
@@ -99,23 +100,9 @@ export function LocationPicker({ value, onChange, onBlur, id, disabled, ...aria 
     setOpen(false);
   };
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      setOpen(true);
-      if (options.length) setActive((index) => (index + (event.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
-    } else if (event.key === "Enter" && open && options[active]) {
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-    }
-  };
-
   const tooShort = text.trim().length > 0 && !isSearchable(text);
   const showList = open && !failed && text.trim().length > 0 && !chosen;
+  const { active, setActive, inputProps } = useListboxKeys(options, { open, setOpen, pick, listId, shown: showList });
 
   return (
     <div className="grid gap-2">
@@ -133,12 +120,7 @@ export function LocationPicker({ value, onChange, onBlur, id, disabled, ...aria 
             <MapPin aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
             <Input
               id={id}
-              role="combobox"
-              aria-expanded={showList}
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={showList && options[active] ? `${listId}-${active}` : undefined}
-              autoComplete="off"
+              {...inputProps}
               placeholder={t("placeholder")}
               className="pl-8"
               value={text}
@@ -151,22 +133,12 @@ export function LocationPicker({ value, onChange, onBlur, id, disabled, ...aria 
                 if (value) onChange(undefined);
               }}
               onFocus={() => setOpen(true)}
-              onKeyDown={onKeyDown}
               {...aria}
             />
             {searching && <Loader2 aria-hidden className="absolute top-2.5 right-2.5 size-4 animate-spin text-muted-foreground" />}
           </div>
         </PopoverAnchor>
-        <PopoverContent
-          align="start"
-          className="w-(--radix-popover-trigger-width) p-1"
-          // The input keeps the focus: options are chosen with the arrows and Enter, or a click.
-          onOpenAutoFocus={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          onInteractOutside={(event) => {
-            if (anchor.current?.contains(event.target as Node)) event.preventDefault();
-          }}
-        >
+        <ComboboxPopoverContent anchor={anchor}>
           <ul id={listId} role="listbox" className="max-h-72 overflow-y-auto" onMouseDown={(event) => event.preventDefault()} data-testid="location-options">
             {options.length === 0 ? (
               <li className="px-2 py-1.5 text-sm text-muted-foreground" role="presentation">
@@ -197,7 +169,7 @@ export function LocationPicker({ value, onChange, onBlur, id, disabled, ...aria 
               ))
             )}
           </ul>
-        </PopoverContent>
+        </ComboboxPopoverContent>
       </Popover>
       {failed && (
         <>

@@ -8,7 +8,19 @@ import { messageWithValues, type MessageValues } from "@/lib/validation/messages
 
 export const ALARM_MESSAGE_PREFIX = "alarms.message.";
 
-const KINDS = ["slaBad", "slaCleared", "portDown", "linkDown", "deviceSilent", "deviceSilentOnNode", "deviceBack", "deviceUnassigned", "rolloutDegraded", "rolloutFailed"] as const;
+const KINDS = [
+  "slaBad",
+  "slaCleared",
+  "slaUnmeasured",
+  "portDown",
+  "linkDown",
+  "deviceSilent",
+  "deviceSilentOnNode",
+  "deviceBack",
+  "deviceUnassigned",
+  "rolloutDegraded",
+  "rolloutFailed",
+] as const;
 export type AlarmMessageKind = (typeof KINDS)[number];
 
 export type SlaMetric = "latencyMs" | "jitterMs" | "lossPercent";
@@ -26,9 +38,16 @@ const METRIC_ORDER: readonly SlaMetric[] = ["latencyMs", "jitterMs", "lossPercen
 
 export const alarmMessageKey = (kind: AlarmMessageKind) => `${ALARM_MESSAGE_PREFIX}${kind}`;
 
-// Figures as precise as an operator reads them: a tenth of a percent, whole milliseconds (a tenth under 10 ms).
-function figure(metric: SlaMetric, value: number): number {
-  return metric === "lossPercent" || Math.abs(value) < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+// Figures as precise as an operator reads them: a tenth of a percent, whole milliseconds (a tenth under 10 ms) —
+// and as many more decimals as it takes for a figure above its limit to read above it ("100.4 ms above 100 ms",
+// never "100 ms above 100 ms").
+const MAX_DECIMALS = 3;
+
+export function slaFigure(metric: SlaMetric, value: number, limit?: number): number {
+  let decimals = metric === "lossPercent" || Math.abs(value) < 10 ? 1 : 0;
+  const round = (places: number) => Math.round(value * 10 ** places) / 10 ** places;
+  while (limit !== undefined && value > limit && round(decimals) <= limit && decimals < MAX_DECIMALS) decimals++;
+  return round(decimals);
 }
 
 /** "Path Lyon ⇄ Paris: latency 132 ms above 100 ms, loss 6.2 % above 5 %" in the reader's language. */
@@ -37,13 +56,20 @@ export function slaBadMessage(path: string, breaches: readonly SlaBreach[]): str
   for (const metric of METRIC_ORDER) {
     const breach = breaches.find((item) => item.metric === metric);
     if (!breach) continue;
-    values[METRIC_NAMES[metric]] = figure(metric, breach.value);
+    values[METRIC_NAMES[metric]] = slaFigure(metric, breach.value, breach.limit);
     values[`${METRIC_NAMES[metric]}Limit`] = breach.limit;
   }
   return messageWithValues(alarmMessageKey("slaBad"), values);
 }
 
 export const slaClearedMessage = (path: string, sla: "healthy" | "warning") => messageWithValues(alarmMessageKey("slaCleared"), { path, sla });
+
+/** Why an SLA alarm cleared without its figures recovering: the path can no longer be measured. */
+export type SlaUnmeasuredReason = { reason: "siteInactive"; site: string } | { reason: "noFigures" } | { reason: "pathGone" };
+
+/** "Path Lyon ⇄ Paris no longer measured: site Lyon Branch is inactive" in the reader's language. */
+export const slaUnmeasuredMessage = (path: string, why: SlaUnmeasuredReason) =>
+  messageWithValues(alarmMessageKey("slaUnmeasured"), { path, reason: why.reason, site: why.reason === "siteInactive" ? why.site : "" });
 
 export const portDownMessage = (port: string, node: string) => messageWithValues(alarmMessageKey("portDown"), { port, node });
 
@@ -93,7 +119,17 @@ export function translateAlarmMessage(t: CatalogueTranslator, text: string): str
   return shown ?? text;
 }
 
-/** An alarm as its reader sees it: the message in their language. */
-export function localizedAlarm<T extends { message: string }>(t: CatalogueTranslator, alarm: T): T {
-  return { ...alarm, message: translateAlarmMessage(t, alarm.message) };
+/** An alarm as its reader sees it: the message (and why it cleared, if it says) in their language. */
+export function localizedAlarm<T extends { message: string; clearedReason?: string | null }>(t: CatalogueTranslator, alarm: T): T {
+  const shown = { ...alarm, message: translateAlarmMessage(t, alarm.message) };
+  if (alarm.clearedReason) shown.clearedReason = translateAlarmMessage(t, alarm.clearedReason);
+  return shown;
+}
+
+/**
+ * An alarm's type as people read it, a key under alarms.types: an SLA alarm's word follows its severity (SPEC §4's
+ * path SLA states: a warning-severity alarm is "SLA warning", any other "SLA bad"); other types keep their own.
+ */
+export function alarmTypeWord<T extends string>(alarm: { type: T; severity: string }): T | "sla-warning" {
+  return alarm.type === "sla-bad" && alarm.severity === "warning" ? "sla-warning" : alarm.type;
 }

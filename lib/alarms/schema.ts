@@ -18,6 +18,8 @@ export const alarmSchema = z.object({
   raisedAt: z.string(),
   /** When the condition went away; null while it lasts. */
   clearedAt: z.string().nullable(),
+  /** Why it cleared when its condition did not end by itself ("Path … no longer measured: site … is inactive"). */
+  clearedReason: z.string().nullable(),
   acknowledged: z.boolean(),
   /** The name (or email) of the person who acknowledged it. */
   acknowledgedBy: z.string().nullable(),

@@ -5341,6 +5341,7 @@ export interface paths {
                                 source: string;
                                 raisedAt: string;
                                 clearedAt: string | null;
+                                clearedReason: string | null;
                                 acknowledged: boolean;
                                 acknowledgedBy: string | null;
                                 acknowledgedAt: string | null;
@@ -11317,6 +11318,7 @@ export interface paths {
                                 source: string;
                                 raisedAt: string;
                                 clearedAt: string | null;
+                                clearedReason: string | null;
                                 acknowledged: boolean;
                                 acknowledgedBy: string | null;
                                 acknowledgedAt: string | null;
@@ -11426,6 +11428,7 @@ export interface paths {
                             source: string;
                             raisedAt: string;
                             clearedAt: string | null;
+                            clearedReason: string | null;
                             acknowledged: boolean;
                             acknowledgedBy: string | null;
                             acknowledgedAt: string | null;
@@ -11530,6 +11533,7 @@ export interface paths {
                             source: string;
                             raisedAt: string;
                             clearedAt: string | null;
+                            clearedReason: string | null;
                             acknowledged: boolean;
                             acknowledgedBy: string | null;
                             acknowledgedAt: string | null;
@@ -11608,6 +11612,8 @@ export interface paths {
                     startTime?: string | null;
                     endTime?: string | null;
                     nodeId?: string | null;
+                    siteId?: string | null;
+                    pathId?: string | null;
                     type?: string | null;
                     organizationId?: string;
                     /** @description The column the list is sorted by: time. The next pages are asked with the same sort and the cursor. */
@@ -11636,12 +11642,118 @@ export interface paths {
                                 type: string;
                                 entityType: string;
                                 entityId: string;
+                                entityName: string | null;
+                                entityPlace: {
+                                    siteId: string | null;
+                                    /** @enum {string|null} */
+                                    nodeKind: "edge" | "cpe" | "core" | null;
+                                    fabricId: string | null;
+                                } | null;
                                 nodeId: string | null;
+                                node: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "edge" | "cpe" | "core";
+                                    fabricId: string | null;
+                                } | null;
                                 actor: string | null;
                                 before?: unknown;
                                 after?: unknown;
                             }[];
                             nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/event/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    kind: "node" | "site" | "path";
+                    search?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Nodes, sites or paths by name */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                gone: boolean;
+                            }[];
                         };
                     };
                 };

@@ -35,7 +35,7 @@ export function toSearchFlag(value: unknown): boolean {
 export const SEARCH_DATE_MIN = new Date("0001-01-01T00:00:00.000Z");
 export const SEARCH_DATE_MAX = new Date("9999-12-31T23:59:59.999Z");
 export const SEARCH_DATE_OUT_OF_RANGE = "validation.dateOutOfRange";
-/** The longest node id and event type a search keeps (longer text is cut). */
+/** The longest node, site or path (id or name) and event type a search keeps (longer text is cut). */
 export const SEARCH_STRING_MAX = 64;
 export const SEARCH_TYPE_MAX = 100;
 
@@ -49,15 +49,21 @@ export interface EventSearchInput {
   startTime?: unknown;
   endTime?: unknown;
   nodeId?: unknown;
+  siteId?: unknown;
+  pathId?: unknown;
   type?: unknown;
 }
 
 /** The search read from its fields, or null when a time is outside the years a search may hold. */
-export function readEventSearch(input: EventSearchInput): { startTime?: Date; endTime?: Date; nodeId?: string; type?: string } | null {
+export function readEventSearch(
+  input: EventSearchInput,
+): { startTime?: Date; endTime?: Date; nodeId?: string; siteId?: string; pathId?: string; type?: string } | null {
   const startTime = toSearchDate(input.startTime);
   const endTime = toSearchDate(input.endTime);
   if ((startTime && !inSearchRange(startTime)) || (endTime && !inSearchRange(endTime))) return null;
   const nodeId = toSearchString(input.nodeId)?.slice(0, SEARCH_STRING_MAX);
+  const siteId = toSearchString(input.siteId)?.slice(0, SEARCH_STRING_MAX);
+  const pathId = toSearchString(input.pathId)?.slice(0, SEARCH_STRING_MAX);
   const type = toSearchString(input.type)?.slice(0, SEARCH_TYPE_MAX);
-  return { startTime, endTime, nodeId, type };
+  return { startTime, endTime, nodeId, siteId, pathId, type };
 }

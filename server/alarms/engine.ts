@@ -21,6 +21,8 @@ export interface AlarmCondition {
   active: boolean;
   severity: "critical" | "major" | "minor" | "warning";
   message: string;
+  /** Why the alarm clears when the condition did not end by itself (a catalogue message, kept on the alarm). */
+  clearedReason?: string;
   /** What saw the condition (stored on the alarm); the events name the engine. */
   source: string;
   nodeId?: string | null;
@@ -151,7 +153,8 @@ async function recordAlarmChange(tx: Transaction, record: RecordChange, conditio
 }
 
 async function clearAlarm(tx: Transaction, record: RecordChange, row: LockedAlarm, condition: AlarmCondition) {
-  await tx.update(alarms).set({ clearedAt: new Date() }).where(eq(alarms.id, row.alarm.id));
+  const clearedReason = condition.active ? null : (condition.clearedReason ?? null);
+  await tx.update(alarms).set({ clearedAt: new Date(), clearedReason }).where(eq(alarms.id, row.alarm.id));
   await recordAlarmChange(tx, record, condition, row.alarm.id, "cleared", row);
 }
 

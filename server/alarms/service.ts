@@ -43,6 +43,7 @@ export function toAlarm(row: SelectedAlarm): Alarm {
     source: alarm.source,
     raisedAt: alarm.raisedAt.toISOString(),
     clearedAt: iso(alarm.clearedAt),
+    clearedReason: alarm.clearedReason,
     acknowledged,
     acknowledgedBy: acknowledged ? personLabel(row.acknowledger) : null,
     acknowledgedAt: iso(alarm.acknowledgedAt),

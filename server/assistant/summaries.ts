@@ -15,6 +15,7 @@ import {
   type RecentEventsOutput,
 } from "@/lib/assistant/tools";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
+import { eventTypeLabelKey } from "@/lib/events/types";
 import { translatorFor } from "@/lib/i18n/messages";
 import { formatMbps, formatMetric, formatRange, formatTime, moreLine, siteTypeLabel, type Translator } from "./format";
 import * as live from "./summaries-live";
@@ -281,6 +282,11 @@ function eventsHeader(output: RecentEventsOutput, { t, locale, timeZone }: Write
   return about ? t("assistant.events.headerAbout", { count: output.events.length, about }) : t("assistant.events.header", { count: output.events.length });
 }
 
+function eventTypeText(t: Translator, type: string): string {
+  const key = eventTypeLabelKey(type) as Parameters<Translator>[0] | null;
+  return key && t.has(key) ? t(key) : type;
+}
+
 function events(output: RecentEventsOutput, writer: Writer): string {
   const { t, locale, timeZone } = writer;
   if (output.aboutNotVisible && output.about) return t("assistant.notVisible", { query: quoted(output.about, 100) });
@@ -289,7 +295,8 @@ function events(output: RecentEventsOutput, writer: Writer): string {
     ...output.events.flatMap((event) => [
       t("assistant.events.line", {
         time: formatTime(locale, event.timestamp, timeZone),
-        type: event.type,
+        // The type in the reader's words ("Path updated", "Chemin modifié"), a code this console does not know as it is.
+        type: eventTypeText(t, event.type),
         entity: event.entityName ? quoted(event.entityName) : event.entityType,
         actor: quoted(event.actor ?? event.source),
       }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { entityLabel } from "@/lib/events/names";
 import { eventType, type ChangeType } from "@/lib/realtime-contract";
 import type { Db } from "@/server/db/client";
 import { events } from "@/server/db/schema";
@@ -18,6 +19,8 @@ export interface ChangeRecord {
   before?: unknown;
   after?: unknown;
   nodeId?: string | null;
+  /** What people call the object, when its snapshots do not say (they usually do: their name, serial or email). */
+  entityName?: string | null;
   /** The site a connector belongs to: named in the change's news (not stored with the event). */
   siteId?: string;
   source?: string;
@@ -31,6 +34,7 @@ export async function recordChange(tx: Transaction | Db, context: ServiceContext
     type: eventType(change),
     entityType: change.entityType,
     entityId: change.entityId,
+    entityName: change.entityName ?? entityLabel(change),
     nodeId: change.nodeId ?? null,
     actorUserId: context.principal.userId,
     requestId: context.requestId,
@@ -66,6 +70,7 @@ export async function recordSystemChange(tx: Transaction | Db, change: ChangeRec
     type: eventType(change),
     entityType: change.entityType,
     entityId: change.entityId,
+    entityName: change.entityName ?? entityLabel(change),
     nodeId: change.nodeId ?? null,
     before: change.before ?? null,
     after: change.after ?? null,

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { deviceSilentMessage, linkDownMessage, portDownMessage, slaBadMessage } from "@/lib/alarms/message";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { lifecycleResultKey } from "@/lib/lifecycle/result-message";
@@ -424,8 +425,13 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
     await connector(initechMadrid, initech, { kind: "internet", name: "Madrid DIA", description: "", bandwidthMbps: 500 });
 
     // --- Paths, Layer 2 and Layer 3, each within its connectors' headroom, VLANs distinct per connector. ---
-    const path = (organizationId: string, values: Omit<typeof paths.$inferInsert, "organizationId">) =>
-      tx.insert(paths).values({ organizationId, ...values });
+    // Each organization's paths by name: the alarms and the month of changes below are about these paths.
+    const pathsOf = new Map<string, { id: string; name: string }[]>();
+    const path = async (organizationId: string, values: Omit<typeof paths.$inferInsert, "organizationId">) => {
+      const [row] = await tx.insert(paths).values({ organizationId, ...values }).returning({ id: paths.id, name: paths.name });
+      pathsOf.set(organizationId, [...(pathsOf.get(organizationId) ?? []), row]);
+    };
+    const pathSubject = (organizationId: string, name: string) => `path:${pathsOf.get(organizationId)!.find((row) => row.name === name)!.id}`;
     await path(contoso, {
       name: "Paris ⇄ Frankfurt",
       layer: "layer2",
@@ -654,7 +660,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         severity: "major",
         type: "sla-bad",
         source: "Lyon ⇄ Paris",
-        subject: "path:lyon-paris",
+        subject: pathSubject(contoso, "Lyon ⇄ Paris"),
         raisedAt: new Date(now - 2 * HOUR),
       },
       {
@@ -663,19 +669,20 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         severity: "warning",
         type: "sla-bad",
         source: "Paris ⇄ Azure",
-        subject: "path:paris-azure",
+        subject: pathSubject(contoso, "Paris ⇄ Azure"),
         raisedAt: new Date(now - 5 * HOUR),
         acknowledgedBy: carla,
         acknowledgedAt: new Date(now - 4 * HOUR),
         note: "Azure maintenance in West Europe until 18:00",
       },
       {
-        organizationId: contoso,
+        // A port of Northwind's node: Northwind's alarm, as the alarm engine raises it (not a customer's it serves).
+        organizationId: northwind,
         message: portDownMessage("2", "nw-edge-par-01"),
         severity: "minor",
         type: "port-down",
         source: "nw-edge-par-01",
-        subject: "port:nw-edge-par-01:2",
+        subject: `port:${edgePar}:2`,
         raisedAt: new Date(now - 3 * DAY),
         clearedAt: new Date(now - 3 * DAY + 20 * 60_000),
       },
@@ -704,7 +711,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
         severity: "warning",
         type: "sla-bad",
         source: "Madrid ⇄ Milan",
-        subject: "path:madrid-milan",
+        subject: pathSubject(initech, "Madrid ⇄ Milan"),
         raisedAt: new Date(now - 90 * 60_000),
       },
     ]);
@@ -728,17 +735,28 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       [fabrikam, "admin@fabrikam.example", people.get("admin@fabrikam.example")!],
       [bluewave, "admin@bluewave.example", bastien],
     ];
+    // The bandwidth of one of the organization's own objects, by name, so each event links to it and says which: a
+    // customer's paths, an MSP's links.
+    const changeable = new Map<string, { entityType: "path" | "link"; rows: { id: string; name: string }[] }>();
+    for (const [organizationId] of actors) {
+      const ownPaths = pathsOf.get(organizationId) ?? [];
+      const ownLinks = ownPaths.length ? [] : await tx.select({ id: links.id, name: links.name }).from(links).where(eq(links.organizationId, organizationId)).orderBy(links.name);
+      changeable.set(organizationId, ownPaths.length ? { entityType: "path", rows: ownPaths } : { entityType: "link", rows: ownLinks });
+    }
     for (let day = 30; day >= 1; day--) {
       for (const [index, [organizationId, email, userId]] of actors.entries()) {
         if ((day + index) % 3 !== 0) continue;
         const bandwidth = 500 + ((day * 37 + index * 11) % 10) * 100;
+        const { entityType, rows } = changeable.get(organizationId)!;
+        const changed = rows[day % rows.length];
         history.push({
           organizationId,
           timestamp: new Date(now - day * DAY + index * HOUR),
           source: email,
-          type: "path.updated",
-          entityType: "path",
-          entityId: `seed-${organizationId.slice(0, 8)}-${index}`,
+          type: `${entityType}.updated`,
+          entityType,
+          entityId: changed.id,
+          entityName: changed.name,
           actorUserId: userId,
           before: { bandwidthMbps: bandwidth },
           after: { bandwidthMbps: bandwidth + 100 },
@@ -752,6 +770,7 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       type: "device.created",
       entityType: "device",
       entityId: deviceId("MX-E200-0901"),
+      entityName: "MX-E200-0901",
       actorUserId: people.get("admin@maia.example")!,
       after: { serialNumber: "MX-E200-0901", model: "E200" },
     });

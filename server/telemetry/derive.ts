@@ -38,7 +38,8 @@ export function slaConditions(evaluations: SlaEvaluation[], nodeId: string | nul
         conditions.push({ ...base, active: true, message: slaAlarmMessage(evaluation.name, evaluation.measurement) });
       }
     } else if (evaluation.sla !== "unknown") {
-      // Unknown is missing data, not recovery: an open SLA alarm waits for figures that say it is over.
+      // Unknown is missing data, not recovery: the sweep clears an open SLA alarm as no longer measured, saying so
+      // (server/telemetry/sla-alarms.ts), never as recovered.
       conditions.push({ ...base, active: false, message: slaClearedMessage(evaluation.name, evaluation.sla) });
     }
   }
@@ -160,9 +161,11 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
   addSlaHealth(health, evaluations);
 
   const nodeLabel = device.nodeName ?? device.serialNumber;
+  // A port or link alarm belongs to the organization that owns the node (the MSP), never to a customer it serves.
+  const nodeOwner = device.nodeOrganizationId ?? msp;
   for (const change of input.changes.filter((item) => item.kind === "port")) {
     conditions.push({
-      organizationId: msp,
+      organizationId: nodeOwner,
       type: "port-down",
       subject: `port:${device.nodeId}:${change.id}`,
       active: change.status === "down",
@@ -171,7 +174,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
       source: nodeLabel,
       nodeId: device.nodeId,
     });
-    if (change.status !== change.previous) addHealth(health, msp, "ports", { nodeId: device.nodeId, portId: change.id, status: change.status as PortState });
+    if (change.status !== change.previous) addHealth(health, nodeOwner, "ports", { nodeId: device.nodeId, portId: change.id, status: change.status as PortState });
   }
   const linkChanges = input.changes.filter((item) => item.kind === "link");
   const down = await linkStatuses(
@@ -182,7 +185,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
   for (const change of linkChanges) {
     const name = owned.links.get(change.id)?.name ?? change.id;
     conditions.push({
-      organizationId: msp,
+      organizationId: nodeOwner,
       type: "link-down",
       subject: `link:${change.id}`,
       active: down.get(change.id) ?? change.status === "down",
@@ -191,7 +194,7 @@ export async function deriveAfterIngest(db: Db, input: DerivationInput): Promise
       source: nodeLabel,
       nodeId: device.nodeId,
     });
-    if (change.status !== change.previous) addHealth(health, msp, "links", { id: change.id, status: change.status as LinkStateNews["status"] });
+    if (change.status !== change.previous) addHealth(health, nodeOwner, "links", { id: change.id, status: change.status as LinkStateNews["status"] });
   }
   if (input.wasSilent) addHealth(health, msp, "devices", { id: device.deviceId, nodeId: device.nodeId, reachable: true });
   // The device reported: whatever the sweep said, it is reachable.

@@ -53,6 +53,8 @@ export interface DeviceIdentity {
   mspOrganizationId: string;
   nodeId: string | null;
   nodeName: string | null;
+  /** The organization that owns the device's node: its ports' and links' alarms are that organization's. */
+  nodeOrganizationId?: string | null;
 }
 
 /** The device an `Authorization: Bearer …` header names, or null (missing, malformed, unknown or revoked token). */
@@ -67,6 +69,7 @@ export async function authenticateDevice(db: Db, authorization: string | undefin
       mspOrganizationId: devices.mspOrganizationId,
       nodeId: devices.nodeId,
       nodeName: nodes.name,
+      nodeOrganizationId: nodes.organizationId,
     })
     .from(deviceTokens)
     .innerJoin(
@@ -81,7 +84,12 @@ export async function authenticateDevice(db: Db, authorization: string | undefin
     .where(and(eq(deviceTokens.tokenHash, hashToken(token)), isNull(deviceTokens.revokedAt)))
     .limit(1);
   if (!row?.mspOrganizationId) return null;
-  return { ...row, mspOrganizationId: row.mspOrganizationId, nodeName: row.nodeId ? row.nodeName : null };
+  return {
+    ...row,
+    mspOrganizationId: row.mspOrganizationId,
+    nodeName: row.nodeId ? row.nodeName : null,
+    nodeOrganizationId: row.nodeId ? row.nodeOrganizationId : null,
+  };
 }
 
 /**

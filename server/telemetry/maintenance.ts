@@ -10,6 +10,7 @@ import { addHealth, applyConditionsSafely, publishHealth, publishSlaHealth, slaC
 import { createPartitionsAhead, dropPartitionsBefore, hourlyTable, periodStart, sampleTable, SAMPLE_KINDS } from "./partitions";
 import { rollupClosedHours } from "./rollups";
 import { evaluatePathSla, staleSlaPathIds, type SlaEvaluation } from "./sla";
+import { unmeasuredSlaConditions } from "./sla-alarms";
 
 // The telemetry maintenance job: partitions ahead, rollups of closed hours, retention by whole partitions — and,
 // on a faster beat, the silent-device sweep. Every step is idempotent; with several console processes on one
@@ -101,7 +102,8 @@ const minutesSince = (now: number, then: number) => Math.max(1, Math.round((now 
 /**
  * A device assigned to a node that reported before but not for longer than the threshold is unreachable; a silent
  * device that left its node is no longer. Paths whose SLA no recent sample backs (their samples stopped, or they
- * never had any) are evaluated again, to unknown, and the change is announced like any other.
+ * never had any) are evaluated again, to unknown, and the change is announced like any other; the open SLA alarms of
+ * paths that can no longer be measured clear, with a note saying why.
  */
 export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<SweepResult> {
   const cutoff = new Date(now - TELEMETRY.silentAfterMs).toISOString();
@@ -163,6 +165,8 @@ export async function runSilentDeviceSweep(db: Db, now = Date.now()): Promise<Sw
     evaluations.push(...(await evaluatePathSla(db, stale.slice(start, start + STALE_CHUNK), now)));
   }
   conditions.push(...slaConditions(evaluations, null));
+  // After the stale paths went to unknown: their open SLA alarms clear, with why, as do those of inactive ends.
+  conditions.push(...(await unmeasuredSlaConditions(db)));
   await applyConditionsSafely(db, conditions);
   await publishSlaHealth(db, evaluations);
   const health: HealthNews = new Map();

@@ -92,6 +92,7 @@ describe("GET /alarm", () => {
       source: "test",
       raisedAt: "2026-02-01T10:00:00.000Z",
       clearedAt: null,
+      clearedReason: null,
       acknowledged: false,
       acknowledgedBy: null,
       acknowledgedAt: null,

@@ -157,9 +157,10 @@ describe("GET /event — order, fields and pagination", () => {
     const items = await walk(CONTOSO_ADMIN, "type=path.updated");
     expect(items.map((event) => event.timestamp)).toEqual(["2026-01-12T10:00:00.000Z", "2026-01-10T10:00:00.000Z"]);
     expect(Object.keys(items[1]).sort()).toEqual(
-      ["actor", "after", "before", "entityId", "entityType", "id", "nodeId", "organizationId", "source", "timestamp", "type"].sort(),
+      ["actor", "after", "before", "entityId", "entityName", "entityPlace", "entityType", "id", "node", "nodeId", "organizationId", "source", "timestamp", "type"].sort(),
     );
-    expect(items[1]).toMatchObject({ nodeId: "node-a", before: { bandwidthMbps: 100 }, after: { bandwidthMbps: 200 }, actor: null });
+    // (An object no longer there, with no name in its change: no name, no page; an unknown node is none either.)
+    expect(items[1]).toMatchObject({ nodeId: "node-a", node: null, entityName: null, entityPlace: null, before: { bandwidthMbps: 100 }, after: { bandwidthMbps: 200 }, actor: null });
   });
 
   it("pages through events sharing one timestamp to the microsecond without skipping or repeating any", async () => {

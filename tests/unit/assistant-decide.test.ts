@@ -452,7 +452,7 @@ describe("summaries of each tool's output", () => {
       links: [],
     };
     expect(summary("recentEvents", events)).toBe(
-      "The latest 2 events:\n- 19 Nov 2026, 09:30 UTC: path.updated on path, by Carla Diaz\n- 18 Nov 2026, 09:30 UTC: alarm.raised on alarm, by alarm-engine",
+      "The latest 2 events:\n- 19 Nov 2026, 09:30 UTC: Path updated on path, by Carla Diaz\n- 18 Nov 2026, 09:30 UTC: Alarm raised on alarm, by alarm-engine",
     );
     expect(summary("recentEvents", { events: [], links: [] }, "fr")).toBe("Aucun événement n’est encore enregistré.");
   });

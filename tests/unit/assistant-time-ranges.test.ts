@@ -176,7 +176,7 @@ describe("answers over a range", () => {
   it("says how many events the range holds, and how many it does not list", () => {
     const text = events({ range: YESTERDAY, total: 12, events: [event] });
     expect(text).toMatch(/^12 events from 25 Nov 2026, 00:00 Europe\/Paris to 26 Nov 2026, 00:00 Europe\/Paris:/);
-    expect(text).toContain("25 Nov 2026, 10:00 Europe/Paris: path.updated on Paris ⇄ Frankfurt");
+    expect(text).toContain("25 Nov 2026, 10:00 Europe/Paris: Path updated on Paris ⇄ Frankfurt");
     expect(text).toContain("…and 11 more.");
     expect(events({ range: YESTERDAY, total: 2000, atLeast: true, events: [event] })).toMatch(/^More than 2000 events/);
   });

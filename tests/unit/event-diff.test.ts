@@ -68,7 +68,7 @@ describe("sameValue and hasChange", () => {
 
 describe("entityLabel", () => {
   it("names the object from the change: name, then serial number, email, message; null without one", async () => {
-    const { entityLabel } = await import("@/components/events/diff");
+    const { entityLabel } = await import("@/lib/events/names");
     expect(entityLabel({ before: { name: "Old" }, after: { name: "New", serialNumber: "SN1" } })).toBe("New");
     expect(entityLabel({ before: { name: "Gone" }, after: null })).toBe("Gone");
     expect(entityLabel({ before: null, after: { serialNumber: "MX-1", email: "a@b.c" } })).toBe("MX-1");
@@ -76,5 +76,16 @@ describe("entityLabel", () => {
     expect(entityLabel({ before: null, after: { message: "Port down" } })).toBe("Port down");
     expect(entityLabel({ before: null, after: { name: "  " } })).toBeNull();
     expect(entityLabel({ before: "text", after: 3 })).toBeNull();
+  });
+});
+
+describe("event labels in people's words", () => {
+  it("humanizes a field the catalogue lacks, and shortens an id", async () => {
+    const { humanize } = await import("@/components/events/labels");
+    const { shortId } = await import("@/lib/events/names");
+    expect(humanize("deadPeerDetectionDelaySeconds")).toBe("Dead peer detection delay seconds");
+    expect(humanize("token-issued")).toBe("Token issued");
+    expect(shortId("c3a85494-0d2e-4c4b-9a55-2b7f1e0c9d11")).toBe("c3a85494");
+    expect(shortId("p-1")).toBe("p-1");
   });
 });

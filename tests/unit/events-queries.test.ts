@@ -56,8 +56,21 @@ describe("eventMatchesSearch (which live messages refresh the list)", () => {
     expect(eventMatchesSearch({ type: "path.updated" }, message, now)).toBe(true);
     expect(eventMatchesSearch({ type: "site.created" }, message, now)).toBe(false);
     expect(eventMatchesSearch({ nodeId: "n1" }, message, now)).toBe(true);
-    expect(eventMatchesSearch({ nodeId: "n2" }, message, now)).toBe(false);
+    expect(eventMatchesSearch({ nodeId: "0d6c3a4e-5b7f-4a1c-9e2d-3f4a5b6c7d8e" }, message, now)).toBe(false);
     expect(eventMatchesSearch({ nodeId: "n1" }, { type: "site.created" }, now)).toBe(false);
+  });
+
+  it("lets the server decide for a node's name or a partial type, which may be this event's", () => {
+    expect(eventMatchesSearch({ nodeId: "nw-edge-par-01" }, message, now)).toBe(true);
+    expect(eventMatchesSearch({ nodeId: "nw-edge-par-01" }, { type: "site.created" }, now)).toBe(false);
+    expect(eventMatchesSearch({ type: "path" }, message, now)).toBe(true);
+    expect(eventMatchesSearch({ siteId: "Paris HQ", pathId: "Lyon ⇄ Paris" }, message, now)).toBe(true);
+  });
+
+  it("reads and writes the site and path filters like the node's", () => {
+    const search = parseEventSearch(new URLSearchParams("siteId=Paris%20HQ&pathId=Lyon%20%E2%87%84%20Paris&nodeId=nw-edge-par-01"));
+    expect(search).toMatchObject({ siteId: "Paris HQ", pathId: "Lyon ⇄ Paris", nodeId: "nw-edge-par-01" });
+    expect(parseEventSearch(eventSearchToParams(search))).toEqual(search);
   });
 });
 

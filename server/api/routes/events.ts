@@ -1,6 +1,7 @@
 import "server-only";
-import { eventListQuerySchema, eventSchema } from "@/lib/events/schema";
-import { listEvents } from "@/server/events/service";
+import { z } from "zod";
+import { eventListQuerySchema, eventSchema, eventSubjectQuerySchema, eventSubjectSchema } from "@/lib/events/schema";
+import { listEvents, listEventSubjectSuggestions } from "@/server/events/service";
 import { serviceContext } from "../context";
 import { pageQuerySchema, pageSchema } from "@/lib/pagination-schema";
 import { createRouter, jsonResponse, route, standardErrors } from "../openapi";
@@ -19,4 +20,18 @@ eventsRouter.openapi(
     responses: { 200: jsonResponse(pageSchema(eventSchema), "A page of events, newest first"), ...standardErrors },
   }),
   async (c) => c.json(await listEvents(serviceContext(c), c.req.valid("query")), 200),
+);
+
+// GET /api/v1/event/subjects — nodes, sites or paths whose name contains the text (those the caller sees, then those
+// gone that its events name), for the events page's filters.
+eventsRouter.openapi(
+  route({
+    method: "get",
+    path: "/event/subjects",
+    scopes: [],
+    tags: ["events"],
+    request: { query: eventSubjectQuerySchema },
+    responses: { 200: jsonResponse(z.object({ items: z.array(eventSubjectSchema) }), "Nodes, sites or paths by name"), ...standardErrors },
+  }),
+  async (c) => c.json({ items: await listEventSubjectSuggestions(serviceContext(c), c.req.valid("query")) }, 200),
 );

@@ -77,6 +77,8 @@ export const alarms = pgTable(
     subject: text("subject").notNull(),
     raisedAt: timestamp("raised_at", { withTimezone: true }).notNull().defaultNow(),
     clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    // Why the alarm cleared when it was not the condition ending (a catalogue message, as the message is).
+    clearedReason: text("cleared_reason"),
     acknowledgedBy: text("acknowledged_by").references(() => users.id, { onDelete: "set null" }),
     acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
     note: text("note"),
@@ -99,6 +101,8 @@ export const events = pgTable(
     type: text("type").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id").notNull(),
+    // What people called the object when the event was written: its events keep its name once it is deleted.
+    entityName: text("entity_name"),
     nodeId: text("node_id"),
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     requestId: text("request_id"),
@@ -109,6 +113,7 @@ export const events = pgTable(
     index("events_org_time_idx").on(t.organizationId, t.timestamp),
     index("events_time_idx").on(t.timestamp, t.id),
     index("events_entity_idx").on(t.entityType, t.entityId),
+    index("events_entity_name_idx").on(t.entityType, sql`lower(${t.entityName})`),
     // Invitation mails sent by an organization and by an inviter in the last day (their budgets).
     index("events_invitation_org_idx").on(t.organizationId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
     index("events_invitation_actor_idx").on(t.actorUserId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),

@@ -688,7 +688,7 @@ export function freshCases(): EvalCase[] {
       organization: CONTOSO,
       question: "show me the acknowledged alarms, with their notes",
       facts: async (world) => {
-        const acked = (await (await world.session(CONTOSO_ADMIN)).get<{ items: (ApiAlarm & { note: string | null })[] }>("/alarm?acknowledged=true&limit=100")).items;
+        const acked = (await (await world.session(CONTOSO_ADMIN)).get<{ items: (ApiAlarm & { note: string | null })[] }>("/alarm?acknowledged=true&state=active&limit=100")).items;
         if (acked.length === 0) return [text("that none is acknowledged", ...WORDS.none.en)];
         return acked.flatMap((alarm) => [text(`the acknowledged alarm on ${alarm.source}`, alarm.source), ...(alarm.note ? [text("its note", alarm.note)] : [])]);
       },

@@ -6,7 +6,7 @@ import { renderWithProviders } from "../providers";
 // Issue 13 finding 6: a browser's date input takes years the database cannot store; the form says so instead of searching.
 function renderForm(locale: "en" | "fr" = "en") {
   const onSearch = vi.fn();
-  renderWithProviders(<EventSearchForm search={{}} types={[]} pending={false} onSearch={onSearch} />, { locale });
+  renderWithProviders(<EventSearchForm search={{}} pending={false} onSearch={onSearch} />, { locale });
   return onSearch;
 }
 
@@ -35,6 +35,18 @@ describe("EventSearchForm", () => {
     fireEvent.change(screen.getByTestId("event-end"), { target: { value: "2026-03-03T00:00" } });
     fireEvent.click(screen.getByTestId("event-search-apply"));
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(onSearch).toHaveBeenCalledWith({ startTime: new Date("2026-03-02T00:00Z"), endTime: new Date("2026-03-03T00:00Z"), type: undefined, nodeId: undefined });
+    expect(onSearch).toHaveBeenCalledWith({ startTime: new Date("2026-03-02T00:00Z"), endTime: new Date("2026-03-03T00:00Z"), type: undefined, nodeId: undefined, siteId: undefined, pathId: undefined });
+  });
+
+  it("searches a node, a site and a path by the names typed, and a type from the list", () => {
+    const onSearch = vi.fn();
+    renderWithProviders(<EventSearchForm search={{ type: "path.updated" }} pending={false} onSearch={onSearch} />, { locale: "fr" });
+    // The type shows by its French label, not its code.
+    expect(screen.getByTestId("event-type").textContent).toBe("Chemin modifié");
+    fireEvent.change(screen.getByTestId("event-node"), { target: { value: "nw-edge-par-01" } });
+    fireEvent.change(screen.getByTestId("event-site"), { target: { value: "Paris HQ" } });
+    fireEvent.change(screen.getByTestId("event-path"), { target: { value: "Lyon ⇄ Paris" } });
+    fireEvent.click(screen.getByTestId("event-search-apply"));
+    expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ type: "path.updated", nodeId: "nw-edge-par-01", siteId: "Paris HQ", pathId: "Lyon ⇄ Paris" }));
   });
 });
