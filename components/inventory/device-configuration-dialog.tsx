@@ -112,7 +112,7 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
         </Alert>
       )}
       {/* Unassign is no submit of the form: its error is its own. */}
-      {unassign.error && <ErrorAlert message={unassign.error.message} />}
+      {unassign.error && <ErrorAlert error={unassign.error} />}
       <Input
         value={search}
         onChange={(event) => setSearch(event.target.value)}

@@ -4,22 +4,25 @@ import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { sitesHref } from "@/components/sites/site-links";
 import { Button } from "@/components/ui/button";
-import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
+import { pathListFilter, pathListNarrowing, pathsQueryOptions, type PathListNarrowing } from "@/lib/paths/queries";
+import { PathFilters } from "./path-filters";
 import { PathColumns, pathColumnCount, PathRow } from "./paths-table";
 
-/** paths: "Filter paths..." (on the server, debounced, kept in the URL), SLA health, keyset "Load more". */
+/** paths: "Filter paths..." (on the server, debounced), the SLA state and layer filters, all kept in the URL; keyset "Load more". */
 export function PathsPage() {
   const t = useTranslations();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const { organization, user } = useConsole();
-  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search)), {
+  const narrowing = pathListNarrowing({ sla: params.get("sla"), layer: params.get("layer") });
+  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search, narrowing)), {
     initialSearch: params.get("search") ?? "",
     keepPrevious: true,
   });
@@ -36,8 +39,30 @@ export function PathsPage() {
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   }, [debounced, params, pathname, router]);
 
+  // The SLA state and layer are read from the URL, so a choice is a link one can share too.
+  const narrow = (next: PathListNarrowing) => {
+    const query = new URLSearchParams(params.toString());
+    for (const [key, value] of [
+      ["sla", next.slaHealth],
+      ["layer", next.layer],
+    ] as const) {
+      if (value) query.set(key, value);
+      else query.delete(key);
+    }
+    const search = query.toString();
+    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+  };
+  const narrowed = Boolean(narrowing.slaHealth || narrowing.layer);
+
   const customer = organization.organizationType === "customer";
-  const empty = debounced ? (
+  const empty = narrowed ? (
+    <span className="grid justify-items-center gap-3">
+      {debounced ? t("paths.noMatch", { search: debounced }) : t("paths.noMatchFilters")}
+      <Button variant="outline" size="sm" onClick={() => narrow({})} data-testid="paths-clear-filters">
+        {t("paths.clearFilters")}
+      </Button>
+    </span>
+  ) : debounced ? (
     t("paths.noMatch", { search: debounced })
   ) : customer ? (
     <span className="grid justify-items-center gap-3">
@@ -53,9 +78,12 @@ export function PathsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
+      <div className="flex flex-wrap items-start gap-2">
+        <SearchFilter value={paths.search} onChange={paths.setSearch} label={t("paths.filter")} testId="paths-filter" />
+        <PathFilters value={narrowing} onChange={narrow} />
+      </div>
       <PagedTable
         list={paths}
-        search={{ label: t("paths.filter"), testId: "paths-filter" }}
         testId="paths-table"
         columns={pathColumnCount(!customer)}
         header={<PathColumns showCustomer={!customer} />}

@@ -37,7 +37,7 @@ export function SupportForm({ organizationId, onClose }: { organizationId: strin
         )
       }
     >
-      {create.error && !hasFieldIssues(create.error) && <ErrorAlert message={create.error.message} />}
+      {create.error && !hasFieldIssues(create.error) && <ErrorAlert error={create.error} />}
       <FormField
         control={form.control}
         name="message"

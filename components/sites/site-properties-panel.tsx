@@ -52,7 +52,7 @@ function AwsConfigSection({ site, canWrite }: { site: Site; canWrite: boolean })
           {t("validation.awsConfigFile")}
         </p>
       )}
-      {upload.error && <ErrorAlert message={upload.error.message} />}
+      {upload.error && <ErrorAlert error={upload.error} />}
     </section>
   );
 }

@@ -177,7 +177,7 @@ export async function listDevices(context: ServiceContext, query: PageQuery & De
   return { items: page.items.map((row) => ({ ...toDevice(row), busy: busyOf(row) })), nextCursor: page.nextCursor };
 }
 
-const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber });
+const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber }).onField("serialNumber");
 
 // POST /api/v1/inventory/device — the operator adds a device to its stock, unclaimed.
 export async function createDevice(context: ServiceContext, input: DeviceCreate): Promise<Device> {
@@ -279,7 +279,7 @@ export async function claimDevice(context: ServiceContext, input: DeviceClaim): 
       .where(and(eq(devices.serialNumber, input.serialNumber), isNull(devices.mspOrganizationId)))
       .limit(1)
       .for("update", { of: devices });
-    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new NotFoundError("apiErrors.claimFailed");
+    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new NotFoundError("apiErrors.claimFailed").onField("claimCode");
     const before = toDevice(row);
     await tx
       .update(devices)

@@ -103,6 +103,8 @@ describe("POST /inventory/device (operator)", () => {
     const response = await post(OPERATOR, "/inventory/device", { serialNumber: "mx-dup-0001", claimCode: "CODE1234" });
     expect(response.status).toBe(409);
     expect(response.body.error).toBe("A device with serial number MX-DUP-0001 already exists.");
+    // Tied to its field, so the form shows it on the serial number (issue 42: errors the user can fix).
+    expect(response.body.issues).toEqual([{ path: "serialNumber", message: "A device with serial number MX-DUP-0001 already exists." }]);
   });
 
   it.each([
@@ -161,6 +163,8 @@ describe("POST /inventory/device/claim", () => {
     for (const response of [wrongCode, unknown, taken]) {
       expect(response.status).toBe(404);
       expect(response.body.error).toBe(message);
+      // Alike on the claim code too: the form shows it on the field the user corrects.
+      expect(response.body.issues).toEqual([{ path: "claimCode", message }]);
     }
     const inFrench = await post(NW_ADMIN, "/inventory/device/claim", { serialNumber: "MX-NEVER-SEEN", claimCode: "CODE1234" }, "fr");
     expect(inFrench.body.error).toBe("Aucun équipement non revendiqué ne correspond à ce numéro de série et à ce code de revendication.");
