@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
+import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -23,7 +24,7 @@ export function AlarmsPage() {
   const canAcknowledge = useCan("common:config:write");
   const [filter, setFilter] = useState<AlarmListFilter>(DEFAULT_ALARM_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const alarmsList = usePagedList(() => alarmsQueryOptions(filter, organizationId), { keepPrevious: true });
+  const alarmsList = usePagedList((search) => alarmsQueryOptions({ ...filter, search }, organizationId), { keepPrevious: true });
   const unacknowledge = useUnacknowledgeAlarms();
 
   const alarms = alarmsList.rows;
@@ -31,6 +32,7 @@ export function AlarmsPage() {
   const toAcknowledge = chosen.filter((alarm) => !alarm.acknowledged).map((alarm) => alarm.id);
   const toUnacknowledge = chosen.filter((alarm) => alarm.acknowledged).map((alarm) => alarm.id);
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const searched = alarmsList.searched;
   const filtered = Boolean(filter.severity || filter.type || filter.state !== DEFAULT_ALARM_FILTER.state);
 
   const changeFilter = (next: AlarmListFilter) => {
@@ -62,11 +64,13 @@ export function AlarmsPage() {
 
   const empty = filtered ? (
     <div className="flex flex-col items-center gap-3">
-      <p>{t("alarms.empty.filtered")}</p>
+      <p>{searched ? t("alarms.empty.search", { search: searched }) : t("alarms.empty.filtered")}</p>
       <Button variant="outline" size="sm" onClick={() => changeFilter({ ...DEFAULT_ALARM_FILTER, acknowledged: filter.acknowledged })}>
         {t("alarms.clearFilters")}
       </Button>
     </div>
+  ) : searched ? (
+    t("alarms.empty.search", { search: searched })
   ) : filter.acknowledged === "false" ? (
     t("alarms.empty.open")
   ) : (
@@ -77,7 +81,10 @@ export function AlarmsPage() {
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("alarms.title")} description={t("alarms.description")} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <AlarmFilters filter={filter} onChange={changeFilter} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SearchFilter value={alarmsList.search} onChange={alarmsList.setSearch} label={t("alarms.filters.search")} testId="alarms-search" className="mb-0 w-64" />
+          <AlarmFilters filter={filter} onChange={changeFilter} />
+        </div>
         {canAcknowledge && (
           <div className="flex flex-wrap items-center gap-2" data-testid="alarm-actions">
             <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">

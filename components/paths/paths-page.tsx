@@ -78,8 +78,8 @@ export function PathsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
-      <div className="flex flex-wrap items-start gap-2">
-        <SearchFilter value={paths.search} onChange={paths.setSearch} label={t("paths.filter")} testId="paths-filter" />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <SearchFilter value={paths.search} onChange={paths.setSearch} label={t("paths.filter")} testId="paths-filter" className="mb-0 w-full sm:w-80" />
         <PathFilters value={narrowing} onChange={narrow} />
       </div>
       <PagedTable

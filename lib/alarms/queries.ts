@@ -3,6 +3,7 @@ import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import type { ApiAnswer } from "@/lib/api/route-types";
 import { eventKeys } from "@/lib/events/queries";
+import { ALARM_SEARCH_MAX } from "./constants";
 import type { AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
 
 /** The alarms page's view: the show-acknowledged toggle, active or cleared, and the filters (absent = any). */
@@ -11,6 +12,8 @@ export interface AlarmListFilter {
   state: AlarmStateFilter;
   severity?: AlarmSeverity;
   type?: AlarmType;
+  /** The search box's text (the alarm's text, what it is about, its type). */
+  search?: string;
 }
 
 export type AlarmPage = ApiAnswer<"get", "/api/v1/alarm">;
@@ -31,6 +34,7 @@ function normalize(filter: AlarmListFilter, organizationId?: string): AlarmViewQ
     state: filter.state,
     ...(filter.severity ? { severity: filter.severity } : {}),
     ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.search?.trim() ? { search: filter.search.trim().slice(0, ALARM_SEARCH_MAX) } : {}),
     ...(organizationId ? { organizationId } : {}),
   };
 }

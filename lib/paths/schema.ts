@@ -3,7 +3,7 @@ import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
 
-import { PATH_LAYERS } from "./constants";
+import { PATH_LAYERS, type PathLayer } from "./constants";
 
 export { PATH_LAYERS, type PathLayer } from "./constants";
 export const VLAN_TYPES = ["all", "specific"] as const;

@@ -1,4 +1,5 @@
 import "server-only";
+import { deviceKind } from "@/lib/inventory/models";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
@@ -316,6 +317,12 @@ export async function assignDevice(context: ServiceContext, deviceId: string, in
         throw new ValidationError("validation.deviceNodeNotOfMsp", { msp: before.mspName ?? "" }, [
           { path: "nodeId", key: "validation.deviceNodeNotOfMsp", values: { msp: before.mspName ?? "" } },
         ]);
+      }
+      // A device takes the configuration of a node of the kind its model is built to be (lib/inventory/models.ts).
+      const kind = deviceKind(found.device.model);
+      if (kind && node.kind !== kind) {
+        const values = { serialNumber: before.serialNumber, model: found.device.model, kind };
+        throw new ValidationError("validation.deviceNodeKind", values, [{ path: "nodeId", key: "validation.deviceNodeKind", values }]);
       }
       if (found.device.nodeId === node.id) return before;
       if (found.device.nodeId) throw alreadyAssigned(before);

@@ -56,7 +56,7 @@ test("the operator stocks devices from a CSV file and hands them to Northwind, w
   await operator.getByTestId("add-device").click();
   await operator.getByTestId("device-serial").fill(single);
   await operator.getByTestId("device-claim-code").fill("CCCC3333");
-  await operator.getByTestId("device-model").fill("E200");
+  await operator.getByTestId("device-model").fill("C100");
   await operator.getByTestId("device-create").click();
   await expect(operator.getByText(`Device ${single} added`)).toBeVisible();
 
