@@ -11259,6 +11259,7 @@ export interface paths {
                     state?: "active" | "cleared" | "all";
                     severity?: "critical" | "major" | "minor" | "warning";
                     type?: "sla-bad" | "port-down" | "link-down" | "device-unreachable" | "rollout-halted";
+                    search?: string;
                     organizationId?: string;
                 };
                 header?: never;

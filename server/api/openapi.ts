@@ -97,12 +97,7 @@ export function createRouter() {
   return router;
 }
 
-export const errorBodySchema = z.object({
-  error: z.string(),
-  requestId: z.string(),
-  // What the refusal says of each field (invalid input, or a value taken such as a serial number or an email).
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+export const errorBodySchema = z.object({ error: z.string(), requestId: z.string() });
 
 export const errorAnswerDoc = (description: string) => ({
   description,
