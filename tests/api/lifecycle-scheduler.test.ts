@@ -367,7 +367,7 @@ describe("one run per operation, across schedulers and restarts", () => {
     const slow = createLifecycleScheduler(db, options);
     const live = createLifecycleScheduler(db, options);
     const [device] = await nodeDevices(1);
-    const [operation] = await installNow([device.id], "27.1");
+    const [operation] = await installNow([device.id], "26.7");
     const t0 = Date.now() + SECOND;
     await tickAll([slow], t0, t0 + 4 * SECOND, SECOND);
     expect((await stored(operation.id)).progress).toBe(20);
@@ -399,7 +399,7 @@ describe("batch summaries (lib/lifecycle/summary.ts)", () => {
     const mixed = await nodeDevices(3);
     const later = await nodeDevices(2);
     await unreachable(mixed[1].id);
-    const succeeding = (await installNow(fine.map((device) => device.id), "28.0")).map((operation) => operation.id);
+    const succeeding = (await installNow(fine.map((device) => device.id), "26.8")).map((operation) => operation.id);
     const failing = (await schedule({ deviceIds: mixed.map((device) => device.id), operation: "reboot", start: "now" })).map((operation) => operation.id);
     const inOneHour = new Date(Date.now() + 3600 * SECOND).toISOString();
     const cancelling = (await schedule({ deviceIds: later.map((device) => device.id), operation: "reboot", start: "later", scheduledAt: inOneHour })).map(

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SignInForm } from "@/components/auth/sign-in-form";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { ClaimDeviceDialog } from "@/components/inventory/claim-device-dialog";
 import { ApiRequestError } from "@/lib/api/client";
@@ -54,6 +55,18 @@ describe("fixable errors", () => {
     const bodies = fetch.mock.calls.map(([, init]) => (init as RequestInit).body);
     expect(bodies[1]).toBe(bodies[0]);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("says a wrong password plainly on the sign-in form, in French, with no reload", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: "E-mail ou mot de passe incorrect.", requestId: "req-login" }, { status: 401 })));
+    renderWithProviders(<SignInForm />, { locale: "fr" });
+    fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "admin@contoso.example" } });
+    fireEvent.change(screen.getByLabelText("Mot de passe"), { target: { value: "wrong-one" } });
+    fireEvent.submit(screen.getByLabelText("Mot de passe").closest("form")!);
+    const alert = (await screen.findByText("E-mail ou mot de passe incorrect.")).closest("[role=alert]") as HTMLElement;
+    expect(alert.textContent).not.toContain("Actualisez la page");
+    expect(alert.textContent).not.toContain("requestId=");
+    expect(screen.getByTestId("error-request-id").textContent).toBe("req-login");
   });
 
   it.each([
