@@ -2,9 +2,10 @@
 
 import { AlertCircle, Check, Copy } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { ApiRequestError } from "@/lib/api/client";
+import { rememberFailedRequest } from "@/lib/support/failed-request";
 
 /** What an alert says of a failure: its text in the user's words, its request id apart, and whether the user can fix it. */
 export function describeFailure(error: unknown): { text: string | null; requestId: string | null; correctable: boolean } {
@@ -14,10 +15,11 @@ export function describeFailure(error: unknown): { text: string | null; requestI
   return { text: null, requestId: null, correctable: false };
 }
 
-/** The request id, out of the way, with a button that copies it for the support ticket. */
+/** The request id, out of the way, with a button that copies it; the support dialog offers to add it to a ticket. */
 function RequestIdDetail({ requestId }: { requestId: string }) {
   const t = useTranslations("errors");
   const [copied, setCopied] = useState(false);
+  useEffect(() => rememberFailedRequest(requestId), [requestId]);
   return (
     <details className="text-xs" data-testid="error-details">
       <summary className="cursor-pointer">{t("details")}</summary>

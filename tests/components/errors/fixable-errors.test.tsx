@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { ClaimDeviceDialog } from "@/components/inventory/claim-device-dialog";
+import { SupportForm } from "@/components/shell/support-form";
 import { ApiRequestError } from "@/lib/api/client";
 import { renderWithProviders } from "../providers";
 
@@ -104,5 +105,21 @@ describe("fixable errors", () => {
     fireEvent.click(screen.getByRole("button", { name: "Copy for support" }));
     await screen.findByText("Copied");
     expect(writeText).toHaveBeenCalledWith("r-copy");
+  });
+});
+
+describe("the request id for support", () => {
+  it("is offered to the support form after an error showed it, and added to the message on request", async () => {
+    renderWithProviders(<ErrorAlert error={new ApiRequestError("Taken (requestId=r-support)", 409, "r-support")} />);
+    renderWithProviders(<SupportForm organizationId="o1" onClose={vi.fn()} />, { locale: "fr" });
+    const offer = await screen.findByTestId("support-failed-request");
+    expect(offer.textContent).toContain("r-support");
+    const message = screen.getByTestId("support-message") as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: "Le site de Paris ne remonte plus de trafic." } });
+    fireEvent.click(screen.getByRole("button", { name: "L’ajouter au message" }));
+    await waitFor(() => expect(message.value).toBe("Le site de Paris ne remonte plus de trafic.\n\nIdentifiant de la requête\u202f: r-support"));
+    // Once only.
+    fireEvent.click(screen.getByRole("button", { name: "L’ajouter au message" }));
+    expect(message.value.match(/r-support/g)).toHaveLength(1);
   });
 });
