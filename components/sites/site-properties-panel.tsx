@@ -76,7 +76,7 @@ function ActiveSwitch({ site }: { site: Site }) {
             { active },
             {
               onSuccess: (saved) => toast.success(t(saved.active ? "activated" : "deactivated", { name: saved.name })),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => toast.failure(error),
             },
           )
         }
