@@ -1,17 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RolloutFormDialog } from "@/components/lifecycle/rollout-form-dialog";
-import { ScheduleDialog } from "@/components/lifecycle/schedule-dialog";
 import { renderWithProviders } from "../providers";
+import { DialogOpener } from "./dialog-opener";
 
 vi.mock("next/navigation", async () => (await import("../navigation")).nextNavigationMock());
-
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 // Issue 42: the lifecycle dialogs' Version offers the releases the chosen devices' model may take (one click puts one
 // in the box); nothing is offered before a device is chosen, or for a model the catalogue does not know.
@@ -19,22 +11,6 @@ globalThis.ResizeObserver ??= class {
 const ORG = "00000000-0000-4000-8000-000000000001";
 const device = (id: string, serialNumber: string, model: string) => ({ id, serialNumber, nodeName: `node ${id}`, model, softwareVersion: "24.3.1", busy: null });
 const devices = [device("d1", "MX-E400-1", "E400"), device("d2", "MX-C100-2", "C100"), device("d3", "MX-X9-3", "X9")];
-
-function Opener({ dialog }: { dialog: "rollout" | "schedule" }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        open
-      </button>
-      {dialog === "rollout" ? (
-        <RolloutFormDialog organizationId={ORG} open={open} setOpen={setOpen} />
-      ) : (
-        <ScheduleDialog organizationId={ORG} open={open} setOpen={setOpen} />
-      )}
-    </>
-  );
-}
 
 const option = (serial: string) => screen.getByRole("checkbox", { name: serial });
 const releases = (testId: string) => screen.queryAllByTestId(`${testId}-option`).map((button) => button.textContent);
@@ -44,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the versions offered for the chosen devices", () => {
   it("offers the model's releases in the schedule dialog, and puts the one clicked in the version box", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ items: devices, nextCursor: null })));
-    renderWithProviders(<Opener dialog="schedule" />);
+    renderWithProviders(<DialogOpener dialog="schedule" organizationId={ORG} />);
     fireEvent.click(screen.getByText("open"));
     await screen.findByText("MX-E400-1");
     expect(screen.queryByTestId("lifecycle-releases")).toBeNull();
@@ -60,7 +36,7 @@ describe("the versions offered for the chosen devices", () => {
 
   it("offers nothing for a model the catalogue does not know, in the rollout dialog", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ items: devices, nextCursor: null })));
-    renderWithProviders(<Opener dialog="rollout" />, { locale: "fr" });
+    renderWithProviders(<DialogOpener dialog="rollout" organizationId={ORG} />, { locale: "fr" });
     fireEvent.click(screen.getByText("open"));
     await screen.findByText("MX-X9-3");
     fireEvent.click(option("MX-X9-3"));
