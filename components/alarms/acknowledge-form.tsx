@@ -38,7 +38,7 @@ export function AcknowledgeForm({ alarmIds, onClose, onDone }: { alarmIds: strin
         )
       }
     >
-      {acknowledge.error && <ErrorAlert message={acknowledge.error.message} />}
+      {acknowledge.error && <ErrorAlert error={acknowledge.error} />}
       <FormField
         control={form.control}
         name="note"

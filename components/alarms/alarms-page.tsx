@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { useUrlSort } from "@/components/common/data-table";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
+import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -25,7 +26,7 @@ export function AlarmsPage() {
   const [filter, setFilter] = useState<AlarmListFilter>(DEFAULT_ALARM_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { asked, sorting } = useUrlSort("alarms", { sort: "time", order: "desc" });
-  const alarmsList = usePagedList(() => alarmsQueryOptions(filter, organizationId, asked), { keepPrevious: true });
+  const alarmsList = usePagedList((search) => alarmsQueryOptions({ ...filter, search }, organizationId, asked), { keepPrevious: true });
   const unacknowledge = useUnacknowledgeAlarms();
 
   const alarms = alarmsList.rows;
@@ -33,6 +34,7 @@ export function AlarmsPage() {
   const toAcknowledge = chosen.filter((alarm) => !alarm.acknowledged).map((alarm) => alarm.id);
   const toUnacknowledge = chosen.filter((alarm) => alarm.acknowledged).map((alarm) => alarm.id);
   const names = useMemo(() => new Map(organizations.map((org) => [org.id, org.name])), [organizations]);
+  const searched = alarmsList.searched;
   const filtered = Boolean(filter.severity || filter.type || filter.state !== DEFAULT_ALARM_FILTER.state);
 
   const changeFilter = (next: AlarmListFilter) => {
@@ -64,11 +66,13 @@ export function AlarmsPage() {
 
   const empty = filtered ? (
     <div className="flex flex-col items-center gap-3">
-      <p>{t("alarms.empty.filtered")}</p>
+      <p>{searched ? t("alarms.empty.search", { search: searched }) : t("alarms.empty.filtered")}</p>
       <Button variant="outline" size="sm" onClick={() => changeFilter({ ...DEFAULT_ALARM_FILTER, acknowledged: filter.acknowledged })}>
         {t("alarms.clearFilters")}
       </Button>
     </div>
+  ) : searched ? (
+    t("alarms.empty.search", { search: searched })
   ) : filter.acknowledged === "false" ? (
     t("alarms.empty.open")
   ) : (
@@ -79,7 +83,10 @@ export function AlarmsPage() {
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("alarms.title")} description={t("alarms.description")} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <AlarmFilters filter={filter} onChange={changeFilter} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SearchFilter value={alarmsList.search} onChange={alarmsList.setSearch} label={t("alarms.filters.search")} testId="alarms-search" className="mb-0 w-64" />
+          <AlarmFilters filter={filter} onChange={changeFilter} />
+        </div>
         {canAcknowledge && (
           <div className="flex flex-wrap items-center gap-2" data-testid="alarm-actions">
             <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">

@@ -18,8 +18,6 @@ import { SIGN_IN_CODE } from "@/lib/constants";
 const loadLoginSchema = () => import("@/lib/auth/schema").then((schemas) => schemas.loginSchema);
 const loadCodeSchema = () => import("@/lib/auth/schema").then((schemas) => schemas.loginCodeSchema);
 
-const withoutRequestId = (error: Error) => error.message.replace(/ \(requestId=.*\)$/, "");
-
 export function SignInForm({ next }: { next?: string }) {
   const t = useTranslations("auth");
   // A full load so the pages render in the user's language from the session's first byte.
@@ -34,7 +32,7 @@ export function SignInForm({ next }: { next?: string }) {
   if (challenge) return <CodeStep challenge={challenge} onSignedIn={signedIn} onStartOver={() => (login.reset(), setChallenge(null))} />;
   return (
     <ZodForm form={form} onSubmit={(values) => login.mutate(values)} className="flex flex-col gap-4">
-      {login.error && <ErrorAlert message={withoutRequestId(login.error)} />}
+      {login.error && <ErrorAlert error={login.error} />}
       <FormField
         control={form.control}
         name="email"
@@ -81,7 +79,7 @@ function CodeStep({ challenge, onSignedIn, onStartOver }: { challenge: string; o
     <ZodForm form={form} onSubmit={(values) => confirm.mutate(values)} className="flex flex-col gap-4">
       <p className="font-medium">{t("codeTitle")}</p>
       <p className="text-sm text-muted-foreground">{t("codeSent", { minutes: SIGN_IN_CODE.validityMs / 60_000 })}</p>
-      {confirm.error && <ErrorAlert message={withoutRequestId(confirm.error)} />}
+      {confirm.error && <ErrorAlert error={confirm.error} />}
       {/* Not the forms' TextField: its module brings the select and textarea into the sign-in page's first load. */}
       <FormField
         control={form.control}

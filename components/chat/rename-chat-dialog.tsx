@@ -24,7 +24,7 @@ function RenameForm({ chat, onClose }: { chat: ChatSummary; onClose: () => void 
       onClose();
     },
     onError: (error) => {
-      if (!applyServerIssues(form, error)) toast.error(error.message);
+      if (!applyServerIssues(form, error)) toast.failure(error);
     },
   });
   return (

@@ -37,7 +37,7 @@ export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfir
   const open = isControlled ? Boolean(controlled.open) : openState;
   const setOpen = (next: boolean) => (isControlled ? controlled.onOpenChange?.(next) : setOpenState(next));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   return (
     <AlertDialog
       open={open}
@@ -62,7 +62,7 @@ export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfir
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
-        {error && <ErrorAlert message={error} />}
+        {error !== null && <ErrorAlert error={error} />}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
           <Button
@@ -76,7 +76,7 @@ export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfir
                 await onConfirm();
                 setOpen(false);
               } catch (caught) {
-                setError(caught instanceof Error ? caught.message : null);
+                setError(caught ?? new Error());
               } finally {
                 setBusy(false);
               }

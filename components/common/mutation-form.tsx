@@ -1,12 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { describeFailure, ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, ZodForm } from "@/components/forms/zod-form";
+import { ApiRequestError } from "@/lib/api/client";
+
+const FIRST_FIELD = "input:not([type=hidden]):not(:disabled), textarea:not(:disabled), select:not(:disabled), [role=combobox]";
 
 /** What a mutation form needs of a TanStack mutation. */
 export interface FormMutation<TOutput, TResult> {
@@ -123,30 +126,39 @@ export function MutationForm<TInput extends FieldValues, TOutput, TResult>({
   footer,
   children,
 }: MutationFormBodyProps<TInput, TOutput, TResult>) {
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const submit = async (values: TOutput) => {
+    let result: TResult;
+    setFailure(null);
+    try {
+      result = await mutation.mutateAsync(values);
+    } catch (caught) {
+      if (failureTitle) toast.error(failureTitle);
+      if (!applyServerIssues(form as unknown as UseFormReturn<TInput, unknown, FieldValues>, caught)) setFailure(caught ?? new Error());
+      return;
+    }
+    await onSuccess(result, values);
+    if (!stayOpen) onDone();
+  };
+  // SPEC §8 "Click here to try again.": an answer the user can correct sends them back to the fields to change what
+  // was refused; a failure of the server or the network sends the same values again.
+  const retry = () => {
+    if (failure instanceof ApiRequestError && failure.correctable) {
+      alert.current?.closest("form")?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+      setFailure(null);
+      return;
+    }
+    void form.handleSubmit(submit)();
+  };
+  const reason = describeFailure(failure).text;
   return (
-    <ZodForm
-      form={form}
-      guardUnsavedChanges={guardUnsavedChanges}
-      className={className}
-      onSubmit={async (values) => {
-        let result: TResult;
-        setError(null);
-        try {
-          result = await mutation.mutateAsync(values);
-        } catch (failure) {
-          if (failureTitle) toast.error(failureTitle);
-          if (!applyServerIssues(form as unknown as UseFormReturn<TInput, unknown, FieldValues>, failure)) {
-            const message = failure instanceof Error ? failure.message : String(failure);
-            setError(failureTitle ? `${failureTitle}: ${message}` : message);
-          }
-          return;
-        }
-        await onSuccess(result, values);
-        if (!stayOpen) onDone();
-      }}
-    >
-      {error && <ErrorAlert message={error} />}
+    <ZodForm form={form} guardUnsavedChanges={guardUnsavedChanges} className={className} onSubmit={submit}>
+      {failure !== null && (
+        <div ref={alert}>
+          <ErrorAlert error={failure} message={failureTitle && reason ? `${failureTitle}: ${reason}` : undefined} onRetry={retry} />
+        </div>
+      )}
       {children}
       {footer}
     </ZodForm>

@@ -190,14 +190,25 @@ export function PathDashboard({ homeLabel, siteId, pathId, links, since }: { hom
           )
         }
       />
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
-        <CurrentSlaCard pathId={pathId} since={since} />
-        <div className="xl:col-span-2">
-          <BandwidthCard kind="path" id={pathId} since={since} title={t("bandwidth")} subtitle={t("bandwidthOf", { name: data?.name ?? "" })} />
-        </div>
-        <div className="xl:col-span-3">
-          <PerformanceCard pathId={pathId} since={since} />
-        </div>
+      <PathPerformanceCards pathId={pathId} pathName={data?.name ?? ""} since={since} />
+    </div>
+  );
+}
+
+/**
+ * A path's SLA now, its RX/TX and its latency, jitter and loss against the thresholds: the customer's path dashboard
+ * and the MSP's paths/{pathId} show the same cards.
+ */
+export function PathPerformanceCards({ pathId, pathName, since }: { pathId: string; pathName: string; since: string }) {
+  const t = useTranslations("dashboard");
+  return (
+    <div className={`grid grid-cols-1 gap-4 xl:grid-cols-3 ${CHART_THEME}`} data-testid="path-performance">
+      <CurrentSlaCard pathId={pathId} since={since} />
+      <div className="xl:col-span-2">
+        <BandwidthCard kind="path" id={pathId} since={since} title={t("bandwidth")} subtitle={t("bandwidthOf", { name: pathName })} />
+      </div>
+      <div className="xl:col-span-3">
+        <PerformanceCard pathId={pathId} since={since} />
       </div>
     </div>
   );

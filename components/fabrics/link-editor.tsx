@@ -61,7 +61,7 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
         }
       }}
     >
-      {save.error && !onRows && <ErrorAlert message={save.error.message} />}
+      {save.error && !onRows && <ErrorAlert error={save.error} />}
       <p className="text-sm text-muted-foreground">{t("editor.hint")}</p>
       <FabricMesh nodes={fabric.nodes} links={watched ?? []} showErrors={tried} />
       {rows.fields.length === 0 ? (

@@ -17,6 +17,7 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { SelectItem } from "@/components/ui/select";
 import { assignableNodesQueryOptions, useAssignDevice, useUnassignDevice } from "@/lib/inventory/queries";
+import { deviceKind } from "@/lib/inventory/models";
 import { deviceAssignSchema, type Device, type DeviceAssign } from "@/lib/inventory/schema";
 import { ConfiguredBadge } from "./device-badges";
 
@@ -30,7 +31,8 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
   const [blocked, setBlocked] = useState(false);
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);
-  const nodes = useQuery(assignableNodesQueryOptions(mspId, debounced));
+  const kind = deviceKind(device.model);
+  const nodes = useQuery(assignableNodesQueryOptions(mspId, debounced, kind));
   const assign = useAssignDevice(device.id);
   const unassign = useUnassignDevice(device.id);
   const form = useZodForm(deviceAssignSchema, { defaultValues: { nodeId: device.nodeId ?? "" } });
@@ -112,7 +114,7 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
         </Alert>
       )}
       {/* Unassign is no submit of the form: its error is its own. */}
-      {unassign.error && <ErrorAlert message={unassign.error.message} />}
+      {unassign.error && <ErrorAlert error={unassign.error} />}
       <Input
         value={search}
         onChange={(event) => setSearch(event.target.value)}
@@ -125,6 +127,7 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
         name="nodeId"
         label={t("inventory.fields.node")}
         placeholder={nodes.isPending ? t("inventory.configure.loadingNodes") : t("inventory.configure.chooseNode")}
+        description={kind ? t("inventory.configure.nodeKindHint", { model: device.model, kind }) : undefined}
         touchOnBlur
         testId="configuration-node"
       >

@@ -32,7 +32,7 @@ export function DeviceTokenDialog({ device, onClose }: { device: Device; onClose
           <DialogTitle>{t("inventory.token.title")}</DialogTitle>
           <DialogDescription>{t("inventory.token.description", { serialNumber: device.serialNumber })}</DialogDescription>
         </DialogHeader>
-        {issue.error && <ErrorAlert message={issue.error.message} />}
+        {issue.error && <ErrorAlert error={issue.error} />}
         {token ? (
           <div className="flex flex-col gap-3">
             <div className="flex gap-2">

@@ -73,7 +73,7 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
                 {t("read", { count: read.rows.length, file: read.name })}
               </p>
             )}
-            {importDevices.error && <ErrorAlert message={importDevices.error.message} />}
+            {importDevices.error && <ErrorAlert error={importDevices.error} />}
           </div>
         )}
         {result && (

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useWatch } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
@@ -14,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { rolloutDevicesQueryOptions, useCreateRollout } from "@/lib/lifecycle/rollout-queries";
 import { ROLLOUT_OBSERVATION_DEFAULT_SECONDS, ROLLOUT_WAVE_MODES, rolloutCreateSchema, type Rollout, type RolloutCreate, type RolloutCreateInput } from "@/lib/lifecycle/rollout-schema";
 import { DeviceChoice } from "./device-choice";
+import { ReleaseChoices } from "./release-choices";
 import { useZonedTimeText } from "./operation-cells";
 import { StartField } from "./start-field";
 
@@ -36,6 +38,8 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
   const create = useCreateRollout();
   const form = useZodForm(rolloutCreateSchema, { defaultValues: EMPTY });
   const devices = useQuery(rolloutDevicesQueryOptions(organizationId));
+  const [deviceIds, version] = useWatch({ control: form.control, name: ["deviceIds", "version"] });
+  const pickedModels = (devices.data ?? []).filter((device) => deviceIds?.includes(device.id)).map((device) => device.model);
   const timeText = useZonedTimeText();
   // As the schedule dialog sends it: a time only for Later.
   const mutation = formMutation((values: RolloutCreate) => create.mutateAsync({ ...values, scheduledAt: values.start === "later" ? values.scheduledAt : null }), create);
@@ -88,6 +92,12 @@ export function RolloutFormDialog({ organizationId, open, setOpen }: { organizat
         }}
       </LabeledField>
       <TextField control={form.control} name="version" label={t("rollout.dialog.version")} testId="rollout-version" mono />
+      <ReleaseChoices
+        models={pickedModels}
+        value={version}
+        onPick={(release) => form.setValue("version", release, { shouldDirty: true, shouldValidate: true })}
+        testId="rollout-releases"
+      />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <SelectField control={form.control} name="waveMode" label={t("rollout.dialog.waveMode")} testId="rollout-wave-mode">
           {ROLLOUT_WAVE_MODES.map((mode) => (

@@ -108,7 +108,7 @@ function RolloutActions({ rollout }: { rollout: Rollout }) {
           onClick={() =>
             resume.mutate(rollout.id, {
               onSuccess: () => toast.success(t("resumed", { version: rollout.version })),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => toast.failure(error),
             })
           }
         >

@@ -10,6 +10,7 @@ import { SelectItem } from "@/components/ui/select";
 import { useScheduleOperations } from "@/lib/lifecycle/queries";
 import { LIFECYCLE_OPERATIONS, lifecycleOperationCreateSchema, type LifecycleOperationCreateInput } from "@/lib/lifecycle/schema";
 import { DevicePicker } from "./device-picker";
+import { ReleaseChoices, usePickedModels } from "./release-choices";
 import { StartField } from "./start-field";
 
 const EMPTY: LifecycleOperationCreateInput = { deviceIds: [], operation: "install-version", version: "", start: "now", scheduledAt: null };
@@ -42,6 +43,8 @@ export function ScheduleDialog({ organizationId, open, setOpen }: ScheduleDialog
   const schedule = useScheduleOperations();
   const form = useZodForm(lifecycleOperationCreateSchema, { defaultValues: EMPTY });
   const operation = useWatch({ control: form.control, name: "operation" });
+  const [deviceIds, version] = useWatch({ control: form.control, name: ["deviceIds", "version"] });
+  const models = usePickedModels(deviceIds ?? []);
   // The API takes the fields as chosen (the schema has checked them), with what does not apply left out.
   const mutation = { mutateAsync: () => schedule.mutateAsync(requestOf(form.getValues())), isPending: schedule.isPending, reset: schedule.reset };
   return (
@@ -77,6 +80,14 @@ export function ScheduleDialog({ organizationId, open, setOpen }: ScheduleDialog
           />
         )}
       </div>
+      {operation === "install-version" && (
+        <ReleaseChoices
+          models={models}
+          value={version}
+          onPick={(release) => form.setValue("version", release, { shouldDirty: true, shouldValidate: true })}
+          testId="lifecycle-releases"
+        />
+      )}
       <StartField control={form.control} />
     </MutationFormDialog>
   );

@@ -11,6 +11,7 @@ import { ErrorAlert } from "@/components/errors/error-alert";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { PathRoute } from "@/components/topology/path-route";
+import { PathPerformanceCards } from "@/components/dashboard/path-dashboard";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { siteHref } from "@/components/sites/site-links";
 import { Badge } from "@/components/ui/badge";
@@ -103,9 +104,10 @@ function PathProperties({ path }: { path: Path }) {
 
 /**
  * A path's detail: every field and its SLA health; edit and delete for those who may, except AWS paths (read-only).
- * Seen from a site (customer/site/{siteId}/path/{pathId}) or from the MSP's paths/{pathId}.
+ * Seen from a site (customer/site/{siteId}/path/{pathId}) or from the MSP's paths/{pathId}, which shows under them the
+ * performance cards of the customer's path dashboard, its charts starting at `since`.
  */
-export function PathDetail({ pathId, fromSiteId }: { pathId: string; fromSiteId?: string }) {
+export function PathDetail({ pathId, fromSiteId, since }: { pathId: string; fromSiteId?: string; since?: string }) {
   const t = useTranslations();
   const router = useRouter();
   const { organization } = useConsole();
@@ -204,6 +206,11 @@ export function PathDetail({ pathId, fromSiteId }: { pathId: string; fromSiteId?
         </CardContent>
       </Card>
       {organization.organizationType === "customer" && <PathRoute pathId={current.id} />}
+      {since && (
+        <div className="mt-4">
+          <PathPerformanceCards pathId={current.id} pathName={current.name} since={since} />
+        </div>
+      )}
       <PathDialog
         open={editing}
         organizationId={current.organizationId}

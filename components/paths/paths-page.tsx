@@ -5,15 +5,17 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { PagedDataTable, useUrlSort } from "@/components/common/data-table";
 import { usePagedList } from "@/components/common/paged-list";
+import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
 import { sitesHref } from "@/components/sites/site-links";
 import { Button } from "@/components/ui/button";
-import { pathListFilter, pathsQueryOptions } from "@/lib/paths/queries";
+import { pathListFilter, pathListNarrowing, pathsQueryOptions, type PathListNarrowing } from "@/lib/paths/queries";
+import { PathFilters } from "./path-filters";
 import { usePathColumns } from "./paths-table";
 
-/** paths: "Filter paths..." (on the server, debounced, kept in the URL), SLA health, keyset "Load more". */
+/** paths: "Filter paths..." (on the server, debounced), the SLA state and layer filters, all kept in the URL; keyset "Load more". */
 export function PathsPage() {
   const t = useTranslations();
   const router = useRouter();
@@ -21,7 +23,8 @@ export function PathsPage() {
   const params = useSearchParams();
   const { organization, user } = useConsole();
   const { asked, sorting } = useUrlSort("paths", { sort: "name", order: "asc" });
-  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search), asked), {
+  const narrowing = pathListNarrowing({ sla: params.get("sla"), layer: params.get("layer") });
+  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search, narrowing), asked), {
     initialSearch: params.get("search") ?? "",
     keepPrevious: true,
   });
@@ -38,9 +41,31 @@ export function PathsPage() {
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   }, [debounced, params, pathname, router]);
 
+  // The SLA state and layer are read from the URL, so a choice is a link one can share too.
+  const narrow = (next: PathListNarrowing) => {
+    const query = new URLSearchParams(params.toString());
+    for (const [key, value] of [
+      ["sla", next.slaHealth],
+      ["layer", next.layer],
+    ] as const) {
+      if (value) query.set(key, value);
+      else query.delete(key);
+    }
+    const search = query.toString();
+    router.replace(search ? `${pathname}?${search}` : pathname, { scroll: false });
+  };
+  const narrowed = Boolean(narrowing.slaHealth || narrowing.layer);
+
   const customer = organization.organizationType === "customer";
   const columns = usePathColumns({ showCustomer: !customer });
-  const empty = debounced ? (
+  const empty = narrowed ? (
+    <span className="grid justify-items-center gap-3">
+      {debounced ? t("paths.noMatch", { search: debounced }) : t("paths.noMatchFilters")}
+      <Button variant="outline" size="sm" onClick={() => narrow({})} data-testid="paths-clear-filters">
+        {t("paths.clearFilters")}
+      </Button>
+    </span>
+  ) : debounced ? (
     t("paths.noMatch", { search: debounced })
   ) : customer ? (
     <span className="grid justify-items-center gap-3">
@@ -56,9 +81,12 @@ export function PathsPage() {
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <SearchFilter value={paths.search} onChange={paths.setSearch} label={t("paths.filter")} testId="paths-filter" className="mb-0 w-full sm:w-80" />
+        <PathFilters value={narrowing} onChange={narrow} />
+      </div>
       <PagedDataTable
         list={paths}
-        search={{ label: t("paths.filter"), testId: "paths-filter" }}
         testId="paths-table"
         columns={columns}
         sorting={sorting}

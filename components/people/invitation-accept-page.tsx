@@ -23,7 +23,7 @@ const loadNewAccountSchema = () => import("@/lib/people/schema").then((schemas) 
 const loadExistingAccountSchema = () => import("@/lib/people/schema").then((schemas) => schemas.invitationAcceptExistingAccountSchema);
 
 /** The API's message without its request id (the page is for a person, not a support ticket). */
-const plain = (error: Error) => error.message.replace(/ \(requestId=.*\)$/, "");
+const plain = (error: Error) => (error instanceof ApiRequestError ? error.reason : error.message);
 
 /** Into the console: its root takes the session to the home of the organization just joined. */
 const enterConsole = () => hardNavigate("/");
@@ -52,7 +52,7 @@ function NewAccountForm({ token, onHasAccount }: { token: string; onHasAccount: 
         enterConsole();
       }}
     >
-      {accept.error && !(accept.error instanceof ApiRequestError && accept.error.status === 401) && <ErrorAlert message={plain(accept.error)} />}
+      {accept.error && !(accept.error instanceof ApiRequestError && accept.error.status === 401) && <ErrorAlert error={accept.error} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField control={form.control} name="firstName" label={t("firstName")} testId="invite-first-name" autoComplete="given-name" />
         <TextField control={form.control} name="lastName" label={t("lastName")} testId="invite-last-name" autoComplete="family-name" />
@@ -79,7 +79,7 @@ function JoinAsSignedIn({ token, preview }: { token: string; preview: Invitation
   const accept = useAcceptInvitation();
   return (
     <div className="flex flex-col gap-4">
-      {accept.error && <ErrorAlert message={plain(accept.error)} />}
+      {accept.error && <ErrorAlert error={accept.error} />}
       <p className="text-sm">{t("signedInAs", { email: preview.email })}</p>
       <Button busy={accept.isPending} data-testid="invite-join" onClick={() => accept.mutate({ token }, { onSuccess: enterConsole })}>
         {t("join", { organization: preview.organizationName })}

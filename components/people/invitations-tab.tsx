@@ -40,7 +40,7 @@ function InvitationActions({ invitation, organizationId }: { invitation: Invitat
         onClick={() =>
           resend.mutate(invitation.id, {
             onSuccess: () => toast.success(t("resent", { email: invitation.email })),
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.failure(error),
           })
         }
       >

@@ -28,7 +28,7 @@ function RoleCell({ user, canManage, organizationId }: { user: OrganizationUser;
           { userId: user.id, update: { role: role as RoleLevel } },
           {
             onSuccess: (updated) => toast.success(t("people.users.roleChanged", { name: displayName(updated), role: t(ROLE_LEVEL_LABELS[updated.role]) })),
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.failure(error),
           },
         )
       }

@@ -48,7 +48,7 @@ export function OrganizationSettingsForm() {
             }
           >
             {!canWrite && <p className="text-sm text-muted-foreground">{t("organizationSettings.readOnly")}</p>}
-            {update.error && <ErrorAlert message={update.error.message} />}
+            {update.error && <ErrorAlert error={update.error} />}
             <FormField
               control={form.control}
               name="name"

@@ -50,7 +50,7 @@ export function UserSettingsForm() {
               })
             }
           >
-            {update.error && <ErrorAlert message={update.error.message} />}
+            {update.error && <ErrorAlert error={update.error} />}
             <div className="flex flex-col gap-2">
               <Label htmlFor="user-email">{t("userSettings.email")}</Label>
               <Input id="user-email" value={user.userEmail} readOnly disabled />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -10,6 +11,7 @@ import { DialogFooter } from "@/components/ui/dialog";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiRequestError } from "@/lib/api/client";
+import { lastFailedRequest } from "@/lib/support/failed-request";
 import { useCreateSupportTicket } from "@/lib/support/queries";
 import { supportTicketSchema } from "@/lib/support/schema";
 
@@ -20,6 +22,13 @@ export function SupportForm({ organizationId, onClose }: { organizationId: strin
   const t = useTranslations();
   const create = useCreateSupportTicket();
   const form = useZodForm(supportTicketSchema, { defaultValues: { organizationId, message: "" } });
+  // An error shown a moment ago: its request id, for the ticket to name (added on request, the message stays the user's).
+  const [failedRequest] = useState(lastFailedRequest);
+  const addFailedRequest = (requestId: string) => {
+    const message = form.getValues("message").trimEnd();
+    const line = t("support.requestLine", { requestId });
+    if (!message.includes(requestId)) form.setValue("message", message ? `${message}\n\n${line}` : line, { shouldDirty: true });
+  };
   return (
     <ZodForm
       form={form}
@@ -37,7 +46,7 @@ export function SupportForm({ organizationId, onClose }: { organizationId: strin
         )
       }
     >
-      {create.error && !hasFieldIssues(create.error) && <ErrorAlert message={create.error.message} />}
+      {create.error && !hasFieldIssues(create.error) && <ErrorAlert error={create.error} />}
       <FormField
         control={form.control}
         name="message"
@@ -52,6 +61,14 @@ export function SupportForm({ organizationId, onClose }: { organizationId: strin
           </FormItem>
         )}
       />
+      {failedRequest && (
+        <p className="text-xs text-muted-foreground" data-testid="support-failed-request">
+          {t("support.lastFailure", { requestId: failedRequest })}{" "}
+          <button type="button" className="font-medium underline underline-offset-4" onClick={() => addFailedRequest(failedRequest)}>
+            {t("support.addRequestId")}
+          </button>
+        </p>
+      )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           {t("common.cancel")}

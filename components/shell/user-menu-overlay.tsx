@@ -40,7 +40,7 @@ export function UserMenuOverlay({ trigger, defaultOpen }: OverlayProps) {
       {
         // The server re-renders every string in the new language at once.
         onSuccess: () => router.refresh(),
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.failure(error),
       },
     );
   };

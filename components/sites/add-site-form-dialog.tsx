@@ -41,7 +41,7 @@ export function AddSiteFormDialog({ organizationId, open, setOpen }: { organizat
           // The site exists either way; a refused file can be uploaded again from its properties.
           await upload.mutateAsync({ siteId: site.id, upload: awsConfig }).then(
             () => toast.success(t("sites.awsConfig.uploaded", { name: site.name })),
-            (error: Error) => toast.error(error.message),
+            (error: Error) => toast.failure(error),
           );
         }
         router.push(siteHref(organizationId, site.id));

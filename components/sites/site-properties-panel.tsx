@@ -52,7 +52,7 @@ function AwsConfigSection({ site, canWrite }: { site: Site; canWrite: boolean })
           {t("validation.awsConfigFile")}
         </p>
       )}
-      {upload.error && <ErrorAlert message={upload.error.message} />}
+      {upload.error && <ErrorAlert error={upload.error} />}
     </section>
   );
 }
@@ -76,7 +76,7 @@ function ActiveSwitch({ site }: { site: Site }) {
             { active },
             {
               onSuccess: (saved) => toast.success(t(saved.active ? "activated" : "deactivated", { name: saved.name })),
-              onError: (error) => toast.error(error.message),
+              onError: (error) => toast.failure(error),
             },
           )
         }

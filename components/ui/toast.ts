@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ExternalToast, toast as sonnerToast } from "sonner";
+import { failureReason } from "@/lib/api/failure";
 
 // The console's toasts, without sonner on a page's first load: a toast asked for before the toaster is there waits,
 // the toaster (components/ui/toaster-host.tsx) is fetched on the first one, and what waited is shown in order.
@@ -29,6 +30,8 @@ function send(call: Call) {
 export const toast = {
   success: (message: ReactNode, options?: ExternalToast) => send({ kind: "success", message, options }),
   error: (message: ReactNode, options?: ExternalToast) => send({ kind: "error", message, options }),
+  /** A failed call, in the user's words (its request id kept for the support dialog). */
+  failure: (error: unknown, options?: ExternalToast) => send({ kind: "error", message: failureReason(error), options }),
   dismiss: (id?: string | number) => send({ kind: "dismiss", id }),
 };
 

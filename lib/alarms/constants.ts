@@ -16,5 +16,7 @@ export const ALARM_STATE_FILTERS = ["active", "cleared", "all"] as const;
 export type AlarmStateFilter = (typeof ALARM_STATE_FILTERS)[number];
 
 export const ALARM_BATCH_MAX = 500;
+/** The alarms page's search box: at most this many characters. */
+export const ALARM_SEARCH_MAX = 100;
 export const ALARM_NOTE_MAX_LENGTH = 500;
 

@@ -4,6 +4,7 @@ import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { ApiAnswer } from "@/lib/api/route-types";
 import { eventKeys } from "@/lib/events/queries";
+import { ALARM_SEARCH_MAX } from "./constants";
 import type { AlarmAcknowledge, AlarmAcknowledgedFilter, AlarmSeverity, AlarmStateFilter, AlarmType } from "./schema";
 
 /** The alarms page's view: the show-acknowledged toggle, active or cleared, and the filters (absent = any). */
@@ -12,6 +13,8 @@ export interface AlarmListFilter {
   state: AlarmStateFilter;
   severity?: AlarmSeverity;
   type?: AlarmType;
+  /** The search box's text (the alarm's text, what it is about, its type). */
+  search?: string;
 }
 
 export type AlarmPage = ApiAnswer<"get", "/api/v1/alarm">;
@@ -32,6 +35,7 @@ function normalize(filter: AlarmListFilter, organizationId?: string): AlarmViewQ
     state: filter.state,
     ...(filter.severity ? { severity: filter.severity } : {}),
     ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.search?.trim() ? { search: filter.search.trim().slice(0, ALARM_SEARCH_MAX) } : {}),
     ...(organizationId ? { organizationId } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sortQueryShape } from "@/lib/pagination-schema";
 import { organizationFilter } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
-import { ALARM_SEVERITIES, ALARM_TYPES, ALARM_ACKNOWLEDGED_FILTERS, ALARM_STATE_FILTERS, ALARM_BATCH_MAX, ALARM_NOTE_MAX_LENGTH } from "./constants";
+import { ALARM_SEVERITIES, ALARM_TYPES, ALARM_ACKNOWLEDGED_FILTERS, ALARM_STATE_FILTERS, ALARM_BATCH_MAX, ALARM_NOTE_MAX_LENGTH, ALARM_SEARCH_MAX } from "./constants";
 
 // SPEC §3 and §4: alarms raised on the network — active, acknowledged (hidden by default, shown on demand) and
 // unacknowledged again. Shared by the alarms page and the API.
@@ -34,6 +34,8 @@ export const alarmListQuerySchema = z.object({
   state: z.enum(ALARM_STATE_FILTERS, { error: "validation.alarmStateFilter" }).default("all"),
   severity: z.enum(ALARM_SEVERITIES, { error: "validation.alarmSeverity" }).optional(),
   type: z.enum(ALARM_TYPES, { error: "validation.alarmType" }).optional(),
+  /** Words of the alarm's text, the name of what it is about (its source) or its type, in any case. */
+  search: z.string().trim().max(ALARM_SEARCH_MAX, messageWithValues("validation.alarmSearchMax", { max: ALARM_SEARCH_MAX })).optional(),
   /** The console of one organization: its alarms only (within those the caller may see). */
   organizationId: organizationFilter(),
   ...sortQueryShape("alarms"),

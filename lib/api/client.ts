@@ -14,6 +14,20 @@ export class ApiRequestError extends Error {
     super(message);
     this.name = "ApiRequestError";
   }
+
+  /** What went wrong, in the user's words: the message without its " (requestId=…)". */
+  get reason(): string {
+    return this.message.replace(/ \(requestId=[^)]*\)$/, "");
+  }
+
+  /**
+   * A failure the user can correct (a wrong claim code or password, a name or address already taken, a value out of
+   * range): the server understood the call and said no. Not a refusal of the user's rights (403), and not a failure
+   * of the server or the network, which only a retry or a reload can get past.
+   */
+  get correctable(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 403 && this.status !== 408 && this.status !== 429;
+  }
 }
 
 export interface ApiClientSettings {
@@ -184,7 +198,8 @@ async function send<T>(
       handleAuthFailure(path);
     }
     const message = typeof payload?.error === "string" && payload.error ? payload.error : settings.unknownErrorText;
-    throw new ApiRequestError(`${message} (requestId=${payload?.requestId ?? answeredId})`, response.status, answeredId, payload?.issues);
+    const failedId = typeof payload?.requestId === "string" && payload.requestId ? payload.requestId : answeredId;
+    throw new ApiRequestError(`${message} (requestId=${failedId})`, response.status, failedId, payload?.issues);
   }
   return payload as T;
 }

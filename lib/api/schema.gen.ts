@@ -11288,6 +11288,7 @@ export interface paths {
                     state?: "active" | "cleared" | "all";
                     severity?: "critical" | "major" | "minor" | "warning";
                     type?: "sla-bad" | "port-down" | "link-down" | "device-unreachable" | "rollout-halted";
+                    search?: string;
                     organizationId?: string;
                     /** @description The column the list is sorted by: time, severity. The next pages are asked with the same sort and the cursor. */
                     sort?: "time" | "severity";

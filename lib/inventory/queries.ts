@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { NodeKind } from "@/lib/nodes/schema";
 import { api } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
@@ -89,11 +90,14 @@ export const useReleaseDevice = () => useInventoryMutation((device: Device) => a
 // (nothing cached changes).
 export const useIssueDeviceToken = (deviceId: string) => useMutation({ mutationFn: () => api.post("/api/v1/inventory/device/{id}/token", { params: { path: { id: deviceId } } }) });
 
-// GET /api/v1/config/msp/{mspId}/node?search= — the nodes a device may be assigned to, of every kind, by name: the
-// node endpoint's list without a kind (the node pages ask it one kind at a time).
-export const assignableNodesQueryOptions = (mspId: string, search: string) =>
+// GET /api/v1/config/msp/{mspId}/node?search=&kind= — the nodes a device may be assigned to, by name: those of the kind
+// its model is built to be (lib/inventory/models.ts), or of every kind for a model the catalogue does not know.
+export const assignableNodesQueryOptions = (mspId: string, search: string, kind?: NodeKind | null) =>
   queryOptions({
-    queryKey: [...inventoryKeys.all, "nodes", mspId, search.trim()] as const,
+    queryKey: [...inventoryKeys.all, "nodes", mspId, search.trim(), kind ?? "any"] as const,
     queryFn: ({ signal }) =>
-      api.get("/api/v1/config/msp/{mspId}/node", { params: { path: { mspId }, query: { search: search.trim() || undefined, limit: DEVICE_PAGE_SIZE } }, signal }),
+      api.get("/api/v1/config/msp/{mspId}/node", {
+        params: { path: { mspId }, query: { search: search.trim() || undefined, kind: kind ?? undefined, limit: DEVICE_PAGE_SIZE } },
+        signal,
+      }),
   });

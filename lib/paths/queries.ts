@@ -4,6 +4,8 @@ import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
+import { PATH_SLA_STATES, type PathSla } from "@/lib/health";
+import { PATH_LAYERS, type PathLayer } from "./constants";
 import type { Path, PathCreate, PathUpdate } from "./schema";
 
 export const PATH_PAGE_SIZE = 50;
@@ -12,20 +14,37 @@ export const PATH_PAGE_SIZE = 50;
 export interface PathListFilter {
   organizationId?: string;
   search?: string;
+  layer?: PathLayer;
+  slaHealth?: PathSla;
 }
+
+/** The list's filters besides the search box: the SLA state and the layer (kept in the page's URL as ?sla= and ?layer=). */
+export type PathListNarrowing = Pick<PathListFilter, "layer" | "slaHealth">;
 
 /**
  * The list a paths page shows: the console's (lib/organizations/console-scope.ts) — every path the user may see in
  * their own organization, a customer's in its console, an MSP's customers' in an MSP's console opened by the operator.
  */
-export function pathListFilter(organizationId: string, homeOrganizationId: string, search?: string): PathListFilter {
-  return { organizationId: consoleOrganizationFilter(organizationId, homeOrganizationId), search };
+export function pathListFilter(organizationId: string, homeOrganizationId: string, search?: string, narrowing: PathListNarrowing = {}): PathListFilter {
+  return { organizationId: consoleOrganizationFilter(organizationId, homeOrganizationId), search, ...narrowing };
+}
+
+/** The SLA state and layer a page's URL asks for (?sla=, ?layer=); anything else is no filter. */
+export function pathListNarrowing(params: { sla?: unknown; layer?: unknown }): PathListNarrowing {
+  const slaHealth = PATH_SLA_STATES.find((state) => state === params.sla);
+  const layer = PATH_LAYERS.find((value) => value === params.layer);
+  return { ...(slaHealth ? { slaHealth } : {}), ...(layer ? { layer } : {}) };
 }
 
 function normalize(filter: PathListFilter): PathListFilter {
   // The browser's box and a page's ?search= both meet the API's limit here, under one key.
   const search = filter.search?.trim().slice(0, PATH_SEARCH_MAX);
-  return { ...(filter.organizationId ? { organizationId: filter.organizationId } : {}), ...(search ? { search } : {}) };
+  return {
+    ...(filter.organizationId ? { organizationId: filter.organizationId } : {}),
+    ...(search ? { search } : {}),
+    ...(filter.layer ? { layer: filter.layer } : {}),
+    ...(filter.slaHealth ? { slaHealth: filter.slaHealth } : {}),
+  };
 }
 
 export const pathKeys = {
@@ -38,11 +57,11 @@ export const pathKeys = {
 
 // GET /api/v1/config/organization/{id}/path or GET /api/v1/config/path — "Filter paths..." on the server, keyset pages.
 export const pathsQueryOptions = (filter: PathListFilter, sort?: ListSort<SortColumn<"paths">>) => {
-  const { organizationId, search } = normalize(filter);
+  const { organizationId, search, layer, slaHealth } = normalize(filter);
   return pagedQueryOptions({
     queryKey: pathKeys.list(filter, sort),
     queryFn: ({ pageParam, signal }) => {
-      const query = { search, ...sort, limit: PATH_PAGE_SIZE, cursor: pageParam };
+      const query = { search, layer, slaHealth, ...sort, limit: PATH_PAGE_SIZE, cursor: pageParam };
       return organizationId
         ? api.get("/api/v1/config/organization/{organizationId}/path", { params: { path: { organizationId }, query }, signal })
         : api.get("/api/v1/config/path", { params: { query }, signal });

@@ -4,8 +4,9 @@ import { PATH_SEARCH_MAX } from "@/lib/constants";
 import { PATH_SLA_STATES } from "@/lib/health";
 import { prefixList, reference, requiredName, vlan } from "@/lib/validation/fields";
 
-export const PATH_LAYERS = ["layer2", "layer3"] as const;
-export type PathLayer = (typeof PATH_LAYERS)[number];
+import { PATH_LAYERS, type PathLayer } from "./constants";
+
+export { PATH_LAYERS, type PathLayer } from "./constants";
 export const VLAN_TYPES = ["all", "specific"] as const;
 export type VlanType = (typeof VLAN_TYPES)[number];
 

@@ -1,6 +1,9 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
-import type { Alarm, AlarmAcknowledge, AlarmListQuery } from "@/lib/alarms/schema";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { ALARM_TYPES, type Alarm, type AlarmAcknowledge, type AlarmListQuery, type AlarmType } from "@/lib/alarms/schema";
+import { ALARM_MESSAGE_PREFIX } from "@/lib/alarms/message";
+import { MESSAGES } from "@/lib/i18n/messages";
+import { containsPattern } from "@/server/db/query";
 import { mutate } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
@@ -67,6 +70,23 @@ const STATE_WHERE: Record<AlarmListQuery["state"], SQL | undefined> = {
   all: undefined,
 };
 
+/** The alarm types whose name, in English or French, holds the text ("port" finds "Port down", "panne" "Port en panne"). */
+function typesNamed(search: string): AlarmType[] {
+  const text = search.toLowerCase();
+  return ALARM_TYPES.filter((type) => Object.values(MESSAGES).some((catalogue) => catalogue.alarms.types[type].toLowerCase().includes(text)));
+}
+
+/**
+ * The search box: the name of what an alarm is about (its source: a path, node, link or device), the names and figures
+ * in its message (stored as "alarms.message.<kind>::{values}": the values, not the key, are searched), or its type.
+ */
+function alarmSearchWhere(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  const values = sql`case when ${alarms.message} like ${`${ALARM_MESSAGE_PREFIX}%::%`} then substr(${alarms.message}, strpos(${alarms.message}, '::') + 2) else ${alarms.message} end`;
+  const types = typesNamed(search);
+  return or(ilike(alarms.source, pattern), sql`${values} ilike ${pattern}`, types.length > 0 ? inArray(alarms.type, types) : undefined);
+}
+
 /** The alarms of a view (the filters of GET /api/v1/alarm) among those the caller may see. */
 function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | undefined {
   return and(
@@ -77,6 +97,7 @@ function alarmViewWhere(context: ServiceContext, query: AlarmListQuery): SQL | u
     STATE_WHERE[query.state],
     query.severity ? eq(alarms.severity, query.severity) : undefined,
     query.type ? eq(alarms.type, query.type) : undefined,
+    query.search ? alarmSearchWhere(query.search) : undefined,
   );
 }
 

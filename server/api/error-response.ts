@@ -57,8 +57,14 @@ export function errorResponse(error: Error, c: Context<ApiEnv>): Response {
   c.header(REQUEST_ID_HEADER, requestId);
   if (error instanceof DomainError) {
     if (error instanceof RateLimitedError && error.retryAfterSeconds) c.header("retry-after", String(error.retryAfterSeconds));
-    const issues = error instanceof ValidationError ? error.issues?.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) })) : undefined;
-    return c.json({ error: translateMessageKey(t, error.key, error.values), requestId, ...(issues ? { issues } : {}) }, statusOf(error));
+    const message = translateMessageKey(t, error.key, error.values);
+    const issues =
+      error instanceof ValidationError && error.issues
+        ? error.issues.map((issue) => ({ path: issue.path, message: translateMessageKey(t, issue.key, issue.values) }))
+        : error.field
+          ? [{ path: error.field, message }]
+          : undefined;
+    return c.json({ error: message, requestId, ...(issues ? { issues } : {}) }, statusOf(error));
   }
   if (error instanceof ApiError) return c.json({ error: translateMessageKey(t, error.key), requestId }, error.status);
   // Text PostgreSQL cannot store (a NUL byte) or a value it cannot cast is bad input, not a server failure.

@@ -19,6 +19,15 @@ export abstract class DomainError extends Error {
     super(key);
     this.name = new.target.name;
   }
+
+  /** The input field the refusal is about (a serial number taken, a claim code that does not match), if one. */
+  field?: string;
+
+  /** Ties the refusal to an input field: the answer then lists it as that field's issue, and the form shows it there. */
+  onField(path: string): this {
+    this.field = path;
+    return this;
+  }
 }
 
 /** The input is wrong: the first issue names the error, every issue is listed by field. */

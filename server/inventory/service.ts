@@ -1,4 +1,5 @@
 import "server-only";
+import { deviceKind } from "@/lib/inventory/models";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
@@ -185,7 +186,7 @@ export async function listDevices(context: ServiceContext, query: PageQuery & De
   return { items: page.items.map((row) => ({ ...toDevice(row), busy: busyOf(row) })), nextCursor: page.nextCursor };
 }
 
-const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber });
+const serialTaken = (serialNumber: string) => new ConflictError("apiErrors.deviceSerialTaken", { serialNumber }).onField("serialNumber");
 
 // POST /api/v1/inventory/device — the operator adds a device to its stock, unclaimed.
 export async function createDevice(context: ServiceContext, input: DeviceCreate): Promise<Device> {
@@ -287,7 +288,7 @@ export async function claimDevice(context: ServiceContext, input: DeviceClaim): 
       .where(and(eq(devices.serialNumber, input.serialNumber), isNull(devices.mspOrganizationId)))
       .limit(1)
       .for("update", { of: devices });
-    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new NotFoundError("apiErrors.claimFailed");
+    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new NotFoundError("apiErrors.claimFailed").onField("claimCode");
     const before = toDevice(row);
     await tx
       .update(devices)
@@ -324,6 +325,12 @@ export async function assignDevice(context: ServiceContext, deviceId: string, in
         throw new ValidationError("validation.deviceNodeNotOfMsp", { msp: before.mspName ?? "" }, [
           { path: "nodeId", key: "validation.deviceNodeNotOfMsp", values: { msp: before.mspName ?? "" } },
         ]);
+      }
+      // A device takes the configuration of a node of the kind its model is built to be (lib/inventory/models.ts).
+      const kind = deviceKind(found.device.model);
+      if (kind && node.kind !== kind) {
+        const values = { serialNumber: before.serialNumber, model: found.device.model, kind };
+        throw new ValidationError("validation.deviceNodeKind", values, [{ path: "nodeId", key: "validation.deviceNodeKind", values }]);
       }
       if (found.device.nodeId === node.id) return before;
       if (found.device.nodeId) throw alreadyAssigned(before);

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertVersionFits } from "./versions";
 import { and, asc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { planWaves, rolloutStartOf, type Rollout, type RolloutCreate, type RolloutListQuery } from "@/lib/lifecycle/rollout-schema";
@@ -171,12 +172,14 @@ export async function createRollout(context: ServiceContext, input: RolloutCreat
   const { principal } = context;
   return mutate(context, async (tx, record) => {
     const targets = await tx
-      .select({ id: devices.id, mspOrganizationId: devices.mspOrganizationId })
+      .select({ id: devices.id, mspOrganizationId: devices.mspOrganizationId, serialNumber: devices.serialNumber, model: devices.model })
       .from(devices)
       .where(and(inArray(devices.id, input.deviceIds), isNotNull(devices.mspOrganizationId), tenantWhere(principal, devices.mspOrganizationId, tx as Db)))
       .orderBy(devices.id)
       .for("update");
     if (targets.length !== input.deviceIds.length) throw new NotFoundError();
+    // Every device of the rollout, not only the first wave's, must be able to take the version.
+    assertVersionFits(targets, input.version);
     const msps = new Set(targets.map((device) => device.mspOrganizationId as string));
     if (msps.size !== 1) throw new ValidationError("validation.rollout.oneMsp", undefined, [{ path: "deviceIds", key: "validation.rollout.oneMsp" }]);
     const [organizationId] = msps;

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertVersionFits } from "./versions";
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
@@ -213,6 +214,7 @@ export async function scheduleOperations(
     .orderBy(devices.id)
     .for("update");
   if (targets.length !== input.deviceIds.length) throw new NotFoundError();
+  if (input.operation === "install-version") assertVersionFits(targets, input.version);
   await assertDevicesFree(tx, input.deviceIds, { exceptRolloutId: input.rolloutId });
   const inserted = await tx
     .insert(lifecycleOperations)

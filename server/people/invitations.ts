@@ -119,13 +119,13 @@ export async function createInvitation(
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.organizationId, organization.id), eq(sql`lower(${users.email})`, input.email)))
       .limit(1);
-    if (member) throw new ConflictError("apiErrors.alreadyMember", { email: input.email, organization: organization.name });
+    if (member) throw new ConflictError("apiErrors.alreadyMember", { email: input.email, organization: organization.name }).onField("email");
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(eq(invitations.organizationId, organization.id), eq(sql`lower(${invitations.email})`, input.email), pendingInvitationWhere()))
       .limit(1);
-    if (pending) throw new ConflictError("apiErrors.invitationPending", { email: input.email, organization: organization.name });
+    if (pending) throw new ConflictError("apiErrors.invitationPending", { email: input.email, organization: organization.name }).onField("email");
     return insertInvitation(tx, record, context, organization, input.email, roleFor(organization.organizationType, input.role));
   });
   await mailInvitation(context, mail, origin);

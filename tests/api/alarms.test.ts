@@ -347,3 +347,29 @@ describe("POST /alarm/acknowledge and /alarm/unacknowledge", () => {
     expect(response.status).toBe(400);
   });
 });
+
+// Last: the alarms it inserts are counted by no other test.
+describe("GET /alarm?search=", () => {
+  it("searches the name of what an alarm is about, the names and figures of its message and its type, in any case", async () => {
+    const zurich = await insertAlarm("Contoso", { source: "Zurich ⇄ Oslo", message: slaBadMessage("Zurich ⇄ Oslo", [{ metric: "latencyMs", value: 131.6, limit: 100 }]) });
+    const port = await insertAlarm("Contoso", { source: "qx-edge-zrh-01", type: "port-down", message: "Port xe-0/0/7 down on qx-edge-zrh-01" });
+    const initechZurich = await insertAlarm("Initech", { source: "Zurich ⇄ Bern", message: "Path Zurich ⇄ Bern SLA is bad" });
+    // The object's name, in another case, and the figures of a catalogue message (not its key).
+    expect(ids(await walk(CONTOSO_ADMIN, `search=${encodeURIComponent("zurich ⇄")}`))).toEqual([zurich.id]);
+    expect(ids(await walk(CONTOSO_ADMIN, "search=132"))).toEqual([zurich.id]);
+    expect(ids(await walk(CONTOSO_ADMIN, "search=slaBad"))).toEqual([]);
+    expect(ids(await walk(CONTOSO_ADMIN, `search=${encodeURIComponent("XE-0/0/7")}`))).toEqual([port.id]);
+    // The type by its name, in English or French; combined with the other filters.
+    expect(ids(await walk(CONTOSO_ADMIN, `search=${encodeURIComponent("port down")}`))).toEqual(expect.arrayContaining([port.id, contosoMinor.id]));
+    expect(ids(await walk(CONTOSO_ADMIN, `search=${encodeURIComponent("port down")}&state=active`))).not.toContain(contosoMinor.id);
+    // Like characters are text, and another tenant's alarms never match.
+    expect(ids(await walk(CONTOSO_ADMIN, "search=%25"))).toEqual([]);
+    expect(ids(await walk(CONTOSO_ADMIN, "search=Zurich"))).not.toContain(initechZurich.id);
+    const cookie = await signIn(CONTOSO_ADMIN);
+    const long = await call("GET", `/alarm?search=${"x".repeat(101)}`, { cookie, language: "fr" });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe("La recherche doit comporter au plus 100 caractères");
+    // The other tests count the alarms they inserted.
+    await (await getDb()).delete(alarms).where(inArray(alarms.id, [zurich.id, port.id, initechZurich.id]));
+  });
+});

@@ -103,6 +103,8 @@ describe("POST /inventory/device (operator)", () => {
     const response = await post(OPERATOR, "/inventory/device", { serialNumber: "mx-dup-0001", claimCode: "CODE1234" });
     expect(response.status).toBe(409);
     expect(response.body.error).toBe("A device with serial number MX-DUP-0001 already exists.");
+    // Tied to its field, so the form shows it on the serial number (issue 42: errors the user can fix).
+    expect(response.body.issues).toEqual([{ path: "serialNumber", message: "A device with serial number MX-DUP-0001 already exists." }]);
   });
 
   it.each([
@@ -161,6 +163,8 @@ describe("POST /inventory/device/claim", () => {
     for (const response of [wrongCode, unknown, taken]) {
       expect(response.status).toBe(404);
       expect(response.body.error).toBe(message);
+      // Alike on the claim code too: the form shows it on the field the user corrects.
+      expect(response.body.issues).toEqual([{ path: "claimCode", message }]);
     }
     const inFrench = await post(NW_ADMIN, "/inventory/device/claim", { serialNumber: "MX-NEVER-SEEN", claimCode: "CODE1234" }, "fr");
     expect(inFrench.body.error).toBe("Aucun équipement non revendiqué ne correspond à ce numéro de série et à ce code de revendication.");
@@ -335,6 +339,29 @@ describe("POST /inventory/device/{id}/assign and /unassign", () => {
     expect(moved.status).toBe(409);
     expect(moved.body.error).toBe(`Device ${occupant.serialNumber} is assigned to ${occupied.name}: unassign it first.`);
     expect(await eventsOf(device.id)).toHaveLength(0);
+  });
+
+  it("assigns a device to a node of the kind its model is built to be only, and any node to a model it does not know", async () => {
+    const location = { address: "Paris, France", latitude: 48.85, longitude: 2.35 };
+    const cpeNode = await post(NW_ADMIN, `/config/msp/${northwind}/node`, { name: unique("cpe").toLowerCase(), kind: "cpe", location });
+    expect(cpeNode.status, JSON.stringify(cpeNode.body)).toBe(201);
+    const edge = await insertDevice({ msp: "Northwind Networks", model: "E200" });
+    const refused = await post(NW_ADMIN, `/inventory/device/${edge.id}/assign`, { nodeId: cpeNode.body.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(`${edge.serialNumber} (E200) takes the configuration of an edge node only`);
+    expect(refused.body.issues).toEqual([{ path: "nodeId", message: refused.body.error }]);
+    const inFrench = await post(NW_ADMIN, `/inventory/device/${edge.id}/assign`, { nodeId: cpeNode.body.id }, "fr");
+    expect(inFrench.body.error).toBe(`${edge.serialNumber} (E200) ne prend que la configuration d’un nœud de périphérie`);
+    expect(await eventsOf(edge.id)).toHaveLength(0);
+    // A CPE device takes it; a model the catalogue does not know takes any node.
+    const cpe = await insertDevice({ msp: "Northwind Networks", model: "c100" });
+    expect((await post(NW_ADMIN, `/inventory/device/${cpe.id}/assign`, { nodeId: cpeNode.body.id })).status).toBe(200);
+    const other = await insertDevice({ msp: "Northwind Networks", model: "X9" });
+    expect((await post(NW_ADMIN, `/inventory/device/${other.id}/assign`, { nodeId: (await insertNode("Northwind Networks")).id })).status).toBe(200);
+    // The dialog's list: the MSP's nodes of one kind.
+    const listed = await call("GET", `/config/msp/${northwind}/node?kind=cpe&limit=500`, { cookie: await signIn(NW_ADMIN) });
+    expect(listed.body.items.every((node: { kind: string }) => node.kind === "cpe")).toBe(true);
+    expect(listed.body.items.map((node: { id: string }) => node.id)).toContain(cpeNode.body.id);
   });
 
   it("refuses to assign a device no MSP has claimed", async () => {

@@ -303,6 +303,8 @@ describe("POST /organization/{organizationId}/invitation", () => {
     });
     expect(second.status).toBe(409);
     expect(second.body.error).toBe("twice@contoso.example already has a pending invitation to Contoso.");
+    // On the email field, where the invite form shows it (issue 42: errors the user can fix).
+    expect(second.body.issues).toEqual([{ path: "email", message: "twice@contoso.example already has a pending invitation to Contoso." }]);
     // Another organization may invite the same email.
     await invite("Fabrikam", { email: "twice@contoso.example", role: "read-only" }, "admin@fabrikam.example");
 
@@ -312,6 +314,7 @@ describe("POST /organization/{organizationId}/invitation", () => {
     });
     expect(member.status).toBe(409);
     expect(member.body.error).toBe("readonly@contoso.example is already a member of Contoso.");
+    expect(member.body.issues).toEqual([{ path: "email", message: "readonly@contoso.example is already a member of Contoso." }]);
     const french = await call("POST", await invitationsPath("Contoso"), {
       cookie: await signIn("admin@contoso.example"),
       body: { email: "readonly@contoso.example", role: "admin" },

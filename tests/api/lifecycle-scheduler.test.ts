@@ -338,7 +338,7 @@ describe("one run per operation, across schedulers and restarts", () => {
     const before = createLifecycleScheduler(db, options);
     expect(before.options.leaseMs).toBe(8_000);
     const [device] = await nodeDevices(1);
-    const [operation] = await installNow([device.id], "27.0");
+    const [operation] = await installNow([device.id], "26.1");
     const t0 = Date.now() + SECOND;
     await tickAll([before], t0, t0 + 24 * SECOND, SECOND);
     expect(await stored(operation.id)).toMatchObject({ status: "active", progress: 40 });
@@ -352,7 +352,7 @@ describe("one run per operation, across schedulers and restarts", () => {
     await after.tick(new Date(t0 + 45 * SECOND));
     expect((await stored(operation.id)).progress).toBe(60);
     await tickAll([after], t0 + 46 * SECOND, t0 + 70 * SECOND, SECOND);
-    expect(await stored(operation.id)).toMatchObject({ status: "success", progress: 100, startedAt: new Date(t0), summary: 'lifecycle.result.installed::{"version":"27.0"}' });
+    expect(await stored(operation.id)).toMatchObject({ status: "success", progress: 100, startedAt: new Date(t0), summary: 'lifecycle.result.installed::{"version":"26.1"}' });
     expect(await typesOf(operation.id)).toEqual(["lifecycleOperation.created", "lifecycleOperation.started", "lifecycleOperation.succeeded"]);
     await until(() => progressOf(operation.id).at(-1)?.status === "success");
     const resumedProgress = progressOf(operation.id)
@@ -367,7 +367,7 @@ describe("one run per operation, across schedulers and restarts", () => {
     const slow = createLifecycleScheduler(db, options);
     const live = createLifecycleScheduler(db, options);
     const [device] = await nodeDevices(1);
-    const [operation] = await installNow([device.id], "27.1");
+    const [operation] = await installNow([device.id], "26.7");
     const t0 = Date.now() + SECOND;
     await tickAll([slow], t0, t0 + 4 * SECOND, SECOND);
     expect((await stored(operation.id)).progress).toBe(20);
@@ -399,7 +399,7 @@ describe("batch summaries (lib/lifecycle/summary.ts)", () => {
     const mixed = await nodeDevices(3);
     const later = await nodeDevices(2);
     await unreachable(mixed[1].id);
-    const succeeding = (await installNow(fine.map((device) => device.id), "28.0")).map((operation) => operation.id);
+    const succeeding = (await installNow(fine.map((device) => device.id), "26.8")).map((operation) => operation.id);
     const failing = (await schedule({ deviceIds: mixed.map((device) => device.id), operation: "reboot", start: "now" })).map((operation) => operation.id);
     const inOneHour = new Date(Date.now() + 3600 * SECOND).toISOString();
     const cancelling = (await schedule({ deviceIds: later.map((device) => device.id), operation: "reboot", start: "later", scheduledAt: inOneHour })).map(

@@ -117,6 +117,22 @@ describe("POST /lifecycle/operation", () => {
     });
   });
 
+  it("installs only a version the devices' model may take, naming the device that cannot (in English and French)", async () => {
+    const { device } = await nodeDevice();
+    const refused = await schedule({ deviceIds: [device.id], operation: "install-version", version: "27.0.1", start: "now" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(`${device.serialNumber} (E200) cannot take version 27.0.1: its model takes 24.x, 25.x, 26.x`);
+    expect(refused.body.issues).toEqual([{ path: "version", message: refused.body.error }]);
+    const inFrench = await schedule({ deviceIds: [device.id], operation: "install-version", version: "9.9", start: "now" }, NW_ADMIN, "fr");
+    expect(inFrench.body.error).toBe(`${device.serialNumber} (E200) ne peut pas recevoir la version 9.9\u202f: son modèle accepte 24.x, 25.x, 26.x`);
+    // Nothing was scheduled (the device is still free), and a version of a train the model takes is, published or not;
+    // any version for a model the catalogue does not know.
+    expect((await scheduled({ deviceIds: [device.id], operation: "install-version", version: "26.4.7", start: "later", scheduledAt: inHours(3) })).length).toBe(1);
+    const node = await insertNode("Northwind Networks");
+    const unknown = await insertDevice({ msp: "Northwind Networks", nodeId: node.id, model: "X9" });
+    expect((await scheduled({ deviceIds: [unknown.id], operation: "install-version", version: "27.0.1", start: "later", scheduledAt: inHours(3) })).length).toBe(1);
+  });
+
   it("schedules a reboot later, at the given time (a version is not kept)", async () => {
     const { device } = await nodeDevice();
     const at = inHours(5);

@@ -275,6 +275,11 @@ describe("the rollout API", () => {
     });
     expect(french.body.issues).toEqual([expect.objectContaining({ path: "waveSize", message: "La taille de vague doit être comprise entre 1 et 1" })]);
 
+    // Every device, not only the first wave's, must be able to take the version (E400: trains 24 to 26).
+    const tooNew = await start({ deviceIds: [one.device.id, two.device.id], version: "30.1.0", waveSize: 1, observationSeconds: 60 });
+    expect(tooNew.status).toBe(400);
+    expect(tooNew.body.issues).toEqual([{ path: "version", message: expect.stringMatching(/^.+ \(E400\) cannot take version 30\.1\.0: its model takes 24\.x, 25\.x, 26\.x$/) }]);
+
     const initech = await buildMspNetwork("Bluewave Telecom");
     const foreign = await start({ deviceIds: [one.device.id, initech.device.id], version: "25.3", waveSize: 1, observationSeconds: 60 });
     expect(foreign.status).toBe(404);

@@ -283,3 +283,27 @@ test.describe("in French", () => {
     await expect(page.getByRole("option", { name: "Critique" })).toBeVisible();
   });
 });
+
+test.describe("searching alarms", () => {
+  as("admin@northwind.example");
+
+  test("finds an alarm by what it is about, and says when none matches", async ({ page }) => {
+    await openAlarms(page);
+    const [alarm] = await listAlarms(page, "all");
+    expect(alarm, "the demo network has alarms").toBeTruthy();
+    await page.getByTestId("show-acknowledged").click();
+    await expect(page.getByTestId("show-acknowledged")).toHaveAttribute("data-state", "checked");
+    await page.getByTestId("alarms-search").fill(alarm.source.toUpperCase());
+    await expect(rowOf(page, alarm.id)).toBeVisible();
+    // Every row shown is about it, or says it in its message.
+    await expect
+      .poll(async () => {
+        const rows = await page.getByTestId("alarm-row").all();
+        const texts = await Promise.all(rows.map((row) => row.textContent()));
+        return texts.every((text) => (text ?? "").toLowerCase().includes(alarm.source.toLowerCase()));
+      })
+      .toBe(true);
+    await page.getByTestId("alarms-search").fill("zz-no-such-alarm");
+    await expect(page.getByTestId("alarms-empty")).toHaveText("No alarm matches “zz-no-such-alarm”.");
+  });
+});

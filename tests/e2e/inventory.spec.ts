@@ -56,7 +56,7 @@ test("the operator stocks devices from a CSV file and hands them to Northwind, w
   await operator.getByTestId("add-device").click();
   await operator.getByTestId("device-serial").fill(single);
   await operator.getByTestId("device-claim-code").fill("CCCC3333");
-  await operator.getByTestId("device-model").fill("E200");
+  await operator.getByTestId("device-model").fill("C100");
   await operator.getByTestId("device-create").click();
   await expect(operator.getByText(`Device ${single} added`)).toBeVisible();
 
@@ -182,3 +182,44 @@ for (const language of ["en", "fr"] as const) {
     await operator.context().close();
   });
 }
+
+/** A call of the console's API as the page's user (the CSRF check wants the page's origin); its JSON answer. */
+async function apiAs(page: Page, path: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`/api/v1${path}`, { data, headers: { origin, "content-type": "application/json" } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+test("the assign dialog offers an edge device only the edge nodes, and the device takes one", async ({ browser }) => {
+  const id = unique().toLowerCase();
+  const serial = `E2E-${id.toUpperCase()}-K`;
+  const operator = await signedIn(browser, "admin@maia.example");
+  await operator.goto("/");
+  await apiAs(operator, "/inventory/device", { serialNumber: serial, claimCode: "KIND2026", model: "E200", softwareVersion: "24.3.1" });
+  await operator.context().close();
+
+  const msp = await signedIn(browser, "admin@northwind.example");
+  await openInventory(msp, "msp");
+  await apiAs(msp, "/inventory/device/claim", { serialNumber: serial, claimCode: "KIND2026" });
+  const mspId = currentOrganizationId(msp);
+  const [edge, cpe] = [`e2e-kind-${id}-edge`, `e2e-kind-${id}-cpe`];
+  await apiAs(msp, `/config/msp/${mspId}/node`, { name: edge, kind: "edge", edgeType: "standard", location: PARIS });
+  await apiAs(msp, `/config/msp/${mspId}/node`, { name: cpe, kind: "cpe", location: PARIS });
+
+  await msp.getByTestId("devices-filter").fill(serial);
+  const row = msp.locator(`[data-testid="device-row"][data-serial="${serial}"]`);
+  await row.getByTestId("device-configure").click();
+  const dialog = msp.getByTestId("device-configuration-dialog");
+  await expect(dialog).toContainText("E200 devices take the configuration of an edge node: only those are offered.");
+  await dialog.getByTestId("configuration-node-search").fill(`e2e-kind-${id}`);
+  await msp.getByTestId("configuration-node").click();
+  const edgeOption = msp.getByRole("option", { name: new RegExp(`^${edge}`) });
+  await expect(edgeOption).toBeVisible();
+  // Both nodes match the search and came in the same answer: the CPE node is not offered.
+  await expect(msp.getByRole("option", { name: new RegExp(`^${cpe}`) })).toHaveCount(0);
+  await edgeOption.click();
+  await dialog.getByTestId("configuration-save").click();
+  await expect(msp.getByText(`Device ${serial} assigned to ${edge}`)).toBeVisible();
+  await msp.context().close();
+});

@@ -227,6 +227,39 @@ test.describe("an MSP's paths", () => {
     await expect(page.getByTestId("paths-filter")).toHaveValue("Seattle");
     await expect(rows).toHaveCount(2);
   });
+
+  test("filters by layer and SLA health, kept in the URL, and a path's page shows the customer's performance cards", async ({ page }) => {
+    await page.goto("/");
+    const organizationId = currentOrganizationId(page);
+    await page.locator("aside").getByTestId("nav-common-paths").click();
+    const rows = page.getByTestId("paths-table").getByTestId("path-row");
+    await expect(rows.filter({ hasText: "Seattle ⇄ Dublin" }).first()).toBeVisible();
+    await chooseInSelect(page, "paths-layer-filter", "Layer 3");
+    await expect(page).toHaveURL(/[?&]layer=layer3(&|$)/);
+    // Seattle ⇄ Dublin is a Layer 2 path; Lyon ⇄ Paris a Layer 3 one.
+    await expect(rows.filter({ hasText: "Seattle ⇄ Dublin" })).toHaveCount(0);
+    await expect(rows.filter({ hasText: "Lyon ⇄ Paris" }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: "Layer 2" })).toHaveCount(0);
+    await chooseInSelect(page, "paths-sla-filter", "Healthy");
+    await expect(page).toHaveURL(/[?&]sla=healthy(&|$)/);
+    // The simulator moves SLA health along: whatever is listed is healthy, or nothing is and the list says so.
+    await expect
+      .poll(async () => {
+        const badges = await rows.getByTestId("sla-badge").allTextContents();
+        return badges.length > 0 ? badges.every((badge) => badge === "Healthy") : await page.getByText("No path matches these filters.").isVisible();
+      })
+      .toBe(true);
+    // A shared link renders the same filters on first load.
+    await page.goto(`/organization/${organizationId}/paths?layer=layer2&search=Seattle`);
+    await expect(page.getByTestId("paths-layer-filter")).toHaveText("Layer 2");
+    await rows.filter({ hasText: "Seattle ⇄ Dublin" }).getByRole("link", { name: "Seattle ⇄ Dublin" }).click();
+    await expect(page.getByTestId("path-title")).toHaveText("Seattle ⇄ Dublin");
+    // The MSP's path page: the same cards as the customer's path dashboard.
+    const performance = page.getByTestId("path-performance");
+    await expect(performance.getByTestId("current-sla")).toBeVisible();
+    await expect(performance.getByTestId("performance-card")).toBeVisible();
+    await expect(performance.getByTestId("metric-latencyMs").or(performance.getByText(/^No samples in this range yet\./))).toBeVisible();
+  });
 });
 
 test.describe("the operator inside an MSP's console", () => {

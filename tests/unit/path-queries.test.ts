@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
-import { pathKeys } from "@/lib/paths/queries";
+import { pathKeys, pathListFilter, pathListNarrowing, pathsQueryOptions } from "@/lib/paths/queries";
 import { pathListQuerySchema } from "@/lib/paths/schema";
 
 describe("the paths list's search", () => {
@@ -11,5 +11,33 @@ describe("the paths list's search", () => {
     expect(search).toHaveLength(PATH_SEARCH_MAX);
     expect(pathListQuerySchema.safeParse({ search }).success).toBe(true);
     expect(pathKeys.list({ search: long.trim().slice(0, PATH_SEARCH_MAX) })).toEqual(pathKeys.list({ search: long }));
+  });
+});
+
+describe("the paths list's SLA state and layer filters", () => {
+  it("take from the page's URL only the states and layers the API knows", () => {
+    expect(pathListNarrowing({ sla: "bad", layer: "layer3" })).toEqual({ slaHealth: "bad", layer: "layer3" });
+    expect(pathListNarrowing({ sla: "worse", layer: ["layer2"] })).toEqual({});
+    expect(pathListNarrowing({})).toEqual({});
+    for (const sla of ["healthy", "warning", "bad", "unknown"]) {
+      expect(pathListQuerySchema.safeParse(pathListNarrowing({ sla })).success).toBe(true);
+    }
+  });
+
+  it("ask the API for them, each filter under a key of its own", async () => {
+    const filter = pathListFilter("org", "org", undefined, { slaHealth: "warning", layer: "layer2" });
+    expect(pathKeys.list(filter)).not.toEqual(pathKeys.list(pathListFilter("org", "org")));
+    expect(pathKeys.list(filter)).not.toEqual(pathKeys.list({ ...filter, layer: "layer3" }));
+    const fetch = vi.fn(async () => Response.json({ items: [], nextCursor: null }));
+    vi.stubGlobal("fetch", fetch);
+    try {
+      const options = pathsQueryOptions(filter);
+      await (options.queryFn as (context: { pageParam: string; signal: AbortSignal }) => Promise<unknown>)({ pageParam: "", signal: new AbortController().signal });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const url = new URL(String((fetch.mock.calls[0] as unknown[])[0]), "http://console");
+    expect(url.searchParams.get("slaHealth")).toBe("warning");
+    expect(url.searchParams.get("layer")).toBe("layer2");
   });
 });

@@ -1,18 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RolloutFormDialog } from "@/components/lifecycle/rollout-form-dialog";
-import { ScheduleDialog } from "@/components/lifecycle/schedule-dialog";
 import { renderWithProviders } from "../providers";
+import { DialogOpener } from "./dialog-opener";
 
 vi.mock("next/navigation", async () => (await import("../navigation")).nextNavigationMock());
-
-// Radix measures its checkboxes; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
 
 // The pickers of the schedule and staged rollout dialogs: a busy device (the list's `busy`, the server's rule) is shown
 // unavailable with why and cannot be chosen; the rollout dialog starts Now or Later with the schedule dialog's checks;
@@ -28,22 +19,6 @@ const devices = [
   device("d4", "MX-4", { reason: "rollout", rolloutId: "r1", version: "25.1.0", status: "halted", wave: 2 }),
 ];
 
-function Opener({ dialog }: { dialog: "rollout" | "schedule" }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        open
-      </button>
-      {dialog === "rollout" ? (
-        <RolloutFormDialog organizationId={ORG} open={open} setOpen={setOpen} />
-      ) : (
-        <ScheduleDialog organizationId={ORG} open={open} setOpen={setOpen} />
-      )}
-    </>
-  );
-}
-
 const option = (serial: string) => screen.getByRole("checkbox", { name: serial });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("busy devices in the lifecycle pickers", () => {
   it("shows them unavailable with why in the schedule dialog, in French, and lets none be chosen", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ items: devices, nextCursor: null })));
-    renderWithProviders(<Opener dialog="schedule" />, { locale: "fr" });
+    renderWithProviders(<DialogOpener dialog="schedule" organizationId={ORG} />, { locale: "fr" });
     fireEvent.click(screen.getByText("open"));
     await screen.findByText("MX-4");
     const busy = screen.getAllByTestId("lifecycle-device-busy");
@@ -80,7 +55,7 @@ describe("busy devices in the lifecycle pickers", () => {
       return Response.json({ items: devices, nextCursor: null });
     });
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<Opener dialog="rollout" />, { locale: "en" });
+    renderWithProviders(<DialogOpener dialog="rollout" organizationId={ORG} />, { locale: "en" });
     fireEvent.click(screen.getByText("open"));
     await screen.findByText("MX-4");
     expect(screen.getAllByTestId("lifecycle-device-busy")[1].textContent).toBe("UnavailableIn halted rollout of 25.1.0, wave 2");

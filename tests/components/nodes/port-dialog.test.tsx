@@ -55,7 +55,10 @@ describe("PortDialog", () => {
     await screen.findByText(/Index 1 is already used/);
     const alerts = within(dialog()).getAllByRole("alert");
     expect(alerts).toHaveLength(1);
-    expect(alerts[0].textContent).toContain(`${FAILED}: Index 1 is already used on this node (requestId=r1)`);
+    // A clash the user can fix: the plain message, the request id kept in the alert's detail (issue 42).
+    expect(alerts[0].textContent).toContain(`${FAILED}: Index 1 is already used on this node`);
+    expect(alerts[0].textContent).not.toContain("requestId=");
+    expect(within(alerts[0]).getByTestId("error-request-id").textContent).toBe("r1");
     expect(toast.error).toHaveBeenCalledExactlyOnceWith(FAILED);
     expect(onClose).not.toHaveBeenCalled();
   });
