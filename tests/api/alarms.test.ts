@@ -265,7 +265,7 @@ describe("POST /alarm/acknowledge and /alarm/unacknowledge", () => {
     const french: Record<string, string> = {
       [silent.id]: "L’équipement MX-C100-0001 sur par-edge-1 n’a rien envoyé depuis 1 minute",
       [bad.id]: "Chemin Lyon ⇄ Paris : latence de 1\u202f234 ms au-dessus de 100 ms, perte de 6,3 % au-dessus de 5 %",
-      [link.id]: "Lien par-edge-1 ⇄ lyo-core coupé",
+      [link.id]: "Lien par-edge-1 ⇄ lyo-core hors service",
       [contosoOpen.id]: "Path Lyon ⇄ Paris SLA is bad",
     };
     const messagesOf = (items: AlarmBody[], wanted: string[]) =>

@@ -544,7 +544,7 @@ describe("derivation: SLA, alarms, realtime", () => {
     await ingest(northwind.token, [link("down", isoAgo(3000))]);
     const alarm = await openAlarm(subject, "link-down");
     expect(alarm).toMatchObject({ organizationId: northwind.mspId, severity: "critical" });
-    expect(await alarmMessages(NW_ADMIN, alarm!.id, northwind.mspId)).toEqual({ en: `Link ${northwind.link.name} is down`, fr: `Lien ${northwind.link.name} coupé` });
+    expect(await alarmMessages(NW_ADMIN, alarm!.id, northwind.mspId)).toEqual({ en: `Link ${northwind.link.name} is down`, fr: `Lien ${northwind.link.name} hors service` });
     await ingest(northwind.token, [link("up", isoAgo(2000))]);
     expect(await openAlarm(subject, "link-down")).toBeNull();
   });
