@@ -277,7 +277,7 @@ describe("full mesh (SPEC §5)", () => {
     });
     expect(french.body.error).toBe("Chaque paire de nœuds de cœur doit avoir au moins un lien");
     expect(french.body.issues).toHaveLength(1 + 5);
-    expect(french.body.issues[1].message).toBe(`${members[0].node.name} et ${members[2].node.name} n'ont aucun lien`);
+    expect(french.body.issues[1].message).toBe(`${members[0].node.name} et ${members[2].node.name} n’ont aucun lien`);
 
     const mesh = await call("GET", `/config/core-fabric/${fabric.id}/mesh`, await asNw());
     expect(mesh.body.complete).toBe(false);
@@ -548,7 +548,7 @@ describe("external fabrics", () => {
     const french = await call("POST", await mspPath(NORTHWIND, "external-fabric"), { ...(await asNw()), body: { ...body, clientSecret: undefined }, language: "fr" });
     expect(french.body.error).toBe("Le secret client est obligatoire");
     const frenchId = await call("POST", await mspPath(NORTHWIND, "external-fabric"), { ...(await asNw()), body: { ...body, clientId: "" }, language: "fr" });
-    expect(frenchId.body.error).toBe("L'ID client est obligatoire");
+    expect(frenchId.body.error).toBe("L’ID client est obligatoire");
     const { type: _type, ...untyped } = body;
     expect((await created(await mspPath(NORTHWIND, "external-fabric"), untyped)).type).toBe("equinix");
   });

@@ -510,7 +510,7 @@ describe("invitation tokens (finding 8)", () => {
       language: "fr",
     });
     expect(refusedAccept.status).toBe(429);
-    expect(refusedAccept.body.error).toBe("Trop de liens d'invitation essayés depuis cette adresse. Réessayez dans 15 minutes.");
+    expect(refusedAccept.body.error).toBe("Trop de liens d’invitation essayés depuis cette adresse. Réessayez dans 15 minutes.");
     // Another address still opens it.
     expect((await call("GET", `/invitation/preview?token=${token}`, { headers: from("198.51.100.61") })).status).toBe(200);
   });

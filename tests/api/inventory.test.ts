@@ -402,7 +402,7 @@ describe("POST /inventory/device/{id}/release (operator)", () => {
     await insertOperation({ deviceId: busy.id, organizationId: northwind, status: "active", startedAt: new Date() });
     const running = await post(OPERATOR, `/inventory/device/${busy.id}/release`, undefined, "fr");
     expect(running.status).toBe(409);
-    expect(running.body.error).toBe(`Une opération de cycle de vie est en cours sur l'équipement ${busy.serialNumber} : attendez qu'elle se termine.`);
+    expect(running.body.error).toBe(`Une opération de cycle de vie est en cours sur l’équipement ${busy.serialNumber} : attendez qu’elle se termine.`);
     expect(await eventsOf(busy.id)).toHaveLength(0);
   });
 

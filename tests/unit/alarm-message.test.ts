@@ -27,9 +27,9 @@ describe("SLA alarm messages", () => {
     const message = slaAlarmMessage("Lyon ⇄ Paris", { latencyMs: 132.46, jitterMs: 12, lossPercent: 6.24, samples: 5 });
     expect(message).toBe('alarms.message.slaBad::{"path":"Lyon ⇄ Paris","latency":132,"latencyLimit":100,"loss":6.2,"lossLimit":5}');
     expect(translateAlarmMessage(en, message)).toBe("Path Lyon ⇄ Paris: latency 132 ms above 100 ms, loss 6.2 % above 5 %");
-    expect(translateAlarmMessage(fr, message)).toBe("Chemin Lyon ⇄ Paris : latence de 132 ms au-dessus de 100 ms, perte de 6,2 % au-dessus de 5 %");
+    expect(translateAlarmMessage(fr, message)).toBe("Chemin Lyon ⇄ Paris : latence de 132 ms au-dessus de 100 ms, perte de 6,2 % au-dessus de 5 %");
     expect(translateAlarmMessage(fr, slaAlarmMessage("A", { latencyMs: 50, jitterMs: 31.5, lossPercent: 0, samples: 5 }))).toBe(
-      "Chemin A : gigue de 32 ms au-dessus de 30 ms",
+      "Chemin A : gigue de 32 ms au-dessus de 30 ms",
     );
     // Under 10 ms a tenth still matters.
     expect(slaBadMessage("B", [{ metric: "jitterMs", value: 9.96, limit: 5 }])).toContain('"jitter":10');
@@ -45,7 +45,7 @@ describe("SLA alarm messages", () => {
 
   it("say how the SLA ended", () => {
     expect(translateAlarmMessage(en, slaClearedMessage("P", "healthy"))).toBe("Path P: SLA healthy");
-    expect(translateAlarmMessage(fr, slaClearedMessage("P", "warning"))).toBe("Chemin P : SLA en avertissement");
+    expect(translateAlarmMessage(fr, slaClearedMessage("P", "warning"))).toBe("Chemin P : SLA en avertissement");
   });
 });
 
