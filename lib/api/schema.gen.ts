@@ -15222,6 +15222,7 @@ export interface paths {
                                 organizationId: string;
                                 organizationName: string;
                                 ports: string[];
+                                switchPorts: number[];
                                 /** @enum {string} */
                                 sla: "healthy" | "warning" | "bad" | "unknown";
                             }[];
