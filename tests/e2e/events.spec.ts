@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Event } from "@/lib/events/schema";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
+import { englishDateTimeText } from "./steps";
 
 // The events page (SPEC §2, §5): startTime/endTime/nodeId in the URL, prefetched by the server, before/after diffs.
 
@@ -56,9 +57,9 @@ test.describe("customer admin", () => {
       expect(Date.parse(time)).toBeGreaterThanOrEqual(Date.parse(start));
       expect(Date.parse(time)).toBeLessThanOrEqual(Date.parse(end));
     }
-    // The form shows the range it was opened with (UTC, to the minute).
-    await expect(page.getByTestId("event-start")).toHaveValue(`${start}T00:00`);
-    await expect(page.getByTestId("event-end")).toHaveValue(end.slice(0, 16));
+    // The form shows the range it was opened with (UTC, to the minute), as English writes dates.
+    await expect(page.getByTestId("event-start")).toHaveValue(englishDateTimeText(`${start}T00:00`));
+    await expect(page.getByTestId("event-end")).toHaveValue(englishDateTimeText(end.slice(0, 16)));
     await expect(page.getByTestId("events-range")).toContainText("Events from");
     expect(browserCalls).toEqual([]);
   });
