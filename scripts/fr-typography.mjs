@@ -5,6 +5,7 @@
 // its own voice, matched and evaluated word for word by its tests, and are left as they are.
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
+import { withMessagesLock } from "./messages-lock.mjs";
 
 export const NARROW_NO_BREAK_SPACE = "\u202f";
 
@@ -48,23 +49,11 @@ async function main() {
     console.log(changed ? `${changed} French messages need typography: run node scripts/fr-typography.mjs` : "French typography: clean");
     process.exit(changed ? 1 : 0);
   }
-  const lock = "messages/.lock";
-  for (let attempt = 0; ; attempt++) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
-      break;
-    } catch {
-      if (attempt > 200) throw new Error("messages/.lock is held; remove it if no one is writing");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  try {
+  await withMessagesLock(() => {
     const [catalogue, changed] = typesetCatalogue(JSON.parse(fs.readFileSync(file, "utf8")));
     fs.writeFileSync(file, `${JSON.stringify(catalogue, null, 2)}\n`);
     console.log(`French typography: ${changed} messages changed`);
-  } finally {
-    fs.unlinkSync(lock);
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
