@@ -207,4 +207,22 @@ test.describe("in French", () => {
     await expect(diff.getByRole("columnheader", { name: "Avant" })).toBeVisible();
     await expect(diff.getByRole("columnheader", { name: "Après" })).toBeVisible();
   });
+
+  test("dates are typed and chosen the French way, not the browser's mm/dd/yyyy", async ({ page }) => {
+    await page.goto("/");
+    await page.goto(`/organization/${currentOrganizationId(page)}/events`);
+    await hydrated(page);
+    const start = page.getByTestId("event-start");
+    await expect(start).toHaveAttribute("placeholder", "jj/mm/aaaa hh:mm");
+    await start.fill("2/3/2026 8h05");
+    await start.blur();
+    await expect(start).toHaveValue("02/03/2026 08:05");
+    await page.getByTestId("event-start-calendar").click();
+    await expect(page.getByTestId("date-time-calendar")).toContainText("mars 2026");
+    await page.getByRole("button", { name: "mercredi 4 mars 2026" }).click();
+    await expect(start).toHaveValue("04/03/2026 08:05");
+    await page.getByTestId("event-search-apply").click();
+    await expect(page).toHaveURL(/startTime=/);
+    expect(new URL(page.url()).searchParams.get("startTime")).toBe("2026-03-04T08:05:00.000Z");
+  });
 });
