@@ -3,6 +3,7 @@
 //   node scripts/add-messages.mjs entries.en.json entries.fr.json
 // Each entries file is a nested object; existing keys are overwritten, others kept.
 import fs from "node:fs";
+import { withMessagesLock } from "./messages-lock.mjs";
 
 const [enFile, frFile] = process.argv.slice(2);
 if (!enFile || !frFile) {
@@ -18,23 +19,11 @@ function merge(target, source) {
   return target;
 }
 
-const lock = "messages/.lock";
-for (let attempt = 0; ; attempt++) {
-  try {
-    fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
-    break;
-  } catch {
-    if (attempt > 200) throw new Error("messages/.lock is held; remove it if no one is writing");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-try {
+await withMessagesLock(() => {
   for (const [file, entries] of [["messages/en.json", enFile], ["messages/fr.json", frFile]]) {
     const catalogue = JSON.parse(fs.readFileSync(file, "utf8"));
     merge(catalogue, JSON.parse(fs.readFileSync(entries, "utf8")));
     fs.writeFileSync(file, `${JSON.stringify(catalogue, null, 2)}\n`);
   }
-} finally {
-  fs.unlinkSync(lock);
-}
+});
 console.log("messages merged");

@@ -20,6 +20,8 @@ export interface ConfirmDeleteProps {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The button that closes the question without acting, when "Cancel" would read as the action ("Keep operation"). */
+  dismissLabel?: string;
   /** Resolves when deleted; a rejection is shown in the dialog. */
   onConfirm: () => Promise<unknown>;
   /** The button that opens it; omit with `open` to control it from outside (e.g. from a menu). */
@@ -30,7 +32,7 @@ export interface ConfirmDeleteProps {
 }
 
 /** The question itself (ConfirmDelete fetches it when it is first asked). */
-export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfirm, trigger, testId, defaultOpen = false, ...controlled }: ConfirmDeleteProps & { defaultOpen?: boolean }) {
+export function ConfirmDeleteDialog({ title, description, confirmLabel, dismissLabel, onConfirm, trigger, testId, defaultOpen = false, ...controlled }: ConfirmDeleteProps & { defaultOpen?: boolean }) {
   const t = useTranslations("common");
   const [openState, setOpenState] = useState(defaultOpen);
   const isControlled = controlled.open !== undefined;
@@ -64,7 +66,7 @@ export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfir
         </AlertDialogHeader>
         {error !== null && <ErrorAlert error={error} />}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{dismissLabel ?? t("cancel")}</AlertDialogCancel>
           <Button
             variant="destructive"
             busy={busy}

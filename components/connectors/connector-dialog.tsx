@@ -37,7 +37,7 @@ function ConnectorDialogContent({ siteId, kind, connector, onClose }: { siteId: 
       )}
       guardUnsavedChanges
       onSuccess={(saved) => toast.success(t(connector ? "saved" : "created", { name: saved.name }))}
-      title={connector ? t("editTitle", { name: connector.name }) : t("addKind", { kind: t(`kinds.${kind}`) })}
+      title={connector ? t("editTitle", { name: connector.name }) : t("addKind", { kind })}
       description={t(`kindDescriptions.${kind}`)}
       wide={kind === "ipsec"}
       testId="connector-dialog"

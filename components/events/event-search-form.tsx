@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Button } from "@/components/ui/button";
+import { DateTimeInput } from "@/components/ui/date-time-input";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -24,7 +25,7 @@ const PRESETS = [
   { key: "lastWeek", ms: 7 * 24 * HOUR },
 ] as const;
 
-// The inputs show and take times in the console's display zone (UTC), to the minute.
+// The inputs show and take times in the console's display zone (UTC), to the minute, as wall clocks ("2026-12-07T09:30").
 const toInput = (date: Date | undefined) => (date ? date.toISOString().slice(0, 16) : "");
 
 /** The time from an input: unchanged text keeps the URL's exact instant; new text is read as UTC. */
@@ -74,18 +75,17 @@ export function EventSearchForm({ search, pending, onSearch }: { search: EventSe
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(6,minmax(0,1fr))]">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-start`}>{t("startTime")}</Label>
-          <Input id={`${id}-start`} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} data-testid="event-start" />
+          <DateTimeInput id={`${id}-start`} value={start} onChange={setStart} testId="event-start" />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-end`}>{t("endTime")}</Label>
-          <Input
+          <DateTimeInput
             id={`${id}-end`}
-            type="datetime-local"
             value={end}
-            onChange={(e) => setEnd(e.target.value)}
+            onChange={setEnd}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? `${id}-error` : undefined}
-            data-testid="event-end"
+            testId="event-end"
           />
         </div>
         <div className="grid gap-1.5">

@@ -26,6 +26,7 @@ export function CancelOperations({ operations, open, onOpenChange, onCancelled }
       title={t("title", { count })}
       description={t("description", { count, serialNumber })}
       confirmLabel={t("confirm", { count })}
+      dismissLabel={t("keep", { count })}
       testId="lifecycle-cancel-confirm"
       onConfirm={async () => {
         const ids = operations.map((operation) => operation.id);

@@ -119,6 +119,7 @@ function RolloutActions({ rollout }: { rollout: Rollout }) {
         title={t("cancelTitle", { version: rollout.version })}
         description={t("cancelDescription")}
         confirmLabel={t("cancel")}
+        dismissLabel={t("keep")}
         testId="rollout-cancel"
         onConfirm={async () => {
           await cancel.mutateAsync(rollout.id);

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { FieldPath, FieldValues } from "react-hook-form";
 import { LabeledField, type FieldProps } from "@/components/forms/labeled-field";
 import { FormControl } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { DateTimeInput } from "@/components/ui/date-time-input";
 import { fromZonedInput, toZonedInput } from "@/lib/lifecycle/zoned-time";
 
 type ZonedDateTimeFieldProps<V extends FieldValues, N extends FieldPath<V>, X> = FieldProps<V, N, X> & {
@@ -48,23 +48,21 @@ interface ZonedInputProps {
 }
 
 function ZonedInput({ value, timeZone, testId, name, inputRef, disabled, onBlur, onChange }: ZonedInputProps) {
-  // The box's own text: an incomplete entry has no instant yet, and must not be wiped by the form's "".
-  const [text, setText] = useState(() => (value ? toZonedInput(value, timeZone) : ""));
+  // The box's own wall clock: an incomplete entry has no instant yet, and must not be wiped by the form's "".
+  const [wall, setWall] = useState(() => (value ? toZonedInput(value, timeZone) : ""));
   return (
     <FormControl>
-      <Input
-        type="datetime-local"
+      <DateTimeInput
         name={name}
-        ref={inputRef}
+        inputRef={inputRef}
         disabled={disabled}
-        value={text}
-        step={60}
-        className="w-full sm:w-64"
-        data-testid={testId}
+        value={wall}
+        className="w-full sm:w-72"
+        testId={testId}
         onBlur={onBlur}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(fromZonedInput(event.target.value, timeZone) ?? "");
+        onChange={(next) => {
+          setWall(next);
+          onChange(fromZonedInput(next, timeZone) ?? "");
         }}
       />
     </FormControl>

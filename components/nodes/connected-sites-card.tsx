@@ -12,6 +12,7 @@ import { connectedSitesQueryOptions } from "@/lib/telemetry/queries";
 /** The customers and sites the node serves (through its ports), grouped by customer, each site with its worst SLA. */
 export function ConnectedSitesCard({ nodeId, title }: { nodeId: string; title: string }) {
   const t = useTranslations("nodes.served");
+  const tSwitch = useTranslations("nodes.ports.switchPorts");
   const { organization } = useConsole();
   const query = useQuery(connectedSitesQueryOptions(nodeId));
   const customers = new Map<string, { name: string; sites: NonNullable<typeof query.data>["items"] }>();
@@ -45,7 +46,9 @@ export function ConnectedSitesCard({ nodeId, title }: { nodeId: string; title: s
                       {site.name}
                     </IntentLink>
                     <span className="flex items-center gap-3">
-                      <span className="font-mono text-xs text-muted-foreground">{site.ports.join(", ")}</span>
+                      <span className="text-xs text-muted-foreground" data-testid="connected-site-ports">
+                        {[...site.ports, ...site.switchPorts.map((index) => tSwitch("name", { index }))].join(", ")}
+                      </span>
                       <StatusDot state={site.sla} />
                     </span>
                   </li>

@@ -6,6 +6,7 @@ import { NumberField, SelectField, TextField } from "@/components/forms/fields";
 import { SelectItem } from "@/components/ui/select";
 import {
   DEFAULT_MTU,
+  ETHER_TYPE_LABELS,
   ETHER_TYPES,
   INTERFACE_TYPES,
   interfaceCreateSchema,
@@ -121,7 +122,7 @@ export function SubinterfaceForm({ node, item, onClose }: PortFormProps<Subinter
             <SelectField control={form.control} name="etherType" label={t("etherType")} testId="subinterface-ether-type">
               {ETHER_TYPES.map((type) => (
                 <SelectItem key={type} value={type}>
-                  <span className="font-mono">{type}</span>
+                  <span className="font-mono">{ETHER_TYPE_LABELS[type]}</span>
                 </SelectItem>
               ))}
             </SelectField>

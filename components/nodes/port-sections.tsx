@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { useRateFormat } from "@/components/dashboard/use-units";
-import type { Interface, IpsecEndpoint, NodeDetail, Subinterface, SwitchPort } from "@/lib/nodes/schema";
+import { ETHER_TYPE_LABELS, type Interface, type IpsecEndpoint, type NodeDetail, type Subinterface, type SwitchPort } from "@/lib/nodes/schema";
 import { subinterfaceNamer } from "./port-names";
 import { PortSection } from "./port-section";
 
@@ -62,7 +62,7 @@ export function SubinterfacesSection({ node, canWrite }: { node: NodeDetail; can
         { key: "gateway", label: t("gateway"), cell: (item) => <span className="font-mono">{item.gateway ?? "—"}</span> },
         { key: "prefix", label: t("ipPrefix"), cell: (item) => <span className="font-mono">{item.ipPrefix ?? "—"}</span> },
         { key: "vlan", label: t("outerVlan"), cell: (item) => item.outerVlan ?? "—", className: "tabular-nums" },
-        { key: "etherType", label: t("etherType"), cell: (item) => <span className="font-mono">{item.etherType}</span> },
+        { key: "etherType", label: t("etherType"), cell: (item) => <span className="font-mono">{ETHER_TYPE_LABELS[item.etherType]}</span> },
       ]}
       dialog={({ item, onClose }) => <SubinterfaceForm node={node} item={item} onClose={onClose} />}
       preloadDialog={SubinterfaceForm.preload}

@@ -15371,6 +15371,7 @@ export interface paths {
                                 organizationId: string;
                                 organizationName: string;
                                 ports: string[];
+                                switchPorts: number[];
                                 /** @enum {string} */
                                 sla: "healthy" | "warning" | "bad" | "unknown";
                             }[];

@@ -18,6 +18,8 @@ export const INTERFACE_TYPES = ["access", "fabric", "hybrid"] as const;
 export type InterfaceType = (typeof INTERFACE_TYPES)[number];
 export const ETHER_TYPES = ["8021q", "802ad", "9100", "9200"] as const;
 export type EtherType = (typeof ETHER_TYPES)[number];
+/** How people write each EtherType (the API's codes are 8021q…): the IEEE standard's name, or the TPID in hex. */
+export const ETHER_TYPE_LABELS: Record<EtherType, string> = { "8021q": "802.1Q", "802ad": "802.1ad", "9100": "0x9100", "9200": "0x9200" };
 
 export const DEFAULT_MTU = 1500;
 /** SPEC §9: switch port bandwidth is in Gbps; the fastest port we know of is 400G. */

@@ -315,8 +315,10 @@ export const connectedSiteSchema = z.object({
   name: z.string(),
   organizationId: z.string(),
   organizationName: z.string(),
-  /** The node's ports (or IPsec endpoints) the site is attached to. */
+  /** The node's ports, subinterfaces (port.VLAN) or IPsec endpoints (public IP) the site is attached to. */
   ports: z.array(z.string()),
+  /** The indexes of the node's switch ports the site is attached to (shown as "Switch port 3", not a bare 3). */
+  switchPorts: z.array(z.number().int()),
   /** The worst SLA of the site's paths. */
   sla: z.enum(PATH_SLA_STATES),
 });

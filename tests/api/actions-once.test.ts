@@ -52,7 +52,7 @@ describe("two approvals of one proposal sent at once", () => {
     // And once more, later: still 409, still one site.
     const again = await call("POST", `/chat/${asked.chatId}/message`, { cookie: asked.cookie, body: { approval: { id: asked.approvalId, approved: true } }, language: "fr" });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe("Cette proposition a déjà reçu une réponse : son action ne s'exécute qu'une fois.");
+    expect(again.body.error).toBe("Cette proposition a déjà reçu une réponse : son action ne s’exécute qu’une fois.");
     expect(await (await getDb()).select().from(sites).where(eq(sites.name, name))).toHaveLength(1);
   });
 
@@ -83,7 +83,7 @@ describe("two approvals of one proposal sent at once", () => {
     const { statuses, refused } = await answeredTwice(asked, false, "fr");
     expect(statuses).toEqual([200, 409]);
     expect(await (await getDb()).select().from(sites).where(eq(sites.name, name))).toHaveLength(0);
-    expect(refused?.error).toBe("Cette proposition a déjà reçu une réponse : son action ne s'exécute qu'une fois.");
+    expect(refused?.error).toBe("Cette proposition a déjà reçu une réponse : son action ne s’exécute qu’une fois.");
   });
 });
 

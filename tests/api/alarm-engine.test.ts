@@ -85,7 +85,7 @@ describe("applyAlarmConditions", () => {
     const shown = (await listed(CONTOSO_READONLY, "state=active")).find((item) => item.id === alarm.id);
     expect(shown).toMatchObject({ severity: "major", clearedAt: null, acknowledged: false, message: "Path Lyon ⇄ Paris: loss 6.2 % above 5 %" });
     const enFrancais = (await listed(CONTOSO_READONLY, "state=active", "fr")).find((item) => item.id === alarm.id);
-    expect(enFrancais.message).toBe("Chemin Lyon ⇄ Paris : perte de 6,2 % au-dessus de 5 %");
+    expect(enFrancais.message).toBe("Chemin Lyon ⇄ Paris : perte de 6,2 % au-dessus de 5 %");
 
     // The same figures encoded again are the same message: nothing to update.
     await applyAlarmConditions(db, [{ ...raised, message: lossMessage(6.2) }]);
@@ -286,6 +286,6 @@ describe("GET /alarm?state=", () => {
     expect(english.body.error).toBe("State must be active, cleared or all");
     const french = await call("GET", "/alarm?state=", { cookie, language: "fr" });
     expect(french.status).toBe(400);
-    expect(french.body.error).toBe("L'état doit valoir active, cleared ou all");
+    expect(french.body.error).toBe("L’état doit valoir active, cleared ou all");
   });
 });

@@ -213,7 +213,7 @@ describe("GET /alarm?organizationId= (the console of one organization)", () => {
     expect(tooLong.body.error).toBe("Organization must be an organization ID of at most 64 characters");
     const twice = await call("GET", `/alarm?organizationId=${contoso}&organizationId=${initech}`, { cookie, language: "fr" });
     expect(twice.status).toBe(400);
-    expect(twice.body.error).toBe("L'organisation doit être un identifiant d'organisation de 64 caractères au plus");
+    expect(twice.body.error).toBe("L’organisation doit être un identifiant d’organisation de 64 caractères au plus");
   });
 });
 
@@ -265,8 +265,8 @@ describe("POST /alarm/acknowledge and /alarm/unacknowledge", () => {
     };
     const french: Record<string, string> = {
       [silent.id]: "L’équipement MX-C100-0001 sur par-edge-1 n’a rien envoyé depuis 1 minute",
-      [bad.id]: "Chemin Lyon ⇄ Paris : latence de 1\u202f234 ms au-dessus de 100 ms, perte de 6,3 % au-dessus de 5 %",
-      [link.id]: "Lien par-edge-1 ⇄ lyo-core coupé",
+      [bad.id]: "Chemin Lyon ⇄ Paris : latence de 1\u202f234 ms au-dessus de 100 ms, perte de 6,3 % au-dessus de 5 %",
+      [link.id]: "Lien par-edge-1 ⇄ lyo-core hors service",
       [contosoOpen.id]: "Path Lyon ⇄ Paris SLA is bad",
     };
     const messagesOf = (items: AlarmBody[], wanted: string[]) =>

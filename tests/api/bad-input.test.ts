@@ -128,7 +128,7 @@ describe("dates the database cannot store", () => {
       expect(english.body.error).toBe("Dates must fall between the years 1 and 9999");
       const french = await call("GET", query.replace("startTime", "endTime"), { cookie, language: "fr" });
       expect(french.status).toBe(400);
-      expect(french.body.error).toBe("Les dates doivent être comprises entre l'an 1 et l'an 9999");
+      expect(french.body.error).toBe("Les dates doivent être comprises entre l’an 1 et l’an 9999");
     },
   );
 

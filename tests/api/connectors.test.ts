@@ -93,7 +93,7 @@ describe("POST /config/site/{siteId}/connector", () => {
     expect(response.status).toBe(409);
     expect(response.body.error).toBe("Fabrikam has no physical ports. Contact your MSP to get one assigned.");
     const french = await call("POST", `/config/site/${site.id}/connector`, { cookie: await signIn("admin@fabrikam.example"), body: physical, language: "fr" });
-    expect(french.body.error).toBe("Fabrikam n'a aucun port physique. Contactez votre MSP pour en obtenir un.");
+    expect(french.body.error).toBe("Fabrikam n’a aucun port physique. Contactez votre MSP pour en obtenir un.");
     // A port assigned to another customer does not count.
     await assignSwitchPort("Contoso");
     expect((await call("POST", `/config/site/${site.id}/connector`, { cookie: await signIn("admin@fabrikam.example"), body: physical })).status).toBe(409);
@@ -292,7 +292,7 @@ describe("GET, PATCH and DELETE /config/connector/{connectorId}", () => {
     const diaKey = await call("PATCH", `/config/connector/${dia.id}`, { cookie, body: { presharedKey: KEY } });
     expect(diaKey.body.error).toBe("Unknown field: presharedKey");
     const french = await call("PATCH", `/config/connector/${connector.id}`, { cookie, body: { kind: "virtual" }, language: "fr" });
-    expect(french.body.error).toBe("Le type d'un connecteur ne peut pas être modifié");
+    expect(french.body.error).toBe("Le type d’un connecteur ne peut pas être modifié");
   });
 
   it("keeps the preshared key unless a new one is sent", async () => {

@@ -91,7 +91,7 @@ describe("the server entry", () => {
     async (target) => {
       const answer = await request("GET", target, { "accept-language": "fr", "x-request-id": "pct-1" });
       expect(statusOf(answer)).toBe(400);
-      expect(JSON.parse(bodyOf(answer))).toEqual({ error: "URL n'est pas valide", requestId: "pct-1" });
+      expect(JSON.parse(bodyOf(answer))).toEqual({ error: "URL n’est pas valide", requestId: "pct-1" });
       expect(headerOf(answer, "cache-control")).toBe("no-store");
     },
   );

@@ -148,7 +148,7 @@ describe("GET /event?organizationId= (the console of one organization)", () => {
     expect(await walk(NW_ADMIN, "organizationId=&type=path.updated")).toEqual(await walk(NW_ADMIN, "type=path.updated"));
     const response = await call("GET", `/event?organizationId=${"x".repeat(65)}`, { cookie: await signIn(NW_ADMIN), language: "fr" });
     expect(response.status).toBe(400);
-    expect(response.body.error).toBe("L'organisation doit être un identifiant d'organisation de 64 caractères au plus");
+    expect(response.body.error).toBe("L’organisation doit être un identifiant d’organisation de 64 caractères au plus");
   });
 });
 

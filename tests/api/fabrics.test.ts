@@ -275,9 +275,9 @@ describe("full mesh (SPEC §5)", () => {
       body: { links: rows(members, [[0, 1]]) },
       language: "fr",
     });
-    expect(french.body.error).toBe("Chaque paire de nœuds core doit avoir au moins un lien");
+    expect(french.body.error).toBe("Chaque paire de nœuds de cœur doit avoir au moins un lien");
     expect(french.body.issues).toHaveLength(1 + 5);
-    expect(french.body.issues[1].message).toBe(`${members[0].node.name} et ${members[2].node.name} n'ont aucun lien`);
+    expect(french.body.issues[1].message).toBe(`${members[0].node.name} et ${members[2].node.name} n’ont aucun lien`);
 
     const mesh = await call("GET", `/config/core-fabric/${fabric.id}/mesh`, await asNw());
     expect(mesh.body.complete).toBe(false);
@@ -448,7 +448,7 @@ describe("full mesh (SPEC §5)", () => {
       language: "fr",
       body: { links: [...core, fiberLink("edge-to-edge", edge, await fiberNode())] },
     });
-    expect(french.body.issues[0]).toEqual({ path: "links.1.destinationNodeId", message: "Un nœud de périphérie se relie à un nœud core de cette fabric" });
+    expect(french.body.issues[0]).toEqual({ path: "links.1.destinationNodeId", message: "Un nœud de périphérie se relie à un nœud de cœur de cette fabric" });
   });
 
   it("accepts an empty set for a fabric of one core node", async () => {
@@ -548,7 +548,7 @@ describe("external fabrics", () => {
     const french = await call("POST", await mspPath(NORTHWIND, "external-fabric"), { ...(await asNw()), body: { ...body, clientSecret: undefined }, language: "fr" });
     expect(french.body.error).toBe("Le secret client est obligatoire");
     const frenchId = await call("POST", await mspPath(NORTHWIND, "external-fabric"), { ...(await asNw()), body: { ...body, clientId: "" }, language: "fr" });
-    expect(frenchId.body.error).toBe("L'ID client est obligatoire");
+    expect(frenchId.body.error).toBe("L’ID client est obligatoire");
     const { type: _type, ...untyped } = body;
     expect((await created(await mspPath(NORTHWIND, "external-fabric"), untyped)).type).toBe("equinix");
   });

@@ -456,7 +456,7 @@ describe("claim codes (finding 8)", () => {
     }
     const refused = await claim("198.51.100.42", device.serialNumber, "RIGHT123", NW_ADMIN, "fr");
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: "Trop de tentatives de revendication. Réessayez dans 15 minutes.", requestId: expect.any(String) });
+    expect(refused.body).toEqual({ error: "Trop de tentatives de rattachement. Réessayez dans 15 minutes.", requestId: expect.any(String) });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
 
     // Another MSP from the same address is not held back by Northwind's guesses.
@@ -510,7 +510,7 @@ describe("invitation tokens (finding 8)", () => {
       language: "fr",
     });
     expect(refusedAccept.status).toBe(429);
-    expect(refusedAccept.body.error).toBe("Trop de liens d'invitation essayés depuis cette adresse. Réessayez dans 15 minutes.");
+    expect(refusedAccept.body.error).toBe("Trop de liens d’invitation essayés depuis cette adresse. Réessayez dans 15 minutes.");
     // Another address still opens it.
     expect((await call("GET", `/invitation/preview?token=${token}`, { headers: from("198.51.100.61") })).status).toBe(200);
   });

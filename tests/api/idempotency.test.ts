@@ -80,7 +80,7 @@ describe("a create retried under its Idempotency-Key", () => {
     expect(other.body.error).toBe("This Idempotency-Key was already used for another request: send a new key with a new request.");
     const french = await createSite(CONTOSO_ADMIN, "Contoso", site(`${name} ter`), key, "fr");
     expect(french.status).toBe(422);
-    expect(french.body.error).toBe("Cette clé Idempotency-Key a déjà servi pour une autre requête : envoyez une nouvelle clé avec une nouvelle requête.");
+    expect(french.body.error).toBe("Cette clé Idempotency-Key a déjà servi pour une autre requête : envoyez une nouvelle clé avec une nouvelle requête.");
     // Another route under the same key is another request too.
     const invitation = await call("POST", `/organization/${org.Contoso}/invitation`, {
       cookie: await signIn(CONTOSO_ADMIN),

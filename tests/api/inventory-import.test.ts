@@ -78,7 +78,7 @@ describe("POST /inventory/device/import", () => {
     expect(response.body.failed[0]).toEqual({
       line: 2,
       serialNumber: "",
-      errors: ["Le numéro de série est obligatoire", "Le code de revendication doit comporter 8 caractères"],
+      errors: ["Le numéro de série est obligatoire", "Le code de rattachement doit comporter 8 caractères"],
     });
     expect(response.body.failed[1].line).toBe(3);
     expect(response.body.failed[1].errors).toHaveLength(2);

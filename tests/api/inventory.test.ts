@@ -127,7 +127,7 @@ describe("POST /inventory/device (operator)", () => {
     const missing = await post(OPERATOR, "/inventory/device", { claimCode: "CODE1234" }, "fr");
     expect(missing.body.error).toBe("Le numéro de série est obligatoire");
     const short = await post(OPERATOR, "/inventory/device", { serialNumber: "MX-1", claimCode: "ABC" }, "fr");
-    expect(short.body.error).toBe("Le code de revendication doit comporter 8 caractères");
+    expect(short.body.error).toBe("Le code de rattachement doit comporter 8 caractères");
   });
 
   it.each([OPERATOR_READONLY, NW_ADMIN, CONTOSO_ADMIN])("is the operator's: %s gets 403", async (email) => {
@@ -167,7 +167,7 @@ describe("POST /inventory/device/claim", () => {
       expect(response.body.issues).toEqual([{ path: "claimCode", message }]);
     }
     const inFrench = await post(NW_ADMIN, "/inventory/device/claim", { serialNumber: "MX-NEVER-SEEN", claimCode: "CODE1234" }, "fr");
-    expect(inFrench.body.error).toBe("Aucun équipement non revendiqué ne correspond à ce numéro de série et à ce code de revendication.");
+    expect(inFrench.body.error).toBe("Aucun équipement non rattaché ne correspond à ce numéro de série et à ce code de rattachement.");
     const db = await getDb();
     const [row] = await db.select().from(devices).where(eq(devices.id, added.id));
     expect(row.mspOrganizationId).toBe(bluewave);
@@ -429,7 +429,7 @@ describe("POST /inventory/device/{id}/release (operator)", () => {
     await insertOperation({ deviceId: busy.id, organizationId: northwind, status: "active", startedAt: new Date() });
     const running = await post(OPERATOR, `/inventory/device/${busy.id}/release`, undefined, "fr");
     expect(running.status).toBe(409);
-    expect(running.body.error).toBe(`Une opération de cycle de vie est en cours sur l'équipement ${busy.serialNumber} : attendez qu'elle se termine.`);
+    expect(running.body.error).toBe(`Une opération de cycle de vie est en cours sur l’équipement ${busy.serialNumber} : attendez qu’elle se termine.`);
     expect(await eventsOf(busy.id)).toHaveLength(0);
   });
 

@@ -198,7 +198,7 @@ describe("invite → preview → accept → sign in", () => {
     expect(sessionCookie(refused.headers)).toBeUndefined();
     const french = await call("POST", "/invitation/accept", { body: { token }, language: "fr" });
     expect(french.body.error).toBe(
-      "Cette invitation est destinée à returning@example.com, qui a déjà un compte. Connectez-vous en tant que returning@example.com, ou saisissez son mot de passe, pour l'accepter.",
+      "Cette invitation est destinée à returning@example.com, qui a déjà un compte. Connectez-vous en tant que returning@example.com, ou saisissez son mot de passe, pour l’accepter.",
     );
     // A new password and a name for it (the new-account form) are not its password: refused, nothing set.
     const wrong = await call("POST", "/invitation/accept", { body: { token, password: NEW_PASSWORD, firstName: "Mal", lastName: "Lory" } });
@@ -283,7 +283,7 @@ describe("POST /organization/{organizationId}/invitation", () => {
 
   it("answers the invite email message in French", async () => {
     const response = await call("POST", await invitationsPath("Contoso"), { cookie: await signIn("admin@contoso.example"), body: { role: "admin" }, language: "fr" });
-    expect(response.body.error).toBe("L'e-mail est obligatoire");
+    expect(response.body.error).toBe("L’e-mail est obligatoire");
   });
 
   it("gives the role name of the organization's type for each SPEC §6 role", async () => {

@@ -73,7 +73,7 @@ describe("busy devices in the pickers' list, and the 409 that guards them", () =
     expect(onWave2.status).toBe(409);
     expect(onWave2.body.error).toBe(`Device ${third.device.serialNumber} is in the staged rollout of 25.1.0: cancel the rollout first.`);
     const french = await post("/lifecycle/operation", { deviceIds: [third.device.id], operation: "reboot", start: "now" }, "fr");
-    expect(french.body.error).toBe(`L'équipement ${third.device.serialNumber} fait partie du déploiement par vagues de 25.1.0 : annulez d'abord le déploiement.`);
+    expect(french.body.error).toBe(`L’équipement ${third.device.serialNumber} fait partie du déploiement par vagues de 25.1.0 : annulez d’abord le déploiement.`);
     const again = await post("/lifecycle/rollout", { deviceIds: [free.device.id, third.device.id], version: "25.2.0", waveSize: 1, observationSeconds: 30 });
     expect(again.status).toBe(409);
     const onScheduled = await post("/lifecycle/rollout", { deviceIds: [free.device.id, scheduled.device.id], version: "25.2.0", waveSize: 1, observationSeconds: 30 });
@@ -119,7 +119,7 @@ describe("a staged rollout started Later", () => {
     const missing = await post("/lifecycle/rollout", { ...body, version: "" }, "fr");
     expect(Object.fromEntries(missing.body.issues.map((issue: any) => [issue.path, issue.message]))).toEqual({
       version: "La version est obligatoire",
-      scheduledAt: "L'heure de début est obligatoire",
+      scheduledAt: "L’heure de début est obligatoire",
     });
     expect(await operationsOf([one.device.id, two.device.id])).toEqual([]);
   });

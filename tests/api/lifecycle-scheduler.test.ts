@@ -231,7 +231,7 @@ describe("failures that are real", () => {
       (await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie, language })).body.items.find((item: { id: string }) => item.id === id)?.summary;
     expect(await summaryOf("en", first.id)).toBe("Failed at 0%: the device is unreachable");
     expect(await summaryOf("en", second.id)).toBe("Failed at 20%: the device is unreachable");
-    expect(await summaryOf("fr", second.id)).toBe("Échec à 20 % : l'équipement est injoignable");
+    expect(await summaryOf("fr", second.id)).toBe("Échec à 20 % : l’équipement est injoignable");
     const [after] = await db.select().from(devices).where(eq(devices.id, fading.id));
     expect(after.softwareVersion).toBe("24.3.1");
   });
@@ -271,7 +271,7 @@ describe("failures that are real", () => {
     const finished = async (language: string) =>
       new Map((await call("GET", "/lifecycle/operation?tab=finished&limit=200", { cookie, language })).body.items.map((item: { id: string; summary: string }) => [item.id, item.summary]));
     expect((await finished("en")).get(first.id)).toBe("Failed at 30%: the device is no longer assigned to a node");
-    expect((await finished("fr")).get(second.id)).toBe("Échec à 30 % : l'équipement a été remis en stock");
+    expect((await finished("fr")).get(second.id)).toBe("Échec à 30 % : l’équipement a été remis en stock");
   });
 });
 

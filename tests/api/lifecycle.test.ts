@@ -170,7 +170,7 @@ describe("POST /lifecycle/operation", () => {
     expect((await schedule({ deviceIds: ["x"], operation: "install-version", start: "now" }, NW_ADMIN, "fr")).body.error).toBe("La version est obligatoire");
     expect((await schedule({ operation: "reboot", start: "now" }, NW_ADMIN, "fr")).body.error).toBe("Le nœud est obligatoire");
     expect((await schedule({ deviceIds: ["x"], operation: "reboot", start: "later", scheduledAt: "2020-01-01T00:00:00Z" }, NW_ADMIN, "fr")).body.error).toBe(
-      "L'heure de début doit être dans le futur",
+      "L’heure de début doit être dans le futur",
     );
   });
 
@@ -403,7 +403,7 @@ describe("POST /lifecycle/operation/cancel", () => {
     const response = await cancel([waiting.id, done.id], NW_ADMIN, "fr");
     expect(response.status).toBe(409);
     expect(response.body.error).toBe(
-      `L'opération sur ${b.device.serialNumber} a déjà commencé ou est terminée : seules les opérations planifiées peuvent être modifiées ou annulées.`,
+      `L’opération sur ${b.device.serialNumber} a déjà commencé ou est terminée : seules les opérations planifiées peuvent être modifiées ou annulées.`,
     );
     const db = await getDb();
     const [row] = await db.select().from(lifecycleOperations).where(eq(lifecycleOperations.id, waiting.id));

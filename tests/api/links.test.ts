@@ -234,7 +234,7 @@ describe("POST /config/msp/{mspId}/link", () => {
   it.each([
     [{ sourceNodeId: undefined }, "Le nœud source est obligatoire"],
     [{ destinationNodeId: undefined }, "Un nœud de destination est obligatoire"],
-    [{ sourceInterfaceId: undefined }, "L'interface est obligatoire"],
+    [{ sourceInterfaceId: undefined }, "L’interface est obligatoire"],
     [{ type: "internet" }, "Le point de terminaison IPsec est obligatoire"],
   ])("answers in French: %j", async (change, message) => {
     const a = await fiberNode();

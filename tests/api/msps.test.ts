@@ -133,7 +133,7 @@ describe("POST /core/msp", () => {
   it("answers in French", async () => {
     const cookie = await signIn("admin@maia.example");
     expect((await call("POST", "/core/msp", { cookie, body: { name: "Ok name" }, language: "fr" })).body.error).toBe(
-      "L'e-mail de l'utilisateur est obligatoire",
+      "L’e-mail de l’utilisateur est obligatoire",
     );
     expect((await call("POST", "/core/msp", { cookie, body: { name: "", userEmail: "a@b.example" }, language: "fr" })).body.error).toBe(
       "Le nom est obligatoire",

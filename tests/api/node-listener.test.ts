@@ -127,7 +127,7 @@ describe("the server entry's /api/v1 dispatch", () => {
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
     expect(response.headers["x-request-id"]).toBe("m-1");
-    expect(JSON.parse(response.body)).toEqual({ error: "Cette méthode n'est pas autorisée ici.", requestId: "m-1" });
+    expect(JSON.parse(response.body)).toEqual({ error: "Cette méthode n’est pas autorisée ici.", requestId: "m-1" });
   });
 
   it("streams: the first bytes arrive before the answer ends", async () => {
@@ -191,7 +191,7 @@ describe("the server entry's /api/v1 dispatch", () => {
       socket.on("error", reject);
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "URL n'est pas valide", requestId: "bad-host" });
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toEqual({ error: "URL n’est pas valide", requestId: "bad-host" });
   });
 });
 

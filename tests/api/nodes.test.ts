@@ -112,7 +112,7 @@ describe("POST /config/msp/{mspId}/node", () => {
 
   it.each([
     [{ location: PARIS, kind: "cpe" }, "Le nom est obligatoire"],
-    [{ name: "Node", location: PARIS, kind: "edge" }, "Le type d'edge est obligatoire (Standard ou Avec commutateur)"],
+    [{ name: "Node", location: PARIS, kind: "edge" }, "Le type d’edge est obligatoire (Standard ou Avec commutateur)"],
     [{ name: "Node", location: PARIS, kind: "cpe", edgeType: "standard" }, "Seuls les nœuds de périphérie ont un type de périphérie"],
   ])("answers in French: %j", async (body, message) => {
     const response = await call("POST", await mspPath(NORTHWIND, "node"), { ...(await asNw()), body, language: "fr-FR,fr;q=0.9" });
@@ -499,7 +499,7 @@ describe("subinterfaces", () => {
       expect(response.body.issues[0]).toEqual({ path, message });
     }
     const french = await call("POST", `/config/node/${node.id}/subinterface`, { ...(await asNw()), body: { ...base, gateway: "nope" }, language: "fr" });
-    expect(french.body.error).toBe("L'IP doit être une adresse IPv4 valide");
+    expect(french.body.error).toBe("L’IP doit être une adresse IPv4 valide");
     const frenchPrefix = await call("POST", `/config/node/${node.id}/subinterface`, { ...(await asNw()), body: { ...base, ipPrefix: "nope" }, language: "fr" });
     expect(frenchPrefix.body.error).toBe("Le préfixe IP doit être un préfixe valide (p. ex. 10.0.0.0/24)");
 
@@ -586,7 +586,7 @@ describe("switch ports", () => {
     expect(onStandard.body.error).toBe(`Switch ports exist on With Switch edge nodes only; ${standard.name} is not one.`);
     const cpe = await createNode({ name: unique("cpe"), location: PARIS, kind: "cpe" });
     const onCpe = await call("POST", `/config/node/${cpe.id}/switch-port`, { ...(await asNw()), body: { index: 1, bandwidthGbps: 10 }, language: "fr" });
-    expect(onCpe.body.error).toBe(`Les ports de commutateur n'existent que sur les nœuds de périphérie Avec commutateur ; ${cpe.name} n'en est pas un.`);
+    expect(onCpe.body.error).toBe(`Les ports de commutateur n’existent que sur les nœuds de périphérie Avec commutateur ; ${cpe.name} n’en est pas un.`);
 
     const node = await createEdge("with-switch");
     const cases: [Record<string, unknown>, string, string][] = [
@@ -614,6 +614,6 @@ describe("switch ports", () => {
 
   it("has the UI's save-failure message in both languages", () => {
     expect(translatorFor("en")("validation.portSaveFailed")).toBe("Failed to save port configuration");
-    expect(translatorFor("fr")("validation.portSaveFailed")).toBe("Échec de l'enregistrement de la configuration du port");
+    expect(translatorFor("fr")("validation.portSaveFailed")).toBe("Échec de l’enregistrement de la configuration du port");
   });
 });

@@ -166,7 +166,7 @@ describe("PATCH /organization/{organizationId}/user/{userId}", () => {
       language: "fr",
     });
     expect(french.status).toBe(409);
-    expect(french.body.error).toBe("Fabrikam doit garder au moins un administrateur : nommez d'abord quelqu'un d'autre administrateur.");
+    expect(french.body.error).toBe("Fabrikam doit garder au moins un administrateur : nommez d’abord quelqu’un d’autre administrateur.");
     expect(await eventsOf(fabrikamAdmin)).toHaveLength(0);
   });
 
@@ -295,7 +295,7 @@ describe("DELETE /organization/{organizationId}/user/{userId}", () => {
     );
     expect(signInAgain.headers.getSetCookie().some((cookie) => cookie.startsWith("maia_session="))).toBe(false);
     const french = await call("POST", "/auth/login", { body: { email: "returner@contoso.example", password: DEMO_PASSWORD }, language: "fr" });
-    expect(french.body.error).toContain("Vous n'êtes membre d'aucune organisation.");
+    expect(french.body.error).toContain("Vous n’êtes membre d’aucune organisation.");
     expect(await db.select().from(sessions).where(eq(sessions.userId, target))).toHaveLength(sessionsBefore);
     // A wrong password is still just a wrong password.
     expect((await call("POST", "/auth/login", { body: { email: "returner@contoso.example", password: "not the password" } })).status).toBe(401);

@@ -132,7 +132,7 @@ describe("a staged install halted by the SLA gate, resumed, finished", () => {
     expect(await operationsOf([otherEdge.device.id])).toEqual([]);
     // In French, for a French reader.
     const french = await call("GET", `/lifecycle/rollout/${rollout.id}`, { cookie: await signIn(NW_ADMIN), language: "fr" });
-    expect(french.body.haltReason).toBe(`Arrêté après la vague 1 : le SLA de ${customer.path.name} s’est dégradé.`);
+    expect(french.body.haltReason).toBe(`Arrêté après la vague 1 : le SLA de ${customer.path.name} s’est dégradé.`);
 
     // The event and the alarm say why; the news went out on /ws.
     const recorded = await db.select().from(events).where(eq(events.entityId, rollout.id));

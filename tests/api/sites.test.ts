@@ -99,8 +99,8 @@ describe("POST /config/organization/{organizationId}/site", () => {
   });
 
   it.each([
-    [{ name: "Site", location: PARIS, type: "azure", region: "eastus" }, "L'ID d'abonnement Azure est obligatoire"],
-    [{ name: "Site", type: "standard" }, "L'emplacement est obligatoire et doit être sélectionné dans la liste déroulante"],
+    [{ name: "Site", location: PARIS, type: "azure", region: "eastus" }, "L’ID d’abonnement Azure est obligatoire"],
+    [{ name: "Site", type: "standard" }, "L’emplacement est obligatoire et doit être sélectionné dans la liste déroulante"],
     [{ name: "Site", location: PARIS, type: "aws", awsAccountId: "123456789012" }, "La région est obligatoire"],
   ])("answers in French: %j", async (body, message) => {
     const response = await call("POST", await sitePath("Contoso"), { cookie: await signIn(CONTOSO_ADMIN), body, language: "fr-FR,fr;q=0.9" });
@@ -138,7 +138,7 @@ describe("POST /config/organization/{organizationId}/site", () => {
     expect(own.body.error).toBe("Sites belong to customer organizations; Northwind Networks is not a customer.");
     const operator = await call("POST", await sitePath("Maia"), { cookie: await signIn("admin@maia.example"), body: standard("Maia site"), language: "fr" });
     expect(operator.status).toBe(400);
-    expect(operator.body.error).toBe("Les sites appartiennent aux organisations clientes ; Maia n'est pas un client.");
+    expect(operator.body.error).toBe("Les sites appartiennent aux organisations clientes ; Maia n’est pas un client.");
   });
 
   it("refuses read-only users with 403", async () => {

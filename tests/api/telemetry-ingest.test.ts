@@ -241,7 +241,7 @@ describe("POST /telemetry/ingest: time rules and body", () => {
     expect(response.body.error).toBe("Sample 1 is older than 40 days: it cannot be stored");
     expect(response.body.issues[0].path).toBe("samples.1.time");
     const french = await ingest(northwind.token, [pathSample(contoso.path.id, isoAgo(41 * DAY))], { language: "fr" });
-    expect(french.body.error).toBe("L’échantillon 0 date de plus de 40 jours : il ne peut pas être enregistré");
+    expect(french.body.error).toBe("L’échantillon 0 date de plus de 40 jours : il ne peut pas être enregistré");
   });
 
   it("refuses a sample more than 5 minutes in the future; accepts clock skew within it", async () => {
@@ -485,7 +485,7 @@ describe("derivation: SLA, alarms, realtime", () => {
     expect(alarm?.message).toBe(`alarms.message.slaBad::${JSON.stringify({ path: network.path.name, latency: 140, latencyLimit: 100 })}`);
     expect(await alarmMessages(CONTOSO_ADMIN, alarm!.id, network.organizationId)).toEqual({
       en: `Path ${network.path.name}: latency 140 ms above 100 ms`,
-      fr: `Chemin ${network.path.name} : latence de 140 ms au-dessus de 100 ms`,
+      fr: `Chemin ${network.path.name} : latence de 140 ms au-dessus de 100 ms`,
     });
     await bus.delivered();
     expect(published).toContainEqual(
@@ -513,7 +513,7 @@ describe("derivation: SLA, alarms, realtime", () => {
     const alarm = await openAlarm(`path:${id}`, "sla-bad");
     expect(await alarmMessages(CONTOSO_ADMIN, alarm!.id, network.organizationId)).toEqual({
       en: `Path ${network.path.name}: loss 10.8 % above 5 %`,
-      fr: `Chemin ${network.path.name} : perte de 10,8 % au-dessus de 5 %`,
+      fr: `Chemin ${network.path.name} : perte de 10,8 % au-dessus de 5 %`,
     });
   });
 
@@ -544,7 +544,7 @@ describe("derivation: SLA, alarms, realtime", () => {
     await ingest(northwind.token, [link("down", isoAgo(3000))]);
     const alarm = await openAlarm(subject, "link-down");
     expect(alarm).toMatchObject({ organizationId: northwind.mspId, severity: "critical" });
-    expect(await alarmMessages(NW_ADMIN, alarm!.id, northwind.mspId)).toEqual({ en: `Link ${northwind.link.name} is down`, fr: `Lien ${northwind.link.name} coupé` });
+    expect(await alarmMessages(NW_ADMIN, alarm!.id, northwind.mspId)).toEqual({ en: `Link ${northwind.link.name} is down`, fr: `Lien ${northwind.link.name} hors service` });
     await ingest(northwind.token, [link("up", isoAgo(2000))]);
     expect(await openAlarm(subject, "link-down")).toBeNull();
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BACKCAST_OPTIONS } from "@/lib/constants";
 import { CHART_RANGES, severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
-import { connectors, interfaces, nodes, paths, sites } from "@/server/db/schema";
+import { connectors, interfaces, ipsecEndpoints, nodes, paths, sites, subinterfaces, switchPorts } from "@/server/db/schema";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { call, signIn } from "./helpers";
 import {
@@ -494,9 +494,23 @@ describe("current state", () => {
   it("the sites connected through the node's ports", async () => {
     const body = await ok(`/node/${northwind.edge.id}/connected-sites`, NW_ADMIN);
     expect(body.items).toEqual([
-      { siteId: contoso.siteA.id, name: contoso.siteA.name, organizationId: contoso.organizationId, organizationName: "Contoso", ports: ["ge-0/0/1"], sla: "warning" },
+      { siteId: contoso.siteA.id, name: contoso.siteA.name, organizationId: contoso.organizationId, organizationName: "Contoso", ports: ["ge-0/0/1"], switchPorts: [], sla: "warning" },
     ]);
     expect(body).toMatchObject({ total: 1, customers: 1 });
+  });
+
+  it("names each attachment: a port, a subinterface as port.VLAN, an IPsec endpoint by its IP, a switch port by its index apart", async () => {
+    const db = await getDb();
+    const place = { locationAddress: "Lyon", latitude: 45.76, longitude: 4.84 };
+    const node = (await db.insert(nodes).values({ organizationId: northwind.mspId, kind: "edge", edgeType: "with-switch", name: "Lyon switch", ...place }).returning())[0];
+    const site = (await db.insert(sites).values({ organizationId: contoso.organizationId, name: "Lyon plant", ...place }).returning())[0];
+    const tenant = { customerOrganizationId: contoso.organizationId, siteId: site.id };
+    const [trunk] = await db.insert(interfaces).values({ nodeId: node.id, portId: "xe-0/0/7", type: "hybrid" }).returning();
+    await db.insert(subinterfaces).values({ interfaceId: trunk.id, type: "access", bandwidthMbps: 100, outerVlan: 120, ...tenant });
+    await db.insert(ipsecEndpoints).values({ nodeId: node.id, publicIp: "198.51.100.7", ...tenant });
+    await db.insert(switchPorts).values([3, 12].map((index) => ({ nodeId: node.id, index, bandwidthGbps: 1, ...tenant })));
+    const body = await ok(`/node/${node.id}/connected-sites`, NW_ADMIN);
+    expect(body.items).toEqual([expect.objectContaining({ siteId: site.id, ports: ["198.51.100.7", "xe-0/0/7.120"], switchPorts: [3, 12] })]);
   });
 
   it("counts every site a busy node serves, beyond the 200 it lists", async () => {

@@ -273,7 +273,7 @@ test.describe("in French", () => {
     await openAlarms(page);
     await expect(page.getByRole("heading", { name: "Alarmes" })).toBeVisible();
     const table = page.getByTestId("alarms-table");
-    for (const heading of ["Gravité", "Message", "Type", "Levée le", "Acquittement"]) {
+    for (const heading of ["Gravité", "Message", "Type", "Déclenchée le", "Acquittement"]) {
       await expect(table.getByRole("columnheader", { name: heading, exact: true })).toBeVisible();
     }
     await expect(page.getByText("Afficher les alarmes acquittées")).toBeVisible();

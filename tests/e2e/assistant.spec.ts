@@ -187,7 +187,7 @@ test.describe("the assistant in French", () => {
     await panel.getByTestId("chat-input").fill("Montre les alarmes ouvertes");
     await panel.getByTestId("chat-send").click();
     const reply = panel.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-    await expect(reply.getByTestId("chat-tool")).toContainText("Recherche des alarmes ouvertes : terminé");
+    await expect(reply.getByTestId("chat-tool")).toContainText("Recherche des alarmes ouvertes : terminé");
     await expect(reply.getByTestId("chat-text").last()).not.toBeEmpty();
   });
 });

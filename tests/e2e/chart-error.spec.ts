@@ -10,7 +10,7 @@ const CHART_ERROR = "Cannot read properties of null (reading 'length')";
 
 const MESSAGES = {
   en: `Encountered an error when rendering chart: ${CHART_ERROR}.`,
-  fr: `Une erreur s'est produite lors de l'affichage du graphique : ${CHART_ERROR}.`,
+  fr: `Une erreur s’est produite lors de l’affichage du graphique : ${CHART_ERROR}.`,
 } as const;
 
 async function breakChartAnswers(page: Page) {

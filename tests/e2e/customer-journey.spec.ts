@@ -104,7 +104,7 @@ test.describe("a customer's route that cannot be drawn end to end", () => {
 
   const UNSERVED = {
     en: { title: "Route", message: "Your provider has not yet connected the source site to its network: contact your MSP." },
-    fr: { title: "Itinéraire", message: "Votre fournisseur n'a pas encore raccordé le site source à son réseau : contactez votre MSP." },
+    fr: { title: "Itinéraire", message: "Votre fournisseur n’a pas encore raccordé le site source à son réseau : contactez votre MSP." },
   };
 
   for (const language of ["en", "fr"] as const) {

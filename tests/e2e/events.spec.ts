@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Event } from "@/lib/events/schema";
 import { as, currentOrganizationId, expect, test } from "./fixtures";
+import { englishDateTimeText } from "./steps";
 
 // The events page (SPEC §2, §5): startTime/endTime/nodeId in the URL, prefetched by the server, before/after diffs.
 
@@ -56,9 +57,9 @@ test.describe("customer admin", () => {
       expect(Date.parse(time)).toBeGreaterThanOrEqual(Date.parse(start));
       expect(Date.parse(time)).toBeLessThanOrEqual(Date.parse(end));
     }
-    // The form shows the range it was opened with (UTC, to the minute).
-    await expect(page.getByTestId("event-start")).toHaveValue(`${start}T00:00`);
-    await expect(page.getByTestId("event-end")).toHaveValue(end.slice(0, 16));
+    // The form shows the range it was opened with (UTC, to the minute), as English writes dates.
+    await expect(page.getByTestId("event-start")).toHaveValue(englishDateTimeText(`${start}T00:00`));
+    await expect(page.getByTestId("event-end")).toHaveValue(englishDateTimeText(end.slice(0, 16)));
     await expect(page.getByTestId("events-range")).toContainText("Events from");
     expect(browserCalls).toEqual([]);
   });
@@ -205,5 +206,23 @@ test.describe("in French", () => {
     const diff = page.getByTestId("event-diff");
     await expect(diff.getByRole("columnheader", { name: "Avant" })).toBeVisible();
     await expect(diff.getByRole("columnheader", { name: "Après" })).toBeVisible();
+  });
+
+  test("dates are typed and chosen the French way, not the browser's mm/dd/yyyy", async ({ page }) => {
+    await page.goto("/");
+    await page.goto(`/organization/${currentOrganizationId(page)}/events`);
+    await hydrated(page);
+    const start = page.getByTestId("event-start");
+    await expect(start).toHaveAttribute("placeholder", "jj/mm/aaaa hh:mm");
+    await start.fill("2/3/2026 8h05");
+    await start.blur();
+    await expect(start).toHaveValue("02/03/2026 08:05");
+    await page.getByTestId("event-start-calendar").click();
+    await expect(page.getByTestId("date-time-calendar")).toContainText("mars 2026");
+    await page.getByRole("button", { name: "mercredi 4 mars 2026" }).click();
+    await expect(start).toHaveValue("04/03/2026 08:05");
+    await page.getByTestId("event-search-apply").click();
+    await expect(page).toHaveURL(/startTime=/);
+    expect(new URL(page.url()).searchParams.get("startTime")).toBe("2026-03-04T08:05:00.000Z");
   });
 });

@@ -128,7 +128,7 @@ test.describe("core fabrics as an MSP admin", () => {
     const { fabric, nodes } = await fabricOfTwo(page);
     await page.context().addCookies([{ name: "NEXT_LOCALE", value: "fr", url: test.info().project.use.baseURL! }]);
     await page.goto(`/organization/${fabric.organizationId}/msp/coreFabric/${fabric.id}`);
-    await expect(page.getByTestId("mesh-pair")).toHaveText(`${nodes[0].name} et ${nodes[1].name} n'ont aucun lien`);
+    await expect(page.getByTestId("mesh-pair")).toHaveText(`${nodes[0].name} et ${nodes[1].name} n’ont aucun lien`);
     await page.getByTestId("edit-links").click();
     await page.getByTestId("add-link-row").click();
     const row = page.getByTestId("link-row");
@@ -138,14 +138,14 @@ test.describe("core fabrics as an MSP admin", () => {
     await row.getByTestId("link-source-vlan").fill("5000");
     await page.getByRole("button", { name: "Enregistrer les liens" }).click();
     await expect(row.getByTestId("link-destination")).toContainText("Un nœud de destination est obligatoire");
-    await expect(row.getByTestId("link-destination")).toContainText("L'interface est obligatoire");
+    await expect(row.getByTestId("link-destination")).toContainText("L’interface est obligatoire");
     await expect(messagesOf(row)).toContainText(["Le MTU doit être compris entre 576 et 9216"]);
     await expect(row.getByTestId("link-source")).toContainText("Le VLAN doit être compris entre 0 et 4094");
-    await expect(page.getByTestId("mesh-pair")).toHaveText(`${nodes[0].name} et ${nodes[1].name} n'ont aucun lien`);
+    await expect(page.getByTestId("mesh-pair")).toHaveText(`${nodes[0].name} et ${nodes[1].name} n’ont aucun lien`);
 
     // Cancel with unsaved rows: the leave confirmation first.
     await page.getByTestId("cancel-links").click();
-    await expect(page.getByRole("alertdialog")).toContainText("Quitter sans enregistrer ?");
+    await expect(page.getByRole("alertdialog")).toContainText("Quitter sans enregistrer ?");
     await page.getByTestId("discard-changes").click();
     await expect(page.getByTestId("edit-links")).toBeVisible();
     await expect(page.getByTestId("fabric-link-row")).toHaveCount(0);

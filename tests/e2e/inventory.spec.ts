@@ -128,7 +128,7 @@ const MESSAGES = {
   },
   fr: {
     serial: "Le numéro de série est obligatoire",
-    code: "Le code de revendication doit comporter 8 caractères",
+    code: "Le code de rattachement doit comporter 8 caractères",
     node: "Le nœud est obligatoire",
     msp: "Le MSP est obligatoire",
     unsaved: "Vous avez des modifications non enregistrées. Veuillez enregistrer ou annuler les modifications avant de désattribuer un équipement",

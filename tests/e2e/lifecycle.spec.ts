@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { as, expect, test } from "./fixtures";
+import { englishDateTimeText } from "./steps";
 
 // msp/lifecycle (SPEC §2 tabs Scheduled, Running, Finished; §4 Now or Later, edit, cancel, summaries; §5 node and
 // version required) as Northwind's admin in Paris: a reboot scheduled Later and moved, then cancelled; an install Now
@@ -83,7 +84,7 @@ test.describe("lifecycle as an MSP admin", () => {
     // Its start moves to 14:15 the day after.
     await reboot.getByTestId("lifecycle-edit").click();
     const edit = page.getByTestId("lifecycle-reschedule-dialog");
-    await expect(edit.getByTestId("lifecycle-reschedule-at")).toHaveValue(parisInput(2, "09:30"));
+    await expect(edit.getByTestId("lifecycle-reschedule-at")).toHaveValue(englishDateTimeText(parisInput(2, "09:30")));
     await edit.getByTestId("lifecycle-reschedule-at").fill(parisInput(3, "14:15"));
     await edit.getByTestId("lifecycle-reschedule-submit").click();
     await expect(edit).toBeHidden();

@@ -106,7 +106,7 @@ test.describe("an MSP engineer", () => {
       await subDialog.getByTestId("subinterface-vlan").fill("120");
       await subDialog.getByTestId("subinterface-gateway").fill("10.1.1");
       await subDialog.getByTestId("subinterface-prefix").fill("10.1.1.0/24");
-      await chooseInSelect(page, "subinterface-ether-type", "802ad");
+      await chooseInSelect(page, "subinterface-ether-type", "802.1ad");
       await subDialog.getByTestId("subinterface-dialog-save").click();
       await expect(subDialog).toContainText("IP must be a valid IPv4 address");
       await subDialog.getByTestId("subinterface-gateway").fill("10.1.1.1");

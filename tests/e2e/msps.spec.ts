@@ -39,7 +39,7 @@ test.describe("the operator", () => {
     await page.getByTestId("msp-add").click();
     await page.getByTestId("msp-create").click();
     await expect(page.getByTestId("msp-dialog")).toContainText("Le nom est obligatoire");
-    await expect(page.getByTestId("msp-dialog")).toContainText("L'e-mail de l'utilisateur est obligatoire");
+    await expect(page.getByTestId("msp-dialog")).toContainText("L’e-mail de l’utilisateur est obligatoire");
     await setLanguage(page, "en");
     await page.reload();
     await page.getByTestId("msp-add").click();

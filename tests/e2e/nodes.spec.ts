@@ -22,7 +22,7 @@ test.describe("an MSP's edge nodes", () => {
     await dialog.getByTestId("node-name").fill("a");
     await dialog.getByTestId("node-create").click();
     await expect(dialog).toContainText("Le nom doit comporter au moins 2 caractères");
-    await expect(dialog).toContainText("L'emplacement est obligatoire et doit être sélectionné dans la liste déroulante");
+    await expect(dialog).toContainText("L’emplacement est obligatoire et doit être sélectionné dans la liste déroulante");
   });
 
   test("adds and edits links from a node's link page", async ({ page }) => {

@@ -18,7 +18,7 @@ test("a page's answer leaves the messages to its language's script, and the hydr
   await page.goto("/login");
   // Hydrated, with the French catalogue: the client-side validation answers in French.
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByText("L'e-mail est obligatoire")).toBeVisible();
+  await expect(page.getByText("L’e-mail est obligatoire")).toBeVisible();
   expect(scripts).toHaveLength(1);
   expect(scripts[0]).toMatch(/^\/catalogue\/fr\.[0-9a-f]{16}\.js$/);
 

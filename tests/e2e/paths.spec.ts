@@ -122,7 +122,7 @@ test.describe("a customer's paths", () => {
     },
     fr: {
       nameMin: "Le nom doit comporter au moins 2 caractères",
-      prefix: (prefix: string) => `Préfixe invalide : ${prefix}`,
+      prefix: (prefix: string) => `Préfixe invalide : ${prefix}`,
       vlan: "Le VLAN doit être compris entre 0 et 4094",
       mustBeOne: "La bande passante doit être de 1",
       range: (max: number) => `La bande passante doit être comprise entre 1 et ${max}`,

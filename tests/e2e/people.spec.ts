@@ -52,7 +52,7 @@ test.describe("an admin and the colleague they invite", () => {
     await openInvitations(page);
     await page.getByTestId("invite-open").click();
     await page.getByTestId("invite-send").click();
-    await expect(page.getByTestId("invite-dialog")).toContainText("L'e-mail est obligatoire");
+    await expect(page.getByTestId("invite-dialog")).toContainText("L’e-mail est obligatoire");
     await setLanguage(page, "en");
     await openInvitations(page);
     await page.getByTestId("invite-open").click();

@@ -49,7 +49,7 @@ test.describe("organization settings", () => {
     await expect(page.getByText("Le nom doit comporter au moins 2 caractères")).toBeVisible();
     await name.fill("Bluewave Telecom SA");
     await page.getByTestId("organization-save").click();
-    await expect(page.getByText("L'organisation a été enregistrée.")).toBeVisible();
+    await expect(page.getByText("L’organisation a été enregistrée.")).toBeVisible();
     // Organization queries are refreshed: the shell shows the new name at once.
     await expect(page.getByTestId("current-organization")).toContainText("Bluewave Telecom SA");
     await expect(page.locator("aside").getByTestId("organization-selector")).toContainText("Bluewave Telecom SA");

@@ -141,9 +141,9 @@ test.describe("a customer's sites", () => {
     },
     fr: {
       nameMin: "Le nom doit comporter au moins 2 caractères",
-      location: "L'emplacement est obligatoire et doit être sélectionné dans la liste déroulante",
+      location: "L’emplacement est obligatoire et doit être sélectionné dans la liste déroulante",
       awsConfig: "Erreur de lecture de la configuration du fichier, veuillez téléverser un autre fichier et réessayer.",
-      ipv4: "L'IP doit être une adresse IPv4 valide",
+      ipv4: "L’IP doit être une adresse IPv4 valide",
       vlan: "Le VLAN doit être compris entre 0 et 4094",
       mtu: "Le MTU doit être compris entre 576 et 9216",
       aws: /^AWS$/,

@@ -49,3 +49,9 @@ export async function chooseLanguage(page: Page, locale: "en" | "fr") {
   await page.getByTestId(`menu-language-${locale}`).press("Enter");
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
 }
+
+/** A wall clock ("2026-12-07T09:30") as the console's date and time fields show it in English: "12/07/2026 09:30". */
+export function englishDateTimeText(wall: string): string {
+  const [, year, month, day, time] = /^(\d+)-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(wall)!;
+  return `${month}/${day}/${year} ${time}`;
+}

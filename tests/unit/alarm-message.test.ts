@@ -27,9 +27,9 @@ describe("SLA alarm messages", () => {
     const message = slaAlarmMessage("Lyon ⇄ Paris", { latencyMs: 132.46, jitterMs: 12, lossPercent: 6.24, samples: 5 });
     expect(message).toBe('alarms.message.slaBad::{"path":"Lyon ⇄ Paris","latency":132,"latencyLimit":100,"loss":6.2,"lossLimit":5}');
     expect(translateAlarmMessage(en, message)).toBe("Path Lyon ⇄ Paris: latency 132 ms above 100 ms, loss 6.2 % above 5 %");
-    expect(translateAlarmMessage(fr, message)).toBe("Chemin Lyon ⇄ Paris : latence de 132 ms au-dessus de 100 ms, perte de 6,2 % au-dessus de 5 %");
+    expect(translateAlarmMessage(fr, message)).toBe("Chemin Lyon ⇄ Paris : latence de 132 ms au-dessus de 100 ms, perte de 6,2 % au-dessus de 5 %");
     expect(translateAlarmMessage(fr, slaAlarmMessage("A", { latencyMs: 50, jitterMs: 31.5, lossPercent: 0, samples: 5 }))).toBe(
-      "Chemin A : gigue de 32 ms au-dessus de 30 ms",
+      "Chemin A : gigue de 32 ms au-dessus de 30 ms",
     );
     // Under 10 ms a tenth still matters.
     expect(slaBadMessage("B", [{ metric: "jitterMs", value: 9.96, limit: 5 }])).toContain('"jitter":10');
@@ -45,17 +45,17 @@ describe("SLA alarm messages", () => {
 
   it("say how the SLA ended", () => {
     expect(translateAlarmMessage(en, slaClearedMessage("P", "healthy"))).toBe("Path P: SLA healthy");
-    expect(translateAlarmMessage(fr, slaClearedMessage("P", "warning"))).toBe("Chemin P : SLA en alerte");
+    expect(translateAlarmMessage(fr, slaClearedMessage("P", "warning"))).toBe("Chemin P : SLA en avertissement");
   });
 });
 
 describe("port, link and device messages", () => {
   it.each([
     [portDownMessage("xe-0/0/0", "par-edge-1"), "Port xe-0/0/0 on par-edge-1 is down", "Port xe-0/0/0 de par-edge-1 hors service"],
-    [linkDownMessage("a ⇄ b"), "Link a ⇄ b is down", "Lien a ⇄ b coupé"],
+    [linkDownMessage("a ⇄ b"), "Link a ⇄ b is down", "Lien a ⇄ b hors service"],
     [deviceSilentMessage("MX-1", "par-edge-1", 2), "Device MX-1 on par-edge-1 has not reported for 2 minutes", "L’équipement MX-1 sur par-edge-1 n’a rien envoyé depuis 2 minutes"],
     [deviceSilentMessage("MX-1", null, 1), "Device MX-1 has not reported for 1 minute", "L’équipement MX-1 n’a rien envoyé depuis 1 minute"],
-    [deviceBackMessage("MX-1"), "Device MX-1 is reporting again", "L’équipement MX-1 envoie de nouveau ses mesures"],
+    [deviceBackMessage("MX-1"), "Device MX-1 is reporting again", "L’équipement MX-1 remonte de nouveau ses mesures"],
     [deviceUnassignedMessage("MX-1"), "Device MX-1 is no longer assigned to a node", "L’équipement MX-1 n’est plus affecté à un nœud"],
   ])("%s reads in English and French", (message, english, french) => {
     expect(translateAlarmMessage(en, message)).toBe(english);
@@ -89,7 +89,7 @@ describe("text that is not an alarm message", () => {
 
   it("translates an alarm's message and keeps the rest", () => {
     const alarm = { id: "a1", message: linkDownMessage("x"), severity: "critical" };
-    expect(localizedAlarm(fr, alarm)).toEqual({ id: "a1", message: "Lien x coupé", severity: "critical" });
+    expect(localizedAlarm(fr, alarm)).toEqual({ id: "a1", message: "Lien x hors service", severity: "critical" });
   });
 });
 

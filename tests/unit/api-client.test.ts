@@ -263,9 +263,9 @@ describe("apiRequest", () => {
 
   it("uses the translated unknown-error text the provider configured", async () => {
     const { calls } = stubFetch(() => json({}, 500));
-    configureApiClient({ unknownErrorText: "Erreur d'API inconnue" });
+    configureApiClient({ unknownErrorText: "Erreur d’API inconnue" });
     const error = await rejection(api.get("/api/v1/config/user"));
-    expect(error.message).toBe(`Erreur d'API inconnue (requestId=${calls[0].headers.get("x-request-id")})`);
+    expect(error.message).toBe(`Erreur d’API inconnue (requestId=${calls[0].headers.get("x-request-id")})`);
   });
 
   it("does not redirect on 401 outside a browser (no window)", async () => {

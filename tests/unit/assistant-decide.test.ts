@@ -204,7 +204,7 @@ describe("decide: answering from the latest turn's tool results", () => {
     const french = prompt.map((message) => (message.role === "user" ? { ...message, content: [{ type: "text" as const, text: "liste mes sites" }] } : message));
     expect(decide(french, "fr", ALL)).toEqual({
       type: "text",
-      text: "Contoso a 1 site :\n- Paris HQ (standard, Paris, France) : 2 connecteurs, 3 chemins, pire SLA de chemin : en alerte",
+      text: "Contoso a 1 site :\n- Paris HQ (standard, Paris, France) : 2 connecteurs, 3 chemins, pire SLA de chemin : en avertissement",
     });
     // The English question in the French console is answered in English.
     expect(decide(prompt, "fr", ALL)).toEqual(decide(prompt, "en", ALL));
@@ -335,8 +335,8 @@ describe("summaries of each tool's output", () => {
     );
     const fr = summary("explainPathSla", output, "fr");
     expect(fr).toContain("Le chemin Lyon ⇄ Paris (Lyon Branch ⇄ Paris HQ) est dégradé.");
-    expect(fr).toContain("- pertes 6,2 % au-dessus du seuil critique de 5 %");
-    expect(fr).toContain("Seuils : latence en alerte au-delà de 80 ms, critique au-delà de 100 ms");
+    expect(fr).toContain("- pertes 6,2 % au-dessus du seuil de dégradation de 5 %");
+    expect(fr).toContain("Seuils : latence en avertissement au-delà de 80 ms, dégradé au-delà de 100 ms");
   });
 
   it("explainPathSla: a root cause in the reader's words, with the alarms it does not list counted", () => {
@@ -409,9 +409,9 @@ describe("summaries of each tool's output", () => {
     expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] })).toBe(
       "Several paths match “Path 00000”:\n- Path 00000 of Scale Customer 001 (Paris HQ ⇄ Azure West Europe): in warning\n- Path 00000 of Scale Customer 002 (Paris HQ ⇄ Azure West Europe): in warning\n\nWhich one do you mean?",
     );
-    expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] }, "fr")).toContain("- Path 00000 de Scale Customer 002 (Paris HQ ⇄ Azure West Europe) : en alerte");
+    expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] }, "fr")).toContain("- Path 00000 de Scale Customer 002 (Paris HQ ⇄ Azure West Europe) : en avertissement");
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [candidate], links: [] }, "fr")).toBe(
-      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en alerte",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en avertissement",
     );
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [], links: [] })).toBe(
       "I cannot see “Oslo”: nothing by that name is visible to you here.\nThere are no paths here yet.",

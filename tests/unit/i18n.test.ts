@@ -50,9 +50,9 @@ describe("translateMessageKey", () => {
 
   it("fills in values", () => {
     expect(translateMessageKey(en, "errors.loadingContent", { error: "timeout" })).toBe("Error loading content: timeout.");
-    expect(translateMessageKey(fr, "errors.loadingContent", { error: "timeout" })).toBe("Erreur lors du chargement du contenu : timeout.");
+    expect(translateMessageKey(fr, "errors.loadingContent", { error: "timeout" })).toBe("Erreur lors du chargement du contenu : timeout.");
     expect(translateMessageKey(en, "apiErrors.tooManyAttempts", { minutes: 15 })).toBe("Too many sign-in attempts. Try again in 15 minutes.");
-    expect(translateMessageKey(fr, "validation.unknownField", { field: "foo" })).toBe("Champ inconnu : foo");
+    expect(translateMessageKey(fr, "validation.unknownField", { field: "foo" })).toBe("Champ inconnu : foo");
   });
 
   it("returns text that is not a catalogue key as is", () => {

@@ -23,9 +23,9 @@ describe("the summaries the scheduler stores", () => {
     expect(translateLifecycleSummary(fr, installed)).toBe("Version 25.1.0 installée");
     expect(translateLifecycleSummary(fr, successSummary({ operation: "reboot", version: null }))).toBe("Redémarré");
     expect(translateLifecycleSummary(en, failureSummary("deviceWithoutNode", 30))).toBe("Failed at 30%: the device is no longer assigned to a node");
-    expect(translateLifecycleSummary(fr, failureSummary("deviceReleased", 30))).toBe("Échec à 30 % : l'équipement a été remis en stock");
+    expect(translateLifecycleSummary(fr, failureSummary("deviceReleased", 30))).toBe("Échec à 30 % : l’équipement a été remis en stock");
     expect(translateLifecycleSummary(fr, messageWithValues(lifecycleResultKey("rebootTimeout"), { progress: 40, minutes: 8 }))).toBe(
-      "Échec à 40 % : l'équipement n'est pas revenu en ligne dans les 8 minutes",
+      "Échec à 40 % : l’équipement n’est pas revenu en ligne dans les 8 minutes",
     );
     expect(translateLifecycleSummary(en, lifecycleResultKey("cancelledBeforeStart"))).toBe("Cancelled before start");
   });

@@ -70,7 +70,7 @@ export async function nodeStatus(environment: ToolEnvironment, input: Out<typeof
       ? {
           total: served.total,
           customers: served.customers,
-          sites: served.items.slice(0, ASSISTANT_LIST_MAX).map((site) => ({ name: site.name, organizationName: site.organizationName, ports: site.ports, sla: site.sla })),
+          sites: served.items.slice(0, ASSISTANT_LIST_MAX).map((site) => ({ name: site.name, organizationName: site.organizationName, ports: [...site.ports, ...site.switchPorts.map(String)], sla: site.sla })),
         }
       : null,
     links: consoleLink(scope, environment.t("assistant.links.node", { node: node.name }), nodePage(node)),

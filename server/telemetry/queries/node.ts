@@ -97,20 +97,21 @@ export async function nodeDevice(context: QueryContext, nodeId: string, now = Da
 
 export async function nodeConnectedSites(context: QueryContext, nodeId: string): Promise<ConnectedSites> {
   const node = await visibleNode(context, nodeId);
-  const rows = await queryRows<{ id: string; name: string; organization_id: string; organization_name: string; ports: string[]; total: number; customers: number }>(
+  const rows = await queryRows<{ id: string; name: string; organization_id: string; organization_name: string; ports: string[]; switch_ports: number[]; total: number; customers: number }>(
     context.db,
     sql`with attached as (
-          select site_id, port_id as port from interfaces where node_id = ${node.id} and site_id is not null
+          select site_id, port_id as port, null::int as switch_port from interfaces where node_id = ${node.id} and site_id is not null
           union all
-          select si.site_id, i.port_id from subinterfaces si join interfaces i on i.id = si.interface_id
+          select si.site_id, i.port_id || coalesce('.' || si.outer_vlan, ''), null from subinterfaces si join interfaces i on i.id = si.interface_id
           where i.node_id = ${node.id} and si.site_id is not null
           union all
-          select site_id, index::text from switch_ports where node_id = ${node.id} and site_id is not null
+          select site_id, null, index from switch_ports where node_id = ${node.id} and site_id is not null
           union all
-          select site_id, public_ip from ipsec_endpoints where node_id = ${node.id} and site_id is not null),
+          select site_id, public_ip, null from ipsec_endpoints where node_id = ${node.id} and site_id is not null),
         served as (
           select sites.id, sites.name, sites.organization_id, o.name as organization_name,
-                 to_json(array_agg(distinct a.port order by a.port)) as ports
+                 to_json(coalesce(array_agg(distinct a.port order by a.port) filter (where a.port is not null), '{}')) as ports,
+                 to_json(coalesce(array_agg(distinct a.switch_port order by a.switch_port) filter (where a.switch_port is not null), '{}')) as switch_ports
           from attached a join sites on sites.id = a.site_id join organizations o on o.id = sites.organization_id
           where ${tenantWhere(context.principal, sites.organizationId, context.db) ?? sql`true`}
           group by sites.id, sites.name, sites.organization_id, o.name)
@@ -143,6 +144,7 @@ export async function nodeConnectedSites(context: QueryContext, nodeId: string):
       organizationId: row.organization_id,
       organizationName: row.organization_name,
       ports: typeof row.ports === "string" ? (JSON.parse(row.ports) as string[]) : row.ports,
+      switchPorts: typeof row.switch_ports === "string" ? (JSON.parse(row.switch_ports) as number[]) : row.switch_ports,
       sla: worstSla(slas.get(row.id) ?? []),
     })),
     total: Number(rows[0]?.total ?? 0),

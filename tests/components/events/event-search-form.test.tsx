@@ -23,7 +23,7 @@ describe("EventSearchForm", () => {
     renderForm("fr");
     fireEvent.change(screen.getByTestId("event-end"), { target: { value: "10000-01-01T00:00" } });
     fireEvent.click(screen.getByTestId("event-search-apply"));
-    expect(screen.getByRole("alert").textContent).toBe("Les dates doivent être comprises entre l'an 1 et l'an 9999");
+    expect(screen.getByRole("alert").textContent).toBe("Les dates doivent être comprises entre l’an 1 et l’an 9999");
   });
 
   it("still searches a range inside the years and still refuses an end before the start", () => {
