@@ -7,6 +7,7 @@ import { severityRank } from "@/lib/dashboard/format";
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
 import { SITE_TYPES } from "@/lib/sites/schema";
 import { organizations, users } from "./identity";
+import { nodes } from "./nodes";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
 const timestamps = {
@@ -61,9 +62,18 @@ export const connectors = pgTable(
     phase2SaLifetimeHours: integer("phase2_sa_lifetime_hours"),
     // AES-256-GCM with the server's secret key; never returned by the API.
     presharedKeyEncrypted: text("preshared_key_encrypted"),
+    // Homing, stored (docs/decisions/connector-homing.md): the MSP node serving the connector and, for a physical
+    // connector, the front-panel port it rides on ("<nodeId>/<portId>"). Chosen at creation and changed only by an
+    // explicit re-homing, so no node edit moves a live connector. Null: no node serves it.
+    servingNodeId: text("serving_node_id").references(() => nodes.id, { onDelete: "set null" }),
+    servingPortKey: text("serving_port_key"),
     ...timestamps,
   },
-  (t) => [index("connectors_site_idx").on(t.siteId), index("connectors_org_idx").on(t.organizationId, t.name, t.id)],
+  (t) => [
+    index("connectors_site_idx").on(t.siteId),
+    index("connectors_org_idx").on(t.organizationId, t.name, t.id),
+    index("connectors_serving_node_idx").on(t.servingNodeId),
+  ],
 );
 
 /**
