@@ -27,10 +27,25 @@ export interface ConfirmDeleteProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   testId?: string;
+  /** The action is refused as things stand (the description says why): only Cancel is offered. */
+  refused?: boolean;
+  /** Whatever the confirmation names besides its description (e.g. a choice to make first). */
+  children?: React.ReactNode;
 }
 
 /** The question itself (ConfirmDelete fetches it when it is first asked). */
-export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfirm, trigger, testId, defaultOpen = false, ...controlled }: ConfirmDeleteProps & { defaultOpen?: boolean }) {
+export function ConfirmDeleteDialog({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  trigger,
+  testId,
+  refused = false,
+  children,
+  defaultOpen = false,
+  ...controlled
+}: ConfirmDeleteProps & { defaultOpen?: boolean }) {
   const t = useTranslations("common");
   const [openState, setOpenState] = useState(defaultOpen);
   const isControlled = controlled.open !== undefined;
@@ -62,12 +77,14 @@ export function ConfirmDeleteDialog({ title, description, confirmLabel, onConfir
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         {error && <ErrorAlert message={error} />}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
           <Button
             variant="destructive"
             busy={busy}
+            disabled={refused}
             data-testid={testId ? `${testId}-confirm` : undefined}
             onClick={async () => {
               setBusy(true);

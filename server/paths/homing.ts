@@ -130,7 +130,7 @@ export async function homingCandidates(db: Executor, siteId: string) {
     .where(eq(sites.id, siteId))
     .limit(1);
   const mspId = site ? (await mspsOf(db, [site.organizationId])).get(site.organizationId) : undefined;
-  if (!site || !mspId) return { mspId: null, candidates: [] };
+  if (!site || !mspId) return { mspId: null, candidates: [], ports: [] };
   const network = await loadNetwork({ db: db as Db }, { siteIds: [siteId] }, mspId);
   const candidates = network.nodeRows
     .filter((node) => node.kind !== "core")
@@ -173,4 +173,11 @@ export async function pathsOverConnector(db: Executor, connectorId: string) {
     .innerJoin(organizations, eq(organizations.id, paths.organizationId))
     .where(or(eq(paths.sourceConnectorId, connectorId), eq(paths.destinationConnectorId, connectorId)))
     .orderBy(asc(paths.name), asc(paths.id));
+}
+
+/** A refusal's values naming the served connectors and their customers (the first few, then how many more). */
+export function servedValues(served: ServedConnector[]): { count: number; connectors: string } {
+  const shown = served.slice(0, 5).map((connector) => `${connector.name} (${connector.organizationName}, ${connector.siteName})`);
+  const more = served.length - shown.length;
+  return { count: served.length, connectors: more > 0 ? `${shown.join(", ")} +${more}` : shown.join(", ") };
 }

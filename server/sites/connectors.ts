@@ -119,7 +119,7 @@ function toInput(row: ConnectorRow): Record<string, unknown> {
 }
 
 /** A visible connector with its organization's name; null when missing or another tenant's. */
-async function findVisibleConnector(executor: Db | Transaction, principal: Principal, connectorId: string, lock = false) {
+export async function findVisibleConnector(executor: Db | Transaction, principal: Principal, connectorId: string, lock = false) {
   const query = executor
     .select({ connector: connectors, organizationName: organizations.name })
     .from(connectors)

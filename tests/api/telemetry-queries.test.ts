@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
+import { homeUnhomedConnectors } from "@/server/paths/homing";
 import { connectors, interfaces, nodes, paths, sites } from "@/server/db/schema";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { call, signIn } from "./helpers";
@@ -56,6 +57,7 @@ beforeAll(async () => {
     .insert(connectors)
     .values({ organizationId: contoso.organizationId, siteId: contoso.siteA.id, kind: "internet", name: "zz second connector", bandwidthMbps: 500 })
     .returning({ id: connectors.id });
+  await homeUnhomedConnectors(db);
   secondConnector = second.id;
 
   const ten = Array.from({ length: 10 }, (_, i) => i);
@@ -337,6 +339,7 @@ describe("current state", () => {
       .insert(connectors)
       .values({ organizationId: contoso.organizationId, siteId: contoso.siteB.id, kind: "internet", name: "zz other connector", bandwidthMbps: 500 })
       .returning({ id: connectors.id });
+    await homeUnhomedConnectors(db);
     const end = { organizationId: contoso.organizationId, layer: "layer2" as const, bandwidthMbps: 10, sourceSiteId: contoso.siteB.id, sourceConnectorId: other.id };
     await db.insert(paths).values([
       { ...end, name: "aa healthy path", destinationSiteId: contoso.siteB.id, destinationConnectorId: contoso.connectorB.id, vlanId: 3001, slaHealth: "healthy" },
