@@ -174,18 +174,14 @@ const MIGRATION_LOCK = 7_346_221;
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const migrationsFolder = MIGRATIONS_DIR;
-  // Loaded here: the homing module reads the network through modules that import this one.
-  const { backfillConnectorHoming } = await import("@/server/paths/homing");
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder });
-    await backfillConnectorHoming(handle.db);
     return;
   }
   const client = await handle.pool!.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-    await backfillConnectorHoming(handle.db);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     client.release();

@@ -7,7 +7,6 @@ import { severityRank } from "@/lib/dashboard/format";
 import { PATH_LAYERS, VLAN_TYPES } from "@/lib/paths/schema";
 import { SITE_TYPES } from "@/lib/sites/schema";
 import { organizations, users } from "./identity";
-import { nodes } from "./nodes";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
 const timestamps = {
@@ -65,7 +64,9 @@ export const connectors = pgTable(
     // Homing, stored (docs/decisions/connector-homing.md): the MSP node serving the connector and, for a physical
     // connector, the front-panel port it rides on ("<nodeId>/<portId>"). Chosen at creation and changed only by an
     // explicit re-homing, so no node edit moves a live connector. Null: no node serves it.
-    servingNodeId: text("serving_node_id").references(() => nodes.id, { onDelete: "set null" }),
+    // No foreign key (nodes.ts references this file): a node serving connectors is not deleted, and a node gone
+    // with its MSP leaves an id that no reader finds among the MSP's nodes, so the connector is then unserved.
+    servingNodeId: text("serving_node_id"),
     servingPortKey: text("serving_port_key"),
     ...timestamps,
   },
