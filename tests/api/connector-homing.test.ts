@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/server/db/client";
+import { getDb, queryRows } from "@/server/db/client";
+import { backfillConnectorHoming } from "@/server/paths/homing";
 import { connectors, devices, events, links, nodes, paths } from "@/server/db/schema";
 import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { call, organizationId, signIn } from "./helpers";
@@ -55,6 +56,28 @@ async function whatReadersSee() {
   expect(blast.status).toBe(200);
   return { routes, blastRadius: blast.body.paths.map((path: { name: string }) => path.name).sort() };
 }
+
+describe("the backfill of migration 0018", () => {
+  it("stores today's derived homing for every connector without one, once, and drops its request", async () => {
+    const db = await getDb();
+    const seeded = await homingOfEveryConnector();
+    // As migration 0018 leaves it (the test images are migrated, not started: it may be there already).
+    await db.execute(sql`create table if not exists connector_homing_backfill (pending boolean not null)`);
+    await db.execute(sql`delete from connector_homing_backfill`);
+    await db.execute(sql`insert into connector_homing_backfill values (true)`);
+    await db.update(connectors).set({ servingNodeId: null, servingPortKey: null });
+    await backfillConnectorHoming(db);
+    expect(await homingOfEveryConnector()).toEqual(seeded);
+    expect(await queryRows(db, sql`select to_regclass('connector_homing_backfill') as found`)).toEqual([{ found: null }]);
+    // Asked no more: a connector left without homing stays so.
+    const [first] = seeded;
+    await db.update(connectors).set({ servingNodeId: null }).where(eq(connectors.id, first.id));
+    await backfillConnectorHoming(db);
+    const [after] = await db.select({ node: connectors.servingNodeId }).from(connectors).where(eq(connectors.id, first.id));
+    expect(after.node).toBeNull();
+    await db.update(connectors).set({ servingNodeId: first.node }).where(eq(connectors.id, first.id));
+  });
+});
 
 describe("a node change never moves a connector", () => {
   it("adding an edge node in Amsterdam, editing and deleting it leave every homing and every route as they were", async () => {
