@@ -22,6 +22,7 @@ import { sql } from "drizzle-orm";
 import { getApiApp } from "@/server/api/app";
 import { startBackgroundServices } from "@/server/background";
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from "@/server/db/client";
+import { homeUnhomedConnectors } from "@/server/paths/homing";
 import { seedDemo } from "@/server/seed";
 import { simulatorSettings } from "@/server/simulator/settings";
 import { Simulator, type TickReport } from "@/server/simulator/simulator";
@@ -69,6 +70,7 @@ await db.execute(sql`
   from generate_series(0, ${PATHS - 1}) p
   join numbered a on a.n = (p * 2) % a.total
   join numbered b on b.n = (p * 2 + 3) % b.total`);
+await homeUnhomedConnectors(db);
 await db.execute(sql`analyze`);
 const siteIds = (await queryRows<{ id: string }>(db, sql`select id from sites where organization_id = ${customer} order by name limit 20`)).map((row) => row.id);
 console.log(`fresh PGlite (${PGLITE_ON_MAIN ? "in memory, on the event loop's thread" : "in a data directory, on its own thread"}), demo seed and Load Customer (${SITES} sites, ${SITES * 2} connectors, ${PATHS} paths) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load()}`);

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { roleFor } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, queryRows } from "@/server/db/client";
+import { homeUnhomedConnectors } from "@/server/paths/homing";
 import { DEFAULT_DEMO_PASSWORD, seedDemo } from "@/server/seed";
 
 /** The first scale customer's admin (scripts/bench-dashboard.mjs signs in as it). */
@@ -160,6 +161,8 @@ try {
       await db.execute(sql`analyze links`);
     });
   }
+  // The scale connectors' homing, stored as the serving rule proposes it once the grown network is there.
+  await step("connector homing", () => homeUnhomedConnectors(db));
   // Apart from the network, so a scale database seeded before the account existed gets it too.
   const [{ n: admins }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users where email = ${SCALE_ADMIN_EMAIL}`);
   if (admins === 0) {

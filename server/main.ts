@@ -12,6 +12,7 @@ import { compressResponse } from "@/server/compress-pages";
 import { entryListener, refuseBusy, upgradeListener } from "@/server/entry-listener";
 import { DEFAULT_DEMO_PASSWORD, seedDemo, seedFirstAdmin, DEMO_ORGANIZATIONS } from "@/server/seed";
 import { databaseFromEnvironment, migrateDatabase, openDatabase, setDatabase, withAdvisoryLock, getDb } from "@/server/db/client";
+import { backfillConnectorHoming } from "@/server/paths/homing";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";
 import { renderThreadCount, startRenderThreads } from "@/server/render-threads/pool";
@@ -31,6 +32,8 @@ async function prepareDatabase() {
   const handle = await openDatabase(databaseFromEnvironment());
   await migrateDatabase(handle);
   const seeded = await withAdvisoryLock(handle, SEED_LOCK, async () => {
+    // Once after migration 0018: the connectors of an existing database get today's derived homing stored.
+    await backfillConnectorHoming(handle.db);
     if (process.env.SEED_DEMO === "off") {
       const email = process.env.ADMIN_EMAIL;
       const password = process.env.ADMIN_PASSWORD;

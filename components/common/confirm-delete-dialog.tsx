@@ -29,10 +29,26 @@ export interface ConfirmDeleteProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   testId?: string;
+  /** The action is refused as things stand (the description says why): only Cancel is offered. */
+  refused?: boolean;
+  /** Whatever the confirmation names besides its description (e.g. a choice to make first). */
+  children?: React.ReactNode;
 }
 
 /** The question itself (ConfirmDelete fetches it when it is first asked). */
-export function ConfirmDeleteDialog({ title, description, confirmLabel, dismissLabel, onConfirm, trigger, testId, defaultOpen = false, ...controlled }: ConfirmDeleteProps & { defaultOpen?: boolean }) {
+export function ConfirmDeleteDialog({
+  title,
+  description,
+  confirmLabel,
+  dismissLabel,
+  onConfirm,
+  trigger,
+  testId,
+  refused = false,
+  children,
+  defaultOpen = false,
+  ...controlled
+}: ConfirmDeleteProps & { defaultOpen?: boolean }) {
   const t = useTranslations("common");
   const [openState, setOpenState] = useState(defaultOpen);
   const isControlled = controlled.open !== undefined;
@@ -64,12 +80,14 @@ export function ConfirmDeleteDialog({ title, description, confirmLabel, dismissL
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         {error !== null && <ErrorAlert error={error} />}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{dismissLabel ?? t("cancel")}</AlertDialogCancel>
           <Button
             variant="destructive"
             busy={busy}
+            disabled={refused}
             data-testid={testId ? `${testId}-confirm` : undefined}
             onClick={async () => {
               setBusy(true);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, Ellipsis, Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { ChevronDown, Ellipsis, Eye, Pencil, Plus, Route, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -25,6 +25,7 @@ import { CONNECTOR_KINDS, type ConnectorKind } from "@/lib/connectors/constants"
 import { sitePathsQueryOptions } from "@/lib/paths/queries";
 import type { Path } from "@/lib/paths/schema";
 import type { Site } from "@/lib/sites/schema";
+import { useConsole } from "@/components/shell/use-console";
 import { useBandwidthFormatter } from "./bandwidth";
 import { ConnectorDetailsDialog, ConnectorSummary } from "./connector-details";
 import { CONNECTOR_KIND_ICONS } from "./connector-kind";
@@ -32,6 +33,7 @@ import { CONNECTOR_KIND_ICONS } from "./connector-kind";
 // The form and the confirmation are fetched on the intent to use them, not with the page.
 const ConnectorDialog = lazyComponent(() => import("./connector-dialog").then((module) => module.ConnectorDialog));
 const ConfirmDelete = lazyComponent(() => import("@/components/common/confirm-delete").then((module) => module.ConfirmDelete));
+const RehomeConnector = lazyComponent(() => import("./rehome-connector").then((module) => module.RehomeConnector));
 const preloadActions = () => {
   ConnectorDialog.preload();
   ConfirmDelete.preload();
@@ -96,6 +98,10 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
   const [deleting, setDeleting] = useState<Connector | null>(null);
   // Mounted from the first deletion on, so that closing animates as before.
   const [deleteMounted, setDeleteMounted] = useState(false);
+  // Re-homing is the provider's (its MSP or the operator), never the customer's.
+  const { user } = useConsole();
+  const canRehome = canWrite && !user.role.startsWith("customer-");
+  const [rehoming, setRehoming] = useState<Connector | null>(null);
 
   return (
     <Card className="gap-0 pb-0" data-testid="connectors-card">
@@ -190,6 +196,12 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
                             <Pencil aria-hidden />
                             {t("connectors.edit")}
                           </DropdownMenuItem>
+                          {canRehome && (
+                            <DropdownMenuItem onSelect={() => setRehoming(connector)} data-testid="connector-rehome-action">
+                              <Route aria-hidden />
+                              {t("connectors.homing.button")}
+                            </DropdownMenuItem>
+                          )}
                           <DropdownMenuSeparator />
                           <DropdownMenuItem
                             variant="destructive"
@@ -218,6 +230,7 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
       )}
       {editing && <ConnectorDialog siteId={site.id} target={editing} onClose={() => setEditing(null)} />}
       <ConnectorDetailsDialog connector={viewing} onClose={() => setViewing(null)} />
+      {rehoming && <RehomeConnector connector={rehoming} open onOpenChange={(open) => !open && setRehoming(null)} />}
       {deleteMounted && (
         <ConfirmDelete
           open={deleting !== null}

@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/toast";
 import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
-import { ErrorAlert } from "@/components/errors/error-alert";
+import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { SelectField } from "@/components/forms/fields";
 import { useZodForm } from "@/components/forms/zod-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -16,19 +16,38 @@ import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { SelectItem } from "@/components/ui/select";
-import { assignableNodesQueryOptions, useAssignDevice, useUnassignDevice } from "@/lib/inventory/queries";
+import { assignableNodesQueryOptions, deviceUnassignmentQueryOptions, useAssignDevice, useUnassignDevice } from "@/lib/inventory/queries";
 import { deviceKind } from "@/lib/inventory/models";
-import { deviceAssignSchema, type Device, type DeviceAssign } from "@/lib/inventory/schema";
+import { deviceAssignSchema, type Device, type DeviceAssign, type DeviceUnassignment } from "@/lib/inventory/schema";
 import { ConfiguredBadge } from "./device-badges";
+
+/** What unassigning takes away: the customers' connectors the node serves, each with its customer and site. */
+export function useUnassignDescription(unassignment: DeviceUnassignment | undefined, failed: boolean): string {
+  const t = useTranslations("inventory.configure");
+  const served = useTranslations("nodes.delete");
+  const configuration = t("unassignConfiguration");
+  if (failed) return `${t("unassignUnknown")} ${configuration}`;
+  if (!unassignment) return t("unassignChecking");
+  const node = unassignment.nodeName ?? "";
+  if (unassignment.servedConnectors.length === 0) return `${t("unassignServesNothing", { node })} ${configuration}`;
+  const connectors = unassignment.servedConnectors
+    .map((connector) => served("servedConnector", { connector: connector.name, customer: connector.organizationName, site: connector.siteName }))
+    .join(", ");
+  return `${t("unassignServes", { node, count: unassignment.servedConnectors.length, connectors })} ${configuration}`;
+}
 
 /**
  * Assign configuration: the node whose configuration the device takes ("Node is required"), saved with Save; and
- * Unassign, refused while the node choice has unsaved changes (SPEC §4 and §8) — save or discard them first.
+ * Unassign, refused while the node choice has unsaved changes (SPEC §4 and §8) — save or discard them first — and
+ * confirmed first, naming the customers' connectors the node serves.
  */
 export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: { device: Device; mspId: string; onClose: () => void }) {
   const t = useTranslations();
   const [device, setDevice] = useState(initial);
   const [blocked, setBlocked] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const unassignment = useQuery({ ...deviceUnassignmentQueryOptions(initial.id), enabled: confirming });
+  const unassignDescription = useUnassignDescription(unassignment.data, unassignment.isError);
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search, 300);
   const kind = deviceKind(device.model);
@@ -41,19 +60,20 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
   const options = nodes.data?.items ?? [];
   const current = device.nodeId && !options.some((node) => node.id === device.nodeId) ? [{ id: device.nodeId, name: device.nodeName ?? "" }] : [];
 
+  // Unassigning asks first, naming the customers' connectors the node serves (issue 42: impactful actions ask).
   const onUnassign = () => {
     if (dirty) {
       setBlocked(true);
       return;
     }
     setBlocked(false);
-    unassign.mutate(undefined, {
-      onSuccess: (after) => {
-        setDevice(after);
-        form.reset({ nodeId: "" });
-        toast.success(t("inventory.configure.unassigned", { serialNumber: after.serialNumber }));
-      },
-    });
+    setConfirming(true);
+  };
+  const confirmUnassign = async () => {
+    const after = await unassign.mutateAsync(undefined);
+    setDevice(after);
+    form.reset({ nodeId: "" });
+    toast.success(t("inventory.configure.unassigned", { serialNumber: after.serialNumber }));
   };
 
   const discard = () => {
@@ -113,8 +133,15 @@ export function DeviceConfigurationDialog({ device: initial, mspId, onClose }: {
           <AlertDescription>{t("inventory.configure.unsavedBeforeUnassign")}</AlertDescription>
         </Alert>
       )}
-      {/* Unassign is no submit of the form: its error is its own. */}
-      {unassign.error && <ErrorAlert error={unassign.error} />}
+      <ConfirmDelete
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("inventory.configure.unassignTitle", { serialNumber: device.serialNumber, node: device.nodeName ?? "" })}
+        description={unassignDescription}
+        confirmLabel={t("inventory.configure.unassign")}
+        testId="device-unassign-dialog"
+        onConfirm={confirmUnassign}
+      />
       <Input
         value={search}
         onChange={(event) => setSearch(event.target.value)}

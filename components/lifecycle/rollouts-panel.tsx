@@ -92,6 +92,19 @@ function Verdict({ verdict }: { verdict: RolloutVerdict }) {
   );
 }
 
+/** The devices a cancel leaves on their version (their upgrade not started), named, the first few. */
+export function devicesLeft(rollout: Rollout): string[] {
+  return rollout.waves.flatMap((wave) =>
+    wave.devices.filter((device) => device.operationStatus === null || device.operationStatus === "scheduled").map((device) => device.serialNumber),
+  );
+}
+
+function cancelTouches(t: ReturnType<typeof useTranslations<"rollout">>, rollout: Rollout): string {
+  const left = devicesLeft(rollout);
+  const shown = left.slice(0, 8).join(", ");
+  return t("cancelTouches", { count: left.length, devices: left.length > 8 ? t("cancelMore", { devices: shown, count: left.length - 8 }) : shown });
+}
+
 function RolloutActions({ rollout }: { rollout: Rollout }) {
   const t = useTranslations("rollout");
   const resume = useResumeRollout();
@@ -117,7 +130,7 @@ function RolloutActions({ rollout }: { rollout: Rollout }) {
       )}
       <ConfirmDelete
         title={t("cancelTitle", { version: rollout.version })}
-        description={t("cancelDescription")}
+        description={`${t("cancelDescription")} ${cancelTouches(t, rollout)}`}
         confirmLabel={t("cancel")}
         dismissLabel={t("keep")}
         testId="rollout-cancel"

@@ -14,6 +14,7 @@ import { useZodForm } from "@/components/forms/zod-form";
 import { Input } from "@/components/ui/input";
 import { SelectItem } from "@/components/ui/select";
 import { useSaveLink } from "@/lib/links/queries";
+import { touchesPaths, useLinkChangeConfirmation } from "./link-change-confirmation";
 import {
   DEFAULT_LINK_COST,
   DEFAULT_LINK_MTU,
@@ -148,12 +149,16 @@ export function LinkDialog({ mspId, nodeId, nodeName, link, onClose }: LinkDialo
   const sourceNodeId = useWatch({ control: form.control, name: "sourceNodeId" }) as string;
   const destinationNodeId = (useWatch({ control: form.control, name: "destinationNodeId" }) as string) ?? "";
   const sourceName = link ? link.sourceNodeName : nodeName;
+  const change = useLinkChangeConfirmation(link);
   return (
     <MutationFormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       form={form}
-      mutation={formMutation((values: LinkCreate) => save.mutateAsync({ linkId: link?.id, body: values }), save)}
+      mutation={formMutation((values: LinkCreate) => {
+        const send = () => save.mutateAsync({ linkId: link?.id, body: values });
+        return link && touchesPaths(link, values) ? change.confirm(send) : send();
+      }, save)}
       guardUnsavedChanges
       onSuccess={(saved) => toast.success(t(link ? "links.saved" : "links.created", { name: saved.name }))}
       title={link ? t("links.editTitle", { name: link.name }) : t("links.addTitle", { node: nodeName })}
@@ -207,6 +212,7 @@ export function LinkDialog({ mspId, nodeId, nodeName, link, onClose }: LinkDialo
           <NumberField control={form.control} name="destinationVlan" label={t("links.form.vlan")} description={t("links.form.vlanAuto")} testId="link-destination-vlan" />
         </fieldset>
       </div>
+      {change.element}
     </MutationFormDialog>
   );
 }

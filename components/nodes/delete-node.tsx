@@ -8,13 +8,14 @@ import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { Button } from "@/components/ui/button";
 import { nodeDeletionQueryOptions, useDeleteNode } from "@/lib/nodes/queries";
-import type { NodeDeletion } from "@/lib/nodes/schema";
+import type { NodeDeletion, ServedConnector } from "@/lib/nodes/schema";
 
 /** What goes with the node, as the API says: its ports, its links (with their far ends) and its device's assignment. */
 function useConsequences(deletion: NodeDeletion | undefined, failed: boolean): string {
   const t = useTranslations("nodes.delete");
   if (failed) return t("unknownConsequences");
   if (!deletion) return t("checking");
+  if (deletion.servedConnectors.length > 0) return servedDescription(t, deletion.servedConnectors);
   const parts = [
     t("ports", {
       interfaces: deletion.interfaces,
@@ -28,6 +29,12 @@ function useConsequences(deletion: NodeDeletion | undefined, failed: boolean): s
     deletion.deviceSerialNumber ? t("device", { serial: deletion.deviceSerialNumber }) : t("noDevice"),
   ];
   return `${parts.join(" ")} ${t("irreversible")}`;
+}
+
+/** Why a node serving customers' connectors is not deleted: each connector, its customer and site. */
+function servedDescription(t: ReturnType<typeof useTranslations<"nodes.delete">>, served: ServedConnector[]): string {
+  const connectors = served.map((connector) => t("servedConnector", { connector: connector.name, customer: connector.organizationName, site: connector.siteName }));
+  return t("served", { count: served.length, connectors: connectors.join(", ") });
 }
 
 /** Delete a node, saying first what goes with it (asked of the API when the confirmation opens). */
@@ -58,6 +65,7 @@ export function DeleteNode({ nodeId, name, onDeleted, compact }: { nodeId: strin
         description={description}
         confirmLabel={t("button")}
         testId="node-delete-dialog"
+        refused={(deletion.data?.servedConnectors.length ?? 0) > 0}
         onConfirm={async () => {
           await remove.mutateAsync(nodeId);
           toast.success(t("deleted", { name }));

@@ -3395,6 +3395,206 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/config/connector/{connectorId}/homing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connector's serving node and the nodes that may serve it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connectorId: string;
+                            node: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "edge" | "cpe" | "core";
+                            } | null;
+                            port: string | null;
+                            candidates: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "edge" | "cpe" | "core";
+                                distanceKm: number;
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    connectorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nodeId: string;
+                        /** @default false */
+                        apply?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The re-homing, as previewed or applied, with the paths it moves */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connectorId: string;
+                            from: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "edge" | "cpe" | "core";
+                            } | null;
+                            to: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "edge" | "cpe" | "core";
+                            };
+                            port: string | null;
+                            paths: {
+                                id: string;
+                                name: string;
+                                organizationName: string;
+                            }[];
+                            applied: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/config/path": {
         parameters: {
             query?: never;
@@ -5444,6 +5644,13 @@ export interface paths {
                                 farEndNodeName: string;
                             }[];
                             deviceSerialNumber: string | null;
+                            servedConnectors: {
+                                id: string;
+                                name: string;
+                                siteName: string;
+                                organizationName: string;
+                                pathCount: number;
+                            }[];
                         };
                     };
                 };
@@ -9293,6 +9500,102 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/device/{id}/unassignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The device's node and the connectors it serves */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deviceId: string;
+                            nodeId: string | null;
+                            nodeName: string | null;
+                            servedConnectors: {
+                                id: string;
+                                name: string;
+                                siteName: string;
+                                organizationName: string;
+                                pathCount: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import { fetchAllPages } from "@/lib/api/paging";
+import { topologyKeys } from "@/lib/paths/topology-queries";
 import { siteKeys } from "@/lib/sites/queries";
+import { mspTopologyKeys } from "@/lib/topology/queries";
 import type { Connector, ConnectorCreate, ConnectorUpdate } from "./schema";
 
 export const connectorKeys = {
@@ -52,5 +54,36 @@ export function useDeleteConnector() {
   return useMutation({
     mutationFn: (connector: Connector) => api.delete("/api/v1/config/connector/{connectorId}", { params: { path: { connectorId: connector.id } } }),
     onSuccess: refresh,
+  });
+}
+
+// GET /api/v1/config/connector/{connectorId}/homing — its serving node and the nodes that may serve it.
+export const connectorHomingQueryOptions = (connectorId: string) =>
+  queryOptions({
+    queryKey: [...connectorKeys.all, "homing", connectorId] as const,
+    queryFn: ({ signal }) => api.get("/api/v1/config/connector/{connectorId}/homing", { params: { path: { connectorId } }, signal }),
+    staleTime: 0,
+  });
+
+// POST /api/v1/config/connector/{connectorId}/homing without `apply` — the paths re-homing onto the node would move.
+export const rehomingPreviewQueryOptions = (connectorId: string, nodeId: string) =>
+  queryOptions({
+    queryKey: [...connectorKeys.all, "homing", connectorId, "preview", nodeId] as const,
+    queryFn: ({ signal }) => api.post("/api/v1/config/connector/{connectorId}/homing", { params: { path: { connectorId } }, body: { nodeId, apply: false }, signal }),
+    staleTime: 0,
+  });
+
+// POST /api/v1/config/connector/{connectorId}/homing with `apply` — done; the routes of its paths change.
+export function useRehomeConnector(connectorId: string) {
+  const refresh = useRefreshConnectors();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nodeId: string) => api.post("/api/v1/config/connector/{connectorId}/homing", { params: { path: { connectorId } }, body: { nodeId, apply: true } }),
+    onSuccess: () =>
+      Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: topologyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: mspTopologyKeys.all }),
+      ]),
   });
 }

@@ -79,6 +79,14 @@ export const useAssignDevice = (deviceId: string) =>
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node.
 export const useUnassignDevice = (deviceId: string) => useInventoryMutation(() => api.post("/api/v1/inventory/device/{id}/unassign", { params: { path: { id: deviceId } } }), true);
 
+// GET /api/v1/inventory/device/{id}/unassignment — what its node serves, read afresh each time the question is asked.
+export const deviceUnassignmentQueryOptions = (deviceId: string) =>
+  queryOptions({
+    queryKey: [...inventoryKeys.all, "unassignment", deviceId] as const,
+    queryFn: ({ signal }) => api.get("/api/v1/inventory/device/{id}/unassignment", { params: { path: { id: deviceId } }, signal }),
+    staleTime: 0,
+  });
+
 // POST /api/v1/inventory/device/{id}/msp — the operator hands a stock device to an MSP.
 export const useAssignDeviceToMsp = (deviceId: string) =>
   useInventoryMutation((body: DeviceMspAssign) => api.post("/api/v1/inventory/device/{id}/msp", { params: { path: { id: deviceId } }, body }));

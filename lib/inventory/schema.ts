@@ -4,6 +4,7 @@ import { deviceBusySchema } from "@/lib/lifecycle/busy";
 import { CLAIM_CODE_LENGTH } from "@/lib/constants";
 import { reference } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
+import { servedConnectorSchema } from "@/lib/nodes/schema";
 import { DEVICE_STATUSES } from "./constants";
 
 // SPEC §3 and §5: devices in the operator's stock, claimed by an MSP with their claim code, then assigned to one of
@@ -142,3 +143,12 @@ export const deviceImportResultSchema = z.object({
   failed: z.array(z.object({ line: z.number().int(), serialNumber: z.string(), errors: z.array(z.string()) })),
 });
 export type DeviceImportResult = z.infer<typeof deviceImportResultSchema>;
+
+// GET /api/v1/inventory/device/{id}/unassignment — the node the device leaves and the customers' connectors it serves.
+export const deviceUnassignmentSchema = z.object({
+  deviceId: z.string(),
+  nodeId: z.string().nullable(),
+  nodeName: z.string().nullable(),
+  servedConnectors: z.array(servedConnectorSchema),
+});
+export type DeviceUnassignment = z.infer<typeof deviceUnassignmentSchema>;

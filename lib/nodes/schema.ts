@@ -293,6 +293,16 @@ export const nodeStatusSchema = z.object({
 });
 export type NodeStatus = z.infer<typeof nodeStatusSchema>;
 
+/** A connector a node serves, with its site, customer and how many paths use it. */
+export const servedConnectorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  siteName: z.string(),
+  organizationName: z.string(),
+  pathCount: z.number().int(),
+});
+export type ServedConnector = z.infer<typeof servedConnectorSchema>;
+
 // GET /api/v1/config/node/{nodeId}/deletion — what deleting the node removes with it (asked before confirming).
 export const nodeDeletionSchema = z.object({
   nodeId: z.string(),
@@ -303,5 +313,7 @@ export const nodeDeletionSchema = z.object({
   links: z.array(z.object({ id: z.string(), name: z.string(), farEndNodeName: z.string() })),
   /** The device that goes back to the MSP's spares, unconfigured. */
   deviceSerialNumber: z.string().nullable(),
+  /** The customers' connectors the node serves: while there are any, the node cannot be deleted (re-home them first). */
+  servedConnectors: z.array(servedConnectorSchema),
 });
 export type NodeDeletion = z.infer<typeof nodeDeletionSchema>;

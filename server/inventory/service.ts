@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { checkImportRows } from "@/lib/inventory/import";
-import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign } from "@/lib/inventory/schema";
+import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign, DeviceUnassignment } from "@/lib/inventory/schema";
 import { mutate } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
@@ -20,6 +20,7 @@ import { sortedList } from "@/server/core/pagination";
 import { iso } from "@/server/core/rows";
 import { containsPattern, uniqueViolation } from "@/server/db/query";
 import { TELEMETRY } from "@/server/telemetry/config";
+import { connectorsServedBy } from "@/server/paths/homing";
 
 // SPEC §3–§6: the device inventory. The operator adds devices to its stock and sees every device; an MSP claims a
 // device with its claim code, sees the devices it claimed, and assigns them to its nodes. A device an MSP did not
@@ -345,6 +346,20 @@ export async function assignDevice(context: ServiceContext, deviceId: string, in
     if (uniqueViolation(error) !== null) throw new ConflictError("apiErrors.deviceAssignRace");
     throw error;
   }
+}
+
+// GET /api/v1/inventory/device/{id}/unassignment — what its node serves, for the confirmation to name it first.
+export async function deviceUnassignment(context: ServiceContext, deviceId: string): Promise<DeviceUnassignment> {
+  const found = await findVisibleDevice(context.db, context.principal, deviceId);
+  if (!found) throw new NotFoundError();
+  const nodeId = found.device.nodeId;
+  const [node] = nodeId ? await context.db.select({ name: nodes.name }).from(nodes).where(eq(nodes.id, nodeId)).limit(1) : [];
+  return {
+    deviceId: found.device.id,
+    nodeId: node ? nodeId : null,
+    nodeName: node?.name ?? null,
+    servedConnectors: node && nodeId ? await connectorsServedBy(context.db, nodeId) : [],
+  };
 }
 
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node and keeps no configuration.

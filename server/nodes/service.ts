@@ -12,6 +12,7 @@ import { recordLinkDeletions, selectLinks, syncLinkFabrics, touchingNode } from 
 import { toInterface, toIpsecEndpoint, toSubinterface, toSwitchPort } from "./ports";
 import { withHealth } from "./status";
 import { containsPattern, deviceSerialOf, fieldError, fieldIssue, findVisibleMsp, findVisibleNode, toNode, type Executor, type NodeRow } from "./shared";
+import { connectorsServedBy, servedValues } from "@/server/paths/homing";
 import { ConflictError, NotFoundError } from "@/server/core/errors";
 import type { PageQuery } from "@/lib/pagination";
 import { sortedList } from "@/server/core/pagination";
@@ -173,11 +174,14 @@ export async function updateNode(context: ServiceContext, nodeId: string, update
   });
 }
 
-// DELETE /api/v1/config/node/{nodeId} — with its ports and links; its device is unassigned.
+// DELETE /api/v1/config/node/{nodeId} — with its ports and links; its device is unassigned. Not while it serves connectors.
 export async function deleteNode(context: ServiceContext, nodeId: string): Promise<void> {
   return mutate(context, async (tx, record) => {
     const row = await findVisibleNode(tx, context.principal, nodeId, true);
     if (!row) throw new NotFoundError();
+    // Refused while customers' connectors are homed on it: they are re-homed first, explicitly, paths and all.
+    const served = await connectorsServedBy(tx, row.id);
+    if (served.length > 0) throw new ConflictError("apiErrors.nodeServesConnectors", servedValues(served));
     const before = await nodeDetail(tx, row);
     await recordLinkDeletions(tx, record, touchingNode(row.id));
     // Its device goes back to the MSP's spares, no longer configured.

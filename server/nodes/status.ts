@@ -1,4 +1,5 @@
 import "server-only";
+import { connectorsServedBy } from "@/server/paths/homing";
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { classifyNodeHealth } from "@/lib/nodes/health";
 import { NODE_STATUS_ALARMS_MAX, type Node, type NodeDeletion, type NodeListItem, type NodeStatus } from "@/lib/nodes/schema";
@@ -134,5 +135,6 @@ export async function nodeDeletion(context: ServiceContext, nodeId: string): Pro
     switchPorts: await count(switchPorts),
     links: linkRows.map((row) => ({ id: row.id, name: row.name, farEndNodeName: row.far_end })),
     deviceSerialNumber: device?.serialNumber ?? null,
+    servedConnectors: await connectorsServedBy(db, node.id),
   };
 }

@@ -1,10 +1,12 @@
 import "server-only";
 import { distanceKm } from "@/lib/geo";
 
-// Which node serves a customer's connector: a physical connector rides on a front-panel port assigned to its site
-// (connectors and ports paired in order), an IPsec connector on the node holding the site's IPsec endpoint, any
-// other connector on a CPE placed at the site, or else on the nearest edge node of the customer's MSP. The
-// simulator (which node's device reports) and the path topology (which node a path enters by) share this rule.
+// Which node should serve a customer's connector: a physical connector rides on a front-panel port assigned to its
+// site (connectors and ports paired in order), an IPsec connector on the node holding the site's IPsec endpoint, any
+// other connector on a CPE placed at the site, or else on the nearest edge node of the customer's MSP. This rule only
+// PROPOSES a homing (on a connector's creation, and once for the connectors that existed before homing was stored);
+// the homing is then stored on the connector and every reader (path topology, simulator, telemetry ownership, blast
+// radius, rollout gate) uses the stored one, so that adding or moving a node never re-homes a live connector.
 
 export interface ServingNode {
   id: string;
@@ -144,4 +146,33 @@ export function* servingNodeSteps(input: ServingInput): Generator<void, ServingM
     }
   }
   return { connectorNode, connectorPort, nearestNode };
+}
+
+export interface StoredHoming {
+  id: string;
+  servingNodeId: string | null;
+  servingPortKey: string | null;
+}
+
+/**
+ * The stored homing of connectors as a serving map: a connector is served by its stored node when that node is one
+ * of `nodes` (the MSP's) and `eligible` (the simulator asks for a reporting device), on its stored port while that
+ * port is still assigned to the connector's site (one of `ports`).
+ */
+export function storedServing(
+  network: { connectorRows: StoredHoming[]; nodeRows: { id: string }[]; ports: { key: string }[] },
+  eligible: (nodeId: string) => boolean = () => true,
+): Pick<ServingMap, "connectorNode" | "connectorPort"> {
+  const nodeIds = new Set(network.nodeRows.map((node) => node.id));
+  const portKeys = new Set(network.ports.map((port) => port.key));
+  const connectorNode = new Map<string, string>();
+  const connectorPort = new Map<string, string>();
+  for (const connector of network.connectorRows) {
+    const nodeId = connector.servingNodeId;
+    if (!nodeId || !nodeIds.has(nodeId) || !eligible(nodeId)) continue;
+    connectorNode.set(connector.id, nodeId);
+    const port = connector.servingPortKey;
+    if (port && portKeys.has(port) && port.startsWith(`${nodeId}/`)) connectorPort.set(connector.id, port);
+  }
+  return { connectorNode, connectorPort };
 }

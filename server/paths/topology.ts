@@ -9,10 +9,10 @@ import { TELEMETRY } from "@/server/telemetry/config";
 import { pathMeasurement, routeLinkHealth, siteConnectorHealth } from "@/server/telemetry/queries/health";
 import type { QueryContext } from "@/server/core/visible-objects";
 import { tenantWhere } from "@/server/core/tenancy";
-import { mapServingNodes } from "./serving-node";
+import { storedServing } from "./serving-node";
 import { NotFoundError } from "@/server/core/errors";
 
-// A path's route: source site → its connector → the node serving it → the MSP's links, shortest by cost → the node
+// A path's route: source site → its connector → the node serving it (as stored on the connector) → the MSP's links, shortest by cost → the node
 // serving the destination connector → that connector → the destination site. Every node of the MSP may serve
 // (a node without a reporting device still carries traffic; its health is then unknown).
 
@@ -181,8 +181,8 @@ const customerOf = (mspId: string) => and(eq(organizations.parentId, mspId), eq(
 /** The sites a read of the network covers: a path's two, or every site of an MSP's customers. */
 type SiteScope = { siteIds: string[] } | { customersOf: string };
 
-/** Everything the serving rule needs about the sites in scope, and the MSP's nodes and links. */
-async function loadNetwork(context: Pick<QueryContext, "db">, scope: SiteScope, mspId: string | null) {
+/** The sites in scope with their connectors and stored homing, the MSP's nodes and links, and the sites' ports. */
+export async function loadNetwork(context: Pick<QueryContext, "db">, scope: SiteScope, mspId: string | null) {
   const { db } = context;
   const siteIds =
     "siteIds" in scope
@@ -205,7 +205,15 @@ async function loadNetwork(context: Pick<QueryContext, "db">, scope: SiteScope, 
       .from(sites)
       .where(inArray(sites.id, siteIds)),
     db
-      .select({ id: connectors.id, siteId: connectors.siteId, kind: connectors.kind, name: connectors.name, bandwidthMbps: connectors.bandwidthMbps })
+      .select({
+        id: connectors.id,
+        siteId: connectors.siteId,
+        kind: connectors.kind,
+        name: connectors.name,
+        bandwidthMbps: connectors.bandwidthMbps,
+        servingNodeId: connectors.servingNodeId,
+        servingPortKey: connectors.servingPortKey,
+      })
       .from(connectors)
       .where(inArray(connectors.siteId, siteIds))
       .orderBy(asc(connectors.id)),
@@ -324,15 +332,7 @@ async function routeOfPath(context: QueryContext, pathId: string, now: number): 
   const siteIds = [...new Set([path.sourceSiteId, path.destinationSiteId])];
   const network = await loadNetwork(context, { siteIds }, mspId);
 
-  const serving = mapServingNodes({
-    nodes: network.nodeRows,
-    sites: network.siteRows,
-    connectors: network.connectorRows,
-    ports: network.ports,
-    ipsecEndpoints: network.endpointRows,
-    mspOf: (organizationId) => (organizationId === path.organizationId && mspId ? mspId : undefined),
-    eligible: () => true,
-  });
+  const serving = storedServing(network);
   const sourceNode = serving.connectorNode.get(path.sourceConnectorId);
   const destinationNode = serving.connectorNode.get(path.destinationConnectorId);
   const route = sourceNode && destinationNode ? shortestRoute(network.linkRows, sourceNode, destinationNode) : null;
@@ -566,15 +566,7 @@ export async function mspPathRoutes(context: Pick<QueryContext, "db">, mspId: st
     customerPathRows(db, mspId),
   ]);
   const customerName = new Map(customers.map((customer) => [customer.id, customer.name]));
-  const serving = mapServingNodes({
-    nodes: network.nodeRows,
-    sites: network.siteRows,
-    connectors: network.connectorRows,
-    ports: network.ports,
-    ipsecEndpoints: network.endpointRows,
-    mspOf: (organizationId) => (customerName.has(organizationId) ? mspId : undefined),
-    eligible: () => true,
-  });
+  const serving = storedServing(network);
   const siteName = new Map(network.siteRows.map((site) => [site.id, site.name]));
   const graph = routeGraph(network.linkRows);
   const trees = new Map<string, RouteTree>();

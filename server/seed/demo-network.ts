@@ -6,6 +6,7 @@ import { SLA_THRESHOLDS } from "@/lib/constants";
 import { lifecycleResultKey } from "@/lib/lifecycle/result-message";
 import { messageWithValues } from "@/lib/validation/messages";
 import { encryptSecret } from "@/server/secrets/crypto";
+import { homeUnhomedConnectors } from "@/server/paths/homing";
 import type { Db } from "@/server/db/client";
 import {
   alarms,
@@ -774,6 +775,8 @@ export async function seedDemoNetwork(db: Db, orgs: Ids, people: Ids): Promise<v
       actorUserId: people.get("admin@maia.example")!,
       after: { serialNumber: "MX-E200-0901", model: "E200" },
     });
+    // Every seeded connector's homing, stored as the serving rule proposes it (as a connector created in the console gets it).
+    await homeUnhomedConnectors(tx);
     await tx.insert(events).values(history);
   });
 }

@@ -43,6 +43,9 @@ export interface SimConnector {
   kind: "physical" | "ipsec" | "external" | "virtual" | "internet";
   name: string;
   bandwidthMbps: number;
+  /** The stored homing: the node serving it and the port it rides on. */
+  servingNodeId: string | null;
+  servingPortKey: string | null;
 }
 
 export interface SimPath {
@@ -152,6 +155,8 @@ export const connectorColumns = {
   kind: connectors.kind,
   name: connectors.name,
   bandwidthMbps: connectors.bandwidthMbps,
+  servingNodeId: connectors.servingNodeId,
+  servingPortKey: connectors.servingPortKey,
 };
 export const pathColumns = {
   id: paths.id,

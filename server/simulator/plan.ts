@@ -1,12 +1,11 @@
 import "server-only";
-import { servingNodeSteps } from "@/server/paths/serving-node";
+import { mapServingNodes, storedServing } from "@/server/paths/serving-node";
 import { drain } from "./slices";
 import { append, type SimConnector, type SimDevice, type SimLink, type SimNetwork, type SimNode, type SimPath, type SimPort, type SimSite } from "./network";
 
 // Who reports what. A device reports on itself, its node's ports, the links of its MSP that start at its node,
-// and the connectors, paths and sites it serves: a physical connector on the node whose port is assigned to the
-// connector's site, an IPsec connector on the node holding the site's IPsec endpoint, any other connector on a CPE
-// placed at the site, or else on the customer's MSP's nearest edge node that has a device. A path is measured by
+// and the connectors, paths and sites it serves: a connector on the node its homing is stored on (when that node has
+// a device), a site without such a connector by the customer's MSP's nearest edge node that has a device. A path is measured by
 // the device serving its source connector; a site's flows and probes by the device serving its first connector.
 // Only devices claimed by the node's MSP report: the ingestion endpoint takes nothing else from them.
 
@@ -59,12 +58,23 @@ export function* planSteps(network: SimNetwork): Generator<void, ReportingPlan> 
     return org.organizationType === "customer" ? (org.parentId ?? undefined) : undefined;
   };
 
-  const { connectorNode, connectorPort, nearestNode } = yield* servingNodeSteps({
+  // Connectors are reported where their homing is stored, by the device on that node of their MSP.
+  const mspOfConnector = new Map(network.connectors.map((connector) => [connector.id, mspOf(connector.organizationId)]));
+  const { connectorNode, connectorPort } = storedServing(
+    { connectorRows: network.connectors, nodeRows: network.nodes, ports: network.ports },
+    (nodeId) => deviceOfNode.has(nodeId),
+  );
+  for (const [connectorId, nodeId] of connectorNode) {
+    if (serving(nodeId, mspOfConnector.get(connectorId))) continue;
+    connectorNode.delete(connectorId);
+    connectorPort.delete(connectorId);
+  }
+  const { nearestNode } = mapServingNodes({
     nodes: network.nodes,
-    sites: network.sites,
-    connectors: network.connectors,
-    ports: network.ports,
-    ipsecEndpoints: network.ipsecEndpoints,
+    sites: [],
+    connectors: [],
+    ports: [],
+    ipsecEndpoints: [],
     mspOf,
     eligible: (nodeId) => deviceOfNode.has(nodeId),
   });

@@ -22,6 +22,7 @@ import { ValidationError, ConflictError, NotFoundError } from "@/server/core/err
 import type { PageQuery } from "@/lib/pagination";
 import { keyset } from "@/server/core/pagination";
 import { validationError } from "@/server/core/validation";
+import { proposeHoming } from "@/server/paths/homing";
 
 type ConnectorRow = typeof connectors.$inferSelect;
 
@@ -118,7 +119,7 @@ function toInput(row: ConnectorRow): Record<string, unknown> {
 }
 
 /** A visible connector with its organization's name; null when missing or another tenant's. */
-async function findVisibleConnector(executor: Db | Transaction, principal: Principal, connectorId: string, lock = false) {
+export async function findVisibleConnector(executor: Db | Transaction, principal: Principal, connectorId: string, lock = false) {
   const query = executor
     .select({ connector: connectors, organizationName: organizations.name })
     .from(connectors)
@@ -197,9 +198,18 @@ export async function createConnector(context: ServiceContext, siteId: string, i
     // Holds the site so that it cannot be deleted under the new connector.
     const locked = await findVisibleSite(tx, principal, siteId, true);
     if (!locked) throw new NotFoundError();
+    // Its homing is proposed by the serving rule now and stored: later node changes never move it.
+    const homing = await proposeHoming(tx, locked.site.id, input.kind);
     const [row] = await tx
       .insert(connectors)
-      .values({ organizationId: locked.site.organizationId, siteId: locked.site.id, ...toColumns(input), presharedKeyEncrypted })
+      .values({
+        organizationId: locked.site.organizationId,
+        siteId: locked.site.id,
+        ...toColumns(input),
+        presharedKeyEncrypted,
+        servingNodeId: homing.nodeId,
+        servingPortKey: homing.portKey,
+      })
       .returning();
     const connector = toConnector(row);
     await record({ organizationId: row.organizationId, entityType: "connector", entityId: row.id, siteId: row.siteId, type: "created", after: connector });

@@ -2,16 +2,16 @@ import "server-only";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { devices, interfaces, nodes, switchPorts } from "@/server/db/schema";
-import { mapServingNodes, type ServingMap } from "@/server/paths/serving-node";
+import { mapServingNodes, storedServing } from "@/server/paths/serving-node";
 import { loadMspNetwork } from "@/server/paths/topology";
 import { cachedMspPathRoutes, forgetMspRoutes, topologyCache } from "@/server/topology/route-cache";
 import type { DeviceIdentity } from "./device-tokens";
 
 // What a device may report on: what its node serves. Its node's ports, the links of its MSP with its node at one
 // end, the customers' connectors homed on the node, the paths whose route crosses it, and the sites (flows and
-// probes) of those connectors. Homing is the serving rule of server/paths/serving-node.ts twice over: as the path
-// topology applies it (any node of the MSP) and as the simulator does (a node with a device to report for it), so a
-// device reports what a real one carries and what the simulator gives it. A device on no node reports on nothing.
+// probes) of those connectors. Homing is the one stored on each connector (server/paths/serving-node.ts), as the path
+// topology and the simulator read it, so a device reports what a real one carries and what the simulator gives it.
+// A device on no node reports on nothing.
 // Worked out for every node of an MSP at once and kept until the MSP's or a customer's topology news (like the
 // routes it uses): a batch costs no query once warm, and an id outside the set — another customer's or none at
 // all — is dropped alike, without a lookup that could tell them apart.
@@ -73,19 +73,19 @@ async function servedByNode(db: Db, mspId: string): Promise<Map<string, Ownershi
   }
 
   const withDevice = new Set(reporting.map((row) => row.nodeId));
-  const serving = (eligible: (nodeId: string) => boolean): ServingMap =>
-    mapServingNodes({
-      nodes: network.nodeRows,
-      sites: network.siteRows,
-      connectors: network.connectorRows,
-      ports: network.ports,
-      ipsecEndpoints: network.endpointRows,
-      mspOf: () => mspId,
-      eligible,
-    });
-  const routed = serving(() => true);
-  const reported = serving((nodeId) => withDevice.has(nodeId));
-  const homes = (connectorId: string) => [routed.connectorNode.get(connectorId), reported.connectorNode.get(connectorId)];
+  // The stored homing: a connector is its serving node's, reported by that node's device when it has one.
+  const reported = storedServing(network, (nodeId) => withDevice.has(nodeId));
+  // Only where a site has no reported connector: the nearest node with a device reports its flows and probes.
+  const { nearestNode } = mapServingNodes({
+    nodes: network.nodeRows,
+    sites: [],
+    connectors: [],
+    ports: [],
+    ipsecEndpoints: [],
+    mspOf: () => mspId,
+    eligible: (nodeId) => withDevice.has(nodeId),
+  });
+  const routed = storedServing(network);
 
   const siteById = new Map(network.siteRows.map((site) => [site.id, site]));
   const deviceServedSites = new Set<string>();
@@ -93,14 +93,13 @@ async function servedByNode(db: Db, mspId: string): Promise<Map<string, Ownershi
     const site = siteById.get(connector.siteId);
     if (!site) continue;
     if (reported.connectorNode.has(connector.id)) deviceServedSites.add(site.id);
-    for (const nodeId of homes(connector.id)) {
-      at(nodeId)?.connectors.set(connector.id, { organizationId: site.organizationId, siteId: site.id });
-      at(nodeId)?.sites.set(site.id, { organizationId: site.organizationId });
-    }
+    const home = at(routed.connectorNode.get(connector.id));
+    home?.connectors.set(connector.id, { organizationId: site.organizationId, siteId: site.id });
+    home?.sites.set(site.id, { organizationId: site.organizationId });
   }
   // A site none of whose connectors a device serves is reported by the MSP's nearest node with a device.
   for (const site of network.siteRows) {
-    if (!deviceServedSites.has(site.id)) at(reported.nearestNode(mspId, site))?.sites.set(site.id, { organizationId: site.organizationId });
+    if (!deviceServedSites.has(site.id)) at(nearestNode(mspId, site))?.sites.set(site.id, { organizationId: site.organizationId });
   }
 
   for (const path of routes) {

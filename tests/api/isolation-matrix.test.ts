@@ -70,6 +70,8 @@ const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const SAMPLE_BODIES: Record<string, unknown> = {
   "PATCH /chat/{chatId}": { title: "Taken over" },
   "POST /chat/{chatId}/message": { message: { id: "matrix-question", role: "user", parts: [{ type: "text", text: "List my sites" }] } },
+  // A preview only (no `apply`): the connector is looked up before the node.
+  "POST /config/connector/{connectorId}/homing": { nodeId: MISSING_ID },
 };
 
 describe("tenant isolation matrix (generated from the route table)", () => {

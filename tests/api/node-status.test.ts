@@ -82,6 +82,7 @@ describe("GET /config/node/{nodeId}/deletion", () => {
       switchPorts: 1,
       links: [{ id: link.id, name: "deletion-link", farEndNodeName: peer.node.name }],
       deviceSerialNumber: `SN-DEL-${node.id.slice(0, 6)}`,
+      servedConnectors: [],
     });
     // And the delete does what it said.
     expect((await call("DELETE", `/config/node/${node.id}`, { cookie: await signIn(NW_ADMIN) })).status).toBe(204);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { getDb } from "@/server/db/client";
+import { homeUnhomedConnectors } from "@/server/paths/homing";
 import { connectors, devices, interfaces, links, nodes, paths, sites, switchPorts } from "@/server/db/schema";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
 import { forgetServedObjects } from "@/server/telemetry/ownership";
@@ -38,6 +39,17 @@ export interface CustomerNetwork {
   connectorA: { id: string; bandwidthMbps: number };
   connectorB: { id: string; bandwidthMbps: number };
   path: { id: string; name: string };
+}
+
+/**
+ * The fixtures build customers and MSP networks in any order: every connector is homed as the serving rule proposes
+ * on the network built so far, as if all were created after it (in the console, only creation and re-homing do it).
+ */
+export async function homeByRule(): Promise<void> {
+  const db = await getDb();
+  await db.update(connectors).set({ servingNodeId: null, servingPortKey: null });
+  await homeUnhomedConnectors(db);
+  forgetServedObjects();
 }
 
 /**
@@ -88,6 +100,7 @@ export async function buildMspNetwork(msp: string, customerSite?: { organization
     .returning({ id: devices.id, serialNumber: devices.serialNumber });
   // Inserted behind the services' back: no topology news tells the ingestion what the new node serves.
   forgetServedObjects();
+  await homeByRule();
   return { mspId, edge, core, link, device, token: await issueDeviceToken(db, device.id) };
 }
 
@@ -109,6 +122,7 @@ export async function buildCustomerNetwork(customer: string): Promise<CustomerNe
       { organizationId: organization, siteId: siteB.id, kind: "physical", name: unique("fiber B"), bandwidthMbps: 10_000 },
     ])
     .returning({ id: connectors.id, bandwidthMbps: connectors.bandwidthMbps });
+  await homeByRule();
   const [path] = await db
     .insert(paths)
     .values({

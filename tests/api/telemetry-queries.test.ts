@@ -4,6 +4,7 @@ import { BACKCAST_OPTIONS } from "@/lib/constants";
 import { CHART_RANGES, severityRank } from "@/lib/dashboard/format";
 import { getDb } from "@/server/db/client";
 import { connectors, interfaces, ipsecEndpoints, nodes, paths, sites, subinterfaces, switchPorts } from "@/server/db/schema";
+import { homeUnhomedConnectors } from "@/server/paths/homing";
 import { runTelemetryMaintenance } from "@/server/telemetry/maintenance";
 import { call, signIn } from "./helpers";
 import {
@@ -57,6 +58,7 @@ beforeAll(async () => {
     .insert(connectors)
     .values({ organizationId: contoso.organizationId, siteId: contoso.siteA.id, kind: "internet", name: "zz second connector", bandwidthMbps: 500 })
     .returning({ id: connectors.id });
+  await homeUnhomedConnectors(db);
   secondConnector = second.id;
 
   const ten = Array.from({ length: 10 }, (_, i) => i);
@@ -405,6 +407,7 @@ describe("current state", () => {
       .insert(connectors)
       .values({ organizationId: contoso.organizationId, siteId: contoso.siteB.id, kind: "internet", name: "zz other connector", bandwidthMbps: 500 })
       .returning({ id: connectors.id });
+    await homeUnhomedConnectors(db);
     const end = { organizationId: contoso.organizationId, layer: "layer2" as const, bandwidthMbps: 10, sourceSiteId: contoso.siteB.id, sourceConnectorId: other.id };
     await db.insert(paths).values([
       { ...end, name: "aa healthy path", destinationSiteId: contoso.siteB.id, destinationConnectorId: contoso.connectorB.id, vlanId: 3001, slaHealth: "healthy" },

@@ -18,13 +18,13 @@ async function chooseIn(scope: Locator, trigger: string, option: string) {
 }
 
 /** A call to the API, sent as JSON from the console's own origin as the browser's calls are (the CSRF rule). */
-async function api(request: APIRequestContext, method: "POST" | "DELETE", path: string, data?: unknown) {
+async function api(request: APIRequestContext, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const response = await request.fetch(`/api/v1${path}`, { method, data, headers: { origin, "content-type": "application/json" } });
   return { status: response.status(), body: response.status() === 204 ? null : await response.json().catch(() => null) };
 }
 
-async function ok(request: APIRequestContext, method: "POST" | "DELETE", path: string, data?: unknown) {
+async function ok(request: APIRequestContext, method: "GET" | "POST" | "DELETE", path: string, data?: unknown) {
   const { status, body } = await api(request, method, path, data);
   expect(status, `${method} ${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
   return body;
@@ -39,8 +39,9 @@ test.describe("an MSP engineer", () => {
 
   test("builds a With Switch edge node for Contoso, links it into the core fabric, watches it live and cuts its uplink", async ({ page, playwright }) => {
     test.slow();
-    // Arnhem: the nearest Northwind edge node to Contoso's Azure West Europe site (Amsterdam) once it exists, so
-    // Contoso's Paris ⇄ Azure path enters the network there — and farther than Paris from every other seeded site.
+    // Arnhem: the nearest Northwind edge node to Contoso's Azure West Europe site (Amsterdam) once it exists — and
+    // farther than Paris from every other seeded site. Creating it moves no connector (issue 42): Contoso's Azure
+    // connector is re-homed onto it explicitly, so that Contoso's Paris ⇄ Azure path enters the network there.
     const name = `nw-edge-arn-${unique()}`.toLowerCase();
     const site = "Azure West Europe";
     // The operator stocks a device for Northwind, which claims it.
@@ -50,6 +51,7 @@ test.describe("an MSP engineer", () => {
     await ok(operator, "POST", "/inventory/device", { serialNumber: serial, claimCode, model: "E200", softwareVersion: "24.3.1" });
     let nodeId: string | undefined;
     let deviceId: string | undefined;
+    let rehomed: { connectorId: string; nodeId: string } | undefined;
     try {
       const device = await ok(page.request, "POST", "/inventory/device/claim", { serialNumber: serial, claimCode });
       deviceId = device.id as string;
@@ -210,6 +212,18 @@ test.describe("an MSP engineer", () => {
       const linkStatus = nodeLink.getByTestId("link-status");
       await expect(linkStatus).toHaveAttribute("data-status", "up", { timeout: 30_000 });
 
+      // Contoso's Azure connector re-homed onto the node: asked first (the path that moves), then done.
+      const contoso = ((await ok(page.request, "GET", "/organization")) as { id: string; name: string }[]).find((org) => org.name === "Contoso")!;
+      const sites = await ok(page.request, "GET", `/config/organization/${contoso.id}/site?search=${encodeURIComponent(site)}`);
+      const azureSite = (sites.items as { id: string; name: string }[]).find((item) => item.name === site)!;
+      const connectors = await ok(page.request, "GET", `/config/site/${azureSite.id}/connector`);
+      const azureConnector = (connectors.items as { id: string; name: string }[]).find((item) => item.name === "Azure ExpressRoute")!;
+      const homedOn = ((await ok(page.request, "GET", `/config/connector/${azureConnector.id}/homing`)).node as { id: string }).id;
+      const preview = await ok(page.request, "POST", `/config/connector/${azureConnector.id}/homing`, { nodeId });
+      expect((preview.paths as { name: string }[]).map((path) => path.name)).toContain("Paris ⇄ Azure");
+      await ok(page.request, "POST", `/config/connector/${azureConnector.id}/homing`, { nodeId, apply: true });
+      rehomed = { connectorId: azureConnector.id, nodeId: homedOn };
+
       // On the topology: the link drawn, listed, and its blast radius names Contoso's path to Azure.
       const organizationId = currentOrganizationId(page);
       await page.goto(`/organization/${organizationId}/msp/topology`);
@@ -252,8 +266,16 @@ test.describe("an MSP engineer", () => {
       await linkPage.close();
       await monitorPage.close();
 
-      // Deleting the node says what goes with it, its device back to the spares (and gives Contoso's path back to
-      // the seeded network).
+      // Deleting the node is refused while it serves Contoso's connector, which goes back to its node first. Then the
+      // deletion says what goes with it, its device back to the spares.
+      await page.goto(`${nodeUrl}/configuration`);
+      await page.getByTestId("node-properties-open").click();
+      await page.getByTestId("node-properties").getByTestId("node-delete").click();
+      await expect(page.getByRole("alertdialog")).toContainText(/It serves \d+ customer connectors?: .*Azure ExpressRoute \(Contoso, Azure West Europe\)/);
+      await expect(page.getByRole("alertdialog").getByTestId("node-delete-dialog-confirm")).toBeDisabled();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+      await ok(page.request, "POST", `/config/connector/${rehomed.connectorId}/homing`, { nodeId: rehomed.nodeId, apply: true });
+      rehomed = undefined;
       await page.goto(`${nodeUrl}/configuration`);
       await page.getByTestId("node-properties-open").click();
       await page.getByTestId("node-properties").getByTestId("node-delete").click();
@@ -267,6 +289,7 @@ test.describe("an MSP engineer", () => {
       nodeId = undefined;
     } finally {
       // Whatever happened above, the demo network as the other specs know it.
+      if (rehomed) await api(page.request, "POST", `/config/connector/${rehomed.connectorId}/homing`, { nodeId: rehomed.nodeId, apply: true });
       if (nodeId) await api(page.request, "DELETE", `/config/node/${nodeId}`);
       // The spare back into stock, unclaimed: the inventory as it was, but for one stocked device.
       if (deviceId) await ok(operator, "POST", `/inventory/device/${deviceId}/release`);

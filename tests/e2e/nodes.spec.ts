@@ -41,11 +41,15 @@ test.describe("an MSP's edge nodes", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
 
-    // Edit the uplink's cost (a single uplink: no route moves), see it in the row, and put it back.
+    // Edit the uplink's cost (a single uplink: no route moves), see it in the row, and put it back. A new cost is
+    // confirmed first, in a question naming the paths over the link (issue 42, scope 2).
     const editCost = async (cost: string) => {
       await uplink.getByRole("button", { name: /^Edit / }).click();
       await dialog.getByTestId("link-cost").fill(cost);
       await dialog.getByTestId("link-save").click();
+      const question = page.getByRole("alertdialog");
+      await expect(question).toContainText(/customer paths? cross|No customer path crosses it/);
+      await question.getByTestId("link-change-confirm").click();
       await expect(dialog).toBeHidden();
     };
     await uplink.getByRole("button", { name: /^Edit / }).click();

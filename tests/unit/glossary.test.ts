@@ -35,6 +35,8 @@ const EXCEPTIONS: Record<string, { terms: string[]; why: string }> = {
   "validation.alarmType": { terms: ["bad", "down", "rollout"], why: "lists the API's type codes (sla-bad, port-down…)" },
   "validation.alarmSeverity": { terms: ["warning", "critical"], why: "lists the API's severity codes" },
   "validation.alarmStateFilter": { terms: ["cleared"], why: "lists the API's state codes" },
+  "validation.homingNodeNotEligible": { terms: ["running"], why: "the provider running (operating) a network, not an operation's state" },
+  "apiErrors.rehomingByProvider": { terms: ["running"], why: "the provider running (operating) a network, not an operation's state" },
   "validation.eventSubjectKind": { terms: ["path", "node"], why: "lists the API's subject kinds (node, site, path)" },
   "validation.alarmAcknowledgedFilter": { terms: ["acknowledged"], why: "names the API's query parameter" },
   "validation.lifecycleTab": { terms: ["scheduled", "running", "finished"], why: "lists the API's tab codes" },

@@ -6,6 +6,7 @@ import { portKey, type SimNetwork } from "@/server/simulator/network";
 import { planReporting } from "@/server/simulator/plan";
 import { deviceSamples } from "@/server/simulator/samples";
 import { buildWorld, World, type WorldState } from "@/server/simulator/world";
+import { withStoredHoming } from "../fixtures/stored-homing";
 
 // A small network shaped like the demo: two MSPs, three customers, edge nodes with ports given to sites, a CPE on
 // IPsec, core links, cloud sites reached over external connectors. The plan, the world and the fault script run on it.
@@ -81,7 +82,7 @@ function demoLikeNetwork(): SimNetwork {
   });
   const device = (id: string, nodeId: string, msp: string | null) => ({ id, serialNumber: `SN-${id}`, nodeId, mspOrganizationId: msp, softwareVersion: "24.3.1" });
 
-  return {
+  return withStoredHoming({
     organizations: [
       { id: "nw", name: "Northwind", organizationType: "msp", parentId: null },
       { id: "bw", name: "Bluewave", organizationType: "msp", parentId: null },
@@ -164,7 +165,7 @@ function demoLikeNetwork(): SimNetwork {
       // Claimed by another MSP than the node's: it may not report on this node's objects.
       device("d-core-mad", "bw-core-mad", "nw"),
     ],
-  };
+  });
 }
 
 const network = demoLikeNetwork();

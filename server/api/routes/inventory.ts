@@ -8,6 +8,7 @@ import {
   deviceListQuerySchema,
   deviceMspAssignSchema,
   deviceSchema,
+  deviceUnassignmentSchema,
 } from "@/lib/inventory/schema";
 import { deviceTokenSchema } from "@/lib/telemetry/schema";
 import { translateMessageKey } from "@/lib/i18n/messages";
@@ -20,6 +21,7 @@ import {
   listDevices,
   releaseDevice,
   unassignDevice,
+  deviceUnassignment,
 } from "@/server/inventory/service";
 import { deviceTokenRules } from "@/server/inventory/token-limits";
 import { issueTokenForDevice } from "@/server/telemetry/device-tokens";
@@ -104,6 +106,19 @@ inventoryRouter.openapi(
     const device = await assignDevice(serviceContext(c), c.req.valid("param").id, c.req.valid("json"));
     return c.json(device, 200);
   },
+);
+
+// GET /api/v1/inventory/device/{id}/unassignment — the connectors (and customers) its node serves, asked before unassigning.
+inventoryRouter.openapi(
+  route({
+    method: "get",
+    path: "/inventory/device/{id}/unassignment",
+    scopes: ["msp:inventory:read"],
+    tags: ["inventory"],
+    request: { params: idParams },
+    responses: { 200: jsonResponse(deviceUnassignmentSchema, "The device's node and the connectors it serves"), ...standardErrors },
+  }),
+  async (c) => c.json(await deviceUnassignment(serviceContext(c), c.req.valid("param").id), 200),
 );
 
 // POST /api/v1/inventory/device/{id}/unassign — the device leaves its node.

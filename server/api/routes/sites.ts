@@ -4,7 +4,9 @@ import { connectorCreateSchema, connectorListQuerySchema, connectorSchema, conne
 import { locationResultSchema, locationSearchQuerySchema, regionSchema } from "@/lib/locations/schema";
 import { awsConfigUploadSchema, siteCreateSchema, siteListItemSchema, siteListQuerySchema, siteSchema, siteUpdateSchema } from "@/lib/sites/schema";
 import { listRegions, searchLocations } from "@/server/locations/service";
+import { connectorHomingSchema, rehomeSchema, rehomingSchema } from "@/lib/connectors/homing-schema";
 import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
+import { connectorHoming, rehomeConnector } from "@/server/sites/homing";
 import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
 import { serviceContext } from "../context";
 import { conflict, createRouter, deleted, errorAnswerDoc, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
@@ -228,4 +230,31 @@ sitesRouter.openapi(
     await deleteConnector(serviceContext(c), c.req.valid("param").connectorId);
     return c.body(null, 204);
   },
+);
+
+// GET /api/v1/config/connector/{connectorId}/homing — the node serving it and, for its MSP, the nodes that may.
+sitesRouter.openapi(
+  route({
+    method: "get",
+    path: "/config/connector/{connectorId}/homing",
+    scopes: ["common:config:read"],
+    tags: ["connectors"],
+    request: { params: connectorParams },
+    responses: { 200: jsonResponse(connectorHomingSchema, "The connector's serving node and the nodes that may serve it"), ...standardErrors },
+  }),
+  async (c) => c.json(await connectorHoming(serviceContext(c), c.req.valid("param").connectorId), 200),
+);
+
+// POST /api/v1/config/connector/{connectorId}/homing — re-homes it onto another node of its MSP: without `apply`, only
+// the paths that would move; with it, done (by the MSP or the operator; a node change never does it on its own).
+sitesRouter.openapi(
+  route({
+    method: "post",
+    path: "/config/connector/{connectorId}/homing",
+    scopes: ["common:config:write"],
+    tags: ["connectors"],
+    request: { params: connectorParams, body: jsonBody(rehomeSchema) },
+    responses: { 200: jsonResponse(rehomingSchema, "The re-homing, as previewed or applied, with the paths it moves"), ...standardErrors },
+  }),
+  async (c) => c.json(await rehomeConnector(serviceContext(c), c.req.valid("param").connectorId, c.req.valid("json")), 200),
 );

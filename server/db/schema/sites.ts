@@ -65,9 +65,20 @@ export const connectors = pgTable(
     phase2SaLifetimeHours: integer("phase2_sa_lifetime_hours"),
     // AES-256-GCM with the server's secret key; never returned by the API.
     presharedKeyEncrypted: text("preshared_key_encrypted"),
+    // Homing, stored (docs/decisions/connector-homing.md): the MSP node serving the connector and, for a physical
+    // connector, the front-panel port it rides on ("<nodeId>/<portId>"). Chosen at creation and changed only by an
+    // explicit re-homing, so no node edit moves a live connector. Null: no node serves it.
+    // No foreign key (nodes.ts references this file): a node serving connectors is not deleted, and a node gone
+    // with its MSP leaves an id that no reader finds among the MSP's nodes, so the connector is then unserved.
+    servingNodeId: text("serving_node_id"),
+    servingPortKey: text("serving_port_key"),
     ...timestamps,
   },
-  (t) => [index("connectors_site_idx").on(t.siteId), index("connectors_org_idx").on(t.organizationId, t.name, t.id)],
+  (t) => [
+    index("connectors_site_idx").on(t.siteId),
+    index("connectors_org_idx").on(t.organizationId, t.name, t.id),
+    index("connectors_serving_node_idx").on(t.servingNodeId),
+  ],
 );
 
 /**
