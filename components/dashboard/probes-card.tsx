@@ -27,7 +27,7 @@ export function ProbesCard({ kind, id, showSite = true }: { kind: "site" | "orga
       ) : items.length === 0 ? (
         <CardMessage>{t("noProbes")}</CardMessage>
       ) : (
-        <Table className="text-xs">
+        <Table className="text-xs" scrollLabel={t("probes")}>
           <TableHeader>
             <TableRow>
               <TableHead className="h-8">{t("columns.level")}</TableHead>

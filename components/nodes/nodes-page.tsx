@@ -14,6 +14,7 @@ import { DeleteNode } from "./delete-node";
 import { NodeHealth } from "./node-health";
 import { nodeHref, type ListedKind } from "./node-links";
 import { NodeTypeLabel } from "./node-type";
+import { ActionsHead } from "@/components/common/table-state";
 
 function NodeRow({ node, organizationId, canWrite }: { node: NodeListItem; organizationId: string; canWrite: boolean }) {
   const t = useTranslations("nodes");
@@ -79,7 +80,7 @@ export function NodesPage({ kind }: { kind: ListedKind }) {
             <TableHead>{t("columns.location")}</TableHead>
             <TableHead>{t("columns.device")}</TableHead>
             <TableHead>{t("columns.health")}</TableHead>
-            {canWrite && <TableHead className="pr-4" aria-label={t("columns.actions")} />}
+            {canWrite && <ActionsHead className="pr-4" />}
           </>
         }
         empty={nodes.searched ? t("noMatch", { search: nodes.searched }) : t(`empty.${kind}`, { organization: organization.name })}

@@ -2,7 +2,7 @@
 
 import { ArrowRight, Network } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { ActionsHead, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useBandwidthFormatter } from "@/components/connectors/bandwidth";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useConsole } from "@/components/shell/use-console";
@@ -58,7 +58,7 @@ export function PathColumns({ showCustomer }: { showCustomer?: boolean }) {
       <TableHead>{t("columns.endpoints")}</TableHead>
       <TableHead>{t("columns.vlan")}</TableHead>
       <TableHead className="text-right">{t("columns.bandwidth")}</TableHead>
-      <TableHead className="w-12 pr-4" />
+      <ActionsHead className="w-12 pr-4" />
     </>
   );
 }
