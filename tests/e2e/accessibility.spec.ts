@@ -58,13 +58,12 @@ for (const email of USERS) {
           await settled(page);
           const findings = await axeFindings(page);
           if (findings.length > 0) found[route || "/"] = findings;
+          console.log(`axe ${viewport.width} px ${email} ${route || "/"}: ${findings.map((each) => `${each.rule} ×${each.targets.length}`).join(", ") || "clean"}`);
           for (const link of await consoleLinks(page, organizationId)) {
             const next = routeOf(link);
             if (next !== undefined && !seen.has(next) && !queue.some((queued) => routeOf(queued) === next)) queue.push(link);
           }
         }
-        const summary = Object.entries(found).map(([route, findings]) => `${route}: ${findings.map((each) => `${each.rule} ×${each.targets.length}`).join(", ")}`);
-        console.log(`axe, ${email} at ${viewport.width} px: ${seen.size} pages, ${summary.length} with violations\n${summary.join("\n")}`);
         expect(seen.size, "pages visited").toBeGreaterThan(3);
         expect(found, `axe violations on ${email}'s pages at ${viewport.width} px`).toEqual({});
       });
