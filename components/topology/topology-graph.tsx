@@ -36,7 +36,8 @@ function ElementNode({ element, x, y, active, onHover, onSelect }: { element: To
   const Icon = ICONS[element.type];
   const color = TONE_COLOR[element.tone];
   const subtitle = element.type === "connector" && element.kind ? t(`kinds.${element.kind}` as "kinds.physical") : t(`types.${element.type}`);
-  // The label reads the words shown, in their order (kind, then name), followed by the state.
+  // The label reads the words shown, in their order (kind, then name), followed by the state. The space between the
+  // two texts keeps their words apart where a screen reader or axe joins them.
   const label = `${subtitle} ${element.name}: ${t(`states.${element.state}` as "states.unknown")}`;
   const square = element.type === "site" || element.type === "connector";
   return (
@@ -80,7 +81,7 @@ function ElementNode({ element, x, y, active, onHover, onSelect }: { element: To
       <circle cx={RADIUS * 0.72} cy={-RADIUS * 0.72} r={5.5} fill={color} stroke="var(--card)" strokeWidth={2} />
       <text y={RADIUS + 36} textAnchor="middle" className="fill-muted-foreground text-[11.5px]">
         {subtitle}
-      </text>
+      </text>{" "}
       <text y={RADIUS + 20} textAnchor="middle" className="fill-foreground text-[13px] font-medium">
         {shorten(element.name)}
       </text>
@@ -160,7 +161,7 @@ function ConnectionLine({
         <text x={middle} y={y1 - 10} textAnchor="middle" className="fill-foreground text-[11px] tabular-nums">
           {metrics}
         </text>
-      )}
+      )}{" "}
       {bandwidth && (
         <text x={middle} y={y1 + 18} textAnchor="middle" className="fill-muted-foreground text-[11px] tabular-nums">
           {bandwidth}
