@@ -1,15 +1,10 @@
-import { getTranslations } from "next-intl/server";
-import { Button } from "@/components/ui/button";
+import { NotFoundMessage } from "@/components/errors/not-found-message";
 
-export default async function NotFound() {
-  const t = await getTranslations();
+// Outside an organization (signed out, or before the session is known): the message alone.
+export default function NotFound() {
   return (
-    <main className="flex min-h-[60svh] flex-col items-center justify-center gap-3 px-6 text-center">
-      <h1 className="text-2xl font-semibold">{t("errors.notFoundTitle")}</h1>
-      <p className="text-muted-foreground">{t("errors.notFoundDescription")}</p>
-      <Button asChild>
-        <a href="/">{t("common.goHome")}</a>
-      </Button>
+    <main>
+      <NotFoundMessage />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { PageHeader } from "@/components/pages/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { DocsIndex } from "./docs-index";
 
 // The renderer is large: it loads with this page only, in the browser.
 const ApiReference = dynamic(() => import("./api-reference"), {
@@ -11,7 +12,7 @@ const ApiReference = dynamic(() => import("./api-reference"), {
   loading: () => <Skeleton className="h-[70svh] w-full" />,
 });
 
-/** API documentation: the control-plane API's OpenAPI 3.1 document, generated from the same zod schemas. */
+/** Documentation: its index, then the control-plane API's OpenAPI 3.1 document, generated from the same zod schemas. */
 export function ApiDocsPage() {
   const t = useTranslations();
   return (
@@ -25,7 +26,8 @@ export function ApiDocsPage() {
           </a>
         }
       />
-      <div data-testid="api-reference" className="overflow-hidden rounded-lg border bg-card">
+      <DocsIndex />
+      <div id="api-reference" data-testid="api-reference" className="scroll-mt-16 overflow-hidden rounded-lg border bg-card">
         <ApiReference />
       </div>
     </div>

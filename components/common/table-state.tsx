@@ -1,6 +1,17 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TableCell, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
+
+/** The header of a row-actions column: no word shown, one for screen readers (axe: empty-table-header). */
+export function ActionsHead({ className }: { className?: string }) {
+  const t = useTranslations("common");
+  return (
+    <TableHead className={className}>
+      <span className="sr-only">{t("actions")}</span>
+    </TableHead>
+  );
+}
 
 /** Placeholder rows while a table's first page loads. */
 export function TableLoadingRows({ columns, rows = 3 }: { columns: number; rows?: number }) {

@@ -29,6 +29,7 @@ import { useConsole } from "@/components/shell/use-console";
 import { useBandwidthFormatter } from "./bandwidth";
 import { ConnectorDetailsDialog, ConnectorSummary } from "./connector-details";
 import { CONNECTOR_KIND_ICONS } from "./connector-kind";
+import { ActionsHead } from "@/components/common/table-state";
 
 // The form and the confirmation are fetched on the intent to use them, not with the page.
 const ConnectorDialog = lazyComponent(() => import("./connector-dialog").then((module) => module.ConnectorDialog));
@@ -127,7 +128,7 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
               <TableHead className="text-right">{t("connectors.columns.bandwidth")}</TableHead>
               <TableHead>{t("connectors.columns.details")}</TableHead>
               <TableHead>{t("connectors.columns.usage")}</TableHead>
-              <TableHead className="w-12 pr-6" />
+              <ActionsHead className="w-12 pr-6" />
             </TableRow>
           </TableHeader>
           <TableBody>

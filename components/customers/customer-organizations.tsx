@@ -5,7 +5,7 @@ import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
+import { ActionsHead, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -73,7 +73,7 @@ export function CustomerOrganizations() {
                 <TableHead className="pl-4">{t("customers.columns.name")}</TableHead>
                 <TableHead className="text-right">{t("customers.columns.activeSites")}</TableHead>
                 <TableHead className="text-right">{t("customers.columns.inactiveSites")}</TableHead>
-                <TableHead className="w-24 pr-4" />
+                <ActionsHead className="w-24 pr-4" />
               </TableRow>
             </TableHeader>
             <TableBody>

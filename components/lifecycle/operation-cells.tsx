@@ -11,9 +11,10 @@ import { useNow, useUserTimeZone } from "./use-zoned-clock";
 const STATUS_CLASS: Record<LifecycleStatus, string> = {
   scheduled: "border-transparent bg-sky-500/15 text-sky-700 dark:text-sky-300",
   active: "border-transparent bg-primary/15 text-primary",
-  success: "border-transparent bg-status-healthy/15 text-status-healthy",
-  failed: "border-transparent bg-status-bad/15 text-status-bad",
-  cancelled: "border-transparent bg-muted text-muted-foreground",
+  // Words in the foreground colour on the status tint: green or red words on their own tint are too faint (WCAG AA).
+  success: "border-status-healthy/40 bg-status-healthy/10 text-foreground",
+  failed: "border-status-bad/40 bg-status-bad/10 text-foreground",
+  cancelled: "border-border bg-muted text-foreground",
 };
 
 const BAR_CLASS: Record<LifecycleStatus, string> = {

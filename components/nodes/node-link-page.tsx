@@ -16,6 +16,7 @@ import { nodeQueryOptions } from "@/lib/nodes/queries";
 import { linkHealthQueryOptions } from "@/lib/telemetry/queries";
 import { cn } from "@/lib/utils";
 import { linkEnds } from "./link-ends";
+import { ActionsHead } from "@/components/common/table-state";
 
 const LinkDialog = lazyComponent(() => import("@/components/links/link-dialog").then((module) => module.LinkDialog));
 
@@ -55,7 +56,7 @@ export function NodeLinkPage({ nodeId }: { nodeId: string }) {
             <TableHead>{t("status")}</TableHead>
             <TableHead>{t("health")}</TableHead>
             <TableHead className="text-right">{t("traffic")}</TableHead>
-            {canWrite && <TableHead className="w-12 pr-6" aria-label={t("actions")} />}
+            {canWrite && <ActionsHead className="w-12 pr-6" />}
           </TableRow>
         </TableHeader>
         <TableBody>

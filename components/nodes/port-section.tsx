@@ -10,6 +10,7 @@ import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "@/comp
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useDeletePort, type PortCollection } from "@/lib/nodes/queries";
 import { usePortTenantNames } from "./port-names";
+import { ActionsHead } from "@/components/common/table-state";
 
 export interface PortColumn<T> {
   key: string;
@@ -70,7 +71,7 @@ export function PortSection<T extends { id: string; customerOrganizationId: stri
             ))}
             <TableHead>{t("customer")}</TableHead>
             <TableHead className={canWrite ? undefined : "pr-6"}>{t("site")}</TableHead>
-            {canWrite && <TableHead className="w-24 pr-6" aria-label={t("actions")} />}
+            {canWrite && <ActionsHead className="w-24 pr-6" />}
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -146,15 +146,17 @@ export function PathDetail({ pathId, fromSiteId, since }: { pathId: string; from
   const aws = sites.data ? isAwsPath(current, sites.data) : false;
   const mayEdit = canWrite && sites.isSuccess && !aws;
   const topology = links.topology(current, fromSiteId);
+  // The page's title on the MSP's paths/{pathId}; under the site's own title on a site's page.
+  const Title = fromSiteId ? "h2" : "h1";
 
   return (
     <div data-testid="path-detail">
       {back}
       <div className="mb-5 flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 className={fromSiteId ? "text-xl font-semibold tracking-tight" : "text-2xl font-semibold tracking-tight"} data-testid="path-title">
+          <Title className={fromSiteId ? "text-xl font-semibold tracking-tight" : "text-2xl font-semibold tracking-tight"} data-testid="path-title">
             {current.name}
-          </h2>
+          </Title>
           <SlaBadge health={current.slaHealth} />
         </div>
         <div className="flex flex-wrap items-center gap-2">

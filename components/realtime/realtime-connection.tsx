@@ -97,14 +97,14 @@ export function RealtimeConnection() {
             className="flex h-8 items-center gap-2 rounded-md px-2 text-xs text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <span aria-hidden className={cn("size-2 shrink-0 rounded-full", DOT[status])} />
-            <span className={cn(status === "open" || status === "connecting" ? "hidden md:inline" : "max-w-48 truncate")}>{label}</span>
+            <span className={cn(status === "open" || status === "connecting" ? "sr-only md:not-sr-only" : "max-w-48 truncate")}>{label}</span>
           </span>
         }
       />
       {status === "failed" && (
         <Button variant="ghost" size="sm" onClick={() => getRealtimeClient()?.reconnect()} data-testid="realtime-reconnect">
           <RefreshCw aria-hidden />
-          <span className="hidden sm:inline">{t("reconnect")}</span>
+          <span className="sr-only sm:not-sr-only">{t("reconnect")}</span>
         </Button>
       )}
     </div>

@@ -48,7 +48,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <Button asChild variant="ghost" size="sm">
               <IntentLink href={organizationPath(organization.id, "apiDocs")} data-testid="documentation-link">
                 <BookOpen aria-hidden />
-                <span className="hidden sm:inline">{t("nav.documentation")}</span>
+                <span className="sr-only sm:not-sr-only">{t("nav.documentation")}</span>
               </IntentLink>
             </Button>
             <SupportDialog />

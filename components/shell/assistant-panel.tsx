@@ -33,7 +33,7 @@ export function AssistantPanel() {
       trigger={
         <Button variant="ghost" size="sm" data-testid="assistant-button">
           <Sparkles aria-hidden />
-          <span className="hidden sm:inline">{t("assistant")}</span>
+          <span className="sr-only sm:not-sr-only">{t("assistant")}</span>
         </Button>
       }
     />

@@ -24,7 +24,7 @@ export function SupportDialog() {
       trigger={
         <Button variant="ghost" size="sm" data-testid="support-button">
           <LifeBuoy aria-hidden />
-          <span className="hidden sm:inline">{t("support")}</span>
+          <span className="sr-only sm:not-sr-only">{t("support")}</span>
         </Button>
       }
     />

@@ -140,9 +140,9 @@ export function PathTopology({ pathId }: { pathId: string }) {
       {back}
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 className="text-2xl font-semibold tracking-tight" data-testid="topology-title">
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="topology-title">
             {topology.path.name}
-          </h2>
+          </h1>
           <p className="text-sm text-muted-foreground">
             {t("subtitle", { customer: topology.path.organizationName, source: source.name, destination: destination.name })}
           </p>

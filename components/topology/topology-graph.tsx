@@ -13,7 +13,16 @@ const RADIUS = 26;
 const ICON = 22;
 const NAME_MAX = 22;
 
-const shorten = (text: string) => (text.length > NAME_MAX ? `${text.slice(0, NAME_MAX - 1)}…` : text);
+/**
+ * A long name cut at a word's end (a hyphen or a space), so that the words shown are words of the element's accessible
+ * name (axe's label-content-name-mismatch); a single long word is cut where it must be.
+ */
+export function shorten(text: string): string {
+  if (text.length <= NAME_MAX) return text;
+  const cut = text.slice(0, NAME_MAX - 1);
+  const boundary = cut.search(/[^\p{L}\p{N}]+[\p{L}\p{N}]*$/u);
+  return `${boundary >= NAME_MAX / 2 ? cut.slice(0, boundary) : cut}…`;
+}
 
 interface GraphProps {
   topology: PathTopology;
@@ -27,7 +36,9 @@ function ElementNode({ element, x, y, active, onHover, onSelect }: { element: To
   const Icon = ICONS[element.type];
   const color = TONE_COLOR[element.tone];
   const subtitle = element.type === "connector" && element.kind ? t(`kinds.${element.kind}` as "kinds.physical") : t(`types.${element.type}`);
-  const label = `${t(`types.${element.type}`)} ${element.name}: ${t(`states.${element.state}` as "states.unknown")}`;
+  // The label reads the words shown, in their order (kind, then name), followed by the state. The space between the
+  // two texts keeps their words apart where a screen reader or axe joins them.
+  const label = `${subtitle} ${element.name}: ${t(`states.${element.state}` as "states.unknown")}`;
   const square = element.type === "site" || element.type === "connector";
   return (
     <g
@@ -68,11 +79,11 @@ function ElementNode({ element, x, y, active, onHover, onSelect }: { element: To
       )}
       <Icon x={-ICON / 2} y={-ICON / 2} width={ICON} height={ICON} className="text-foreground" strokeWidth={1.75} aria-hidden />
       <circle cx={RADIUS * 0.72} cy={-RADIUS * 0.72} r={5.5} fill={color} stroke="var(--card)" strokeWidth={2} />
-      <text y={RADIUS + 20} textAnchor="middle" className="fill-foreground text-[13px] font-medium">
-        {shorten(element.name)}
-      </text>
       <text y={RADIUS + 36} textAnchor="middle" className="fill-muted-foreground text-[11.5px]">
         {subtitle}
+      </text>{" "}
+      <text y={RADIUS + 20} textAnchor="middle" className="fill-foreground text-[13px] font-medium">
+        {shorten(element.name)}
       </text>
     </g>
   );
@@ -102,7 +113,12 @@ function ConnectionLine({
       : connection.type === "access"
         ? t(`states.${connection.state}` as "states.unknown")
         : null;
-  const label = `${t(`types.${connection.type}`)}${connection.name ? ` ${connection.name}` : ""}: ${t(`states.${connection.state}` as "states.unknown")}`;
+  const bandwidth = connection.bandwidthMbps === null ? null : format.bandwidth(connection.bandwidthMbps);
+  const state = t(`states.${connection.state}` as "states.unknown");
+  const name = `${t(`types.${connection.type}`)}${connection.name ? ` ${connection.name}` : ""}`;
+  // The label ends with the figures drawn on the line, in their order (label-content-name-mismatch).
+  const shown = [metrics, bandwidth].filter(Boolean).join(" · ");
+  const label = connection.type === "link" ? `${name}, ${state}: ${shown}` : `${name}: ${shown || state}`;
   return (
     <g
       role={attachment ? undefined : "button"}
@@ -145,10 +161,10 @@ function ConnectionLine({
         <text x={middle} y={y1 - 10} textAnchor="middle" className="fill-foreground text-[11px] tabular-nums">
           {metrics}
         </text>
-      )}
-      {connection.bandwidthMbps !== null && (
+      )}{" "}
+      {bandwidth && (
         <text x={middle} y={y1 + 18} textAnchor="middle" className="fill-muted-foreground text-[11px] tabular-nums">
-          {format.bandwidth(connection.bandwidthMbps)}
+          {bandwidth}
         </text>
       )}
     </g>

@@ -1,10 +1,35 @@
+"use client"
+
 import * as React from "react"
 
 import { cn } from "@/lib/utils"
 
-function Table({ className, ...props }: React.ComponentProps<"table">) {
+/**
+ * A table in a horizontal scroller. While the table is wider than its scroller, the keyboard can reach the scroller to
+ * scroll it (axe: scrollable-region-focusable); `scrollLabel` names it, as a group, for a table that is always read
+ * there (a card's), and keeps it reachable.
+ */
+function Table({ className, scrollLabel, ...props }: React.ComponentProps<"table"> & { scrollLabel?: string }) {
+  const scroller = React.useRef<HTMLDivElement>(null)
+  const [overflows, setOverflows] = React.useState(false)
+  React.useEffect(() => {
+    const element = scroller.current
+    if (!element || typeof ResizeObserver === "undefined") return
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth)
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    if (element.firstElementChild) observer.observe(element.firstElementChild)
+    measure()
+    return () => observer.disconnect()
+  }, [])
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={scroller}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      tabIndex={overflows || scrollLabel ? 0 : undefined}
+      {...(scrollLabel ? { role: "group", "aria-label": scrollLabel } : {})}
+    >
       <table
         data-slot="table"
         className={cn("w-full caption-bottom text-sm", className)}

@@ -39,6 +39,8 @@ export function as(email: DemoUser) {
   base.use({ storageState: storageStateOf(email) });
 }
 
+const POLICY_VIOLATION_BINDING = "__maiaPolicyViolation";
+
 /**
  * The tests, each ending with its page's routes removed: a rewritten answer still in flight when a test ends would
  * otherwise fail whichever test runs next in the worker.
@@ -51,13 +53,24 @@ export const test = base.extend<{ routesRemoved: void; noPolicyViolations: void 
     },
     { auto: true },
   ],
-  // Every page of every spec keeps to the Content-Security-Policy: the browser reports what it refused in the console.
+  // Every page of every spec keeps to the Content-Security-Policy. The browser reports what it refused in the console,
+  // and every refusal — an eval it blocked even where the script caught the error, which Chromium shows only among its
+  // DevTools issues — as a securitypolicyviolation event, which each page of the test's context passes on here.
   noPolicyViolations: [
-    async ({ page }, use) => {
+    async ({ context, page }, use) => {
       const violations: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
+      await context.exposeBinding(POLICY_VIOLATION_BINDING, (_source, violation: string) => {
+        violations.push(violation);
+      });
+      await context.addInitScript((binding) => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+          report(`${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+        });
+      }, POLICY_VIOLATION_BINDING);
       await use();
       expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
