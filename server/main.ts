@@ -32,7 +32,7 @@ async function prepareDatabase() {
   const handle = await openDatabase(databaseFromEnvironment());
   await migrateDatabase(handle);
   const seeded = await withAdvisoryLock(handle, SEED_LOCK, async () => {
-    // Once after migration 0018: the connectors of an existing database get today's derived homing stored.
+    // Once after migration 0020: the connectors of an existing database get today's derived homing stored.
     await backfillConnectorHoming(handle.db);
     if (process.env.SEED_DEMO === "off") {
       const email = process.env.ADMIN_EMAIL;

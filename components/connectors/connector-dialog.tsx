@@ -1,12 +1,14 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import { Server } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { formMutation } from "@/components/common/mutation-form";
 import { MutationFormDialog } from "@/components/common/mutation-form-dialog";
 import { useZodForm } from "@/components/forms/zod-form";
-import { useCreateConnector, useUpdateConnector } from "@/lib/connectors/queries";
+import { homingProposalQueryOptions, useCreateConnector, useUpdateConnector } from "@/lib/connectors/queries";
 import { connectorChangedSchema, connectorCreateSchema, type Connector, type ConnectorKind } from "@/lib/connectors/schema";
 import { ConnectorFields, connectorFormValues } from "./connector-form";
 
@@ -45,7 +47,25 @@ function ConnectorDialogContent({ siteId, kind, connector, onClose }: { siteId: 
       submitTestId="connector-save"
     >
       <ConnectorFields form={form} kind={kind} presharedKeySet={connector?.kind === "ipsec" && connector.presharedKeySet} />
+      {!connector && <HomingProposalNote siteId={siteId} kind={kind} />}
     </MutationFormDialog>
+  );
+}
+
+/**
+ * Before a connector is created: the node that will serve it, proposed by the same rule the create stores (issue 42:
+ * homing is explicit — chosen once, moved only by a re-homing). Nothing is said when it cannot be read.
+ */
+function HomingProposalNote({ siteId, kind }: { siteId: string; kind: ConnectorKind }) {
+  const t = useTranslations("connectors.homing");
+  const proposal = useQuery(homingProposalQueryOptions(siteId, kind));
+  if (proposal.isError) return null;
+  const node = proposal.data?.node;
+  return (
+    <p className="flex items-start gap-2 text-xs text-muted-foreground" data-testid="connector-homing-proposal" aria-live="polite">
+      <Server aria-hidden className="mt-px size-3.5 shrink-0" />
+      {proposal.isPending ? t("proposedLoading") : node ? t("proposed", { node: node.name }) : t("proposedNone")}
+    </p>
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NODE_KINDS } from "@/lib/nodes/schema";
+import { CONNECTOR_KINDS } from "./constants";
 
 // A connector's homing: the provider's node serving it (stored, changed only by an explicit re-homing).
 
@@ -17,6 +18,14 @@ export const connectorHomingSchema = z.object({
   candidates: z.array(homingNodeSchema.extend({ distanceKm: z.number(), current: z.boolean() })),
 });
 export type ConnectorHoming = z.infer<typeof connectorHomingSchema>;
+
+// GET /api/v1/config/site/{siteId}/homing?kind=… — the node a new connector of that kind would be served by.
+export const homingProposalQuerySchema = z.object({ kind: z.enum(CONNECTOR_KINDS) });
+export const homingProposalSchema = z.object({
+  /** The node the rule proposes (a port's node, the site's CPE, the nearest edge node); null when none would serve it. */
+  node: homingNodeSchema.nullable(),
+});
+export type HomingProposal = z.infer<typeof homingProposalSchema>;
 
 // POST /api/v1/config/connector/{connectorId}/homing — without `apply`, only says what would move.
 export const rehomeSchema = z.object({

@@ -4,7 +4,7 @@ import { fetchAllPages } from "@/lib/api/paging";
 import { topologyKeys } from "@/lib/paths/topology-queries";
 import { siteKeys } from "@/lib/sites/queries";
 import { mspTopologyKeys } from "@/lib/topology/queries";
-import type { Connector, ConnectorCreate, ConnectorUpdate } from "./schema";
+import type { Connector, ConnectorCreate, ConnectorKind, ConnectorUpdate } from "./schema";
 
 export const connectorKeys = {
   all: ["connectors"] as const,
@@ -63,6 +63,13 @@ export const connectorHomingQueryOptions = (connectorId: string) =>
     queryKey: [...connectorKeys.all, "homing", connectorId] as const,
     queryFn: ({ signal }) => api.get("/api/v1/config/connector/{connectorId}/homing", { params: { path: { connectorId } }, signal }),
     staleTime: 0,
+  });
+
+// GET /api/v1/config/site/{siteId}/homing?kind=… — the node a new connector of that kind would be served by.
+export const homingProposalQueryOptions = (siteId: string, kind: ConnectorKind) =>
+  queryOptions({
+    queryKey: [...connectorKeys.all, "proposal", siteId, kind] as const,
+    queryFn: ({ signal }) => api.get("/api/v1/config/site/{siteId}/homing", { params: { path: { siteId }, query: { kind } }, signal }),
   });
 
 // POST /api/v1/config/connector/{connectorId}/homing without `apply` — the paths re-homing onto the node would move.

@@ -9,7 +9,7 @@ import { mapServingNodes } from "./serving-node";
 
 // A connector's homing (the node serving it, and the port a physical one rides on) is stored on the connector. The
 // serving rule of serving-node.ts proposes it: when the connector is created, and once for the connectors that
-// existed before it was stored (the backfill below, at the first start after migration 0018). It is changed only by
+// existed before it was stored (the backfill below, at the first start after migration 0020). It is changed only by
 // an explicit re-homing (server/sites/homing.ts); adding, editing or deleting a node never moves one.
 
 type Executor = Pick<Db, "select" | "update" | "execute">;
@@ -83,7 +83,7 @@ export async function homeUnhomedConnectors(db: Executor, onlySiteIds?: string[]
 
 /**
  * Once, at the first start after the homing columns were added: today's derived homing is stored for every existing
- * connector (migration 0018 leaves a one-row table asking for it, dropped here in the same transaction).
+ * connector (migration 0020 leaves a one-row table asking for it, dropped here in the same transaction).
  */
 export async function backfillConnectorHoming(db: Db): Promise<void> {
   const [pending] = await queryRows<{ pending: boolean }>(db, sql`select to_regclass('connector_homing_backfill') is not null as pending`);

@@ -1,13 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { ConnectorHoming, HomingNode, Rehome, Rehoming } from "@/lib/connectors/homing-schema";
+import type { ConnectorKind } from "@/lib/connectors/schema";
+import type { ConnectorHoming, HomingNode, HomingProposal, Rehome, Rehoming } from "@/lib/connectors/homing-schema";
 import { mutate } from "@/server/core/changes";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/server/core/errors";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Db } from "@/server/db/client";
 import { connectors, nodes } from "@/server/db/schema";
-import { homingCandidates, pathsOverConnector } from "@/server/paths/homing";
+import { homingCandidates, pathsOverConnector, proposeHoming } from "@/server/paths/homing";
 import { findVisibleConnector } from "./connectors";
+import { findVisibleSite } from "./shared";
 
 // Re-homing: the one way a connector changes the node serving it. Asked first without `apply` (the paths that move
 // with it), then applied in a transaction that records the change (node before → after) as the connector's event.
@@ -32,9 +34,18 @@ export async function connectorHoming(context: ServiceContext, connectorId: stri
   return {
     connectorId: row.id,
     node,
-    port: node ? portLabel(row.servingPortKey, node.name) : null,
+    // A customer sees the provider's node its connector rides on, not the port (docs/decisions/path-topology-for-customers.md).
+    port: node && principal.organizationType !== "customer" ? portLabel(row.servingPortKey, node.name) : null,
     candidates: candidates.map((candidate) => ({ ...candidate, current: candidate.id === row.servingNodeId })),
   };
+}
+
+// GET /api/v1/config/site/{siteId}/homing?kind=… — what a new connector's dialog shows before it is created: the node
+// the same rule as the create will store.
+export async function homingProposal(context: ServiceContext, siteId: string, kind: ConnectorKind): Promise<HomingProposal> {
+  const { db, principal } = context;
+  if (!(await findVisibleSite(db, principal, siteId))) throw new NotFoundError();
+  return { node: await nodeRef(db, (await proposeHoming(db, siteId, kind)).nodeId) };
 }
 
 /** What re-homing the connector onto the node moves, read in `executor` (locked when about to apply). */

@@ -57,7 +57,7 @@ async function whatReadersSee() {
   return { routes, blastRadius: blast.body.paths.map((path: { name: string }) => path.name).sort() };
 }
 
-describe("the backfill of migration 0018", () => {
+describe("the backfill of migration 0020", () => {
   it("stores today's derived homing for every connector without one, once, and drops its request", async () => {
     const db = await getDb();
     const seeded = await homingOfEveryConnector();
@@ -197,6 +197,11 @@ describe("re-homing a connector", () => {
     const customerView = await as(CONTOSO_ADMIN, "GET", `/config/connector/${azure}/homing`);
     expect(customerView.status).toBe(200);
     expect(customerView.body.candidates).toEqual([]);
+    // The customer sees the node, never the front-panel port (docs/decisions/path-topology-for-customers.md).
+    const paris = await as(CONTOSO_ADMIN, "GET", `/config/connector/${await connectorId("Paris fiber A")}/homing`);
+    expect(paris.body.node).not.toBeNull();
+    expect(paris.body.port).toBeNull();
+    expect((await as(NW_ADMIN, "GET", `/config/connector/${await connectorId("Paris fiber A")}/homing`)).body.port).toMatch(/\//);
     const foreign = await as(BW_ADMIN, "POST", `/config/connector/${azure}/homing`, { nodeId: bluewaveEdge.id });
     const missing = await as(BW_ADMIN, "POST", `/config/connector/00000000-0000-4000-8000-00000000dead/homing`, { nodeId: bluewaveEdge.id });
     expect([foreign.status, foreign.body.error]).toEqual([404, missing.body.error]);
@@ -215,10 +220,19 @@ describe("re-homing a connector", () => {
     const contoso = await organizationId("Contoso");
     const site = await as(CONTOSO_ADMIN, "POST", `/config/organization/${contoso}/site`, { name: "Homing test site", type: "standard", location: AMSTERDAM });
     expect(site.status, JSON.stringify(site.body)).toBe(201);
+    // The dialog says first which node will serve it: the one the create then stores.
+    const proposal = await as(CONTOSO_ADMIN, "GET", `/config/site/${site.body.id}/homing?kind=virtual`);
+    expect(proposal.status, JSON.stringify(proposal.body)).toBe(200);
     const created = await as(CONTOSO_ADMIN, "POST", `/config/site/${site.body.id}/connector`, { kind: "virtual", name: "Homing test", bandwidth: 100 });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const [row] = await db.select().from(connectors).where(eq(connectors.id, created.body.id));
     expect(row.servingNodeId).not.toBeNull();
+    expect(proposal.body.node.id).toBe(row.servingNodeId);
+    // Another tenant's site answers like a missing one; a kind that is not one is refused.
+    const foreign = await as(BW_ADMIN, "GET", `/config/site/${site.body.id}/homing?kind=virtual`);
+    const missing = await as(BW_ADMIN, "GET", `/config/site/00000000-0000-4000-8000-00000000dead/homing?kind=virtual`);
+    expect([foreign.status, foreign.body.error]).toEqual([404, missing.body.error]);
+    expect((await as(CONTOSO_ADMIN, "GET", `/config/site/${site.body.id}/homing?kind=teleport`)).status).toBe(400);
     const [node] = await db.select().from(nodes).where(eq(nodes.id, row.servingNodeId!));
     expect(node.organizationId).toBe(await organizationId("Northwind Networks"));
     expect(node.kind).toBe("edge");

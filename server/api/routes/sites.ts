@@ -4,9 +4,9 @@ import { connectorCreateSchema, connectorListQuerySchema, connectorSchema, conne
 import { locationResultSchema, locationSearchQuerySchema, regionSchema } from "@/lib/locations/schema";
 import { awsConfigUploadSchema, siteCreateSchema, siteListItemSchema, siteListQuerySchema, siteSchema, siteUpdateSchema } from "@/lib/sites/schema";
 import { listRegions, searchLocations } from "@/server/locations/service";
-import { connectorHomingSchema, rehomeSchema, rehomingSchema } from "@/lib/connectors/homing-schema";
+import { connectorHomingSchema, homingProposalQuerySchema, homingProposalSchema, rehomeSchema, rehomingSchema } from "@/lib/connectors/homing-schema";
 import { createConnector, deleteConnector, getConnector, listConnectors, updateConnector } from "@/server/sites/connectors";
-import { connectorHoming, rehomeConnector } from "@/server/sites/homing";
+import { connectorHoming, homingProposal, rehomeConnector } from "@/server/sites/homing";
 import { createSite, deleteSite, getSite, listSites, updateSite, uploadAwsConfig } from "@/server/sites/service";
 import { serviceContext } from "../context";
 import { conflict, createRouter, deleted, errorAnswerDoc, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
@@ -243,6 +243,19 @@ sitesRouter.openapi(
     responses: { 200: jsonResponse(connectorHomingSchema, "The connector's serving node and the nodes that may serve it"), ...standardErrors },
   }),
   async (c) => c.json(await connectorHoming(serviceContext(c), c.req.valid("param").connectorId), 200),
+);
+
+// GET /api/v1/config/site/{siteId}/homing?kind=… — the node a new connector of that kind would be served by.
+sitesRouter.openapi(
+  route({
+    method: "get",
+    path: "/config/site/{siteId}/homing",
+    scopes: ["common:config:read"],
+    tags: ["connectors"],
+    request: { params: siteParams, query: homingProposalQuerySchema },
+    responses: { 200: jsonResponse(homingProposalSchema, "The node a new connector of that kind at the site would be served by"), ...standardErrors },
+  }),
+  async (c) => c.json(await homingProposal(serviceContext(c), c.req.valid("param").siteId, c.req.valid("query").kind), 200),
 );
 
 // POST /api/v1/config/connector/{connectorId}/homing — re-homes it onto another node of its MSP: without `apply`, only
