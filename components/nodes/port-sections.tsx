@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { useRateFormat } from "@/components/dashboard/use-units";
-import { ETHER_TYPE_LABELS, type Interface, type IpsecEndpoint, type NodeDetail, type Subinterface, type SwitchPort } from "@/lib/nodes/schema";
+import { ETHER_TYPE_LABELS } from "@/lib/nodes/ether-types";
+import type { Interface, IpsecEndpoint, NodeDetail, Subinterface, SwitchPort } from "@/lib/nodes/schema";
 import { subinterfaceNamer } from "./port-names";
 import { PortSection } from "./port-section";
 

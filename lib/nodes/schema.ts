@@ -6,6 +6,7 @@ import { locationSchema } from "@/lib/locations/schema";
 import { bandwidth, description, ipPrefix, ipv4, isIpv4, location, mtu, reference, requiredName, vlan } from "@/lib/validation/fields";
 import { messageWithValues } from "@/lib/validation/messages";
 import { sortQueryShape } from "@/lib/pagination-schema";
+import { ETHER_TYPES } from "./ether-types";
 
 // SPEC §3: an MSP's edge, CPE and core nodes with their interfaces, subinterfaces, IPsec endpoints and (on With
 // Switch edge nodes) switch ports. Shared by the forms and the API.
@@ -16,10 +17,7 @@ export const EDGE_TYPES = ["standard", "with-switch"] as const;
 export type EdgeType = (typeof EDGE_TYPES)[number];
 export const INTERFACE_TYPES = ["access", "fabric", "hybrid"] as const;
 export type InterfaceType = (typeof INTERFACE_TYPES)[number];
-export const ETHER_TYPES = ["8021q", "802ad", "9100", "9200"] as const;
-export type EtherType = (typeof ETHER_TYPES)[number];
-/** How people write each EtherType (the API's codes are 8021q…): the IEEE standard's name, or the TPID in hex. */
-export const ETHER_TYPE_LABELS: Record<EtherType, string> = { "8021q": "802.1Q", "802ad": "802.1ad", "9100": "0x9100", "9200": "0x9200" };
+export { ETHER_TYPE_LABELS, ETHER_TYPES, type EtherType } from "./ether-types";
 
 export const DEFAULT_MTU = 1500;
 /** SPEC §9: switch port bandwidth is in Gbps; the fastest port we know of is 400G. */

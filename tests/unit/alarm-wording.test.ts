@@ -26,7 +26,7 @@ describe("SLA figures", () => {
   it("read true in both languages", () => {
     const message = slaBadMessage("P", [{ metric: "latencyMs", value: 100.4, limit: 100 }]);
     expect(translateAlarmMessage(en, message)).toBe("Path P: latency 100.4 ms above 100 ms");
-    expect(translateAlarmMessage(fr, message)).toBe("Chemin P : latence de 100,4 ms au-dessus de 100 ms");
+    expect(translateAlarmMessage(fr, message)).toBe("Chemin P : latence de 100,4 ms au-dessus de 100 ms");
     expect(translateAlarmMessage(en, slaAlarmMessage("P", { latencyMs: 100.3, jitterMs: 30.02, lossPercent: 5.01, samples: 5 }))).toBe(
       "Path P: latency 100.3 ms above 100 ms, jitter 30.02 ms above 30 ms, loss 5.01 % above 5 %",
     );
@@ -47,7 +47,7 @@ describe("the type word of an alarm", () => {
     expect(alarmTypeWord({ type: "port-down", severity: "warning" })).toBe("port-down");
     expect(en(`alarms.types.${alarmTypeWord({ type: "sla-bad", severity: "warning" })}` as never)).toBe("SLA warning");
     expect(en(`alarms.types.${alarmTypeWord({ type: "sla-bad", severity: "major" })}` as never)).toBe("SLA bad");
-    expect(fr(`alarms.types.${alarmTypeWord({ type: "sla-bad", severity: "warning" })}` as never)).toBe("SLA en alerte");
+    expect(fr(`alarms.types.${alarmTypeWord({ type: "sla-bad", severity: "warning" })}` as never)).toBe("SLA en avertissement");
   });
 });
 
@@ -68,7 +68,7 @@ describe("an SLA alarm whose path can no longer be measured", () => {
   it("says why, in the reader's language", () => {
     const why = slaUnmeasuredMessage("Lyon ⇄ Paris", { reason: "siteInactive", site: "Lyon Branch" });
     expect(translateAlarmMessage(en, why)).toBe("Path Lyon ⇄ Paris no longer measured: site Lyon Branch is inactive");
-    expect(translateAlarmMessage(fr, why)).toBe("Chemin Lyon ⇄ Paris plus mesuré : le site Lyon Branch est inactif");
+    expect(translateAlarmMessage(fr, why)).toBe("Chemin Lyon ⇄ Paris plus mesuré : le site Lyon Branch est inactif");
     expect(translateAlarmMessage(en, slaUnmeasuredMessage("P", { reason: "noFigures" }))).toBe("Path P no longer measured: no recent figures back its SLA");
     const alarm = { message: slaBadMessage("P", [{ metric: "lossPercent", value: 6.2, limit: 5 }]), clearedReason: why };
     expect(localizedAlarm(en, alarm).clearedReason).toBe("Path Lyon ⇄ Paris no longer measured: site Lyon Branch is inactive");

@@ -122,7 +122,7 @@ describe("SLA alarm", () => {
       "Path Contoso HQ – AWS: latency 132 ms above 100 ms, jitter 31 ms above 30 ms, loss 6.3 % above 5 %",
     );
     expect(translateAlarmMessage(translatorFor("fr"), message)).toBe(
-      "Chemin Contoso HQ – AWS : latence de 132 ms au-dessus de 100 ms, gigue de 31 ms au-dessus de 30 ms, perte de 6,3 % au-dessus de 5 %",
+      "Chemin Contoso HQ – AWS : latence de 132 ms au-dessus de 100 ms, gigue de 31 ms au-dessus de 30 ms, perte de 6,3 % au-dessus de 5 %",
     );
     expect(badMetrics({ latencyMs: 100, jitterMs: 30, lossPercent: 5, samples: 3 })).toEqual([]);
     expect(badMetrics(null)).toEqual([]);

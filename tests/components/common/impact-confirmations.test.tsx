@@ -30,7 +30,7 @@ describe("unassigning a device", () => {
         "Without a device, nothing reports on them until one is assigned again. The device leaves the node and keeps no configuration.",
     );
     const fr = renderHookWithProviders(() => useUnassignDescription(unassignment, false), { locale: "fr" }).result.current;
-    expect(fr).toContain("nw-edge-par-01 dessert 2 connecteurs clients : Azure ExpressRoute (Contoso, Azure West Europe)");
+    expect(fr).toContain("nw-edge-par-01 dessert 2 connecteurs clients : Azure ExpressRoute (Contoso, Azure West Europe)");
   });
 
   it("says when the node serves nothing, while it checks, and when it could not check", () => {
