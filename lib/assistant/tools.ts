@@ -331,8 +331,12 @@ export const listOpenAlarmsOutputSchema = z.object({
       /** Of an acknowledged alarm: who acknowledged it and the note they left. */
       acknowledgedBy: z.string().nullable().optional(),
       note: z.string().nullable().optional(),
+      /** When an acknowledged alarm asked about has cleared since. */
+      clearedAt: z.string().nullable().optional(),
     }),
   ),
+  /** No acknowledged alarm is open: these acknowledged ones cleared in the last week ("who acked the alarm on X?"). */
+  recentlyCleared: z.boolean().optional(),
   /** Whether these are the acknowledged alarms (asked for) rather than the unacknowledged. */
   acknowledged: z.boolean().optional(),
   links,

@@ -246,7 +246,9 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
   }
   const counts = Object.entries(output.bySeverity).map(([severity, count]) => `${t(`assistant.alarms.severities.${severity as "critical"}`)}: ${count}`);
   return lines(
-    output.acknowledged
+    output.recentlyCleared
+      ? t("assistant.alarms.acknowledgedClearedHeader", { total: output.total, about: quoted(output.filters.about ?? "") })
+      : output.acknowledged
       ? t("assistant.alarms.acknowledgedHeader", { total: output.total })
       : range
         ? t("assistant.alarms.rangeHeader", { total: output.total, range })
@@ -261,6 +263,7 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
         time: formatTime(locale, alarm.raisedAt, timeZone),
       }),
       output.acknowledged && t("assistant.alarms.acknowledgedBy", { person: quoted(alarm.acknowledgedBy ?? "—"), note: alarm.note ? quoted(alarm.note) : "—" }),
+      alarm.clearedAt && t("assistant.alarms.clearedSince", { time: formatTime(locale, alarm.clearedAt, timeZone) }),
     ]),
     moreLine(t, output.alarms.length, output.total),
   );

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AssistantToolName } from "@/lib/assistant/tools";
 import { summarizePlan, summarizeToolResult } from "@/server/assistant/summaries";
 import { getDb } from "@/server/db/client";
-import { alarms, devices, externalFabrics, links, nodes, organizations, paths, sites } from "@/server/db/schema";
+import { alarms, devices, externalFabrics, links, nodes, organizations, paths, sites, users } from "@/server/db/schema";
 import { runAssistantTool } from "./assistant-helpers";
 import { organizationId } from "./helpers";
 
@@ -111,6 +111,35 @@ describe("alarms, organizations, fabrics and links asked for", () => {
     expect(listed.total).toBeLessThanOrEqual(acked.length);
     const fabrikam = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listOpenAlarms", { acknowledged: true });
     expect(fabrikam.alarms.every((alarm: { organizationId: string }) => alarm.organizationId === org.Fabrikam)).toBe(true);
+  });
+
+  it("answers who acknowledged an alarm that has cleared since, when none about the object is open", async () => {
+    const db = await getDb();
+    const day = 24 * 3600_000;
+    const [carla] = await db.select().from(users).where(eq(users.email, CONTOSO_ADMIN));
+    const [path] = await db.select().from(paths).where(and(eq(paths.organizationId, org.Contoso), eq(paths.name, "Frankfurt ⇄ AWS")));
+    await db.insert(alarms).values({
+      organizationId: org.Contoso,
+      message: "Path Frankfurt ⇄ AWS: loss 6.2 % above 5 %",
+      severity: "major",
+      type: "sla-bad",
+      source: "Frankfurt ⇄ AWS",
+      subject: `path:${path.id}`,
+      raisedAt: new Date(Date.now() - 2 * day),
+      acknowledgedBy: carla.id,
+      acknowledgedAt: new Date(Date.now() - 2 * day + 600_000),
+      note: "ISP ticket 4471",
+      clearedAt: new Date(Date.now() - day),
+    });
+    const listed = await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", { acknowledged: true, about: "Frankfurt ⇄ AWS" });
+    expect(listed.recentlyCleared).toBe(true);
+    expect(listed.alarms).toMatchObject([{ note: "ISP ticket 4471", clearedAt: expect.any(String) }]);
+    const text = summary("listOpenAlarms", listed);
+    expect(text).toContain("No acknowledged alarm is open on Frankfurt ⇄ AWS; this one was acknowledged and has cleared since:");
+    expect(text).toContain("ISP ticket 4471");
+    expect(text).toContain("  - cleared ");
+    // Another organization asking about the same name never sees it.
+    expect((await runTool(FABRIKAM_ADMIN, "Fabrikam", "listOpenAlarms", { acknowledged: true, about: "Frankfurt ⇄ AWS" })).alarms).toEqual([]);
   });
 
   it("counts each MSP's customers for the operator, without saying it cannot see others", async () => {

@@ -27,6 +27,8 @@ import type { ToolEnvironment } from "./shared";
 const ALARM_SCAN = 200;
 // How many alarms or events a range is read through at most, a page at a time (a busy network's day holds hundreds).
 const RANGE_SCAN = 2000;
+/** How far back an acknowledged alarm that has cleared is still looked for, when none about the object is open. */
+const CLEARED_LOOKBACK_MS = 7 * 24 * 3600_000;
 
 type Range = { from: Date | null; to: Date };
 
@@ -68,19 +70,27 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
   // Or, asked for, the acknowledged ones with their notes.
   const view = { acknowledged: input.acknowledged ? "true" : "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
   const range = rangeOf(input, now);
-  const items = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
+  const open = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
   const wanted = about ? fold(about) : null;
   // A site's alarms are also those of its paths and connectors ("alarms for Madrid Office": Madrid ⇄ Milan's too).
   const parts = about ? await siteParts(scope, about) : new Set<string>();
-  const matching = wanted
-    ? items.filter((alarm) => {
-        const shown = localizedAlarm(t, alarm);
-        return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted) || parts.has(fold(shown.source));
-      })
-    : items;
+  const matchingAbout = (items: ListedAlarm[]) =>
+    wanted
+      ? items.filter((alarm) => {
+          const shown = localizedAlarm(t, alarm);
+          return fold(shown.source).includes(wanted) || fold(shown.message).includes(wanted) || parts.has(fold(shown.source));
+        })
+      : items;
+  let matching = matchingAbout(open);
+  // "Who acked the alarm on Paris ⇄ Azure?" after it cleared: the acknowledged alarms about it that cleared this week.
+  const recentlyCleared = Boolean(input.acknowledged && about && matching.length === 0);
+  if (recentlyCleared) {
+    const week: Range = { from: new Date(now - CLEARED_LOOKBACK_MS), to: new Date(now) };
+    matching = matchingAbout(await alarmsRaisedIn(scope, { ...view, state: "cleared" }, range ?? week));
+  }
   const bySeverity: Record<string, number> = {};
-  const counted = about !== null || range !== null;
+  const counted = about !== null || range !== null || recentlyCleared;
   if (counted) {
     for (const alarm of matching) bySeverity[alarm.severity] = (bySeverity[alarm.severity] ?? 0) + 1;
   } else {
@@ -108,9 +118,11 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
         source: shown.source,
         raisedAt: shown.raisedAt,
         ...(input.acknowledged ? { acknowledgedBy: alarm.acknowledgedBy, note: alarm.note } : {}),
+        ...(recentlyCleared ? { clearedAt: alarm.clearedAt } : {}),
       };
     }),
     ...(input.acknowledged ? { acknowledged: true } : {}),
+    ...(recentlyCleared && matching.length > 0 ? { recentlyCleared: true } : {}),
     links: consoleLink(scope, t("assistant.links.alarms"), "alarms"),
   };
 }
