@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, renderHook } from "@testing-library/react";
+import { cleanup, configure, render, renderHook } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
 import { afterEach } from "vitest";
@@ -8,6 +8,10 @@ import { MESSAGES } from "@/lib/i18n/messages";
 
 // Testing Library unmounts after each test on its own only where the runner's hooks are globals; here they are imported.
 afterEach(cleanup);
+
+// What a test waits for often arrives with code loaded on demand (a dialog's, a form's): on a busy machine that took
+// more than the default second (CI on 2 cores beside the API tests). findBy… and waitFor poll until it is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; the toaster asks it for the system theme (a light one here).
 if (typeof window !== "undefined" && !window.matchMedia) {
