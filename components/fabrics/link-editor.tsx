@@ -11,6 +11,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { applyServerIssues, useZodForm, ZodForm } from "@/components/forms/zod-form";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api/client";
+import { touchesPaths, useLinksChangeConfirmation } from "@/components/links/link-change-confirmation";
 import { useSaveFabricLinks } from "@/lib/fabrics/queries";
 import { fabricLinksFormSchema, type CoreFabricDetail } from "@/lib/fabrics/schema";
 import { FabricMesh } from "./fabric-mesh";
@@ -32,6 +33,7 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
   const watched = useWatch({ control: form.control, name: "links" });
   const save = useSaveFabricLinks(fabric.id);
   const { requestClose, confirmation } = useDiscardConfirmation();
+  const change = useLinksChangeConfirmation();
   // A missing pair is an error once a save was tried (the form's submit count alone may render a step late).
   const [tried, setTried] = useState(false);
   // A failed save's message shows once: on the rows it names, else above them (the whole set's, such as a pair left
@@ -50,12 +52,20 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
       guardUnsavedChanges
       className="flex flex-col gap-3"
       onSubmit={async (values) => {
+        // A link removed, or with a new cost or bandwidth, moves or squeezes the customers' paths over it: asked first.
+        const touched = fabric.links.filter((link) => {
+          const row = values.links.find((candidate) => candidate.id === link.id);
+          return !row || touchesPaths(link, row);
+        });
+        const send = () => save.mutateAsync(linksBody(values));
         try {
-          const saved = await save.mutateAsync(linksBody(values));
+          const saved = touched.length > 0 ? await change.confirm(t("editor.changeTitle", { name: fabric.name, count: touched.length }), touched.map((link) => link.id), send) : await send();
           form.reset({ links: saved.links.map(rowOf) });
           toast.success(t("editor.saved", { name: saved.name, count: saved.links.length }));
           onClose();
         } catch (error) {
+          // Not confirmed: nothing was sent, and the rows stay as they are.
+          if (!(error instanceof ApiRequestError) && !save.error) return;
           const wholeSet = error instanceof ApiRequestError && (error.issues ?? []).some((issue) => !issue.path.startsWith("links."));
           setOnRows(applyServerIssues(form, error) && !wholeSet);
         }
@@ -110,6 +120,7 @@ export function LinkEditor({ fabric, onClose }: { fabric: CoreFabricDetail; onCl
         </div>
       </div>
       {confirmation}
+      {change.element}
     </ZodForm>
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useRehomeDescription } from "@/components/connectors/rehome-connector";
 import { useUnassignDescription } from "@/components/inventory/device-configuration-dialog";
-import { touchesPaths, useLinkChangeDescription } from "@/components/links/link-change-confirmation";
+import { combined, touchesPaths, useLinkChangeDescription } from "@/components/links/link-change-confirmation";
 import { DeleteNode } from "@/components/nodes/delete-node";
 import type { BlastRadius } from "@/lib/topology/schema";
 import { renderHookWithProviders, renderWithProviders } from "../providers";
@@ -91,6 +91,13 @@ describe("changing a link", () => {
     expect(many).toContain("Path 7 (Contoso) and 4 more.");
     expect(many).not.toContain("Path 8");
     expect(renderHookWithProviders(() => useLinkChangeDescription(radius(0), false)).result.current).toBe("No customer path crosses it: no route moves.");
+  });
+
+  it("counts a path over several changed links once (a fabric's link editor)", () => {
+    // Both links carry Path 0 and Path 1; the second also carries 10 paths beyond the ones it names.
+    const both = combined([radius(2), { ...radius(2), pathCount: 12 }]);
+    expect(both.paths.map((path) => path.name)).toEqual(["Path 0", "Path 1"]);
+    expect(both.pathCount).toBe(12);
   });
 });
 
