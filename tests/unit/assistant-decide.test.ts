@@ -335,7 +335,7 @@ describe("summaries of each tool's output", () => {
     );
     const fr = summary("explainPathSla", output, "fr");
     expect(fr).toContain("Le chemin Lyon ⇄ Paris (Lyon Branch ⇄ Paris HQ) est dégradé.");
-    expect(fr).toContain("- pertes 6,2 % au-dessus du seuil de dégradation de 5 %");
+    expect(fr).toContain("- pertes 6,2 % au-dessus du seuil de 5 % (SLA dégradé)");
     expect(fr).toContain("Seuils : latence en avertissement au-delà de 80 ms, dégradé au-delà de 100 ms");
   });
 
@@ -519,7 +519,7 @@ describe("summaries of each tool's output", () => {
     expect(text).toContain("- **MX-1** (MX-C100, 24.2.4): assigned to nw-cpe-lyon, not reachable since 27 Nov 2026, 10:00 UTC");
     expect(text).toContain("- **MX-2** (MX-C100, 24.2.4): claimed, not assigned to a node, not reachable: it has never reported");
     expect(text).not.toContain("since never");
-    expect(summary("inventory", output, "fr")).toContain("- **MX-2** (MX-C100, 24.2.4) : réclamé, sans nœud affecté, injoignable : il n’a jamais remonté de données");
+    expect(summary("inventory", output, "fr")).toContain("- **MX-2** (MX-C100, 24.2.4) : rattaché, sans nœud affecté, injoignable : il n’a jamais remonté de données");
   });
 
   it("failed, refused and unreadable results", () => {
