@@ -441,6 +441,25 @@ describe("summaries of each tool's output", () => {
       "4 open alarms are not acknowledged yet:\n- [major] SLA breach: Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n\n…and 3 more.",
     );
     expect(summary("listOpenAlarms", { total: 0, alarms: [], links: [] }, "fr")).toBe("Il n’y a aucune alarme ouverte non acquittée.");
+    // In French, the page's words for every alarm type and the narrow no-break space before each colon, the counts'
+    // included.
+    const N = "\u202f";
+    const french = summary(
+      "listOpenAlarms",
+      {
+        ...alarms,
+        total: 2,
+        bySeverity: { critical: 1, warning: 1 },
+        alarms: [
+          { ...alarms.alarms[0], id: "w", severity: "warning", type: "sla-warning", message: "Chemin Lyon ⇄ Paris : latence 86 ms au-dessus de 80 ms" },
+          { ...alarms.alarms[0], id: "l", severity: "critical", type: "link-down", message: "Lien fra ⇄ ams hors service", source: "nw-edge-fra-01" },
+        ],
+      },
+      "fr",
+    );
+    expect(french).toContain(`Par gravité${N}: critique${N}: 1, avertissement${N}: 1.`);
+    expect(french).toContain(`- [avertissement] SLA en avertissement${N}: Chemin Lyon ⇄ Paris : latence 86 ms au-dessus de 80 ms (Lyon ⇄ Paris, 20 nov. 2026, 08:00 UTC)`);
+    expect(french).toContain(`- [critique] lien hors service${N}: Lien fra ⇄ ams hors service (nw-edge-fra-01,`);
     const change = { entityName: null, changes: [] };
     const events: RecentEventsOutput = {
       about: null,
