@@ -1,16 +1,13 @@
 // French typography for messages/fr.json: a narrow no-break space (U+202F) before : ; ! ? and one apostrophe, ’.
 //   node scripts/fr-typography.mjs           rewrites messages/fr.json (under add-messages.mjs's lock)
 //   node scripts/fr-typography.mjs --check   lists the messages it would change, exits 1 if any
-// Idempotent: run it again after merging branches that add French messages. The assistant's texts (assistant.*) are
-// its own voice, matched and evaluated word for word by its tests, and are left as they are.
+// Idempotent: run it again after merging branches that add French messages. The assistant's texts (assistant.*) take
+// it too: they name the console's pages and states beside them.
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { withMessagesLock } from "./messages-lock.mjs";
 
 export const NARROW_NO_BREAK_SPACE = "\u202f";
-
-/** Whether the message at this key (a.b.c) is one the script sets. */
-export const typeset = (key) => !key.startsWith("assistant.");
 
 /**
  * The text with French typography. Only what is unambiguous prose is touched: an apostrophe between two letters
@@ -24,17 +21,16 @@ export function frenchTypography(text) {
     .replace(/(?<=[\p{L}\d)»}])([:;!?]+)(?=\s|$)/gu, `${NARROW_NO_BREAK_SPACE}$1`);
 }
 
-/** A catalogue with every message the script sets in French typography; the count of messages changed. */
-export function typesetCatalogue(catalogue, prefix = "") {
+/** A catalogue with every message in French typography; the count of messages changed. */
+export function typesetCatalogue(catalogue) {
   let changed = 0;
   const out = {};
   for (const [key, value] of Object.entries(catalogue)) {
-    const full = prefix ? `${prefix}.${key}` : key;
     if (value && typeof value === "object") {
-      const [nested, count] = typesetCatalogue(value, full);
+      const [nested, count] = typesetCatalogue(value);
       out[key] = nested;
       changed += count;
-    } else if (typeof value === "string" && typeset(full)) {
+    } else if (typeof value === "string") {
       out[key] = frenchTypography(value);
       if (out[key] !== value) changed++;
     } else out[key] = value;

@@ -480,7 +480,7 @@ export function evalCases(): EvalCase[] {
       fr: "MX-E200-0150 est-il réclamé ?",
       facts: async (world, locale) => {
         const device = (await devices(world, NORTHWIND_ADMIN)).find((d) => d.serialNumber === "MX-E200-0150")!;
-        const words = { unclaimed: { en: ["not claimed", "unclaimed"], fr: ["non réclamé", "pas réclamé"] }, unassigned: { en: ["claimed", "not assigned"], fr: ["réclamé"] }, assigned: { en: ["assigned"], fr: ["affecté"] } }[device.status][locale];
+        const words = { unclaimed: { en: ["not claimed", "unclaimed"], fr: ["non rattaché", "pas rattaché"] }, unassigned: { en: ["claimed", "not assigned"], fr: ["rattaché"] }, assigned: { en: ["assigned"], fr: ["affecté"] } }[device.status][locale];
         return [text("the serial", device.serialNumber), text("its status", ...words)];
       },
     }),

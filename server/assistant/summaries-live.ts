@@ -181,7 +181,7 @@ export function nodeStatus(output: Out<typeof nodeStatusOutputSchema>, writer: W
     connectedSites && moreLine(t, connectedSites.sites.length, connectedSites.total),
     ports.length > 0 && t("assistant.node.ports", { up: count("up"), down: count("down"), disabled: count("disabled"), silent: count(null) }),
     ports.length > 0 && (down.length > 0 ? t("assistant.node.down", { ports: down.join(", ") }) : t("assistant.node.noneDown")),
-    ...ports.slice(0, 32).map((port) => `- ${quoted(port.portId)}: ${t(`assistant.node.portStates.${port.status ?? "silent"}`)}`),
+    ...ports.slice(0, 32).map((port) => `- ${t("assistant.labelled", { label: quoted(port.portId), value: t(`assistant.node.portStates.${port.status ?? "silent"}`) })}`),
   );
 }
 
@@ -383,7 +383,7 @@ export function connectorUsage(output: Out<typeof connectorUsageOutputSchema>, w
       }),
     t("assistant.connector.header", { connector: quoted(connector.name), site: quoted(connector.siteName), bandwidth: mbps(connector.bandwidthMbps) }),
     t("assistant.connector.load", { used: mbps(output.usedMbps), free: mbps(output.freeMbps), paths: output.paths.length }),
-    ...output.paths.map((path) => `- ${quoted(path.name)}: ${mbps(path.bandwidthMbps)}`),
+    ...output.paths.map((path) => `- ${t("assistant.labelled", { label: quoted(path.name), value: mbps(path.bandwidthMbps) })}`),
     output.now &&
       t(output.now.status === "down" ? "assistant.connector.nowDown" : output.now.status === "up" ? "assistant.connector.nowUp" : "assistant.connector.now", {
         rx: mbps(output.now.rxMbps),
@@ -429,9 +429,9 @@ export function siteTraffic(output: Out<typeof siteTrafficOutputSchema>, writer:
           })),
     output.talkers && output.talkers.sources.length + output.talkers.destinations.length === 0 && t("assistant.traffic.noTalkers"),
     output.talkers && output.talkers.sources.length > 0 && t("assistant.traffic.sources"),
-    ...(output.talkers?.sources ?? []).map((talker) => `- ${quoted(talker.name)}: ${bytes(locale, talker.bytes)}`),
+    ...(output.talkers?.sources ?? []).map((talker) => `- ${t("assistant.labelled", { label: quoted(talker.name), value: bytes(locale, talker.bytes) })}`),
     output.talkers && output.talkers.destinations.length > 0 && t("assistant.traffic.destinations"),
-    ...(output.talkers?.destinations ?? []).map((talker) => `- ${quoted(talker.name)}: ${bytes(locale, talker.bytes)}`),
+    ...(output.talkers?.destinations ?? []).map((talker) => `- ${t("assistant.labelled", { label: quoted(talker.name), value: bytes(locale, talker.bytes) })}`),
     !output.now && current && t("assistant.traffic.nowShort", { rx: mbps(current.rxMbps), tx: mbps(current.txMbps) }),
   );
 }
@@ -447,7 +447,7 @@ export function siteDetail(output: Out<typeof siteDetailOutputSchema>, writer: W
     output.connectors.length > 0 ? t("assistant.site.connectors") : t("assistant.site.noConnectors"),
     ...output.connectors.map((connector) => `- ${quoted(connector.name)} (${t(`assistant.site.kinds.${connector.kind as "physical"}`)}, ${formatMbps(t, locale, connector.bandwidthMbps)})`),
     output.paths.length > 0 ? t("assistant.site.paths") : t("assistant.site.noPaths"),
-    ...output.paths.map((path) => `- ${quoted(path.name)}: ${t(`assistant.sla.states.${path.sla}`)}`),
+    ...output.paths.map((path) => `- ${t("assistant.labelled", { label: quoted(path.name), value: t(`assistant.sla.states.${path.sla}`) })}`),
     output.probes.length > 0 && t("assistant.site.probes"),
     ...output.probes.map((probe) =>
       t("assistant.site.probe", {
@@ -480,7 +480,7 @@ export function rules(output: Out<typeof explainRulesOutputSchema>, writer: Writ
   const values = Object.fromEntries(Object.entries(output.values).map(([key, value]) => [key, typeof value === "number" ? formatNumber(locale, value) : Array.isArray(value) ? value.join(", ") : value]));
   if (output.topic === "probeLevels") {
     const levels = (output.values.levels as string[]) ?? [];
-    return lines(t("assistant.rules.probeLevels"), ...levels.map((level) => `- ${t(`dashboard.health.${level}` as never)}: ${t(`assistant.rules.probe.${level}` as never)}`));
+    return lines(t("assistant.rules.probeLevels"), ...levels.map((level) => `- ${t("assistant.labelled", { label: t(`dashboard.health.${level}` as never), value: t(`assistant.rules.probe.${level}` as never) })}`));
   }
   if (output.topic === "slaThresholds") {
     const ms = (value: unknown) => formatMetric(t, locale, "latencyMs", Number(value));

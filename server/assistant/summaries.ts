@@ -40,7 +40,7 @@ function sites(output: ListSitesOutput, writer: Writer): string {
     return lines(
       t("assistant.sites.byType", { organization, total: count(output.groups) }),
       t("assistant.groups.line", { group: siteTypeLabel(t, "standard"), count: count(output.groups.filter((group) => group.key === "standard")) }),
-      t("assistant.sites.cloudTypes", { count: count(cloud), types: cloud.map((group) => `${siteTypeLabel(t, group.key)}: ${group.count}`).join(", ") || "—" }),
+      t("assistant.sites.cloudTypes", { count: count(cloud), types: cloud.map((group) => t("assistant.labelled", { label: siteTypeLabel(t, group.key), value: String(group.count) })).join(", ") || "—" }),
     );
   }
   // "Are all our sites active?": yes, or no with the inactive ones named.
@@ -189,7 +189,7 @@ function rootCauseLines(cause: RootCause | null, breaches: Found["breaches"], wr
   if (!cause) return [];
   const { t, locale, timeZone } = writer;
   const changeLine = (change: RootCause["changes"][number]) =>
-    `- ${formatTime(locale, change.timestamp, timeZone)}: ${quoted(change.entityName)}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`;
+    `- ${t("assistant.labelled", { label: formatTime(locale, change.timestamp, timeZone), value: quoted(change.entityName) })}${change.actor ? `, ${quoted(change.actor)}` : ""}${change.fields.length > 0 ? ` — ${change.fields.map((field) => quoted(field)).join("; ")}` : ""}`;
   const changes = cause.changes.map(changeLine);
   // Each change ruled out, with why: "- 20 Nov, 14:30: Paris ⇄ Frankfurt, … — Bandwidth: 5000 → 100 (made after the breach began)".
   const ruledOut = cause.ruledOutChanges.map((change) => `${changeLine(change)} (${t(`assistant.rootCause.ruledOutWhy.${change.verdict}`)})`);
@@ -244,7 +244,7 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
     if (range) return severity ? t("assistant.alarms.rangeNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeNone", { range });
     return severity ? t("assistant.alarms.noneOfSeverity", { severity }) : t("assistant.alarms.none");
   }
-  const counts = Object.entries(output.bySeverity).map(([severity, count]) => `${t(`assistant.alarms.severities.${severity as "critical"}`)}: ${count}`);
+  const counts = Object.entries(output.bySeverity).map(([severity, count]) => t("assistant.labelled", { label: t(`assistant.alarms.severities.${severity as "critical"}`), value: String(count) }));
   return lines(
     output.recentlyCleared
       ? t("assistant.alarms.acknowledgedClearedHeader", { total: output.total, about: quoted(output.filters.about ?? "") })
@@ -303,7 +303,7 @@ function events(output: RecentEventsOutput, writer: Writer): string {
         entity: event.entityName ? quoted(event.entityName) : event.entityType,
         actor: quoted(event.actor ?? event.source),
       }),
-      ...event.changes.slice(0, 6).map((change) => `  - ${fieldLabel(t, change.field)}: ${quoted(change.before, 80)} → ${quoted(change.after, 80)}`),
+      ...event.changes.slice(0, 6).map((change) => `  - ${t("assistant.labelled", { label: fieldLabel(t, change.field), value: `${quoted(change.before, 80)} → ${quoted(change.after, 80)}` })}`),
     ]),
     !output.atLeast && typeof output.total === "number" && moreLine(t, output.events.length, output.total),
   );

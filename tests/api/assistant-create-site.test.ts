@@ -102,9 +102,9 @@ describe("the dry run of createSite", () => {
     const name = unique("Lyon DC");
     const preview = await approval(CONTOSO_ADMIN, "Contoso", { name, location: "Lyon" }, "fr");
     expect(preview.type).toBe("user-approval");
-    expect(preview.reason).toContain(`Je vais créer le site **${name}** dans Contoso :`);
-    expect(preview.reason).toContain("- type : Standard");
-    expect(preview.reason).toContain("- emplacement : Lyon, France");
+    expect(preview.reason).toContain(`Je vais créer le site **${name}** dans Contoso :`);
+    expect(preview.reason).toContain("- type : Standard");
+    expect(preview.reason).toContain("- emplacement : Lyon, France");
     // An MSP names its customer; a cloud site takes its region's metro and shows its account.
     const cloud = await approval(NORTHWIND_ADMIN, "Northwind Networks", { name: "AWS Paris", type: "aws", account: "123456789012", region: "eu-west-3", organization: "contoso" });
     expect(cloud.type).toBe("user-approval");

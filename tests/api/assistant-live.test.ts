@@ -191,7 +191,7 @@ describe("the details a network engineer asks for (issue 40, scope 6)", () => {
     for (const prefix of output.path.prefixes) expect(text).toContain(prefix);
     const specific = await pathRow("Paris ⇄ Frankfurt");
     const vlan = await written("pathDetail", await runTool(CONTOSO_ADMIN, "Contoso", "pathDetail", { path: "Paris ⇄ Frankfurt" }), "fr");
-    expect(vlan).toContain(`VLAN : ${specific.vlanId}`);
+    expect(vlan).toContain(`VLAN : ${specific.vlanId}`);
     const other = await runTool(FABRIKAM_ADMIN, "Fabrikam", "pathDetail", { path: "Frankfurt ⇄ AWS" });
     expect(other).toMatchObject({ status: "not-visible" });
     expect(JSON.stringify(other)).not.toContain("10.");
@@ -411,7 +411,7 @@ describe("an action through the chat: preview, then the user's answer", () => {
     const partial = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "Paris" });
     expect(partial).toMatchObject({ type: "denied", reason: expect.stringContaining("Did you mean “Paris HQ”?") });
     const french = await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "paris" }, "fr");
-    expect(french).toMatchObject({ type: "denied", reason: expect.stringContaining("Vouliez-vous dire « Paris HQ » ?") });
+    expect(french).toMatchObject({ type: "denied", reason: expect.stringContaining("Vouliez-vous dire « Paris HQ » ?") });
     expect(await approval(CONTOSO_ADMIN, "Contoso", "deleteSite", { site: "paris hq" })).toMatchObject({ type: "user-approval" });
     // Through the chat: nothing to approve, and the question is the answer.
     const asked = await askInChat(CONTOSO_ADMIN, "Contoso", "delete the Paris site");

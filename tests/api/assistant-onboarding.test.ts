@@ -99,13 +99,13 @@ describe("whether a role may do a task (issue 40, scope 6)", () => {
     expect(readOnly.text.split("\n")[0]).toBe("**No: a Read Only user cannot acknowledge alarms; it takes Admin or Configure Only.**");
     expect(readOnly.text).not.toContain("Your role allows you");
     const configure = await guide("admin@contoso.example", "Contoso", { task: "invite", role: "configure", may: true }, "fr");
-    expect(configure.text).toContain("Non : un utilisateur Configuration uniquement ne peut pas inviter des utilisateurs ; il faut Administrateur.");
+    expect(configure.text).toContain("Non : un utilisateur Configuration uniquement ne peut pas inviter des utilisateurs ; il faut Administrateur.");
   });
 
   it("answers for the asker's own role when none is named", async () => {
     const own = await guide("readonly@northwind.example", "Northwind Networks", { task: "schedule", may: true }, "fr");
     expect(own.output).toMatchObject({ allowed: false, role: null, askerRole: "read-only" });
-    expect(own.text).toContain("Non : votre rôle (Lecture seule) ne permet pas de planifier des mises à jour et des redémarrages");
+    expect(own.text).toContain("Non : votre rôle (Lecture seule) ne permet pas de planifier des mises à jour et des redémarrages");
     expect(own.text).not.toContain("vous permet");
     const admin = await guide(NORTHWIND_ADMIN, "Northwind Networks", { task: "customer", may: true });
     expect(admin.text).toContain("Yes: your role (Admin) allows you to add customer organizations.");

@@ -525,7 +525,7 @@ describe("streamAssistantReply with the embedded model", () => {
     const context = await contextFor(CONTOSO_ADMIN);
     const result = await streamAssistantReply({ context, organizationId: org.Contoso, locale: "fr", messages: [userMessage("mes sites")] });
     const text = await result.text;
-    expect(text.startsWith("Contoso a 5 sites :")).toBe(true);
+    expect(text.startsWith("Contoso a 5 sites :")).toBe(true);
     for (const name of CONTOSO_SITES) expect(text).toContain(`- ${name} (`);
   });
 

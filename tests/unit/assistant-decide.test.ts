@@ -137,7 +137,7 @@ describe("decide: picking a tool from the question", () => {
     expect(ask("why is this path degraded?")).toEqual({ type: "text", text: "Which path do you mean? Give its name, or its two sites as “A to B”." });
     expect(ask("pourquoi ce chemin est-il dégradé ?", { locale: "fr" })).toEqual({
       type: "text",
-      text: "De quel chemin parlez-vous ? Donnez son nom, ou ses deux sites sous la forme « A vers B ».",
+      text: "De quel chemin parlez-vous ? Donnez son nom, ou ses deux sites sous la forme « A vers B ».",
     });
   });
 
@@ -204,7 +204,7 @@ describe("decide: answering from the latest turn's tool results", () => {
     const french = prompt.map((message) => (message.role === "user" ? { ...message, content: [{ type: "text" as const, text: "liste mes sites" }] } : message));
     expect(decide(french, "fr", ALL)).toEqual({
       type: "text",
-      text: "Contoso a 1 site :\n- Paris HQ (standard, Paris, France) : 2 connecteurs, 3 chemins, pire SLA de chemin : en avertissement",
+      text: "Contoso a 1 site :\n- Paris HQ (standard, Paris, France) : 2 connecteurs, 3 chemins, pire SLA de chemin : en avertissement",
     });
     // The English question in the French console is answered in English.
     expect(decide(prompt, "fr", ALL)).toEqual(decide(prompt, "en", ALL));
@@ -246,7 +246,7 @@ describe("summaries of each tool's output", () => {
   it("listSites: none, filtered, other organizations, inactive, cut lists", () => {
     expect(summary("listSites", { organizationName: "Contoso", query: null, total: 0, sites: [], links: [] })).toBe("Contoso has no sites yet.");
     expect(summary("listSites", { organizationName: "Contoso", query: "Oslo", total: 0, sites: [], links: [] }, "fr")).toBe(
-      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.",
     );
     const output: ListSitesOutput = {
       organizationName: "Northwind Networks",
@@ -275,7 +275,7 @@ describe("summaries of each tool's output", () => {
       "Northwind Networks has 23 sites:\n- Lyon Branch (Contoso; AWS Direct Connect, Lyon, France): 1 connector, no paths, inactive\n\n…and 22 more.",
     );
     expect(summary("listSites", { ...output, query: "Lyon", total: 1 }, "fr")).toBe(
-      "1 site correspond à « Lyon » :\n- Lyon Branch (Contoso ; AWS Direct Connect, Lyon, France) : 1 connecteur, aucun chemin, inactif",
+      "1 site correspond à « Lyon » :\n- Lyon Branch (Contoso ; AWS Direct Connect, Lyon, France) : 1 connecteur, aucun chemin, inactif",
     );
   });
 
@@ -335,8 +335,8 @@ describe("summaries of each tool's output", () => {
     );
     const fr = summary("explainPathSla", output, "fr");
     expect(fr).toContain("Le chemin Lyon ⇄ Paris (Lyon Branch ⇄ Paris HQ) est dégradé.");
-    expect(fr).toContain("- pertes 6,2 % au-dessus du seuil de dégradation de 5 %");
-    expect(fr).toContain("Seuils : latence en avertissement au-delà de 80 ms, dégradé au-delà de 100 ms");
+    expect(fr).toContain("- pertes 6,2 % au-dessus du seuil de 5 % (SLA dégradé)");
+    expect(fr).toContain("Seuils : latence en avertissement au-delà de 80 ms, dégradé au-delà de 100 ms");
   });
 
   it("explainPathSla: a root cause in the reader's words, with the alarms it does not list counted", () => {
@@ -360,8 +360,8 @@ describe("summaries of each tool's output", () => {
     expect(en).toContain("Not healthy on its route: Frankfurt cross-connect: warning, fra ⇄ ams: down.");
     expect(en).toContain("Open alarms on it or its route:\n- [critical] Link fra ⇄ ams is down (nw-edge-fra-01)\n\n…and 3 more.");
     const fr = summary("explainPathSla", output, "fr");
-    expect(fr).toContain("Route : Frankfurt cross-connect (avertissement) → nw-edge-fra-01 (actif) → fra ⇄ ams (hors service).");
-    expect(fr).toContain("Pas sain sur sa route : Frankfurt cross-connect : avertissement, fra ⇄ ams : hors service.");
+    expect(fr).toContain("Route : Frankfurt cross-connect (avertissement) → nw-edge-fra-01 (actif) → fra ⇄ ams (hors service).");
+    expect(fr).toContain("Pas sain sur sa route : Frankfurt cross-connect : avertissement, fra ⇄ ams : hors service.");
     expect(fr).toContain("… et 3 de plus.");
     // Connectors whose state only echoes this path's own SLA are said to, in the singular and the plural.
     const echoes = (names: string[]) => found({ sla: "bad", rootCause: { route: [], alarms: [], alarmsTotal: 0, echoes: names, ...UNJUDGED, likely: "path" } });
@@ -390,7 +390,7 @@ describe("summaries of each tool's output", () => {
     );
     expect(
       summary("explainPathSla", found({ sla: "unknown", unknownReason: "insufficient-samples", measurement: { ...measurement, samples: 1 } }), "fr"),
-    ).toContain("Seulement 1 échantillon est arrivé ces 5 dernières minutes ; il en faut au moins 3");
+    ).toContain("Seulement 1 échantillon est arrivé ces 5 dernières minutes ; il en faut au moins 3");
     expect(summary("explainPathSla", found({ sla: "unknown", unknownReason: "stale", measurement }))).toContain(
       "No samples since 20 Nov 2026, 10:04 UTC: with fewer than 3 samples in the last 5 minutes the SLA is unknown (insufficient data).",
     );
@@ -409,9 +409,9 @@ describe("summaries of each tool's output", () => {
     expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] })).toBe(
       "Several paths match “Path 00000”:\n- Path 00000 of Scale Customer 001 (Paris HQ ⇄ Azure West Europe): in warning\n- Path 00000 of Scale Customer 002 (Paris HQ ⇄ Azure West Europe): in warning\n\nWhich one do you mean?",
     );
-    expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] }, "fr")).toContain("- Path 00000 de Scale Customer 002 (Paris HQ ⇄ Azure West Europe) : en avertissement");
+    expect(summary("explainPathSla", { status: "ambiguous", query: "Path 00000", candidates: owned, links: [] }, "fr")).toContain("- Path 00000 de Scale Customer 002 (Paris HQ ⇄ Azure West Europe) : en avertissement");
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [candidate], links: [] }, "fr")).toBe(
-      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en avertissement",
+      "Je ne vois pas « Oslo » : rien de ce nom ne vous est visible ici.\nChemins sur lesquels vous pouvez m’interroger :\n- Paris ⇄ Azure (Paris HQ ⇄ Azure West Europe) : en avertissement",
     );
     expect(summary("explainPathSla", { status: "not-found", query: "Oslo", candidates: [], links: [] })).toBe(
       "I cannot see “Oslo”: nothing by that name is visible to you here.\nThere are no paths here yet.",
@@ -441,6 +441,25 @@ describe("summaries of each tool's output", () => {
       "4 open alarms are not acknowledged yet:\n- [major] SLA breach: Path Lyon ⇄ Paris: loss 6.2 % above 5 % (Lyon ⇄ Paris, 20 Nov 2026, 08:00 UTC)\n\n…and 3 more.",
     );
     expect(summary("listOpenAlarms", { total: 0, alarms: [], links: [] }, "fr")).toBe("Il n’y a aucune alarme ouverte non acquittée.");
+    // In French, the page's words for every alarm type and the narrow no-break space before each colon, the counts'
+    // included.
+    const N = "\u202f";
+    const french = summary(
+      "listOpenAlarms",
+      {
+        ...alarms,
+        total: 2,
+        bySeverity: { critical: 1, warning: 1 },
+        alarms: [
+          { ...alarms.alarms[0], id: "w", severity: "warning", type: "sla-warning", message: "Chemin Lyon ⇄ Paris : latence 86 ms au-dessus de 80 ms" },
+          { ...alarms.alarms[0], id: "l", severity: "critical", type: "link-down", message: "Lien fra ⇄ ams hors service", source: "nw-edge-fra-01" },
+        ],
+      },
+      "fr",
+    );
+    expect(french).toContain(`Par gravité${N}: critique${N}: 1, avertissement${N}: 1.`);
+    expect(french).toContain(`- [avertissement] SLA en avertissement${N}: Chemin Lyon ⇄ Paris : latence 86 ms au-dessus de 80 ms (Lyon ⇄ Paris, 20 nov. 2026, 08:00 UTC)`);
+    expect(french).toContain(`- [critique] lien hors service${N}: Lien fra ⇄ ams hors service (nw-edge-fra-01,`);
     const change = { entityName: null, changes: [] };
     const events: RecentEventsOutput = {
       about: null,
@@ -492,10 +511,10 @@ describe("summaries of each tool's output", () => {
     };
     expect(summary("guidePathCreation", pathGuide, "fr")).toBe(
       [
-        "Pour créer un chemin depuis Paris HQ :",
+        "Pour créer un chemin depuis Paris HQ :",
         "1. Open the source site.",
         "",
-        "Je n’ai trouvé aucun site unique nommé Oslo : vérifiez les noms dans Sites.",
+        "Je n’ai trouvé aucun site unique nommé Oslo : vérifiez les noms dans Sites.",
         "Votre rôle vous permet de le faire.",
       ].join("\n"),
     );
@@ -519,7 +538,7 @@ describe("summaries of each tool's output", () => {
     expect(text).toContain("- **MX-1** (MX-C100, 24.2.4): assigned to nw-cpe-lyon, not reachable since 27 Nov 2026, 10:00 UTC");
     expect(text).toContain("- **MX-2** (MX-C100, 24.2.4): claimed, not assigned to a node, not reachable: it has never reported");
     expect(text).not.toContain("since never");
-    expect(summary("inventory", output, "fr")).toContain("- **MX-2** (MX-C100, 24.2.4) : réclamé, sans nœud affecté, injoignable : il n’a jamais remonté de données");
+    expect(summary("inventory", output, "fr")).toContain("- **MX-2** (MX-C100, 24.2.4) : rattaché, sans nœud affecté, injoignable : il n’a jamais remonté de données");
   });
 
   it("failed, refused and unreadable results", () => {
@@ -527,14 +546,14 @@ describe("summaries of each tool's output", () => {
     // The AI SDK hands the model error.toString(): the "Error: " is not for the reader.
     expect(summarizeToolResult("recentEvents", { type: "error-text", value: "Error: timeout" }, "en")).toBe("I could not get the recent events: timeout");
     expect(summarizeToolResult("recentEvents", { type: "error-json", value: { message: "boom" } }, "fr")).toBe(
-      "Je n’ai pas pu obtenir les événements récents : boom",
+      "Je n’ai pas pu obtenir les événements récents : boom",
     );
     expect(summarizeToolResult("recentEvents", { type: "error-json", value: { code: 1 } }, "en")).toBe(
       "I could not get the recent events: something went wrong while reading the data. Please try again.",
     );
     expect(summarizeToolResult("listOpenAlarms", { type: "execution-denied" }, "en")).toBe("I did not run the open alarms.");
     expect(summarizeToolResult("listOpenAlarms", { type: "execution-denied", reason: "not allowed" }, "fr")).toBe(
-      "Je n’ai pas exécuté les alarmes ouvertes : not allowed",
+      "Je n’ai pas exécuté les alarmes ouvertes : not allowed",
     );
     expect(summarizeToolResult("listSites", json({ sites: "nope" }), "en")).toBe("I could not read the site list.");
     expect(summarizeToolResult("listSites", { type: "text", value: "plain" }, "en")).toBe("I could not read the site list.");

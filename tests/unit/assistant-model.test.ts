@@ -96,7 +96,7 @@ describe("the embedded model in streamText", () => {
       stopWhen: isStepCount(5),
       messages: user("Pourquoi le chemin de Lyon à Oslo est-il dégradé ?"),
     });
-    expect(await result.text).toBe("Je ne vois pas « Lyon ⇄ Oslo » : rien de ce nom ne vous est visible ici.\nIl n’y a encore aucun chemin ici.");
+    expect(await result.text).toBe("Je ne vois pas « Lyon ⇄ Oslo » : rien de ce nom ne vous est visible ici.\nIl n’y a encore aucun chemin ici.");
     expect(calls).toEqual([{ path: "Lyon ⇄ Oslo" }]);
   });
 
@@ -285,7 +285,7 @@ describe("the configured model", () => {
     const model = assistantModel("fr");
     expect(model.modelId).toBe("llama3.2");
     const result = streamText({ model, messages: user("bonjour"), maxRetries: 0 });
-    expect(await result.text).toContain("Je peux :");
+    expect(await result.text).toContain("Je peux :");
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });

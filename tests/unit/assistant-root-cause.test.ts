@@ -143,7 +143,7 @@ describe("the root cause in the answer", () => {
     expect(en).toContain("Ruled out: 1 change made after the breach began, 2 changes that cancel out (made, then undone), and 1 edit of a name or description only.");
     expect(en).not.toContain("Likely cause: the recent change");
     const fr = summary(output, "fr");
-    expect(fr).toContain("En dépassement depuis 20 nov. 2026, 14:20 UTC : latence 88 ms au-dessus de son seuil de 80 ms.");
+    expect(fr).toContain("En dépassement depuis 20 nov. 2026, 14:20 UTC : latence 88 ms au-dessus de son seuil de 80 ms.");
     expect(fr).toContain("Aucune modification récente sur ses extrémités ou sa route ne l’explique.");
     expect(summary(found({ ...base, onset: { ...base.onset, atLeast: true }, likely: "path" }))).toContain("Breaching since at least 20 Nov 2026, 14:20 UTC");
   });
@@ -169,7 +169,7 @@ describe("the root cause in the answer", () => {
     const en = summary(found({ ...base, inactiveEnds: ends, likely: "end" }));
     expect(en).toContain("Lyon Branch is inactive: it carries no traffic.");
     expect(en).toContain("Likely cause: Lyon Branch at one end of the path.");
-    expect(summary(found({ ...base, inactiveEnds: ends, likely: "end" }), "fr")).toContain("Lyon Branch est inactif : il ne transporte aucun trafic.");
+    expect(summary(found({ ...base, inactiveEnds: ends, likely: "end" }), "fr")).toContain("Lyon Branch est inactif : il ne transporte aucun trafic.");
     expect(summary(found({ ...base, onset: null, inactiveEnds: ends, likely: "none" }))).toContain("Lyon Branch is inactive");
     expect(summary(found({ ...base, inactiveEnds: [{ name: "Lyon IPsec", type: "connector", state: "down" }], likely: "end" }))).toContain("The last mile of Lyon IPsec is down.");
   });

@@ -44,6 +44,10 @@ describe("a screen asked about", () => {
     ["which page lists the inactive sites of each customer?", "en", { screen: "customers" }],
     ["where do I find the link editor?", "en", { screen: "coreFabrics" }],
     ["where do I configure switch ports?", "en", { screen: "switchPorts" }],
+    // The pages' French words, as the assistant now writes them.
+    ["où régler les ports de commutateur ?", "fr", { screen: "switchPorts" }],
+    ["que montre la page Fabrics de cœur ?", "fr", { screen: "coreFabrics" }],
+    ["que montre la page des nœuds de cœur ?", "fr", { screen: "coreNodes" }],
     ["where are the ipsec endpoints of a node?", "en", { screen: "nodeConfiguration" }],
     ["où se trouve la page des MSP ?", "fr", { screen: "msps" }],
     ["how do I view a path's topology?", "en", { screen: "pathTopology" }],

@@ -17,6 +17,9 @@ describe("the intent catalogue", () => {
     // Paths by SLA, and one path by name, partial name, ends, id or the page.
     ["Which paths are not healthy, and why?", "en", "unhealthy-paths", "listPaths", { health: "unhealthy" }],
     ["Quels chemins ne sont pas en bonne santé, et pourquoi ?", "fr", "unhealthy-paths", "listPaths", { health: "unhealthy" }],
+    // The glossary's words, as the assistant writes them ("quels chemins ne sont pas sains ?" is its own suggestion).
+    ["quels chemins ne sont pas sains ?", "fr", "unhealthy-paths", "listPaths", { health: "unhealthy" }],
+    ["quels chemins sont sains ?", "fr", "paths-in-state", "listPaths", { health: "healthy" }],
     ["are any of my paths breaching their SLA?", "en", "unhealthy-paths", "listPaths", { health: "unhealthy" }],
     ["How is the Paris to Frankfurt path doing?", "en", "path-sla", "explainPathSla", { path: "Paris ⇄ Frankfurt" }],
     ["Comment va le chemin de Paris vers Frankfurt ?", "fr", "path-sla", "explainPathSla", { path: "Paris ⇄ Frankfurt" }],
@@ -60,10 +63,15 @@ describe("the intent catalogue", () => {
     ["What VLAN range can I use?", "en", "rule-or-definition", "explainRules", { topic: "vlan" }],
     ["Quelles valeurs de MTU sont autorisées ?", "fr", "rule-or-definition", "explainRules", { topic: "mtu" }],
     ["How long is a claim code?", "en", "rule-or-definition", "explainRules", { topic: "claimCode" }],
+    ["le format du code de rattachement ?", "fr", "rule-or-definition", "explainRules", { topic: "claimCode" }],
     ["What does an unknown SLA mean?", "en", "rule-or-definition", "explainRules", { topic: "unknownSla" }],
     ["Should I use a layer 2 or a layer 3 path?", "en", "rule-or-definition", "explainRules", { topic: "layers" }],
     ["How do I invite a read-only colleague?", "en", "how-to", "guideTask", { task: "invite" }],
     ["Comment réclamer un équipement ?", "fr", "how-to", "guideTask", { task: "claim" }],
+    ["Comment rattacher un équipement ?", "fr", "how-to", "guideTask", { task: "claim" }],
+    ["comment rattacher un boîtier à un nœud ?", "fr", "how-to", "guideTask", { task: "assignDevice" }],
+    ["comment configurer une fabric de cœur ?", "fr", "how-to", "guideTask", { task: "coreFabric" }],
+    ["comment ajouter un nœud de périphérie ?", "fr", "how-to", "guideTask", { task: "edgeNode" }],
     ["How do I schedule a software install?", "en", "how-to", "guideTask", { task: "schedule" }],
     ["How do I create an Azure site?", "en", "how-to", "guideSiteCreation", { type: "azure" }],
   ])("%s (%s) → %s", (text, locale, intent, toolName, input) => {

@@ -27,7 +27,7 @@ export function ruleTopic(reading: Reading): RuleTopic | null {
     reading.namedKind !== "path"
   )
     return "layers";
-  if (/(?:claim code|code de reclamation|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits)/.test(folded)) return "claimCode";
+  if (/(?:claim code|code de reclamation|code de rattachement|code d enrolement|claim codes)/.test(folded) && /(?:long|length|characters|caracteres|longueur|combien|how many|digits|format)/.test(folded)) return "claimCode";
   if (/(?:^| )(?:name|names|nom|noms)(?= |$)/.test(folded) && /(?:long|length|characters|caracteres|longueur|short|court|minimum)/.test(folded)) return "name";
   // "Can I name a site just 'X'?", "je peux appeler un site 'A' ?": whether a name that short is allowed.
   if (/(?:^| )(?:name|call|nommer|appeler|renommer|rename)(?= |$)/.test(folded) && /(?:^| )(?:just|only|juste|seulement|single letter|one letter|une lettre|une seule lettre|one character|un caractere|un seul caractere)(?= |$)/.test(folded)) return "name";
@@ -53,20 +53,21 @@ export function guideTopic(reading: Reading): GuideTask | "site" | "path" | null
   const has = (pattern: string) => new RegExp(`(?:^| )(?:${pattern})(?= |$)`).test(folded);
   if (has("unack|unacknowledge|un acknowledge|desacquitter|desacquitte|desacquittez")) return "unacknowledge";
   if (reading.has("invite")) return "invite";
-  if (has("core fabric|core fabrics|fabric core|fabric coeur|fabrics coeur")) return "coreFabric";
+  if (has("core fabric|core fabrics|fabric core|fabric coeur|fabrics coeur|fabric de coeur|fabrics de coeur")) return "coreFabric";
   if (has("external fabric|external fabrics|fabric externe|fabrics externes|equinix")) return "externalFabric";
   if (has("subinterface|subinterfaces|sub interface|sub interfaces|sous interface|sous interfaces")) return "subinterface";
-  if (has("core node|core nodes|noeud core|noeuds core|noeud coeur|noeuds coeur|core router|routeur coeur")) return "coreFabric";
+  if (has("core node|core nodes|noeud core|noeuds core|noeud coeur|noeuds coeur|noeud de coeur|noeuds de coeur|core router|routeur coeur")) return "coreFabric";
   if (has("cpe|cpe node|noeud cpe")) return "cpeNode";
-  if (has("edge node|edge nodes|noeud edge|noeuds edge|edge")) return "edgeNode";
+  if (has("edge node|edge nodes|noeud edge|noeuds edge|noeud de peripherie|noeuds de peripherie|edge")) return "edgeNode";
   if (has("link|links|lien|liens") && has("node|nodes|noeud|noeuds|between|entre")) return "link";
-  if (has("assign|affecter|affecte|attach|rattacher") && (reading.has("device") || has("node|noeud"))) return "assignDevice";
+  // "Rattacher" a device is the glossary's claim; "rattacher un boîtier à un nœud" stays an assignment.
+  if (has("assign|affecter|affecte|attach|rattacher") && (has("node|noeud") || (reading.has("device") && !has("rattacher")))) return "assignDevice";
   if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
   if (has("msp|msps") && reading.has("create")) return "msp";
   if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel|reboot|restart|redemarrer|redemarre|rebooter")) return "schedule";
   // "cancel a scheduled operation": the lifecycle guide says how one is cancelled.
   if (has("cancel|annuler|annule|unschedule|deprogrammer") && reading.has("lifecycle")) return "schedule";
-  if (/(?:^| )(?:claim|reclamer|reclame|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
+  if (/(?:^| )(?:claim|reclamer|reclame|rattacher|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
   // "add new boxes to the stock": devices come into the inventory by being claimed.
   if (reading.has("device") && has("add|adding|ajouter|ajoute|rajouter|register|enregistrer|new|nouveaux|nouvelles")) return "claim";
   if (reading.has("acknowledge")) return "acknowledge";
@@ -142,7 +143,8 @@ export function slaStateOf(folded: string): "warning" | "bad" | "healthy" | "unk
       [/(?:^| )(?:warning|warnings|en alerte|avertissement)(?= |$)/, "warning"],
       // "Degraded" / "dégradé" is said of any path not healthy (warning or bad), though the French label of bad is it.
       [/(?:^| )(?:bad|mauvais|mauvaise|mauvaises)(?= |$)/, "bad"],
-      [/(?:^| )(?:healthy|sain|sains|saine|saines)(?= |$)/, "healthy"],
+      // "Not healthy", "pas sains": any path not healthy, not the healthy ones.
+      [/(?:^| )(?<!(?:not|pas|non) )(?:healthy|sain|sains|saine|saines)(?= |$)/, "healthy"],
       [/(?:^| )(?:unknown|inconnu|inconnus|inconnue|inconnues)(?= |$)/, "unknown"],
     ] as const
   ).filter(([pattern]) => pattern.test(folded));

@@ -225,7 +225,7 @@ export function fresh2Cases(): EvalCase[] {
       organization: NORTHWIND,
       question: "premiers pas cote msp, je commence par quoi ?",
       facts: async () => [
-        text("the devices in the inventory", "inventaire", "réclam", "boîtier", "équipement"),
+        text("the devices in the inventory", "inventaire", "rattach", "équipement"),
         text("the nodes", "nœud", "noeud"),
         text("the customers", "client"),
       ],
@@ -708,7 +708,7 @@ export function fresh2Cases(): EvalCase[] {
       organization: NORTHWIND,
       page: async () => "msp/inventory",
       question: "je peux faire quoi ici ?",
-      facts: async () => [text("claiming a device", "réclamer", "réclamez", "claim"), text("assigning a device", "affecter", "affectez", "assigner", "assignez", "attribuer")],
+      facts: async () => [text("claiming a device", "rattacher", "rattachez", "claim"), text("assigning a device", "affecter", "affectez", "assigner", "assignez", "attribuer")],
     }),
     dv("f2-cov-readonly-ack", "coverage", "en", {
       user: CONTOSO_ADMIN,
