@@ -165,7 +165,7 @@ describe("an SLA alarm on a path that can no longer be measured", () => {
     });
     const french = await call("GET", "/alarm?acknowledged=all&state=cleared&limit=200", { cookie, language: "fr" });
     expect(french.body.items.find((alarm: { id: string }) => alarm.id === cleared.id)).toMatchObject({
-      clearedReason: "Chemin Lyon ⇄ Paris plus mesuré : le site Lyon Branch est inactif",
+      clearedReason: "Chemin Lyon ⇄ Paris plus mesuré : le site Lyon Branch est inactif",
     });
     // Its cleared event is in the events, by the alarm's message.
     const clearedEvents = await list(CONTOSO_ADMIN, "type=alarm.cleared");

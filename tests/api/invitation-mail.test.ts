@@ -70,7 +70,7 @@ describe("invitation budgets", () => {
     expect(retryAfter).toBeLessThanOrEqual(3_600);
     const resend = await call("POST", `/invitation/${sent[1]}/resend`, { cookie, language: "fr" });
     expect(resend.status).toBe(429);
-    expect(resend.body.error).toMatch(/^Vous avez envoyé trop d'invitations\. Réessayez dans (59|60) minutes\.$/);
+    expect(resend.body.error).toMatch(/^Vous avez envoyé trop d’invitations\. Réessayez dans (59|60) minutes\.$/);
     expect(resend.headers.get("retry-after")).toMatch(/^\d+$/);
 
     // Refused: no invitation, no new link, no mail, no event.
@@ -108,7 +108,7 @@ describe("invitation budgets", () => {
     const forget = await earlierMails(perOrganization.hour, { organization: "Fabrikam", inviter: null }, 0, 100);
     const refused = await invite("Fabrikam", "org-over@outside.example", "admin@fabrikam.example", "fr");
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toMatch(/^Trop d'invitations ont été envoyées dans cette organisation\. Réessayez dans (59|60) minutes\.$/);
+    expect(refused.body.error).toMatch(/^Trop d’invitations ont été envoyées dans cette organisation\. Réessayez dans (59|60) minutes\.$/);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3_500);
     // An English caller reads it in English.
     const english = await invite("Fabrikam", "org-over@outside.example", "admin@fabrikam.example");

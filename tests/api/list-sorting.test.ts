@@ -3,6 +3,8 @@ import { ALARM_SEVERITIES } from "@/lib/alarms/constants";
 import { severityRank } from "@/lib/dashboard/format";
 import { LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
 import { defaultOrder, LIST_SORTS, type SortableList } from "@/lib/sorting";
+import { getDb } from "@/server/db/client";
+import { alarms } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 import { createSite, PARIS } from "./site-fixtures";
 
@@ -112,6 +114,19 @@ async function walk(cookie: string, url: string, limit: number): Promise<Row[]> 
 
 beforeAll(async () => {
   for (const name of ["Contoso", "Northwind Networks", "Initech"]) ids[name] = await organizationId(name);
+  // Alarms of each severity, two raised at the same instant: ties to cut through (the demo gives Contoso only two).
+  const at = new Date(Date.now() - 30 * 60_000);
+  await (await getDb()).insert(alarms).values(
+    (["critical", "major", "major", "minor", "warning"] as const).map((level, index) => ({
+      organizationId: ids.Contoso,
+      message: `Sorting alarm ${index}`,
+      severity: level,
+      type: "port-down" as const,
+      source: `sorting-${index}`,
+      subject: `sorting:${index}`,
+      raisedAt: index === 2 ? at : new Date(at.getTime() - index * 60_000),
+    })),
+  );
   // Sites of the same name and state, one inactive, and the events they write: ties to cut through.
   for (const name of ["Lyon", "Lyon", "Nantes", "Lille"]) {
     const site = await createSite("Contoso", { name, description: "", location: PARIS, type: "standard" });

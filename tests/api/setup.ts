@@ -22,6 +22,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A file asks for the demo network by setting this before its tests; the next file in the same worker must not
+  // inherit it (telemetry fixtures homed their connectors on the demo's nodes instead of their own).
+  delete process.env.TEST_SEED_NETWORK;
   setDatabase(undefined);
   await clone?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -113,7 +113,9 @@ export const events = pgTable(
     index("events_org_time_idx").on(t.organizationId, t.timestamp),
     index("events_time_idx").on(t.timestamp, t.id),
     index("events_entity_idx").on(t.entityType, t.entityId),
-    index("events_entity_name_idx").on(t.entityType, sql`lower(${t.entityName})`),
+    // An event's object by name (the events filter): the name leads, so that a query of one entity type alone (the
+    // invitation budgets') keeps to its own partial index.
+    index("events_entity_name_idx").on(sql`lower(${t.entityName})`, t.entityType),
     // Invitation mails sent by an organization and by an inviter in the last day (their budgets).
     index("events_invitation_org_idx").on(t.organizationId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
     index("events_invitation_actor_idx").on(t.actorUserId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
