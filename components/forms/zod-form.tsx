@@ -22,12 +22,7 @@ type ZodSchema = z.ZodType<FieldValues, FieldValues>;
 function zodSchemaResolver<S extends ZodSchema>(source: SchemaSource<S>): Resolver<z.input<S>, unknown, z.output<S>> {
   let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
   const load = async () => {
-    // zod is told not to compile parsers with `new Function` before its first parse here (lib/zod-jitless.ts).
-    const [{ zodResolver }, schema] = await Promise.all([
-      import("@hookform/resolvers/zod"),
-      typeof source === "function" ? source() : source,
-      import("@/lib/zod-jitless"),
-    ]);
+    const [{ zodResolver }, schema] = await Promise.all([import("@hookform/resolvers/zod"), typeof source === "function" ? source() : source]);
     return zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   };
   return async (values, context, options) => {

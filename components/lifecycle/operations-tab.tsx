@@ -40,7 +40,7 @@ const COLUMN_LAYOUT: Record<Column, { priority: ColumnPriority; sort?: SortColum
   started: { priority: 2, className: "text-muted-foreground" },
   finished: { priority: 2, className: "text-muted-foreground" },
   duration: { priority: 3 },
-  progress: { priority: 3 },
+  progress: { priority: 2 },
   summary: { priority: 2, className: "max-w-56 min-w-40 whitespace-normal" },
   createdBy: { priority: 3 },
   updated: { priority: 3, className: "text-muted-foreground" },

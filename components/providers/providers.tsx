@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider, useTranslations } from "next-intl";
 import { ThemeProvider } from "next-themes";

@@ -1,5 +1,4 @@
 import { assistantLinkSchema, type AssistantLink } from "@/lib/assistant/tools";
-import "@/lib/zod-jitless";
 
 // What the chat UI reads of a tool's output: the links it offers (a label and a console route relative to
 // /organization/{organizationId}/). Outputs are stored data, so they are parsed, never trusted.

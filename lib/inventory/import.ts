@@ -1,6 +1,5 @@
 import { decodeMessage, type MessageValues } from "@/lib/validation/messages";
 import { deviceCreateSchema, type DeviceCreate, type DeviceImportRow } from "./schema";
-import "@/lib/zod-jitless";
 
 // The bulk add's row check, shared by the API (which decides) and its tests: every row of the file through the one
 // device schema, and a serial number that appears twice in the file refused on its second line.
