@@ -28,7 +28,8 @@ export async function updateUserSettings(context: ServiceContext, settings: User
   await mutate(context, async (tx, record) => {
     await tx.update(users).set(after).where(eq(users.id, principal.userId));
     if (JSON.stringify(before) !== JSON.stringify(after)) {
-      await record({ organizationId: principal.organizationId, entityType: "user", entityId: principal.userId, type: "updated", before, after });
+      // Named by the account's address: the event keeps who it was about when the names change again.
+      await record({ organizationId: principal.organizationId, entityType: "user", entityId: principal.userId, entityName: principal.email, type: "updated", before, after });
     }
   });
   forgetUserSessions(principal.userId);

@@ -48,6 +48,9 @@ describe("PATCH /config/user", () => {
     expect(response.body).toMatchObject({ userFirstName: "Félix", userLanguage: "fr" });
     expect(response.headers.getSetCookie().some((c) => c.startsWith("NEXT_LOCALE=fr"))).toBe(true);
     expect((await call("GET", "/config/user", { cookie })).body.userLanguage).toBe("fr");
+    // Its event names the account by its address, not by a short id.
+    const events = await call("GET", "/event?limit=5", { cookie });
+    expect(events.body.items.find((event: { type: string }) => event.type === "user.updated")).toMatchObject({ entityName: "admin@fabrikam.example" });
   });
 
   it("refuses an email change (read-only) and an empty first name", async () => {
