@@ -303,7 +303,7 @@ describe("asking the assistant (POST /chat/{chatId}/message)", () => {
     const response = await call("POST", `/chat/${chat.id}/message`, { cookie, body: { message: userMessage("f1", "mes sites") }, language: "fr" });
     expect(response.status).toBe(200);
     const [, answer] = await storedMessages(chat.id, 2);
-    expect(textOf(answer.parts)).toContain("Initech a 4 sites :");
+    expect(textOf(answer.parts)).toContain("Initech a 4 sites\u202f:");
   });
 
   it("reads the conversation so far: a follow-up is answered in its context", async () => {
