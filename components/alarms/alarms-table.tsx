@@ -111,7 +111,11 @@ export function AlarmsTable({
       sort: "time",
       priority: 2,
       cellClassName: "text-muted-foreground tabular-nums",
-      cell: (alarm) => <Timestamp value={alarm.raisedAt} seconds={false} />,
+      cell: (alarm) => (
+        <span data-testid="alarm-raised-at">
+          <Timestamp value={alarm.raisedAt} seconds={false} />
+        </span>
+      ),
     },
     {
       id: "acknowledged",
