@@ -40,7 +40,7 @@ const COLUMN_LAYOUT: Record<Column, { priority: ColumnPriority; sort?: SortColum
   started: { priority: 2, className: "text-muted-foreground" },
   finished: { priority: 2, className: "text-muted-foreground" },
   duration: { priority: 3 },
-  progress: { priority: 2 },
+  progress: { priority: 3 },
   summary: { priority: 2, className: "max-w-56 min-w-40 whitespace-normal" },
   createdBy: { priority: 3 },
   updated: { priority: 3, className: "text-muted-foreground" },
@@ -231,7 +231,8 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
         id: column,
         label: t(`columns.${column}`),
         sort: layout.sort,
-        priority: layout.priority,
+        // A running operation is watched by its bar: it never folds away there.
+        priority: column === "progress" && tab === "running" ? 1 : layout.priority,
         headClassName: first,
         cellClassName: cn(first, layout.className),
         cell: (operation) => <CellContent column={column} operation={operation} />,

@@ -116,7 +116,7 @@ test.describe("an MSP engineer", () => {
       await chooseInSelect(page, "port-site", site);
       await subDialog.getByTestId("subinterface-dialog-save").click();
       await expect(page.getByText("ge-0/0/1.120 added")).toBeVisible();
-      await expect(page.getByTestId("subinterfaces-row")).toContainText("802ad");
+      await expect(page.getByTestId("subinterfaces-row")).toContainText("802.1ad");
       await expect(page.getByTestId("subinterfaces-row")).toContainText("500 Mbps");
 
       // An IPsec endpoint.
