@@ -79,8 +79,9 @@ test.describe("customer admin", () => {
     await expect(azure).toBeVisible();
     await expect(azure.getByTestId("alarm-acknowledgement")).toContainText("Carla Diaz");
     await expect(azure.getByTestId("alarm-note")).toHaveText("Azure maintenance in West Europe until 18:00");
-    // A cleared alarm says so.
-    await expect(page.getByTestId("alarm-row").filter({ hasText: "Port 2 on nw-edge-par-01 is down" }).getByTestId("alarm-cleared")).toBeVisible();
+    // A cleared alarm says so, and why: Lyon Branch is inactive, so its path is no longer measured (issue 42).
+    await expect(lyon.getByTestId("alarm-cleared")).toBeVisible();
+    await expect(lyon.getByTestId("alarm-cleared-reason")).toHaveText("Path Lyon ⇄ Paris no longer measured: site Lyon Branch is inactive");
     // The live indicator in the shell is on.
     await expect(page.getByTestId("realtime-status")).toHaveAttribute("data-state", "open");
   });
