@@ -213,7 +213,7 @@ test.describe("an MSP engineer", () => {
       await expect(linkStatus).toHaveAttribute("data-status", "up", { timeout: 30_000 });
 
       // Contoso's Azure connector re-homed onto the node: asked first (the path that moves), then done.
-      const contoso = ((await ok(page.request, "GET", "/organization")) as { id: string; name: string }[]).find((org) => org.name === "Contoso")!;
+      const contoso = ((await ok(page.request, "GET", "/config/organization")) as { id: string; name: string }[]).find((org) => org.name === "Contoso")!;
       const sites = await ok(page.request, "GET", `/config/organization/${contoso.id}/site?search=${encodeURIComponent(site)}`);
       const azureSite = (sites.items as { id: string; name: string }[]).find((item) => item.name === site)!;
       const connectors = await ok(page.request, "GET", `/config/site/${azureSite.id}/connector`);
