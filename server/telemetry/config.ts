@@ -38,4 +38,19 @@ export const TELEMETRY = {
   liveWindowMs: 5 * 60_000,
   /** Daily sample partitions created this many days ahead of today. */
   daysAhead: 2,
+  /**
+   * The most samples (or paths judged) one statement writes. The embedded database runs one statement at a time,
+   * so a page's read waits for the statement in progress: a device's batch of thousands is written in slices, each
+   * short enough that a read between two of them keeps its latency.
+   */
+  get sliceRows() {
+    return positiveFromEnv("TELEMETRY_SLICE_ROWS", 200);
+  },
 };
+
+/** `items` in slices of at most `size`, in order. */
+export function slices<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}

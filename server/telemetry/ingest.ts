@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { TELEMETRY_MAX_AGE_MS, TELEMETRY_MAX_SKEW_MS, type TelemetryBatch, type TelemetryIngestResult, type TelemetrySample } from "@/lib/telemetry/ingest";
 import { queryRows, type Db } from "@/server/db/client";
-import { TELEMETRY } from "./config";
+import { slices, TELEMETRY } from "./config";
 import { deriveAfterIngest, type StateChange } from "./derive";
 import type { DeviceIdentity } from "./device-tokens";
 import { columnList, recordset, type RecordColumns } from "./recordset";
@@ -399,17 +399,11 @@ async function ensureSamplePartitions(db: Db, times: Record<SampleKind, number[]
   for (const kind of SAMPLE_KINDS) if (times[kind].length > 0) await ensurePartitions(db, sampleTable(kind), times[kind], "day");
 }
 
-/** Stores one batch of a device's samples and derives what follows from it; answers how many were accepted and rejected. */
-export async function ingestTelemetry(db: Db, device: DeviceIdentity, batch: TelemetryBatch, now = Date.now()): Promise<TelemetryIngestResult> {
-  const times = checkSampleTimes(batch.samples, now);
-  const owned = await resolveOwnership(db, device, requestedIds(batch.samples));
-  const sorted = sortSamples(device, batch.samples, times, owned, now);
-  await ensureSamplePartitions(db, sorted.times);
-
-  let stored: { wasSilent: boolean; changes: StateChange[] } | undefined;
-  for (let attempt = 1; !stored; attempt++) {
+/** Stores one slice of a batch, again after a deadlock or a partition dropped under it. */
+async function storeWithRetry(db: Db, device: DeviceIdentity, sorted: Sorted, now: number) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      stored = await storeBatch(db, device, sorted, now);
+      return await storeBatch(db, device, sorted, now);
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;
       if (isMissingPartition(error)) {
@@ -419,6 +413,42 @@ export async function ingestTelemetry(db: Db, device: DeviceIdentity, batch: Tel
       } else if (!retryableCode(error)) throw error;
     }
   }
+}
+
+/**
+ * Stores the batch in slices of TELEMETRY.sliceRows samples, one statement each (a resent sample is a no-op and a
+ * state never goes back in time, so a batch cut short and sent again ends the same). A port or link reported in
+ * two slices counts as one change: from its state before the batch to its state after.
+ */
+async function storeInSlices(db: Db, device: DeviceIdentity, batch: TelemetryBatch, times: number[], whole: Sorted, owned: Ownership, now: number) {
+  const size = TELEMETRY.sliceRows;
+  const parts =
+    batch.samples.length <= size
+      ? [whole]
+      : slices(batch.samples.map((_, index) => index), size).map((indexes) =>
+          sortSamples(device, indexes.map((index) => batch.samples[index]), indexes.map((index) => times[index]), owned, now),
+        );
+  let wasSilent: boolean | undefined;
+  const changes = new Map<string, StateChange>();
+  for (const part of parts) {
+    const stored = await storeWithRetry(db, device, part, now);
+    wasSilent ??= stored.wasSilent;
+    for (const change of stored.changes) {
+      const key = `${change.kind}:${change.id}`;
+      const seen = changes.get(key);
+      changes.set(key, seen ? { ...change, previous: seen.previous } : change);
+    }
+  }
+  return { wasSilent: wasSilent ?? false, changes: [...changes.values()] };
+}
+
+/** Stores one batch of a device's samples and derives what follows from it; answers how many were accepted and rejected. */
+export async function ingestTelemetry(db: Db, device: DeviceIdentity, batch: TelemetryBatch, now = Date.now()): Promise<TelemetryIngestResult> {
+  const times = checkSampleTimes(batch.samples, now);
+  const owned = await resolveOwnership(db, device, requestedIds(batch.samples));
+  const sorted = sortSamples(device, batch.samples, times, owned, now);
+  await ensureSamplePartitions(db, sorted.times);
+  const stored = await storeInSlices(db, device, batch, times, sorted, owned, now);
 
   await deriveAfterIngest(db, {
     device,

@@ -4,7 +4,7 @@ import { slaBadMessage } from "@/lib/alarms/message";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { classifyPathSla, slaBreaches, type PathMeasurement, type PathSla } from "@/lib/health";
 import { queryRows, type Db } from "@/server/db/client";
-import { TELEMETRY } from "./config";
+import { slices, TELEMETRY } from "./config";
 import { recordset, type RecordColumns } from "./recordset";
 
 // A path's SLA from its last five minutes of samples (SPEC §4, §9 through lib/health.ts): stored on paths.sla_health,
@@ -45,9 +45,16 @@ const STATE_COLUMNS: RecordColumns = [
 
 /** Evaluates the paths' SLA now from their recent samples; stores it and answers each verdict with the one before. */
 export async function evaluatePathSla(db: Db, pathIds: string[], now: number): Promise<SlaEvaluation[]> {
+  const evaluations: SlaEvaluation[] = [];
+  for (const slice of slices([...new Set(pathIds)].sort(), TELEMETRY.sliceRows)) evaluations.push(...(await evaluateSlice(db, slice, now)));
+  return evaluations;
+}
+
+/** evaluatePathSla for at most a slice of paths: one read and one write. */
+async function evaluateSlice(db: Db, pathIds: string[], now: number): Promise<SlaEvaluation[]> {
   if (pathIds.length === 0) return [];
   // One array parameter, not a placeholder per path: a list of a thousand costs PostgreSQL more to plan than to run.
-  const ids = sql`any(${sql.param([...new Set(pathIds)].sort())}::text[])`;
+  const ids = sql`any(${sql.param(pathIds)}::text[])`;
   const windowStart = new Date(now - TELEMETRY.slaWindowMs).toISOString();
   // The window's figures next to the verdict before, in one read.
   const known = await queryRows<{

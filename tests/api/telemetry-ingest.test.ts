@@ -549,6 +549,36 @@ describe("derivation: SLA, alarms, realtime", () => {
     expect(await openAlarm(subject, "link-down")).toBeNull();
   });
 
+  it("a batch written in slices ends as one: every sample stored once, a port's change from before the batch to after it", async () => {
+    const before = process.env.TELEMETRY_SLICE_ROWS;
+    process.env.TELEMETRY_SLICE_ROWS = "2";
+    try {
+      const network = await buildCustomerNetwork("Contoso");
+      const id = network.path.id;
+      const subject = `port:${northwind.edge.id}:xe-0/0/0`;
+      const port = (status: string, ms: number) => ({ kind: "port", time: isoAgo(ms), portId: "xe-0/0/0", status, rxBps: 0, txBps: 0 });
+      // Seven samples in four slices: the port goes down in the first slice and comes back in the third.
+      const samples = [port("down", 6000), ...[5, 4, 3].map((i) => pathSample(id, isoAgo(i * 1000), { latencyMs: 500 })), port("up", 2500), pathSample(id, isoAgo(2000), { latencyMs: 500 }), port("up", 1500)];
+      const answer = await ingest(northwind.token, samples);
+      expect(answer.body).toEqual({ accepted: 7, rejected: 0 });
+      const db = await getDb();
+      const [stored] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry_path_samples where path_id = ${id}`);
+      expect(stored.n).toBe(4);
+      // The path judged once on all four samples; the port up at the end with no alarm left open.
+      expect(await slaOf(id)).toBe("bad");
+      expect(await openAlarm(subject, "port-down")).toBeNull();
+      const [state] = await queryRows<{ status: string }>(db, sql`select status from telemetry_port_state where node_id = ${northwind.edge.id} and port_id = 'xe-0/0/0'`);
+      expect(state.status).toBe("up");
+      // Sent again whole: nothing stored twice.
+      expect((await ingest(northwind.token, samples)).body).toEqual({ accepted: 7, rejected: 0 });
+      const [again] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from telemetry_path_samples where path_id = ${id}`);
+      expect(again.n).toBe(4);
+    } finally {
+      if (before === undefined) delete process.env.TELEMETRY_SLICE_ROWS;
+      else process.env.TELEMETRY_SLICE_ROWS = before;
+    }
+  });
+
   it("publishes one telemetry message per organization with ids only", async () => {
     // Messages of earlier tests are delivered on a later turn of the event loop: let them through first.
     await bus.delivered();
