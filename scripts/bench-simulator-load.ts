@@ -20,6 +20,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { getApiApp } from "@/server/api/app";
+import { inBackgroundLane } from "@/server/db/background-lane";
 import { startBackgroundServices } from "@/server/background";
 import { migrateDatabase, openDatabase, queryRows, setDatabase } from "@/server/db/client";
 import { homeUnhomedConnectors } from "@/server/paths/homing";
@@ -148,7 +149,7 @@ async function phase(label: string, mode: "off" | "before" | "after"): Promise<P
           log: (line) => console.log(line),
         });
   // Not measured: the world is built and every object is new to the simulator.
-  if (simulator) await simulator.tick();
+  if (simulator) await inBackgroundLane(() => simulator.tick());
   const ticks: TickReport[] = [];
   const tickMs: number[] = [];
   const reads = reader();
@@ -160,7 +161,7 @@ async function phase(label: string, mode: "off" | "before" | "after"): Promise<P
     const due = begin + (tick + 1) * INTERVAL_MS;
     if (simulator) {
       const t0 = performance.now();
-      ticks.push(await simulator.tick());
+      ticks.push(await inBackgroundLane(() => simulator.tick()));
       tickMs.push(performance.now() - t0);
     }
     await sleep(Math.max(0, due - performance.now()));

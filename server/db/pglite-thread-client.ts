@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
+import { isBackgroundWork } from "./background-lane";
 import { untilQuiet } from "./until-quiet";
 
 // The console's end of the embedded database's thread (server/db/pglite-thread.mjs): the calls Drizzle's PGlite
@@ -51,6 +52,12 @@ function rebuildError(fields: Record<string, unknown> & { message: string }): Er
   return Object.assign(new Error(message), rest);
 }
 
+/**
+ * A background statement says so (server/db/background-lane.ts) when the thread may still hold it back: on its own,
+ * or opening a transaction. Once a transaction is open, its statements never wait: every other one waits for them.
+ */
+const lane = (tx: number | undefined, begin: boolean | undefined) => ((tx === undefined || begin) && isBackgroundWork() ? { low: true } : {});
+
 /** What the calls travel on: the thread itself (the console's own client) or a port to it (a render thread's). */
 type Endpoint = Worker | MessagePort;
 
@@ -95,7 +102,7 @@ class ThreadClient implements ThreadQueryable {
 
   private queryOn(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}, begin?: boolean): Promise<Results> {
     const rawTypes = options.parsers ? Object.keys(options.parsers).map(Number) : undefined;
-    return this.call({ op: "query", tx, sql, params, rowMode: options.rowMode, rawTypes, begin });
+    return this.call({ op: "query", tx, sql, params, rowMode: options.rowMode, rawTypes, begin, ...lane(tx, begin) });
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
@@ -103,7 +110,7 @@ class ThreadClient implements ThreadQueryable {
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.call({ op: "exec", sql });
+    return this.call({ op: "exec", sql, ...lane(undefined, undefined) });
   }
 
   /**
@@ -123,7 +130,10 @@ class ThreadClient implements ThreadQueryable {
     };
     const tx: ThreadQueryable = {
       query: (sql, params, options) => this.queryOn(id, sql, params, options, first()),
-      exec: (sql) => this.call({ op: "exec", tx: id, sql, begin: first() }),
+      exec: (sql) => {
+        const begin = first();
+        return this.call({ op: "exec", tx: id, sql, begin, ...lane(id, begin) });
+      },
     };
     let result: T;
     this.openTransactions += 1;

@@ -111,6 +111,60 @@ async function run(message, client) {
   }
 }
 
+// The background lane (server/db/background-lane.ts). A statement runs to its end once taken (PGlite's work is
+// synchronous), and messages are taken in the order they came: a person's read sent while a device's slices were
+// queued would run after all of them. So a statement marked `low` is not taken at once but queued here, and one of
+// them is taken at a time, once the messages that arrived meanwhile have been read and nothing else is in flight
+// (setImmediate runs after the port's waiting messages). One that waited LOW_WAIT_MAX_MS goes anyway: a steady
+// stream of reads must not starve telemetry.
+const LOW_WAIT_MAX_MS = 250;
+let inFlight = 0;
+const lowQueue = [];
+let pumpScheduled = false;
+
+function schedulePump() {
+  if (pumpScheduled || lowQueue.length === 0) return;
+  pumpScheduled = true;
+  setImmediate(pump);
+}
+
+function pump() {
+  pumpScheduled = false;
+  const oldest = lowQueue[0];
+  if (!oldest) return;
+  if (inFlight > 0 && performance.now() - oldest.queuedAt < LOW_WAIT_MAX_MS) {
+    // Taken when the statements in flight end (finished() schedules again), or once it waited too long.
+    oldest.timer ??= setTimeout(schedulePump, LOW_WAIT_MAX_MS);
+    return;
+  }
+  lowQueue.shift();
+  clearTimeout(oldest.timer);
+  started(oldest.message, oldest.client).then(oldest.resolve, oldest.reject);
+}
+
+function finished() {
+  inFlight--;
+  if (inFlight === 0) schedulePump();
+}
+
+/** Counted in flight from the moment it is taken. */
+async function started(message, client) {
+  inFlight++;
+  try {
+    return await run(message, client);
+  } finally {
+    finished();
+  }
+}
+
+function runInLane(message, client) {
+  if (!message.low) return started(message, client);
+  return new Promise((resolve, reject) => {
+    lowQueue.push({ message, client, resolve, reject, queuedAt: performance.now(), timer: undefined });
+    schedulePump();
+  });
+}
+
 let clients = 0;
 
 /** Answers the calls arriving on `port`; client 0 is the console's own thread, the parent. */
@@ -123,7 +177,7 @@ function serve(port) {
       port.postMessage({ id: message.id, result: null });
       return port.close();
     }
-    run(message, client).then(
+    runInLane(message, client).then(
       (result) => port.postMessage({ id: message.id, result }),
       (error) => port.postMessage({ id: message.id, error: errorFields(error) }),
     );

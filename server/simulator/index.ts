@@ -5,6 +5,7 @@ import { BACKFILL_DAYS } from "./history";
 import { simulatorSettings, type SimulatorSettings } from "./settings";
 import type { NetworkChange } from "./network-changes";
 import { Simulator, type BackfillReport, type TickReport } from "./simulator";
+import { inBackgroundLane } from "@/server/db/background-lane";
 
 // The demo network simulator (issue 5): devices that do not exist, reporting through the real ingestion endpoint.
 //
@@ -61,8 +62,7 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
 
   const startBackfill = () => {
     if (!settings.backfill || backfill) return;
-    backfill = simulator
-      .backfill()
+    backfill = inBackgroundLane(() => simulator.backfill())
       .then((report) => {
         onBackfill?.(report);
         if (report.skipped) return;
@@ -86,8 +86,7 @@ export function startSimulator(db: Db, options: SimulatorOptions = {}): Simulato
   let first = true;
   const run = () => {
     timer = undefined;
-    running = simulator
-      .tick()
+    running = inBackgroundLane(() => simulator.tick())
       .then((report) => {
         onTick?.(report);
         const world = simulator.currentWorld;

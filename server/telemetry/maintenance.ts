@@ -11,6 +11,7 @@ import { createPartitionsAhead, dropPartitionsBefore, hourlyTable, periodStart, 
 import { rollupClosedHours } from "./rollups";
 import { evaluatePathSla, staleSlaPathIds, type SlaEvaluation } from "./sla";
 import { unmeasuredSlaConditions } from "./sla-alarms";
+import { inBackgroundLane } from "@/server/db/background-lane";
 
 // The telemetry maintenance job: partitions ahead, rollups of closed hours, retention by whole partitions — and,
 // on a faster beat, the silent-device sweep. Every step is idempotent; with several console processes on one
@@ -204,7 +205,7 @@ export function startTelemetryMaintenance(db: Db, options: MaintenanceOptions = 
     const tick = () => {
       if (stopped || busy) return;
       busy = true;
-      const run = pass()
+      const run = inBackgroundLane(pass)
         .catch((error: unknown) => console.error(`[telemetry] ${label} failed:`, (error as Error).message))
         .finally(() => {
           busy = false;

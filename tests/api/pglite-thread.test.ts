@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle, type Db } from "@/server/db/client";
+import { inBackgroundLane } from "@/server/db/background-lane";
 import { PGliteThread } from "@/server/db/pglite-thread-client";
 
 // The embedded database runs on a thread of its own (server/db/pglite-thread.mjs): the same answers, errors and
@@ -45,14 +46,15 @@ afterAll(async () => {
   for (const dir of directories) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Resolves once a statement from outside any transaction has been sent to the database's thread. */
-function statementFromOutsideSent(): Promise<void> {
+/** Resolves once `count` more statements from outside any transaction have been sent to the database's thread. */
+function statementsSent(count: number): Promise<void> {
   const worker = (threaded.pglite as unknown as { worker: { postMessage: (message: { op: string; tx?: number }) => void } }).worker;
   const post = worker.postMessage.bind(worker);
+  let seen = 0;
   return new Promise((resolve) => {
     worker.postMessage = (message) => {
       post(message);
-      if (message.op !== "query" || message.tx !== undefined) return;
+      if (message.op !== "query" || message.tx !== undefined || ++seen < count) return;
       worker.postMessage = post;
       resolve();
     };
@@ -151,7 +153,7 @@ describe("PGlite on its own thread", () => {
       }),
       (async () => {
         await opened.promise;
-        const sent = statementFromOutsideSent();
+        const sent = statementsSent(1);
         const counting = queryRows<{ n: number }>(threaded.db, sql`select count(*)::int as n from waits`);
         await sent;
         asked.done();
@@ -160,6 +162,28 @@ describe("PGlite on its own thread", () => {
       })(),
     ]);
     expect(seen).toEqual(["committed", "outside saw 2"]);
+  });
+
+  it("runs a person's statement before the background statements queued ahead of it, and every one of them after", async () => {
+    const order: string[] = [];
+    const run = (label: string, statement: string) => threaded.db.execute(sql.raw(statement)).then(() => order.push(label));
+    const sleeps = (prefix: string) => Promise.all([1, 2, 3, 4].map((n) => run(`${prefix} ${n}`, "select pg_sleep(0.04)")));
+    // Four background statements at once (a device's slices); the read goes once all four are on their way.
+    let sent = statementsSent(4);
+    const background = inBackgroundLane(() => sleeps("background"));
+    await sent;
+    await run("read", "select 1");
+    await background;
+    expect(order.indexOf("read")).toBeLessThanOrEqual(1);
+    expect(order.filter((label) => label.startsWith("background"))).toHaveLength(4);
+    // Outside the lane, the same read waits for everything sent before it.
+    order.length = 0;
+    sent = statementsSent(4);
+    const queued = sleeps("queued");
+    await sent;
+    await run("read", "select 1");
+    await queued;
+    expect(order.indexOf("read")).toBe(4);
   });
 
   it("dumps its data directory as an image that opens in memory", async () => {
@@ -337,7 +361,7 @@ describe("PGlite on its own thread, statements prepared", () => {
       }),
       (async () => {
         await opened.promise;
-        const sent = statementFromOutsideSent();
+        const sent = statementsSent(1);
         const counting = count();
         await sent;
         asked.done();

@@ -45,6 +45,7 @@ import { createRouter, idParams, jsonBody, jsonResponse, route, standardErrors }
 import { connectorParams, fabricParams, nodeParams, pathParams, siteParams } from "../params";
 import { UnauthenticatedError } from "@/server/core/errors";
 import { validationError } from "@/server/core/validation";
+import { inBackgroundLane } from "@/server/db/background-lane";
 
 export const telemetryRouter = createRouter();
 
@@ -91,7 +92,8 @@ telemetryRouter.openapi({ ...ingestRoute, hide: true, middleware: [deviceAuth] a
   if (!device) throw new UnauthenticatedError("apiErrors.deviceUnauthenticated");
   const parsed = safeParseTelemetryBatch(c.req.valid("json"));
   if (!parsed.success) throw validationError(parsed.error);
-  return c.json(await ingestTelemetry(c.get("db"), device, parsed.data), 200);
+  // Nobody waits on a device's batch: its statements give way to people's (server/db/background-lane.ts).
+  return c.json(await inBackgroundLane(() => ingestTelemetry(c.get("db"), device, parsed.data)), 200);
 });
 
 const seriesRoute = <P extends z.ZodObject>(path: string, params: P, description: string) =>
