@@ -195,13 +195,28 @@ export function placeOf(db: Db, organizationId: string): Promise<OrganizationPla
  * bus failure must not turn it into an error for the caller. In development and tests a message the type system let
  * through (a cast, data read back from the database) but the contract's guards refuse is an error, so it is seen.
  */
+/** Listeners told within the publishing call, before any delivery (see onPublishedHere). */
+const publishedHere = new Set<RealtimeListener>();
+
+/**
+ * Tells `listener` of every message this process publishes, within the publishing call: a cache of this process
+ * (server/topology/route-cache.ts) is dropped before the change's request answers, so the next request never reads
+ * it stale — the bus delivers later (a turn of the event loop here, a NOTIFY away elsewhere).
+ */
+export function onPublishedHere(listener: RealtimeListener): () => void {
+  publishedHere.add(listener);
+  return () => publishedHere.delete(listener);
+}
+
 export async function publishRealtime(db: Db, organizationId: string, message: RealtimeNews): Promise<void> {
   const sent: { service: string; action: string; data: unknown } = message;
   if (process.env.NODE_ENV !== "production" && !isRealtimeNews(sent)) {
     throw new Error(`[bus] ${sent.service}.${sent.action} is outside the realtime contract: ${JSON.stringify(sent.data)}`);
   }
   try {
-    await getBus().publish({ ...message, organization: await placeOf(db, organizationId) });
+    const placed = { ...message, organization: await placeOf(db, organizationId) };
+    for (const listener of publishedHere) listener(placed);
+    await getBus().publish(placed);
   } catch (error) {
     console.error(`[bus] ${message.service}.${message.action} not published:`, (error as Error).message);
   }

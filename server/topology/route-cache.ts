@@ -1,6 +1,6 @@
 import "server-only";
 import type { QueryContext } from "@/server/core/visible-objects";
-import { getBus, type EventBus } from "@/server/realtime/bus";
+import { getBus, onPublishedHere, type EventBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { mspPathRoutes, type RoutedPath } from "@/server/paths/topology";
 
 // The routes of an MSP's customers' paths, kept between blast radius requests: routing 50,000 paths over 2,000 nodes
@@ -38,12 +38,15 @@ export function topologyCache<T>(name: string): TopologyCache<T> {
     if (known?.bus === bus) return known;
     known?.unsubscribe();
     const entries: MspEntries<T>["entries"] = new Map();
-    const unsubscribe = bus.subscribe((message) => {
+    const drop = (message: RealtimeMessage) => {
       if (message.service !== "topology" || message.action === "health") return;
       // An MSP's own news, or a customer's: its parent is the MSP.
       entries.delete(message.organization.id);
       if (message.organization.parentId) entries.delete(message.organization.parentId);
-    });
+    };
+    // This process's news drops the entry before the change answers; the bus brings other processes'.
+    const unsubscribers = [bus.subscribe(drop), onPublishedHere(drop)];
+    const unsubscribe = () => unsubscribers.forEach((stop) => stop());
     const fresh: MspEntries<T> = { bus, unsubscribe, entries };
     caches.set(name, fresh as MspEntries<unknown>);
     return fresh;
