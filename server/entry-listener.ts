@@ -9,6 +9,8 @@ import { signInAddressRefused } from "@/server/auth/sign-in-gate";
 import { requestIdOf } from "@/server/api/request-id";
 import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
+import { metrics } from "@/server/core/metrics";
+import { answerMetrics, mayReadMetrics, METRICS_PATH } from "@/server/metrics-endpoint";
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
 
@@ -41,6 +43,11 @@ export function entryListener({ api, pages, trustProxy }: { api: Listener; pages
       return pages(incoming, outgoing);
     }
     if (!PAGE_METHODS.has(incoming.method ?? "GET") && !NEXT_INTERNAL.test(path)) return methodNotAllowed(incoming, outgoing);
+    if (path === METRICS_PATH) {
+      if (mayReadMetrics(incoming, trustProxy())) return answerMetrics(outgoing);
+      // Refused, it is any path that names no page: nothing tells that it exists.
+      incoming.url = NOT_FOUND_TARGET;
+    }
     if (!wellFormed) incoming.url = NOT_FOUND_TARGET;
     return pages(incoming, outgoing);
   };
@@ -59,6 +66,7 @@ export function refuseBusy(incoming: IncomingMessage, outgoing: ServerResponse):
 
 /** The API's 429 for a sign-in from an address over its limit, as the route would answer it (server/auth/credentials.ts). */
 async function refuseSignIn(incoming: IncomingMessage, outgoing: ServerResponse, waitMs: number): Promise<void> {
+  metrics.signInsRefused.inc();
   const refusal = tooManyAttempts("apiErrors.tooManyAttempts", waitMs);
   // The connection is closed after the answer: a flood from one address pays a new connection for each attempt, and
   // its unread body is not drained on a kept connection.

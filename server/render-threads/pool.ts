@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -9,6 +10,8 @@ import type { EventBus } from "@/server/realtime/bus";
 import { refuseBusy } from "@/server/entry-listener";
 import { applyChange, ChangeLink, CHANGES_HEADER, watchLocalChanges, type Change } from "./coherence";
 import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./messages";
+
+const log = logger("render-threads");
 
 // The main thread's side of the render threads: it starts them, hands each page request to the one with the fewest
 // in flight (over its Unix socket) and passes the answer on, and relays the changes each thread makes to the others.
@@ -129,7 +132,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
         }
       });
       worker.on("error", (error) => {
-        console.error("[render-threads] a render thread failed:", error);
+        log.error({ err: error }, "a render thread failed");
         reject(error);
       });
       worker.on("exit", (code) => {
@@ -140,8 +143,8 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
         fs.rmSync(socketPath, { force: true });
         if (closing) return;
         reject(new Error(`A render thread stopped (exit code ${code}).`));
-        console.error(`[render-threads] a render thread stopped (exit code ${code}); starting another`);
-        void start(index).then((again) => threads.push(again), (error: unknown) => console.error("[render-threads]", (error as Error).message));
+        log.error({ exitCode: code }, "a render thread stopped: starting another");
+        void start(index).then((again) => threads.push(again), (error: unknown) => log.error({ err: error }, "a render thread did not start again"));
       });
     });
 
@@ -213,7 +216,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
             return;
           }
           if (!res.headersSent) {
-            console.error("[render-threads] forwarding failed:", error.message);
+            log.error({ err: error }, "forwarding failed");
             res.writeHead(502).end();
           } else res.destroy();
           finish();

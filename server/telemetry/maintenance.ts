@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/message";
@@ -11,6 +12,8 @@ import { createPartitionsAhead, dropPartitionsBefore, hourlyTable, periodStart, 
 import { rollupClosedHours } from "./rollups";
 import { evaluatePathSla, staleSlaPathIds, type SlaEvaluation } from "./sla";
 import { unmeasuredSlaConditions } from "./sla-alarms";
+
+const log = logger("telemetry");
 
 // The telemetry maintenance job: partitions ahead, rollups of closed hours, retention by whole partitions — and,
 // on a faster beat, the silent-device sweep. Every step is idempotent; with several console processes on one
@@ -205,7 +208,7 @@ export function startTelemetryMaintenance(db: Db, options: MaintenanceOptions = 
       if (stopped || busy) return;
       busy = true;
       const run = pass()
-        .catch((error: unknown) => console.error(`[telemetry] ${label} failed:`, (error as Error).message))
+        .catch((error: unknown) => log.error({ err: error, task: label }, "maintenance task failed"))
         .finally(() => {
           busy = false;
           running.delete(run);

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "../fixtures/log-capture";
 import { sessionCache } from "@/server/auth/session-cache";
 import { openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
@@ -111,15 +112,15 @@ describe("render threads", () => {
   });
 
   it("start another thread when one stops, and answer meanwhile with the others", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const { body } = await get("/exit");
     // The pool says so once it has let the thread go.
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining("a render thread stopped (exit code 3)")));
+    await vi.waitFor(() => expect(logs.lines).toContainEqual(expect.objectContaining({ level: "error", area: "render-threads", msg: "a render thread stopped: starting another", exitCode: 3 })));
     const meanwhile = await get("/hello");
     expect(meanwhile.response.status).toBe(200);
     expect(meanwhile.body.thread).toBe(1 - body.thread);
     await expect.poll(async () => (await Promise.all([get("/slow?ms=100"), get("/slow?ms=100")])).map(({ body: b }) => b.thread).sort(), { timeout: 20_000 }).toEqual([0, 1]);
-    error.mockRestore();
   });
 
   it("keep the threads' sockets in a directory no other user can enter", async () => {
