@@ -8,7 +8,7 @@ import { setLogDestination } from "./log";
 export async function prettyLogsForDevelopment(): Promise<void> {
   try {
     const { default: pretty } = await import("pino-pretty");
-    setLogDestination(pretty({ colorize: true, sync: true, translateTime: "HH:MM:ss.l", ignore: "pid,hostname" }));
+    setLogDestination(pretty({ colorize: true, sync: true, translateTime: "HH:MM:ss.l", ignore: "pid,area", messageFormat: "{if area}[{area}] {end}{msg}" }));
   } catch {
     // pino-pretty not installed (npm install --omit=dev): JSON it is.
   }
