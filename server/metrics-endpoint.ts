@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { readClientAddress } from "@/server/core/client-address";
-import { metrics, requestDone } from "@/server/core/metrics";
+import { metrics, metricsText, requestDone } from "@/server/core/metrics";
 import { inRequestScope, type RequestScope } from "@/server/core/request-scope";
 import { routeLabel } from "@/server/core/route-label";
 import { requestIdOf } from "@/server/api/request-id";
@@ -36,7 +36,7 @@ export function mayReadMetrics(incoming: IncomingMessage, trustProxy: boolean, e
 
 /** GET /metrics: the Prometheus text format, never cached. */
 export async function answerMetrics(outgoing: ServerResponse): Promise<void> {
-  const body = await metrics.registry.metrics();
+  const body = await metricsText();
   outgoing
     .writeHead(200, { "content-type": metrics.registry.contentType, "cache-control": "no-store", "content-length": Buffer.byteLength(body) })
     .end(body);

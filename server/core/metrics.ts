@@ -1,6 +1,6 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { logger } from "./log";
 
 // The console's Prometheus metrics, served at GET /metrics (server/metrics-endpoint.ts). Every label takes a bounded
@@ -19,6 +19,9 @@ export interface DoorStats {
   refused: number;
 }
 
+/** A registry's metrics as another thread sends them (Registry.getMetricsAsJSON). */
+export type MetricsJson = Awaited<ReturnType<Registry["getMetricsAsJSON"]>>;
+
 /** Lifecycle operations counted by status. */
 export type StatusCounts = { status: string; count: number }[];
 
@@ -26,6 +29,8 @@ interface Sources {
   door?: DoorStats;
   realtimeClients?: () => number;
   lifecycleOperations?: () => Promise<StatusCounts>;
+  /** The render threads' own metrics (their statements among them), asked for when scraped. */
+  otherThreads?: () => Promise<MetricsJson[]>;
 }
 
 function createMetrics() {
@@ -194,6 +199,18 @@ export function watchRealtimeClients(size: () => number): void {
 /** How lifecycle operations are counted by status when scraped (the server entry's database). */
 export function watchLifecycleOperations(counted: () => Promise<StatusCounts>): void {
   metrics.sources.lifecycleOperations = counted;
+}
+
+/** How the other threads' metrics are asked for when scraped (the render threads'), or none. */
+export function watchOtherThreads(asked: (() => Promise<MetricsJson[]>) | undefined): void {
+  metrics.sources.otherThreads = asked;
+}
+
+/** The metrics in the Prometheus text format: this thread's, with the other threads' added in. */
+export async function metricsText(): Promise<string> {
+  const others = await metrics.sources.otherThreads?.();
+  if (!others?.length) return metrics.registry.metrics();
+  return AggregatorRegistry.aggregate([await metrics.registry.getMetricsAsJSON(), ...others]).metrics();
 }
 
 /** Times a database statement: `started` is performance.now() when it was sent. */

@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import next from "next";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { beforeHead } from "@/server/core/before-head";
+import { metrics } from "@/server/core/metrics";
 import { inRequestScope } from "@/server/core/request-scope";
 import { routeLabel } from "@/server/core/route-label";
 import { openDatabase, setDatabase } from "@/server/db/client";
@@ -66,6 +67,7 @@ async function main() {
   let stopping = false;
   port.on("message", (message: ToRenderThread) => {
     if (message.type === "changes") link.received(message.changes, (change) => applyChange(handle.db, change, (news) => bus.deliver(news)));
+    else if (message.type === "metrics") void metrics.registry.getMetricsAsJSON().then((json) => tell({ type: "metrics", id: message.id, metrics: json }));
     else if (message.type === "stop" && !stopping) {
       stopping = true;
       server.close(() => void app.close?.().finally(() => handle.close().finally(() => process.exit(0))));

@@ -11,6 +11,7 @@ import { openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client
 import { keptReads } from "@/server/db/read-cache";
 import { LocalBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { startRenderThreads, type RenderThreads } from "@/server/render-threads/pool";
+import { metrics, metricsText } from "@/server/core/metrics";
 
 // The main thread's side of the render threads (server/render-threads/pool.ts), with stand-in threads that speak
 // their protocol without Next (tests/fixtures/render-thread.mjs), on a real PGlite thread: pages forwarded and
@@ -121,6 +122,14 @@ describe("render threads", () => {
     expect(meanwhile.response.status).toBe(200);
     expect(meanwhile.body.thread).toBe(1 - body.thread);
     await expect.poll(async () => (await Promise.all([get("/slow?ms=100"), get("/slow?ms=100")])).map(({ body: b }) => b.thread).sort(), { timeout: 20_000 }).toEqual([0, 1]);
+  });
+
+  it("add each thread's metrics to the main thread's when /metrics is scraped", async () => {
+    const series = 'maia_telemetry_samples_total{result="accepted"}';
+    const own = Number(/^maia_telemetry_samples_total\{result="accepted"\} (\d+)$/m.exec(await metrics.registry.metrics())?.[1] ?? 0);
+    // Each stand-in thread reports 5 samples of its own (the one stopped by the test above is started again).
+    await expect.poll(() => metricsText(), { timeout: 20_000 }).toContain(`${series} ${own + 5 * threads.count}`);
+    expect(await metricsText()).toContain("# TYPE maia_http_requests_total counter");
   });
 
   it("keep the threads' sockets in a directory no other user can enter", async () => {
