@@ -6,10 +6,11 @@ import { isWellFormedPath, targetPath } from "@/lib/request-target";
 import { readClientAddress, stampClientAddress } from "@/server/core/client-address";
 import { tooManyAttempts } from "@/server/auth/attempt-throttle";
 import { signInAddressRefused } from "@/server/auth/sign-in-gate";
-import { requestIdOf } from "@/server/api/request-id";
+import { requestIdOfIncoming } from "@/server/api/request-id";
 import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { metrics } from "@/server/core/metrics";
+import { inRequestScope } from "@/server/core/request-scope";
 import { answerMetrics, mayReadMetrics, METRICS_PATH } from "@/server/metrics-endpoint";
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
@@ -82,7 +83,7 @@ function apiAnswer(
   headers: Record<string, string>,
 ) {
   const t = translatorFor(localeFromAcceptLanguage(incoming.headers["accept-language"]));
-  const requestId = requestIdOf({ get: (name) => (typeof incoming.headers[name] === "string" ? (incoming.headers[name] as string) : null) });
+  const requestId = requestIdOfIncoming(incoming);
   const body = JSON.stringify({ error: message(t), requestId });
   outgoing.writeHead(status, { ...headers, [REQUEST_ID_HEADER]: requestId, "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
 }
@@ -102,7 +103,8 @@ export function upgradeListener({ realtime, other, trustProxy }: { realtime: Upg
     if (targetPath(incoming.url ?? "/") === "/ws") {
       // The hub caps connections per client address: the one stamped here, never one the client sent.
       stampClientAddress(incoming, trustProxy());
-      realtime(incoming, socket, head);
+      // What the hub logs of the upgrade (a failed session lookup) carries the request's id.
+      inRequestScope({ requestId: requestIdOfIncoming(incoming), route: "/ws" }, () => realtime(incoming, socket, head));
     } else if (other) {
       other(incoming, socket, head);
     } else {

@@ -7,7 +7,7 @@ import { readClientAddress } from "@/server/core/client-address";
 import { metrics, metricsText, requestDone } from "@/server/core/metrics";
 import { inRequestScope, type RequestScope } from "@/server/core/request-scope";
 import { routeLabel } from "@/server/core/route-label";
-import { requestIdOf } from "@/server/api/request-id";
+import { requestIdOfIncoming } from "@/server/api/request-id";
 
 export const METRICS_PATH = "/metrics";
 
@@ -42,8 +42,6 @@ export async function answerMetrics(outgoing: ServerResponse): Promise<void> {
     .end(body);
 }
 
-const ofHeaders = (incoming: IncomingMessage) => ({ get: (name: string) => (typeof incoming.headers[name] === "string" ? (incoming.headers[name] as string) : null) });
-
 /**
  * Runs a request in its own scope (its request id on every log line: server/core/log.ts) and counts it when its answer
  * ends: by route pattern (the API's is set by server/api/app.ts once routed), method and status, with its time.
@@ -51,7 +49,7 @@ const ofHeaders = (incoming: IncomingMessage) => ({ get: (name: string) => (type
 export function observeRequest(incoming: IncomingMessage, outgoing: ServerResponse, work: () => void): void {
   const started = performance.now();
   const target = incoming.url ?? "/";
-  const scope: RequestScope = { requestId: requestIdOf(ofHeaders(incoming)) };
+  const scope: RequestScope = { requestId: requestIdOfIncoming(incoming) };
   // The API's route is the pattern it matches; a page's is known now.
   if (!target.startsWith("/api/")) scope.route = routeLabel(target);
   // The API and the pages answer with the same id (server/api/forward.ts reads it from the scope).

@@ -48,7 +48,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       : Promise.resolve(getApiApp().fetch(request, { requestId, ...(options.principal === undefined ? {} : { principal: options.principal }) }));
     return await Promise.race([answer, timeout]);
   } catch (error) {
-    logger("api").error({ err: error }, "forwarding failed");
+    logger("api").error({ err: error, requestId }, "forwarding failed");
     return jsonError(502, t()("apiErrors.internal"), requestId);
   } finally {
     clearTimeout(timer);
