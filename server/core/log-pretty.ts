@@ -2,8 +2,8 @@ import "server-only";
 import { setLogDestination } from "./log";
 
 /**
- * `npm run dev`: lines in colour, one readable line each, through pino-pretty — a development dependency, so it is
- * loaded here and only here, never in production or the tests. Without it installed the lines stay JSON.
+ * `npm run dev`: lines in colour, the area first and the fields below, through pino-pretty — a development
+ * dependency, so it is loaded here and only here, never in production or the tests. Without it the lines stay JSON.
  */
 export async function prettyLogsForDevelopment(): Promise<void> {
   try {
