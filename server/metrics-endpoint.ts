@@ -29,7 +29,7 @@ const isLoopback = (address: string) => address === "::1" || address.startsWith(
  * host would otherwise hand the metrics to anyone.
  */
 export function mayReadMetrics(incoming: IncomingMessage, trustProxy: boolean, env: Partial<Record<string, string>> = process.env): boolean {
-  if (holdsMetricsToken(incoming, env.METRICS_TOKEN)) return true;
+  if (holdsMetricsToken(incoming, env.METRICS_TOKEN?.trim())) return true;
   const proxied = incoming.headers["x-forwarded-for"] !== undefined || incoming.headers.forwarded !== undefined;
   return isLoopback(readClientAddress(incoming)) && (trustProxy || !proxied);
 }
