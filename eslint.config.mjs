@@ -66,6 +66,12 @@ export default defineConfig([
       ],
     },
   },
+  // The server logs through its one logger (server/core/log.ts): JSON lines with the request's id, organization, user
+  // and route, which a console.* line would have none of.
+  {
+    files: ["server/**"],
+    rules: { "no-console": "error" },
+  },
   // Two modules that import each other on purpose, linted by tests/unit/architecture-lint.test.ts.
   globalIgnores(["tests/fixtures/lint/**"]),
   {

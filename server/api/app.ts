@@ -2,11 +2,14 @@ import "server-only";
 import { requestIdOf } from "./request-id";
 import { randomUUID } from "node:crypto";
 import { getCookie } from "hono/cookie";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { REQUEST_ID_HEADER, SESSION_COOKIE } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
+import { currentRequest, inRequestScope } from "@/server/core/request-scope";
+import { UNMATCHED_API_ROUTE } from "@/server/core/route-label";
 import { limitBody } from "./body-limit";
 import { keptJson } from "./kept-json";
 import { type ApiEnv } from "./context";
@@ -42,7 +45,15 @@ import { systemRouter } from "./routes/system";
 import { telemetryRouter } from "./routes/telemetry";
 import { topologyRouter } from "./routes/topology";
 
-// Request id (kept when the caller sent a sane one), language, translator and database for every call.
+/** The pattern of the route that answers (its last matched handler's; middleware is registered for every method). */
+function routePattern(c: Context<ApiEnv>): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) if (routes[i].method !== "ALL") return routes[i].path;
+  return UNMATCHED_API_ROUTE;
+}
+
+// Request id (kept when the caller sent a sane one), language, translator and database for every call; the request's
+// scope (server/core/request-scope.ts) learns the route, so its log lines and metrics name it.
 const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   // The entry has already settled the id when it passes one; otherwise the caller's, when it is a sane one.
   const requestId = c.env?.requestId ?? requestIdOf(c.req.raw.headers);
@@ -51,7 +62,11 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set("locale", locale);
   c.set("t", translatorFor(locale));
   c.set("db", await getDb());
-  await next();
+  // A page's own call in-process (it brings its principal) runs in the page's scope and leaves its route alone.
+  const outer = currentRequest();
+  const scope = outer ?? { requestId };
+  scope.route ??= routePattern(c);
+  await inRequestScope(scope, next);
   c.header(REQUEST_ID_HEADER, requestId);
   // Answers are per user and per moment: no browser or shared cache keeps them.
   c.header("Cache-Control", "no-store");
@@ -63,7 +78,13 @@ const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set("sessionToken", token);
   // A server page's prefetch brings the principal its request resolved; everyone else is known by the cookie.
   const given = c.env?.principal;
-  c.set("principal", given !== undefined ? given : await resolveSession(c.get("db"), token));
+  const principal = given !== undefined ? given : await resolveSession(c.get("db"), token);
+  c.set("principal", principal);
+  const scope = currentRequest();
+  if (scope && principal) {
+    scope.organizationId = principal.organizationId;
+    scope.userId = principal.userId;
+  }
   await next();
 };
 

@@ -16,6 +16,7 @@ import {
   UnprocessableError,
   ValidationError,
 } from "@/server/core/errors";
+import { logger } from "@/server/core/log";
 import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
 
@@ -77,6 +78,6 @@ export function errorResponse(error: Error, c: Context<ApiEnv>): Response {
     const key = error.status === 400 ? "validation.malformedJson" : "apiErrors.internal";
     return c.json({ error: t(key as "validation.malformedJson"), requestId }, error.status);
   }
-  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed (requestId=${requestId}):`, error);
+  logger("api").error({ err: error, method: c.req.method }, "request failed");
   return c.json({ error: t("apiErrors.internal"), requestId }, 500);
 }

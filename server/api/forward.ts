@@ -2,6 +2,8 @@ import "server-only";
 import { API_TIMEOUT_MS, bodyLimitFor, REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import type { Principal } from "@/server/auth/principal";
+import { currentRequest } from "@/server/core/request-scope";
+import { logger } from "@/server/core/log";
 import { getApiApp } from "./app";
 import { jsonError } from "./error-response";
 import { requestIdOf } from "./request-id";
@@ -22,7 +24,8 @@ export interface ForwardOptions {
 }
 
 export async function forward(request: Request, options: ForwardOptions): Promise<Response> {
-  const requestId = requestIdOf(request.headers);
+  // The server entry gave the request its id (server/metrics-endpoint.ts): its log lines and answer share it.
+  const requestId = currentRequest()?.requestId ?? requestIdOf(request.headers);
   // The translator only serves the errors answered here.
   const t = () => translatorFor(localeFromAcceptLanguage(request.headers.get("accept-language")));
   const url = new URL(request.url);
@@ -45,7 +48,7 @@ export async function forward(request: Request, options: ForwardOptions): Promis
       : Promise.resolve(getApiApp().fetch(request, { requestId, ...(options.principal === undefined ? {} : { principal: options.principal }) }));
     return await Promise.race([answer, timeout]);
   } catch (error) {
-    console.error(`[api] forwarding failed (requestId=${requestId}):`, error);
+    logger("api").error({ err: error, requestId }, "forwarding failed");
     return jsonError(502, t()("apiErrors.internal"), requestId);
   } finally {
     clearTimeout(timer);

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { REQUEST_ID_HEADER } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
+import { logger } from "@/server/core/log";
 import { compressJson } from "./compress-json";
 import { jsonError } from "./error-response";
 import { requestIdOf } from "./request-id";
@@ -42,7 +43,7 @@ export function routeListener(route: RouteModule): (incoming: IncomingMessage, o
     try {
       return await compressJson(request.headers.get("accept-encoding"), await handler(request));
     } catch (error) {
-      console.error(`[api] ${request.method} ${request.url} failed:`, error);
+      logger("api").error({ err: error, method: request.method }, "request failed");
       return failure(500, (t) => t("apiErrors.internal"), request.headers);
     }
   };

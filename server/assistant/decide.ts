@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultPart } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";
 import { isAssistantAction } from "@/lib/assistant/tools";
@@ -9,6 +10,8 @@ import { listedBy, readFollowUp, type PreviousTurn, type ToolCallSeen } from "./
 import { answerLanguage } from "./understanding/language";
 import type { NameIndex } from "./names/name-index";
 import { summarizePlan } from "./summaries";
+
+const log = logger("assistant");
 
 // The embedded model's one decision per step, from the prompt alone: when the latest turn already holds tool results,
 // write the answer from them; otherwise pick the tool the user's last words ask for, or answer with what it can do.
@@ -141,7 +144,7 @@ export function decide(
           names: names ? (text) => namesIn(text, names) : undefined,
         })
       : null;
-  if (process.env.DBG) console.error("DBG", JSON.stringify({ q: userText(question), asked, request, followUp, prev: previousTurn(prompt)?.calls.map((c) => [c.toolName, c.input]) }));
+  if (log.isLevelEnabled("debug")) log.debug({ q: userText(question), asked, request, followUp, prev: previousTurn(prompt)?.calls.map((c) => [c.toolName, c.input]) }, "decided");
   const chosen = followUp && (followUp.kind !== "tool" || toolNames.includes(followUp.toolName)) ? followUp : intent;
   const t = translatorFor(locale);
   switch (chosen.kind) {

@@ -1,10 +1,13 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/constants";
 import { createEmbeddedModel, type EmbeddedModelOptions } from "./embedded-model";
 import { withFallback } from "./fallback";
 import { withUniqueToolCallIds } from "./unique-tool-ids";
+
+const log = logger("assistant");
 
 // Which model answers: an OpenAI-compatible endpoint when ASSISTANT_BASE_URL is set (a local Ollama, vLLM, a hosted
 // service), with the embedded model answering whenever it fails before its first output; the embedded model alone
@@ -30,7 +33,7 @@ export function assistantEndpoint(env: Record<string, string | undefined> = proc
   if (!baseURL) return null;
   const model = env.ASSISTANT_MODEL?.trim();
   if (!model) {
-    if (!warnedMissingModel) console.warn("[assistant] ASSISTANT_BASE_URL is set without ASSISTANT_MODEL: the embedded model answers.");
+    if (!warnedMissingModel) log.warn("ASSISTANT_BASE_URL is set without ASSISTANT_MODEL: the embedded model answers");
     warnedMissingModel = true;
     return null;
   }
@@ -75,6 +78,6 @@ export function assistantModel(locale: Locale, options: Pick<EmbeddedModelOption
     firstOutputTimeoutMs: endpoint.timeoutMs,
     backoff: { key: endpoint.baseURL, ms: ENDPOINT_BACKOFF_MS },
     onFallback: (error) =>
-      console.warn(`[assistant] ${endpoint.baseURL} failed (${error instanceof Error ? error.message : String(error)}): the embedded model answers.`),
+      log.warn({ err: error, baseURL: endpoint.baseURL }, "the model endpoint failed: the embedded model answers"),
   });
 }

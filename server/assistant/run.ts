@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { convertToModelMessages, isStepCount, safeValidateUIMessages, streamText, type UIMessage } from "ai";
 import type { Locale } from "@/lib/constants";
 import type { ServiceContext } from "@/server/core/service-context";
@@ -8,6 +9,8 @@ import { chatNames } from "./names/lexicon";
 import { answerLanguage } from "./understanding/language";
 import { assistantToolApproval, assistantTools, type AssistantToolSet } from "./tools";
 import { toolEnvironment } from "./tools/shared";
+
+const log = logger("assistant");
 
 // One answer of the assistant: the stored conversation checked against the tools, then the AI SDK's tool loop on the
 // configured model (or the embedded one), streamed back to the route.
@@ -36,10 +39,10 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * The stored messages as the tools define them. A conversation stored under older tool schemas keeps its words: its
  * tool parts are left out rather than failing the whole chat.
  */
-async function validConversation(messages: UIMessage[], tools: AssistantToolSet, requestId: string): Promise<UIMessage[]> {
+async function validConversation(messages: UIMessage[], tools: AssistantToolSet): Promise<UIMessage[]> {
   const checked = await safeValidateUIMessages<UIMessage>({ messages, tools });
   if (checked.success) return checked.data;
-  console.warn(`[assistant] ${requestId}: stored messages do not match the tools (${errorText(checked.error)}); keeping their text only.`);
+  log.warn({ problem: errorText(checked.error) }, "stored messages do not match the tools: keeping their text only");
   const textOnly = messages
     .map((message) => ({ ...message, parts: message.parts.filter((part) => part.type === "text") }))
     .filter((message) => message.parts.length > 0);
@@ -63,7 +66,7 @@ export async function streamAssistantReply(consoleRequest: AssistantRequest) {
   // One environment: the chat's organization is read once for the instructions and every tool call.
   const environment = toolEnvironment(request);
   const tools = assistantTools(request, environment);
-  const [messages, instructions] = await Promise.all([validConversation(request.messages, tools, requestId), assistantInstructions(request, environment)]);
+  const [messages, instructions] = await Promise.all([validConversation(request.messages, tools), assistantInstructions(request, environment)]);
   return streamText({
     // The names the question may give, read with the caller's visibility (a chat out of sight has none).
     model: assistantModel(request.locale, { names: () => environment.scope().then(chatNames), timeZone: environment.timeZone }),
@@ -74,6 +77,6 @@ export async function streamAssistantReply(consoleRequest: AssistantRequest) {
     stopWhen: isStepCount(ASSISTANT_MAX_STEPS),
     // A dead endpoint falls back to the embedded model inside the model itself; a retry would only make them wait.
     maxRetries: 1,
-    onError: ({ error }) => console.error(`[assistant] ${requestId}:`, errorText(error)),
+    onError: ({ error }) => log.error({ requestId, problem: errorText(error) }, "answer stream failed"),
   });
 }

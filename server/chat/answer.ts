@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { randomUUID } from "node:crypto";
 import { consumeStream } from "ai";
 import { isWholeAnswer } from "@/lib/chat/parts";
@@ -11,6 +12,8 @@ import type { ServiceContext } from "@/server/core/service-context";
 import { streamAssistantReply } from "@/server/assistant/run";
 import { ConflictError } from "@/server/core/errors";
 import { answerWaitingApproval, fillAnswer, loadChatMessages, releaseAnswer, reserveAnswer, storeQuestion } from "./service";
+
+const log = logger("assistant");
 
 /**
  * Answers a question in one of the caller's chats, as an AI SDK UI message stream (server-sent events); null when the
@@ -93,7 +96,7 @@ async function streamAnswer(
       }
     },
     onError: (error) => {
-      console.error(`[assistant] ${context.requestId}:`, error instanceof Error ? error.message : error);
+      log.error({ err: error, requestId: context.requestId }, "answer failed");
       return translatorFor(locale)("chat.answerFailed");
     },
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "./log";
 
 let warned: string | undefined;
 
@@ -15,7 +16,7 @@ export function configuredPublicOrigin(env: NodeJS.ProcessEnv = process.env): st
   } catch {
     // Reported below.
   }
-  if (warned !== value) console.warn(`[config] PUBLIC_ORIGIN "${value}" is not an http(s) origin: links use the server's own address.`);
+  if (warned !== value) logger("config").warn({ PUBLIC_ORIGIN: value }, "PUBLIC_ORIGIN is not an http(s) origin: links use the server's own address");
   warned = value;
   return undefined;
 }

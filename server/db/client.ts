@@ -1,4 +1,6 @@
 import "server-only";
+import { logger } from "@/server/core/log";
+import { statementDone } from "@/server/core/metrics";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
@@ -15,6 +17,8 @@ import { createStatementCache } from "./pglite-statements.mjs";
 import { keepReads, ReadCache, watchStatements } from "./read-cache";
 import { untilQuiet } from "./until-quiet";
 import * as schema from "./schema";
+
+const log = logger("db");
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -109,10 +113,33 @@ function withPreparedStatements(client: PGlite): PGlite {
   });
 }
 
+/**
+ * Times every statement a pooled connection runs (the pool's own query and Drizzle's, in a transaction or not): pg
+ * calls a connection's query with a callback (the pool) or for a promise (Drizzle).
+ */
+function timeStatements(client: pg.PoolClient): void {
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const started = performance.now();
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (...results: unknown[]) => {
+        statementDone(started);
+        return (last as (...results: unknown[]) => unknown)(...results);
+      };
+      return (query as (...args: unknown[]) => unknown).apply(this, args);
+    }
+    const result = (query as (...args: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) result.then(() => statementDone(started), () => statementDone(started));
+    return result;
+  } as typeof client.query;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    pool.on("error", (error) => log.error({ err: error }, "idle client error"));
+    pool.on("connect", timeStatements);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     // Clients checked out are work in flight (server/db/until-quiet.ts).
     const close = async () => {

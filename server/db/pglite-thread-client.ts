@@ -1,8 +1,11 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import path from "node:path";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { isBackgroundWork } from "./background-lane";
 import { untilQuiet } from "./until-quiet";
+
+const log = logger("db");
 
 // The console's end of the embedded database's thread (server/db/pglite-thread.mjs): the calls Drizzle's PGlite
 // driver makes of its client — query, exec, transaction — sent as messages. PostgreSQL's work and the parsing of its
@@ -176,7 +179,7 @@ export class PGliteThread extends ThreadClient {
       this.worker.on("message", onReady);
     });
     this.worker.on("error", (error) => {
-      console.error("[db] the database thread failed:", error);
+      log.error({ err: error }, "the database thread failed");
       this.fail(error);
     });
     this.worker.on("exit", (code) => this.fail(new Error(`The database thread stopped (exit code ${code}).`)));

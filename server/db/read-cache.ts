@@ -1,4 +1,5 @@
 import "server-only";
+import { timedStatement } from "@/server/core/metrics";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sharedRead } from "@/server/core/shared-read";
 import { statementTables } from "./statement-tables";
@@ -256,8 +257,8 @@ interface WatchedClient extends Queryable {
  */
 export function watchStatements<C extends WatchedClient>(client: C, cache: ReadCache): C {
   const watchedQueryable = (target: Queryable, writes?: Writes): Queryable => ({
-    query: (sql, ...rest) => cache.statement(sql, () => target.query(sql, ...rest), { writes }),
-    exec: (sql, ...rest) => cache.statement(sql, () => target.exec(sql, ...rest), { script: true, writes }),
+    query: (sql, ...rest) => cache.statement(sql, () => timedStatement(target.query(sql, ...rest)), { writes }),
+    exec: (sql, ...rest) => cache.statement(sql, () => timedStatement(target.exec(sql, ...rest)), { script: true, writes }),
   });
   const watched = watchedQueryable(client);
   return new Proxy(client, {

@@ -1,4 +1,7 @@
 import "server-only";
+import { logger } from "@/server/core/log";
+
+const log = logger("lifecycle");
 
 // The lifecycle scheduler's timing, from the environment unless given: LIFECYCLE_TICK_MS (1000),
 // LIFECYCLE_INSTALL_SECONDS (60), LIFECYCLE_REBOOT_SECONDS (20), LIFECYCLE_LEASE_MS (3 ticks + 5 s).
@@ -27,7 +30,7 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   if (value === undefined || value.trim() === "") return fallback;
   const number = Number(value);
   if (Number.isFinite(number) && number > 0) return number;
-  console.warn(`[lifecycle] ${name}=${value} is not a positive number: using ${fallback}`);
+  log.warn({ [name]: value, using: fallback }, `${name} is not a positive number`);
   return fallback;
 }
 
@@ -39,6 +42,6 @@ export function resolveSchedulerOptions(options: LifecycleSchedulerOptions = {},
     rebootSeconds: options.rebootSeconds ?? positive(env.LIFECYCLE_REBOOT_SECONDS, 20, "LIFECYCLE_REBOOT_SECONDS"),
     leaseMs: options.leaseMs ?? positive(env.LIFECYCLE_LEASE_MS, 3 * tickMs + LEASE_MARGIN_MS, "LIFECYCLE_LEASE_MS"),
     batchSize: options.batchSize ?? 50,
-    log: options.log ?? ((message) => console.info(`[lifecycle] ${message}`)),
+    log: options.log ?? ((message) => log.info(message)),
   };
 }

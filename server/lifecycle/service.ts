@@ -3,6 +3,7 @@ import { assertVersionFits } from "./versions";
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  LIFECYCLE_STATUSES,
   LIFECYCLE_TABS,
   type LifecycleOperation,
   type LifecycleOperationCreate,
@@ -330,4 +331,11 @@ export async function cancelOperations(context: ServiceContext, operationIds: st
     if (started) throw notScheduled(started);
     return cancelScheduled(tx, context.principal, record, operations);
   });
+}
+
+/** Every lifecycle operation of every organization counted by status, a status without one at 0 (the metrics' gauge). */
+export async function countOperationsByStatus(db: Db): Promise<{ status: string; count: number }[]> {
+  const rows = await db.select({ status: lifecycleOperations.status, count: count() }).from(lifecycleOperations).groupBy(lifecycleOperations.status);
+  const counted = new Map<string, number>(rows.map((row) => [row.status, row.count]));
+  return LIFECYCLE_STATUSES.map((status) => ({ status, count: counted.get(status) ?? 0 }));
 }

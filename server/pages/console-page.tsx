@@ -9,6 +9,7 @@ import { renderedAtQuery } from "@/lib/realtime-queries";
 import { safeDecode } from "@/lib/request-target";
 import { consoleRoute, guardConsoleRoute, matchConsoleRoute, type ConsoleRoute, type RouteParams } from "@/lib/routes";
 import { bootstrapSession, type ReadySession } from "./session";
+import { logger } from "@/server/core/log";
 
 // The one way a console page or layout is built (SPEC §2, §6): decode the URL's parameters, run the route's guard
 // from the route table, prefetch the queries its components read — with the components' own query options, through
@@ -77,7 +78,7 @@ function pageQueries(queryClient: QueryClient) {
   const hashes = new Set<string>();
   const track = (queryKey: QueryKey) => hashes.add(hashKey(queryKey));
   const logFailure = (queryKey: QueryKey, error: unknown) => {
-    if (!(error instanceof ApiRequestError && error.status === 404)) console.error(`[page] prefetch of ${JSON.stringify(queryKey)} failed:`, (error as Error).message);
+    if (!(error instanceof ApiRequestError && error.status === 404)) logger("page").error({ err: error, queryKey }, "prefetch failed");
   };
   return {
     hashes,

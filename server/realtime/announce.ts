@@ -1,8 +1,11 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { actionOfChange, eventType, type EntityNews, type RealtimeNews } from "@/lib/realtime-contract";
 import type { ChangeRecord } from "@/server/core/changes";
 import type { Db } from "@/server/db/client";
 import { publishRealtime } from "./bus";
+
+const log = logger("bus");
 
 // Which realtime services hear of a committed change. Every change is an event; some entities also have a service
 // of their own, and changes to the network's shape are topology news. Messages carry ids and types only: a client
@@ -53,5 +56,5 @@ export function announceChanges(db: Db, changes: ChangeRecord[]): void {
     for (const change of changes) {
       for (const message of messagesForChange(change)) await publishRealtime(db, change.organizationId, message);
     }
-  })().catch((error: Error) => console.error("[bus] changes not announced:", error.message));
+  })().catch((error: Error) => log.error({ err: error }, "changes not announced"));
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { logger } from "@/server/core/log";
+import { metrics } from "@/server/core/metrics";
 import { EventEmitter } from "node:events";
 import { eq } from "drizzle-orm";
 import pg from "pg";
@@ -6,6 +8,8 @@ import { isRealtimeNews, type RealtimeNews } from "@/lib/realtime-contract";
 import type { OrganizationPlace } from "@/server/core/tenancy";
 import type { Db } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
+
+const log = logger("bus");
 
 // The event bus between the control-plane services (and the simulator) and the /ws hubs. In the embedded default
 // it is in-process; with DATABASE_URL it is PostgreSQL LISTEN/NOTIFY, so a change made through one console process
@@ -27,6 +31,8 @@ export interface EventBus {
 }
 
 export const NOTIFY_CHANNEL = "maia_realtime";
+const localLag = metrics.busLag.labels("local");
+const postgresLag = metrics.busLag.labels("postgres");
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; a larger message keeps its ids and drops the rest.
 const NOTIFY_MAX_BYTES = 7_900;
 
@@ -36,7 +42,7 @@ export function listenSafely(emitter: EventEmitter, listener: RealtimeListener):
     try {
       listener(message);
     } catch (error) {
-      console.error("[bus] listener failed:", (error as Error).message);
+      log.error({ err: error }, "listener failed");
     }
   };
   emitter.on("message", safe);
@@ -51,8 +57,10 @@ export class LocalBus implements EventBus {
   private lastDelivery: Promise<void> = Promise.resolve();
 
   async publish(message: RealtimeMessage): Promise<void> {
+    const published = performance.now();
     this.lastDelivery = new Promise((resolve) =>
       setImmediate(() => {
+        localLag.observe((performance.now() - published) / 1000);
         this.emitter.emit("message", message);
         resolve();
       }),
@@ -74,7 +82,7 @@ export class LocalBus implements EventBus {
 }
 
 /** Keeps ids and states, drops long fields, so a message always fits in a NOTIFY payload. */
-export function fitForNotify(message: RealtimeMessage): string {
+export function fitForNotify(message: RealtimeMessage & { sentAt?: number }): string {
   const text = JSON.stringify(message);
   if (Buffer.byteLength(text) < NOTIFY_MAX_BYTES) return text;
   const data: Record<string, unknown> = { truncated: true };
@@ -119,13 +127,16 @@ export class PostgresBus implements EventBus {
         client.on("notification", (notification) => {
           if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
           try {
-            this.emitter.emit("message", JSON.parse(notification.payload) as RealtimeMessage);
+            const { sentAt, ...message } = JSON.parse(notification.payload) as RealtimeMessage & { sentAt?: number };
+            // Clocks of two processes on one network: a few milliseconds apart at most, and never below zero.
+            if (typeof sentAt === "number") postgresLag.observe(Math.max(0, Date.now() - sentAt) / 1000);
+            this.emitter.emit("message", message);
           } catch (error) {
-            console.error("[bus] bad notification:", (error as Error).message);
+            log.error({ err: error }, "bad notification");
           }
         });
         client.on("error", (error) => {
-          console.error("[bus] listen connection lost:", error.message);
+          log.error({ err: error }, "listen connection lost");
           if (this.listener === client) this.listener = undefined;
           if (!this.closed) this.ready = this.listen();
         });
@@ -135,14 +146,14 @@ export class PostgresBus implements EventBus {
       } catch (error) {
         await client.end().catch(() => {});
         if (this.closed) return;
-        console.error("[bus] cannot listen yet:", (error as Error).message);
+        log.error({ err: error }, "cannot listen yet");
         await new Promise((resolve) => setTimeout(resolve, LISTEN_RETRY_MS).unref());
       }
     }
   }
 
   async publish(message: RealtimeMessage): Promise<void> {
-    await this.pool.query("select pg_notify($1, $2)", [NOTIFY_CHANNEL, fitForNotify(message)]);
+    await this.pool.query("select pg_notify($1, $2)", [NOTIFY_CHANNEL, fitForNotify({ ...message, sentAt: Date.now() })]);
   }
 
   subscribe(listener: RealtimeListener): () => void {
@@ -218,6 +229,6 @@ export async function publishRealtime(db: Db, organizationId: string, message: R
     for (const listener of publishedHere) listener(placed);
     await getBus().publish(placed);
   } catch (error) {
-    console.error(`[bus] ${message.service}.${message.action} not published:`, (error as Error).message);
+    log.error({ err: error, service: message.service, action: message.action }, "message not published");
   }
 }

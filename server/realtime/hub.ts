@@ -1,4 +1,6 @@
 import "server-only";
+import { logger } from "@/server/core/log";
+import { metrics } from "@/server/core/metrics";
 import { readClientAddress } from "@/server/core/client-address";
 import type { IncomingMessage } from "node:http";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
@@ -22,6 +24,8 @@ import type { Db } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import type { RealtimeMessage } from "./bus";
 import { RecentMessages } from "./recent";
+
+const log = logger("ws");
 
 interface Client {
   socket: WebSocket;
@@ -91,7 +95,7 @@ export class RealtimeHub {
     this.recent = new Map(REALTIME_SERVICES.map((service) => [service, new RecentMessages(REALTIME_REPLAY_MS, REPLAY_MAX_MESSAGES, options.now)]));
     this.pinger = setInterval(() => {
       this.ping();
-      void this.revalidateSessions().catch((error: Error) => console.error("[ws] session check failed:", error.message));
+      void this.revalidateSessions().catch((error: Error) => log.error({ err: error }, "session check failed"));
     }, options.pingIntervalMs ?? 30_000);
     this.pinger.unref();
   }
@@ -107,7 +111,7 @@ export class RealtimeHub {
       const cookies = parseCookieHeader(request.headers.cookie);
       principal = await resolveSession(await this.db(), readSessionToken({ get: (name) => cookies.get(name) }));
     } catch (error) {
-      console.error("[ws] session lookup failed:", (error as Error).message);
+      log.error({ err: error }, "session lookup failed");
     }
     if (!principal) {
       socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
@@ -140,6 +144,7 @@ export class RealtimeHub {
     socket.on("close", () => this.forget(client));
     socket.on("error", () => socket.terminate());
     socket.on("message", (raw) => {
+      metrics.wsIn.inc();
       let parsed: unknown;
       try {
         parsed = JSON.parse(String(raw));
@@ -209,6 +214,7 @@ export class RealtimeHub {
       return false;
     }
     client.socket.send(text);
+    metrics.wsOut.inc();
     return true;
   }
 

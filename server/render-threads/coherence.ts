@@ -1,9 +1,12 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { sessionCache } from "@/server/auth/session-cache";
 import type { SessionChange } from "@/server/auth/session-cache";
 import type { Db } from "@/server/db/client";
 import { keptReads, type TableChange } from "@/server/db/read-cache";
 import type { RealtimeMessage } from "@/server/realtime/bus";
+
+const log = logger("render-threads");
 
 // What the threads of one console process tell each other so that what each keeps in memory stays true: the writes
 // their database clients counted (the reads they keep: server/db/read-cache.ts), the sessions they forgot
@@ -75,7 +78,7 @@ export class ChangeLink {
       try {
         apply(change);
       } catch (error) {
-        console.error("[render-threads] a change could not be applied:", (error as Error).message);
+        log.error({ err: error }, "a change could not be applied");
       }
     }
     this.applied += 1;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { MessagePort } from "node:worker_threads";
+import type { MetricsJson } from "@/server/core/metrics";
 import type { RealtimeMessage } from "@/server/realtime/bus";
 import type { Change } from "./coherence";
 
@@ -15,11 +16,13 @@ export interface RenderThreadData {
 }
 
 /** From the main thread to a render thread. */
-export type ToRenderThread = { type: "changes"; changes: Change[] } | { type: "stop" };
+export type ToRenderThread = { type: "changes"; changes: Change[] } | { type: "metrics"; id: number } | { type: "stop" };
 
 /** From a render thread to the main thread. */
 export type FromRenderThread =
   | { type: "ready" }
   | { type: "failed"; message: string }
   | { type: "changes"; changes: Change[] }
-  | { type: "publish"; message: RealtimeMessage };
+  | { type: "publish"; message: RealtimeMessage }
+  /** Its metrics, asked for by id when /metrics is scraped. */
+  | { type: "metrics"; id: number; metrics: MetricsJson };

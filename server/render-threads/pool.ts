@@ -1,4 +1,6 @@
 import "server-only";
+import { logger } from "@/server/core/log";
+import { watchOtherThreads, type MetricsJson } from "@/server/core/metrics";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -9,6 +11,8 @@ import type { EventBus } from "@/server/realtime/bus";
 import { refuseBusy } from "@/server/entry-listener";
 import { applyChange, ChangeLink, CHANGES_HEADER, watchLocalChanges, type Change } from "./coherence";
 import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./messages";
+
+const log = logger("render-threads");
 
 // The main thread's side of the render threads: it starts them, hands each page request to the one with the fewest
 // in flight (over its Unix socket) and passes the answer on, and relays the changes each thread makes to the others.
@@ -52,6 +56,8 @@ export function renderThreadCount(database: Pick<DatabaseHandle, "kind" | "conne
 const RETRIABLE = new Set(["EAGAIN", "ECONNREFUSED", "ECONNRESET", "EPIPE"]);
 const FORWARD_RETRIES = 3;
 const FORWARD_RETRY_MS = 25;
+/** How long a scrape waits for a render thread's metrics before it goes without them. */
+const THREAD_METRICS_WAIT_MS = 1_000;
 
 /** Headers of one hop that the next must not see. */
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection"];
@@ -121,6 +127,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
         if (message.type === "ready") resolve(thread);
         else if (message.type === "failed") reject(new Error(`A render thread did not start: ${message.message}`));
         else if (message.type === "publish") void bus.publish(message.message);
+        else if (message.type === "metrics") metricsAsked.get(message.id)?.(message.metrics);
         else if (message.type === "changes") {
           thread.link.received(message.changes, (change) => {
             applyChange(database.db, change);
@@ -129,7 +136,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
         }
       });
       worker.on("error", (error) => {
-        console.error("[render-threads] a render thread failed:", error);
+        log.error({ err: error }, "a render thread failed");
         reject(error);
       });
       worker.on("exit", (code) => {
@@ -140,8 +147,8 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
         fs.rmSync(socketPath, { force: true });
         if (closing) return;
         reject(new Error(`A render thread stopped (exit code ${code}).`));
-        console.error(`[render-threads] a render thread stopped (exit code ${code}); starting another`);
-        void start(index).then((again) => threads.push(again), (error: unknown) => console.error("[render-threads]", (error as Error).message));
+        log.error({ exitCode: code }, "a render thread stopped: starting another");
+        void start(index).then((again) => threads.push(again), (error: unknown) => log.error({ err: error }, "a render thread did not start again"));
       });
     });
 
@@ -153,6 +160,23 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
     fs.rmSync(socketDirectory, { recursive: true, force: true });
     throw error;
   }
+
+  // A scrape of /metrics adds each thread's own (its statements, its bus), as long as it answers within a second.
+  let lastAsked = 0;
+  const metricsAsked = new Map<number, (json: MetricsJson) => void>();
+  const threadMetrics = (thread: RenderThread) =>
+    new Promise<MetricsJson>((resolve) => {
+      const id = ++lastAsked;
+      const answered = (json: MetricsJson) => {
+        clearTimeout(timer);
+        metricsAsked.delete(id);
+        resolve(json);
+      };
+      const timer = setTimeout(() => answered([]), THREAD_METRICS_WAIT_MS);
+      metricsAsked.set(id, answered);
+      thread.worker.postMessage({ type: "metrics", id } satisfies ToRenderThread);
+    });
+  watchOtherThreads(() => Promise.all(threads.map(threadMetrics)));
 
   /** The thread with the fewest requests in flight. */
   const pick = () => threads.reduce<RenderThread | undefined>((best, candidate) => (!best || candidate.inFlight < best.inFlight ? candidate : best), undefined);
@@ -213,7 +237,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
             return;
           }
           if (!res.headersSent) {
-            console.error("[render-threads] forwarding failed:", error.message);
+            log.error({ err: error }, "forwarding failed");
             res.writeHead(502).end();
           } else res.destroy();
           finish();
@@ -229,6 +253,7 @@ export async function startRenderThreads({ count, database, databaseUrl, bus, en
     forward,
     async close() {
       closing = true;
+      watchOtherThreads(undefined);
       stopWatching();
       stopNews();
       await Promise.all(

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import type { Db } from "@/server/db/client";
 import { getBus, type EventBus } from "@/server/realtime/bus";
 import { BACKFILL_DAYS } from "./history";
@@ -6,6 +7,8 @@ import { simulatorSettings, type SimulatorSettings } from "./settings";
 import type { NetworkChange } from "./network-changes";
 import { Simulator, type BackfillReport, type TickReport } from "./simulator";
 import { inBackgroundLane } from "@/server/db/background-lane";
+
+const simulatorLog = logger("simulator");
 
 // The demo network simulator (issue 5): devices that do not exist, reporting through the real ingestion endpoint.
 //
@@ -45,7 +48,7 @@ export interface SimulatorHandle {
 
 /** Starts the agents in the background: never blocks, never throws; problems are logged once per kind. */
 export function startSimulator(db: Db, options: SimulatorOptions = {}): SimulatorHandle {
-  const { env = process.env, log = (line: string) => console.log(line), now = Date.now, onTick, onBackfill, ...overrides } = options;
+  const { env = process.env, log = (line: string) => simulatorLog.info(line.replace(/^\[simulator\] /, "")), now = Date.now, onTick, onBackfill, ...overrides } = options;
   const settings = simulatorSettings(env, overrides);
   const simulator = new Simulator(db, settings, { now, log });
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { sql } from "drizzle-orm";
 import { deviceBackMessage, linkDownMessage, portDownMessage, slaClearedMessage } from "@/lib/alarms/message";
 import type { PortState } from "@/lib/health";
@@ -10,6 +11,8 @@ import { TELEMETRY } from "./config";
 import type { DeviceIdentity } from "./device-tokens";
 import type { Ownership } from "./ownership";
 import { badMetrics, evaluatePathSla, slaAlarmMessage, type SlaEvaluation } from "./sla";
+
+const log = logger("telemetry");
 
 // What follows from a stored batch: the SLA of the paths it measured, the alarm conditions of its paths, ports,
 // links and device (active or not: the engine raises, updates and clears), and the realtime news — one telemetry
@@ -67,7 +70,7 @@ export async function applyConditionsSafely(db: Db, conditions: AlarmCondition[]
   try {
     await applyAlarmConditions(db, conditions);
   } catch (error) {
-    console.error("[telemetry] alarm conditions not applied:", (error as Error).message);
+    log.error({ err: error }, "alarm conditions not applied");
   }
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { metrics } from "@/server/core/metrics";
 import { sql, type SQL } from "drizzle-orm";
 import { TELEMETRY_MAX_AGE_MS, TELEMETRY_MAX_SKEW_MS, type TelemetryBatch, type TelemetryIngestResult, type TelemetrySample } from "@/lib/telemetry/ingest";
 import { queryRows, type Db } from "@/server/db/client";
@@ -464,5 +465,7 @@ export async function ingestTelemetry(db: Db, device: DeviceIdentity, batch: Tel
       linkIds: new Set(sorted.rows.link.map((row) => String(row.link_id))),
     },
   });
+  metrics.telemetryAccepted.inc(sorted.accepted);
+  metrics.telemetryRejected.inc(sorted.rejected);
   return { accepted: sorted.accepted, rejected: sorted.rejected };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { deviceSilentMessage, deviceUnassignedMessage } from "@/lib/alarms/message";
@@ -12,6 +13,8 @@ import { rollupClosedHours } from "./rollups";
 import { evaluatePathSla, staleSlaPathIds, type SlaEvaluation } from "./sla";
 import { unmeasuredSlaConditions } from "./sla-alarms";
 import { inBackgroundLane } from "@/server/db/background-lane";
+
+const log = logger("telemetry");
 
 // The telemetry maintenance job: partitions ahead, rollups of closed hours, retention by whole partitions — and,
 // on a faster beat, the silent-device sweep. Every step is idempotent; with several console processes on one
@@ -206,7 +209,7 @@ export function startTelemetryMaintenance(db: Db, options: MaintenanceOptions = 
       if (stopped || busy) return;
       busy = true;
       const run = inBackgroundLane(pass)
-        .catch((error: unknown) => console.error(`[telemetry] ${label} failed:`, (error as Error).message))
+        .catch((error: unknown) => log.error({ err: error, task: label }, "maintenance task failed"))
         .finally(() => {
           busy = false;
           running.delete(run);

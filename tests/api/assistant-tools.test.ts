@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readUIMessageStream, type UIMessage } from "ai";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { captureLogs } from "../fixtures/log-capture";
 import type {
   AssistantToolName,
   ExplainPathSlaOutput,
@@ -540,7 +541,8 @@ describe("streamAssistantReply with the embedded model", () => {
 
   it("keeps answering when a stored tool part no longer matches its tool", async () => {
     const context = await contextFor(CONTOSO_ADMIN);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const stale: UIMessage = {
       id: randomUUID(),
       role: "assistant",
@@ -556,8 +558,7 @@ describe("streamAssistantReply with the embedded model", () => {
       messages: [userMessage("list my sites"), stale, userMessage("recent events")],
     });
     expect(await result.text).toMatch(/^The latest 10 events:/);
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: "warn", area: "assistant", msg: "stored messages do not match the tools: keeping their text only" }));
   });
 
   it("explains the path of the page the user is on", async () => {

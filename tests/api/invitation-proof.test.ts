@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getApiApp } from "@/server/api/app";
 import { hashPassword } from "@/server/auth/password";
 import { serverOrigin } from "@/server/core/public-origin";
@@ -8,6 +8,7 @@ import { invitations, memberships, users } from "@/server/db/schema";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { invitationTokenFor, latestMailTo, readOutbox } from "./outbox";
 import { startFakeSmtp } from "./fake-smtp";
+import { captureLogs } from "../fixtures/log-capture";
 
 // Issue 13 finding 5: an invitation proves the address. The inviter never sees the link (it is mailed), the preview
 // does not tell whether the address has an account, and an existing account joins only from its own session.
@@ -118,7 +119,8 @@ describe("no account squatting", () => {
 describe("the invitation mail", () => {
   it("is written to the outbox with the absolute link, in the inviter's language for a new address", async () => {
     const before = (await readOutbox()).length;
-    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const french = await signIn("admin@fabrikam.example");
     await call("PATCH", "/config/user", { cookie: french, body: { userFirstName: "Fa", userLastName: "Brik", userLanguage: "fr" } });
     await invite("Fabrikam", "new@fabrikam.example", "admin@fabrikam.example");
@@ -130,7 +132,7 @@ describe("the invitation mail", () => {
     expect(mail.text).toContain("Fa Brik (admin@fabrikam.example) chez Fabrikam vous a invité à rejoindre Fabrikam sur Maia Console avec le rôle Lecture seule.");
     expect(mail.text).toContain(mail.link);
     expect(mail.text).toContain("expire dans 7 jours");
-    expect(log.mock.calls.flat().join(" ")).toContain(mail.link);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: "info", area: "mail", to: "new@fabrikam.example", link: mail.link }));
   });
 
   it("speaks the invitee's language when the address has an account", async () => {
@@ -147,9 +149,11 @@ describe("the invitation mail", () => {
     await invite("Contoso", "origin@contoso.example");
     expect((await latestMailTo("origin@contoso.example")).link).toMatch(new RegExp(`^https://console\\.example\\.com:8443/invite/${TOKEN.source}$`));
     process.env.PUBLIC_ORIGIN = "not an origin";
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     await invite("Contoso", "fallback@contoso.example");
     expect((await latestMailTo("fallback@contoso.example")).link.startsWith(`${serverOrigin()}/invite/`)).toBe(true);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: "warn", area: "config", PUBLIC_ORIGIN: "not an origin" }));
   });
 
   it("never takes the link's origin from the request, whose Host the caller writes", async () => {
@@ -202,9 +206,10 @@ describe("the invitation mail", () => {
     const smtp = await startFakeSmtp();
     await smtp.close();
     process.env.SMTP_URL = smtp.url;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const created = await invite("Contoso", "unlucky@contoso.example");
-    expect(errors.mock.calls.some((args) => String(args[0]).includes("[mail] to unlucky@contoso.example not sent"))).toBe(true);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: "error", area: "mail", msg: "mail not sent", to: "unlucky@contoso.example" }));
     const db = await getDb();
     const [stored] = await db.select().from(invitations).where(eq(invitations.id, created.body.id));
     expect(stored).toMatchObject({ email: "unlucky@contoso.example", acceptedAt: null });

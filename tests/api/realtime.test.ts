@@ -6,6 +6,7 @@ import { getDb } from "@/server/db/client";
 import { organizations } from "@/server/db/schema";
 import { LocalBus, placeOf, publishRealtime, setBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { RealtimeHub, REPLAY_CLOCK_MARGIN_MS } from "@/server/realtime/hub";
+import { metrics, watchRealtimeClients } from "@/server/core/metrics";
 import { call, organizationId, signIn } from "./helpers";
 import { BW_ADMIN, CONTOSO_ADMIN, INITECH_ADMIN, insertAlarm, NW_ADMIN, OPERATOR } from "./operations-fixtures";
 
@@ -112,6 +113,28 @@ describe("/ws", () => {
     await until(() => contoso.messages.length === 4);
     expect(contoso.messages.slice(2).map((m) => m.action)).toEqual(["error", "error"]);
     contoso.socket.close();
+  });
+
+  it("is counted in the metrics: its clients, its messages both ways, and the bus's lag", async () => {
+    watchRealtimeClients(() => hub.size);
+    const scrape = async () => {
+      const text = await metrics.registry.metrics();
+      const value = (series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+      return { clients: value("maia_ws_clients"), in: value('maia_ws_messages_total{direction="in"}'), out: value('maia_ws_messages_total{direction="out"}'), lag: value('maia_bus_lag_seconds_count{bus="local"}') };
+    };
+    const before = await scrape();
+    const client = await subscribed(CONTOSO_ADMIN, ["alarms"]);
+    await lastMessage([client], [await organizationId("Contoso")]);
+    const after = await scrape();
+    expect(after.clients).toBe(hub.size);
+    expect(after.clients).toBeGreaterThanOrEqual(1);
+    // One subscription in; the welcome, its acknowledgement and the alarm out; the alarm's trip over the bus.
+    expect(after.in - before.in).toBe(1);
+    expect(after.out - before.out).toBeGreaterThanOrEqual(3);
+    expect(after.lag - before.lag).toBeGreaterThanOrEqual(1);
+    client.socket.close();
+    await until(() => hub.size === after.clients - 1, "the socket closed");
+    expect((await scrape()).clients).toBe(after.clients - 1);
   });
 
   it("delivers an organization's alarms and telemetry to it, its MSP and the operator, never to another tenant", async () => {

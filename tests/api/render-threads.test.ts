@@ -4,12 +4,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "../fixtures/log-capture";
 import { sessionCache } from "@/server/auth/session-cache";
 import { openDatabase, queryRows, type DatabaseHandle } from "@/server/db/client";
 import { keptReads } from "@/server/db/read-cache";
 import { LocalBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { startRenderThreads, type RenderThreads } from "@/server/render-threads/pool";
+import { metrics, metricsText } from "@/server/core/metrics";
 
 // The main thread's side of the render threads (server/render-threads/pool.ts), with stand-in threads that speak
 // their protocol without Next (tests/fixtures/render-thread.mjs), on a real PGlite thread: pages forwarded and
@@ -111,15 +113,23 @@ describe("render threads", () => {
   });
 
   it("start another thread when one stops, and answer meanwhile with the others", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const { body } = await get("/exit");
     // The pool says so once it has let the thread go.
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining("a render thread stopped (exit code 3)")));
+    await vi.waitFor(() => expect(logs.lines).toContainEqual(expect.objectContaining({ level: "error", area: "render-threads", msg: "a render thread stopped: starting another", exitCode: 3 })));
     const meanwhile = await get("/hello");
     expect(meanwhile.response.status).toBe(200);
     expect(meanwhile.body.thread).toBe(1 - body.thread);
     await expect.poll(async () => (await Promise.all([get("/slow?ms=100"), get("/slow?ms=100")])).map(({ body: b }) => b.thread).sort(), { timeout: 20_000 }).toEqual([0, 1]);
-    error.mockRestore();
+  });
+
+  it("add each thread's metrics to the main thread's when /metrics is scraped", async () => {
+    const series = 'maia_telemetry_samples_total{result="accepted"}';
+    const own = Number(/^maia_telemetry_samples_total\{result="accepted"\} (\d+)$/m.exec(await metrics.registry.metrics())?.[1] ?? 0);
+    // Each stand-in thread reports 5 samples of its own (the one stopped by the test above is started again).
+    await expect.poll(() => metricsText(), { timeout: 20_000 }).toContain(`${series} ${own + 5 * threads.count}`);
+    expect(await metricsText()).toContain("# TYPE maia_http_requests_total counter");
   });
 
   it("keep the threads' sockets in a directory no other user can enter", async () => {

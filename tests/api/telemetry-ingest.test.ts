@@ -9,6 +9,7 @@ import { forgetServedObjects } from "@/server/telemetry/ownership";
 import { partitionName, periodStart } from "@/server/telemetry/partitions";
 import { alarmMessages } from "./alarm-api";
 import { call, signIn } from "./helpers";
+import { metrics } from "@/server/core/metrics";
 import {
   BW_ADMIN,
   buildCustomerNetwork,
@@ -169,6 +170,9 @@ describe("POST /telemetry/ingest: what a device may report on", () => {
   it("accepts its own node's ports (interface ids and switch-port indexes), links and its MSP's customers' objects; drops the rest", async () => {
     const now = Date.now();
     const t = isoAgo(30_000, now);
+    const samples = async (result: "accepted" | "rejected") =>
+      Number(new RegExp(`^maia_telemetry_samples_total\\{result="${result}"\\} (\\d+)$`, "m").exec(await metrics.registry.metrics())?.[1] ?? 0);
+    const before = { accepted: await samples("accepted"), rejected: await samples("rejected") };
     const response = await ingest(northwind.token, [
       // Newer than the device samples of the token tests: it becomes the device's state.
       { kind: "device", time: new Date(now).toISOString(), uptimeSeconds: 3600, softwareVersion: "24.3.2", cpuPercent: 12 },
@@ -190,6 +194,8 @@ describe("POST /telemetry/ingest: what a device may report on", () => {
     ]);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toEqual({ accepted: 8, rejected: 7 });
+    // The metrics count them too.
+    expect({ accepted: (await samples("accepted")) - before.accepted, rejected: (await samples("rejected")) - before.rejected }).toEqual({ accepted: 8, rejected: 7 });
 
     const db = await getDb();
     const counts = await queryRows<{ kind: string; n: number }>(

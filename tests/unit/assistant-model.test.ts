@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { generateText, isStepCount, simulateReadableStream, streamText, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "../fixtures/log-capture";
 import {
   explainPathSlaInputSchema,
   listOpenAlarmsInputSchema,
@@ -281,13 +282,13 @@ describe("the configured model", () => {
     process.env.ASSISTANT_BASE_URL = "http://127.0.0.1:9/v1";
     process.env.ASSISTANT_MODEL = "llama3.2";
     process.env.ASSISTANT_TIMEOUT_MS = "2000";
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     const model = assistantModel("fr");
     expect(model.modelId).toBe("llama3.2");
     const result = streamText({ model, messages: user("bonjour"), maxRetries: 0 });
     expect(await result.text).toContain("Je peux :");
-    expect(warn).toHaveBeenCalled();
-    warn.mockRestore();
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: "warn", area: "assistant", baseURL: "http://127.0.0.1:9/v1" }));
   });
 });
 

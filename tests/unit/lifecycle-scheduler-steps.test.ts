@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { captureLogs } from "../fixtures/log-capture";
 import { resolveSchedulerOptions } from "@/server/lifecycle/options";
 import { translatorFor } from "@/lib/i18n/messages";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
@@ -91,16 +92,20 @@ describe("resolveSchedulerOptions", () => {
   });
 
   it("ignores a value that is not a positive number, with a warning", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     try {
       expect(resolveSchedulerOptions({}, { LIFECYCLE_TICK_MS: "fast", LIFECYCLE_INSTALL_SECONDS: "-3", LIFECYCLE_REBOOT_SECONDS: "0" })).toMatchObject({
         tickMs: 1_000,
         installSeconds: 60,
         rebootSeconds: 20,
       });
-      expect(warn).toHaveBeenCalledTimes(3);
+      expect(logs.lines.filter((line) => line.level === "warn" && line.area === "lifecycle").map((line) => line.msg)).toEqual([
+        "LIFECYCLE_TICK_MS is not a positive number",
+        "LIFECYCLE_INSTALL_SECONDS is not a positive number",
+        "LIFECYCLE_REBOOT_SECONDS is not a positive number",
+      ]);
     } finally {
-      warn.mockRestore();
+      logs.restore();
     }
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "../fixtures/log-capture";
 import { CHANGES_AT_MOST_AFTER_MS, ChangeLink, MAX_PENDING_CHANGES, type Change } from "@/server/render-threads/coherence";
 import { MAX_RENDER_THREADS, renderThreadCount } from "@/server/render-threads/pool";
 
@@ -77,13 +78,13 @@ describe("ChangeLink", () => {
   it("counts a batch whose change could not be applied, so nothing waits for it forever", async () => {
     const link = new ChangeLink(() => {});
     const waited = link.caughtUp(1)!;
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(logs.restore);
     link.received([tables("sites")], () => {
       throw new Error("broken");
     });
     await expect(waited).resolves.toBeUndefined();
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: "error", area: "render-threads", msg: "a change could not be applied" }));
   });
 });
 

@@ -1,10 +1,13 @@
 import "server-only";
+import { logger } from "@/server/core/log";
 import { hasScopes } from "@/lib/auth/scopes";
 import { DISPLAY_TIME_ZONE, type Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { ServiceContext } from "@/server/core/service-context";
 import type { Translator } from "../format";
 import { AssistantToolError, loadChatScope, type ChatScope } from "../scope";
+
+const log = logger("assistant");
 
 // What every tool of one request shares: the chat's scope (read once), the reader's language and time zone, and one
 // way to fail.
@@ -46,7 +49,7 @@ export async function runTool<T>(environment: ToolEnvironment, name: string, req
     return await work();
   } catch (error) {
     if (error instanceof AssistantToolError) throw error;
-    console.error(`[assistant] ${requestId}: tool ${name} failed:`, error instanceof Error ? error.message : error);
+    log.error({ err: error, requestId, tool: name }, "tool failed");
     throw new AssistantToolError(environment.t("assistant.errors.unexpected"));
   }
 }

@@ -8,6 +8,10 @@ import { routeListener } from "@/server/api/node-listener";
 import { getDb, openDatabase, setDatabase } from "@/server/db/client";
 import { PostgresBus, setBus } from "@/server/realtime/bus";
 import { RealtimeHub } from "@/server/realtime/hub";
+import { setLogDestination } from "@/server/core/log";
+
+// Its stdout's first line is the port it listens on: the server's log goes to stderr.
+setLogDestination(process.stderr);
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;

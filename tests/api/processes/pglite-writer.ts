@@ -2,6 +2,10 @@
 // the console does) and inserts rows one after another, printing each row's id once its insert is acknowledged.
 import { sql } from "drizzle-orm";
 import { openDatabase } from "@/server/db/client";
+import { setLogDestination } from "@/server/core/log";
+
+// Its stdout is the acknowledged ids, one a line: the server's log goes to stderr.
+setLogDestination(process.stderr);
 
 async function main() {
   const handle = await openDatabase({ dataDir: process.env.DATA_DIR! });
