@@ -9,7 +9,9 @@ import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { limitBody } from "./body-limit";
 import { keptJson } from "./kept-json";
-import { type ApiEnv } from "./context";
+import { clientAddress, type ApiEnv } from "./context";
+import { authenticateApiToken, bearerOf } from "@/server/tokens/authenticate";
+import { isDeviceToken } from "@/server/telemetry/device-tokens";
 import { csrfGuard } from "./csrf";
 import { errorResponse } from "./error-response";
 import { createRouter } from "./openapi";
@@ -33,6 +35,7 @@ import { organizationsRouter } from "./routes/organizations";
 import { subinterfacesRouter } from "./routes/subinterfaces";
 import { switchPortsRouter } from "./routes/switch-ports";
 import { usersRouter } from "./routes/users";
+import { apiTokensRouter } from "./routes/api-tokens";
 import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
 import { simulatorRouter } from "./routes/simulator";
@@ -57,12 +60,21 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.header("Cache-Control", "no-store");
 };
 
-// Who is calling: the session cookie's principal, or null.
+// Who is calling: an API token's principal when the call carries a bearer, else the session cookie's, or null.
 const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  // A server page's prefetch brings the principal its request resolved.
+  const given = c.env?.principal;
+  const bearer = given === undefined ? bearerOf(c.req.header("authorization")) : undefined;
+  if (bearer !== undefined) {
+    // A call with a bearer is the bearer's alone: a session cookie beside it is not read, so a token never borrows
+    // a session's rights, a wrong token never falls back to the cookie, and signing out needs the cookie alone. A
+    // device's ingestion token is its route's to check (telemetry ingest); to every other route it is no one.
+    c.set("sessionToken", undefined);
+    c.set("principal", isDeviceToken(bearer) ? null : await authenticateApiToken(c.get("db"), bearer, clientAddress(c), c.get("requestId")));
+    return next();
+  }
   const token = readSessionToken({ get: (name) => getCookie(c, name) });
   c.set("sessionToken", token);
-  // A server page's prefetch brings the principal its request resolved; everyone else is known by the cookie.
-  const given = c.env?.principal;
   c.set("principal", given !== undefined ? given : await resolveSession(c.get("db"), token));
   await next();
 };
@@ -75,6 +87,8 @@ export function createApiApp() {
   const api = createRouter().basePath("/api/v1");
   // The session cookie, whose scopes each operation's `security` lists (server/api/openapi.ts's route()).
   api.openAPIRegistry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: SESSION_COOKIE });
+  // An API token (Authorization: Bearer mat_…), holding the same scopes as a session would, within its own.
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiToken", { type: "http", scheme: "bearer", description: "A personal API token (POST /api/v1/config/user/token)" });
   api.use("*", requestContext);
   api.use("*", limitBody);
   api.use("*", csrfGuard);
@@ -105,6 +119,7 @@ export function createApiApp() {
   api.route("/", alarmsRouter);
   api.route("/", eventsRouter);
   api.route("/", usersRouter);
+  api.route("/", apiTokensRouter);
   api.route("/", invitationsRouter);
   api.route("/", mspsRouter);
   api.route("/", telemetryRouter);

@@ -2,8 +2,9 @@ import "server-only";
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { Scope } from "@/lib/auth/scopes";
-import { requirePrincipal, type ApiContext, type ApiEnv } from "./context";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { clientAddress, requirePrincipal, type ApiContext, type ApiEnv } from "./context";
+import { recordOutOfScope } from "@/server/tokens/authenticate";
 import { validationError } from "@/server/core/validation";
 import { idempotencyKeyHeader, idempotent } from "./idempotency";
 
@@ -31,7 +32,9 @@ export function route<R extends RouteConfig>({ scopes, public: isPublic, idempot
   if (isPublic) return createRoute({ ...config, security: config.security ?? [], [PUBLIC_KEY]: true }) as unknown as R;
   const declared = scopes as RouteScopes;
   const alternatives = byOrganizationType(declared) ? [declared.maia, declared.others] : [declared];
-  return createRoute({ ...config, security: alternatives.map((held) => ({ session: [...held] })), [SCOPES_KEY]: declared }) as unknown as R;
+  // A session or an API token holding the scopes (a token's are narrowed to its owner's current ones).
+  const security = alternatives.flatMap((held): Record<string, string[]>[] => [{ session: [...held] }, { apiToken: [...held] }]);
+  return createRoute({ ...config, security, [SCOPES_KEY]: declared }) as unknown as R;
 }
 
 /** The Idempotency-Key header and its answers, in the route's definition (so in the OpenAPI document). */
@@ -61,15 +64,18 @@ function scopesFor(scopes: RouteScopes, organizationType: string): readonly Scop
 
 /**
  * The one access check: 401 without a session, 403 without the route's scopes. It runs after the request is parsed
- * (a malformed request answers 400 whoever sends it) and before the handler.
+ * (a malformed request answers 400 whoever sends it) and before the handler. An API token refused for its scopes is an
+ * event of the token.
  */
-function accessCheck(config: RouteConfig): ((c: ApiContext) => void) | undefined {
+function accessCheck(config: RouteConfig): ((c: ApiContext) => Promise<void>) | undefined {
   if ((config as Record<string, unknown>)[PUBLIC_KEY] === true) return undefined;
   const scopes = (config as Record<string, unknown>)[SCOPES_KEY] as RouteScopes | undefined;
   if (!scopes) throw new Error(`${config.method.toUpperCase()} ${config.path} declares neither its scopes nor public: define it with route()`);
-  return (c) => {
+  return async (c) => {
     const principal = c.get("principal");
-    requirePrincipal(c, ...(principal ? scopesFor(scopes, principal.organizationType) : []));
+    const required = principal ? scopesFor(scopes, principal.organizationType) : [];
+    if (principal?.tokenId && !hasScopes(principal.scopes, required)) await recordOutOfScope(c.get("db"), principal, clientAddress(c), c.get("requestId"));
+    requirePrincipal(c, ...required);
   };
 }
 
@@ -87,8 +93,8 @@ export function createRouter() {
     const check = accessCheck(config);
     const once: MiddlewareHandler<ApiEnv> = (config as Record<string, unknown>)[IDEMPOTENT_KEY] === true ? (c, next) => idempotent(c, () => handler(c, next)) : handler;
     const guarded: MiddlewareHandler<ApiEnv> = check
-      ? (c, next) => {
-          check(c);
+      ? async (c, next) => {
+          await check(c);
           return once(c, next);
         }
       : once;
