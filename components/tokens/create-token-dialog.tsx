@@ -10,7 +10,7 @@ import { useZodForm } from "@/components/forms/zod-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
-import type { Scope } from "@/lib/auth/scopes";
+import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { useCreateApiToken } from "@/lib/tokens/queries";
 import { API_TOKEN_EXPIRY_DAYS, apiTokenFormSchema, readScopes, SCOPE_LABEL_KEYS, type ApiTokenCreated } from "@/lib/tokens/schema";
 
@@ -18,6 +18,8 @@ import { API_TOKEN_EXPIRY_DAYS, apiTokenFormSchema, readScopes, SCOPE_LABEL_KEYS
 function ScopesField<V extends FieldValues, N extends FieldPath<V>, X>({ held, ...props }: FieldProps<V, N, X> & { held: readonly Scope[] }) {
   const t = useTranslations();
   const id = useId();
+  // In the catalogue's order (reads before writes of each area), as the server lists them back.
+  const shown = SCOPES.filter((scope) => held.includes(scope));
   return (
     <LabeledField {...props}>
       {(field) => {
@@ -25,14 +27,14 @@ function ScopesField<V extends FieldValues, N extends FieldPath<V>, X>({ held, .
         return (
           <FormControl>
             <div role="group" className="grid gap-2 sm:grid-cols-2" data-testid="api-token-scopes">
-              {held.map((scope) => (
+              {shown.map((scope) => (
                 <div key={scope} className="flex items-center gap-2">
                   <Checkbox
                     id={`${id}-${scope}`}
                     checked={ticked.includes(scope)}
                     data-testid={`api-token-scope-${scope}`}
                     onCheckedChange={(on) => {
-                      field.onChange(held.filter((each) => (each === scope ? on === true : ticked.includes(each))));
+                      field.onChange(shown.filter((each) => (each === scope ? on === true : ticked.includes(each))));
                       field.onBlur();
                     }}
                   />

@@ -132,7 +132,7 @@ export const API_TOKEN_REFUSALS = ["expired", "revoked", "address", "scope"] as 
 export type ApiTokenRefusal = (typeof API_TOKEN_REFUSALS)[number];
 
 /** The catalogue key of a scope's name as a person reads it ("common:config:read" → "Read configuration"). */
-export const SCOPE_LABEL_KEYS: Record<Scope, `apiTokens.scopeLabels.${string}`> = {
+export const SCOPE_LABEL_KEYS = {
   "common:config:read": "apiTokens.scopeLabels.configRead",
   "common:config:write": "apiTokens.scopeLabels.configWrite",
   "common:user:read": "apiTokens.scopeLabels.userRead",
@@ -143,7 +143,7 @@ export const SCOPE_LABEL_KEYS: Record<Scope, `apiTokens.scopeLabels.${string}`> 
   "msp:inventory:write": "apiTokens.scopeLabels.mspInventoryWrite",
   "internal:inventory:read": "apiTokens.scopeLabels.internalInventoryRead",
   "internal:inventory:write": "apiTokens.scopeLabels.internalInventoryWrite",
-};
+} as const satisfies Record<Scope, `apiTokens.scopeLabels.${string}`>;
 
 /** Splits what a person typed in the allowed-addresses box (lines, commas, spaces) into its entries. */
 export const splitAddresses = (text: string): string[] =>

@@ -29,9 +29,9 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-const expiryDays = () =>
-  z.coerce
-    .number({ error: "validation.tokenExpiryDays" })
+// A number in the API; the dialog's box hands text, which it coerces.
+const expiryDays = (coerce = false) =>
+  (coerce ? z.coerce.number({ error: "validation.tokenExpiryDays" }) : z.number({ error: "validation.tokenExpiryDays" }))
     .int("validation.tokenExpiryDays")
     .min(API_TOKEN_EXPIRY_DAYS.min, messageWithValues("validation.tokenExpiryDays", { max: API_TOKEN_EXPIRY_DAYS.max }))
     .max(API_TOKEN_EXPIRY_DAYS.max, messageWithValues("validation.tokenExpiryDays", { max: API_TOKEN_EXPIRY_DAYS.max }));
@@ -59,6 +59,7 @@ export type ApiTokenCreate = z.input<typeof apiTokenCreateSchema>;
 // The create dialog: the same fields, the allowed addresses typed in one box (lines or commas).
 export const apiTokenFormSchema = apiTokenCreateSchema.extend({
   scopes: z.array(z.enum(SCOPES, { error: "validation.tokenScope" })).min(1, "validation.tokenScopesRequired"),
+  expiresInDays: expiryDays(true),
   allowedAddresses: z
     .string()
     .max(API_TOKEN_MAX_ADDRESSES * 60, "validation.tokenAddress")

@@ -28,7 +28,7 @@ const email = (org: OrgName, level: RoleLevel) => `grid-${level}@${org.toLowerCa
 // Issue 43: every caller also calls with an API token holding all of its role's scopes, so each generated cell runs
 // as a session and as a token.
 const bearers = new Map<string, string>();
-const credentialsOf = async (org: OrgName, level: RoleLevel) => [
+const credentialsOf = async (org: OrgName, level: RoleLevel): Promise<{ level: RoleLevel; as: string; cookie: string | undefined; headers: Record<string, string> }[]> => [
   { level, as: "session", cookie: await signIn(email(org, level)), headers: {} },
   { level, as: "token", cookie: undefined, headers: { authorization: `Bearer ${bearers.get(email(org, level))}` } },
 ];
