@@ -29,12 +29,9 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-// A number in the API; the dialog's box hands text, which it coerces.
-const expiryDays = (coerce = false) =>
-  (coerce ? z.coerce.number({ error: "validation.tokenExpiryDays" }) : z.number({ error: "validation.tokenExpiryDays" }))
-    .int("validation.tokenExpiryDays")
-    .min(API_TOKEN_EXPIRY_DAYS.min, messageWithValues("validation.tokenExpiryDays", { max: API_TOKEN_EXPIRY_DAYS.max }))
-    .max(API_TOKEN_EXPIRY_DAYS.max, messageWithValues("validation.tokenExpiryDays", { max: API_TOKEN_EXPIRY_DAYS.max }));
+const EXPIRY_DAYS_MESSAGE = messageWithValues("validation.tokenExpiryDays", { max: API_TOKEN_EXPIRY_DAYS.max });
+const expiryDays = () =>
+  z.number({ error: EXPIRY_DAYS_MESSAGE }).int(EXPIRY_DAYS_MESSAGE).min(API_TOKEN_EXPIRY_DAYS.min, EXPIRY_DAYS_MESSAGE).max(API_TOKEN_EXPIRY_DAYS.max, EXPIRY_DAYS_MESSAGE);
 
 const allowedAddresses = () =>
   z
@@ -59,7 +56,8 @@ export type ApiTokenCreate = z.input<typeof apiTokenCreateSchema>;
 // The create dialog: the same fields, the allowed addresses typed in one box (lines or commas).
 export const apiTokenFormSchema = apiTokenCreateSchema.extend({
   scopes: z.array(z.enum(SCOPES, { error: "validation.tokenScope" })).min(1, "validation.tokenScopesRequired"),
-  expiresInDays: expiryDays(true),
+  // The box hands text.
+  expiresInDays: z.coerce.number({ error: EXPIRY_DAYS_MESSAGE }).pipe(expiryDays()),
   allowedAddresses: z
     .string()
     .max(API_TOKEN_MAX_ADDRESSES * 60, "validation.tokenAddress")

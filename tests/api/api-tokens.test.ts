@@ -78,6 +78,8 @@ describe("POST /config/user/token", () => {
     ["an unknown scope", CONTOSO_ADMIN, { scopes: ["root"] }, "scopes", "Unknown scope"],
     ["an expiry over a year", CONTOSO_ADMIN, { expiresInDays: 366 }, "expiresInDays", "Expiry must be a whole number of days from 1 to 365"],
     ["no expiry at all", CONTOSO_ADMIN, { expiresInDays: 0 }, "expiresInDays", "Expiry must be a whole number of days from 1 to 365"],
+    ["a fraction of a day", CONTOSO_ADMIN, { expiresInDays: 1.5 }, "expiresInDays", "Expiry must be a whole number of days from 1 to 365"],
+    ["an expiry that is not a number", CONTOSO_ADMIN, { expiresInDays: "90" }, "expiresInDays", "Expiry must be a whole number of days from 1 to 365"],
     ["a bad address", CONTOSO_ADMIN, { allowedAddresses: ["10.0.0.300"] }, "allowedAddresses", "“10.0.0.300” is not an IPv4 or IPv6 address or network (for example 192.0.2.10 or 2001:db8::/48)"],
     ["no name", CONTOSO_ADMIN, { name: "" }, "name", "Name is required"],
   ])("refuses %s with a 400 that names the field", async (_label, email, body, field, message) => {
