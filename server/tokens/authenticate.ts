@@ -117,7 +117,15 @@ export async function authenticateApiToken(db: Db, secret: string, address: stri
   const networks = addressNetworks(address);
   refuseWhileBlocked(networks);
   if (!isApiTokenShaped(secret)) return wrongGuess(db, networks);
-  const row = await loadToken(db, hashToken(secret));
+  const tokenHash = hashToken(secret);
+  // The budget is kept by the secret's hash, so a script past its budget is refused from memory, before any query:
+  // its flood costs the others (tokens, browsers) next to nothing.
+  const wait = tokenRateBudget().take(tokenHash);
+  if (wait > 0) {
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
+    throw new RateLimitedError("apiErrors.tokenRateLimited", { seconds }, seconds);
+  }
+  const row = await loadToken(db, tokenHash);
   if (!row) return wrongGuess(db, networks);
   const { token, user } = row;
   const ref: TokenRef = { id: token.id, name: token.name, organizationId: token.organizationId, userId: user.id, ownerEmail: user.email };
@@ -136,11 +144,6 @@ export async function authenticateApiToken(db: Db, secret: string, address: stri
   if (!addressAllowed(token.allowedAddresses, plain)) {
     await recordTokenRefusal(db, ref, "address", plain, requestId);
     throw new UnauthenticatedError("apiErrors.tokenAddressRefused", { address: plain });
-  }
-  const wait = tokenRateBudget().take(token.id);
-  if (wait > 0) {
-    const seconds = Math.max(1, Math.ceil(wait / 1000));
-    throw new RateLimitedError("apiErrors.tokenRateLimited", { seconds }, seconds);
   }
   await noteUse(db, row, ref, networks, plain, requestId);
   return {

@@ -16,7 +16,10 @@ export class TokenRateBudget {
 
   constructor(private readonly rate: { perSecond: number; burst: number } = API_TOKEN_RATE) {}
 
-  /** Spends one call of the token's budget: 0 when admitted, else the milliseconds until one call is available. */
+  /**
+   * Spends one call of a token's budget (keyed by the secret's hash): 0 when admitted, else the milliseconds until one
+   * call is available.
+   */
   take(tokenId: string, now = Date.now()): number {
     const { perSecond, burst } = this.rate;
     const bucket = this.buckets.get(tokenId) ?? { tokens: burst, at: now };
