@@ -9,8 +9,8 @@ import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
 import { limitBody } from "./body-limit";
 import { keptJson } from "./kept-json";
-import { clientAddress, type ApiEnv } from "./context";
-import { authenticateApiToken, bearerOf } from "@/server/tokens/authenticate";
+import { type ApiEnv } from "./context";
+import { bearerOf } from "@/server/tokens/authenticate";
 import { isDeviceToken } from "@/server/telemetry/device-tokens";
 import { csrfGuard } from "./csrf";
 import { errorResponse } from "./error-response";
@@ -60,17 +60,20 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.header("Cache-Control", "no-store");
 };
 
-// Who is calling: an API token's principal when the call carries a bearer, else the session cookie's, or null.
+// Who is calling: the session cookie's principal, or null; an API token the call carries is checked by its route.
 const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
   // A server page's prefetch brings the principal its request resolved.
   const given = c.env?.principal;
   const bearer = given === undefined ? bearerOf(c.req.header("authorization")) : undefined;
   if (bearer !== undefined) {
     // A call with a bearer is the bearer's alone: a session cookie beside it is not read, so a token never borrows
-    // a session's rights, a wrong token never falls back to the cookie, and signing out needs the cookie alone. A
-    // device's ingestion token is its route's to check (telemetry ingest); to every other route it is no one.
+    // a session's rights, a wrong token never falls back to the cookie, and signing out needs the cookie alone. The
+    // token is checked by the routes that need a caller (server/api/openapi.ts), so a public route that reads its own
+    // bearer (a device's ingestion token) never sees an API token's refusal; to every other route a device token is
+    // no one.
     c.set("sessionToken", undefined);
-    c.set("principal", isDeviceToken(bearer) ? null : await authenticateApiToken(c.get("db"), bearer, clientAddress(c), c.get("requestId")));
+    c.set("principal", null);
+    c.set("bearer", isDeviceToken(bearer) ? undefined : bearer);
     return next();
   }
   const token = readSessionToken({ get: (name) => getCookie(c, name) });

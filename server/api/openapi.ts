@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { hasScopes, type Scope } from "@/lib/auth/scopes";
 import { clientAddress, requirePrincipal, type ApiContext, type ApiEnv } from "./context";
-import { recordOutOfScope } from "@/server/tokens/authenticate";
+import { authenticateApiToken, recordOutOfScope } from "@/server/tokens/authenticate";
 import { validationError } from "@/server/core/validation";
 import { idempotencyKeyHeader, idempotent } from "./idempotency";
 
@@ -62,6 +62,13 @@ function scopesFor(scopes: RouteScopes, organizationType: string): readonly Scop
   return organizationType === "maia" ? scopes.maia : scopes.others;
 }
 
+/** The caller: the session's, or the API token's the call carries, checked here (401 or 429 when it is refused). */
+async function callerOf(c: ApiContext) {
+  const bearer = c.get("bearer");
+  if (bearer !== undefined && !c.get("principal")) c.set("principal", await authenticateApiToken(c.get("db"), bearer, clientAddress(c), c.get("requestId")));
+  return c.get("principal");
+}
+
 /**
  * The one access check: 401 without a session, 403 without the route's scopes. It runs after the request is parsed
  * (a malformed request answers 400 whoever sends it) and before the handler. An API token refused for its scopes is an
@@ -72,7 +79,7 @@ function accessCheck(config: RouteConfig): ((c: ApiContext) => Promise<void>) | 
   const scopes = (config as Record<string, unknown>)[SCOPES_KEY] as RouteScopes | undefined;
   if (!scopes) throw new Error(`${config.method.toUpperCase()} ${config.path} declares neither its scopes nor public: define it with route()`);
   return async (c) => {
-    const principal = c.get("principal");
+    const principal = await callerOf(c);
     const required = principal ? scopesFor(scopes, principal.organizationType) : [];
     if (principal?.tokenId && !hasScopes(principal.scopes, required)) await recordOutOfScope(c.get("db"), principal, clientAddress(c), c.get("requestId"));
     requirePrincipal(c, ...required);
