@@ -99,6 +99,13 @@ describe("POST /config/user/token", () => {
     expect(response.body.error).toBe("Vous n’avez pas la portée common:config:write\u202f: un jeton ne peut avoir que des portées que vous avez");
   });
 
+  it("does not move to another organization (it has no session)", async () => {
+    const { secret } = await createToken(NW_ADMIN);
+    const northwind = await organizationId("Northwind Networks");
+    const response = await call("POST", `/config/user/membership/${northwind}/switch`, { headers: bearer(secret) });
+    expect([response.status, response.body.error]).toEqual([403, "An API token acts in the organization it was created in: it cannot switch to another."]);
+  });
+
   it("is not made with a token", async () => {
     const { secret } = await createToken(CONTOSO_ADMIN, { scopes: ["common:config:read", "common:user:read", "common:user:write"] });
     const response = await call("POST", "/config/user/token", { headers: bearer(secret), body: { name: "Child" } });
