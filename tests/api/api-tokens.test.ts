@@ -337,6 +337,9 @@ describe("where a token is no one", () => {
     const response = await proxy(new NextRequest(`http://localhost${url}`, { headers: { authorization: `Bearer ${secret}` } }));
     expect(response.status).toBe(307);
     expect(response.headers.get("location")).toBe(`http://localhost/login?next=${encodeURIComponent(url)}`);
+    // The tokens page itself is every member's (a read-only user's too), signed in with a session.
+    const tokensPage = await proxy(new NextRequest(`http://localhost/organization/${contoso}/user/apiTokens`, { headers: { cookie: await signIn(CONTOSO_READONLY) } }));
+    expect(tokensPage.headers.get("x-middleware-next")).toBe("1");
   });
 
   describe("/ws", () => {
