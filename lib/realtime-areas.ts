@@ -1,4 +1,5 @@
 import { alarmsRealtime } from "@/lib/alarms/realtime";
+import { apiTokensRealtime } from "@/lib/tokens/realtime";
 import { connectorsRealtime } from "@/lib/connectors/realtime";
 import { eventsRealtime } from "@/lib/events/realtime";
 import { fabricsRealtime } from "@/lib/fabrics/realtime";
@@ -19,6 +20,7 @@ import { mspTopologyRealtime } from "@/lib/topology/realtime";
 
 export const REALTIME_AREAS: readonly AreaRealtime[] = [
   alarmsRealtime,
+  apiTokensRealtime,
   connectorsRealtime,
   eventsRealtime,
   fabricsRealtime,

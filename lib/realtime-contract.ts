@@ -27,6 +27,10 @@ export const ENTITY_ACTIONS = [
   // A staged rollout's gate halted it; the MSP resumed it.
   "halted",
   "resumed",
+  // An API token: revoked; used (first, and from a new address); refused (expired, revoked, out of scope, address).
+  "revoked",
+  "used",
+  "refused",
 ] as const;
 export type EntityAction = (typeof ENTITY_ACTIONS)[number];
 

@@ -36,6 +36,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "user", ...USERS, opens: "user/users" },
   { pattern: "user/users", ...USERS },
   { pattern: "user/invitations", ...USERS },
+  { pattern: "user/apiTokens", ...USERS },
   { pattern: "paths", types: ["msp", "customer"], scopes: ["common:config:read"] },
   { pattern: "paths/:pathId", ...MSP_ONLY },
   { pattern: "paths/:pathId/pathTopology", ...MSP_CONFIG },

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { PageHeader } from "@/components/pages/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ApiTokensGuide } from "./api-tokens-guide";
 import { DocsIndex } from "./docs-index";
 
 // The renderer is large: it loads with this page only, in the browser.
@@ -27,6 +28,7 @@ export function ApiDocsPage() {
         }
       />
       <DocsIndex />
+      <ApiTokensGuide />
       <div id="api-reference" data-testid="api-reference" className="scroll-mt-16 overflow-hidden rounded-lg border bg-card">
         <ApiReference />
       </div>

@@ -1,13 +1,12 @@
 "use client";
 
-import { Check, Copy, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { CopySecret } from "@/components/common/copy-secret";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { useIssueDeviceToken } from "@/lib/inventory/queries";
 import type { Device } from "@/lib/inventory/schema";
 
@@ -18,13 +17,7 @@ import type { Device } from "@/lib/inventory/schema";
 export function DeviceTokenDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const t = useTranslations();
   const issue = useIssueDeviceToken(device.id);
-  const [copied, setCopied] = useState(false);
   const token = issue.data?.token;
-  const copy = async () => {
-    if (!token) return;
-    await navigator.clipboard.writeText(token);
-    setCopied(true);
-  };
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent closeLabel={t("common.close")} className="sm:max-w-xl" data-testid="device-token-dialog">
@@ -35,13 +28,14 @@ export function DeviceTokenDialog({ device, onClose }: { device: Device; onClose
         {issue.error && <ErrorAlert error={issue.error} />}
         {token ? (
           <div className="flex flex-col gap-3">
-            <div className="flex gap-2">
-              <Input readOnly value={token} className="font-mono text-xs" aria-label={t("inventory.token.label")} data-testid="device-token-value" onFocus={(event) => event.target.select()} />
-              <Button type="button" variant="outline" onClick={copy} data-testid="device-token-copy">
-                {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                {copied ? t("inventory.token.copied") : t("inventory.token.copy")}
-              </Button>
-            </div>
+            <CopySecret
+              value={token}
+              label={t("inventory.token.label")}
+              copyLabel={t("inventory.token.copy")}
+              copiedLabel={t("inventory.token.copied")}
+              testId="device-token-value"
+              copyTestId="device-token-copy"
+            />
             <Alert>
               <AlertDescription>{t("inventory.token.shownOnce")}</AlertDescription>
             </Alert>

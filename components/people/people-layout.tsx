@@ -8,7 +8,7 @@ import { useConsole } from "@/components/shell/use-console";
 import { organizationPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 
-/** user: the organization's people, on the tabs Users and Invitations (SPEC §2), kept current over /ws. */
+/** user: the organization's people, on the tabs Users and Invitations (SPEC §2) and API tokens, kept current over /ws. */
 export function PeopleLayout({ children }: { children: React.ReactNode }) {
   const t = useTranslations("people");
   const { organization } = useConsole();
@@ -16,8 +16,9 @@ export function PeopleLayout({ children }: { children: React.ReactNode }) {
   const tabs = [
     { id: "users", label: t("tabs.users") },
     { id: "invitations", label: t("tabs.invitations") },
+    { id: "apiTokens", label: t("tabs.apiTokens") },
   ].map((tab) => ({ ...tab, href: organizationPath(organization.id, `user/${tab.id}`) }));
-  const active = pathname.endsWith("/invitations") ? "invitations" : "users";
+  const active = pathname.endsWith("/invitations") ? "invitations" : pathname.endsWith("/apiTokens") ? "apiTokens" : "users";
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={t("title")} description={t("description", { organization: organization.name })} />

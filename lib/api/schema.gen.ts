@@ -12518,6 +12518,416 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/config/user/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the caller's tokens */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                organizationId: string;
+                                userId: string;
+                                userEmail: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("common:config:read" | "common:config:write" | "common:user:read" | "common:user:write" | "msp:lifecycle:read" | "msp:lifecycle:write" | "msp:inventory:read" | "msp:inventory:write" | "internal:inventory:read" | "internal:inventory:write")[];
+                                allowedAddresses: string[];
+                                createdAt: string;
+                                expiresAt: string;
+                                lastUsedAt: string | null;
+                                lastUsedFrom: string | null;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes?: ("common:config:read" | "common:config:write" | "common:user:read" | "common:user:write" | "msp:lifecycle:read" | "msp:lifecycle:write" | "msp:inventory:read" | "msp:inventory:write" | "internal:inventory:read" | "internal:inventory:write")[];
+                        /** @default 90 */
+                        expiresInDays?: number;
+                        /** @default [] */
+                        allowedAddresses?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The created token and its secret, shown this once (only its hash is kept) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: {
+                                id: string;
+                                organizationId: string;
+                                userId: string;
+                                userEmail: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("common:config:read" | "common:config:write" | "common:user:read" | "common:user:write" | "msp:lifecycle:read" | "msp:lifecycle:write" | "msp:inventory:read" | "msp:inventory:write" | "internal:inventory:read" | "internal:inventory:write")[];
+                                allowedAddresses: string[];
+                                createdAt: string;
+                                expiresAt: string;
+                                lastUsedAt: string | null;
+                                lastUsedFrom: string | null;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Called with an API token: tokens are made from a signed-in session */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organization/{organizationId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the organization's tokens */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                organizationId: string;
+                                userId: string;
+                                userEmail: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("common:config:read" | "common:config:write" | "common:user:read" | "common:user:write" | "msp:lifecycle:read" | "msp:lifecycle:write" | "msp:inventory:read" | "msp:inventory:write" | "internal:inventory:read" | "internal:inventory:write")[];
+                                allowedAddresses: string[];
+                                createdAt: string;
+                                expiresAt: string;
+                                lastUsedAt: string | null;
+                                lastUsedFrom: string | null;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/token/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tokenId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The revoked token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            organizationId: string;
+                            userId: string;
+                            userEmail: string;
+                            name: string;
+                            prefix: string;
+                            scopes: ("common:config:read" | "common:config:write" | "common:user:read" | "common:user:write" | "msp:lifecycle:read" | "msp:lifecycle:write" | "msp:inventory:read" | "msp:inventory:write" | "internal:inventory:read" | "internal:inventory:write")[];
+                            allowedAddresses: string[];
+                            createdAt: string;
+                            expiresAt: string;
+                            lastUsedAt: string | null;
+                            lastUsedFrom: string | null;
+                            revokedAt: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organization/{organizationId}/invitation": {
         parameters: {
             query?: never;

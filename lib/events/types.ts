@@ -33,6 +33,7 @@ export const EVENT_TYPES_BY_AREA = {
     user: ["created", "updated", "deleted"],
     invitation: ["created", "updated", "deleted", "accepted"],
     supportTicket: ["created"],
+    apiToken: ["created", "revoked", "used", "refused"],
   },
 } as const;
 

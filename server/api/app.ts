@@ -8,11 +8,13 @@ import { REQUEST_ID_HEADER, SESSION_COOKIE } from "@/lib/constants";
 import { localeFromAcceptLanguage, translatorFor } from "@/lib/i18n/messages";
 import { readSessionToken, resolveSession } from "@/server/auth/sessions";
 import { getDb } from "@/server/db/client";
-import { currentRequest, inRequestScope } from "@/server/core/request-scope";
+import { currentRequest, inRequestScope, noteCaller } from "@/server/core/request-scope";
 import { UNMATCHED_API_ROUTE } from "@/server/core/route-label";
 import { limitBody } from "./body-limit";
 import { keptJson } from "./kept-json";
 import { type ApiEnv } from "./context";
+import { bearerOf } from "@/server/tokens/authenticate";
+import { isDeviceToken } from "@/server/telemetry/device-tokens";
 import { csrfGuard } from "./csrf";
 import { errorResponse } from "./error-response";
 import { createRouter } from "./openapi";
@@ -36,6 +38,7 @@ import { organizationsRouter } from "./routes/organizations";
 import { subinterfacesRouter } from "./routes/subinterfaces";
 import { switchPortsRouter } from "./routes/switch-ports";
 import { usersRouter } from "./routes/users";
+import { apiTokensRouter } from "./routes/api-tokens";
 import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
 import { simulatorRouter } from "./routes/simulator";
@@ -72,19 +75,27 @@ const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.header("Cache-Control", "no-store");
 };
 
-// Who is calling: the session cookie's principal, or null.
+// Who is calling: the session cookie's principal, or null; an API token the call carries is checked by its route.
 const identify: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  // A server page's prefetch brings the principal its request resolved.
+  const given = c.env?.principal;
+  const bearer = given === undefined ? bearerOf(c.req.header("authorization")) : undefined;
+  if (bearer !== undefined) {
+    // A call with a bearer is the bearer's alone: a session cookie beside it is not read, so a token never borrows
+    // a session's rights, a wrong token never falls back to the cookie, and signing out needs the cookie alone. The
+    // token is checked by the routes that need a caller (server/api/openapi.ts), so a public route that reads its own
+    // bearer (a device's ingestion token) never sees an API token's refusal; to every other route a device token is
+    // no one.
+    c.set("sessionToken", undefined);
+    c.set("principal", null);
+    c.set("bearer", isDeviceToken(bearer) ? undefined : bearer);
+    return next();
+  }
   const token = readSessionToken({ get: (name) => getCookie(c, name) });
   c.set("sessionToken", token);
-  // A server page's prefetch brings the principal its request resolved; everyone else is known by the cookie.
-  const given = c.env?.principal;
   const principal = given !== undefined ? given : await resolveSession(c.get("db"), token);
   c.set("principal", principal);
-  const scope = currentRequest();
-  if (scope && principal) {
-    scope.organizationId = principal.organizationId;
-    scope.userId = principal.userId;
-  }
+  noteCaller(principal);
   await next();
 };
 
@@ -96,6 +107,8 @@ export function createApiApp() {
   const api = createRouter().basePath("/api/v1");
   // The session cookie, whose scopes each operation's `security` lists (server/api/openapi.ts's route()).
   api.openAPIRegistry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: SESSION_COOKIE });
+  // An API token (Authorization: Bearer mat_…), holding the same scopes as a session would, within its own.
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiToken", { type: "http", scheme: "bearer", description: "A personal API token (POST /api/v1/config/user/token)" });
   api.use("*", requestContext);
   api.use("*", limitBody);
   api.use("*", csrfGuard);
@@ -126,6 +139,7 @@ export function createApiApp() {
   api.route("/", alarmsRouter);
   api.route("/", eventsRouter);
   api.route("/", usersRouter);
+  api.route("/", apiTokensRouter);
   api.route("/", invitationsRouter);
   api.route("/", mspsRouter);
   api.route("/", telemetryRouter);

@@ -27,6 +27,8 @@ export interface ApiEnv {
     db: Db;
     principal: Principal | null;
     sessionToken: string | undefined;
+    /** An API token the call carries, checked by the routes that need a caller (server/api/openapi.ts). */
+    bearer: string | undefined;
   };
 }
 

@@ -2,10 +2,12 @@ import "server-only";
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { Scope } from "@/lib/auth/scopes";
-import { requirePrincipal, type ApiContext, type ApiEnv } from "./context";
+import { hasScopes, type Scope } from "@/lib/auth/scopes";
+import { clientAddress, requirePrincipal, type ApiContext, type ApiEnv } from "./context";
+import { authenticateApiToken, recordOutOfScope } from "@/server/tokens/authenticate";
 import { validationError } from "@/server/core/validation";
 import { idempotencyKeyHeader, idempotent } from "./idempotency";
+import { noteCaller } from "@/server/core/request-scope";
 
 /**
  * Who may call a route, said on its definition: anyone (`public: true`, the route checks whatever else it needs), or
@@ -31,7 +33,9 @@ export function route<R extends RouteConfig>({ scopes, public: isPublic, idempot
   if (isPublic) return createRoute({ ...config, security: config.security ?? [], [PUBLIC_KEY]: true }) as unknown as R;
   const declared = scopes as RouteScopes;
   const alternatives = byOrganizationType(declared) ? [declared.maia, declared.others] : [declared];
-  return createRoute({ ...config, security: alternatives.map((held) => ({ session: [...held] })), [SCOPES_KEY]: declared }) as unknown as R;
+  // A session or an API token holding the scopes (a token's are narrowed to its owner's current ones).
+  const security = alternatives.flatMap((held): Record<string, string[]>[] => [{ session: [...held] }, { apiToken: [...held] }]);
+  return createRoute({ ...config, security, [SCOPES_KEY]: declared }) as unknown as R;
 }
 
 /** The Idempotency-Key header and its answers, in the route's definition (so in the OpenAPI document). */
@@ -59,17 +63,30 @@ function scopesFor(scopes: RouteScopes, organizationType: string): readonly Scop
   return organizationType === "maia" ? scopes.maia : scopes.others;
 }
 
+/** The caller: the session's, or the API token's the call carries, checked here (401 or 429 when it is refused). */
+async function callerOf(c: ApiContext) {
+  const bearer = c.get("bearer");
+  if (bearer !== undefined && !c.get("principal")) {
+    c.set("principal", await authenticateApiToken(c.get("db"), bearer, clientAddress(c), c.get("requestId")));
+    noteCaller(c.get("principal"));
+  }
+  return c.get("principal");
+}
+
 /**
  * The one access check: 401 without a session, 403 without the route's scopes. It runs after the request is parsed
- * (a malformed request answers 400 whoever sends it) and before the handler.
+ * (a malformed request answers 400 whoever sends it) and before the handler. An API token refused for its scopes is an
+ * event of the token.
  */
-function accessCheck(config: RouteConfig): ((c: ApiContext) => void) | undefined {
+function accessCheck(config: RouteConfig): ((c: ApiContext) => Promise<void>) | undefined {
   if ((config as Record<string, unknown>)[PUBLIC_KEY] === true) return undefined;
   const scopes = (config as Record<string, unknown>)[SCOPES_KEY] as RouteScopes | undefined;
   if (!scopes) throw new Error(`${config.method.toUpperCase()} ${config.path} declares neither its scopes nor public: define it with route()`);
-  return (c) => {
-    const principal = c.get("principal");
-    requirePrincipal(c, ...(principal ? scopesFor(scopes, principal.organizationType) : []));
+  return async (c) => {
+    const principal = await callerOf(c);
+    const required = principal ? scopesFor(scopes, principal.organizationType) : [];
+    if (principal?.tokenId && !hasScopes(principal.scopes, required)) await recordOutOfScope(c.get("db"), principal, clientAddress(c), c.get("requestId"));
+    requirePrincipal(c, ...required);
   };
 }
 
@@ -87,8 +104,8 @@ export function createRouter() {
     const check = accessCheck(config);
     const once: MiddlewareHandler<ApiEnv> = (config as Record<string, unknown>)[IDEMPOTENT_KEY] === true ? (c, next) => idempotent(c, () => handler(c, next)) : handler;
     const guarded: MiddlewareHandler<ApiEnv> = check
-      ? (c, next) => {
-          check(c);
+      ? async (c, next) => {
+          await check(c);
           return once(c, next);
         }
       : once;

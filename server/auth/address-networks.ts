@@ -31,8 +31,24 @@ function expandIPv6(address: string): string[] | null {
   return [...left, ...Array<string>(tail === null ? 0 : missing).fill("0"), ...right].map((group) => parseInt(group, 16).toString(16));
 }
 
+const bareOf = (address: string) => address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+
+/**
+ * The address as one writes it: no brackets or zone, and an IPv4-mapped IPv6 address (a dual-stack socket's view of
+ * an IPv4 client) as that IPv4 address — what an allow-list of addresses and networks is checked against.
+ */
+export function plainAddress(address: string): string {
+  const bare = bareOf(address);
+  const groups = isIPv6(bare) ? expandIPv6(bare) : null;
+  if (groups && groups.slice(0, 6).join(":") === "0:0:0:0:0:ffff") {
+    const [high, low] = groups.slice(6).map((group) => parseInt(group, 16));
+    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  }
+  return bare;
+}
+
 export function addressNetworks(address: string): AddressNetworks {
-  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const bare = bareOf(address);
   if (isIPv4(bare)) return { host: bare, network: `${bare.split(".").slice(0, 3).join(".")}.0/24`, ip: true };
   if (isIPv6(bare)) {
     const groups = expandIPv6(bare);

@@ -14,4 +14,6 @@ export interface Principal {
   role: Role;
   scopes: Scope[];
   sessionTokenHash: string;
+  /** Set when the caller is an API token (server/tokens/authenticate.ts): its id; its scopes are already narrowed. */
+  tokenId?: string;
 }

@@ -37,6 +37,7 @@ export async function recordChange(tx: Transaction | Db, context: ServiceContext
     entityName: change.entityName ?? entityLabel(change),
     nodeId: change.nodeId ?? null,
     actorUserId: context.principal.userId,
+    actorTokenId: context.principal.tokenId ?? null,
     requestId: context.requestId,
     before: change.before ?? null,
     after: change.after ?? null,

@@ -27,3 +27,12 @@ export function inRequestScope<T>(scope: RequestScope, work: () => T): T {
 export function currentRequest(): RequestScope | undefined {
   return storage.getStore();
 }
+
+/** The request's log lines name the caller once known: a session's at once, an API token's once its route checks it. */
+export function noteCaller(principal: { organizationId: string; userId: string } | null): void {
+  const scope = currentRequest();
+  if (scope && principal) {
+    scope.organizationId = principal.organizationId;
+    scope.userId = principal.userId;
+  }
+}

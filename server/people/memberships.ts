@@ -4,7 +4,7 @@ import type { Membership } from "@/lib/users/schema";
 import type { ServiceContext } from "@/server/core/service-context";
 import { chooseSessionOrganization } from "@/server/auth/sessions";
 import { memberships, organizations } from "@/server/db/schema";
-import { NotFoundError } from "@/server/core/errors";
+import { ForbiddenError, NotFoundError } from "@/server/core/errors";
 import { isRole, roleView } from "./shared";
 
 // GET /api/v1/config/user/membership — the caller's own memberships, by organization name.
@@ -26,5 +26,7 @@ export async function listOwnMemberships(context: ServiceContext): Promise<Membe
 // POST /api/v1/config/user/membership/{organizationId}/switch — the caller's session acts in another of their
 // organizations from now on; an organization without their membership is answered like a missing one.
 export async function switchOrganization(context: ServiceContext, organizationId: string): Promise<void> {
+  // An API token acts in the organization it was made in; it has no session to move.
+  if (context.principal.tokenId) throw new ForbiddenError("apiErrors.tokenOrganizationFixed");
   if (!(await chooseSessionOrganization(context.db, context.principal, organizationId))) throw new NotFoundError();
 }

@@ -46,6 +46,9 @@ export async function revokeDeviceTokens(db: Executor, deviceId: string): Promis
   return revoked.length;
 }
 
+/** Whether a bearer value is a device's ingestion token (by its prefix; not whether it is valid). */
+export const isDeviceToken = (token: string) => token.startsWith(TOKEN_PREFIX);
+
 /** The reporting device behind a bearer token. */
 export interface DeviceIdentity {
   deviceId: string;

@@ -20,6 +20,8 @@ const RAW_QUERIES = ["%ZZ", "%E0%A4%A"];
 const BODIES = ["", "null", "[]", '"x"', "1e309", "{", '{"__proto__":{"admin":true}}', `${'{"a":'.repeat(2000)}1${"}".repeat(2000)}`, "\u0000"];
 // Header values fetch can send (a ByteString): empty, blank, huge, spaced, Latin-1, encoded NUL, SQL.
 const IDEMPOTENCY_KEYS = ["", " ", "k".repeat(10_000), "a b", "\u00e9t\u00e9", "%00", "' OR 1=1--", "fuzz-key"];
+// Authorization values (issue 43: a bearer is an API token, a device's token, or garbage): none may cost a 5xx.
+const AUTHORIZATIONS = ["Bearer", "Bearer ", "bearer x", `Bearer mat_${"a".repeat(43)}`, `Bearer mat_${"a".repeat(5000)}`, "Bearer mdt_x", "Bearer %00", "Bearer ' OR 1=1--", "Bearer \u00e9", "Basic Og==", "Bearer a b c", `Bearer ${"x".repeat(10_000)}`];
 const PROPERTY_VALUES: unknown[] = [null, -1, 0, 1e308, -1e308, 1.5, "", "\u0000", "x".repeat(10_000), [], {}, true, "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "%ZZ", ["\u0000"], { $gt: "" }];
 
 let server: http.Server;
@@ -161,6 +163,21 @@ describe("every route of the OpenAPI document, with hostile input", () => {
     expect(list.length).toBeGreaterThan(200);
     expect(await run(list)).toEqual([]);
   }, 300_000);
+
+  it("never answers 5xx to a hostile Authorization header", async () => {
+    const targets = [
+      ["GET", "/api/v1/config/user", undefined],
+      ["POST", "/api/v1/config/user/token", '{"name":"Fuzz"}'],
+      ["DELETE", "/api/v1/token/fuzz-id", undefined],
+      ["POST", "/api/v1/telemetry/ingest", '{"samples":[]}'],
+      ["POST", "/api/v1/auth/logout", "{}"],
+    ] as const;
+    const cookie = await signIn(OPERATOR);
+    const list = targets.flatMap(([method, target, body]) =>
+      AUTHORIZATIONS.flatMap((authorization) => [undefined, cookie].map((withCookie) => ({ method, target, body, cookie: withCookie, headers: { authorization } }))),
+    );
+    expect(await run(list)).toEqual([]);
+  }, 120_000);
 
   it("covers every operation", () => {
     const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));

@@ -23,7 +23,7 @@ const idempotencyKey = fc.option(fc.oneof(fc.uuid(), fc.constantFrom("", " ", "k
 const TABLES = [
   "organizations", "users", "memberships", "invitations", "support_tickets", "sites", "connectors", "paths", "nodes",
   "interfaces", "subinterfaces", "ipsec_endpoints", "switch_ports", "links", "core_fabrics", "external_fabrics",
-  "devices", "lifecycle_operations", "alarms", "events", "idempotency_keys",
+  "devices", "lifecycle_operations", "alarms", "events", "idempotency_keys", "api_tokens",
 ];
 const UPDATED = ["organizations", "sites", "connectors", "paths", "nodes", "links", "devices", "lifecycle_operations"];
 

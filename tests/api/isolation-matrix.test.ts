@@ -1,9 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
+import { randomBytes } from "node:crypto";
+import { roleFor, scopesForRole, type RoleLevel } from "@/lib/auth/scopes";
+import { API_TOKEN_PREFIX } from "@/lib/tokens/constants";
 import { hashPassword } from "@/server/auth/password";
+import { hashToken } from "@/server/auth/sessions";
+import { tokenRateBudget } from "@/server/tokens/rate-budget";
 import { getDb } from "@/server/db/client";
-import { chats, connectors, devices, memberships, nodes, organizations, paths, rollouts, sites, users } from "@/server/db/schema";
+import { apiTokens, chats, connectors, devices, memberships, nodes, organizations, paths, rollouts, sites, users } from "@/server/db/schema";
 import { issueDeviceToken } from "@/server/telemetry/device-tokens";
 import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
@@ -20,6 +24,21 @@ const LEVELS: RoleLevel[] = ["admin", "configure", "read-only"];
 const PUBLIC = [/^\/auth\//, /^\/health$/, /^\/openapi\.json$/, /^\/invitation\/(accept|preview)/];
 
 const email = (org: OrgName, level: RoleLevel) => `grid-${level}@${org.toLowerCase().replace(/\s+/g, "-")}.example`;
+
+// Issue 43: every caller also calls with an API token holding all of its role's scopes, so each generated cell runs
+// as a session and as a token.
+const bearers = new Map<string, string>();
+const credentialsOf = async (org: OrgName, level: RoleLevel): Promise<{ level: RoleLevel; as: string; cookie: string | undefined; headers: Record<string, string> }[]> => [
+  { level, as: "session", cookie: await signIn(email(org, level)), headers: {} },
+  { level, as: "token", cookie: undefined, headers: { authorization: `Bearer ${bearers.get(email(org, level))}` } },
+];
+
+async function insertToken(userId: string, organizationId: string, scopes: string[]): Promise<string> {
+  const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const db = await getDb();
+  await db.insert(apiTokens).values({ userId, organizationId, name: "Matrix", tokenHash: hashToken(secret), prefix: secret.slice(0, 10), scopes, expiresAt: new Date(Date.now() + 86_400_000) });
+  return secret;
+}
 
 interface Operation {
   method: string;
@@ -38,7 +57,13 @@ beforeAll(async () => {
     for (const level of LEVELS) {
       const [user] = await db.insert(users).values({ email: email(org, level), firstName: "Grid", lastName: level, passwordHash }).returning();
       await db.insert(memberships).values({ userId: user.id, organizationId: ids.get(org)!, role: roleFor(TYPE[org], level) });
+      bearers.set(user.email, await insertToken(user.id, ids.get(org)!, scopesForRole(roleFor(TYPE[org], level))));
     }
+  }
+  // A token of each organization, so the token endpoints have objects to aim at.
+  for (const org of ORGS) {
+    const [member] = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, ids.get(org)!)).limit(1);
+    if (member) await insertToken(member.userId, ids.get(org)!, ["common:config:read"]);
   }
   // A chat of each organization, by one of its members (chats are private; the matrix checks other tenants).
   for (const org of ORGS) {
@@ -89,16 +114,18 @@ describe("tenant isolation matrix (generated from the route table)", () => {
         const missingPath = operation.template.replace(/\{\w+\}/g, MISSING_ID);
         for (const caller of CALLERS) {
           if (visible(caller, target)) continue;
-          for (const level of LEVELS) {
+          for (const credentials of (await Promise.all(LEVELS.map((level) => credentialsOf(caller, level)))).flat()) {
             cells++;
-            const cookie = await signIn(email(caller, level));
+            const { cookie } = credentials;
             const body =
               operation.method === "GET" || operation.method === "DELETE" ? undefined : (SAMPLE_BODIES[`${operation.method} ${operation.template}`] ?? {});
             // A key taken by a refused create is given back: the missing object's call under it is answered alike.
-            const headers: Record<string, string> = operation.idempotent ? { "idempotency-key": `matrix-${cells}` } : {};
+            const headers: Record<string, string> = { ...credentials.headers, ...(operation.idempotent ? { "idempotency-key": `matrix-${cells}` } : {}) };
+            // The matrix calls far faster than a token's rate budget: each cell starts with a full one.
+            tokenRateBudget().clear();
             const response = await call(operation.method, path, { cookie, body, headers });
             const missing = await call(operation.method, missingPath, { cookie, body, headers });
-            const cell = `${operation.method} ${operation.template} on ${target}'s object as ${caller} ${level}`;
+            const cell = `${operation.method} ${operation.template} on ${target}'s object as ${caller} ${credentials.level} (${credentials.as})`;
             if (response.status < 400) failures.push(`${cell}: ${response.status} (leaked)`);
             else if (response.status !== missing.status || response.body?.error !== missing.body?.error)
               failures.push(`${cell}: ${response.status} "${response.body?.error}" but a missing object gives ${missing.status} "${missing.body?.error}"`);
@@ -144,8 +171,12 @@ describe("tenant isolation matrix (generated from the route table)", () => {
         if ((await call("GET", path, { cookie: operator })).status === 404) continue;
         for (const caller of CALLERS) {
           if (!visible(caller, target)) continue;
-          const response = await call("GET", path, { cookie: await signIn(email(caller, "read-only")) });
-          if (response.status === 404) failures.push(`GET ${operation.template} on ${target}'s object as ${caller}: 404`);
+          for (const { as, cookie, headers } of await credentialsOf(caller, "read-only")) {
+            tokenRateBudget().clear();
+            const response = await call("GET", path, { cookie, headers });
+            // 401 would mean the token itself was refused, and every cell above proved nothing for it.
+            if (response.status === 404 || response.status === 401) failures.push(`GET ${operation.template} on ${target}'s object as ${caller} (${as}): ${response.status}`);
+          }
         }
       }
     }
@@ -181,8 +212,9 @@ describe("tenant isolation matrix (generated from the route table)", () => {
       .filter((template) => !template.includes("{") && document.paths[`/api/v1${template}`].get && !PUBLIC.some((p) => p.test(template)));
     const failures: string[] = [];
     for (const template of lists) {
-      for (const caller of CALLERS) {
-        const response = await call("GET", template, { cookie: await signIn(email(caller, "admin")) });
+      for (const caller of CALLERS) for (const { cookie, headers } of await credentialsOf(caller, "admin")) {
+        tokenRateBudget().clear();
+        const response = await call("GET", template, { cookie, headers });
         if (response.status !== 200) continue;
         const items: Record<string, unknown>[] = Array.isArray(response.body) ? response.body : (response.body?.items ?? []);
         for (const item of items) {

@@ -44,6 +44,7 @@ export function lookupFor(template: string, parameter: string): Lookup | "organi
   if (parameter === "alarmId") return byOrganization("alarms");
   if (parameter === "chatId") return byOrganization("chats");
   if (parameter === "invitationId") return byOrganization("invitations");
+  if (parameter === "tokenId") return byOrganization("api_tokens");
   if (parameter === "userId")
     return (organizationId) => sql.raw(`select user_id as id from memberships where organization_id = '${organizationId.replace(/'/g, "")}' order by user_id limit 1`);
   return null;

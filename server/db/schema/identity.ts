@@ -125,6 +125,39 @@ export const invitations = pgTable(
   (t) => [index("invitations_org_idx").on(t.organizationId)],
 );
 
+/**
+ * A user's personal API token (issue 43): it acts as its owner in one organization, within its scopes and the owner's
+ * current ones. Only the SHA-256 of the secret is kept; `prefix` is its first characters, shown in lists.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    // Addresses and networks (IPv4 and IPv6) it may be used from; empty: any.
+    allowedAddresses: text("allowed_addresses").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedFrom: text("last_used_from"),
+    // The addresses (an IPv4 address or an IPv6 /64) it was used from, newest last, a few kept: a use from one not
+    // here is an event.
+    usedFrom: text("used_from").array().notNull().default(sql`'{}'::text[]`),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
+    index("api_tokens_user_idx").on(t.userId, t.createdAt, t.id),
+    index("api_tokens_org_idx").on(t.organizationId, t.createdAt, t.id),
+  ],
+);
+
 export const supportTickets = pgTable(
   "support_tickets",
   {

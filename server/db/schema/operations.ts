@@ -3,7 +3,7 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ALARM_SEVERITIES, ALARM_TYPES } from "@/lib/alarms/schema";
 import { LIFECYCLE_OPERATIONS, LIFECYCLE_STATUSES } from "@/lib/lifecycle/schema";
-import { organizations, users } from "./identity";
+import { apiTokens, organizations, users } from "./identity";
 import { nodes } from "./nodes";
 import { enumRank } from "@/server/core/pagination";
 
@@ -105,6 +105,8 @@ export const events = pgTable(
     entityName: text("entity_name"),
     nodeId: text("node_id"),
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    // The API token the change was made with (its owner is actorUserId); null for a browser session or the system.
+    actorTokenId: text("actor_token_id").references(() => apiTokens.id, { onDelete: "set null" }),
     requestId: text("request_id"),
     before: jsonb("before"),
     after: jsonb("after"),
@@ -119,5 +121,7 @@ export const events = pgTable(
     // Invitation mails sent by an organization and by an inviter in the last day (their budgets).
     index("events_invitation_org_idx").on(t.organizationId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
     index("events_invitation_actor_idx").on(t.actorUserId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
+    // A token's changes, and the set-null when its owner (so the token) is deleted, without reading every event.
+    index("events_actor_token_idx").on(t.actorTokenId, t.timestamp).where(sql`${t.actorTokenId} is not null`),
   ],
 );
