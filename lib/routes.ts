@@ -33,6 +33,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "chat/:chatId" },
   { pattern: "userSettings" },
   { pattern: "organizationSettings" },
+  { pattern: "webhooks", types: ["msp", "customer"], scopes: ["common:config:read"] },
   { pattern: "user", ...USERS, opens: "user/users" },
   { pattern: "user/users", ...USERS },
   { pattern: "user/invitations", ...USERS },

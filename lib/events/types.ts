@@ -33,6 +33,7 @@ export const EVENT_TYPES_BY_AREA = {
     user: ["created", "updated", "deleted"],
     invitation: ["created", "updated", "deleted", "accepted"],
     supportTicket: ["created"],
+    webhookEndpoint: ["created", "updated", "deleted"],
   },
 } as const;
 

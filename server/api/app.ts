@@ -41,6 +41,7 @@ import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
 import { telemetryRouter } from "./routes/telemetry";
 import { topologyRouter } from "./routes/topology";
+import { webhooksRouter } from "./routes/webhooks";
 
 // Request id (kept when the caller sent a sane one), language, translator and database for every call.
 const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -110,6 +111,7 @@ export function createApiApp() {
   api.route("/", telemetryRouter);
   api.route("/", chatRouter);
   api.route("/", simulatorRouter);
+  api.route("/", webhooksRouter);
 
   api.doc31("/openapi.json", OPENAPI_DOCUMENT);
 
