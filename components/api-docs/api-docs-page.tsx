@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { PageHeader } from "@/components/pages/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DocsIndex } from "./docs-index";
+import { WebhooksDoc } from "./webhooks-doc";
 
 // The renderer is large: it loads with this page only, in the browser.
 const ApiReference = dynamic(() => import("./api-reference"), {
@@ -27,6 +28,7 @@ export function ApiDocsPage() {
         }
       />
       <DocsIndex />
+      <WebhooksDoc />
       <div id="api-reference" data-testid="api-reference" className="scroll-mt-16 overflow-hidden rounded-lg border bg-card">
         <ApiReference />
       </div>

@@ -135,7 +135,7 @@ export async function evaluatePathSla(db: Db, pathIds: string[], now: number): P
           on conflict (path_id) do update set
             last_sample_at = greatest(s.last_sample_at, excluded.last_sample_at), latency_ms = excluded.latency_ms,
             jitter_ms = excluded.jitter_ms, loss_percent = excluded.loss_percent, samples = excluded.samples,
-            sla = excluded.sla, evaluated_at = excluded.evaluated_at)
+            sla = excluded.sla, evaluated_at = excluded.evaluated_at),
         changed as (
           update paths p set sla_health = input.sla from input
           where p.id = input.path_id and p.sla_health is distinct from input.sla

@@ -1,16 +1,19 @@
+import { readFile } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { slaBadMessage } from "@/lib/alarms/message";
 import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engine";
 import { recordSystemChange } from "@/server/core/changes";
 import { getDb } from "@/server/db/client";
-import { events, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { events, paths, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { evaluatePathSla } from "@/server/telemetry/sla";
+import { WEBHOOK_VERIFY_SNIPPET } from "@/lib/webhooks/constants";
 import { isBlockedAddress } from "@/server/webhooks/address";
 import { retryDelayMs, WebhookWorker } from "@/server/webhooks/worker";
 import { call, organizationId, signIn } from "./helpers";
 import { BW_ADMIN, CONTOSO_ADMIN, CONTOSO_READONLY, NW_ADMIN, NW_READONLY, unique } from "./operations-fixtures";
-import { createSite, PARIS } from "./site-fixtures";
-import { documentedVerifier, startReceiver, type Receiver } from "./webhook-receiver";
+import { createConnector, createSite, FRANKFURT, insertPath, PARIS } from "./site-fixtures";
+import { documentedVerifier, startReceiver, type Receiver } from "./webhook-fixtures";
 
 // Webhooks (issue 43 scope 2): a local server receives signed deliveries and checks them with the documented
 // snippet; a failure is retried, one endpoint's deliveries arrive in order, a delivery can be sent again, no other
@@ -181,6 +184,10 @@ describe("delivery", () => {
     expect(receiver.on("/signed").map((entry) => entry.json.type)).toEqual(["alarm.raised", "alarm.cleared"]);
   });
 
+  it("documents in the README the very snippet the deliveries are verified with", async () => {
+    expect(await readFile("README.md", "utf8")).toContain(WEBHOOK_VERIFY_SNIPPET);
+  });
+
   it("tells of a configuration change with before and after", async () => {
     await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/config"), eventTypes: ["configuration.changed"] });
     const site = await createSite("Contoso", { name: "Webhook HQ", location: PARIS, type: "standard" });
@@ -193,6 +200,29 @@ describe("delivery", () => {
       ["configuration.changed", "updated"],
     ]);
     expect(received[1].data).toMatchObject({ object: { type: "site", id: site.id }, before: { name: "Webhook HQ" }, after: { name: "Webhook HQ 2" }, actor: { type: "user", email: CONTOSO_ADMIN } });
+  });
+
+  it("tells of a path's SLA state change, written with the verdict", async () => {
+    await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/sla"), eventTypes: ["path.sla_changed"] });
+    const paris = await createSite("Contoso", { name: "SLA Paris", location: PARIS, type: "standard" });
+    const frankfurt = await createSite("Contoso", { name: "SLA Frankfurt", location: FRANKFURT, type: "standard" });
+    const virtual = { kind: "virtual", description: "", bandwidth: 1_000 };
+    const source = await createConnector(paris.id, { ...virtual, name: "SLA A" });
+    const destination = await createConnector(frankfurt.id, { ...virtual, name: "SLA B" });
+    const path = await insertPath("Contoso", source, destination, 100);
+    const db = await getDb();
+    await db.update(paths).set({ slaHealth: "healthy" }).where(eq(paths.id, path.id));
+    // No samples in the window: the verdict goes back to unknown, a change; evaluated again, no change, no event.
+    await evaluatePathSla(db, [path.id], Date.now());
+    await evaluatePathSla(db, [path.id], Date.now());
+    await drain();
+    const received = receiver.on("/sla").map((entry) => entry.json);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      type: "path.sla_changed",
+      organization: contoso,
+      data: { object: { type: "path", id: path.id, name: path.name }, before: { slaHealth: "healthy" }, after: { slaHealth: "unknown" } },
+    });
   });
 
   it("retries a failed delivery with back-off, and logs every attempt", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -5,8 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { WEBHOOK_VERIFY_SNIPPET } from "@/lib/webhooks/constants";
+import { getDb } from "@/server/db/client";
+import { webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { encryptSecret } from "@/server/secrets/crypto";
 
-// A local HTTP server that receives webhook deliveries (WEBHOOK_ALLOW_PRIVATE=on lets the console call loopback),
+// Webhook endpoints and deliveries inserted directly (the generated tests aim at them), a local HTTP server that receives webhook deliveries (WEBHOOK_ALLOW_PRIVATE=on lets the console call loopback),
 // and the verification snippet the API docs page and the README show, loaded as a receiver would run it.
 
 export interface Received {
@@ -66,4 +70,28 @@ export async function documentedVerifier(): Promise<Verify> {
   await writeFile(file, WEBHOOK_VERIFY_SNIPPET);
   const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verifyMaiaWebhook: Verify };
   return module.verifyMaiaWebhook;
+}
+
+/** An endpoint of the organization with one delivery logged (for the generated tests, which need real objects). */
+export async function insertWebhookEndpoint(organizationId: string) {
+  const db = await getDb();
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ organizationId, url: "https://hooks.example.com/maia", eventTypes: ["alarm.raised"], secret: await encryptSecret(db, "whsec_fixture") })
+    .returning();
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint.id,
+      organizationId,
+      eventId: randomUUID(),
+      eventType: "alarm.raised",
+      eventOrganizationId: organizationId,
+      eventTime: new Date(),
+      data: {},
+      status: "succeeded",
+      attempts: 1,
+    })
+    .returning();
+  return { endpoint, delivery };
 }
