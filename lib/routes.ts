@@ -177,7 +177,7 @@ export type PageTitleKey =
   | "home" | "chat" | "userSettings" | "organizationSettings" | "user" | "paths" | "path" | "pathTopology"
   | "events" | "apiDocs" | "alarms" | "mspTopology" | "mspDashboard" | "lifecycle" | "mspInventory"
   | "externalFabric" | "edgeNode" | "cpeNode" | "customerOrganization" | "coreFabric" | "customerDashboard"
-  | "customerSite" | "coreMsp" | "coreInventory";
+  | "customerSite" | "coreMsp" | "coreInventory" | "webhooks";
 
 const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["paths/:pathId/pathTopology", "pathTopology"],
@@ -199,6 +199,7 @@ const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["chat", "chat"],
   ["userSettings", "userSettings"],
   ["organizationSettings", "organizationSettings"],
+  ["webhooks", "webhooks"],
   ["user", "user"],
   ["events", "events"],
   ["apiDocs", "apiDocs"],

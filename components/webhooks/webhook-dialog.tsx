@@ -45,7 +45,8 @@ export function WebhookDialog({ organizationId, isMsp, endpoint, open, setOpen, 
       mutation={endpoint ? update : create}
       mode={endpoint ? "edit" : "create"}
       onSuccess={(result) => {
-        if ("secret" in result) onCreated(result);
+        // Only a creation answers the secret.
+        if (!endpoint) onCreated(result as WebhookWithSecret);
         toast.success(t(endpoint ? "webhooks.form.saved" : "webhooks.form.created"));
       }}
       title={t(endpoint ? "webhooks.form.editTitle" : "webhooks.form.createTitle")}

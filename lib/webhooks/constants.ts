@@ -18,7 +18,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 /** Catalogue keys of the event types' labels. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+export const WEBHOOK_EVENT_LABELS = {
   "alarm.raised": "webhooks.eventTypes.alarmRaised",
   "alarm.acknowledged": "webhooks.eventTypes.alarmAcknowledged",
   "alarm.cleared": "webhooks.eventTypes.alarmCleared",
@@ -27,7 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "lifecycle_operation.state_changed": "webhooks.eventTypes.lifecycleStateChanged",
   "rollout.halted": "webhooks.eventTypes.rolloutHalted",
   "invitation.accepted": "webhooks.eventTypes.invitationAccepted",
-};
+} as const satisfies Record<WebhookEventType, string>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

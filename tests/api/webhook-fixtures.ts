@@ -68,8 +68,8 @@ export async function documentedVerifier(): Promise<Verify> {
   const directory = await mkdtemp(path.join(tmpdir(), "maia-webhook-verify-"));
   const file = path.join(directory, "verify.mjs");
   await writeFile(file, WEBHOOK_VERIFY_SNIPPET);
-  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verifyMaiaWebhook: Verify };
-  return module.verifyMaiaWebhook;
+  const snippet = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verifyMaiaWebhook: Verify };
+  return snippet.verifyMaiaWebhook;
 }
 
 /** An endpoint of the organization with one delivery logged (for the generated tests, which need real objects). */

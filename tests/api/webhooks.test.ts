@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { slaBadMessage } from "@/lib/alarms/message";
 import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engine";
 import { recordSystemChange } from "@/server/core/changes";
+import { webhookTypeOfChange } from "@/server/core/webhook-outbox";
 import { getDb } from "@/server/db/client";
 import { events, paths, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { evaluatePathSla } from "@/server/telemetry/sla";
@@ -300,6 +301,28 @@ describe("delivery", () => {
     expect(received[1].headers["x-maia-delivery"]).toBe(again.body.id);
     expect(received.every((entry) => verify(endpoint.secret, entry.headers, entry.body))).toBe(true);
     expect(await deliveries(CONTOSO_READONLY, endpoint.id)).toHaveLength(3);
+  });
+});
+
+describe("event types", () => {
+  it("names each recorded change's webhook type, or none", () => {
+    const of = (entityType: string, type: string, before: unknown = null, after: unknown = null) => webhookTypeOfChange({ entityType, type: type as never, before, after });
+    expect(of("alarm", "raised")).toBe("alarm.raised");
+    expect(of("alarm", "acknowledged")).toBe("alarm.acknowledged");
+    expect(of("alarm", "cleared")).toBe("alarm.cleared");
+    expect(of("alarm", "updated")).toBeNull();
+    expect(of("alarm", "unacknowledged")).toBeNull();
+    expect(of("lifecycleOperation", "started", { status: "scheduled" }, { status: "active" })).toBe("lifecycle_operation.state_changed");
+    expect(of("lifecycleOperation", "created", null, { status: "scheduled" })).toBe("lifecycle_operation.state_changed");
+    // A progress tick is no state change.
+    expect(of("lifecycleOperation", "updated", { status: "active", progress: 10 }, { status: "active", progress: 20 })).toBeNull();
+    expect(of("rollout", "halted")).toBe("rollout.halted");
+    expect(of("rollout", "updated")).toBeNull();
+    expect(of("invitation", "accepted")).toBe("invitation.accepted");
+    expect(of("invitation", "created")).toBe("configuration.changed");
+    expect(of("site", "updated")).toBe("configuration.changed");
+    expect(of("path", "deleted")).toBe("configuration.changed");
+    expect(of("device", "claimed")).toBeNull();
   });
 });
 
