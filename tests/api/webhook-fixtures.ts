@@ -20,7 +20,7 @@ export interface Received {
   json: { id: string; type: string; time: string; organization: string; data: any };
 }
 
-/** How the server answers a path: a status for each request in turn (the last one repeats), 200 by default. */
+/** How the server answers a path: a status for each request in turn (the last one repeats), 200 by default; 0 never answers. */
 export type Script = Record<string, number[]>;
 
 export interface Receiver {
@@ -46,7 +46,8 @@ export async function startReceiver(): Promise<Receiver> {
       served.set(pathName, count + 1);
       const statuses = script[pathName] ?? [200];
       const status = statuses[Math.min(count, statuses.length - 1)];
-      response.writeHead(status, { "content-type": "text/plain" });
+      if (status === 0) return;
+      response.writeHead(status, { "content-type": "text/plain", ...(status >= 300 && status < 400 && { location: "https://elsewhere.example/" }) });
       response.end(status < 300 ? `thanks ${"x".repeat(4000)}` : "receiver is down");
     });
   });
@@ -57,7 +58,10 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     on: (pathName) => received.filter((entry) => entry.path === pathName),
     script,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -255,6 +255,22 @@ describe("delivery", () => {
     expect(endpointNow.body.failingSince).toBeNull();
   });
 
+  it("follows no redirect and gives up on a receiver that does not answer in time: both are failures", async () => {
+    receiver.script["/moved"] = [301];
+    receiver.script["/silent"] = [0];
+    const moved = await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/moved"), eventTypes: ["alarm.raised"] });
+    const silent = await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/silent"), eventTypes: ["alarm.raised"] });
+    await raise(contoso);
+    const impatient = new WebhookWorker(await getDb(), { now: () => new Date(now()), timeoutMs: 300, log: () => {} });
+    expect((await impatient.tick()).retried).toHaveLength(2);
+    const [redirected] = await deliveries(CONTOSO_ADMIN, moved.id);
+    expect(redirected).toMatchObject({ status: "pending", lastStatusCode: 301, lastError: "redirect to https://elsewhere.example/ not followed" });
+    const [timedOut] = await deliveries(CONTOSO_ADMIN, silent.id);
+    expect(timedOut).toMatchObject({ status: "pending", lastStatusCode: null, lastError: "no answer within 300 ms" });
+    expect(timedOut.lastDurationMs).toBeGreaterThanOrEqual(290);
+    expect(timedOut.lastDurationMs).toBeLessThan(5_000);
+  });
+
   it("backs off exponentially, with jitter, up to an hour", () => {
     expect(retryDelayMs(1, () => 0)).toBe(15_000);
     expect(retryDelayMs(1, () => 0.999999)).toBeCloseTo(30_000, -1);
