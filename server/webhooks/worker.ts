@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { WEBHOOK_FAILING_LIMIT_MS } from "@/lib/webhooks/constants";
 import { mutateAsSystem } from "@/server/core/changes";
 import { queryRows, type Db } from "@/server/db/client";
@@ -30,8 +30,21 @@ export interface WebhookWorkerOptions {
   /** In [0, 1): the back-off's jitter. */
   random?: () => number;
   allowPrivate?: boolean;
+  /** How long a finished delivery (and its attempts) stays in the log. */
+  retentionDays?: number;
   log?: (message: string) => void;
 }
+
+/** A setting of the environment when it is a positive number, else the default. */
+function positive(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The log is pruned at most this often, this many rows at a time. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 1000;
 
 const RETRY_BASE_MS = 30_000;
 const RETRY_CAP_MS = 60 * 60 * 1000;
@@ -47,6 +60,8 @@ export interface WebhookTickReport {
   retried: string[];
   /** Endpoints disabled in this tick. */
   disabled: string[];
+  /** Finished deliveries pruned from the log in this tick. */
+  pruned: number;
 }
 
 interface Claimed {
@@ -73,13 +88,16 @@ export class WebhookWorker {
   private readonly random: () => number;
   private readonly allowPrivate: () => boolean;
   private readonly log: (message: string) => void;
+  private readonly retentionMs: number;
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
     options: WebhookWorkerOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
-    this.tickMs = options.tickMs ?? Number(process.env.WEBHOOK_TICK_MS || 1000);
+    this.tickMs = options.tickMs ?? positive(process.env.WEBHOOK_TICK_MS, 1000);
+    this.retentionMs = (options.retentionDays ?? positive(process.env.WEBHOOK_DELIVERY_RETENTION_DAYS, 30)) * DAY_MS;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.leaseMs = options.leaseMs ?? this.timeoutMs + 20_000;
     this.batchSize = options.batchSize ?? 20;
@@ -90,7 +108,7 @@ export class WebhookWorker {
 
   /** One pass: claim what is due, send it, record each attempt. Ticks never overlap. */
   tick(): Promise<WebhookTickReport> {
-    const next = this.queue.then(() => (this.stopped ? { succeeded: [], retried: [], disabled: [] } : this.runTick()));
+    const next = this.queue.then(() => (this.stopped ? { succeeded: [], retried: [], disabled: [], pruned: 0 } : this.runTick()));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -101,8 +119,12 @@ export class WebhookWorker {
   }
 
   private async runTick(): Promise<WebhookTickReport> {
-    const report: WebhookTickReport = { succeeded: [], retried: [], disabled: [] };
+    const report: WebhookTickReport = { succeeded: [], retried: [], disabled: [], pruned: 0 };
     const now = this.now();
+    if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now.getTime();
+      report.pruned = await this.prune(now);
+    }
     const leaseUntil = new Date(now.getTime() + this.leaseMs);
     const claimed = await this.claim(now, leaseUntil);
     await Promise.all(
@@ -117,6 +139,17 @@ export class WebhookWorker {
       }),
     );
     return report;
+  }
+
+  /** Deletes finished deliveries older than the retention (their attempts go with them), a batch at a time. */
+  private async prune(now: Date): Promise<number> {
+    const old = this.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(ne(webhookDeliveries.status, "pending"), lt(webhookDeliveries.finishedAt, new Date(now.getTime() - this.retentionMs))))
+      .limit(PRUNE_BATCH);
+    const deleted = await this.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, old)).returning({ id: webhookDeliveries.id });
+    return deleted.length;
   }
 
   private claim(now: Date, leaseUntil: Date): Promise<Claimed[]> {

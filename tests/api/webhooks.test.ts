@@ -6,7 +6,7 @@ import { applyAlarmConditions, type AlarmCondition } from "@/server/alarms/engin
 import { recordSystemChange } from "@/server/core/changes";
 import { webhookTypeOfChange } from "@/server/core/webhook-outbox";
 import { getDb } from "@/server/db/client";
-import { events, paths, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { events, paths, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { evaluatePathSla } from "@/server/telemetry/sla";
 import { WEBHOOK_VERIFY_SNIPPET } from "@/lib/webhooks/constants";
 import { isBlockedAddress } from "@/server/webhooks/address";
@@ -495,6 +495,23 @@ describe("failing endpoints", () => {
     expect(receiver.on("/down")).toHaveLength(3);
     const enabled = await call("PATCH", `/webhook/${endpoint.id}`, { cookie, body: { enabled: true } });
     expect(enabled.body).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
+  });
+});
+
+describe("the log", () => {
+  it("keeps finished deliveries for the retention, then prunes them with their attempts", async () => {
+    const endpoint = await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/pruned"), eventTypes: ["alarm.raised"] });
+    await raise(contoso);
+    const db = await getDb();
+    const pruning = new WebhookWorker(db, { now: () => new Date(now()), retentionDays: 30, log: () => {} });
+    expect((await pruning.tick()).succeeded).toHaveLength(1);
+    expect(await deliveries(CONTOSO_ADMIN, endpoint.id)).toHaveLength(1);
+    skew = 29 * 24 * HOUR;
+    expect((await pruning.tick()).pruned).toBe(0);
+    skew = 31 * 24 * HOUR;
+    expect((await pruning.tick()).pruned).toBe(1);
+    expect(await deliveries(CONTOSO_ADMIN, endpoint.id)).toEqual([]);
+    expect(await db.select().from(webhookAttempts)).toEqual([]);
   });
 });
 

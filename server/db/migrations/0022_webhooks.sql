@@ -57,4 +57,5 @@ CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree (
 CREATE INDEX "webhook_deliveries_endpoint_time_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("endpoint_id","sequence") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_finished_idx" ON "webhook_deliveries" USING btree ("finished_at") WHERE "webhook_deliveries"."status" <> 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_org_url_idx" ON "webhook_endpoints" USING btree ("organization_id","url","id");

@@ -68,6 +68,8 @@ export const webhookDeliveries = pgTable(
     // The worker's reads: the head of each endpoint's queue, and what is due.
     index("webhook_deliveries_pending_idx").on(t.endpointId, t.sequence).where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The log's pruning: finished deliveries, oldest first.
+    index("webhook_deliveries_finished_idx").on(t.finishedAt).where(sql`${t.status} <> 'pending'`),
   ],
 );
 
