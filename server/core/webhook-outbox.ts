@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { WebhookEventType } from "@/lib/webhooks/constants";
 import { actionOfChange, type ChangeType } from "@/lib/realtime-contract";
-import type { Db } from "@/server/db/client";
+import { queryRows, type Db } from "@/server/db/client";
 import type { Transaction } from "./service-context";
 
 // The webhooks' outbox (issue 43 scope 2). Every change is recorded by server/core/changes.ts; the changes a
@@ -59,17 +59,33 @@ export function subscribedEndpointsWhere(endpoint: SQL, organization: SQL, type:
         (select o.parent_id from organizations o where o.id = ${organization} and o.organization_type = 'customer')))`;
 }
 
+/**
+ * Per transaction, the (organization, event type) pairs no endpoint subscribed to when it first asked: a batch of a
+ * thousand changes (an import) then pays one statement, not a thousand, while no one listens. An endpoint committed
+ * meanwhile by another transaction hears the changes that start after it.
+ */
+const unheard = new WeakMap<object, Set<string>>();
+
+/** A transaction, not the database itself: what is learned in it ends with it. */
+const isTransaction = (executor: Transaction | Db): executor is Transaction => "rollback" in executor;
+
 /** Queues one event for every endpoint subscribed to it (none: nothing written). */
 export async function enqueueWebhookEvent(tx: Transaction | Db, event: { type: WebhookEventType; organizationId: string; data: unknown }): Promise<void> {
+  const key = `${event.organizationId}|${event.type}`;
+  const known = isTransaction(tx) ? unheard.get(tx) : undefined;
+  if (known?.has(key)) return;
   const eventId = randomUUID();
   const organization = sql`${event.organizationId}::text`;
   const type = sql`${event.type}::text`;
-  await tx.execute(
+  const queued = await queryRows<{ id: string }>(
+    tx as Db,
     sql`insert into webhook_deliveries (endpoint_id, organization_id, event_id, event_type, event_organization_id, event_time, data, next_attempt_at)
         select e.id, e.organization_id, ${eventId}, ${type}, ${organization}, now(), ${JSON.stringify(event.data)}::jsonb, now()
         from webhook_endpoints e
-        where ${subscribedEndpointsWhere(sql`e`, organization, type)}`,
+        where ${subscribedEndpointsWhere(sql`e`, organization, type)}
+        returning id`,
   );
+  if (queued.length === 0 && isTransaction(tx)) unheard.set(tx, (known ?? new Set()).add(key));
 }
 
 /** Queues the webhook event of a recorded change, when it is one (the data: the object, before and after, who). */

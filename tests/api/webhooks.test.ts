@@ -498,6 +498,25 @@ describe("failing endpoints", () => {
   });
 });
 
+describe("batches", () => {
+  it("queues every change of a transaction for a subscribed organization, none for one nobody hears", async () => {
+    await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/batch"), eventTypes: ["configuration.changed"] });
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      for (let i = 1; i <= 3; i++) {
+        // Fabrikam has no endpoint: asked once, then skipped for the rest of the transaction.
+        await recordSystemChange(tx, { organizationId: fabrikam, entityType: "site", entityId: `quiet-${i}`, type: "updated", source: "test", after: { name: `quiet ${i}` } });
+        await recordSystemChange(tx, { organizationId: contoso, entityType: "site", entityId: `batch-${i}`, type: "updated", source: "test", after: { name: `batch ${i}` } });
+      }
+    });
+    await drain();
+    const sites = receiver.on("/batch").filter((entry) => entry.json.data.object.type === "site");
+    expect(sites.map((entry) => entry.json.data.after.name)).toEqual(["batch 1", "batch 2", "batch 3"]);
+    const rows = await db.select().from(webhookDeliveries);
+    expect(rows.filter((row) => row.eventOrganizationId === fabrikam)).toEqual([]);
+  });
+});
+
 describe("the log", () => {
   it("keeps finished deliveries for the retention, then prunes them with their attempts", async () => {
     const endpoint = await subscribe(CONTOSO_ADMIN, contoso, { url: receiver.url("/pruned"), eventTypes: ["alarm.raised"] });
