@@ -13,6 +13,7 @@ import { RealtimeRegistry, type AreaRealtime } from "@/lib/realtime-registry";
 import { sitesRealtime } from "@/lib/sites/realtime";
 import { telemetryRealtime } from "@/lib/telemetry/realtime";
 import { mspTopologyRealtime } from "@/lib/topology/realtime";
+import { webhooksRealtime } from "@/lib/webhooks/realtime";
 
 // Every area's live updates, in the one registry the tab's connection dispatches through. The connection loads this
 // module once the page is on screen (it reaches every area's query keys, schemas among them): no page pays for it in
@@ -33,6 +34,7 @@ export const REALTIME_AREAS: readonly AreaRealtime[] = [
   peopleRealtime,
   sitesRealtime,
   telemetryRealtime,
+  webhooksRealtime,
 ];
 
 export const realtimeRegistry = new RealtimeRegistry(REALTIME_AREAS);

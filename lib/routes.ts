@@ -33,6 +33,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "chat/:chatId" },
   { pattern: "userSettings" },
   { pattern: "organizationSettings" },
+  { pattern: "webhooks", types: ["msp", "customer"], scopes: ["common:config:read"] },
   { pattern: "user", ...USERS, opens: "user/users" },
   { pattern: "user/users", ...USERS },
   { pattern: "user/invitations", ...USERS },
@@ -177,7 +178,7 @@ export type PageTitleKey =
   | "home" | "chat" | "userSettings" | "organizationSettings" | "user" | "paths" | "path" | "pathTopology"
   | "events" | "apiDocs" | "alarms" | "mspTopology" | "mspDashboard" | "lifecycle" | "mspInventory"
   | "externalFabric" | "edgeNode" | "cpeNode" | "customerOrganization" | "coreFabric" | "customerDashboard"
-  | "customerSite" | "coreMsp" | "coreInventory";
+  | "customerSite" | "coreMsp" | "coreInventory" | "webhooks";
 
 const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["paths/:pathId/pathTopology", "pathTopology"],
@@ -199,6 +200,7 @@ const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["chat", "chat"],
   ["userSettings", "userSettings"],
   ["organizationSettings", "organizationSettings"],
+  ["webhooks", "webhooks"],
   ["user", "user"],
   ["events", "events"],
   ["apiDocs", "apiDocs"],

@@ -4,10 +4,12 @@ import type { Db } from "@/server/db/client";
 import { startLifecycleScheduler } from "@/server/lifecycle/scheduler";
 import { simulatorEnabled, startSimulator } from "@/server/simulator";
 import { startTelemetryMaintenance } from "@/server/telemetry/maintenance";
+import { startWebhookWorker } from "@/server/webhooks/worker";
 
 // What a console process runs besides answering requests. Each part is safe with several processes on one
 // PostgreSQL: the scheduler claims operations with SKIP LOCKED and leases, the maintenance job takes an advisory
-// lock. The simulator plays the demo network's devices: run it in one process only (SIMULATOR=off elsewhere).
+// lock, the webhook worker claims due deliveries with SKIP LOCKED and a lease. The simulator plays the demo
+// network's devices: run it in one process only (SIMULATOR=off elsewhere).
 
 export interface BackgroundServices {
   simulator: boolean;
@@ -17,6 +19,7 @@ export interface BackgroundServices {
 export function startBackgroundServices(db: Db, env: Record<string, string | undefined> = process.env): BackgroundServices {
   const telemetry = startTelemetryMaintenance(db);
   const lifecycle = startLifecycleScheduler(db);
+  const webhooks = startWebhookWorker(db);
   const simulator = simulatorEnabled(env) ? startSimulator(db, { env }) : undefined;
   // The API plays the demo's faults through an interface; only here does it reach the simulator (demo and end-to-end).
   const releaseFaultControl = simulator && faultControlEnabled(env) ? registerFaultControl(simulator.simulator) : undefined;
@@ -26,7 +29,7 @@ export function startBackgroundServices(db: Db, env: Record<string, string | und
       // The simulator first: its last batches still go through the ingestion path and the alarm engine.
       releaseFaultControl?.();
       await simulator?.stop();
-      await Promise.all([lifecycle.stop(), telemetry.stop()]);
+      await Promise.all([lifecycle.stop(), telemetry.stop(), webhooks.stop()]);
     },
   };
 }

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/pages/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiTokensGuide } from "./api-tokens-guide";
 import { DocsIndex } from "./docs-index";
+import { WebhooksDoc } from "./webhooks-doc";
 
 // The renderer is large: it loads with this page only, in the browser.
 const ApiReference = dynamic(() => import("./api-reference"), {
@@ -29,6 +30,7 @@ export function ApiDocsPage() {
       />
       <DocsIndex />
       <ApiTokensGuide />
+      <WebhooksDoc />
       <div id="api-reference" data-testid="api-reference" className="scroll-mt-16 overflow-hidden rounded-lg border bg-card">
         <ApiReference />
       </div>

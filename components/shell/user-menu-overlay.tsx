@@ -1,6 +1,6 @@
 "use client";
 
-import { Building, Languages, LogOut, Palette, UserRound } from "lucide-react";
+import { Building, Languages, LogOut, Palette, UserRound, Webhook } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useRouter } from "next/navigation";
@@ -20,7 +20,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { LOCALES, THEMES, type Locale } from "@/lib/constants";
-import { organizationPath } from "@/lib/routes";
+import { consoleRoute, isRouteAllowed, organizationPath } from "@/lib/routes";
 import { useUpdateUserSettings } from "@/lib/users/queries";
 import { IntentLink } from "./intent-link";
 import { useConsole } from "./use-console";
@@ -66,6 +66,14 @@ export function UserMenuOverlay({ trigger, defaultOpen }: OverlayProps) {
             {t("organizationSettings")}
           </IntentLink>
         </DropdownMenuItem>
+        {isRouteAllowed(consoleRoute("webhooks"), organization.organizationType, user.scopes) && (
+          <DropdownMenuItem asChild>
+            <IntentLink href={organizationPath(organization.id, "webhooks")} data-testid="menu-webhooks">
+              <Webhook aria-hidden />
+              {t("webhooks")}
+            </IntentLink>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSub>
           <DropdownMenuSubTrigger data-testid="menu-language">
             <Languages aria-hidden />

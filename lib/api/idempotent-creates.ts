@@ -28,5 +28,6 @@ export const IDEMPOTENT_CREATES: ReadonlySet<string> = new Set<ApiPath<"post">>(
   "/api/v1/lifecycle/operation",
   "/api/v1/lifecycle/rollout",
   "/api/v1/organization/{organizationId}/invitation",
+  "/api/v1/organization/{organizationId}/webhook",
   "/api/v1/support/ticket",
 ]);

@@ -57,6 +57,8 @@ function target(event: PlacedEvent, organizationType: OrganizationType): Target 
       return ["user/users"];
     case "invitation":
       return ["user/invitations"];
+    case "webhookEndpoint":
+      return ["webhooks"];
     default:
       return null;
   }

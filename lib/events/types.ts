@@ -34,6 +34,7 @@ export const EVENT_TYPES_BY_AREA = {
     invitation: ["created", "updated", "deleted", "accepted"],
     supportTicket: ["created"],
     apiToken: ["created", "revoked", "used", "refused"],
+    webhookEndpoint: ["created", "updated", "deleted"],
   },
 } as const;
 

@@ -47,6 +47,7 @@ import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
 import { telemetryRouter } from "./routes/telemetry";
 import { topologyRouter } from "./routes/topology";
+import { webhooksRouter } from "./routes/webhooks";
 
 /** The pattern of the route that answers (its last matched handler's; middleware is registered for every method). */
 function routePattern(c: Context<ApiEnv>): string {
@@ -145,6 +146,7 @@ export function createApiApp() {
   api.route("/", telemetryRouter);
   api.route("/", chatRouter);
   api.route("/", simulatorRouter);
+  api.route("/", webhooksRouter);
 
   api.doc31("/openapi.json", OPENAPI_DOCUMENT);
 

@@ -6,6 +6,7 @@ import { events } from "@/server/db/schema";
 import { announceChanges } from "@/server/realtime/announce";
 import { takeClaim } from "./once";
 import type { ServiceContext, Transaction } from "./service-context";
+import { enqueueChange } from "./webhook-outbox";
 
 // The change record: every change to tenant data is written as an event in the transaction that makes it, and
 // announced on the realtime bus once that transaction has committed.
@@ -26,15 +27,19 @@ export interface ChangeRecord {
   source?: string;
 }
 
-/** Writes the configuration-changed event of a mutation, inside the mutation's transaction. */
+/**
+ * Writes the configuration-changed event of a mutation, inside the mutation's transaction, and queues the webhook
+ * deliveries it makes (server/core/webhook-outbox.ts).
+ */
 export async function recordChange(tx: Transaction | Db, context: ServiceContext, change: ChangeRecord): Promise<void> {
+  const entityName = change.entityName ?? entityLabel(change);
   await tx.insert(events).values({
     organizationId: change.organizationId,
     source: change.source ?? `${context.principal.email}`,
     type: eventType(change),
     entityType: change.entityType,
     entityId: change.entityId,
-    entityName: change.entityName ?? entityLabel(change),
+    entityName,
     nodeId: change.nodeId ?? null,
     actorUserId: context.principal.userId,
     actorTokenId: context.principal.tokenId ?? null,
@@ -42,6 +47,8 @@ export async function recordChange(tx: Transaction | Db, context: ServiceContext
     before: change.before ?? null,
     after: change.after ?? null,
   });
+  const { principal } = context;
+  await enqueueChange(tx, { ...change, entityName }, { type: "user", id: principal.userId, email: principal.email, requestId: context.requestId });
 }
 
 /**
@@ -65,17 +72,19 @@ export async function mutate<T>(context: ServiceContext, work: (tx: Transaction,
 
 /** A change made by the system itself (alarm engine, lifecycle scheduler, telemetry): an event with no person. */
 export async function recordSystemChange(tx: Transaction | Db, change: ChangeRecord & { source: string }): Promise<void> {
+  const entityName = change.entityName ?? entityLabel(change);
   await tx.insert(events).values({
     organizationId: change.organizationId,
     source: change.source,
     type: eventType(change),
     entityType: change.entityType,
     entityId: change.entityId,
-    entityName: change.entityName ?? entityLabel(change),
+    entityName,
     nodeId: change.nodeId ?? null,
     before: change.before ?? null,
     after: change.after ?? null,
   });
+  await enqueueChange(tx, { ...change, entityName }, { type: "system", source: change.source });
 }
 
 /** Runs a system change in one transaction, recording events like `mutate`, and announces them after commit. */

@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { slaBadMessage } from "@/lib/alarms/message";
 import { SLA_THRESHOLDS } from "@/lib/constants";
 import { classifyPathSla, slaBreaches, type PathMeasurement, type PathSla } from "@/lib/health";
+import { randomUUID } from "node:crypto";
+import { subscribedEndpointsWhere } from "@/server/core/webhook-outbox";
 import { queryRows, type Db } from "@/server/db/client";
 import { slices, TELEMETRY } from "./config";
 import { recordset, type RecordColumns } from "./recordset";
@@ -41,7 +43,10 @@ export function slaAlarmMessage(name: string, measurement: PathMeasurement): str
 const STATE_COLUMNS: RecordColumns = [
   ["path_id", "text"], ["organization_id", "text"], ["last_sample_at", "timestamptz"], ["latency_ms", "float8"], ["jitter_ms", "float8"],
   ["loss_percent", "float8"], ["samples", "int4"], ["sla", "text"], ["evaluated_at", "timestamptz"],
+  ["previous_sla", "text"], ["event_id", "text"],
 ];
+
+const SLA_EVENT = sql`'path.sla_changed'::text`;
 
 /** Evaluates the paths' SLA now from their recent samples; stores it and answers each verdict with the one before. */
 export async function evaluatePathSla(db: Db, pathIds: string[], now: number): Promise<SlaEvaluation[]> {
@@ -123,8 +128,11 @@ async function evaluateSlice(db: Db, pathIds: string[], now: number): Promise<Sl
     samples: evaluation.measurement.samples,
     sla: evaluation.sla,
     evaluated_at: evaluatedAt,
+    previous_sla: evaluation.previousSla,
+    event_id: randomUUID(),
   }));
-  // One statement: the figures kept (of paths that reported), and paths.sla_health where the verdict changed.
+  // One statement: the figures kept (of paths that reported), paths.sla_health where the verdict changed, and the
+  // webhook deliveries of those changes (server/core/webhook-outbox.ts) — all or nothing.
   await db.execute(
     sql`with input as (select * from ${recordset(rows, STATE_COLUMNS)}),
         kept as (
@@ -134,9 +142,22 @@ async function evaluateSlice(db: Db, pathIds: string[], now: number): Promise<Sl
           on conflict (path_id) do update set
             last_sample_at = greatest(s.last_sample_at, excluded.last_sample_at), latency_ms = excluded.latency_ms,
             jitter_ms = excluded.jitter_ms, loss_percent = excluded.loss_percent, samples = excluded.samples,
-            sla = excluded.sla, evaluated_at = excluded.evaluated_at)
-        update paths p set sla_health = input.sla from input
-        where p.id = input.path_id and p.sla_health is distinct from input.sla`,
+            sla = excluded.sla, evaluated_at = excluded.evaluated_at),
+        changed as (
+          update paths p set sla_health = input.sla from input
+          where p.id = input.path_id and p.sla_health is distinct from input.sla
+          returning p.id, p.organization_id, p.name, input.sla, input.previous_sla, input.event_id, input.latency_ms, input.jitter_ms,
+                    input.loss_percent, input.samples)
+        insert into webhook_deliveries (endpoint_id, organization_id, event_id, event_type, event_organization_id, event_time, data, next_attempt_at)
+        select e.id, e.organization_id, c.event_id, ${SLA_EVENT}, c.organization_id, now(),
+               jsonb_build_object(
+                 'object', jsonb_build_object('type', 'path', 'id', c.id, 'name', c.name), 'action', 'updated',
+                 'before', jsonb_build_object('slaHealth', c.previous_sla),
+                 'after', jsonb_build_object('slaHealth', c.sla, 'latencyMs', c.latency_ms, 'jitterMs', c.jitter_ms,
+                   'lossPercent', c.loss_percent, 'samples', c.samples),
+                 'actor', jsonb_build_object('type', 'system', 'source', 'telemetry')),
+               now()
+        from changed c join webhook_endpoints e on ${subscribedEndpointsWhere(sql`e`, sql`c.organization_id`, SLA_EVENT)}`,
   );
   return evaluations.map(({ lastMs: _lastMs, ...evaluation }) => evaluation);
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/server/db/client";
 import { call, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
+import { insertWebhookEndpoint } from "./webhook-fixtures";
 
 // Property tests over every mutating endpoint of the OpenAPI document: random and hostile payloads never cause a
 // 500, and a refused request changes nothing at all (no partial write, no event).
@@ -23,9 +24,9 @@ const idempotencyKey = fc.option(fc.oneof(fc.uuid(), fc.constantFrom("", " ", "k
 const TABLES = [
   "organizations", "users", "memberships", "invitations", "support_tickets", "sites", "connectors", "paths", "nodes",
   "interfaces", "subinterfaces", "ipsec_endpoints", "switch_ports", "links", "core_fabrics", "external_fabrics",
-  "devices", "lifecycle_operations", "alarms", "events", "idempotency_keys", "api_tokens",
+  "devices", "lifecycle_operations", "alarms", "events", "idempotency_keys", "api_tokens", "webhook_endpoints", "webhook_deliveries",
 ];
-const UPDATED = ["organizations", "sites", "connectors", "paths", "nodes", "links", "devices", "lifecycle_operations"];
+const UPDATED = ["organizations", "sites", "connectors", "paths", "nodes", "links", "devices", "lifecycle_operations", "webhook_endpoints"];
 
 /** A fingerprint of everything stored: row counts, and the latest update of each table that has one. */
 async function fingerprint(): Promise<string> {
@@ -74,6 +75,7 @@ beforeAll(async () => {
   const document = (await call("GET", "/openapi.json")).body;
   contoso = await organizationId("Contoso");
   northwind = await organizationId("Northwind Networks");
+  await insertWebhookEndpoint(contoso);
   for (const [template, item] of Object.entries<Record<string, any>>(document.paths)) {
     for (const [method, operation] of Object.entries<any>(item)) {
       if (!["post", "put", "patch", "delete"].includes(method)) continue;

@@ -12,6 +12,7 @@ import { issueDeviceToken } from "@/server/telemetry/device-tokens";
 import { type OrgName, TYPE, visible } from "./tenancy-model";
 import { call, DEMO_PASSWORD, organizationId, signIn } from "./helpers";
 import { fillTemplate } from "./targets";
+import { insertWebhookEndpoint } from "./webhook-fixtures";
 
 // The tenant-isolation matrix, generated from the API's own route table (its OpenAPI document):
 // every endpoint with a tenant object in its path × objects of every organization × callers of every kind and role.
@@ -74,6 +75,8 @@ beforeAll(async () => {
   for (const org of ORGS.filter((name) => TYPE[name] === "msp")) {
     await db.insert(rollouts).values({ organizationId: ids.get(org)!, version: "25.1.0", waveMode: "first-then-rest", waveSize: 1, observationSeconds: 60, status: "halted" });
   }
+  // A webhook endpoint, with a delivery in its log, of each MSP and customer.
+  for (const org of ORGS.filter((name) => TYPE[name] !== "maia")) await insertWebhookEndpoint(ids.get(org)!);
   const document = (await call("GET", "/openapi.json")).body;
   for (const [template, item] of Object.entries<Record<string, unknown>>(document.paths)) {
     const path = template.replace(/^\/api\/v1/, "");
@@ -97,6 +100,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /chat/{chatId}/message": { message: { id: "matrix-question", role: "user", parts: [{ type: "text", text: "List my sites" }] } },
   // A preview only (no `apply`): the connector is looked up before the node.
   "POST /config/connector/{connectorId}/homing": { nodeId: MISSING_ID },
+  "POST /organization/{organizationId}/webhook": { url: "https://93.184.215.14/hook", eventTypes: ["alarm.raised"] },
 };
 
 describe("tenant isolation matrix (generated from the route table)", () => {

@@ -7,7 +7,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle, type Db } from "@/server/db/client";
+import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle, type Db } from "@/server/db/client";
+import { organizations, webhookEndpoints } from "@/server/db/schema";
+import { encryptSecret } from "@/server/secrets/crypto";
+import { WebhookWorker } from "@/server/webhooks/worker";
+import { startReceiver } from "./webhook-fixtures";
 import { inBackgroundLane } from "@/server/db/background-lane";
 import { PGliteThread } from "@/server/db/pglite-thread-client";
 
@@ -263,6 +267,57 @@ describe("PGlite on its own thread", () => {
       await reopened.close();
     }
   }, 60_000);
+});
+
+describe("webhooks across a kill -9", () => {
+  it("loses no delivery of a committed change when the console is killed between the change and its delivery", async () => {
+    const dataDir = tempDir();
+    const receiver = await startReceiver();
+    let organizationId: string;
+    const setup = await openDatabase({ dataDir });
+    try {
+      await migrateDatabase(setup);
+      const [organization] = await setup.db.insert(organizations).values({ name: "Crash Co" }).returning();
+      organizationId = organization.id;
+      const secret = await encryptSecret(setup.db, "whsec_crash");
+      await setup.db.insert(webhookEndpoints).values({ organizationId, url: receiver.url("/crash"), eventTypes: ["alarm.raised"], secret });
+    } finally {
+      await setup.close();
+    }
+    const writer = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only-off.mjs", "tests/api/processes/webhook-writer.ts"], {
+      env: { ...process.env, DATA_DIR: dataDir, PGLITE_THREAD: "", WEBHOOK_ORGANIZATION_ID: organizationId },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let acknowledged = 0;
+    await new Promise<void>((resolve, reject) => {
+      writer.once("exit", (code) => reject(new Error(`the writer exited with ${code} after ${acknowledged} changes`)));
+      readline.createInterface({ input: writer.stdout! }).on("line", (line) => {
+        acknowledged = Number(line);
+        if (acknowledged === 60) {
+          writer.kill("SIGKILL");
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => writer.once("exit", resolve));
+    // A new console on the same database: its worker sends what the killed one had not (a lease it held runs out).
+    const reopened = await openDatabase({ dataDir });
+    try {
+      const [queued] = await queryRows<{ n: number }>(reopened.db, sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`);
+      // The kill came between changes and their deliveries: some were still queued.
+      expect(queued.n).toBeGreaterThan(0);
+      const worker = new WebhookWorker(reopened.db, { allowPrivate: true, now: () => new Date(Date.now() + 60_000), log: () => {} });
+      for (let tick = 0; tick < 200; tick++) if ((await worker.tick()).succeeded.length === 0) break;
+      const delivered = new Set(receiver.on("/crash").map((entry) => entry.json.data.after.subject));
+      const lost = Array.from({ length: acknowledged }, (_, i) => `crash-${i + 1}`).filter((subject) => !delivered.has(subject));
+      expect(lost).toEqual([]);
+      const [left] = await queryRows<{ n: number }>(reopened.db, sql`select count(*)::int as n from webhook_deliveries where status = 'pending'`);
+      expect(left.n).toBe(0);
+    } finally {
+      await reopened.close();
+      await receiver.close();
+    }
+  }, 120_000);
 });
 
 // A statement seen a second time runs prepared (server/db/pglite-statements.mjs): the answers, errors and waits must

@@ -45,6 +45,13 @@ export function lookupFor(template: string, parameter: string): Lookup | "organi
   if (parameter === "chatId") return byOrganization("chats");
   if (parameter === "invitationId") return byOrganization("invitations");
   if (parameter === "tokenId") return byOrganization("api_tokens");
+  if (parameter === "webhookId") return byOrganization("webhook_endpoints");
+  // The delivery of the endpoint the webhookId lookup picks (its first by id).
+  if (parameter === "deliveryId")
+    return (organizationId) =>
+      sql.raw(
+        `select d.id from webhook_deliveries d where d.endpoint_id = (select id from webhook_endpoints where organization_id = '${organizationId.replace(/'/g, "")}' order by id limit 1) order by d.id limit 1`,
+      );
   if (parameter === "userId")
     return (organizationId) => sql.raw(`select user_id as id from memberships where organization_id = '${organizationId.replace(/'/g, "")}' order by user_id limit 1`);
   return null;

@@ -100,6 +100,8 @@ const GUARD_TABLE: GuardRow[] = [
   },
   { row: "core/msp", patterns: ["core/msp"], types: ["maia"], scopes: ["common:config:read"] },
   { row: "core/inventory", patterns: ["core/inventory"], types: ["maia"], scopes: ["internal:inventory:read"] },
+  // Issue 43: an organization's webhooks (the operator has none); its admins manage them, the API says.
+  { row: "webhooks", patterns: ["webhooks"], types: ["msp", "customer"], scopes: ["common:config:read"] },
 ];
 
 // SPEC §6: "userSettings, events, apiDocs, alarms, chat and customer site detail have no guard shown."
@@ -324,6 +326,7 @@ describe("routeTitleKey", () => {
     ["chat/:chatId", "chat"],
     ["userSettings", "userSettings"],
     ["organizationSettings", "organizationSettings"],
+    ["webhooks", "webhooks"],
     ["user", "user"],
     ["user/invitations", "user"],
     ["paths", "paths"],

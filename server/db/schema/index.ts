@@ -8,3 +8,4 @@ export * from "./telemetry";
 export * from "./assistant";
 export * from "./rollouts";
 export * from "./requests";
+export * from "./webhooks";
