@@ -40,6 +40,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "paths/:pathId", ...MSP_ONLY },
   { pattern: "paths/:pathId/pathTopology", ...MSP_CONFIG },
   { pattern: "events" },
+  // The audit log names people and what they changed: read with the scope that reads people (issue 43).
+  { pattern: "audit", types: ["customer", "msp", "maia"], scopes: ["common:user:read"] },
   { pattern: "apiDocs" },
   { pattern: "alarms" },
   { pattern: "msp/topology", ...MSP_CONFIG },
@@ -176,7 +178,7 @@ export type PageTitleKey =
   | "home" | "chat" | "userSettings" | "organizationSettings" | "user" | "paths" | "path" | "pathTopology"
   | "events" | "apiDocs" | "alarms" | "mspTopology" | "mspDashboard" | "lifecycle" | "mspInventory"
   | "externalFabric" | "edgeNode" | "cpeNode" | "customerOrganization" | "coreFabric" | "customerDashboard"
-  | "customerSite" | "coreMsp" | "coreInventory";
+  | "customerSite" | "coreMsp" | "coreInventory" | "audit";
 
 const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["paths/:pathId/pathTopology", "pathTopology"],
@@ -200,6 +202,7 @@ const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["organizationSettings", "organizationSettings"],
   ["user", "user"],
   ["events", "events"],
+  ["audit", "audit"],
   ["apiDocs", "apiDocs"],
   ["alarms", "alarms"],
 ];

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { eventEntityPlaceSchema, eventNodeSchema, searchDate, searchString } from "@/lib/events/schema";
+import { AUDIT_FORMATS, AUDIT_KINDS } from "./search";
+
+// The audit log (issue 43, scope 3): the changes people made, with who, when, the object and the fields that changed.
+// One schema for the page's URL and the API's query string.
+
+export const auditSearchSchema = z.object({
+  /** A user's address or id: the changes they made. */
+  user: searchString(),
+  /** An object kind ("path", "site", "user"…). */
+  kind: z.preprocess((value) => (value === "" ? undefined : value), z.enum(AUDIT_KINDS, { error: "validation.auditKind" }).optional()),
+  /** An object's name (as it is now or as its changes named it) or id. */
+  object: searchString(),
+  startTime: searchDate(),
+  endTime: searchDate(),
+});
+export type AuditSearch = z.infer<typeof auditSearchSchema>;
+
+export const auditExportQuerySchema = auditSearchSchema.extend({
+  format: z.enum(AUDIT_FORMATS, { error: "validation.auditFormat" }),
+});
+
+export const auditChangeSchema = z.object({
+  /** The field's dotted path ("location.latitude"). */
+  field: z.string(),
+  /** The value before and after; a secret's as "[redacted]", a field that was not there as null. */
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export const auditActorSchema = z.object({
+  userId: z.string().nullable(),
+  /** Their address (now, else the one the change was written with). */
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  timestamp: z.string(),
+  /** The event type ("path.updated"). */
+  type: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  /** Its name when the change was made (kept once it is deleted). */
+  entityName: z.string().nullable(),
+  /** Where its page is while it exists and the caller sees it; null otherwise. */
+  entityPlace: eventEntityPlaceSchema.nullable(),
+  node: eventNodeSchema.nullable(),
+  actor: auditActorSchema,
+  requestId: z.string().nullable(),
+  /** Only the fields that changed. */
+  changes: z.array(auditChangeSchema),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
