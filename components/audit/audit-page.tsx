@@ -2,7 +2,7 @@
 
 import { Download } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
@@ -19,6 +19,7 @@ import { AuditTable } from "./audit-table";
  */
 export function AuditPage() {
   const t = useTranslations("audit");
+  const locale = useLocale();
   const { organization, organizations } = useConsole();
   const params = useSearchParams();
   const pathname = usePathname();
@@ -45,7 +46,7 @@ export function AuditPage() {
           <div className="flex gap-2">
             {AUDIT_FORMATS.map((format) => (
               <Button key={format} variant="outline" size="sm" asChild>
-                <a href={auditExportHref(organization.id, search, format)} download data-testid={`audit-export-${format}`}>
+                <a href={auditExportHref(organization.id, search, format, locale)} download data-testid={`audit-export-${format}`}>
                   <Download aria-hidden />
                   {t(`export.${format}`)}
                 </a>

@@ -12357,6 +12357,7 @@ export interface paths {
                     startTime?: string | null;
                     endTime?: string | null;
                     format: "csv" | "json";
+                    language?: "en" | "fr";
                 };
                 header?: never;
                 path: {

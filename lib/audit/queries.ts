@@ -37,7 +37,8 @@ export const auditQueryOptions = (organizationId: string, search: AuditSearchVal
   });
 
 /** The export of exactly what the page's filter shows: a download the browser makes (a file, not data for the page). */
-export function auditExportHref(organizationId: string, search: AuditSearchValues, format: AuditFormat): string {
-  const query = new URLSearchParams({ ...auditSearchParams(search), format });
+export function auditExportHref(organizationId: string, search: AuditSearchValues, format: AuditFormat, language: string): string {
+  // The console's language, which a download's Accept-Language (the browser's) may not be.
+  const query = new URLSearchParams({ ...auditSearchParams(search), format, language });
   return `/api/v1/organization/${encodeURIComponent(organizationId)}/audit/export?${query}`;
 }

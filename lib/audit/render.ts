@@ -34,7 +34,8 @@ export function valueText(t: Translate, value: unknown): string {
 }
 
 /** One change as a line: "Bandwidth (Mbps): 500 → 600". */
-export const changeText = (t: Translate, change: AuditChange) => `${fieldLabel(t, change.field)}: ${valueText(t, change.before)} → ${valueText(t, change.after)}`;
+export const changeText = (t: Translate, change: AuditChange) =>
+  t("audit.change", { field: fieldLabel(t, change.field), before: valueText(t, change.before), after: valueText(t, change.after) });
 
 /** Who made a change: the user's address (or name when the address is gone), or "a deleted user". */
 export function actorText(t: Translate, actor: AuditActor): string {

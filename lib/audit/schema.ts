@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventEntityPlaceSchema, eventNodeSchema, searchDate, searchString } from "@/lib/events/schema";
+import { LOCALES } from "@/lib/constants";
 import { AUDIT_FORMATS, AUDIT_KINDS } from "./search";
 
 // The audit log (issue 43, scope 3): the changes people made, with who, when, the object and the fields that changed.
@@ -19,6 +20,8 @@ export type AuditSearch = z.infer<typeof auditSearchSchema>;
 
 export const auditExportQuerySchema = auditSearchSchema.extend({
   format: z.enum(AUDIT_FORMATS, { error: "validation.auditFormat" }),
+  /** The CSV's language (its headings and words); by default the request's (Accept-Language). */
+  language: z.preprocess((value) => (value === "" ? undefined : value), z.enum(LOCALES, { error: "validation.auditLanguage" }).optional()),
 });
 
 export const auditChangeSchema = z.object({

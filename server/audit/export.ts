@@ -3,6 +3,7 @@ import type { AuditSearch } from "@/lib/audit/schema";
 import { actorText, changeText, kindLabel, type Translate } from "@/lib/audit/render";
 import type { AuditFormat } from "@/lib/audit/search";
 import { eventTypeLabelKey } from "@/lib/events/types";
+import type { Locale } from "@/lib/constants";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { ServiceContext } from "@/server/core/service-context";
 import { listVisibleOrganizations } from "@/server/core/tenancy";
@@ -29,9 +30,9 @@ export interface AuditExport {
 }
 
 /** The export of a search in a console; a console out of sight throws before anything is written (404). */
-export async function exportAudit(context: ServiceContext, organizationId: string, search: AuditSearch, format: AuditFormat): Promise<AuditExport> {
+export async function exportAudit(context: ServiceContext, organizationId: string, search: AuditSearch, format: AuditFormat, locale: Locale): Promise<AuditExport> {
   const pages = (await auditPages(context, organizationId, search))[Symbol.asyncIterator]();
-  const t = translatorFor(context.principal.language) as unknown as Translate;
+  const t = translatorFor(locale) as unknown as Translate;
   const names = new Map((await listVisibleOrganizations(context.db, context.principal)).map((org) => [org.id, org.name]));
   const encoder = new TextEncoder();
   let started = false;

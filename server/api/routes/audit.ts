@@ -27,8 +27,8 @@ auditRouter.openapi(
   async (c) => c.json(await listAudit(serviceContext(c), c.req.valid("param").organizationId, c.req.valid("query")), 200),
 );
 
-// GET /api/v1/organization/{organizationId}/audit/export — every entry the same filter shows, as CSV (in the caller's
-// language) or JSON (the list's entries), streamed a page at a time.
+// GET /api/v1/organization/{organizationId}/audit/export — every entry the same filter shows, as CSV (in the language
+// asked, else the request's) or JSON (the list's entries), streamed a page at a time.
 auditRouter.openapi(
   route({
     method: "get",
@@ -45,8 +45,8 @@ auditRouter.openapi(
     },
   }),
   async (c) => {
-    const { format, ...search } = c.req.valid("query");
-    const file = await exportAudit(serviceContext(c), c.req.valid("param").organizationId, search, format);
+    const { format, language, ...search } = c.req.valid("query");
+    const file = await exportAudit(serviceContext(c), c.req.valid("param").organizationId, search, format, language ?? c.get("locale"));
     return c.body(file.body, 200, {
       "content-type": file.contentType,
       "content-disposition": `attachment; filename="${file.filename}"`,
