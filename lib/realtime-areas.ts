@@ -1,4 +1,5 @@
 import { alarmsRealtime } from "@/lib/alarms/realtime";
+import { auditRealtime } from "@/lib/audit/realtime";
 import { connectorsRealtime } from "@/lib/connectors/realtime";
 import { eventsRealtime } from "@/lib/events/realtime";
 import { fabricsRealtime } from "@/lib/fabrics/realtime";
@@ -19,6 +20,7 @@ import { mspTopologyRealtime } from "@/lib/topology/realtime";
 
 export const REALTIME_AREAS: readonly AreaRealtime[] = [
   alarmsRealtime,
+  auditRealtime,
   connectorsRealtime,
   eventsRealtime,
   fabricsRealtime,

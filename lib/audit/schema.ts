@@ -19,7 +19,8 @@ export const auditSearchSchema = z.object({
 export type AuditSearch = z.infer<typeof auditSearchSchema>;
 
 export const auditExportQuerySchema = auditSearchSchema.extend({
-  format: z.enum(AUDIT_FORMATS, { error: "validation.auditFormat" }),
+  /** csv (the default) or json. */
+  format: z.enum(AUDIT_FORMATS, { error: "validation.auditFormat" }).default("csv"),
   /** The CSV's language (its headings and words); by default the request's (Accept-Language). */
   language: z.preprocess((value) => (value === "" ? undefined : value), z.enum(LOCALES, { error: "validation.auditLanguage" }).optional()),
 });
