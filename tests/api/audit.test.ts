@@ -90,8 +90,7 @@ describe("the audit log", () => {
       ]),
     );
     // Only what changed: the location and type stayed.
-    expect(updated.changes.map((change) => change.field).sort()).toEqual(["description", "name", "updatedAt"].filter((field) => updated.changes.some((change) => change.field === field)).sort());
-    expect(updated.changes.some((change) => change.field.startsWith("location"))).toBe(false);
+    expect(updated.changes.map((change) => change.field).filter((field) => !["description", "name", "updatedAt"].includes(field))).toEqual([]);
     expect(created.changes.find((change) => change.field === "name")).toEqual({ field: "name", before: null, after: "Audit Lyon" });
     expect(Date.parse(updated.timestamp)).toBeGreaterThanOrEqual(Date.parse(created.timestamp));
   });
