@@ -12350,13 +12350,13 @@ export interface paths {
         };
         get: {
             parameters: {
-                query: {
+                query?: {
                     user?: string | null;
                     kind?: "site" | "connector" | "path" | "node" | "link" | "interface" | "subinterface" | "ipsecEndpoint" | "switchPort" | "coreFabric" | "externalFabric" | "alarm" | "device" | "lifecycleOperation" | "rollout" | "organization" | "user" | "invitation" | "supportTicket";
                     object?: string | null;
                     startTime?: string | null;
                     endTime?: string | null;
-                    format: "csv" | "json";
+                    format?: "csv" | "json";
                     language?: "en" | "fr";
                 };
                 header?: never;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventEntityPlaceSchema, eventNodeSchema, searchDate, searchString } from "@/lib/events/schema";
+import { eventSchema, searchDate, searchString } from "@/lib/events/schema";
 import { LOCALES } from "@/lib/constants";
 import { AUDIT_FORMATS, AUDIT_KINDS } from "./search";
 
@@ -40,22 +40,13 @@ export const auditActorSchema = z.object({
   name: z.string().nullable(),
 });
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  organizationId: z.string(),
-  timestamp: z.string(),
-  /** The event type ("path.updated"). */
-  type: z.string(),
-  entityType: z.string(),
-  entityId: z.string(),
-  /** Its name when the change was made (kept once it is deleted). */
-  entityName: z.string().nullable(),
-  /** Where its page is while it exists and the caller sees it; null otherwise. */
-  entityPlace: eventEntityPlaceSchema.nullable(),
-  node: eventNodeSchema.nullable(),
-  actor: auditActorSchema,
-  requestId: z.string().nullable(),
-  /** Only the fields that changed. */
-  changes: z.array(auditChangeSchema),
-});
+// An event's object, time and type as the events list answers them; who made the change and only what it changed.
+export const auditEntrySchema = eventSchema
+  .pick({ id: true, organizationId: true, timestamp: true, type: true, entityType: true, entityId: true, entityName: true, entityPlace: true, node: true })
+  .extend({
+    actor: auditActorSchema,
+    requestId: z.string().nullable(),
+    /** Only the fields that changed. */
+    changes: z.array(auditChangeSchema),
+  });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
