@@ -5,7 +5,7 @@ export type NavGroupId = "customer" | "msp" | "operator" | "common";
 
 export type NavItemId =
   | "dashboard" | "sites" | "customers" | "edgeNodes" | "cpeNodes" | "externalFabrics" | "topology"
-  | "inventory" | "msps" | "users" | "alarms" | "events" | "lifecycle" | "paths";
+  | "inventory" | "msps" | "users" | "alarms" | "events" | "lifecycle" | "paths" | "audit";
 
 export interface NavItem {
   id: NavItemId;
@@ -50,6 +50,7 @@ export const NAV_GROUPS: readonly { id: NavGroupId; types: readonly Organization
     items: [
       { id: "alarms", path: "alarms" },
       { id: "events", path: "events" },
+      { id: "audit", path: "audit" },
       { id: "lifecycle", path: "msp/lifecycle" },
       { id: "paths", path: "paths" },
       { id: "users", path: "user" },

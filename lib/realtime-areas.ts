@@ -1,5 +1,6 @@
 import { alarmsRealtime } from "@/lib/alarms/realtime";
 import { apiTokensRealtime } from "@/lib/tokens/realtime";
+import { auditRealtime } from "@/lib/audit/realtime";
 import { connectorsRealtime } from "@/lib/connectors/realtime";
 import { eventsRealtime } from "@/lib/events/realtime";
 import { fabricsRealtime } from "@/lib/fabrics/realtime";
@@ -22,6 +23,7 @@ import { webhooksRealtime } from "@/lib/webhooks/realtime";
 export const REALTIME_AREAS: readonly AreaRealtime[] = [
   alarmsRealtime,
   apiTokensRealtime,
+  auditRealtime,
   connectorsRealtime,
   eventsRealtime,
   fabricsRealtime,

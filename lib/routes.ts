@@ -42,6 +42,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { pattern: "paths/:pathId", ...MSP_ONLY },
   { pattern: "paths/:pathId/pathTopology", ...MSP_CONFIG },
   { pattern: "events" },
+  // The audit log names people and what they changed: read with the scope that reads people (issue 43).
+  { pattern: "audit", types: ["customer", "msp", "maia"], scopes: ["common:user:read"] },
   { pattern: "apiDocs" },
   { pattern: "alarms" },
   { pattern: "msp/topology", ...MSP_CONFIG },
@@ -178,7 +180,7 @@ export type PageTitleKey =
   | "home" | "chat" | "userSettings" | "organizationSettings" | "user" | "paths" | "path" | "pathTopology"
   | "events" | "apiDocs" | "alarms" | "mspTopology" | "mspDashboard" | "lifecycle" | "mspInventory"
   | "externalFabric" | "edgeNode" | "cpeNode" | "customerOrganization" | "coreFabric" | "customerDashboard"
-  | "customerSite" | "coreMsp" | "coreInventory" | "webhooks";
+  | "customerSite" | "coreMsp" | "coreInventory" | "webhooks" | "audit";
 
 const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["paths/:pathId/pathTopology", "pathTopology"],
@@ -203,6 +205,7 @@ const TITLE_PREFIXES: readonly [string, PageTitleKey][] = [
   ["webhooks", "webhooks"],
   ["user", "user"],
   ["events", "events"],
+  ["audit", "audit"],
   ["apiDocs", "apiDocs"],
   ["alarms", "alarms"],
 ];

@@ -1,4 +1,5 @@
 import "server-only";
+import { startEventRetention } from "@/server/audit/retention";
 import { faultControlEnabled, registerFaultControl } from "@/server/core/fault-control";
 import type { Db } from "@/server/db/client";
 import { startLifecycleScheduler } from "@/server/lifecycle/scheduler";
@@ -20,6 +21,7 @@ export function startBackgroundServices(db: Db, env: Record<string, string | und
   const telemetry = startTelemetryMaintenance(db);
   const lifecycle = startLifecycleScheduler(db);
   const webhooks = startWebhookWorker(db);
+  const retention = startEventRetention(db, env);
   const simulator = simulatorEnabled(env) ? startSimulator(db, { env }) : undefined;
   // The API plays the demo's faults through an interface; only here does it reach the simulator (demo and end-to-end).
   const releaseFaultControl = simulator && faultControlEnabled(env) ? registerFaultControl(simulator.simulator) : undefined;
@@ -28,6 +30,7 @@ export function startBackgroundServices(db: Db, env: Record<string, string | und
     async stop() {
       // The simulator first: its last batches still go through the ingestion path and the alarm engine.
       releaseFaultControl?.();
+      retention.stop();
       await simulator?.stop();
       await Promise.all([lifecycle.stop(), telemetry.stop(), webhooks.stop()]);
     },

@@ -7,7 +7,7 @@ import { translateAlarmMessage } from "@/lib/alarms/message";
 import type { CatalogueTranslator } from "@/lib/i18n/stored-message";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { cn } from "@/lib/utils";
-import { diffFields, type DiffChange, type DiffRow } from "./diff";
+import { diffFields, type DiffChange, type DiffRow } from "@/lib/events/diff";
 import { useEventFieldLabel } from "./labels";
 
 // Snapshots keep what was stored: lifecycle summaries and alarm messages as catalogue messages, read here in the

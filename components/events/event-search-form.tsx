@@ -25,10 +25,10 @@ const PRESETS = [
 ] as const;
 
 // The inputs show and take times in the console's display zone (UTC), to the minute, as wall clocks ("2026-12-07T09:30").
-const toInput = (date: Date | undefined) => (date ? date.toISOString().slice(0, 16) : "");
+export const toInput = (date: Date | undefined) => (date ? date.toISOString().slice(0, 16) : "");
 
 /** The time from an input: unchanged text keeps the URL's exact instant; new text is read as UTC. */
-function fromInput(text: string, original: Date | undefined): string | Date | undefined {
+export function fromInput(text: string, original: Date | undefined): string | Date | undefined {
   if (original && text === toInput(original)) return original;
   if (!text) return undefined;
   // The input writes years past 9999 unsigned ("10000-01-01T00:00"), which only ISO's signed six-digit form reads.

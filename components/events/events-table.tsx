@@ -12,7 +12,7 @@ import { eventEntityHref } from "@/lib/events/links";
 import { entityLabel, shortId } from "@/lib/events/names";
 import { cn } from "@/lib/utils";
 import { translateAlarmMessage } from "@/lib/alarms/message";
-import { hasChange } from "./diff";
+import { hasChange } from "@/lib/events/diff";
 import { EventDiff } from "./event-diff";
 import { useEventEntityKindLabel, useEventTypeLabel } from "./labels";
 import { Timestamp } from "@/components/common/timestamp";

@@ -6,6 +6,7 @@ import {
   Boxes,
   Building2,
   CalendarClock,
+  ClipboardList,
   Cloud,
   LayoutDashboard,
   MapPin,
@@ -38,6 +39,7 @@ const ICONS: Record<string, LucideIcon> = {
   users: Users,
   alarms: AlertTriangle,
   events: Activity,
+  audit: ClipboardList,
   lifecycle: CalendarClock,
   paths: Route,
 };

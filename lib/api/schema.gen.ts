@@ -12213,6 +12213,268 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organization/{organizationId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                    user?: string | null;
+                    kind?: "site" | "connector" | "path" | "node" | "link" | "interface" | "subinterface" | "ipsecEndpoint" | "switchPort" | "coreFabric" | "externalFabric" | "alarm" | "device" | "lifecycleOperation" | "rollout" | "organization" | "user" | "invitation" | "supportTicket" | "apiToken" | "webhookEndpoint";
+                    object?: string | null;
+                    startTime?: string | null;
+                    endTime?: string | null;
+                };
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the audit log, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                organizationId: string;
+                                timestamp: string;
+                                type: string;
+                                entityType: string;
+                                entityId: string;
+                                entityName: string | null;
+                                entityPlace: {
+                                    siteId: string | null;
+                                    /** @enum {string|null} */
+                                    nodeKind: "edge" | "cpe" | "core" | null;
+                                    fabricId: string | null;
+                                } | null;
+                                node: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "edge" | "cpe" | "core";
+                                    fabricId: string | null;
+                                } | null;
+                                actor: {
+                                    userId: string | null;
+                                    email: string | null;
+                                    name: string | null;
+                                    token: {
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                };
+                                requestId: string | null;
+                                changes: {
+                                    field: string;
+                                    before?: unknown;
+                                    after?: unknown;
+                                }[];
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organization/{organizationId}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    user?: string | null;
+                    kind?: "site" | "connector" | "path" | "node" | "link" | "interface" | "subinterface" | "ipsecEndpoint" | "switchPort" | "coreFabric" | "externalFabric" | "alarm" | "device" | "lifecycleOperation" | "rollout" | "organization" | "user" | "invitation" | "supportTicket" | "apiToken" | "webhookEndpoint";
+                    object?: string | null;
+                    startTime?: string | null;
+                    endTime?: string | null;
+                    format?: "csv" | "json";
+                    language?: "en" | "fr";
+                };
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The filtered audit log as a file (Content-Disposition: attachment) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/json": {
+                            id: string;
+                            organizationId: string;
+                            timestamp: string;
+                            type: string;
+                            entityType: string;
+                            entityId: string;
+                            entityName: string | null;
+                            entityPlace: {
+                                siteId: string | null;
+                                /** @enum {string|null} */
+                                nodeKind: "edge" | "cpe" | "core" | null;
+                                fabricId: string | null;
+                            } | null;
+                            node: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "edge" | "cpe" | "core";
+                                fabricId: string | null;
+                            } | null;
+                            actor: {
+                                userId: string | null;
+                                email: string | null;
+                                name: string | null;
+                                token: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                            };
+                            requestId: string | null;
+                            changes: {
+                                field: string;
+                                before?: unknown;
+                                after?: unknown;
+                            }[];
+                        }[];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/organization/{organizationId}/user": {
         parameters: {
             query?: never;

@@ -24,6 +24,7 @@ import { alarmsRouter } from "./routes/alarms";
 import { coreFabricsRouter } from "./routes/core-fabrics";
 import { currentUserRouter } from "./routes/current-user";
 import { eventsRouter } from "./routes/events";
+import { auditRouter } from "./routes/audit";
 import { externalFabricsRouter } from "./routes/external-fabrics";
 import { interfacesRouter } from "./routes/interfaces";
 import { inventoryRouter } from "./routes/inventory";
@@ -139,6 +140,7 @@ export function createApiApp() {
   api.route("/", rolloutsRouter);
   api.route("/", alarmsRouter);
   api.route("/", eventsRouter);
+  api.route("/", auditRouter);
   api.route("/", usersRouter);
   api.route("/", apiTokensRouter);
   api.route("/", invitationsRouter);

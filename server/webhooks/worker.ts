@@ -8,6 +8,10 @@ import { decryptSecret } from "@/server/secrets/crypto";
 import { webhookPrivateAllowed } from "./address";
 import { sendDelivery, type AttemptResult } from "./send";
 import { toWebhookEndpoint } from "./shared";
+import { logger } from "@/server/core/log";
+import { metrics } from "@/server/core/metrics";
+
+const log = logger("webhooks");
 
 // The webhook worker (issue 43 scope 2), one per console process (server/background.ts). The deliveries wait in
 // their table (server/core/webhook-outbox.ts wrote them with the changes), so a restart loses none. Each tick claims
@@ -103,7 +107,7 @@ export class WebhookWorker {
     this.batchSize = options.batchSize ?? 20;
     this.random = options.random ?? Math.random;
     this.allowPrivate = options.allowPrivate === undefined ? () => webhookPrivateAllowed() : () => options.allowPrivate!;
-    this.log = options.log ?? ((message) => console.warn(`[webhooks] ${message}`));
+    this.log = options.log ?? ((message) => log.warn(message));
   }
 
   /** One pass: claim what is due, send it, record each attempt. Ticks never overlap. */
@@ -131,6 +135,7 @@ export class WebhookWorker {
       claimed.map(async (delivery) => {
         try {
           const result = await this.send(delivery);
+          metrics.webhookDeliveries.inc({ result: result.ok ? "succeeded" : "failed" });
           await this.settle(delivery, leaseUntil, result, report);
         } catch (error) {
           // The lease runs out and the delivery is tried again: nothing is lost to a failure here.
@@ -264,7 +269,7 @@ export function startWebhookWorker(db: Db, options: WebhookWorkerOptions = {}): 
     try {
       await worker.tick();
     } catch (error) {
-      console.warn(`[webhooks] tick failed: ${(error as Error).message}`);
+      log.warn({ err: error }, "tick failed");
     }
     if (!stopped) timer = setTimeout(loop, worker.tickMs).unref();
   };

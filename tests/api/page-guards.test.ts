@@ -86,6 +86,27 @@ describe("a refused console route answers 307 to /, with no page", () => {
   });
 });
 
+describe("the audit log (issue 43, scope 3)", () => {
+  it("opens each console's audit log to its users and to those who see the organization, and to no one else", async () => {
+    expect(await outcome(await signIn("readonly@contoso.example"), `/organization/${contoso}/audit?kind=path`)).toBe("render");
+    expect(await outcome(await signIn("admin@northwind.example"), `/organization/${northwind}/audit`)).toBe("render");
+    expect(await outcome(await signIn("admin@northwind.example"), `/organization/${fabrikam}/audit`)).toBe("render");
+    expect(await outcome(await signIn("admin@maia.example"), `/organization/${maia}/audit`)).toBe("render");
+    expect(await outcome(await signIn("admin@contoso.example"), `/organization/${northwind}/audit`)).toBe("307 /");
+    expect(await outcome(await signIn("admin@contoso.example"), `/organization/${fabrikam}/audit`)).toBe("307 /");
+    expect(await outcome(await signIn("admin@northwind.example"), `/organization/${initech}/audit`)).toBe("307 /");
+  });
+
+  it("refuses it to a user without common:user:read", () => {
+    const user = (scopes: string[]) => ({
+      principal: { organizationId: "c-1", scopes: scopes as never },
+      organizations: [{ id: "c-1", organizationType: "customer" as const }],
+    });
+    expect(decidePage(user(["common:user:read"]), true, "/organization/c-1/audit", "")).toEqual({ action: "render" });
+    expect(decidePage(user(["common:config:read"]), true, "/organization/c-1/audit", "")).not.toEqual({ action: "render" });
+  });
+});
+
 describe("path topology: the MSP's page, the customer's own path page (issue 41, scope 8)", () => {
   // docs/decisions/path-topology-for-customers.md: SPEC §6 gives pathTopology to MSPs with common:config:read; a
   // customer sees its own path's route on its own path page (customer/site/…/path/…), which the API answers in the

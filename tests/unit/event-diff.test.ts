@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffFields, hasChange, sameValue } from "@/components/events/diff";
+import { diffFields, hasChange, sameValue } from "@/lib/events/diff";
 
 // The events page's before/after diff of a configuration change, field by field.
 

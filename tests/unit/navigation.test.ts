@@ -14,21 +14,21 @@ function visible(type: OrganizationType, scopes: readonly string[]): Shown {
   return shown;
 }
 
-// SPEC §2 navigation groups: common (alarms, events, lifecycle, paths, users), customer (dashboard, sites),
+// SPEC §2 navigation groups: common (alarms, the audit log of issue 43, events, lifecycle, paths, users), customer (dashboard, sites),
 // operator (inventory, MSPs, users), MSP (CPE nodes, dashboard, edge nodes, external fabrics, inventory, customers,
 // topology) — each item only where its route's SPEC §6 guard lets the organization and the user in.
 const EXPECTED: Record<OrganizationType, Shown> = {
   customer: {
     customer: ["dashboard", "sites"],
-    common: ["alarms", "events", "paths", "users"],
+    common: ["alarms", "audit", "events", "paths", "users"],
   },
   msp: {
     msp: ["cpeNodes", "customers", "dashboard", "edgeNodes", "externalFabrics", "inventory", "topology"],
-    common: ["alarms", "events", "lifecycle", "paths", "users"],
+    common: ["alarms", "audit", "events", "lifecycle", "paths", "users"],
   },
   maia: {
     operator: ["inventory", "msps", "users"],
-    common: ["alarms", "events"],
+    common: ["alarms", "audit", "events"],
   },
 };
 
@@ -105,7 +105,7 @@ describe("navigationFor follows the scopes held", () => {
   });
 
   it("a maia user with only common:user:read sees users under operator, once", () => {
-    expect(visible("maia", ["common:user:read"])).toEqual({ operator: ["users"], common: ["alarms", "events"] });
+    expect(visible("maia", ["common:user:read"])).toEqual({ operator: ["users"], common: ["alarms", "audit", "events"] });
   });
 
   it("a maia user with msp scopes still gets no MSP lifecycle entry", () => {
@@ -130,7 +130,7 @@ describe("navigation catalogue", () => {
   it("has the four SPEC §2 groups with their items", () => {
     const groups = Object.fromEntries(NAV_GROUPS.map((g) => [g.id, g.items.map((i) => i.id).sort()]));
     expect(groups).toEqual({
-      common: ["alarms", "events", "lifecycle", "paths", "users"],
+      common: ["alarms", "audit", "events", "lifecycle", "paths", "users"],
       customer: ["dashboard", "sites"],
       operator: ["inventory", "msps", "users"],
       msp: ["cpeNodes", "customers", "dashboard", "edgeNodes", "externalFabrics", "inventory", "topology"],

@@ -55,6 +55,8 @@ const GUARD_TABLE: GuardRow[] = [
     types: ["customer", "msp", "maia"],
     scopes: ["common:user:read"],
   },
+  // Issue 43: the audit log names people and what they changed, so it is read with the scope that reads people.
+  { row: "audit log", patterns: ["audit"], types: ["customer", "msp", "maia"], scopes: ["common:user:read"] },
   { row: "paths list", patterns: ["paths"], types: ["msp", "customer"], scopes: ["common:config:read"] },
   { row: "paths/{pathId}", patterns: ["paths/:pathId"], types: ["msp"], scopes: [] },
   { row: "pathTopology", patterns: ["paths/:pathId/pathTopology"], types: ["msp"], scopes: ["common:config:read"] },
@@ -333,6 +335,7 @@ describe("routeTitleKey", () => {
     ["paths/:pathId", "path"],
     ["paths/:pathId/pathTopology", "pathTopology"],
     ["events", "events"],
+    ["audit", "audit"],
     ["apiDocs", "apiDocs"],
     ["alarms", "alarms"],
     ["msp/topology", "mspTopology"],

@@ -123,5 +123,12 @@ export const events = pgTable(
     index("events_invitation_actor_idx").on(t.actorUserId, t.timestamp).where(sql`${t.entityType} = 'invitation'`),
     // A token's changes, and the set-null when its owner (so the token) is deleted, without reading every event.
     index("events_actor_token_idx").on(t.actorTokenId, t.timestamp).where(sql`${t.actorTokenId} is not null`),
+    // The audit log (server/audit/service.ts): people's changes, newest first, one index per filter it walks
+    // (a console's organizations, a user, a kind, an object), partial on the rows it lists.
+    index("events_audit_time_idx").on(t.timestamp, t.id).where(sql`${t.actorUserId} is not null`),
+    index("events_audit_org_time_idx").on(t.organizationId, t.timestamp, t.id).where(sql`${t.actorUserId} is not null`),
+    index("events_audit_actor_time_idx").on(t.actorUserId, t.timestamp, t.id).where(sql`${t.actorUserId} is not null`),
+    index("events_audit_kind_time_idx").on(t.entityType, t.timestamp, t.id).where(sql`${t.actorUserId} is not null`),
+    index("events_audit_entity_time_idx").on(t.entityId, t.timestamp, t.id).where(sql`${t.actorUserId} is not null`),
   ],
 );
