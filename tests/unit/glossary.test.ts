@@ -32,6 +32,10 @@ export function readGlossary(markdown: string): Term[] {
 
 // Messages that cannot take the glossary's word, with why. Keep it short.
 const EXCEPTIONS: Record<string, { terms: string[]; why: string }> = {
+  "validation.auditKind": { terms: ["connector", "path", "node"], why: "lists the API's object kinds (site, connector, path…)" },
+  "apiDocs.webhooks.verify": { terms: ["node"], why: "Node is the JavaScript runtime the snippet runs on" },
+  "apiDocs.tokens.create": { terms: ["link"], why: "<link> is the message's markup for the Users page link, not a word" },
+  "apiDocs.webhooks.body": { terms: ["organization"], why: "names the JSON body's field organization" },
   "validation.alarmType": { terms: ["bad", "down", "rollout"], why: "lists the API's type codes (sla-bad, port-down…)" },
   "validation.alarmSeverity": { terms: ["warning", "critical"], why: "lists the API's severity codes" },
   "validation.alarmStateFilter": { terms: ["cleared"], why: "lists the API's state codes" },

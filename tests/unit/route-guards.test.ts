@@ -51,7 +51,7 @@ const GUARD_TABLE: GuardRow[] = [
   },
   {
     row: "user, users, invitations",
-    patterns: ["user", "user/users", "user/invitations"],
+    patterns: ["user", "user/users", "user/invitations", "user/apiTokens"],
     types: ["customer", "msp", "maia"],
     scopes: ["common:user:read"],
   },
