@@ -36,6 +36,8 @@ import { usersRouter } from "./routes/users";
 import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
 import { simulatorRouter } from "./routes/simulator";
+import { exportsRouter } from "./routes/exports";
+import { importsRouter } from "./routes/imports";
 import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
@@ -110,6 +112,8 @@ export function createApiApp() {
   api.route("/", telemetryRouter);
   api.route("/", chatRouter);
   api.route("/", simulatorRouter);
+  api.route("/", exportsRouter);
+  api.route("/", importsRouter);
 
   api.doc31("/openapi.json", OPENAPI_DOCUMENT);
 
