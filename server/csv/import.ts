@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { cellsByColumn, readCsv } from "@/lib/csv/read";
 import type { CsvImportReport, CsvImportRowIssue } from "@/lib/csv/schema";
@@ -28,6 +29,8 @@ export interface ColumnIssue {
 }
 
 export interface ImportKind<Input, Lookup> {
+  /** What the rows go into ("sites of <organization>"): two imports into one target run one after the other. */
+  target: string;
   /** The columns the header must name. */
   required: readonly string[];
   /** What the rows are resolved against (the target's sites and connectors by name), read in the import's transaction. */
@@ -73,6 +76,8 @@ export async function importCsv<Input, Lookup>(
   const report: CsvImportReport = { dryRun, applied: false, rows: read.records.length, created: 0, updated: 0, unchanged: 0, issues, outcomes: [] };
 
   const run = async (batch: ServiceContext, changes: readonly unknown[]) => {
+    // A retry sent while the first try still runs waits for it, then finds its rows: no name is created twice.
+    await batch.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`csv-import:${kind.target}`}))`);
     const lookup = await kind.prepare(batch);
     const existing = kind.existing(lookup);
     const checked: Checked<Input>[] = [];

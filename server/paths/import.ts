@@ -28,6 +28,7 @@ const columnOfField = (path: string) => ({ sourceSiteId: "sourceSiteName", sourc
 
 export function pathImport(organizationId: string): ImportKind<PathCreate, PathLookup> {
   return {
+    target: `paths:${organizationId}`,
     required: ["name", "layer", "bandwidth"],
     async prepare(context) {
       const organization = await findVisibleOrganization(context.db, context.principal, organizationId);

@@ -47,6 +47,7 @@ type SiteRowInput = SiteCreate & { active?: boolean };
 
 export function siteImport(organizationId: string): ImportKind<SiteRowInput, SiteLookup> {
   return {
+    target: `sites:${organizationId}`,
     required: ["name", "type", "location.address", "location.latitude", "location.longitude"],
     async prepare(context) {
       const organization = await findVisibleOrganization(context.db, context.principal, organizationId);
@@ -99,6 +100,7 @@ interface ConnectorLookup {
 
 export function connectorImport(siteId: string): ImportKind<ConnectorChanged, ConnectorLookup> {
   return {
+    target: `connectors:${siteId}`,
     required: ["name", "kind", "bandwidth"],
     async prepare(context) {
       const found = await findVisibleSite(context.db, context.principal, siteId);
