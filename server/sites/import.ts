@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { connectorChangedSchema, type ConnectorChanged, type ConnectorUpdate } from "@/lib/connectors/schema";
 import { CLOUD_ACCOUNT_FIELDS, siteCreateSchema, siteProvider, SITE_TYPES, type SiteCreate, type SiteType } from "@/lib/sites/schema";
 import { NotFoundError, ValidationError } from "@/server/core/errors";
-import type { ServiceContext } from "@/server/core/service-context";
 import { findVisibleOrganization } from "@/server/core/tenancy";
 import type { ColumnIssue, ImportKind } from "@/server/csv/import";
 import { connectors, sites } from "@/server/db/schema";

@@ -7,9 +7,8 @@ import { deviceListQuerySchema, deviceSchema } from "@/lib/inventory/schema";
 import { translateLifecycleSummary } from "@/lib/lifecycle/result-message";
 import { lifecycleOperationListQuerySchema, lifecycleOperationSchema } from "@/lib/lifecycle/schema";
 import { nodeListItemSchema, nodeListQuerySchema } from "@/lib/nodes/schema";
-import { organizationSchema } from "@/lib/organizations/schema";
 import { pathListQuerySchema, pathSchema } from "@/lib/paths/schema";
-import { organizationUserSchema, userListQuerySchema } from "@/lib/people/schema";
+import { customerSummarySchema, organizationUserSchema, userListQuerySchema } from "@/lib/people/schema";
 import { siteListItemSchema, siteListQuerySchema } from "@/lib/sites/schema";
 import { listAlarms } from "@/server/alarms/service";
 import { csvColumns } from "@/server/csv/columns";
@@ -17,15 +16,15 @@ import { listEvents } from "@/server/events/service";
 import { listDevices } from "@/server/inventory/service";
 import { listOperations } from "@/server/lifecycle/service";
 import { listNodes } from "@/server/nodes/service";
-import { listCustomerOrganizations } from "@/server/organizations/service";
 import { listOrganizationPaths, listPaths } from "@/server/paths/service";
+import { listCustomerSummaries } from "@/server/people/msps";
 import { listOrganizationUsers } from "@/server/people/users";
 import { listConnectors } from "@/server/sites/connectors";
 import { listSites } from "@/server/sites/service";
 import { serviceContext } from "../context";
 import { csvAnswerDoc, exportCsv } from "../csv-export";
 import { READ } from "../network";
-import { createRouter, idParams, route, standardErrors } from "../openapi";
+import { createRouter, route, standardErrors } from "../openapi";
 import { mspParams, organizationParams, siteParams } from "../params";
 
 // Every list page's "Export CSV": the list path with .csv, its query without limit and cursor, the rows the list
@@ -42,7 +41,7 @@ const ALARM_COLUMNS = csvColumns(alarmSchema);
 const EVENT_COLUMNS = csvColumns(eventSchema);
 const OPERATION_COLUMNS = csvColumns(lifecycleOperationSchema);
 const USER_COLUMNS = csvColumns(organizationUserSchema);
-const CUSTOMER_COLUMNS = csvColumns(organizationSchema);
+const CUSTOMER_COLUMNS = csvColumns(customerSummarySchema);
 
 // GET /api/v1/config/organization/{organizationId}/site.csv — the Sites page's list.
 exportsRouter.openapi(
@@ -227,19 +226,23 @@ exportsRouter.openapi(
   },
 );
 
-// GET /api/v1/config/msp/{id}/organization.csv — the MSP's customers (the list is one page: an MSP has few).
+// GET /api/v1/config/msp/{mspId}/customer-summary.csv — the Customers page: each customer with its sites counted, by name.
 exportsRouter.openapi(
   route({
     method: "get",
-    path: "/config/msp/{id}/organization.csv",
+    path: "/config/msp/{mspId}/customer-summary.csv",
     scopes: ["common:config:read"],
-    tags: ["config"],
-    request: { params: idParams },
-    responses: { ...csvAnswerDoc("The MSP's customer organizations"), ...standardErrors },
+    tags: ["people"],
+    request: { params: mspParams },
+    responses: { ...csvAnswerDoc("The MSP's customers with their active and inactive sites"), ...standardErrors },
   }),
   async (c) => {
-    const { db, principal } = serviceContext(c);
-    const { id } = c.req.valid("param");
-    return exportCsv("customers", CUSTOMER_COLUMNS, async () => ({ items: await listCustomerOrganizations(db, principal, id), nextCursor: null })) as never;
+    const context = serviceContext(c);
+    const { mspId } = c.req.valid("param");
+    // The page shows them by name; the list is one page (an MSP has tens of customers, not thousands).
+    return exportCsv("customers", CUSTOMER_COLUMNS, async () => {
+      const summaries = await listCustomerSummaries(context, mspId);
+      return { items: [...summaries].sort((a, b) => a.customerName.localeCompare(b.customerName)), nextCursor: null };
+    }) as never;
   },
 );
