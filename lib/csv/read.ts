@@ -5,8 +5,8 @@ import { csvValue } from "./cells";
 // each row with the line a spreadsheet shows for it, its cells read back as `csvText` wrote them. The browser uses it
 // to check a file before sending it and the API to read what it was sent: the same rules, the same messages. A file
 // that is not CSV text (bytes that are not UTF-8, control characters, a quote never closed) is refused whole, with
-// the line where reading stopped. The separator is guessed among comma, semicolon and tab: a spreadsheet set to French
-// saves its CSV with semicolons.
+// the line where reading stopped. The separator is the header's, comma, semicolon or tab: a spreadsheet set to French saves
+// its CSV with semicolons.
 
 /** The largest CSV file an import takes (characters, about bytes) and the most rows it holds. */
 export const CSV_IMPORT_MAX_BYTES = 512 * 1024;
@@ -45,7 +45,7 @@ export function readCsv(raw: string, { maxRows = CSV_IMPORT_MAX_ROWS, maxBytes =
   if (NOT_UTF8.test(text)) return fail("notUtf8", { line: lineOf(text, text.search(NOT_UTF8)) });
   if (BINARY.test(text)) return fail("notCsv", { line: lineOf(text, text.search(BINARY)) });
   if (text.trim() === "") return fail("empty");
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimitersToGuess: [",", ";", "\t"] });
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter: separatorOf(text) });
   const unclosed = parsed.errors.find((error) => error.type === "Quotes");
   if (unclosed) return fail("unclosedQuote", { line: lineOf(text, unclosed.index ?? 0) });
   const records: CsvRecord[] = [];
@@ -71,6 +71,16 @@ export function readCsv(raw: string, { maxRows = CSV_IMPORT_MAX_ROWS, maxBytes =
   if (records.length === 0) return fail("noRows");
   return { ok: true, header, records };
 }
+
+/** The separator the header row uses most (comma when it has none): the header names columns, never holds one. */
+function separatorOf(text: string): string {
+  const header = text.split("\n").find((line) => line.trim() !== "") ?? "";
+  const counts = SEPARATORS.map((separator) => header.split(separator).length - 1);
+  const most = Math.max(...counts);
+  return most > 0 ? SEPARATORS[counts.indexOf(most)] : ",";
+}
+
+const SEPARATORS = [",", ";", "\t"];
 
 const lineBreaks = (record: string[]) => record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0);
 

@@ -59,7 +59,7 @@ export function csvStream<T>(columns: readonly CsvColumn<T>[], pages: AsyncItera
 /** A file name safe in a Content-Disposition header: letters, digits, dashes and dots. */
 export function csvFileName(...parts: string[]): string {
   const stem = parts
-    .map((part) => part.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, ""))
+    .map((part) => part.normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/-{2,}/g, "-").replace(/^-+|-+$/g, ""))
     .filter(Boolean)
     .join("-");
   return `${stem || "export"}.csv`;
