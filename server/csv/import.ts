@@ -67,18 +67,17 @@ export async function importCsv<Input, Lookup>(
   csv: string,
   dryRun: boolean,
 ): Promise<CsvImportReport> {
-  const read = readCsv(csv);
-  if (!read.ok) throw new ValidationError(read.error.key, read.error.values, [{ path: "csv", key: read.error.key, values: read.error.values }]);
-  const missing = kind.required.filter((column) => !read.header.includes(column));
-  if (missing.length > 0) throw new ValidationError("validation.csvMissingColumns", { columns: missing.join(", ") }, [{ path: "csv", key: "validation.csvMissingColumns", values: { columns: missing.join(", ") } }]);
   const columnOf = kind.column ?? ((path: string) => path);
   const issues: CsvImportRowIssue[] = [];
-  const report: CsvImportReport = { dryRun, applied: false, rows: read.records.length, created: 0, updated: 0, unchanged: 0, issues, outcomes: [] };
+  const report: CsvImportReport = { dryRun, applied: false, rows: 0, created: 0, updated: 0, unchanged: 0, issues, outcomes: [] };
 
   const run = async (batch: ServiceContext, changes: readonly unknown[]) => {
     // A retry sent while the first try still runs waits for it, then finds its rows: no name is created twice.
     await batch.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`csv-import:${kind.target}`}))`);
+    // The target first: another tenant's is missing, whatever the file holds.
     const lookup = await kind.prepare(batch);
+    const read = readFile(csv, kind.required);
+    report.rows = read.records.length;
     const existing = kind.existing(lookup);
     const checked: Checked<Input>[] = [];
     const firstLine = new Map<string, number>();
@@ -134,6 +133,18 @@ export async function importCsv<Input, Lookup>(
     if (!dryRun) Object.assign(report, { created: 0, updated: 0, unchanged: 0, outcomes: [] });
   }
   return report;
+}
+
+/** The file's rows, or why it cannot be read at all (not CSV text, too large, a required column missing). */
+function readFile(csv: string, required: readonly string[]) {
+  const read = readCsv(csv);
+  if (!read.ok) throw new ValidationError(read.error.key, read.error.values, [{ path: "csv", key: read.error.key, values: read.error.values }]);
+  const missing = required.filter((column) => !read.header.includes(column));
+  if (missing.length > 0) {
+    const values = { columns: missing.join(", ") };
+    throw new ValidationError("validation.csvMissingColumns", values, [{ path: "csv", key: "validation.csvMissingColumns", values }]);
+  }
+  return read;
 }
 
 /** A service's refusal as the row's issues: by field when it names some, else on the row. */

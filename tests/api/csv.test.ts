@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import Papa from "papaparse";
 import { count, eq, gt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -394,4 +395,44 @@ describe("round trip", () => {
     expect(intoPaths.body, JSON.stringify(intoPaths.body.errors)).toMatchObject({ applied: true, errors: [] });
     expect(comparable((await exported(NW_ADMIN, `/config/organization/${target}/path.csv`)).rows)).toEqual(comparable(rowsOf(pathsCsv)));
   });
+});
+
+describe("hostile files", () => {
+  const hostileCell = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom("", " ", "=cmd|' /C calc'!A0", "+1", "-1", "@x", "'", '"', '""', "\r", "\n", "\t", "\u0000", "\uFFFD", "NaN", "1e309", "-0", "ä".repeat(200), "x".repeat(5000), "'; drop table sites; --", "layer3", "standard", "aws", "virtual"),
+  );
+  const columns = ["name", "type", "kind", "layer", "bandwidth", "location.address", "location.latitude", "location.longitude", "region", "awsAccountId", "sourceSiteName", "sourceConnectorName", "vlanId", "prefix", "active", "presharedKey", "natTraversal"];
+  const file = fc.record({
+    // Every column (rows then reach the schemas and the services) or some of them (the file is refused whole).
+    header: fc.oneof(fc.constant(columns), fc.shuffledSubarray(columns, { minLength: 1 })),
+    rows: fc.array(fc.array(hostileCell, { maxLength: 12 }), { maxLength: 8 }),
+    separator: fc.constantFrom(",", ";", "\t"),
+    bom: fc.boolean(),
+  });
+
+  async function counts() {
+    const db = await getDb();
+    const [row] = await db.select({ sites: sql<number>`(select count(*) from ${sites})`.mapWith(Number), connectors: sql<number>`(select count(*) from ${connectors})`.mapWith(Number), paths: sql<number>`(select count(*) from ${paths})`.mapWith(Number), events: sql<number>`(select count(*) from ${events})`.mapWith(Number) }).from(sql`(select 1) as one`);
+    return row;
+  }
+
+  it("never answers a server error, and writes nothing when it refuses a file or a row", async () => {
+    const db = await getDb();
+    const [site] = await db.select().from(sites).where(eq(sites.organizationId, contoso)).limit(1);
+    const targets = [`/config/organization/${contoso}/site/import`, `/config/site/${site.id}/connector/import`, `/config/organization/${contoso}/path/import`];
+    await fc.assert(
+      fc.asyncProperty(file, fc.nat(targets.length - 1), fc.boolean(), async ({ header, rows, separator, bom }, target, dryRun) => {
+        const csv = (bom ? "\uFEFF" : "") + Papa.unparse([header, ...rows], { delimiter: separator, newline: "\r\n" });
+        const before = await counts();
+        const response = await importFile(CONTOSO_ADMIN, targets[target], csv, dryRun);
+        const label = `${targets[target]} ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
+        expect(response.status, label).toBeLessThan(500);
+        if (response.status >= 400) expect(typeof response.body.error, label).toBe("string");
+        if (response.status >= 400 || !response.body.applied) expect(await counts(), label).toEqual(before);
+        if (response.status === 200) for (const error of response.body.errors) expect(error.line, label).toBeGreaterThan(1);
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
 });

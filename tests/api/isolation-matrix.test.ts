@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roleFor, type RoleLevel } from "@/lib/auth/scopes";
 import { hashPassword } from "@/server/auth/password";
@@ -72,6 +73,10 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /chat/{chatId}/message": { message: { id: "matrix-question", role: "user", parts: [{ type: "text", text: "List my sites" }] } },
   // A preview only (no `apply`): the connector is looked up before the node.
   "POST /config/connector/{connectorId}/homing": { nodeId: MISSING_ID },
+  // A CSV file that reads (a dry run): the target is looked up before the file.
+  "POST /config/organization/{organizationId}/site/import": { csv: "name,type,location.address,location.latitude,location.longitude\nX,standard,Paris,48.85,2.35\n", dryRun: true },
+  "POST /config/site/{siteId}/connector/import": { csv: "name,kind,bandwidth\nX,virtual,10\n", dryRun: true },
+  "POST /config/organization/{organizationId}/path/import": { csv: "name,layer,bandwidth\nX,layer2,10\n", dryRun: true },
 };
 
 describe("tenant isolation matrix (generated from the route table)", () => {
@@ -184,7 +189,12 @@ describe("tenant isolation matrix (generated from the route table)", () => {
       for (const caller of CALLERS) {
         const response = await call("GET", template, { cookie: await signIn(email(caller, "admin")) });
         if (response.status !== 200) continue;
-        const items: Record<string, unknown>[] = Array.isArray(response.body) ? response.body : (response.body?.items ?? []);
+        // A list's CSV export (its .csv route) is read as its rows.
+        const items: Record<string, unknown>[] = response.headers.get("content-type")?.startsWith("text/csv")
+          ? Papa.parse<Record<string, unknown>>(String(response.body), { header: true, skipEmptyLines: true }).data
+          : Array.isArray(response.body)
+            ? response.body
+            : (response.body?.items ?? []);
         for (const item of items) {
           const owner = (item.organizationId ?? item.mspOrganizationId ?? item.parentId ?? item.id) as string | undefined;
           const ownerName = [...ids.entries()].find(([, id]) => id === owner)?.[0];
