@@ -2,13 +2,12 @@
 
 import { CircleCheck, FileSearch, FileUp } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CsvFileField } from "./csv-file-field";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { CSV_IMPORT_MAX_BYTES, readCsv } from "@/lib/csv/read";
 import { useCsvImport, type CsvImportTarget } from "@/lib/csv/queries";
@@ -32,7 +31,6 @@ export function ImportCsvDialog({ target, refresh, onClose }: { target: CsvImpor
   const t = useTranslations("csvImport");
   const tc = useTranslations("common");
   const tr = useTranslations();
-  const inputId = useId();
   const [picked, setPicked] = useState<Picked>(null);
   const [checked, setChecked] = useState<CsvImportResult | null>(null);
   const importCsv = useCsvImport(target, refresh);
@@ -67,15 +65,14 @@ export function ImportCsvDialog({ target, refresh, onClose }: { target: CsvImpor
         </DialogHeader>
         {!done && (
           <div className="flex flex-col gap-3">
-            <div className="rounded-md border bg-muted/40 p-3 text-xs">
-              <p className="mb-1 text-muted-foreground">{t("format")}</p>
-              <p className="font-mono break-all">{CSV_IMPORT_REQUIRED[target.kind].join(", ")}</p>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={inputId}>{t("file")}</Label>
-              <Input id={inputId} type="file" accept=".csv,text/csv" data-testid="import-csv-file" onChange={(event) => void onFile(event.target.files?.[0])} />
-            </div>
-            {picked && "error" in picked && <ErrorAlert message={picked.error} />}
+            <CsvFileField
+              hint={t("format")}
+              columns={CSV_IMPORT_REQUIRED[target.kind].join(", ")}
+              label={t("file")}
+              testId="import-csv-file"
+              error={picked && "error" in picked ? picked.error : undefined}
+              onFile={(file) => void onFile(file)}
+            />
             {picked && "csv" in picked && !checked && (
               <p className="text-sm" data-testid="import-csv-read">
                 {t("read", { file: picked.name })}
