@@ -4,6 +4,7 @@ import { count, eq, gt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getApiApp } from "@/server/api/app";
 import { getDb } from "@/server/db/client";
+import { keptReads } from "@/server/db/read-cache";
 import { connectors, events, organizations, paths, sites } from "@/server/db/schema";
 import { call, organizationId, signIn } from "./helpers";
 import { assignSwitchPort } from "./site-fixtures";
@@ -133,6 +134,18 @@ describe("exporting a list as CSV", () => {
     expect(header).toEqual(expect.arrayContaining(["name", "type", "location.address", "location.latitude", "awsAccountId", "azureSubscriptionId", "region", "connectors.count"]));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.name.toLowerCase()).toContain("a");
+  });
+
+  it("keeps none of the pages it read: an export does not fill the read cache", async () => {
+    // The embedded database keeps reads; PostgreSQL keeps none (server/db/read-cache.ts).
+    const cache = keptReads(await getDb());
+    if (!cache) return;
+    await listed(NW_ADMIN, `/config/organization/${northwind}/path`);
+    const kept = cache.size;
+    expect(kept).toBeGreaterThan(0);
+    await exported(NW_ADMIN, `/config/organization/${northwind}/path.csv?sort=state`);
+    await exported(NW_ADMIN, "/event.csv");
+    expect(cache.size).toBe(kept);
   });
 
   it("answers another tenant's list as missing, and a list the caller may not read as forbidden", async () => {
