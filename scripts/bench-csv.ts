@@ -42,7 +42,7 @@ async function fillPaths(total: number) {
       select ${contoso.id}, 'Bench path ' || lpad(i::text, 6, '0') || case when i % 7 = 0 then ', "quoted"' else '' end,
              case when i % 2 = 0 then 'layer2' else 'layer3' end, ${west}, ${westConnector}, ${east}, ${eastConnector}, 1 + i % 1000, 'specific', 1 + i % 4000,
              case when i % 2 = 0 then '{}'::text[] else array['10.' || (i % 250) || '.0.0/24', '10.' || (i % 250) || '.1.0/24'] end
-      from generate_series(${from + 1}, ${to}) as i`);
+      from generate_series(${from + 1}::int, ${to}::int) as i`);
   }
 }
 
