@@ -56,7 +56,7 @@ const login = await api.fetch(
 const cookie = login.headers.getSetCookie().find((value) => value.startsWith("maia_session="))!.split(";")[0];
 console.log(`fresh PGlite with the demo tenants in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-/** The process idle: a few samples over a second, after a collection. */
+/** The process idle: the most of a few samples over a second, after a collection. */
 async function idle() {
   gc();
   let rss = 0;
@@ -75,13 +75,17 @@ for (const size of SIZES) {
   await fillPaths(size);
   console.log(`\n${size.toLocaleString("en")} paths written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
   const reference = await idle();
-  let peakRss = reference.rss;
-  let peakHeap = reference.heap;
-  const sampler = setInterval(() => {
+  // Sampled on a timer and at every chunk read (a busy export may hold the timer back).
+  let peakRss = 0;
+  let peakHeap = 0;
+  let samples = 0;
+  const sample = () => {
     const memory = process.memoryUsage();
     peakRss = Math.max(peakRss, memory.rss);
     peakHeap = Math.max(peakHeap, memory.heapUsed);
-  }, 25);
+    samples += 1;
+  };
+  const sampler = setInterval(sample, 25);
   const exportStarted = performance.now();
   const response = await api.fetch(new Request(`http://localhost/api/v1/config/organization/${contoso.id}/path.csv?sort=name`, { headers: { host: "localhost", cookie } }));
   if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
@@ -89,6 +93,7 @@ for (const size of SIZES) {
   let lines = 0;
   const reader = response.body.getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    sample();
     bytes += chunk.value.byteLength;
     for (const byte of chunk.value) if (byte === 10) lines += 1;
     if ((performance.now() - exportStarted) / 1000 > MAX_SECONDS) {
@@ -102,8 +107,8 @@ for (const size of SIZES) {
   if (lines !== size + 1) throw new Error(`expected ${size + 1} lines, got ${lines}`);
   console.log(`exported ${size.toLocaleString("en")} paths: ${mb(bytes)} of CSV in ${seconds.toFixed(1)} s (${Math.round(size / seconds).toLocaleString("en")} rows/s)`);
   console.log(`  idle reference: rss ${mb(reference.rss)}, heap ${mb(reference.heap)}`);
-  console.log(`  peak while exporting: rss ${mb(peakRss)} (+${mb(peakRss - reference.rss)}), heap ${mb(peakHeap)} (+${mb(peakHeap - reference.heap)})`);
-  console.log(`  the file is ${(bytes / Math.max(1, peakHeap - reference.heap)).toFixed(1)}× the heap the export added`);
+  const signed = (bytes: number) => `${bytes < 0 ? "-" : "+"}${mb(Math.abs(bytes))}`;
+  console.log(`  peak while exporting (${samples} samples): rss ${mb(peakRss)} (${signed(peakRss - reference.rss)}), heap ${mb(peakHeap)} (${signed(peakHeap - reference.heap)})`);
 }
 
 await handle.close();
