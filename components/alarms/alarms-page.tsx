@@ -10,7 +10,7 @@ import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
+import { alarmsExportHref, alarmsQueryOptions, DEFAULT_ALARM_FILTER, useUnacknowledgeAlarms, type AlarmListFilter } from "@/lib/alarms/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { AcknowledgeDialog } from "./acknowledge-dialog";
 import { AlarmFilters } from "./alarm-filters";
@@ -109,6 +109,7 @@ export function AlarmsPage() {
       </div>
       <PagedPanel
         list={alarmsList}
+        exportCsv={alarmsExportHref({ ...filter, search: alarmsList.searched }, organizationId, asked)}
         loadingLabel={t("alarms.loading")}
         loadingRows={5}
         dimmed={alarmsList.query.isPlaceholderData}

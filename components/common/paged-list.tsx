@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, type ReactNode } from "react";
+import { ExportCsvLink } from "@/components/common/export-csv-link";
 import { SearchFilter } from "@/components/common/search-filter";
 import { TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { useDebouncedValue } from "@/components/common/use-debounced-value";
@@ -68,6 +69,8 @@ interface PagedListProps<TPage extends RowsPage> {
   list: PagedListState<TPage>;
   /** The search box above the list: its hint (its placeholder and accessible name) and test id. */
   search?: { label: string; testId: string };
+  /** The list's CSV export with the query it shows (its `.csv` route, apiUrl): "Export CSV" above the list. */
+  exportCsv?: string;
   /** Shown while the first page loads. */
   loading: ReactNode;
   /** Shown when the list has no row; without it, the rows' renderer is given the empty list. */
@@ -89,7 +92,7 @@ const unframed = (body: ReactNode, more: ReactNode) => (
 );
 
 /** A paged list: failing before any row, only the failure; failing later (a page more, a refresh), the rows and then it. */
-export function PagedList<TPage extends RowsPage>({ list, search, loading, empty, failure, loadMore, frame = unframed, children }: PagedListProps<TPage>) {
+export function PagedList<TPage extends RowsPage>({ list, search, exportCsv, loading, empty, failure, loadMore, frame = unframed, children }: PagedListProps<TPage>) {
   const t = useTranslations("errors");
   const { query, rows } = list;
   // A next page that failed is asked again; any other failure refreshes the list.
@@ -114,7 +117,14 @@ export function PagedList<TPage extends RowsPage>({ list, search, loading, empty
   const body = query.isPending ? loading : rows.length === 0 && empty !== undefined ? empty : children(rows);
   return (
     <>
-      {search && <SearchFilter value={list.search} onChange={list.setSearch} label={search.label} testId={search.testId} />}
+      {exportCsv ? (
+        <div className="flex items-start justify-end gap-2">
+          {search && <SearchFilter value={list.search} onChange={list.setSearch} label={search.label} testId={search.testId} className="min-w-0 flex-1" />}
+          <ExportCsvLink href={exportCsv} className="mb-3 shrink-0" />
+        </div>
+      ) : (
+        search && <SearchFilter value={list.search} onChange={list.setSearch} label={search.label} testId={search.testId} />
+      )}
       {failed && !query.data ? failed : frame(body, more)}
       {failed && query.data && <div className="mt-3">{failed}</div>}
     </>

@@ -19,7 +19,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { siteConnectorsQueryOptions, useDeleteConnector } from "@/lib/connectors/queries";
+import { connectorKeys, siteConnectorsExportHref, siteConnectorsQueryOptions, useDeleteConnector } from "@/lib/connectors/queries";
+import { ExportCsvLink } from "@/components/common/export-csv-link";
+import { ImportCsvButton } from "@/components/csv/import-csv-button";
 import type { Connector } from "@/lib/connectors/schema";
 import { CONNECTOR_KINDS, type ConnectorKind } from "@/lib/connectors/constants";
 import { sitePathsQueryOptions } from "@/lib/paths/queries";
@@ -109,11 +111,11 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
       <CardHeader className="border-b pb-4">
         <CardTitle>{t("connectors.title")}</CardTitle>
         <CardDescription>{t("connectors.description", { site: site.name })}</CardDescription>
-        {canWrite && (
-          <CardAction>
-            <AddConnectorMenu onPick={(kind) => setEditing({ kind })} />
-          </CardAction>
-        )}
+        <CardAction className="flex flex-wrap items-center gap-2">
+          <ExportCsvLink href={siteConnectorsExportHref(site.id)} />
+          {canWrite && <ImportCsvButton target={{ kind: "connectors", siteId: site.id }} refresh={[connectorKeys.all, ["sites"]]} />}
+          {canWrite && <AddConnectorMenu onPick={(kind) => setEditing({ kind })} />}
+        </CardAction>
       </CardHeader>
       {connectors.isError ? (
         <div className="p-4">

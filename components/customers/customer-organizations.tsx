@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { ExportCsvLink } from "@/components/common/export-csv-link";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { ActionsHead, TableEmptyRow, TableLoadingRows } from "@/components/common/table-state";
 import { ErrorAlert } from "@/components/errors/error-alert";
@@ -13,7 +14,7 @@ import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { customerSummariesQueryOptions } from "@/lib/dashboard/queries";
+import { customerSummariesExportHref, customerSummariesQueryOptions } from "@/lib/dashboard/queries";
 import { homeRoute, organizationPath } from "@/lib/routes";
 
 // The form (react-hook-form, zod, the dialog) is fetched on the intent to add a customer.
@@ -61,7 +62,12 @@ export function CustomerOrganizations() {
       <PageHeader
         title={t("customers.title")}
         description={t("customers.description", { organization: organization.name })}
-        actions={canWrite ? <AddCustomerDialog mspId={organization.id} /> : undefined}
+        actions={
+          <>
+            <ExportCsvLink href={customerSummariesExportHref(organization.id)} />
+            {canWrite && <AddCustomerDialog mspId={organization.id} />}
+          </>
+        }
       />
       {customers.error ? (
         <ErrorAlert message={t("errors.loadingContent", { error: customers.error.message })} onRetry={() => customers.refetch()} />

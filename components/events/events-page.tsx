@@ -6,7 +6,7 @@ import { useUrlSort } from "@/components/common/data-table";
 import { PagedPanel, usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useConsole } from "@/components/shell/use-console";
-import { eventSearchToParams, eventsQueryOptions } from "@/lib/events/queries";
+import { eventSearchToParams, eventsExportHref, eventsQueryOptions } from "@/lib/events/queries";
 import { consoleOrganizationFilter } from "@/lib/organizations/console-scope";
 import { EventSearchForm } from "./event-search-form";
 import { EventsTable } from "./events-table";
@@ -49,6 +49,7 @@ export function EventsPage() {
       </p>
       <PagedPanel
         list={eventsList}
+        exportCsv={eventsExportHref(search, organizationId, asked)}
         loadingLabel={t("events.loading")}
         loadingRows={6}
         dimmed={pending}

@@ -11,7 +11,7 @@ import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { devicesQueryOptions, useReleaseDevice } from "@/lib/inventory/queries";
+import { devicesExportHref, devicesQueryOptions, useReleaseDevice } from "@/lib/inventory/queries";
 import type { Device } from "@/lib/inventory/schema";
 import { DEVICE_STATUSES, type DeviceStatus } from "@/lib/inventory/constants";
 import { DevicesTable } from "./devices-table";
@@ -101,6 +101,7 @@ export function CoreInventoryPage() {
       <DevicesTable
         sorting={sorting}
         list={list}
+        exportCsv={devicesExportHref({ search: list.searched, status, mspOrganizationId: msp }, asked)}
         empty={list.searched || status || msp ? t("noMatch") : t("core.empty")}
         showMsp
         actions={actions}

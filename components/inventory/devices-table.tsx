@@ -18,10 +18,12 @@ interface DevicesTableProps {
   /** The row's buttons (none for read-only users). */
   actions?: (device: Device) => React.ReactNode;
   sorting?: TableSorting;
+  /** The list as CSV, with the filter it shows. */
+  exportCsv?: string;
 }
 
 /** The devices of an inventory page: serial number (and the operation that holds it), model and version, configured, node, reporting (SPEC §3). */
-export function DevicesTable({ list, empty, showMsp = false, actions, sorting }: DevicesTableProps) {
+export function DevicesTable({ list, empty, showMsp = false, actions, sorting, exportCsv }: DevicesTableProps) {
   const t = useTranslations("inventory");
   const busyText = useBusyText();
   const columns: (DataColumn<Device> | false | undefined)[] = [
@@ -89,6 +91,7 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting }:
   return (
     <PagedDataTable
       list={list}
+      exportCsv={exportCsv}
       testId="devices-table"
       columns={columns.filter((column): column is DataColumn<Device> => Boolean(column))}
       sorting={sorting}

@@ -2,13 +2,12 @@
 
 import { CircleCheck, CircleX, FileUp } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ErrorAlert } from "@/components/errors/error-alert";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CsvFileField } from "@/components/csv/csv-file-field";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DEVICE_CSV_MAX_BYTES, parseDeviceCsv } from "@/lib/inventory/csv";
 import { useImportDevices } from "@/lib/inventory/queries";
@@ -37,7 +36,6 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("inventory.import");
   const tc = useTranslations("common");
   const tr = useTranslations();
-  const inputId = useId();
   const [read, setRead] = useState<Read>(null);
   const importDevices = useImportDevices();
   const result = importDevices.data;
@@ -59,15 +57,14 @@ export function ImportDevicesDialog({ onClose }: { onClose: () => void }) {
         </DialogHeader>
         {!result && (
           <div className="flex flex-col gap-3">
-            <div className="rounded-md border bg-muted/40 p-3 text-xs">
-              <p className="mb-1 text-muted-foreground">{t("format")}</p>
-              <pre className="overflow-x-auto font-mono whitespace-pre-wrap break-all">{"serialNumber,claimCode,model,softwareVersion\nMX-E200-0001,ABCD1234,E200,24.3.1"}</pre>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={inputId}>{t("file")}</Label>
-              <Input id={inputId} type="file" accept=".csv,text/csv" data-testid="import-file" onChange={(event) => void onFile(event.target.files?.[0])} />
-            </div>
-            {read && "error" in read && <ErrorAlert message={read.error} />}
+            <CsvFileField
+              hint={t("format")}
+              columns={"serialNumber,claimCode,model,softwareVersion\nMX-E200-0001,ABCD1234,E200,24.3.1"}
+              label={t("file")}
+              testId="import-file"
+              error={read && "error" in read ? read.error : undefined}
+              onFile={(file) => void onFile(file)}
+            />
             {read && "rows" in read && (
               <p className="text-sm" data-testid="import-read">
                 {t("read", { count: read.rows.length, file: read.name })}

@@ -9,7 +9,7 @@ import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { devicesQueryOptions } from "@/lib/inventory/queries";
+import { devicesExportHref, devicesQueryOptions } from "@/lib/inventory/queries";
 import type { Device, DeviceStatus } from "@/lib/inventory/schema";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
@@ -80,6 +80,7 @@ export function MspInventoryPage() {
       <DevicesTable
         sorting={sorting}
         list={list}
+        exportCsv={devicesExportHref({ search: list.searched, status }, asked)}
         empty={list.searched || status ? t("noMatch") : canWrite ? t("msp.empty") : t("msp.emptyReadOnly")}
         actions={actions}
       />

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { lifecycleBatches } from "@/lib/lifecycle/batches";
-import { lifecycleOperationsQueryOptions } from "@/lib/lifecycle/queries";
+import { lifecycleOperationsExportHref, lifecycleOperationsQueryOptions } from "@/lib/lifecycle/queries";
 import type { LifecycleOperation, LifecycleTab } from "@/lib/lifecycle/schema";
 import type { SortColumn } from "@/lib/sorting";
 import { cn } from "@/lib/utils";
@@ -264,6 +264,7 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
       )}
       <PagedTable
         list={operations}
+        exportCsv={lifecycleOperationsExportHref(organization.id, tab, asked)}
         testId="lifecycle-table"
         columns={span}
         header={<DataHeads columns={columns} sorting={sorting} />}

@@ -7,7 +7,7 @@ import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { nodesQueryOptions } from "@/lib/nodes/queries";
+import { nodesExportHref, nodesQueryOptions } from "@/lib/nodes/queries";
 import type { NodeListItem } from "@/lib/nodes/schema";
 import { AddNodeDialog } from "./add-node-dialog";
 import { DeleteNode } from "./delete-node";
@@ -88,6 +88,7 @@ export function NodesPage({ kind }: { kind: ListedKind }) {
       <PagedDataTable
         list={nodes}
         search={{ label: t("filter"), testId: "nodes-filter" }}
+        exportCsv={nodesExportHref(organization.id, kind, nodes.searched, asked)}
         testId="nodes-table"
         columns={columns}
         sorting={sorting}

@@ -8,10 +8,11 @@ import { usePagedList } from "@/components/common/paged-list";
 import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
-import { useConsole } from "@/components/shell/use-console";
+import { useCan, useConsole } from "@/components/shell/use-console";
 import { sitesHref } from "@/components/sites/site-links";
 import { Button } from "@/components/ui/button";
-import { pathListFilter, pathListNarrowing, pathsQueryOptions, type PathListNarrowing } from "@/lib/paths/queries";
+import { pathKeys, pathListFilter, pathListNarrowing, pathsExportHref, pathsQueryOptions, type PathListNarrowing } from "@/lib/paths/queries";
+import { ImportCsvButton } from "@/components/csv/import-csv-button";
 import { PathFilters } from "./path-filters";
 import { usePathColumns } from "./paths-table";
 
@@ -57,6 +58,7 @@ export function PathsPage() {
   const narrowed = Boolean(narrowing.slaHealth || narrowing.layer);
 
   const customer = organization.organizationType === "customer";
+  const canWrite = useCan("common:config:write");
   const columns = usePathColumns({ showCustomer: !customer });
   const empty = narrowed ? (
     <span className="grid justify-items-center gap-3">
@@ -80,13 +82,18 @@ export function PathsPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={t("paths.title")} description={t("paths.description", { organization: organization.name })} />
+      <PageHeader
+        title={t("paths.title")}
+        description={t("paths.description", { organization: organization.name })}
+        actions={customer && canWrite ? <ImportCsvButton target={{ kind: "paths", organizationId: organization.id }} refresh={[pathKeys.all, ["connectors"]]} /> : undefined}
+      />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <SearchFilter value={paths.search} onChange={paths.setSearch} label={t("paths.filter")} testId="paths-filter" className="mb-0 w-full sm:w-80" />
         <PathFilters value={narrowing} onChange={narrow} />
       </div>
       <PagedDataTable
         list={paths}
+        exportCsv={pathsExportHref(pathListFilter(organization.id, user.organizationId, paths.searched, narrowing), asked)}
         testId="paths-table"
         columns={columns}
         sorting={sorting}

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { RoleLevel } from "@/lib/auth/scopes";
-import { organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
+import { organizationUsersExportHref, organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
 import type { OrganizationUser } from "@/lib/people/schema";
 import { PEOPLE_ROLE_LEVELS, ROLE_LEVEL_LABELS } from "@/lib/people/constants";
 
@@ -85,6 +85,7 @@ export function UsersTab() {
   return (
     <PagedTable
       list={users}
+      exportCsv={organizationUsersExportHref(organization.id)}
       testId="users-table"
       columns={6}
       header={

@@ -7,7 +7,8 @@ import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
-import { sitesQueryOptions } from "@/lib/sites/queries";
+import { siteKeys, sitesExportHref, sitesQueryOptions } from "@/lib/sites/queries";
+import { ImportCsvButton } from "@/components/csv/import-csv-button";
 import type { SiteConnectorSummary, SiteListItem } from "@/lib/sites/schema";
 import { ActiveBadge } from "./active-badge";
 import { AddSiteDialog } from "./add-site-dialog";
@@ -75,11 +76,19 @@ export function SitesPage() {
       <PageHeader
         title={t("sites.title")}
         description={t("sites.description", { organization: organization.name })}
-        actions={canWrite ? <AddSiteDialog organizationId={organization.id} /> : undefined}
+        actions={
+          canWrite ? (
+            <>
+              <ImportCsvButton target={{ kind: "sites", organizationId: organization.id }} refresh={[siteKeys.all]} />
+              <AddSiteDialog organizationId={organization.id} />
+            </>
+          ) : undefined
+        }
       />
       <PagedDataTable
         list={sites}
         search={{ label: t("sites.filter"), testId: "sites-filter" }}
+        exportCsv={sitesExportHref(organization.id, sites.searched, asked)}
         testId="sites-table"
         columns={columns}
         sorting={sorting}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { ApiAnswer } from "@/lib/api/route-types";
@@ -53,6 +53,10 @@ export const alarmsQueryOptions = (filter: AlarmListFilter, organizationId?: str
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/alarm", { params: { query: { ...normalize(filter, organizationId), ...sort, limit: ALARM_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
+
+// GET /api/v1/alarm.csv — the alarms the filter keeps, as CSV.
+export const alarmsExportHref = (filter: AlarmListFilter, organizationId?: string, sort?: ListSort<SortColumn<"alarms">>) =>
+  apiUrl("get", "/api/v1/alarm.csv", { query: { ...normalize(filter, organizationId), ...sort } });
 
 
 function useRefreshAlarms() {

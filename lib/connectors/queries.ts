@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { fetchAllPages } from "@/lib/api/paging";
 import { topologyKeys } from "@/lib/paths/topology-queries";
 import { siteKeys } from "@/lib/sites/queries";
@@ -17,6 +17,9 @@ export const siteConnectorsQueryOptions = (siteId: string) =>
     queryKey: connectorKeys.site(siteId),
     queryFn: ({ signal }) => fetchAllPages("/api/v1/config/site/{siteId}/connector", { path: { siteId } }, signal),
   });
+
+// GET /api/v1/config/site/{siteId}/connector.csv — the site's connectors as CSV.
+export const siteConnectorsExportHref = (siteId: string) => apiUrl("get", "/api/v1/config/site/{siteId}/connector.csv", { path: { siteId } });
 
 function useRefreshConnectors() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 
 export const dashboardKeys = {
   allCustomerSummaries: ["organizations", "customer-summaries"] as const,
@@ -12,3 +12,6 @@ export const customerSummariesQueryOptions = (mspId: string) =>
     queryKey: dashboardKeys.customerSummaries(mspId),
     queryFn: ({ signal }) => api.get("/api/v1/config/msp/{mspId}/customer-summary", { params: { path: { mspId } }, signal }),
   });
+
+// GET /api/v1/config/msp/{mspId}/customer-summary.csv — the Customers page as CSV.
+export const customerSummariesExportHref = (mspId: string) => apiUrl("get", "/api/v1/config/msp/{mspId}/customer-summary.csv", { path: { mspId } });

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { ApiAnswer } from "@/lib/api/route-types";
@@ -81,6 +81,10 @@ export const eventsQueryOptions = (search: EventSearch, organizationId?: string,
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/event", { params: { query: { ...toEventListQuery(search, organizationId), ...sort, limit: EVENT_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
+
+// GET /api/v1/event.csv — the events the search keeps, as CSV.
+export const eventsExportHref = (search: EventSearch, organizationId?: string, sort?: ListSort<SortColumn<"events">>) =>
+  apiUrl("get", "/api/v1/event.csv", { query: { ...toEventListQuery(search, organizationId), ...sort } });
 
 
 // An object id as the console writes them (a UUID): a node search that is one names that node only; any other text

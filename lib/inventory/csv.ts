@@ -1,10 +1,12 @@
-import Papa from "papaparse";
+import { readCsv, type CsvIssue } from "@/lib/csv/read";
 import { DEVICE_IMPORT_MAX_ROWS, type DeviceImportRow } from "./schema";
 import type { ImportIssue } from "./import";
 
-// Reads the operator's device CSV (papaparse) into import rows, each with its line in the file. A header row names
-// the columns in any order and case — "Serial Number", "serial_number", "claimCode", "Software version"… — and
-// unknown columns are ignored. Blank lines are skipped; the line numbers stay those a spreadsheet shows.
+// Reads the operator's device CSV into import rows, each with its line in the file, through the CSV reader every
+// import uses (lib/csv/read.ts: UTF-8 with or without a byte-order mark, comma, semicolon or tab, a file that is not
+// CSV text refused with its line, cells written behind an apostrophe read back). A header row names the columns in
+// any order and case — "Serial Number", "serial_number", "claimCode", "Software version"… — and unknown columns are
+// ignored. Blank lines are skipped; the line numbers stay those a spreadsheet shows.
 
 type Column = "serialNumber" | "claimCode" | "model" | "softwareVersion";
 
@@ -27,34 +29,34 @@ export type DeviceCsv = { ok: true; rows: DeviceImportRow[] } | { ok: false; err
 
 const columnOf = (header: string): Column | undefined => ALIASES[header.toLowerCase().replace(/[^a-z]/g, "")];
 
+/** The device import's own words for a file the reader refuses (its dialog and its tests know these). */
+function deviceIssue(issue: CsvIssue): ImportIssue {
+  switch (issue.key) {
+    case "validation.csvEmpty":
+    case "validation.csvNoRows":
+      return { key: "validation.deviceImportEmpty" };
+    case "validation.csvUnclosedQuote":
+      return { key: "inventory.import.unreadable", values: issue.values };
+    case "validation.csvTooManyRows":
+      return { key: "validation.deviceImportTooManyRows", values: { max: DEVICE_IMPORT_MAX_ROWS } };
+    default:
+      return issue;
+  }
+}
+
 /** The rows of a device CSV, or why the file as a whole cannot be read. */
 export function parseDeviceCsv(text: string): DeviceCsv {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
-  const records = parsed.data;
-  const headerIndex = records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
-  if (headerIndex < 0) return { ok: false, error: { key: "validation.deviceImportEmpty" } };
-  const columns = records[headerIndex].map(columnOf);
-  const missing = REQUIRED.filter((column) => !columns.includes(column));
-  if (missing.length > 0) return { ok: false, error: { key: "inventory.import.missingColumns" } };
-  const unreadable = parsed.errors.find((error) => error.type === "Quotes");
-  if (unreadable) return { ok: false, error: { key: "inventory.import.unreadable", values: { line: (unreadable.row ?? 0) + 1 } } };
-
-  const rows: DeviceImportRow[] = [];
-  // Papaparse's records are lines unless a quoted cell holds a line break: count the breaks to keep the file's numbers.
-  let line = 1;
-  records.forEach((record, index) => {
-    if (index > 0) line += 1 + lineBreaks(records[index - 1]);
-    if (index <= headerIndex || record.every((cell) => cell.trim() === "")) return;
-    const row: DeviceImportRow = { line };
-    record.forEach((cell, position) => {
+  const read = readCsv(text, { maxRows: DEVICE_IMPORT_MAX_ROWS, maxBytes: DEVICE_CSV_MAX_BYTES });
+  if (!read.ok) return { ok: false, error: deviceIssue(read.error) };
+  const columns = read.header.map(columnOf);
+  if (REQUIRED.some((column) => !columns.includes(column))) return { ok: false, error: { key: "inventory.import.missingColumns" } };
+  const rows = read.records.map((record) => {
+    const row: DeviceImportRow = { line: record.line };
+    record.cells.forEach((cell, position) => {
       const column = columns[position];
       if (column && row[column] === undefined) row[column] = cell.trim();
     });
-    rows.push(row);
+    return row;
   });
-  if (rows.length === 0) return { ok: false, error: { key: "validation.deviceImportEmpty" } };
-  if (rows.length > DEVICE_IMPORT_MAX_ROWS) return { ok: false, error: { key: "validation.deviceImportTooManyRows", values: { max: DEVICE_IMPORT_MAX_ROWS } } };
   return { ok: true, rows };
 }
-
-const lineBreaks = (record: string[]) => record.reduce((count, cell) => count + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NodeKind } from "@/lib/nodes/schema";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { nodeKeys } from "@/lib/nodes/queries";
@@ -49,6 +49,10 @@ export const devicesQueryOptions = (filter: DeviceListFilter, sort?: ListSort<So
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/inventory/device", { params: { query: { ...normalize(filter), ...sort, limit: DEVICE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
+
+// GET /api/v1/inventory/device.csv — the devices the filter keeps, as CSV.
+export const devicesExportHref = (filter: DeviceListFilter, sort?: ListSort<SortColumn<"devices">>) =>
+  apiUrl("get", "/api/v1/inventory/device.csv", { query: { ...normalize(filter), ...sort } });
 
 /** A mutation of the inventory: afterwards the lists refetch, and the node pages when a node's device changed. */
 function useInventoryMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>, nodes = false) {

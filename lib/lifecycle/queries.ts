@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type {  LifecycleOperationCreateInput, LifecycleTab } from "./schema";
@@ -28,6 +28,10 @@ export const lifecycleOperationsQueryOptions = (organizationId: string, tab: Lif
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/lifecycle/operation", { params: { query: { tab, organizationId, ...sort, limit: LIFECYCLE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
+
+// GET /api/v1/lifecycle/operation.csv — one tab's operations, as CSV.
+export const lifecycleOperationsExportHref = (organizationId: string, tab: LifecycleTab, sort?: ListSort<SortColumn<"lifecycle">>) =>
+  apiUrl("get", "/api/v1/lifecycle/operation.csv", { query: { tab, organizationId, ...sort } });
 
 // GET /api/v1/inventory/device?status=assigned — the devices the schedule dialog offers: the MSP's devices that run
 // a node's configuration, found by serial number, model or node name, each with what keeps it busy (`busy`).

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { eventKeys } from "@/lib/events/queries";
@@ -45,6 +45,10 @@ export const nodesQueryOptions = (mspId: string, kind: NodeKind, search?: string
         signal,
       }),
   });
+
+// GET /api/v1/config/msp/{mspId}/node.csv — the list as it is filtered and sorted, as CSV.
+export const nodesExportHref = (mspId: string, kind: NodeKind, search?: string, sort?: ListSort<SortColumn<"nodes">>) =>
+  apiUrl("get", "/api/v1/config/msp/{mspId}/node.csv", { path: { mspId }, query: { kind, search: normalizeSearch(search) || undefined, ...sort } });
 
 // GET /api/v1/config/node/{nodeId} — with interfaces, subinterfaces, IPsec endpoints, switch ports and links.
 export const nodeQueryOptions = (nodeId: string) =>

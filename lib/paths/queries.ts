@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import { PATH_SEARCH_MAX } from "@/lib/constants";
@@ -67,6 +67,15 @@ export const pathsQueryOptions = (filter: PathListFilter, sort?: ListSort<SortCo
         : api.get("/api/v1/config/path", { params: { query }, signal });
     },
   });
+};
+
+// GET …/path.csv — the list as it is filtered and sorted, as CSV.
+export const pathsExportHref = (filter: PathListFilter, sort?: ListSort<SortColumn<"paths">>) => {
+  const { organizationId, search, layer, slaHealth } = normalize(filter);
+  const query = { search, layer, slaHealth, ...sort };
+  return organizationId
+    ? apiUrl("get", "/api/v1/config/organization/{organizationId}/path.csv", { path: { organizationId }, query })
+    : apiUrl("get", "/api/v1/config/path.csv", { query });
 };
 
 // GET /api/v1/config/path?siteId= — every path with an end at the site (the Paths tab and the headroom check).

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiRequestError } from "@/lib/api/client";
+import { api, ApiRequestError, apiUrl } from "@/lib/api/client";
 import { pagedQueryOptions } from "@/lib/api/paging";
 import type {  InvitationAcceptNewAccount, InvitationCreate,  UserRoleUpdate } from "./schema";
 
@@ -22,6 +22,9 @@ export const organizationUsersQueryOptions = (organizationId: string) =>
     queryFn: ({ pageParam, signal }) =>
       api.get("/api/v1/organization/{organizationId}/user", { params: { path: { organizationId }, query: { limit: PEOPLE_PAGE_SIZE, cursor: pageParam } }, signal }),
   });
+
+// GET /api/v1/organization/{organizationId}/user.csv — the Users tab as CSV.
+export const organizationUsersExportHref = (organizationId: string) => apiUrl("get", "/api/v1/organization/{organizationId}/user.csv", { path: { organizationId } });
 
 // GET /api/v1/organization/{organizationId}/invitation — the Invitations tab.
 export const invitationsQueryOptions = (organizationId: string) =>

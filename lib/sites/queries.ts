@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api/client";
+import { api, apiUrl } from "@/lib/api/client";
 import { fetchAllPages, pagedQueryOptions } from "@/lib/api/paging";
 import { sortKey, type ListSort, type SortColumn } from "@/lib/sorting";
 import type { AwsConfigUpload, Site, SiteCreate,  SiteUpdate } from "./schema";
@@ -26,6 +26,10 @@ export const sitesQueryOptions = (organizationId: string, search?: string, sort?
         signal,
       }),
   });
+
+// GET /api/v1/config/organization/{organizationId}/site.csv — the list as it is filtered and sorted, as CSV.
+export const sitesExportHref = (organizationId: string, search?: string, sort?: ListSort<SortColumn<"sites">>) =>
+  apiUrl("get", "/api/v1/config/organization/{organizationId}/site.csv", { path: { organizationId }, query: { search: normalizeSearch(search) || undefined, ...sort } });
 
 // The same list whole: the path form's destination sites and the AWS check of a path's ends.
 export const allSitesQueryOptions = (organizationId: string) =>

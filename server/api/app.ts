@@ -43,6 +43,8 @@ import { apiTokensRouter } from "./routes/api-tokens";
 import { pathTopologyRouter } from "./routes/path-topology";
 import { pathsRouter } from "./routes/paths";
 import { simulatorRouter } from "./routes/simulator";
+import { exportsRouter } from "./routes/exports";
+import { importsRouter } from "./routes/imports";
 import { sitesRouter } from "./routes/sites";
 import { supportRouter } from "./routes/support";
 import { systemRouter } from "./routes/system";
@@ -149,6 +151,8 @@ export function createApiApp() {
   api.route("/", chatRouter);
   api.route("/", simulatorRouter);
   api.route("/", webhooksRouter);
+  api.route("/", exportsRouter);
+  api.route("/", importsRouter);
 
   api.doc31("/openapi.json", OPENAPI_DOCUMENT);
 

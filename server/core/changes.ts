@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { entityLabel } from "@/lib/events/names";
 import { eventType, type ChangeType } from "@/lib/realtime-contract";
 import type { Db } from "@/server/db/client";
@@ -51,6 +52,9 @@ export async function recordChange(tx: Transaction | Db, context: ServiceContext
   await enqueueChange(tx, { ...change, entityName }, { type: "user", id: principal.userId, email: principal.email, requestId: context.requestId });
 }
 
+/** The mutations of a `mutateTogether`: their changes wait for its commit. */
+const batches = new AsyncLocalStorage<{ changes: ChangeRecord[] }>();
+
 /**
  * Runs a mutation in one transaction; its events are written in the same transaction (all or nothing). Once it has
  * committed, the changes are announced on the realtime bus (never before: a rolled-back change is never news).
@@ -66,7 +70,25 @@ export async function mutate<T>(context: ServiceContext, work: (tx: Transaction,
       changes.push(change);
     });
   });
-  announceChanges(context.db, changes);
+  const batch = batches.getStore();
+  if (batch) batch.changes.push(...changes);
+  else announceChanges(context.db, changes);
+  return result;
+}
+
+
+/**
+ * Runs several mutations as one, all or nothing (a CSV import): `work` gets a context on one transaction, in which each
+ * `mutate` is a savepoint (a failed one is undone alone, and `work` decides what follows). Its changes are announced
+ * once the whole has committed, never when it rolls back; `changes` lists them as they are made.
+ */
+export async function mutateTogether<T>(
+  context: ServiceContext,
+  work: (context: ServiceContext, changes: readonly ChangeRecord[]) => Promise<T>,
+): Promise<T> {
+  const batch = { changes: [] as ChangeRecord[] };
+  const result = await context.db.transaction((tx) => batches.run(batch, () => work({ ...context, db: tx as unknown as Db }, batch.changes)));
+  announceChanges(context.db, batch.changes);
   return result;
 }
 

@@ -290,12 +290,22 @@ export function keptReads(db: object): ReadCache | undefined {
   return caches.get(db);
 }
 
+const uncached = new AsyncLocalStorage<true>();
+
 /**
  * `compute`'s answer, kept under `key` while no table it read changes — on the embedded database; elsewhere (and in
  * a transaction, whose handle has no cache) computed every time. `compute` must depend on nothing but `key` and the
  * database: the key names every input (the caller's visibility, the filter), and a read of the clock is never kept.
  */
 export function cachedRead<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
-  const cache = caches.get(db);
+  const cache = uncached.getStore() ? undefined : caches.get(db);
   return cache ? cache.read(key, compute) : compute();
+}
+
+/**
+ * Runs reads that must not be kept: an export walks every page of a list once, and keeping its pages would hold the
+ * whole list in memory (and push out the reads people repeat).
+ */
+export function readUncached<T>(work: () => Promise<T>): Promise<T> {
+  return uncached.run(true, work);
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { roleFor, scopesForRole, type RoleLevel } from "@/lib/auth/scopes";
@@ -101,6 +102,10 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   // A preview only (no `apply`): the connector is looked up before the node.
   "POST /config/connector/{connectorId}/homing": { nodeId: MISSING_ID },
   "POST /organization/{organizationId}/webhook": { url: "https://93.184.215.14/hook", eventTypes: ["alarm.raised"] },
+  // A CSV file that reads (a dry run): the target is looked up before the file.
+  "POST /config/organization/{organizationId}/site/import": { csv: "name,type,location.address,location.latitude,location.longitude\nX,standard,Paris,48.85,2.35\n", dryRun: true },
+  "POST /config/site/{siteId}/connector/import": { csv: "name,kind,bandwidth\nX,virtual,10\n", dryRun: true },
+  "POST /config/organization/{organizationId}/path/import": { csv: "name,layer,bandwidth\nX,layer2,10\n", dryRun: true },
 };
 
 describe("tenant isolation matrix (generated from the route table)", () => {
@@ -220,7 +225,12 @@ describe("tenant isolation matrix (generated from the route table)", () => {
         tokenRateBudget().clear();
         const response = await call("GET", template, { cookie, headers });
         if (response.status !== 200) continue;
-        const items: Record<string, unknown>[] = Array.isArray(response.body) ? response.body : (response.body?.items ?? []);
+        // A list's CSV export (its .csv route) is read as its rows.
+        const items: Record<string, unknown>[] = response.headers.get("content-type")?.startsWith("text/csv")
+          ? Papa.parse<Record<string, unknown>>(String(response.body), { header: true, skipEmptyLines: true }).data
+          : Array.isArray(response.body)
+            ? response.body
+            : (response.body?.items ?? []);
         for (const item of items) {
           const owner = (item.organizationId ?? item.mspOrganizationId ?? item.parentId ?? item.id) as string | undefined;
           const ownerName = [...ids.entries()].find(([, id]) => id === owner)?.[0];

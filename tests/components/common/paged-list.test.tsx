@@ -39,7 +39,7 @@ function manualServer() {
 
 const things = (...names: string[]): Thing[] => names.map((name) => ({ id: name, name }));
 
-function ThingsTable({ fetchPage }: { fetchPage: (search: string, cursor: string) => Promise<Page<Thing>> }) {
+function ThingsTable({ fetchPage, exportCsv }: { fetchPage: (search: string, cursor: string) => Promise<Page<Thing>>; exportCsv?: (search: string) => string }) {
   const list = usePagedList(
     (search) => pagedQueryOptions({ queryKey: ["things", search] as const, queryFn: ({ pageParam }) => fetchPage(search, pageParam) }),
     { keepPrevious: true },
@@ -48,6 +48,7 @@ function ThingsTable({ fetchPage }: { fetchPage: (search: string, cursor: string
     <PagedTable
       list={list}
       search={{ label: "Filter things...", testId: "things-filter" }}
+      exportCsv={exportCsv?.(list.searched)}
       testId="things-table"
       columns={1}
       header={<TableHead>Name</TableHead>}
@@ -75,6 +76,21 @@ afterEach(() => {
 });
 
 describe("PagedTable", () => {
+  it("offers the list as CSV with the search it shows, only where the screen gives its export", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const server = manualServer();
+    const { unmount } = renderWithProviders(<ThingsTable fetchPage={server.fetchPage} />);
+    expect(screen.queryByRole("link", { name: "Export CSV" })).toBeNull();
+    unmount();
+    renderWithProviders(<ThingsTable fetchPage={server.fetchPage} exportCsv={(search) => `/api/v1/thing.csv${search ? `?search=${search}` : ""}`} />);
+    const link = screen.getByRole("link", { name: "Export CSV" });
+    expect(link.getAttribute("href")).toBe("/api/v1/thing.csv");
+    expect(link.hasAttribute("download")).toBe(true);
+    fireEvent.change(screen.getByRole("textbox", { name: "Filter things..." }), { target: { value: "alp" } });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe("/api/v1/thing.csv?search=alp");
+  });
+
   it("asks the server once typing has paused, with the search trimmed, not once per key", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const server = manualServer();
