@@ -65,6 +65,8 @@ export default defineConfig({
       SIMULATOR_BACKFILL: "off",
       // The journeys play the simulator's link-down fault on a link of theirs (POST /api/v1/simulator/link/{id}/down).
       SIMULATOR_FAULT_CONTROL: "on",
+      // The automation journey's webhook receiver listens on loopback (issue 43).
+      WEBHOOK_ALLOW_PRIVATE: "on",
       // Lifecycle operations run in seconds rather than a minute, so a journey watches one end.
       LIFECYCLE_INSTALL_SECONDS: "12",
       LIFECYCLE_REBOOT_SECONDS: "8",
