@@ -94,6 +94,8 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
   const { t } = writer;
   // "How many paths per state?": the counts are the answer, not the list.
   if (output.groupBy !== null) return lines(...pathAggregates(output, writer));
+  // "and globex?": words no path's or site's name holds are said not found, not "0 paths".
+  if (output.query && output.scanned === 0) return t("assistant.sla.notFound", { query: quoted(output.query, 100) });
   const header =
     output.health === "unhealthy"
       ? output.total === 0

@@ -246,6 +246,9 @@ const ROLE_NAMED: [RegExp, RoleLevel][] = [
   [/(?:^| )(?:configure only|configure role|configure user|configure users|configuration uniquement|configuration seule|en configuration)(?= |$)/, "configure"],
   [/(?:^| )(?:admin|admins|administrator|administrators|administrateur|administrateurs)(?= user| users| role| utilisateur| utilisateurs| account| compte| peut| peuvent| can| may|$)/, "admin"],
 ];
+/** How many roles a question names ("admin vs configure only": 2). */
+export const rolesNamed = (r: Reading) => ROLE_NAMED.filter(([pattern]) => pattern.test(r.folded)).length;
+
 /** The question is asked of the asker's own account ("I'm configure only, can I…", "avec mon compte"). */
 const OWN_ACCOUNT = /(?:^| )(?:im|i m|i am|as a|je suis|mon compte|my account|with my|avec mon|my role|mon role|en tant que)(?= |$)/;
 const MAY_WORDS = /(?:^| )(?:can|may|could|allowed|able|peut|peuvent|peux|pouvez|puis|droit|autorise|autorisee|permission|permitted)(?= |$)/;

@@ -1,0 +1,131 @@
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
+import { decide } from "@/server/assistant/decide";
+import { readIntent } from "@/server/assistant/intent";
+import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+import { conversation } from "./assistant-prompt";
+
+// Follow-ups of issue 40's third round: a go-ahead that names its verb ("book it", "crée-le"), a new time for the
+// proposal before ("make it 5am"), "list em" after a count, "the day before", "the l2 one" among a list, "and <a name
+// no one sees>?", "là-dessus", a metric alone after a path's state, sites "down"; and an acknowledgement that keeps
+// to the path it names.
+
+const ENTRIES: NamedEntry[] = [
+  { kind: "site", id: "s1", name: "Paris HQ" },
+  { kind: "site", id: "s2", name: "Frankfurt DC" },
+  { kind: "site", id: "s3", name: "Seattle Office" },
+  { kind: "site", id: "s4", name: "Dublin Office" },
+  { kind: "organization", id: "o1", name: "Contoso" },
+  { kind: "path", id: "p1", name: "Paris ⇄ Frankfurt", aliases: ["Paris HQ ⇄ Frankfurt DC"] },
+  { kind: "path", id: "p2", name: "Frankfurt ⇄ AWS", aliases: ["Frankfurt DC ⇄ AWS eu-central-1"] },
+  { kind: "path", id: "p3", name: "Lyon ⇄ Paris", aliases: ["Lyon Branch ⇄ Paris HQ"] },
+  { kind: "node", id: "n1", name: "nw-edge-fra-01", aliases: ["MX-E200-0102"] },
+];
+const names = new NameIndex(ENTRIES);
+const NOW = Date.parse("2026-12-07T12:00:00Z");
+const decideAfter = (prompt: LanguageModelV4Prompt, locale: "en" | "fr" = "en") => decide(prompt, locale, ASSISTANT_TOOL_NAMES, { names, timeZone: "UTC" });
+const read = (text: string, locale: "en" | "fr" = "en") => readIntent(text, {}, ASSISTANT_TOOL_NAMES, { names, locale, now: NOW, timeZone: "UTC" });
+
+/** A turn answered by text alone (a proposal waiting for approval holds no tool result), then the follow-up. */
+const afterText = (question: string, followUp: string): LanguageModelV4Prompt => [
+  { role: "system", content: "You are the assistant." },
+  { role: "user", content: [{ type: "text", text: question }] },
+  { role: "assistant", content: [{ type: "text", text: "…" }] },
+  { role: "user", content: [{ type: "text", text: followUp }] },
+];
+
+const PATH_LIST = {
+  paths: [
+    { name: "Paris ⇄ Frankfurt", sla: "healthy", prefixes: [] },
+    { name: "Frankfurt ⇄ AWS", sla: "warning", prefixes: ["10.0.0.0/16"] },
+  ],
+};
+
+describe("a go-ahead that names its verb", () => {
+  const guide = { question: "how do i make a l2 path seattle office -> dublin office, 30mbps, vlan 333", toolName: "guidePathCreation", input: { layer: "layer2", source: "Seattle Office", destination: "Dublin Office" } };
+  it("'yes pls create it', 'yep go ahead and create it', 'ok crée-le' make the how-to's request a proposal", () => {
+    for (const [text, locale] of [["yes pls create it", "en"], ["yep go ahead and create it", "en"], ["ok crée-le", "fr"]] as const) {
+      const decision = decideAfter(conversation([guide], text), locale);
+      expect(decision).toMatchObject({ type: "tool-call", toolName: "createPath", input: { source: "Seattle Office", destination: "Dublin Office", layer: "layer2", vlanId: 333 } });
+    }
+  });
+  it("'sure, book it' after how to schedule a reboot proposes that reboot", () => {
+    const howTo = { question: "how do i schedule a reboot of MX-E200-0102 on saturday at 4am?", toolName: "guideTask", input: { task: "schedule" } };
+    expect(decideAfter(conversation([howTo], "sure, book it"))).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "MX-E200-0102", operation: "reboot" } });
+  });
+});
+
+describe("a new time for the proposal before", () => {
+  it("keeps the proposal's day when only the hour changes, in English and French", () => {
+    const first = decideAfter(afterText("x", "reboot MX-E200-0102 sunday 2am"));
+    if (first.type !== "tool-call") throw new Error("no proposal");
+    const day = String(first.input.at).slice(0, 10);
+    const later = decideAfter(afterText("reboot MX-E200-0102 sunday 2am", "hmm make it 4am instead"));
+    expect(later).toMatchObject({ type: "tool-call", toolName: "scheduleOperation", input: { device: "MX-E200-0102", operation: "reboot" } });
+    if (later.type !== "tool-call") throw new Error("no proposal");
+    expect(String(later.input.at)).toBe(`${day}T04:00:00.000Z`);
+    const french = decideAfter(afterText("redémarre MX-E200-0102 dimanche à 2h", "plutôt à 5h"), "fr");
+    if (french.type !== "tool-call") throw new Error("no proposal");
+    expect(String(french.input.at)).toBe(`${day}T05:00:00.000Z`);
+  });
+  it("is nothing after a question that proposed nothing", () => {
+    expect(decideAfter(afterText("latency paris ⇄ frankfurt", "make it 5am"))).not.toMatchObject({ toolName: "scheduleOperation" });
+  });
+});
+
+describe("the list before, again or narrowed", () => {
+  it("'list em', 'lesquels ?' after a count list the same rows", () => {
+    const count = { question: "how many are unassigned?", toolName: "inventory", input: { status: "unassigned", byStatus: true } };
+    expect(decideAfter(conversation([count], "list em"))).toEqual({ type: "tool-call", toolName: "inventory", input: { status: "unassigned" } });
+    expect(decideAfter(conversation([count], "lesquels ?"), "fr")).toEqual({ type: "tool-call", toolName: "inventory", input: { status: "unassigned" } });
+  });
+  it("'the l3 one' and 'celui en l2' pick the listed path of that layer, asked what the follow-up asks", () => {
+    const list = { question: "list paths at frankfurt dc", toolName: "listPaths", input: { query: "Frankfurt DC", health: "all" }, output: PATH_LIST };
+    expect(decideAfter(conversation([list], "the l3 one - prefixes?"))).toEqual({ type: "tool-call", toolName: "pathDetail", input: { path: "Frankfurt ⇄ AWS" } });
+    expect(decideAfter(conversation([list], "et celui en l2, il va bien ?"), "fr")).toMatchObject({ type: "tool-call", input: { path: "Paris ⇄ Frankfurt" } });
+  });
+  it("'the unknown one' when none is unknown lists the paths of that state (none), not a definition", () => {
+    const list = { question: "list our paths w/ status", toolName: "listPaths", input: { health: "all" }, output: PATH_LIST };
+    expect(decideAfter(conversation([list], "why's the unknown one unknown?"))).toEqual({ type: "tool-call", toolName: "listPaths", input: { health: "unknown" } });
+    expect(decideAfter(conversation([list], "the warning one, why?"))).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
+  });
+  it("'which of those are down?' after the sites lists the inactive sites", () => {
+    const sites = { question: "list our sites", toolName: "listSites", input: {} };
+    expect(decideAfter(conversation([sites], "which of those are down?"))).toEqual({ type: "tool-call", toolName: "listSites", input: { active: false } });
+    expect(read("which sites are down atm?")).toMatchObject({ kind: "tool", toolName: "listSites", input: { active: false } });
+  });
+});
+
+describe("the period, the metric or the name changed", () => {
+  const stats = { question: "avg loss on madrid ⇄ oracle yesterday?", toolName: "pathStatistics", input: { path: "Madrid ⇄ Oracle", metric: "lossPercent", from: "2026-12-06T00:00:00.000Z", to: "2026-12-07T00:00:00.000Z" } };
+  it("'and the day before?', 'et la veille ?' shift the range back by a day; 'the week before that' by a week", () => {
+    const dayBefore = { type: "tool-call", toolName: "pathStatistics", input: { ...stats.input, from: "2026-12-05T00:00:00.000Z", to: "2026-12-06T00:00:00.000Z" } };
+    expect(decideAfter(conversation([stats], "and the day before?"))).toEqual(dayBefore);
+    expect(decideAfter(conversation([stats], "et la veille ?"), "fr")).toEqual(dayBefore);
+    const week = { ...stats, input: { ...stats.input, from: "2026-11-23T00:00:00.000Z", to: "2026-11-30T00:00:00.000Z" } };
+    expect(decideAfter(conversation([week], "and the week before that?"))).toMatchObject({ input: { from: "2026-11-16T00:00:00.000Z", to: "2026-11-23T00:00:00.000Z" } });
+  });
+  it("a metric alone after a path's state is its figure now; with a statistic, its statistics", () => {
+    const state = { question: "latency on frankfurt to aws right now?", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } };
+    expect(decideAfter(conversation([state], "and the jittr?"))).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
+    expect(decideAfter(conversation([state], "and the avg jitter?"))).toMatchObject({ toolName: "pathStatistics", input: { path: "Frankfurt ⇄ AWS", metric: "jitterMs" } });
+  });
+  it("'and globex?' that no name matches asks the same about the words as written", () => {
+    const count = { question: "how many paths has contoso got", toolName: "listPaths", input: { query: "Contoso", health: "all" } };
+    expect(decideAfter(conversation([count], "and globex?"))).toEqual({ type: "tool-call", toolName: "listPaths", input: { query: "globex", health: "all" } });
+    expect(decideAfter(conversation([count], "and the jitter?"))).not.toMatchObject({ input: { query: "the jitter" } });
+  });
+  it("'des alarmes là-dessus ?' asks for the alarms of what the turn before was about", () => {
+    const state = { question: "latence de paris ⇄ frankfurt ?", toolName: "explainPathSla", input: { path: "Paris ⇄ Frankfurt" } };
+    expect(decideAfter(conversation([state], "des alarmes là-dessus ?"), "fr")).toMatchObject({ type: "tool-call", toolName: "listOpenAlarms", input: { about: "Paris ⇄ Frankfurt" } });
+  });
+});
+
+describe("an acknowledgement keeps to what it names", () => {
+  it("'ack alarms on paris ⇄ frankfurt' acknowledges that path's alarms only, in either language", () => {
+    expect(read("ack alarms on paris ⇄ frankfurt")).toMatchObject({ kind: "tool", toolName: "acknowledgeAlarms", input: { about: "Paris ⇄ Frankfurt" } });
+    expect(read("acquitte les alarmes de lyon ⇄ paris", "fr")).toMatchObject({ kind: "tool", toolName: "acknowledgeAlarms", input: { about: "Lyon ⇄ Paris" } });
+    expect(read("ack the major alarms, note: seen with the NOC")).toMatchObject({ kind: "tool", toolName: "acknowledgeAlarms", input: { severity: "major" } });
+  });
+});
