@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
 import { decide } from "@/server/assistant/decide";
 import { readIntent } from "@/server/assistant/intent";
+import { summarizeToolResult } from "@/server/assistant/summaries";
+import { exonymAliases } from "@/server/assistant/names/exonyms";
 import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
+import { fold } from "@/server/assistant/text";
 import { conversation } from "./assistant-prompt";
 
 // Follow-ups of issue 40's third round: a go-ahead that names its verb ("book it", "crée-le"), a new time for the
@@ -127,5 +130,44 @@ describe("an acknowledgement keeps to what it names", () => {
     expect(read("ack alarms on paris ⇄ frankfurt")).toMatchObject({ kind: "tool", toolName: "acknowledgeAlarms", input: { about: "Paris ⇄ Frankfurt" } });
     expect(read("acquitte les alarmes de lyon ⇄ paris", "fr")).toMatchObject({ kind: "tool", toolName: "acknowledgeAlarms", input: { about: "Lyon ⇄ Paris" } });
     expect(read("ack the major alarms, note: seen with the NOC")).toMatchObject({ kind: "tool", toolName: "acknowledgeAlarms", input: { severity: "major" } });
+  });
+});
+
+describe("two reads in one question, and what the answers now say", () => {
+  const json = (value: unknown) => ({ type: "json" as const, value: value as never });
+  it("'unhealthy paths + their open alarms' lists both; an alarm question alone does not", () => {
+    expect(read("unhealthy paths + their open alarms")).toMatchObject({ kind: "tool", toolName: "listPaths", input: { health: "unhealthy" }, also: [{ toolName: "listOpenAlarms", input: {} }] });
+    expect(read("chemins pas sains + leurs alarmes", "fr")).toMatchObject({ toolName: "listPaths", also: [{ toolName: "listOpenAlarms" }] });
+    expect(read("any open alarms?")).toMatchObject({ toolName: "listOpenAlarms" });
+    expect(read("any open alarms?")).not.toHaveProperty("also");
+  });
+  it("an active site says so; a connector with no sample says its status is unknown; no alarm about a name says which", () => {
+    const site = { status: "found", site: { id: "s", name: "Frankfurt DC", type: "standard", city: "Frankfurt", active: true, description: "", organizationName: "Contoso" }, connectors: [], paths: [], probes: [], links: [] };
+    expect(summarizeToolResult("siteDetail", json(site), "en")).toContain("It is active.");
+    expect(summarizeToolResult("siteDetail", json({ ...site, site: { ...site.site, active: false } }), "fr")).not.toContain("Il est actif.");
+    const connector = { status: "found", connector: { id: "c", name: "Lyon IPsec", siteName: "Lyon Branch", bandwidthMbps: 200 }, usedMbps: 200, freeMbps: 0, paths: [], traffic: null, now: null, request: null, links: [] };
+    expect(summarizeToolResult("connectorUsage", json(connector), "en")).toContain("status is unknown");
+    const alarms = { total: 0, alarms: [], bySeverity: {}, filters: { severity: null, type: null, about: "Lyon ⇄ Paris" }, range: null, links: [] };
+    expect(summarizeToolResult("listOpenAlarms", json(alarms), "en")).toBe("There is no open alarm on Lyon ⇄ Paris.");
+  });
+});
+
+describe("names as engineers write them", () => {
+  it("a city by its metro code, one or every one at once; never a common word", () => {
+    expect(exonymAliases("frankfurt dc")).toContain("fra dc");
+    expect(exonymAliases("seattle office ⇄ dublin office")).toEqual(expect.arrayContaining(["sea office ⇄ dublin office", "seattle office ⇄ dub office", "sea office ⇄ dub office"]));
+    expect(exonymAliases("paris hq")).toEqual([]);
+  });
+  it("'pkt loss fra -> aws' is Frankfurt ⇄ AWS, 'le edge de paris' the Paris edge node", () => {
+    const coded = new NameIndex(
+      [
+        { kind: "path" as const, id: "p", name: "Frankfurt ⇄ AWS", aliases: ["Frankfurt DC ⇄ AWS eu-central-1"] },
+        { kind: "node" as const, id: "n", name: "nw-edge-par-01", aliases: ["Paris edge", "edge de Paris"] },
+        { kind: "site" as const, id: "s", name: "Paris HQ" },
+      ].map((entry) => ({ ...entry, aliases: [...entry.aliases ?? [], ...[entry.name, ...(entry.aliases ?? [])].flatMap((text) => exonymAliases(fold(text)))] })),
+    );
+    const readCoded = (text: string) => readIntent(text, {}, ASSISTANT_TOOL_NAMES, { names: coded, locale: "fr" });
+    expect(readCoded("pkt loss fra -> aws?")).toMatchObject({ toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
+    expect(readCoded("le edge de paris tourne en quelle version ?")).toMatchObject({ toolName: "nodeStatus", input: { node: "nw-edge-par-01" } });
   });
 });

@@ -36,9 +36,31 @@ for (const [english, french] of PAIRS) {
   OTHER.set(french, english);
 }
 
-/** The name written with its city in the other language, when it holds one (folded words in, folded words out). */
+// The metro codes engineers type for a city ("fra -> aws", "the sea edge"), as the network's node names use them;
+// none that is also a common word ("par" is French for "by").
+const CITY_CODES: [string, string][] = [
+  ["frankfurt", "fra"],
+  ["london", "lon"],
+  ["amsterdam", "ams"],
+  ["seattle", "sea"],
+  ["madrid", "mad"],
+  ["dublin", "dub"],
+  ["ashburn", "ash"],
+  ["singapore", "sin"],
+];
+
+/** The name written with its city in the other language, or by its metro code, when it holds one (folded words in, folded words out). */
 export function exonymAliases(foldedName: string): string[] {
   const aliases: string[] = [];
+  // Each city by its code, and every one at once ("sea ⇄ dub").
+  let coded = foldedName;
+  for (const [city, code] of CITY_CODES) {
+    const pattern = new RegExp(`(^| )${city}( |$)`);
+    if (!pattern.test(foldedName)) continue;
+    aliases.push(foldedName.replace(pattern, `$1${code}$2`));
+    coded = coded.replace(pattern, `$1${code}$2`);
+  }
+  if (aliases.length > 1) aliases.push(coded);
   for (const [city, other] of OTHER) {
     const pattern = new RegExp(`(^| )${city}( |$)`);
     if (pattern.test(foldedName)) aliases.push(foldedName.replace(pattern, `$1${other}$2`));

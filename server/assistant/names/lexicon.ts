@@ -79,7 +79,8 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
 /** A node's city (its address's first part) with its kind: "Seattle edge". */
 function nodePlaceAliases(row: { kind: string; address: string }): string[] {
   const city = row.address.split(",")[0]?.replace(/\(.*?\)/g, "").trim();
-  return city ? [`${city} ${row.kind}`] : [];
+  // French puts the kind first: « le edge de Paris », « le cpe de Lyon ».
+  return city ? [`${city} ${row.kind}`, `${row.kind} de ${city}`] : [];
 }
 
 // Built once per read: the kept rows are the same object until a write touches their tables.

@@ -6,7 +6,7 @@
 import { absent, approval, text, type EvalCase, type EvalWorld, type Fact } from "../../../scripts/assistant-eval/harness";
 import { CONTOSO_ADMIN, FABRIKAM_ADMIN, NORTHWIND_ADMIN, openAlarms, orgPaths, siteNamed, type ApiPath } from "../../../scripts/assistant-eval/world";
 import { alarmsOn, mbps, SEVERITY_WORDS } from "./fresh";
-import { averageFacts, metricFacts } from "./fresh2";
+import { averageFacts, metricFacts, reachableFacts } from "./fresh2";
 import { ackFacts, dayWords, mspDevices, rebootIn, roomAt, sitesOf } from "./fresh3";
 import { CONTOSO, currentOf, DAY, dayStart, dv, FABRIKAM, INITECH, INITECH_ADMIN, lastMonday, NORTHWIND, path, WORDS } from "./support";
 import type { Locale } from "@/lib/constants";
@@ -241,6 +241,82 @@ export function fresh4Cases(): EvalCase[] {
       history: ["liste nos sites"],
       question: "lesquels sont hors service ?",
       facts: async (world) => inactiveSites(world, "fr"),
+    }),
+    // --- a site's state and two reads in one question ---
+    dv("f4-live-frankfurt-dc-active", "live-data", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "frankfurt dc still active?",
+      facts: async (world) => {
+        const site = (await sitesOf(world, CONTOSO_ADMIN, CONTOSO)).find((candidate) => candidate.name === "Frankfurt DC");
+        if (!site) throw new Error("no site Frankfurt DC");
+        return site.active ? [text("that it is active", "active"), absent("that it is inactive", "inactive")] : [text("that it is inactive", "inactive")];
+      },
+    }),
+    dv("f4-live-lyon-branch-actif-fr", "live-data", "fr", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "lyon branch est actif ou pas ?",
+      facts: async (world) => {
+        const site = (await sitesOf(world, CONTOSO_ADMIN, CONTOSO)).find((candidate) => candidate.name === "Lyon Branch");
+        if (!site) throw new Error("no site Lyon Branch");
+        return site.active ? [text("that it is active", "actif"), absent("that it is inactive", "inactif")] : [text("that it is inactive", "inactif")];
+      },
+    }),
+    dv("f4-plan-bad-paths-and-alarms", "plans", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "degraded paths and the alarms on them?",
+      facts: async (world) => {
+        const paths = await orgPaths(world, CONTOSO_ADMIN, CONTOSO);
+        const states = await Promise.all(paths.map(async (found) => (await currentOf(world, CONTOSO_ADMIN, found)).sla));
+        const unhealthy = paths.filter((_, index) => states[index] === "warning" || states[index] === "bad");
+        const open = await openAlarms(world, CONTOSO_ADMIN, CONTOSO);
+        return [
+          ...(unhealthy.length === 0 ? [text("that all are healthy", "healthy", "all")] : unhealthy.map((found) => text(`the unhealthy path ${found.name}`, found.name))),
+          ...(open.length === 0 ? [text("that no alarm is open", "no open", "none")] : open.map((alarm) => text(`the alarm on ${alarm.source}`, alarm.source))),
+        ];
+      },
+    }),
+    dv("f4-plan-chemins-alarmes-fr", "plans", "fr", {
+      user: INITECH_ADMIN,
+      organization: INITECH,
+      question: "chemins pas sains + leurs alarmes",
+      facts: async (world) => {
+        const paths = await orgPaths(world, INITECH_ADMIN, INITECH);
+        const states = await Promise.all(paths.map(async (found) => (await currentOf(world, INITECH_ADMIN, found)).sla));
+        const unhealthy = paths.filter((_, index) => states[index] === "warning" || states[index] === "bad");
+        const open = await openAlarms(world, INITECH_ADMIN, INITECH);
+        return [
+          ...(unhealthy.length === 0 ? [text("that all are healthy", "sain", "tous")] : unhealthy.map((found) => text(`the unhealthy path ${found.name}`, found.name))),
+          ...(open.length === 0 ? [text("that no alarm is open", "aucune")] : open.map((alarm) => text(`the alarm on ${alarm.source}`, alarm.source))),
+        ];
+      },
+    }),
+    // --- names as engineers write them: metro codes, French word order ---
+    dv("f4-names-sea-dub-loss", "names", "en", {
+      user: FABRIKAM_ADMIN,
+      organization: FABRIKAM,
+      question: "loss sea -> dub rn",
+      facts: async (world) => metricFacts(world, FABRIKAM_ADMIN, await path(world, FABRIKAM_ADMIN, FABRIKAM, "Seattle ⇄ Dublin"), "lossPercent"),
+    }),
+    dv("f4-names-fra-aws-pkts", "names", "en", {
+      user: CONTOSO_ADMIN,
+      organization: CONTOSO,
+      question: "jitter fra -> aws pls",
+      facts: async (world) => metricFacts(world, CONTOSO_ADMIN, await path(world, CONTOSO_ADMIN, CONTOSO, "Frankfurt ⇄ AWS"), "jitterMs"),
+    }),
+    dv("f4-names-cpe-de-lyon-fr", "names", "fr", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "le cpe de lyon est joignable ?",
+      facts: async (world) => reachableFacts(world, NORTHWIND_ADMIN, NORTHWIND, "nw-cpe-contoso-lyon", "fr"),
+    }),
+    dv("f4-names-edge-de-francfort-fr", "names", "fr", {
+      user: NORTHWIND_ADMIN,
+      organization: NORTHWIND,
+      question: "le edge de francfort répond toujours ?",
+      facts: async (world) => reachableFacts(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-fra-01", "fr"),
     }),
   ];
 }
