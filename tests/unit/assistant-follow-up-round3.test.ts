@@ -4,6 +4,7 @@ import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
 import { decide } from "@/server/assistant/decide";
 import { readIntent } from "@/server/assistant/intent";
 import { summarizeToolResult } from "@/server/assistant/summaries";
+import { timeRange } from "@/server/assistant/understanding/time";
 import { exonymAliases } from "@/server/assistant/names/exonyms";
 import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
 import { fold } from "@/server/assistant/text";
@@ -169,5 +170,15 @@ describe("names as engineers write them", () => {
     const readCoded = (text: string) => readIntent(text, {}, ASSISTANT_TOOL_NAMES, { names: coded, locale: "fr" });
     expect(readCoded("pkt loss fra -> aws?")).toMatchObject({ toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
     expect(readCoded("le edge de paris tourne en quelle version ?")).toMatchObject({ toolName: "nodeStatus", input: { node: "nw-edge-par-01" } });
+  });
+});
+
+describe("'since' a part of the day", () => {
+  it("runs from its start until now; the part alone stays the part", () => {
+    const afternoon = Date.parse("2026-12-07T15:30:00Z");
+    expect(timeRange("any alarms since this morning?", afternoon, "UTC")).toMatchObject({ from: "2026-12-07T00:00:00.000Z", to: "2026-12-07T15:30:00.000Z" });
+    expect(timeRange("perte moyenne depuis ce matin ?", afternoon, "UTC")).toMatchObject({ from: "2026-12-07T00:00:00.000Z", to: "2026-12-07T15:30:00.000Z" });
+    expect(timeRange("changes since yesterday evening", afternoon, "UTC")).toMatchObject({ from: "2026-12-06T18:00:00.000Z", to: "2026-12-07T15:30:00.000Z" });
+    expect(timeRange("alarms this morning", afternoon, "UTC")).toMatchObject({ from: "2026-12-07T00:00:00.000Z", to: "2026-12-07T12:00:00.000Z" });
   });
 });

@@ -318,5 +318,18 @@ export function fresh4Cases(): EvalCase[] {
       question: "le edge de francfort répond toujours ?",
       facts: async (world) => reachableFacts(world, NORTHWIND_ADMIN, NORTHWIND, "nw-edge-fra-01", "fr"),
     }),
+    // --- "since this morning": from its start until now ---
+    dv("f4-time-since-this-morning", "time", "en", {
+      user: INITECH_ADMIN,
+      organization: INITECH,
+      question: "avg latency madrid ⇄ milan since this morning?",
+      facts: async (world) => averageFacts(world, INITECH_ADMIN, await initech(world, "Madrid ⇄ Milan"), "latencyMs", [dayStart(world.now), world.now], "en"),
+    }),
+    dv("f4-time-depuis-ce-matin-fr", "time", "fr", {
+      user: FABRIKAM_ADMIN,
+      organization: FABRIKAM,
+      question: "gigue moyenne gcp ⇄ seattle depuis ce matin",
+      facts: async (world) => averageFacts(world, FABRIKAM_ADMIN, await path(world, FABRIKAM_ADMIN, FABRIKAM, "GCP ⇄ Seattle"), "jitterMs", [dayStart(world.now), world.now], "fr"),
+    }),
   ];
 }
