@@ -182,3 +182,11 @@ describe("'since' a part of the day", () => {
     expect(timeRange("alarms this morning", afternoon, "UTC")).toMatchObject({ from: "2026-12-07T00:00:00.000Z", to: "2026-12-07T12:00:00.000Z" });
   });
 });
+
+describe("a threshold asked of no path", () => {
+  it("'at what loss % does a path go from warning to bad' and its French are the SLA thresholds; a named path's latency is not", () => {
+    expect(read("at what loss % does a path go from warning to bad")).toMatchObject({ toolName: "explainRules", input: { topic: "slaThresholds" } });
+    expect(read("à partir de quelle perte un chemin passe en mauvais ?", "fr")).toMatchObject({ toolName: "explainRules", input: { topic: "slaThresholds" } });
+    expect(read("how much latency on paris ⇄ frankfurt before it goes bad?")).not.toMatchObject({ toolName: "explainRules" });
+  });
+});

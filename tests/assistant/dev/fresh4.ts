@@ -3,13 +3,13 @@
 // before", "the l3 one", "là-dessus", a metric alone after a path's state, a time changed on a proposal, an
 // acknowledgement of one path's alarms, sites "down" — in English and French. Written apart from the failing questions
 // they generalise; every fact is read from the API when the question is asked.
-import { absent, approval, text, type EvalCase, type EvalWorld, type Fact } from "../../../scripts/assistant-eval/harness";
+import { absent, approval, number, text, type EvalCase, type EvalWorld, type Fact } from "../../../scripts/assistant-eval/harness";
 import { CONTOSO_ADMIN, FABRIKAM_ADMIN, NORTHWIND_ADMIN, openAlarms, orgPaths, siteNamed, type ApiPath } from "../../../scripts/assistant-eval/world";
 import { alarmsOn, mbps, SEVERITY_WORDS } from "./fresh";
 import { averageFacts, metricFacts, reachableFacts } from "./fresh2";
 import { ackFacts, dayWords, mspDevices, rebootIn, roomAt, sitesOf } from "./fresh3";
 import { CONTOSO, currentOf, DAY, dayStart, dv, FABRIKAM, INITECH, INITECH_ADMIN, lastMonday, NORTHWIND, path, WORDS } from "./support";
-import type { Locale } from "@/lib/constants";
+import { SLA_THRESHOLDS, type Locale } from "@/lib/constants";
 
 /** A new Layer 2 path between Fabrikam's Seattle and Dublin offices: a preview where it fits, else why not. */
 async function newFabrikamPath(world: EvalWorld, bandwidth: number, vlan: number, locale: Locale): Promise<Fact[]> {
@@ -330,6 +330,19 @@ export function fresh4Cases(): EvalCase[] {
       organization: FABRIKAM,
       question: "gigue moyenne gcp ⇄ seattle depuis ce matin",
       facts: async (world) => averageFacts(world, FABRIKAM_ADMIN, await path(world, FABRIKAM_ADMIN, FABRIKAM, "GCP ⇄ Seattle"), "jitterMs", [dayStart(world.now), world.now], "fr"),
+    }),
+    // --- a threshold asked of no path in particular ---
+    dv("f4-cov-ms-before-bad", "coverage", "en", {
+      user: FABRIKAM_ADMIN,
+      organization: FABRIKAM,
+      question: "how many ms of latency before a path turns bad?",
+      facts: async () => [text("latency", "latency"), number("the latency bad threshold (ms)", SLA_THRESHOLDS.latencyMs.bad, 0)],
+    }),
+    dv("f4-cov-perte-mauvais-fr", "coverage", "fr", {
+      user: INITECH_ADMIN,
+      organization: INITECH,
+      question: "à partir de quelle perte un chemin passe en mauvais ?",
+      facts: async () => [text("loss", "perte"), number("the loss bad threshold (%)", SLA_THRESHOLDS.lossPercent.bad, 0)],
     }),
   ];
 }
