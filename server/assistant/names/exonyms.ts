@@ -49,10 +49,12 @@ const CITY_CODES: [string, string][] = [
   ["singapore", "sin"],
 ];
 
-/** The name written with its city in the other language, or by its metro code, when it holds one (folded words in, folded words out). */
-export function exonymAliases(foldedName: string): string[] {
+/**
+ * A site's or path's name with its cities written by their metro codes ("fra dc", "sea ⇄ dub"): each city, and every
+ * one at once. Not for nodes and links, whose own names are written with those codes already ("nw-fra-sin").
+ */
+export function cityCodeAliases(foldedName: string): string[] {
   const aliases: string[] = [];
-  // Each city by its code, and every one at once ("sea ⇄ dub").
   let coded = foldedName;
   for (const [city, code] of CITY_CODES) {
     const pattern = new RegExp(`(^| )${city}( |$)`);
@@ -61,6 +63,12 @@ export function exonymAliases(foldedName: string): string[] {
     coded = coded.replace(pattern, `$1${code}$2`);
   }
   if (aliases.length > 1) aliases.push(coded);
+  return aliases;
+}
+
+/** The name written with its city in the other language, when it holds one (folded words in, folded words out). */
+export function exonymAliases(foldedName: string): string[] {
+  const aliases: string[] = [];
   for (const [city, other] of OTHER) {
     const pattern = new RegExp(`(^| )${city}( |$)`);
     if (pattern.test(foldedName)) aliases.push(foldedName.replace(pattern, `$1${other}$2`));

@@ -5,7 +5,7 @@ import { foldText } from "@/lib/locations/text";
 import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
 import { connectors, coreFabrics, devices, externalFabrics, links, nodes, organizations, paths, sites } from "@/server/db/schema";
 import type { ChatScope } from "../scope";
-import { abbreviationAliases, exonymAliases } from "./exonyms";
+import { abbreviationAliases, cityCodeAliases, exonymAliases } from "./exonyms";
 import { NameIndex, type NamedEntry } from "./name-index";
 
 // The names a chat may speak of: what its user sees in the chat's organization (sites, paths, connectors, nodes,
@@ -71,7 +71,8 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     // Each written form also with its cities in the other language ("Francfort ⇄ Paris"), and its abbreviations
     // written the other way ("Frankfurt xconnect", "Paris headquarters").
     const written = [entry.name, ...(entry.aliases ?? [])];
-    const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text))]);
+    const coded = entry.kind === "site" || entry.kind === "path";
+    const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text)), ...(coded ? cityCodeAliases(foldText(text)) : [])]);
     return other.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...other] } : entry;
   });
 }
