@@ -191,3 +191,12 @@ describe("a threshold asked of no path", () => {
     expect(read("how much latency on paris ⇄ frankfurt before it goes bad?")).not.toMatchObject({ toolName: "explainRules" });
   });
 });
+
+describe("a state none of the paths is in", () => {
+  it("says none is, with the count", () => {
+    const output = { organizationName: "Fabrikam", health: "unknown", scanned: 2, total: 0, paths: [], links: [] };
+    const json = (value: unknown) => ({ type: "json" as const, value: value as never });
+    expect(summarizeToolResult("listPaths", json(output), "en")).toBe("0 of the 2 paths of Fabrikam are unknown: none is right now.");
+    expect(summarizeToolResult("listPaths", json(output), "fr")).toContain("aucun");
+  });
+});
