@@ -61,6 +61,8 @@ export const listPathsInputSchema = z.object({
 export const listPathsOutputSchema = z.object({
   organizationName: z.string(),
   health: z.enum(PATH_HEALTH_FILTERS),
+  /** The part of a name the list was filtered by (not an organization's name), when asked. */
+  query: z.string().nullable().default(null),
   /** The bandwidth bounds the list keeps, when asked. */
   minBandwidthMbps: z.number().nullable().default(null),
   maxBandwidthMbps: z.number().nullable().default(null),

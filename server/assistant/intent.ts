@@ -69,7 +69,7 @@ const OWN_WORDS = new Set(
     "leur leurs certains certaines tous toutes tout chaque autre autres combien quand ou qui dis decris parle moyenne dernier derniers " +
     "derniere dernieres heure heures jour jours semaine semaines mois hier demain aujourd hui ce soir moment maintenant inconnu inconnue " +
     "plus moins par rapport contre quelque chose ainsi comme ete recently lately recemment dernierement named called matching " +
-    "containing nommes nomme appeles appele contenant recent recents recentes edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin au juste exactement exactly actually basically sert servent servir used subinterface subinterfaces"
+    "containing nommes nomme appeles appele contenant recent recents recentes pkt pkts edge edges peripherie bordure b4 before after avant apres premier premiere premiers first fait faire need needs besoin au juste exactement exactly actually basically sert servent servir used subinterface subinterfaces"
   ).split(" "),
 );
 const QUESTION_WORDS = new Set([...OWN_WORDS, ...POLITE_WORDS, ...VOCABULARY_WORDS]);
@@ -186,7 +186,7 @@ const SHORTHANDS: Record<string, string> = {
   org: "organization", orgs: "organizations", config: "configuration", cfg: "configuration", conf: "configuration",
   perms: "permissions", perm: "permission", bw: "bandwidth", lat: "latency", util: "utilisation", utilization: "utilisation",
   xconnect: "cross connect", xconnects: "cross connects", alm: "alarm", alms: "alarms", evt: "event", evts: "events",
-  cust: "customer", custs: "customers", pwd: "password", passwd: "password",
+  cust: "customer", custs: "customers", pkt: "packet", pkts: "packets", pwd: "password", passwd: "password",
   yday: "yesterday", yest: "yesterday", tmrw: "tomorrow", tmr: "tomorrow", tomorow: "tomorrow", hr: "hour", hrs: "hours",
   mins: "minutes", wk: "week", wks: "weeks", b4: "before", w: "with", info: "information",
   lnk: "link", lnks: "links", invit: "invitation", invits: "invitations",

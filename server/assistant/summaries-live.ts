@@ -94,6 +94,8 @@ export function pathList(output: Out<typeof listPathsOutputSchema>, writer: Writ
   const { t } = writer;
   // "How many paths per state?": the counts are the answer, not the list.
   if (output.groupBy !== null) return lines(...pathAggregates(output, writer));
+  // "and globex?": words no path's or site's name holds are said not found, not "0 paths".
+  if (output.query && output.scanned === 0) return t("assistant.sla.notFound", { query: quoted(output.query, 100) });
   const header =
     output.health === "unhealthy"
       ? output.total === 0
@@ -384,6 +386,8 @@ export function connectorUsage(output: Out<typeof connectorUsageOutputSchema>, w
     t("assistant.connector.header", { connector: quoted(connector.name), site: quoted(connector.siteName), bandwidth: mbps(connector.bandwidthMbps) }),
     t("assistant.connector.load", { used: mbps(output.usedMbps), free: mbps(output.freeMbps), paths: output.paths.length }),
     ...output.paths.map((path) => `- ${t("assistant.labelled", { label: quoted(path.name), value: mbps(path.bandwidthMbps) })}`),
+    // "up or down?": no sample at all says its status is unknown, not nothing.
+    !output.now && t("assistant.connector.noNow"),
     output.now &&
       t(output.now.status === "down" ? "assistant.connector.nowDown" : output.now.status === "up" ? "assistant.connector.nowUp" : "assistant.connector.now", {
         rx: mbps(output.now.rxMbps),
@@ -442,7 +446,7 @@ export function siteDetail(output: Out<typeof siteDetailOutputSchema>, writer: W
   const { site } = output;
   return lines(
     t("assistant.site.header", { site: quoted(site.name), type: siteTypeLabel(t, site.type), city: quoted(site.city), organization: quoted(site.organizationName) }),
-    !site.active && t("assistant.site.inactive"),
+    t(site.active ? "assistant.site.active" : "assistant.site.inactive"),
     site.description.trim() ? t("assistant.site.description", { description: quoted(site.description) }) : t("assistant.site.noDescription"),
     output.connectors.length > 0 ? t("assistant.site.connectors") : t("assistant.site.noConnectors"),
     ...output.connectors.map((connector) => `- ${quoted(connector.name)} (${t(`assistant.site.kinds.${connector.kind as "physical"}`)}, ${formatMbps(t, locale, connector.bandwidthMbps)})`),

@@ -242,7 +242,8 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
   if (output.acknowledged && (output.total === 0 || output.alarms.length === 0)) return t("assistant.alarms.noneAcknowledged");
   if (output.total === 0 || output.alarms.length === 0) {
     if (range) return severity ? t("assistant.alarms.rangeNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeNone", { range });
-    return severity ? t("assistant.alarms.noneOfSeverity", { severity }) : t("assistant.alarms.none");
+    if (severity) return t("assistant.alarms.noneOfSeverity", { severity });
+    return output.filters.about ? t("assistant.alarms.noneAbout", { about: quoted(output.filters.about) }) : t("assistant.alarms.none");
   }
   const counts = Object.entries(output.bySeverity).map(([severity, count]) => t("assistant.labelled", { label: t(`assistant.alarms.severities.${severity as "critical"}`), value: String(count) }));
   return lines(

@@ -67,6 +67,15 @@ describe("tools over live data", () => {
     expect(fabrikam.paths.map((path: { name: string }) => path.name)).not.toContain("Paris ⇄ Azure");
   });
 
+  it("lists every path for the organization's own name; words no path holds are a query that found none", async () => {
+    const all = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listPaths", { health: "all" });
+    const own = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listPaths", { health: "all", query: "fabrikam" });
+    expect(own).toMatchObject({ query: null, total: all.total });
+    expect(all.total).toBeGreaterThan(0);
+    const unknown = await runTool(FABRIKAM_ADMIN, "Fabrikam", "listPaths", { health: "all", query: "globex" });
+    expect(unknown).toMatchObject({ query: "globex", scanned: 0, total: 0 });
+  });
+
   it.each([
     ["siteDetail", { site: "Paris HQ" }],
     ["connectorUsage", { connector: "Paris fiber A" }],

@@ -36,6 +36,36 @@ for (const [english, french] of PAIRS) {
   OTHER.set(french, english);
 }
 
+// The metro codes engineers type for a city ("fra -> aws", "the sea edge"), as the network's node names use them;
+// none that is also a common word ("par" is French for "by").
+const CITY_CODES: [string, string][] = [
+  ["frankfurt", "fra"],
+  ["london", "lon"],
+  ["amsterdam", "ams"],
+  ["seattle", "sea"],
+  ["madrid", "mad"],
+  ["dublin", "dub"],
+  ["ashburn", "ash"],
+  ["singapore", "sin"],
+];
+
+/**
+ * A site's or path's name with its cities written by their metro codes ("fra dc", "sea ⇄ dub"): each city, and every
+ * one at once. Not for nodes and links, whose own names are written with those codes already ("nw-fra-sin").
+ */
+export function cityCodeAliases(foldedName: string): string[] {
+  const aliases: string[] = [];
+  let coded = foldedName;
+  for (const [city, code] of CITY_CODES) {
+    const pattern = new RegExp(`(^| )${city}( |$)`);
+    if (!pattern.test(foldedName)) continue;
+    aliases.push(foldedName.replace(pattern, `$1${code}$2`));
+    coded = coded.replace(pattern, `$1${code}$2`);
+  }
+  if (aliases.length > 1) aliases.push(coded);
+  return aliases;
+}
+
 /** The name written with its city in the other language, when it holds one (folded words in, folded words out). */
 export function exonymAliases(foldedName: string): string[] {
   const aliases: string[] = [];

@@ -5,7 +5,7 @@ import { foldText } from "@/lib/locations/text";
 import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
 import { connectors, coreFabrics, devices, externalFabrics, links, nodes, organizations, paths, sites } from "@/server/db/schema";
 import type { ChatScope } from "../scope";
-import { abbreviationAliases, exonymAliases } from "./exonyms";
+import { abbreviationAliases, cityCodeAliases, exonymAliases } from "./exonyms";
 import { NameIndex, type NamedEntry } from "./name-index";
 
 // The names a chat may speak of: what its user sees in the chat's organization (sites, paths, connectors, nodes,
@@ -71,7 +71,8 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     // Each written form also with its cities in the other language ("Francfort ⇄ Paris"), and its abbreviations
     // written the other way ("Frankfurt xconnect", "Paris headquarters").
     const written = [entry.name, ...(entry.aliases ?? [])];
-    const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text))]);
+    const coded = entry.kind === "site" || entry.kind === "path";
+    const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text)), ...(coded ? cityCodeAliases(foldText(text)) : [])]);
     return other.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...other] } : entry;
   });
 }
@@ -79,7 +80,8 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
 /** A node's city (its address's first part) with its kind: "Seattle edge". */
 function nodePlaceAliases(row: { kind: string; address: string }): string[] {
   const city = row.address.split(",")[0]?.replace(/\(.*?\)/g, "").trim();
-  return city ? [`${city} ${row.kind}`] : [];
+  // French puts the kind first: « le edge de Paris », « le cpe de Lyon ».
+  return city ? [`${city} ${row.kind}`, `${row.kind} de ${city}`] : [];
 }
 
 // Built once per read: the kept rows are the same object until a write touches their tables.

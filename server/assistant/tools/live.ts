@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { eq } from "drizzle-orm";
 import { ASSISTANT_LIST_MAX } from "@/lib/assistant/tools";
+import { foldText } from "@/lib/locations/text";
 import type {
   connectorUsageInputSchema,
   connectorUsageOutputSchema,
@@ -63,7 +64,8 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   const limit = Math.min(input.limit ?? ASSISTANT_LIST_MAX, ASSISTANT_LIST_MAX);
   const states: readonly PathSla[] = health === "all" ? PATH_SLA_STATES : health === "unhealthy" ? DEGRADED_PATH_SLA_STATES : [health];
   // Counted and listed by the database, state by state, so the worst paths of a network of any size are the ones told.
-  const asked = input.query?.trim() || undefined;
+  // "show initech paths" in Initech's own chat: its own name is the whole organization, not a part of path names.
+  const asked = input.query?.trim() && foldText(input.query) !== foldText(scope.organization.name) ? input.query.trim() : undefined;
   // "initech's paths": a customer's name is the organization to list, not a part of path names.
   const organization = await organizationNamed(scope, asked);
   const filter = {
@@ -102,6 +104,7 @@ export async function listPaths(environment: ToolEnvironment, input: Out<typeof 
   return {
     organizationName: organization?.name ?? scope.organization.name,
     health,
+    query: organization ? null : (asked ?? null),
     minBandwidthMbps: input.minBandwidthMbps ?? null,
     maxBandwidthMbps: input.maxBandwidthMbps ?? null,
     sort,

@@ -2,6 +2,7 @@ import "server-only";
 import { isAssistantAction } from "@/lib/assistant/tools";
 import { fold } from "../text";
 import type { Reading, ToolIntent, Understanding } from "./reading";
+import { mentions, VOCABULARY_WORDS } from "./vocabulary";
 
 // A conversation (issue 40, scope 4): a follow-up is read against the turn before it — its question, the tool calls
 // that answered it and what they found. "why?" after a ranking asks about its first; "and the other one?", "the one
@@ -28,15 +29,37 @@ export type NameLister = (text: string) => { name: string; kind: string; words: 
 export interface FollowUpReaders {
   /** Reads a text as a question of its own. */
   read(text: string): Understanding & { intent: string };
-  /** What a text changes of a question: its time range, metric and severity. */
-  details(text: string): Pick<Reading, "range" | "metric" | "severity">;
+  /** What a text changes of a question: its time range, metric and severity, and the instant a request names. */
+  details(text: string): Pick<Reading, "range" | "metric" | "severity" | "at">;
   /** The names each span of a text may mean (all of its top candidates), in the text's order. */
   names?: NameLister;
 }
 
 const WHY = /^(?:why|pourquoi|how come|comment ca|why so|and why|et pourquoi)(?: (?:is that|that|so|it|ca|donc))?$/;
 const DO_IT =
-  /^(?:(?:ok|okay|yes|yep|oui|d accord|alright|great|super|parfait|bien)\s*)*(?:do it|go ahead|go for it|proceed|please do|do that|let s do it|make it so|vas y|allez y|fais le|faites le|fais ca|faites ca|lance|lance le|on y va|c est parti)(?: (?:please|now|stp|svp|maintenant))?(?: (.+))?$/;
+  /^(?:(?:ok|okay|yes|yep|yeah|yup|sure|oui|ouais|d accord|alright|great|super|parfait|bien|please|pls|plz|cool|bon|alors)\s*)*(?:do it|go ahead|go for it|proceed|please do|do that|let s do it|make it so|vas y|allez y|fais le|faites le|fais ca|faites ca|lance|lance le|on y va|c est parti|(?:create|book|schedule|submit|apply|send|set up|cree|creez|planifie|planifiez|envoie|applique)(?: it| that| them| le| la| les| ca)|set it up)(?: and (?:create|book|schedule|submit|apply|do|make|set up) (?:it|that|them))?(?: (?:please|pls|now|stp|svp|maintenant))?(?: (.+))?$/;
+// "make it 5am", "actually 4am instead", "plutôt à 5h": the proposal before, at another time.
+const RETIME =
+  /^(?:(?:actually|hmm|hm|no|nope|non|euh|en fait|wait|oh|ok|sorry|rather|finalement|ah)\s+)*(?:make it|change it to|move it to|change to|move to|do it at|instead at|plutot(?: a)?|mets(?: le| la)?(?: plutot)? a|decale(?: le| la)?(?: a)?|fais le a)\s+(.+?)(?:\s+(?:instead|plutot|please|pls|stp|svp))?$/;
+// A day named in a new time ("make it friday 5am"): taken as said; a time of day alone keeps the proposal's day.
+const DAY_NAMED = /(?:^| )(?:today|tomorrow|tonight|aujourd|demain|ce soir|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d{1,2} (?:jan|feb|fev|mar|apr|avr|may|mai|jun|juin|jul|juil|aug|aou|sep|oct|nov|dec)\S*)(?= |$)|\d{1,2}[/.]\d{1,2}|\d{4} \d{2} \d{2}/;
+// "the day before", "la veille", "the week before that": the range before the one the turn before asked about.
+const BEFORE_THAT =
+  /(?:^| )(?:(?:the )?(day|week|month|hour) before(?: that| it)?|(?:the )?previous (day|week|month)|(la) veille|(?:le|la) (jour|semaine|mois) (?:d avant|precedente?|d avant ca|d avant)|before that|avant ca|the one before)(?= |$)/;
+const UNIT_MS: Record<string, number> = { hour: 3600_000, day: 86_400_000, jour: 86_400_000, la: 86_400_000, week: 7 * 86_400_000, semaine: 7 * 86_400_000, month: 30 * 86_400_000, mois: 30 * 86_400_000 };
+// "list em", "show me them", "lesquels ?" after a count: the same list, with its rows.
+const LIST_THEM =
+  /^(?:(?:ok|so|and|then|et|alors|now|cool|great|pls|please|can you|could you)\s+)*(?:(?:list|show|name|give|display|montre|montrez|liste|listez|donne|donnez|affiche|affichez|cite)(?: me| moi| nous)?\s+(?:them|em|those|these|les|them all|all of them|the list|la liste|which ones)|which ones|which are they|what are they|lesquels|lesquelles|c est lesquels|quels sont ils|quelles sont elles)(?:\s+(?:please|pls|stp|svp|then|alors|all|tous|toutes))*$/;
+// "the l2 one", "the unknown one", "celui en l2": one of the paths the turn before listed, by its layer or state.
+const HINTED_ONE =
+  /(?:^| )(?:(?:the|that) (l2|l3|layer 2|layer 3|bad|warning|healthy|unknown|degraded|red|green) (?:one|path)|(?:celui|celle|le chemin) (?:en |de |du |qui est |qui est en )?(l2|l3|couche 2|couche 3|mauvais|bad|warning|sain|inconnu|unknown|degrade))(?= |$)/;
+const HINTS: Record<string, { layer?: "layer2" | "layer3"; sla?: "bad" | "warning" | "healthy" | "unknown" }> = {
+  l2: { layer: "layer2" }, "layer 2": { layer: "layer2" }, "couche 2": { layer: "layer2" },
+  l3: { layer: "layer3" }, "layer 3": { layer: "layer3" }, "couche 3": { layer: "layer3" },
+  bad: { sla: "bad" }, red: { sla: "bad" }, mauvais: { sla: "bad" }, degraded: { sla: "bad" }, degrade: { sla: "bad" },
+  warning: { sla: "warning" }, healthy: { sla: "healthy" }, green: { sla: "healthy" }, sain: { sla: "healthy" },
+  unknown: { sla: "unknown" }, inconnu: { sla: "unknown" },
+};
 const OTHER = /(?:^| )(?:other|another|autre|l autre)(?= |$)/;
 // "the one to AWS", "the aws one", "that one", "celui vers Oracle", "le chemin de lyon".
 const THE_ONE = /^(?:and |et )?(?:the (?:[a-z0-9]+ ){0,3}(?:one|path)|that one|celui|celle|ceux|le chemin)(?= |$)/;
@@ -62,7 +85,7 @@ const NAME_KEYS = ["path", "site", "node", "device", "connector", "query", "abou
 // As written (a serial number's or a time's punctuation matters when the request is read again).
 const HOW_TO = /^\s*(?:how (?:would|do|can|should|could) (?:i|we|you)|how to|comment (?:puis[- ]je|je peux|on peut|faire pour|faut[- ]il|dois[- ]je)|comment(?= \S+er\s)|can you show me how to|tell me how to)\s+/i;
 // Words that point back to what the turn before was about.
-const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca|its|their|ses|son|sa|leur|leurs)(?= |$)| (?:there|over there|la bas)$/;
+const BACK = /(?:^| )(?:it|them|em|those|these|that|this one|les|le|la|lui|eux|celui ci|celle ci|ceux ci|ca|its|their|ses|son|sa|leur|leurs|dessus|dedans|lesquels|lesquelles|of them|parmi eux)(?= |$)| (?:there|over there|la bas)$/;
 
 // What a list the turn before showed is, in words a request can take ("ack them" after the alarms).
 const TOPIC_WORDS: Record<string, string> = { listOpenAlarms: "alarms", listPaths: "paths", listSites: "sites" };
@@ -88,7 +111,36 @@ export function listedBy(calls: ToolCallSeen[]): string[] {
   return [];
 }
 
+/** The paths a list showed, with their state and layer (a Layer 3 path lists its prefixes). */
+function listedPaths(calls: ToolCallSeen[]): { name: string; sla: string | null; layer: "layer2" | "layer3" }[] {
+  for (const call of calls) {
+    const rows = (call.output as { paths?: { name?: unknown; sla?: unknown; prefixes?: unknown }[] } | undefined)?.paths;
+    if (Array.isArray(rows))
+      return rows.flatMap((row) =>
+        typeof row.name === "string" ? [{ name: row.name, sla: typeof row.sla === "string" ? row.sla : null, layer: Array.isArray(row.prefixes) && row.prefixes.length > 0 ? ("layer3" as const) : ("layer2" as const) }] : [],
+      );
+  }
+  return [];
+}
+
 const lastCall = (previous: PreviousTurn) => previous.calls.at(-1);
+
+/** A question asked of one path the follow-up picked: its own tool when it reads one, else that path's state. */
+function aboutPath(text: string, own: Understanding, chosen: string, readers: FollowUpReaders): Understanding {
+  if (own.kind === "tool" && typeof own.input.path === "string" && !isAssistantAction(own.toolName)) return { ...own, input: { ...own.input, path: chosen } };
+  const again = readers.read(`${text} ${chosen}`);
+  if (again.kind === "tool" && !isAssistantAction(again.toolName) && again.input.path === chosen) return again;
+  return { kind: "tool", toolName: "explainPathSla", input: { path: chosen } };
+}
+
+/** The instant a new time names, on the proposal's own day when it names a time of day alone. */
+function retimed(before: number, at: Date, said: string): string {
+  if (DAY_NAMED.test(said)) return at.toISOString();
+  const day = 86_400_000;
+  let shift = (((at.getTime() - before) % day) + day) % day;
+  if (shift > day / 2) shift -= day;
+  return new Date(before + shift).toISOString();
+}
 
 /** The place an ordinal names ("the second one" → 1, "the last" → -1), or null when the text is no ordinal. */
 export function ordinalOf(folded: string): number | null {
@@ -151,6 +203,16 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   if (!previous) return null;
   const folded = fold(text);
 
+  // "make it 5am" after a proposal: the same request at the new time (its day kept when only the hour changes).
+  const retime = RETIME.exec(folded);
+  const newTime = retime ? readers.details(retime[1]).at : null;
+  if (retime && newTime) {
+    const asked = readers.read(previous.question);
+    if (asked.kind === "tool" && isAssistantAction(asked.toolName) && typeof asked.input.at === "string") {
+      return { ...asked, input: { ...asked.input, at: retimed(Date.parse(asked.input.at), newTime, retime[1]) } };
+    }
+  }
+
   // "do it" after a how-to: the how-to's request, as a request.
   const doIt = DO_IT.exec(folded);
   // "ok vas-y, demain 2h": what follows the go-ahead completes the request (its time, a note).
@@ -164,6 +226,26 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     const guide = previous.calls.find((call) => call.toolName === "guidePathCreation");
     if (guide && guide.input.source && guide.input.destination) return { kind: "tool", toolName: "createPath", input: guide.input };
     return null;
+  }
+
+  // "list em" after "how many are unassigned?": the same read, as a list rather than counts.
+  if (LIST_THEM.test(folded)) {
+    const call = lastCall(previous);
+    if (call && !isAssistantAction(call.toolName)) {
+      const { byStatus: _byStatus, groupBy: _groupBy, total: _total, ...input } = call.input;
+      return { kind: "tool", toolName: call.toolName as ToolIntent["toolName"], input };
+    }
+  }
+
+  // "and the day before?", "et la veille ?": the same read over the period just before the one it covered.
+  const periodBefore = BEFORE_THAT.exec(folded);
+  const ranged = lastCall(previous);
+  if (periodBefore && ranged && !isAssistantAction(ranged.toolName) && typeof ranged.input.from === "string") {
+    const from = Date.parse(ranged.input.from);
+    const to = typeof ranged.input.to === "string" ? Date.parse(ranged.input.to) : Date.now();
+    const unit = periodBefore.slice(1).find(Boolean);
+    const span = unit ? UNIT_MS[unit] : to - from;
+    return sameAgain(previous, { from: new Date(from - span).toISOString(), to: new Date(from).toISOString() });
   }
 
   // "why?": about the first the turn before listed (the worst path), else about what it was about.
@@ -187,6 +269,18 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     if (chosen) return askedAbout(previous, chosen);
   }
 
+  // "the l2 one, what vlan?", "why's the unknown one unknown?": the listed path of that layer or state; none of that
+  // state is said by the list of that state, empty.
+  const hinted = HINTED_ONE.exec(folded);
+  const listedRows = listedPaths(previous.calls);
+  if (hinted && listedRows.length > 0) {
+    const hint = HINTS[hinted[1] ?? hinted[2]];
+    const matching = listedRows.filter((row) => (!hint.layer || row.layer === hint.layer) && (!hint.sla || row.sla === hint.sla));
+    if (matching[0]) return aboutPath(text, own, matching[0].name, readers);
+    const list = previous.calls.find((call) => call.toolName === "listPaths");
+    if (hint.sla && list) return { kind: "tool", toolName: "listPaths", input: { ...list.input, health: hint.sla } };
+  }
+
   // "and lyon?", "et pour milan ?": the question before, about that name (of the same kind as what it was about).
   const other = AND_NAME.exec(folded);
   const before = lastCall(previous);
@@ -201,6 +295,19 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     const shared = (name: string) => words(name).filter((word) => subject !== null && words(subject).includes(word)).length;
     const candidates = said.filter((name) => (anyKind || name.kind === kind) && name.name !== subject).sort((a, b) => shared(b.name) - shared(a.name));
     if (candidates[0] && key) return { kind: "tool", toolName: before.toolName as ToolIntent["toolName"], input: { ...before.input, [key]: candidates[0].name } };
+    // "and initech?" where no name the user sees matches, and nothing else is asked: the same question about the
+    // words as written, which the tool answers as not seen.
+    const asWritten = text.trim().replace(/[?!.\s]+$/, "").split(/\s+/).slice(-other[1].split(" ").length).join(" ");
+    const { range, metric, severity } = readers.details(other[1]);
+    // Only words that could be a name: none of the conversation's own ("the other one", "ses connecteurs").
+    const plain =
+      other[1].split(" ").length <= 3 &&
+      !range && !metric && !severity && !/\d/.test(other[1]) &&
+      !OTHER.test(other[1]) && !BACK.test(other[1]) &&
+      !other[1].split(" ").some((word) => VOCABULARY_WORDS.has(word) || /^(?:the|one|ones|le|la|les|l|un|une|des|du|de|a|an)$/.test(word));
+    if (key && said.length === 0 && own.kind !== "tool" && plain && !isAssistantAction(before.toolName)) {
+      return { kind: "tool", toolName: before.toolName as ToolIntent["toolName"], input: { ...before.input, [key]: asWritten } };
+    }
   }
 
   // "which one is worse?" after a comparison: the worse of the two, explained.
@@ -240,7 +347,9 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   }
 
   // An action on what the turn before showed: "reboot it tomorrow at 3", "redémarre-le", "ack them all".
-  const subject = subjectOf(previous) ?? TOPIC_WORDS[lastCall(previous)?.toolName ?? ""] ?? null;
+  const named = subjectOf(previous);
+  const topic = named ? null : (TOPIC_WORDS[lastCall(previous)?.toolName ?? ""] ?? null);
+  const subject = named ?? topic;
   if (subject && (own.kind !== "tool" || !namesItsOwn) && (BACK.test(folded) || own.kind !== "tool")) {
     const withSubject = readers.read(`${text} ${subject}`);
     if (withSubject.kind === "tool" && isAssistantAction(withSubject.toolName)) return withSubject;
@@ -251,6 +360,8 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     const { range, metric, severity } = readers.details(text);
     const changes = Boolean(range ?? metric ?? severity);
     if ((BACK.test(folded) || (own.kind !== "tool" && !changes)) && Object.values(input).includes(subject)) return withSubject;
+    // "which of those are down?" after the sites: the same list, filtered as asked.
+    if (topic && BACK.test(folded) && withSubject.kind === "tool" && withSubject.toolName === lastCall(previous)?.toolName) return withSubject;
   }
 
   // "what about yesterday?", "and the jitter?", "which of them are major?": the same again, changed. A how-to or a
@@ -266,7 +377,9 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
     // A whole question of its own ("quel lien du backbone a la pire latence ?" after the users) stands: only a short
     // one ("and the jitter?") or one asking the same tool again ("which of them are major?") changes the one before.
     if (own.kind === "tool" && own.toolName !== call?.toolName && words(text).length > SHORT_FOLLOW_UP) return null;
-    // A metric asked of a path's state is a question about its statistics.
+    // A metric alone asked of a path's state ("and the jitter?") is its figure now, which the state shows.
+    if (call?.toolName === "explainPathSla" && metric && !range && !mentions(folded, "statistic")) return sameAgain(previous, {});
+    // A metric asked of a path's state over a time, or as a statistic, is a question about its statistics.
     if (call?.toolName === "explainPathSla" && (metric || range)) {
       return { kind: "tool", toolName: "pathStatistics", input: { path: call.input.path, ...change } };
     }

@@ -32,6 +32,15 @@ export function ruleTopic(reading: Reading): RuleTopic | null {
   // "Can I name a site just 'X'?", "je peux appeler un site 'A' ?": whether a name that short is allowed.
   if (/(?:^| )(?:name|call|nommer|appeler|renommer|rename)(?= |$)/.test(folded) && /(?:^| )(?:just|only|juste|seulement|single letter|one letter|une lettre|une seule lettre|one character|un caractere|un seul caractere)(?= |$)/.test(folded)) return "name";
   if (/(?:threshold|thresholds|seuil|seuils|limits of the sla|sla limits)/.test(folded)) return "slaThresholds";
+  // "at what loss % does a path go from warning to bad", "à partir de quelle latence un chemin passe en mauvais ?":
+  // the thresholds, asked of no path in particular.
+  if (
+    !reading.named &&
+    /(?:^| )(?:at what|from what|what value|how much|how high|how many ms|a partir de quel|a partir de quelle|a partir de combien|a quel|a quelle|combien de ms)(?= |$)/.test(folded) &&
+    /(?:^| )(?:latency|jitter|loss|latence|gigue|perte|pertes)(?= |$)/.test(folded) &&
+    /(?:^| )(?:warning|bad|red|mauvais|mauvaise|degrade|alert|alerte|turn|turns|go|goes|become|becomes|passe|devient|considered|considere|flagged|before)(?= |$)/.test(folded)
+  )
+    return "slaThresholds";
   if (/(?:probe|probes|sonde|sondes)/.test(folded) && /(?:level|levels|niveau|niveaux|health|sante|mean|signifi)/.test(folded)) return "probeLevels";
   if (/(?:unknown|inconnu|inconnue)/.test(folded) && /(?:sla|mean|signifi|veut dire|why|pourquoi)/.test(folded) && !reading.path) return "unknownSla";
   return null;
@@ -246,6 +255,9 @@ const ROLE_NAMED: [RegExp, RoleLevel][] = [
   [/(?:^| )(?:configure only|configure role|configure user|configure users|configuration uniquement|configuration seule|en configuration)(?= |$)/, "configure"],
   [/(?:^| )(?:admin|admins|administrator|administrators|administrateur|administrateurs)(?= user| users| role| utilisateur| utilisateurs| account| compte| peut| peuvent| can| may|$)/, "admin"],
 ];
+/** How many roles a question names ("admin vs configure only": 2). */
+export const rolesNamed = (r: Reading) => ROLE_NAMED.filter(([pattern]) => pattern.test(r.folded)).length;
+
 /** The question is asked of the asker's own account ("I'm configure only, can I…", "avec mon compte"). */
 const OWN_ACCOUNT = /(?:^| )(?:im|i m|i am|as a|je suis|mon compte|my account|with my|avec mon|my role|mon role|en tant que)(?= |$)/;
 const MAY_WORDS = /(?:^| )(?:can|may|could|allowed|able|peut|peuvent|peux|pouvez|puis|droit|autorise|autorisee|permission|permitted)(?= |$)/;

@@ -3,6 +3,8 @@ import type { IntentRule } from "./reading";
 import { ACK_VERB, call, CANCEL_VERB, CONNECT_WORDS, CREATE_VERB, createPathCall, CREATES_SITE, defined, FEASIBLE, INSTALL_VERB, NEEDS_SITE, REBOOT_VERB, REMOVE_VERB, rule, verbIs } from "./intent-parts";
 
 // Requests to act (scope 5): each tool runs its dry run before asking for approval.
+const REBOOT_NOUN = /(?:^| )(?:reboot|restart|redemarrage)(?= |$)/;
+
 export const ACTION_RULES: readonly IntentRule[] = [
   // Actions (scope 5): requests that start with their verb. Each tool runs its dry run before asking for approval.
   rule(
@@ -50,7 +52,8 @@ export const ACTION_RULES: readonly IntentRule[] = [
   rule(
     "action-reboot",
     "scheduleOperation",
-    (r) => verbIs(r, REBOOT_VERB) && (r.serial !== null || r.node !== null),
+    // "schedule a reboot of …", "planifie un redémarrage de …": the verb schedules, the noun says what.
+    (r) => (verbIs(r, REBOOT_VERB) || (verbIs(r, /^(?:schedule|planifie|planifiez|planifier)$/) && REBOOT_NOUN.test(r.folded))) && (r.serial !== null || r.node !== null),
     (r) => call("scheduleOperation", defined({ device: r.serial ?? r.node, operation: "reboot", at: r.at?.toISOString() })),
   ),
   rule(
@@ -65,7 +68,7 @@ export const ACTION_RULES: readonly IntentRule[] = [
     "acknowledgeAlarms",
     (r) => verbIs(r, ACK_VERB) && r.has("alarm"),
     // A capitalised word of the note ("vu avec le NOC") is the note's, not what the alarms are about.
-    (r) => call("acknowledgeAlarms", defined({ severity: r.severity ?? undefined, note: r.note ?? undefined, about: r.properNames.find((name) => !r.note?.includes(name)) })),
+    (r) => call("acknowledgeAlarms", defined({ severity: r.severity ?? undefined, note: r.note ?? undefined, about: (r.namedKind && r.named && !r.note?.includes(r.named) ? r.named : null) ?? r.properNames.find((name) => !r.note?.includes(name)) })),
   ),
   rule(
     "headroom-check",

@@ -1,7 +1,11 @@
 import "server-only";
 import { screenAsked, screenHere, screenNodeKind } from "./screens";
 import type { IntentRule } from "./reading";
-import { asksForFacts, asksWhetherMay, call, connectorKindOf, defined, GETTING_STARTED, guideTopic, roleAsked, rule, USERS_ASKED, usersRole } from "./intent-parts";
+import { asksForFacts, asksWhetherMay, call, connectorKindOf, defined, GETTING_STARTED, guideTopic, roleAsked, rolesNamed, rule, USERS_ASKED, usersRole } from "./intent-parts";
+
+const ROLE_WORD = "(?:admin|admins|administrator|administrateur|configure only|configure|configuration uniquement|read only|readonly|lecture seule)";
+/** Two roles set against each other: "admin vs configure only", "lecture seule ou administrateur". */
+const ROLES_AGAINST = new RegExp(`(?:^| )${ROLE_WORD} (?:and|vs|versus|or|et|ou|compared to|par rapport a) ${ROLE_WORD}(?= |$)`);
 
 const LOOKING_AT = /(?:^| )(?:what am i looking at|what are we looking at|what is this|whats this|what s this|what does this (?:page|screen) show|qu est ce que je vois|que montre (?:cette page|cet ecran))(?= |$)/;
 
@@ -65,7 +69,10 @@ export const GUIDE_RULES: readonly IntentRule[] = [
     "guideTask",
     (r) =>
       r.imperative === null &&
-      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user|ai le droit|le droit de faire|mes droits|my rights|my permissions|what can i do|what am i able to do|avec mon compte|with my account)(?= |$)/.test(r.folded),
+      /(?:^| )(?:what can i|what may i|what can a|what can an|what can the|what am i allowed|am i allowed|allowed to|permission|permissions|my role|mon role|quel role|quel est mon role|que puis je faire|que peut faire|peut faire un|peut faire une|droits|can i invite|puis je inviter|role|roles|read only user|configure only user|ai le droit|le droit de faire|mes droits|my rights|my permissions|what can i do|what am i able to do|what am i able to|am i able to|avec mon compte|with my account)(?= |$)/.test(r.folded) ||
+      // "diff between admin and configure only?", "configure-only account here, what…": roles named against each other or as one's own.
+      (r.imperative === null && !r.has("howTo") && (rolesNamed(r) >= 2 || ROLES_AGAINST.test(r.folded))) ||
+      (r.imperative === null && /(?:^| )(?:configure only|read only|lecture seule|configuration uniquement) (?:account|user|compte|utilisateur|role)(?= |$)/.test(r.folded) && !r.has("path") && !r.has("site")),
     // "Can I invite people?", "am I allowed to claim devices?": that task's guide, which says whether the role may.
     (r) => {
       const topic = /(?:^| )(?:can i|may i|am i allowed to|puis je|ai je le droit de|est ce que je peux)(?= |$)/.test(r.folded) ? guideTopic(r) : null;

@@ -37,6 +37,13 @@ export const PLAN_RULES: readonly IntentRule[] = [
     (r) => COMPARE.test(r.folded) && nodesNamed(r).length >= 2,
     (r) => plan(nodesNamed(r).slice(0, 4).map((node) => call("nodeStatus", { node }))),
   ),
+  // "Unhealthy paths + their open alarms", "chemins dégradés et leurs alarmes": the paths not healthy, and the alarms.
+  rule(
+    "unhealthy-paths-and-alarms",
+    "listPaths",
+    (r) => r.has("path") && r.has("unhealthy") && r.has("alarm") && !r.has("change") && r.named === null && r.imperative === null && !r.has("howTo") && !r.has("why"),
+    () => plan([call("listPaths", { health: "unhealthy" }), call("listOpenAlarms", {})]),
+  ),
   rule(
     "alarms-and-events",
     "listOpenAlarms",

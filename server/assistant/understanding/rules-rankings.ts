@@ -3,6 +3,8 @@ import { ASSISTANT_EVENTS_MAX } from "@/lib/assistant/tools";
 import type { IntentRule } from "./reading";
 import { ACTIVE_WORDS, asksForFacts, call, COUNT, defined, LINKS, listRange, NOW, pathStats, PER_GROUP, rankInput, ranksByPathMetric, rule } from "./intent-parts";
 
+const SITES_DOWN = /(?:^| )(?:down|offline|hors service|hors ligne|out of service|dead)(?= |$)/;
+
 // Rankings and counts of sites, connectors, organizations and links; traffic and changes.
 export const RANKING_RULES: readonly IntentRule[] = [
   // "Which site has the most traffic?", "quel site consomme le plus ?": the sites by their traffic now (or paths).
@@ -32,11 +34,12 @@ export const RANKING_RULES: readonly IntentRule[] = [
       /(?:^| )(?:per|by|each|par|chaque|of each) (?:type|kind)s?(?= |$)|(?:^| )(?:cloud (?:vs|versus|or|ou|and|et) standard|standard (?:vs|versus|or|ou|and|et) cloud)(?= |$)/.test(r.folded),
     () => call("listSites", { groupBy: "type" }),
   ),
-  // "Are all our sites active?", "which sites are inactive?": the inactive ones, with how many there are in all.
+  // "Are all our sites active?", "which sites are inactive?", "sites down atm?": the inactive ones, with how many
+  // there are in all (a site is up or down by being active; its paths' health is the paths').
   rule(
     "sites-active",
     "listSites",
-    (r) => r.has("site") && !r.has("path") && r.named === null && r.imperative === null && !r.has("howTo") && ACTIVE_WORDS.test(r.folded),
+    (r) => r.has("site") && !r.has("path") && r.named === null && r.imperative === null && !r.has("howTo") && (ACTIVE_WORDS.test(r.folded) || SITES_DOWN.test(r.folded)),
     () => call("listSites", { active: false }),
   ),
   // "Quel connecteur est le plus chargé ?", "top 5 connectors by reserved bandwidth": the connectors ranked.

@@ -83,7 +83,7 @@ const SINCE_WEEKDAY = new RegExp(`(?:^| )(?:since|depuis)(?: (?:last|le|ce))? ${
 // One weekday as a day ("on Monday", "last tuesday", "lundi dernier"), not the day of an instant ("on Sunday at 03:30").
 const ON_WEEKDAY = new RegExp(`(?:^| )(?:(?:on|last) ${WEEKDAY}|${WEEKDAY} dernier)(?= |$)(?! (?:at|a|vers) \\d)`);
 const YESTERDAY = /(?:^| )(?:yesterday|hier)(?= |$)/;
-const SINCE_YESTERDAY = /(?:^| )(?:since yesterday|depuis hier)(?= |$)/;
+const SINCE_YESTERDAY = /(?:^| )(?:since yesterday|depuis hier)(?! (?:morning|afternoon|evening|matin|apres midi|soir))(?= |$)/;
 const TODAY = /(?:^| )(?:today|aujourd hui)(?= |$)/;
 // "last week" and "la semaine dernière" are the calendar week before this one (Monday to Monday); "the last week" and
 // "the past week" are the 7 days back from now, and a comparison ("this week against last week") keeps its spans.
@@ -188,10 +188,13 @@ function calendarRange(folded: string, now: number, timeZone: string): Span | nu
   if (weekday !== undefined) return { from: midnight(daysSince(WEEKDAYS[weekday])), to: now };
   if (SINCE_YESTERDAY.test(folded)) return { from: midnight(1), to: now };
   for (const [pattern, back, start, end] of DAY_PARTS) {
-    if (!pattern.test(folded)) continue;
+    const part = pattern.exec(folded);
+    if (!part) continue;
     const from = hourOf(back, start);
+    // "since this morning", "depuis hier soir": from its start until now, not the part of the day alone.
+    const sinceItsStart = /(?:^| )(?:since|depuis)$/.test(folded.slice(0, part.index));
     // A part of today that has not begun ("this afternoon" in the morning) is no range yet.
-    return from < now ? { from, to: Math.min(hourOf(back, end), now) } : null;
+    return from < now ? { from, to: sinceItsStart ? now : Math.min(hourOf(back, end), now) } : null;
   }
   const weekend = WEEKEND.exec(folded);
   if (weekend) {

@@ -25,7 +25,7 @@ export const VOCABULARY = {
   inventory: "inventory|inventaire|unassigned|not assigned|spare|spares|affecte|affectes|affectee|claimed|claim|reclame|reclamer|stock|assigned",
   connector: "connector|connectors|connecteur|connecteurs|conecteur|conecteurs|conector|conectors",
   // An MSP's own network: its nodes and the links between them (never part of a name: "CPE" is a kind, not a site).
-  backbone: "node|nodes|noeud|noeuds|cpe|cpes|link|links|lien|liens|backbone|dorsale",
+  backbone: "node|nodes|noeud|noeuds|cpe|cpes|link|links|lien|liens|uplink|uplinks|backbone|dorsale",
   // A node's or a path's details (issue 40, scope 6): what hangs off a node, a path's configuration, core fabrics.
   attached:
     "connected|attached|hanging off|hangs off|hang off|raccorde|raccordes|raccordee|raccordees|racorde|racordes|rattache|rattaches|connecte|connectes|branche|branches|desservi|desservis",

@@ -8,11 +8,12 @@ import { coverageCases } from "./coverage";
 import { freshCases } from "./fresh";
 import { fresh2Cases } from "./fresh2";
 import { fresh3Cases } from "./fresh3";
+import { fresh4Cases } from "./fresh4";
 import { languageCases } from "./language";
 import { nameCases } from "./names";
 import { planCases } from "./plans";
 import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...fresh3Cases(), ...aggregateCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...fresh3Cases(), ...fresh4Cases(), ...aggregateCases()];
 }

@@ -71,13 +71,13 @@ const initech = (world: EvalWorld, name: string) => path(world, INITECH_ADMIN, I
 const fabrikam = (world: EvalWorld, name: string) => path(world, FABRIKAM_ADMIN, FABRIKAM, name);
 
 type ActiveSite = ApiSite & { active: boolean };
-const sitesOf = async (world: EvalWorld, email: string, organization: string) => (await orgSites(world, email, organization)) as ActiveSite[];
+export const sitesOf = async (world: EvalWorld, email: string, organization: string) => (await orgSites(world, email, organization)) as ActiveSite[];
 
 /** Yesterday evening: 18:00 to midnight of the calendar day before today (UTC, the console's zone). */
 const yesterdayEvening = (now: number): [number, number] => [dayStart(now) - 6 * HOUR, dayStart(now)];
 
 /** A reboot proposal for a device with nothing pending, or the refusal naming what is pending, in the question's language. */
-async function rebootIn(world: EvalWorld, serial: string, time: string, locale: Locale): Promise<Fact[]> {
+export async function rebootIn(world: EvalWorld, serial: string, time: string, locale: Locale): Promise<Fact[]> {
   const pending = (await operations(world, NORTHWIND_ADMIN, "scheduled")).find((operation) => operation.serialNumber === serial);
   const refusal = locale === "en" ? ["already", "pending", "first", "cancel"] : ["déjà", "en attente", "planifié", "programmé", "annul"];
   if (pending) return [approval("no preview while another operation is pending", false), text("why it cannot be proposed", ...refusal)];
@@ -88,7 +88,7 @@ async function rebootIn(world: EvalWorld, serial: string, time: string, locale: 
  * An open alarm's acknowledgement proposal, with the note asked, and none of the other open alarms; nothing to approve
  * when none is open; a question back when the user asked for one alarm ("the major one") and several match.
  */
-async function ackFacts(world: EvalWorld, email: string, organization: string, pick: (alarm: { severity: string; source: string }) => boolean, ask: { note?: string; one?: Locale } = {}): Promise<Fact[]> {
+export async function ackFacts(world: EvalWorld, email: string, organization: string, pick: (alarm: { severity: string; source: string }) => boolean, ask: { note?: string; one?: Locale } = {}): Promise<Fact[]> {
   const open = await openAlarms(world, email, organization);
   const picked = open.filter(pick);
   if (picked.length === 0) return [approval("nothing open to acknowledge", false)];
@@ -103,7 +103,7 @@ async function ackFacts(world: EvalWorld, email: string, organization: string, p
 }
 
 /** How a calendar day is written in an answer: "5 Dec" or "Saturday" (the console's zone, UTC). */
-function dayWords(time: number, locale: Locale): string[] {
+export function dayWords(time: number, locale: Locale): string[] {
   const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", { ...options, timeZone: "UTC" }).format(time).replace(/\.$/, "");
   return [format({ day: "numeric", month: "short" }), format({ day: "numeric", month: "long" }), format({ weekday: "long" })];
 }
@@ -123,13 +123,13 @@ async function mspLink(world: EvalWorld, email: string, msp: string, name: strin
 }
 
 /** The devices an MSP holds, by state: assigned to a node, or claimed and spare. */
-async function mspDevices(world: EvalWorld, email: string) {
+export async function mspDevices(world: EvalWorld, email: string) {
   const all = await devices(world, email);
   return { assigned: all.filter((device) => device.status === "assigned"), spare: all.filter((device) => device.status === "unassigned") };
 }
 
 /** Whether a new path of `mbps` on a specific VLAN fits on one of a site's connectors (headroom and VLAN rules). */
-async function roomAt(world: EvalWorld, email: string, siteId: string, paths: ApiPath[], mbpsAsked: number, vlan: number): Promise<boolean> {
+export async function roomAt(world: EvalWorld, email: string, siteId: string, paths: ApiPath[], mbpsAsked: number, vlan: number): Promise<boolean> {
   return (await siteConnectors(world, email, siteId)).some((connector) => {
     const load = connectorLoad(connector, paths);
     return connector.bandwidth >= mbpsAsked && load.free >= mbpsAsked && load.paths.every((other) => other.vlanType === "specific" && other.vlanId !== vlan);
