@@ -6,6 +6,7 @@ import { useConsole } from "@/components/shell/use-console";
 import { useHydrated } from "@/components/common/use-hydrated";
 import { organizationPath } from "@/lib/routes";
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_PREFIX, API_TOKEN_RATE } from "@/lib/tokens/constants";
+import { CodeBlock } from "@/components/common/code-block";
 
 /** How a script calls the API: a personal token, the Authorization header, a curl example and the rate budget. */
 export function ApiTokensGuide() {
@@ -35,9 +36,9 @@ export function ApiTokensGuide() {
         })}
       </p>
       <p>{t("header")}</p>
-      <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs" data-testid="api-tokens-curl">
+      <CodeBlock label={t("header")} testId="api-tokens-curl">
         {example}
-      </pre>
+      </CodeBlock>
       <p>{t("rate", { perSecond: API_TOKEN_RATE.perSecond, burst: API_TOKEN_RATE.burst })}</p>
       <p>{t("refusals")}</p>
     </section>

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { WEBHOOK_HEADERS, WEBHOOK_VERIFY_SNIPPET } from "@/lib/webhooks/constants";
+import { CodeBlock } from "@/components/common/code-block";
 
 const HEADER_KEYS = ["delivery", "event", "timestamp", "signature"] as const;
 
@@ -24,9 +25,9 @@ export function WebhooksDoc() {
       </table>
       <p className="mt-3 text-sm text-muted-foreground">{t("retries")}</p>
       <h3 className="mt-3 text-sm font-medium">{t("verify")}</h3>
-      <pre className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-xs" data-testid="webhook-verify-snippet">
-        <code>{WEBHOOK_VERIFY_SNIPPET}</code>
-      </pre>
+      <CodeBlock label={t("verify")} testId="webhook-verify-snippet" className="mt-2">
+        {WEBHOOK_VERIFY_SNIPPET}
+      </CodeBlock>
     </section>
   );
 }

@@ -41,10 +41,13 @@ const COLUMN_LAYOUT: Record<Column, { priority: ColumnPriority; sort?: SortColum
   finished: { priority: 2, className: "text-muted-foreground" },
   duration: { priority: 3 },
   progress: { priority: 3 },
-  summary: { priority: 2, className: "max-w-56 min-w-40 whitespace-normal" },
+  summary: { priority: 2, className: "max-w-56 min-w-32 whitespace-normal" },
   createdBy: { priority: 3 },
   updated: { priority: 3, className: "text-muted-foreground" },
 };
+
+/** The columns a tab is read for, kept in view at any width. */
+const KEPT_IN_VIEW: Record<LifecycleTab, readonly Column[]> = { scheduled: [], running: ["progress"], finished: ["finished", "summary"] };
 
 function CellContent({ column, operation }: { column: Column; operation: LifecycleOperation }) {
   const t = useTranslations("lifecycle");
@@ -231,8 +234,8 @@ export function OperationsTab({ tab }: { tab: LifecycleTab }) {
         id: column,
         label: t(`columns.${column}`),
         sort: layout.sort,
-        // A running operation is watched by its bar: it never folds away there.
-        priority: column === "progress" && tab === "running" ? 1 : layout.priority,
+        // What each tab is read for never folds away: a running operation's bar, a finished one's end and summary.
+        priority: KEPT_IN_VIEW[tab].includes(column) ? 1 : layout.priority,
         headClassName: first,
         cellClassName: cn(first, layout.className),
         cell: (operation) => <CellContent column={column} operation={operation} />,

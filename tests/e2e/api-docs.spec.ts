@@ -12,7 +12,10 @@ test.describe("API documentation", () => {
     await page.getByTestId("documentation-link").click();
     await expect(page).toHaveURL(new RegExp(`/organization/${currentOrganizationId(page)}/apiDocs$`));
     const reference = page.getByTestId("api-reference");
-    await expect(reference.getByText("Maia Console control-plane API").first()).toBeVisible({ timeout: 20_000 });
+    const title = reference.getByText("Maia Console control-plane API").first();
+    await expect(title).toBeVisible({ timeout: 20_000 });
+    // The reference sits below the guides (tokens, webhooks), and renders its operations as they scroll into view.
+    await title.scrollIntoViewIfNeeded();
     await expect(reference.getByText("/api/v1/config/organization").first()).toBeVisible();
     // The renderer and its assets come from this server only.
     expect(external).toEqual([]);

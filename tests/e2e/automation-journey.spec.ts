@@ -89,7 +89,8 @@ test.describe("an MSP's admin", () => {
     const secret = (await page.getByTestId("api-token-secret").inputValue()).trim();
     expect(secret).toMatch(/^mat_/);
     await page.getByTestId("api-token-secret-close").click();
-    const row = page.getByTestId("api-token-row").filter({ hasText: `script ${run}` });
+    // The admin's own tokens (the organization's list below names it too).
+    const row = page.getByTestId("api-tokens-table").getByTestId("api-token-row").filter({ hasText: `script ${run}` });
     await expect(row.getByTestId("api-token-status")).toContainText("Active");
 
     // A script with the token alone (no session): it reads, and it may not write.
