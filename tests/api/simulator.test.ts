@@ -115,10 +115,10 @@ describe("the agents", () => {
       slaBad = await openAlarm("sla-bad", `path:${targets.pathLatency}`);
     }
     expect(slaBad).toHaveLength(1);
-    // Read in each language, figures formatted for it (1,234 ms in English, 1 234 ms in French).
+    // Read in each language, figures formatted for it (1,234.5 ms in English, 1 234,5 ms in French).
     const messages = await alarmMessages(CONTOSO_ADMIN, slaBad[0].id, slaBad[0].organizationId);
-    expect(messages.en).toMatch(/^Path .+: latency \d[\d,]* ms above 100 ms/);
-    expect(messages.fr).toMatch(/^Chemin .+\u202f: latence de \d[\d\u202f\u00a0]* ms au-dessus de 100 ms/);
+    expect(messages.en).toMatch(/^Path .+: latency \d[\d,]*(\.\d+)? ms above 100 ms/);
+    expect(messages.fr).toMatch(/^Chemin .+\u202f: latence de \d[\d\u202f\u00a0]*(,\d+)? ms au-dessus de 100 ms/);
     expect(await openAlarm("port-down", portSubject)).toHaveLength(0);
     expect(await openAlarm("link-down", `link:${targets.linkDown}`)).toHaveLength(0);
     // The silent device is back: its alarm clears.
