@@ -71,6 +71,8 @@ describe("ImportCsvDialog", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     renderWithProviders(<ImportCsvDialog target={{ kind: "sites", organizationId: "o1" }} refresh={[]} onClose={() => {}} />, { locale: "fr" });
+    // The picker speaks the console's language, not the browser's.
+    expect(screen.getByRole("button", { name: "Choisir un fichier" })).toBeTruthy();
     pick("\u0000\u0001PK\u0003\u0004", "photo.csv", "Fichier CSV");
     expect((await screen.findByRole("alert")).textContent).toContain("Ce n’est pas un fichier CSV");
     expect(screen.getByRole("button", { name: "Vérifier le fichier" })).toHaveProperty("disabled", true);
