@@ -421,14 +421,7 @@ async function storeWithRetry(db: Db, device: DeviceIdentity, sorted: Sorted, no
  * state never goes back in time, so a batch cut short and sent again ends the same). A port or link reported in
  * two slices counts as one change: from its state before the batch to its state after.
  */
-async function storeInSlices(db: Db, device: DeviceIdentity, batch: TelemetryBatch, times: number[], whole: Sorted, owned: Ownership, now: number) {
-  const size = TELEMETRY.sliceRows;
-  const parts =
-    batch.samples.length <= size
-      ? [whole]
-      : slices(batch.samples.map((_, index) => index), size).map((indexes) =>
-          sortSamples(device, indexes.map((index) => batch.samples[index]), indexes.map((index) => times[index]), owned, now),
-        );
+async function storeInSlices(db: Db, device: DeviceIdentity, parts: Sorted[], now: number) {
   let wasSilent: boolean | undefined;
   const changes = new Map<string, StateChange>();
   for (const part of parts) {
@@ -443,13 +436,41 @@ async function storeInSlices(db: Db, device: DeviceIdentity, batch: TelemetryBat
   return { wasSilent: wasSilent ?? false, changes: [...changes.values()] };
 }
 
+/** The slices of a batch as one: every slice's rows and live states, the counts added up, the newest device sample. */
+function wholeBatch(parts: Sorted[]): Sorted {
+  if (parts.length === 1) return parts[0];
+  const whole: Sorted = {
+    rows: Object.fromEntries(SAMPLE_KINDS.map((kind) => [kind, parts.flatMap((part) => part.rows[kind])])) as Sorted["rows"],
+    times: Object.fromEntries(SAMPLE_KINDS.map((kind) => [kind, parts.flatMap((part) => part.times[kind])])) as Sorted["times"],
+    accepted: 0,
+    rejected: 0,
+    device: null,
+    livePorts: parts.flatMap((part) => part.livePorts),
+    liveLinks: parts.flatMap((part) => part.liveLinks),
+    liveConnectors: parts.flatMap((part) => part.liveConnectors),
+    livePathIds: new Set(parts.flatMap((part) => [...part.livePathIds])),
+  };
+  for (const part of parts) {
+    whole.accepted += part.accepted;
+    whole.rejected += part.rejected;
+    if (part.device && (!whole.device || part.device.time >= whole.device.time)) whole.device = part.device;
+  }
+  return whole;
+}
+
 /** Stores one batch of a device's samples and derives what follows from it; answers how many were accepted and rejected. */
 export async function ingestTelemetry(db: Db, device: DeviceIdentity, batch: TelemetryBatch, now = Date.now()): Promise<TelemetryIngestResult> {
   const times = checkSampleTimes(batch.samples, now);
   const owned = await resolveOwnership(db, device, requestedIds(batch.samples));
-  const sorted = sortSamples(device, batch.samples, times, owned, now);
+  // Sorted once, slice by slice; the derivations read the slices as one batch.
+  const indexes = batch.samples.map((_, index) => index);
+  // An empty batch is one slice still: the device was seen.
+  const parts = (indexes.length ? slices(indexes, TELEMETRY.sliceRows) : [[]]).map((slice) =>
+    sortSamples(device, slice.map((index) => batch.samples[index]), slice.map((index) => times[index]), owned, now),
+  );
+  const sorted = wholeBatch(parts);
   await ensureSamplePartitions(db, sorted.times);
-  const stored = await storeInSlices(db, device, batch, times, sorted, owned, now);
+  const stored = await storeInSlices(db, device, parts, now);
 
   await deriveAfterIngest(db, {
     device,
