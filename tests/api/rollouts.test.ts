@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { alarms, events, lifecycleOperations, nodes, rolloutWaves } from "@/server/db/schema";
+import { alarms, events, lifecycleOperations, rolloutWaves } from "@/server/db/schema";
 import { createLifecycleScheduler, type LifecycleScheduler } from "@/server/lifecycle/scheduler";
 import { getBus, type RealtimeMessage } from "@/server/realtime/bus";
 import { forgetMspRoutes } from "@/server/topology/route-cache";
@@ -188,10 +188,11 @@ describe("restarts and several schedulers", () => {
   it("a scheduler that restarts mid-rollout, and two running at once, lose no wave and start none twice", async () => {
     const db = await getDb();
     // Far from the customer's sites: these devices serve no path, so the gate has nothing to compare and passes.
-    const first = await buildMspNetwork("Northwind Networks");
-    const second = await buildMspNetwork("Northwind Networks");
-    await db.update(nodes).set({ latitude: -33.87, longitude: 151.21 }).where(inArray(nodes.id, [first.edge.id, second.edge.id]));
-    forgetMspRoutes();
+    // Built there: the fixtures home every connector by the rule on the network so far, and a Paris edge could win the
+    // customer's Paris connector from the serving one (nearest edges tie), which no later move takes back.
+    const sydney = { locationAddress: "Sydney", latitude: -33.87, longitude: 151.21 };
+    const first = await buildMspNetwork("Northwind Networks", undefined, sydney);
+    const second = await buildMspNetwork("Northwind Networks", undefined, sydney);
     const node = first.device;
     const deviceIds = [node.id, second.device.id];
     const created = await start({ deviceIds, version: "25.2.0", waveMode: "equal", waveSize: 1, observationSeconds: 30 });
