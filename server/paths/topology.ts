@@ -230,7 +230,8 @@ export async function loadNetwork(context: Pick<QueryContext, "db">, scope: Site
           })
           .from(nodes)
           .where(eq(nodes.organizationId, mspId))
-          .orderBy(asc(nodes.id))
+          // Oldest first: of two nodes equally near a site (two edges in one data centre), the longer-standing serves it.
+          .orderBy(asc(nodes.createdAt), asc(nodes.id))
       : Promise.resolve([]),
     db.select({ nodeId: interfaces.nodeId, portId: interfaces.portId, siteId: interfaces.siteId }).from(interfaces).where(inArray(interfaces.siteId, siteIds)),
     db.select({ nodeId: switchPorts.nodeId, index: switchPorts.index, siteId: switchPorts.siteId }).from(switchPorts).where(inArray(switchPorts.siteId, siteIds)),

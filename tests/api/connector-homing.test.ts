@@ -237,4 +237,26 @@ describe("re-homing a connector", () => {
     expect(node.organizationId).toBe(await organizationId("Northwind Networks"));
     expect(node.kind).toBe("edge");
   });
+
+  it("of two edges equally near a new site, the older one serves it, whatever their ids", async () => {
+    const db = await getDb();
+    const northwind = await organizationId("Northwind Networks");
+    const contoso = await organizationId("Contoso");
+    // One place far from every other node: two edges in one data centre, the newer with the smaller id.
+    const REYKJAVIK = { address: "Reykjavik, Iceland", latitude: 64.1466, longitude: -21.9426 };
+    const place = { locationAddress: REYKJAVIK.address, latitude: REYKJAVIK.latitude, longitude: REYKJAVIK.longitude };
+    const older = "ffffffff-ffff-4fff-8fff-ffffffffffff";
+    const newer = "00000000-0000-4000-8000-000000000001";
+    await db.insert(nodes).values({ id: older, organizationId: northwind, kind: "edge", edgeType: "with-switch", name: "rey-edge-a", createdAt: new Date(Date.now() - 60_000), ...place });
+    await db.insert(nodes).values({ id: newer, organizationId: northwind, kind: "edge", edgeType: "with-switch", name: "rey-edge-b", ...place });
+    forgetServedObjects();
+    const site = await as(CONTOSO_ADMIN, "POST", `/config/organization/${contoso}/site`, { name: "Reykjavik office", type: "standard", location: REYKJAVIK });
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    const proposal = await as(CONTOSO_ADMIN, "GET", `/config/site/${site.body.id}/homing?kind=virtual`);
+    expect(proposal.body.node.id).toBe(older);
+    const created = await as(CONTOSO_ADMIN, "POST", `/config/site/${site.body.id}/connector`, { kind: "virtual", name: "Reykjavik uplink", bandwidth: 100 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [row] = await db.select().from(connectors).where(eq(connectors.id, created.body.id));
+    expect(row.servingNodeId).toBe(older);
+  });
 });
