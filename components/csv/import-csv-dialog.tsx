@@ -19,6 +19,7 @@ export const CSV_IMPORT_REQUIRED: Record<CsvImportTarget["kind"], string[]> = {
   sites: ["name", "type", "location.address", "location.latitude", "location.longitude"],
   connectors: ["name", "kind", "bandwidth"],
   paths: ["name", "layer", "sourceSiteName", "sourceConnectorName", "destinationSiteName", "destinationConnectorName", "bandwidth"],
+  devices: ["serialNumber", "claimCode"],
 };
 
 type Picked = { name: string; csv: string } | { name: string; error: string } | null;
@@ -61,7 +62,9 @@ export function ImportCsvDialog({ target, refresh, onClose }: { target: CsvImpor
       <DialogContent closeLabel={tc("close")} className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-2xl" data-testid="import-csv-dialog">
         <DialogHeader>
           <DialogTitle>{t(`title.${target.kind}`)}</DialogTitle>
-          <DialogDescription>{t("description")}</DialogDescription>
+          <DialogDescription>
+            {t("description")} {t(`match.${target.kind}`)}
+          </DialogDescription>
         </DialogHeader>
         {!done && (
           <div className="flex flex-col gap-3">

@@ -1,27 +1,27 @@
 "use client";
 
-import { FileUp, Plus, Send, Undo2 } from "lucide-react";
+import { Plus, Send, Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
+import { ImportCsvButton } from "@/components/csv/import-csv-button";
 import { useUrlSort } from "@/components/common/data-table";
 import { usePagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { devicesExportHref, devicesQueryOptions, useReleaseDevice } from "@/lib/inventory/queries";
+import { devicesExportHref, devicesQueryOptions, inventoryKeys, useReleaseDevice } from "@/lib/inventory/queries";
 import type { Device } from "@/lib/inventory/schema";
 import { DEVICE_STATUSES, type DeviceStatus } from "@/lib/inventory/constants";
 import { DevicesTable } from "./devices-table";
 import { InventoryFilters } from "./inventory-filters";
 
 const AddDeviceDialog = lazyComponent(() => import("./add-device-dialog").then((module) => module.AddDeviceDialog));
-const ImportDevicesDialog = lazyComponent(() => import("./import-devices-dialog").then((module) => module.ImportDevicesDialog));
 const AssignMspDialog = lazyComponent(() => import("./assign-msp-dialog").then((module) => module.AssignMspDialog));
 
-type Open = { kind: "add" } | { kind: "import" } | { kind: "msp"; device: Device } | null;
+type Open = { kind: "add" } | { kind: "msp"; device: Device } | null;
 
 /** core/inventory: the operator's whole stock; add devices (one by one or from a CSV file), hand them to MSPs, take them back. */
 export function CoreInventoryPage() {
@@ -78,10 +78,7 @@ export function CoreInventoryPage() {
         actions={
           canWrite ? (
             <>
-              <Button variant="outline" data-testid="import-devices" onMouseEnter={ImportDevicesDialog.preload} onFocus={ImportDevicesDialog.preload} onClick={() => setOpen({ kind: "import" })}>
-                <FileUp aria-hidden />
-                {t("import.open")}
-              </Button>
+              <ImportCsvButton target={{ kind: "devices" }} refresh={[inventoryKeys.all]} />
               <Button data-testid="add-device" onMouseEnter={AddDeviceDialog.preload} onFocus={AddDeviceDialog.preload} onClick={() => setOpen({ kind: "add" })}>
                 <Plus aria-hidden />
                 {t("add.open")}
@@ -107,7 +104,6 @@ export function CoreInventoryPage() {
         actions={actions}
       />
       {open?.kind === "add" && <AddDeviceDialog onClose={close} />}
-      {open?.kind === "import" && <ImportDevicesDialog onClose={close} />}
       {open?.kind === "msp" && <AssignMspDialog device={open.device} msps={msps} onClose={close} />}
     </div>
   );

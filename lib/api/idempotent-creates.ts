@@ -24,7 +24,6 @@ export const IDEMPOTENT_CREATES: ReadonlySet<string> = new Set<ApiPath<"post">>(
   "/api/v1/core/msp",
   "/api/v1/inventory/device",
   "/api/v1/inventory/device/claim",
-  "/api/v1/inventory/device/import",
   "/api/v1/lifecycle/operation",
   "/api/v1/lifecycle/rollout",
   "/api/v1/organization/{organizationId}/invitation",

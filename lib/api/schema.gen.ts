@@ -9950,174 +9950,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/inventory/device/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A key the client makes for one create (a UUID) and sends again with its retries: a retry answers the first answer, kept 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        rows: {
-                            line: number;
-                            serialNumber?: string;
-                            claimCode?: string;
-                            model?: string;
-                            softwareVersion?: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The rows added and the rows refused, with why; the good rows are added together */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            added: {
-                                line: number;
-                                device: {
-                                    id: string;
-                                    serialNumber: string;
-                                    model: string;
-                                    softwareVersion: string;
-                                    configured: boolean;
-                                    /** @enum {string} */
-                                    status: "unclaimed" | "unassigned" | "assigned";
-                                    mspOrganizationId: string | null;
-                                    mspName: string | null;
-                                    nodeId: string | null;
-                                    nodeName: string | null;
-                                    claimedAt: string | null;
-                                    reporting: boolean;
-                                    lastSeenAt: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    busy?: {
-                                        /** @enum {string} */
-                                        reason: "operation";
-                                        operationId: string;
-                                        /** @enum {string} */
-                                        operation: "install-version" | "reboot";
-                                        version: string | null;
-                                        /** @enum {string} */
-                                        status: "scheduled" | "active";
-                                        scheduledAt: string;
-                                    } | {
-                                        /** @enum {string} */
-                                        reason: "rollout";
-                                        rolloutId: string;
-                                        version: string;
-                                        /** @enum {string} */
-                                        status: "running" | "halted";
-                                        wave: number;
-                                    } | null;
-                                };
-                            }[];
-                            failed: {
-                                line: number;
-                                serialNumber: string;
-                                errors: string[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            requestId: string;
-                        };
-                    };
-                };
-                /** @description Not signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            requestId: string;
-                        };
-                    };
-                };
-                /** @description Missing scope */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            requestId: string;
-                        };
-                    };
-                };
-                /** @description Not found, or not visible to the caller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            requestId: string;
-                        };
-                    };
-                };
-                /** @description A request under the same Idempotency-Key is still being worked on */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            requestId: string;
-                        };
-                    };
-                };
-                /** @description The Idempotency-Key was already used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            requestId: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/inventory/device/{id}/msp": {
         parameters: {
             query?: never;
@@ -19421,6 +19253,115 @@ export interface paths {
                 path: {
                     organizationId: string;
                 };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        csv: string;
+                        /** @default false */
+                        dryRun?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The report, row by row: every problem by line and column in the caller's language; the rows written only when `applied` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dryRun: boolean;
+                            applied: boolean;
+                            rows: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            errors: {
+                                line: number;
+                                column: string | null;
+                                message: string;
+                            }[];
+                            outcomes: {
+                                line: number;
+                                name: string;
+                                /** @enum {string} */
+                                outcome: "created" | "updated" | "unchanged";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Missing scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Not found, or not visible to the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inventory/device/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody: {

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { api } from "@/lib/api/client";
 import type { CsvImportInput, CsvImportResult } from "./schema";
 
-// POST …/import — the Import dialog's calls: a dry run, then the import; once rows were written, the lists that show
+// POST …/import — the Import dialog's calls (sites, connectors, paths, the operator's devices): a dry run, then the import; once rows were written, the lists that show
 // them refetch.
 
 export type CsvImportTarget =
   | { kind: "sites"; organizationId: string }
   | { kind: "connectors"; siteId: string }
-  | { kind: "paths"; organizationId: string };
+  | { kind: "paths"; organizationId: string }
+  | { kind: "devices" };
 
 function send(target: CsvImportTarget, body: CsvImportInput): Promise<CsvImportResult> {
   switch (target.kind) {
@@ -18,6 +19,8 @@ function send(target: CsvImportTarget, body: CsvImportInput): Promise<CsvImportR
       return api.post("/api/v1/config/site/{siteId}/connector/import", { params: { path: { siteId: target.siteId } }, body });
     case "paths":
       return api.post("/api/v1/config/organization/{organizationId}/path/import", { params: { path: { organizationId: target.organizationId } }, body });
+    case "devices":
+      return api.post("/api/v1/inventory/device/import", { body });
   }
 }
 

@@ -9,7 +9,6 @@ import type {
   DeviceAssign,
   DeviceClaimInput,
   DeviceCreateInput,
-  DeviceImportRow,
   DeviceListQuery,
   DeviceMspAssign,
   DeviceStatus,
@@ -68,10 +67,6 @@ function useInventoryMutation<TVariables, TResult>(mutationFn: (variables: TVari
 
 // POST /api/v1/inventory/device — the operator adds one device to its stock.
 export const useCreateDevice = () => useInventoryMutation((body: DeviceCreateInput) => api.post("/api/v1/inventory/device", { body }));
-
-// POST /api/v1/inventory/device/import — the operator's bulk add; the answer is the report row by row.
-export const useImportDevices = () =>
-  useInventoryMutation((rows: DeviceImportRow[]) => api.post("/api/v1/inventory/device/import", { body: { rows } }));
 
 // POST /api/v1/inventory/device/claim — an MSP claims a device with its claim code.
 export const useClaimDevice = () => useInventoryMutation((body: DeviceClaimInput) => api.post("/api/v1/inventory/device/claim", { body }));

@@ -3,7 +3,6 @@ import { sortQueryShape } from "@/lib/pagination-schema";
 import { deviceBusySchema } from "@/lib/lifecycle/busy";
 import { CLAIM_CODE_LENGTH } from "@/lib/constants";
 import { reference } from "@/lib/validation/fields";
-import { messageWithValues } from "@/lib/validation/messages";
 import { servedConnectorSchema } from "@/lib/nodes/schema";
 import { DEVICE_STATUSES } from "./constants";
 
@@ -38,14 +37,15 @@ export const claimCode = () =>
     .transform((value) => value.toUpperCase())
     .refine((value) => CLAIM_CODE.test(value), "validation.claimCodeCharacters");
 
-/** A model name or software version: optional, short, printable. */
-const deviceText = (invalidKey: string) =>
+/** A model name or software version: short, printable. */
+const deviceTextValue = (invalidKey: string) =>
   z
     .string({ error: invalidKey })
     .trim()
     .max(64, invalidKey)
-    .refine((value) => value === "" || DEVICE_TEXT.test(value), invalidKey)
-    .default("");
+    .refine((value) => value === "" || DEVICE_TEXT.test(value), invalidKey);
+/** The same, optional: empty when left out. */
+const deviceText = (invalidKey: string) => deviceTextValue(invalidKey).default("");
 
 export const deviceSchema = z.object({
   id: z.string(),
@@ -114,35 +114,16 @@ export const deviceListQuerySchema = z.object({
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 
-// POST /api/v1/inventory/device/import — the operator's bulk add from a CSV file (lib/inventory/csv.ts reads it in the
-// browser). Rows travel as read, each with its line in the file; the server checks every row with deviceCreateSchema
-// and answers row by row. A file with bad rows adds its good rows (all of them together, in one transaction) and
-// reports the bad ones: the person fixes those lines and imports them again, and no row is ever half added.
-export const DEVICE_IMPORT_MAX_ROWS = 500;
-const importCell = z.string().max(200, "validation.deviceImportCellTooLong").optional();
+// POST /api/v1/inventory/device/import — the operator's stock from a CSV file, through the import every list uses
+// (lib/csv/schema.ts: a dry run, every row or none; server/inventory/import.ts). A row of the file: a new device needs
+// its claim code; a device already in the stock is matched by its serial number, the cells it leaves empty ignored.
 export const deviceImportRowSchema = z.object({
-  line: z.number().int().min(1).max(1_000_000),
-  serialNumber: importCell,
-  claimCode: importCell,
-  model: importCell,
-  softwareVersion: importCell,
+  serialNumber: serialNumber(),
+  claimCode: claimCode().optional(),
+  model: deviceTextValue("validation.deviceModelInvalid").optional(),
+  softwareVersion: deviceTextValue("validation.softwareVersionInvalid").optional(),
 });
 export type DeviceImportRow = z.infer<typeof deviceImportRowSchema>;
-export const deviceImportSchema = z.strictObject({
-  rows: z
-    .array(deviceImportRowSchema)
-    .min(1, "validation.deviceImportEmpty")
-    .max(DEVICE_IMPORT_MAX_ROWS, messageWithValues("validation.deviceImportTooManyRows", { max: DEVICE_IMPORT_MAX_ROWS })),
-});
-export type DeviceImport = z.infer<typeof deviceImportSchema>;
-
-export const deviceImportResultSchema = z.object({
-  /** The rows added, in the file's order. */
-  added: z.array(z.object({ line: z.number().int(), device: deviceSchema })),
-  /** The rows refused, in the file's order: why, in the caller's language (one message per problem). */
-  failed: z.array(z.object({ line: z.number().int(), serialNumber: z.string(), errors: z.array(z.string()) })),
-});
-export type DeviceImportResult = z.infer<typeof deviceImportResultSchema>;
 
 // GET /api/v1/inventory/device/{id}/unassignment — the node the device leaves and the customers' connectors it serves.
 export const deviceUnassignmentSchema = z.object({

@@ -47,6 +47,11 @@ export interface ImportKind<Input, Lookup> {
   update(context: ServiceContext, id: string, input: Input): Promise<unknown>;
   /** The column of a field a service names (an input's path, "location.address"); by default the same. */
   column?: (path: string) => string;
+  /** A header cell as the column it names ("Serial Number" → serialNumber); by default as written. */
+  header?: (name: string) => string;
+  /** The column holding the natural key, and the message for a key the file repeats; by default the name's. */
+  keyColumn?: string;
+  duplicateKey?: string;
 }
 
 /** Thrown inside the transaction to undo it: a dry run, or a file with a refused row. */
@@ -76,7 +81,7 @@ export async function importCsv<Input, Lookup>(
     await batch.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`csv-import:${kind.target}`}))`);
     // The target first: another tenant's is missing, whatever the file holds.
     const lookup = await kind.prepare(batch);
-    const read = readFile(csv, kind.required);
+    const read = readFile(csv, kind.required, kind.header);
     report.rows = read.records.length;
     const existing = kind.existing(lookup);
     const checked: Checked<Input>[] = [];
@@ -93,12 +98,12 @@ export async function importCsv<Input, Lookup>(
       const key = kind.key(parsed.data);
       const earlier = firstLine.get(key);
       if (earlier !== undefined) {
-        issues.push(issueOf(record.line, "name", "validation.csvDuplicateInFile", { line: earlier }));
+        issues.push(issueOf(record.line, kind.keyColumn ?? "name", kind.duplicateKey ?? "validation.csvDuplicateInFile", { line: earlier }));
         continue;
       }
       firstLine.set(key, record.line);
       if ((existing.get(key)?.length ?? 0) > 1) {
-        issues.push(issueOf(record.line, "name", "validation.csvAmbiguousName", { name: key }));
+        issues.push(issueOf(record.line, kind.keyColumn ?? "name", "validation.csvAmbiguousName", { name: key }));
         continue;
       }
       checked.push({ line: record.line, input: parsed.data, key });
@@ -136,9 +141,10 @@ export async function importCsv<Input, Lookup>(
 }
 
 /** The file's rows, or why it cannot be read at all (not CSV text, too large, a required column missing). */
-function readFile(csv: string, required: readonly string[]) {
-  const read = readCsv(csv);
-  if (!read.ok) throw new ValidationError(read.error.key, read.error.values, [{ path: "csv", key: read.error.key, values: read.error.values }]);
+function readFile(csv: string, required: readonly string[], header?: (name: string) => string) {
+  const file = readCsv(csv);
+  if (!file.ok) throw new ValidationError(file.error.key, file.error.values, [{ path: "csv", key: file.error.key, values: file.error.values }]);
+  const read = header ? { ...file, header: file.header.map(header) } : file;
   const missing = required.filter((column) => !read.header.includes(column));
   if (missing.length > 0) {
     const values = { columns: missing.join(", ") };

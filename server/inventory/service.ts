@@ -1,10 +1,9 @@
 import "server-only";
 import { deviceKind } from "@/lib/inventory/models";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import { checkImportRows } from "@/lib/inventory/import";
-import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceImportRow, DeviceListQuery, DeviceMspAssign, DeviceUnassignment } from "@/lib/inventory/schema";
+import type { Device, DeviceAssign, DeviceClaim, DeviceCreate, DeviceListQuery, DeviceMspAssign, DeviceUnassignment } from "@/lib/inventory/schema";
 import { mutate } from "@/server/core/changes";
 import type { ServiceContext, Transaction } from "@/server/core/service-context";
 import type { Principal } from "@/server/auth/principal";
@@ -39,6 +38,9 @@ function sameHash(stored: string, candidate: string): boolean {
   const b = Buffer.from(candidate);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** Whether a claim code (in capitals, as the schema leaves it) is the one whose hash the stock holds. */
+export const sameClaimCode = (storedHash: string, code: string) => sameHash(storedHash, hashClaimCode(code));
 
 const deviceColumns = {
   device: devices,
@@ -215,60 +217,6 @@ export async function createDevice(context: ServiceContext, input: DeviceCreate)
   }
 }
 
-/** A device's rows in the report: the messages' catalogue keys, translated by the API in the caller's language. */
-export interface ImportReport {
-  added: { line: number; device: Device }[];
-  failed: { line: number; serialNumber: string; issues: { key: string; values?: Record<string, string | number> }[] }[];
-}
-
-// POST /api/v1/inventory/device/import — the operator's bulk add. Every row is checked with the device schema; the
-// good ones are added together in one transaction, with one event each, and every other row is reported with why.
-// A serial number already in the stock (or added by someone else meanwhile: the unique index settles it, the insert
-// skips it) is refused on its own line.
-export async function importDevices(context: ServiceContext, rows: readonly DeviceImportRow[]): Promise<ImportReport> {
-  const checked = checkImportRows(rows);
-  const failed: ImportReport["failed"] = checked.failed;
-  const taken = (line: number, serialNumber: string) =>
-    failed.push({ line, serialNumber, issues: [{ key: "apiErrors.deviceSerialTaken", values: { serialNumber } }] });
-  const added = await mutate(context, async (tx, record) => {
-    if (checked.valid.length === 0) return [];
-    const serials = checked.valid.map((row) => row.device.serialNumber);
-    const existing = new Set(
-      (await tx.select({ serialNumber: devices.serialNumber }).from(devices).where(inArray(devices.serialNumber, serials))).map((row) => row.serialNumber),
-    );
-    const fresh = checked.valid.filter((row) => !existing.has(row.device.serialNumber));
-    for (const row of checked.valid) if (existing.has(row.device.serialNumber)) taken(row.line, row.device.serialNumber);
-    if (fresh.length === 0) return [];
-    const inserted = await tx
-      .insert(devices)
-      .values(
-        fresh.map(({ device }) => ({
-          serialNumber: device.serialNumber,
-          claimCodeHash: hashClaimCode(device.claimCode),
-          model: device.model,
-          softwareVersion: device.softwareVersion,
-        })),
-      )
-      .onConflictDoNothing({ target: devices.serialNumber })
-      .returning();
-    const bySerial = new Map(inserted.map((row) => [row.serialNumber, row]));
-    const result: ImportReport["added"] = [];
-    for (const { line, device: input } of fresh) {
-      const row = bySerial.get(input.serialNumber);
-      if (!row) {
-        taken(line, input.serialNumber);
-        continue;
-      }
-      const device = toDevice({ device: row, mspName: null, nodeName: null });
-      await record({ organizationId: context.principal.organizationId, entityType: "device", entityId: row.id, type: "created", after: device });
-      result.push({ line, device });
-    }
-    return result;
-  });
-  failed.sort((a, b) => a.line - b.line);
-  return { added, failed };
-}
-
 /** The MSP a claim is for: the caller's own MSP, or the one the operator names ("MSP is required"). */
 async function claimingMsp(db: Db, principal: Principal, mspOrganizationId: string | undefined) {
   if (principal.organizationType === "maia" && !mspOrganizationId) {
@@ -289,7 +237,7 @@ export async function claimDevice(context: ServiceContext, input: DeviceClaim): 
       .where(and(eq(devices.serialNumber, input.serialNumber), isNull(devices.mspOrganizationId)))
       .limit(1)
       .for("update", { of: devices });
-    if (!row || !sameHash(row.device.claimCodeHash, hashClaimCode(input.claimCode))) throw new NotFoundError("apiErrors.claimFailed").onField("claimCode");
+    if (!row || !sameClaimCode(row.device.claimCodeHash, input.claimCode)) throw new NotFoundError("apiErrors.claimFailed").onField("claimCode");
     const before = toDevice(row);
     await tx
       .update(devices)

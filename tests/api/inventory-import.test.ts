@@ -1,17 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEVICE_IMPORT_MAX_ROWS } from "@/lib/inventory/schema";
+import { CSV_IMPORT_MAX_ROWS } from "@/lib/csv/read";
 import { getDb } from "@/server/db/client";
 import { attemptThrottles, devices, events, telemetryDeviceState } from "@/server/db/schema";
 import { DEVICE_TOKEN_RATE_LIMIT } from "@/server/inventory/token-limits";
 import { call, organizationId, signIn } from "./helpers";
 import { BW_ADMIN, claimHash, eventsOf, insertDevice, insertNode, NW_ADMIN, NW_READONLY, OPERATOR, OPERATOR_READONLY, unique } from "./operations-fixtures";
 
-// The operator's bulk add from a CSV file (rows as the browser read them), handing a stock device to an MSP, the
+// The operator's bulk add from a CSV file (the import every list uses: a dry run, every row or none, idempotent), handing a stock device to an MSP, the
 // reporting flag the inventory lists show, and the throttled device tokens.
 
 const post = async (email: string, path: string, body?: unknown, language?: string) => call("POST", path, { cookie: await signIn(email), body, language });
-const importRows = (rows: unknown[], language?: string, email = OPERATOR) => post(email, "/inventory/device/import", { rows }, language);
+const importCsv = (csv: string, { dryRun = false, language, email = OPERATOR }: { dryRun?: boolean; language?: string; email?: string } = {}) =>
+  post(email, "/inventory/device/import", { csv, dryRun }, language);
 
 async function storedSerials(serials: string[]) {
   const db = await getDb();
@@ -27,65 +28,84 @@ beforeAll(async () => {
 });
 
 describe("POST /inventory/device/import", () => {
-  it("adds the good rows together and reports each bad one with why, in the file's order", async () => {
-    const [a, b, c] = [unique("CSV"), unique("CSV"), unique("CSV")];
-    const response = await importRows([
-      { line: 2, serialNumber: a.toLowerCase(), claimCode: "abcd1234", model: "E200", softwareVersion: "24.3.1" },
-      { line: 3, serialNumber: b, claimCode: "SHORT" },
-      { line: 5, serialNumber: c, claimCode: "WXYZ5678" },
+  it("checks a file first and writes nothing: every problem by line and column, the headers people write understood", async () => {
+    const [a, b, taken] = [unique("CSV"), unique("CSV"), unique("CSV")];
+    await importCsv(`serialNumber,claimCode\n${taken},ABCD1234\n`);
+    const csv = [
+      "Serial Number;Claim code;Model;Version;Notes",
+      `${a.toLowerCase()};abcd1234;E200;24.3.1;rack 4`,
+      `BAD SERIAL;ABCD1234;E200;;`,
+      `${b};SHORT;;;`,
+      `${a};WXYZ5678;;;`,
+      `${b.toLowerCase()}x;;;;`,
+      `${taken};ABCD1234;E400;;`,
+      `;ABCD1234;<script>;;`,
+    ].join("\n");
+    const checked = await importCsv(csv, { dryRun: true });
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body).toMatchObject({ dryRun: true, applied: false, rows: 7 });
+    expect(checked.body.errors.map((error: { line: number; column: string | null; message: string }) => [error.line, error.column, error.message])).toEqual([
+      [3, "serialNumber", "Serial number must be at most 64 letters, digits, dots, dashes, underscores or slashes"],
+      [4, "claimCode", "Claim code must be 8 characters"],
+      [5, "serialNumber", "This serial number is already on line 2 of the file."],
+      [6, "claimCode", "Claim code must be 8 characters"],
+      [7, "serialNumber", `A device with serial number ${taken} already exists.`],
+      [8, "serialNumber", "Serial number is required"],
+      [8, "model", expect.any(String)],
     ]);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.added.map((row: { line: number; device: { serialNumber: string; status: string } }) => [row.line, row.device.serialNumber, row.device.status])).toEqual([
-      [2, a, "unclaimed"],
-      [5, c, "unclaimed"],
+    expect(await storedSerials([a, b, `${b}X`])).toEqual([]);
+  });
+
+  it("imports every row or none; the same file again adds nothing, and an exported file imports back unchanged", async () => {
+    const [a, b] = [unique("CSV"), unique("CSV")];
+    const csv = `serialNumber,claimCode,model,softwareVersion\n${a.toLowerCase()},abcd1234,E200,24.3.1\n${b},WXYZ5678,,\n`;
+    const first = await importCsv(csv);
+    expect(first.body, JSON.stringify(first.body)).toMatchObject({ applied: true, created: 2, updated: 0, unchanged: 0, errors: [] });
+    expect(first.body.outcomes).toEqual([
+      { line: 2, name: a, outcome: "created" },
+      { line: 3, name: b, outcome: "created" },
     ]);
-    expect(response.body.failed).toEqual([{ line: 3, serialNumber: b, errors: ["Claim code must be 8 characters"] }]);
-    expect(await storedSerials([a, b, c])).toEqual([a, c].sort());
     const db = await getDb();
     const [stored] = await db.select().from(devices).where(eq(devices.serialNumber, a));
-    expect(stored.claimCodeHash).toBe(claimHash("ABCD1234"));
+    expect(stored).toMatchObject({ claimCodeHash: claimHash("ABCD1234"), model: "E200", softwareVersion: "24.3.1", mspOrganizationId: null });
     expect(await eventsOf(stored.id)).toEqual([expect.objectContaining({ type: "device.created" })]);
+
+    // A retry: nothing twice, no event.
+    const again = await importCsv(csv);
+    expect(again.body).toMatchObject({ applied: true, created: 0, unchanged: 2, errors: [] });
+    expect(await storedSerials([a, b])).toEqual([a, b].sort());
+    expect(await eventsOf(stored.id)).toHaveLength(1);
+
+    // The list's export (no claim codes in it) imports back as it is.
+    const exported = await call("GET", `/inventory/device.csv?search=${a}`, { cookie: await signIn(OPERATOR) });
+    expect(exported.status).toBe(200);
+    expect(String(exported.body)).toContain(a);
+    const back = await importCsv(String(exported.body));
+    expect(back.body, JSON.stringify(back.body)).toMatchObject({ applied: true, rows: 1, created: 0, updated: 0, unchanged: 1, errors: [] });
   });
 
-  it("refuses a serial number already in the stock and one repeated in the file, adding the rest", async () => {
-    const existing = unique("CSV");
-    await importRows([{ line: 2, serialNumber: existing, claimCode: "ABCD1234" }]);
-    const [fresh, twice] = [unique("CSV"), unique("CSV")];
-    const response = await importRows([
-      { line: 2, serialNumber: existing, claimCode: "ABCD1234" },
-      { line: 3, serialNumber: twice, claimCode: "ABCD1234" },
-      { line: 4, serialNumber: fresh, claimCode: "ABCD1234" },
-      { line: 5, serialNumber: twice.toLowerCase(), claimCode: "EFGH5678" },
-    ]);
-    expect(response.status).toBe(200);
-    expect(response.body.added.map((row: { line: number }) => row.line)).toEqual([3, 4]);
-    expect(response.body.failed).toEqual([
-      { line: 2, serialNumber: existing, errors: [`A device with serial number ${existing} already exists.`] },
-      { line: 5, serialNumber: twice, errors: ["This serial number is already on line 3."] },
-    ]);
+  it("refuses the whole file for one bad row, and a row that would change a device of the stock", async () => {
+    const [existing, fresh] = [unique("CSV"), unique("CSV")];
+    await importCsv(`serialNumber,claimCode,model\n${existing},ABCD1234,E200\n`);
+    for (const row of [`${existing},ABCD1234,E400`, `${existing},EFGH5678,E200`]) {
+      const response = await importCsv(`serialNumber,claimCode,model\n${fresh},ABCD1234,E200\n${row}\n`);
+      expect(response.body).toMatchObject({ applied: false, created: 0, errors: [{ line: 3, column: "serialNumber", message: `A device with serial number ${existing} already exists.` }] });
+      expect(await storedSerials([fresh])).toEqual([]);
+    }
+    // The row as the stock has it (its claim code left out) is unchanged.
+    const same = await importCsv(`serialNumber,claimCode,model\n${fresh},ABCD1234,E200\n${existing},,\n`);
+    expect(same.body).toMatchObject({ applied: true, created: 1, unchanged: 1 });
   });
 
-  it("reports every problem of a row, in French for a French caller, and adds nothing when no row is good", async () => {
-    const response = await importRows(
-      [
-        { line: 2, claimCode: "ABC" },
-        { line: 3, serialNumber: "BAD SERIAL", claimCode: "ABCD1234", model: "<script>" },
-      ],
-      "fr",
-    );
-    expect(response.status).toBe(200);
-    expect(response.body.added).toEqual([]);
-    expect(response.body.failed[0]).toEqual({
-      line: 2,
-      serialNumber: "",
-      errors: ["Le numéro de série est obligatoire", "Le code de rattachement doit comporter 8 caractères"],
-    });
-    expect(response.body.failed[1].line).toBe(3);
-    expect(response.body.failed[1].errors).toHaveLength(2);
-    expect(await storedSerials(["BAD SERIAL"])).toEqual([]);
+  it("answers in French for a French caller", async () => {
+    const response = await importCsv(`serialNumber,claimCode\n,ABC\n`, { dryRun: true, language: "fr" });
+    expect(response.body.errors.map((error: { message: string }) => error.message)).toEqual(["Le numéro de série est obligatoire", "Le code de rattachement doit comporter 8 caractères"]);
+    const missing = await importCsv(`model\nE200\n`, { language: "fr" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe("La ligne d’en-tête doit nommer les colonnes\u202f: serialNumber.");
   });
 
-  it("adds nothing of a file when the transaction fails: no device and no event are half written", async () => {
+  it("writes nothing when the transaction fails: no device and no event are half written", async () => {
     const [first, second] = [unique("CSV"), unique("CSV")];
     const db = await getDb();
     // A trigger makes the second insert fail inside the transaction, after the first device went in.
@@ -93,10 +113,7 @@ describe("POST /inventory/device/import", () => {
       begin if new.serial_number = '${second}' then raise exception 'refused by test'; end if; return new; end $$`);
     await db.execute(`create trigger refuse_csv_device before insert on devices for each row execute function refuse_csv_device()`);
     try {
-      const response = await importRows([
-        { line: 2, serialNumber: first, claimCode: "ABCD1234" },
-        { line: 3, serialNumber: second, claimCode: "ABCD1234" },
-      ]);
+      const response = await importCsv(`serialNumber,claimCode\n${first},ABCD1234\n${second},ABCD1234\n`);
       expect(response.status).toBe(500);
     } finally {
       await db.execute(`drop trigger refuse_csv_device on devices`);
@@ -111,22 +128,23 @@ describe("POST /inventory/device/import", () => {
   });
 
   it("refuses an empty file and one over the limit as a whole", async () => {
-    const empty = await importRows([]);
+    const empty = await importCsv("serialNumber,claimCode\n");
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toBe("The file has no device rows.");
-    const rows = Array.from({ length: DEVICE_IMPORT_MAX_ROWS + 1 }, (_, index) => ({ line: index + 2, serialNumber: `TOO-MANY-${index}`, claimCode: "ABCD1234" }));
-    const tooMany = await importRows(rows);
+    expect(empty.body.error).toBe("The file has a header row but no data rows.");
+    const rows = Array.from({ length: CSV_IMPORT_MAX_ROWS + 1 }, (_, index) => `TOO-MANY-${index},ABCD1234`);
+    const tooMany = await importCsv(["serialNumber,claimCode", ...rows].join("\n"));
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error).toBe(`A file may hold at most ${DEVICE_IMPORT_MAX_ROWS} devices.`);
+    expect(tooMany.body.error).toBe(`A file may hold at most ${CSV_IMPORT_MAX_ROWS} rows. Split it into smaller files.`);
     expect(await storedSerials(["TOO-MANY-0"])).toEqual([]);
   });
 
   it("is the operator's: an MSP gets 403, the operator's read-only staff too, and nobody signed out gets in", async () => {
-    const row = [{ line: 2, serialNumber: unique("CSV"), claimCode: "ABCD1234" }];
-    expect((await importRows(row, undefined, NW_ADMIN)).status).toBe(403);
-    expect((await importRows(row, undefined, OPERATOR_READONLY)).status).toBe(403);
-    expect((await call("POST", "/inventory/device/import", { body: { rows: row } })).status).toBe(401);
-    expect(await storedSerials([row[0].serialNumber])).toEqual([]);
+    const serial = unique("CSV");
+    const csv = `serialNumber,claimCode\n${serial},ABCD1234\n`;
+    expect((await importCsv(csv, { email: NW_ADMIN })).status).toBe(403);
+    expect((await importCsv(csv, { email: OPERATOR_READONLY })).status).toBe(403);
+    expect((await call("POST", "/inventory/device/import", { body: { csv } })).status).toBe(401);
+    expect(await storedSerials([serial])).toEqual([]);
   });
 });
 

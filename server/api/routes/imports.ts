@@ -2,13 +2,14 @@ import "server-only";
 import { translateMessageKey } from "@/lib/i18n/messages";
 import { csvImportResultSchema, csvImportSchema, type CsvImportReport, type CsvImportResult } from "@/lib/csv/schema";
 import { importCsv } from "@/server/csv/import";
+import { deviceImport } from "@/server/inventory/import";
 import { pathImport } from "@/server/paths/import";
 import { connectorImport, siteImport } from "@/server/sites/import";
 import { serviceContext, type ApiContext } from "../context";
 import { createRouter, jsonBody, jsonResponse, route, standardErrors } from "../openapi";
 import { organizationParams, siteParams } from "../params";
 
-// POST …/import — sites, connectors and paths from a CSV file (server/csv/import.ts): a dry run checks every row and
+// POST …/import — sites, connectors, paths and the operator's devices from a CSV file (server/csv/import.ts): a dry run checks every row and
 // writes nothing; an import writes every row or none. Run again, the same file changes nothing (rows are matched by
 // name), so a retry needs no Idempotency-Key.
 
@@ -70,6 +71,23 @@ importsRouter.openapi(
   async (c) => {
     const { csv, dryRun } = c.req.valid("json");
     const report = await importCsv(serviceContext(c), pathImport(c.req.valid("param").organizationId), csv, dryRun);
+    return c.json(answer(c, report), 200);
+  },
+);
+
+// POST /api/v1/inventory/device/import — the operator's stock (devices by serial number; none is changed).
+importsRouter.openapi(
+  route({
+    method: "post",
+    path: "/inventory/device/import",
+    scopes: ["internal:inventory:write"],
+    tags: ["inventory"],
+    request: { body: jsonBody(csvImportSchema) },
+    responses: { 200: jsonResponse(csvImportResultSchema, IMPORTED), ...standardErrors },
+  }),
+  async (c) => {
+    const { csv, dryRun } = c.req.valid("json");
+    const report = await importCsv(serviceContext(c), deviceImport(), csv, dryRun);
     return c.json(answer(c, report), 200);
   },
 );

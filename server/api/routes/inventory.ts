@@ -3,21 +3,17 @@ import {
   deviceAssignSchema,
   deviceClaimSchema,
   deviceCreateSchema,
-  deviceImportResultSchema,
-  deviceImportSchema,
   deviceListQuerySchema,
   deviceMspAssignSchema,
   deviceSchema,
   deviceUnassignmentSchema,
 } from "@/lib/inventory/schema";
 import { deviceTokenSchema } from "@/lib/telemetry/schema";
-import { translateMessageKey } from "@/lib/i18n/messages";
 import {
   assignDevice,
   assignDeviceToMsp,
   claimDevice,
   createDevice,
-  importDevices,
   listDevices,
   releaseDevice,
   unassignDevice,
@@ -157,31 +153,6 @@ inventoryRouter.openapi(
   },
 );
 
-// POST /api/v1/inventory/device/import — the operator's bulk add from a CSV file: a report row by row.
-inventoryRouter.openapi(
-  route({
-    method: "post",
-    path: "/inventory/device/import",
-    idempotent: true,
-    scopes: ["internal:inventory:write"],
-    tags: ["inventory"],
-    request: { body: jsonBody(deviceImportSchema) },
-    responses: {
-      200: jsonResponse(deviceImportResultSchema, "The rows added and the rows refused, with why; the good rows are added together"),
-      ...standardErrors,
-    },
-  }),
-  async (c) => {
-    const report = await importDevices(serviceContext(c), c.req.valid("json").rows);
-    const t = c.get("t");
-    const failed = report.failed.map(({ line, serialNumber, issues }) => ({
-      line,
-      serialNumber,
-      errors: issues.map((issue) => translateMessageKey(t, issue.key, issue.values)),
-    }));
-    return c.json({ added: report.added, failed }, 200);
-  },
-);
 
 // POST /api/v1/inventory/device/{id}/msp — the operator hands a device of its stock to an MSP.
 inventoryRouter.openapi(
