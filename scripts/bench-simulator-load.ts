@@ -190,11 +190,11 @@ async function phase(label: string, mode: "off" | "before" | "after"): Promise<P
 const background = startBackgroundServices(db, { SIMULATOR: "off" });
 // Its first maintenance pass (a second after start) is behind us before anything is measured.
 await sleep(5_000);
-const phases = [
-  await phase("simulator off", "off"),
-  await phase("on, before (send all, zod)", "before"),
-  await phase("on, after (changes, fast pass)", "after"),
-];
+// BENCH_PHASES=off,after runs only those (a profile of one phase, a quicker look).
+const PHASES = (process.env.BENCH_PHASES ?? "off,before,after").split(",");
+const LABELS = { off: "simulator off", before: "on, before (send all, zod)", after: "on, after (changes, fast pass)" } as const;
+const phases: Phase[] = [];
+for (const mode of ["off", "before", "after"] as const) if (PHASES.includes(mode)) phases.push(await phase(LABELS[mode], mode));
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 console.log(`\n${TICKS} ticks of ${INTERVAL_MS / 1000} s per phase (the same wall time when off), detail reads ${READS_PER_SECOND}/s as ${READER}`);

@@ -50,7 +50,8 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting, e
       id: "model",
       label: t("columns.model"),
       sort: "model",
-      priority: 2,
+      // The operator's list shows which MSP holds the device before its model.
+      priority: showMsp ? 3 : 2,
       cellClassName: "text-muted-foreground",
       cell: (device) => (
         <>
@@ -69,7 +70,8 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting, e
     {
       id: "node",
       label: t("columns.node"),
-      priority: 2,
+      // From 896 px of card: at 1024 px the row keeps its reporting state and its buttons in view.
+      priority: 3,
       cell: (device) => <span data-testid="device-node">{device.nodeName ?? <span className="text-muted-foreground">—</span>}</span>,
     },
     {

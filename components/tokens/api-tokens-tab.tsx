@@ -5,13 +5,13 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { SCOPE_LABEL_KEYS, type ApiTokenStatus } from "@/lib/tokens/constants";
 import type { ApiToken, ApiTokenCreated } from "@/lib/tokens/schema";
 import { organizationApiTokensQueryOptions, ownApiTokensQueryOptions, useRevokeApiToken } from "@/lib/tokens/queries";
@@ -53,82 +53,90 @@ function RevokeToken({ token }: { token: ApiToken }) {
 /** A list of tokens: the caller's own, or (`withOwner`) every member's in the organization. */
 function TokensTable({ list, withOwner, testId, empty }: { list: ReturnType<typeof useOwnList>; withOwner: boolean; testId: string; empty: string }) {
   const t = useTranslations();
-  const columns = withOwner ? 9 : 8;
+  const columns: (DataColumn<ApiToken> | false)[] = [
+    {
+      id: "name",
+      label: t("apiTokens.columns.name"),
+      headClassName: "pl-4",
+      cellClassName: "max-w-56 truncate pl-4 font-medium",
+      cell: (token) => <span title={token.name}>{token.name}</span>,
+    },
+    withOwner && {
+      id: "owner",
+      label: t("apiTokens.columns.owner"),
+      priority: 2,
+      cellClassName: "max-w-56 truncate",
+      cell: (token) => <span title={token.userEmail}>{token.userEmail}</span>,
+    },
+    {
+      id: "prefix",
+      label: t("apiTokens.columns.prefix"),
+      priority: 2,
+      cellClassName: "font-mono text-xs",
+      cell: (token) => <span data-testid="api-token-prefix">{token.prefix}…</span>,
+    },
+    {
+      id: "scopes",
+      label: t("apiTokens.columns.scopes"),
+      priority: 2,
+      cell: (token) => (
+        <div className="flex max-w-72 flex-wrap gap-1" data-testid="api-token-scopes-cell">
+          {token.scopes.map((scope) => (
+            <Badge key={scope} variant="outline" title={scope}>
+              {t(SCOPE_LABEL_KEYS[scope])}
+            </Badge>
+          ))}
+        </div>
+      ),
+    },
+    { id: "created", label: t("apiTokens.columns.created"), priority: 3, cellClassName: "text-muted-foreground", cell: (token) => <Timestamp value={token.createdAt} seconds={false} /> },
+    { id: "expires", label: t("apiTokens.columns.expires"), priority: 2, cellClassName: "text-muted-foreground", cell: (token) => <Timestamp value={token.expiresAt} seconds={false} /> },
+    {
+      id: "lastUsed",
+      label: t("apiTokens.columns.lastUsed"),
+      priority: 3,
+      cellClassName: "text-muted-foreground",
+      cell: (token) => (
+        <span data-testid="api-token-last-used">
+          {token.lastUsedAt ? (
+            <>
+              <Timestamp value={token.lastUsedAt} seconds={false} />
+              {token.lastUsedFrom && <span className="block font-mono text-xs">{t("apiTokens.from", { address: token.lastUsedFrom })}</span>}
+            </>
+          ) : (
+            t("apiTokens.never")
+          )}
+        </span>
+      ),
+    },
+    {
+      id: "status",
+      label: t("apiTokens.columns.status"),
+      cell: (token) => (
+        <Badge variant="outline" className={cn(STATUS_CLASS[token.status])} data-testid="api-token-status">
+          {t(`apiTokens.status.${token.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: "actions",
+      label: t("apiTokens.columns.actions"),
+      labelHidden: true,
+      cellClassName: "text-right",
+      cell: (token) => <RevokeToken token={token} />,
+    },
+  ];
   return (
-    <PagedTable
+    <PagedDataTable
       list={list}
       testId={testId}
-      columns={columns}
+      columns={columns.filter((column): column is DataColumn<ApiToken> => Boolean(column))}
+      rowName={(token) => token.name}
+      rowProps={(token) => ({ "data-testid": "api-token-row", "data-token-id": token.id })}
       loadingRows={2}
-      header={
-        <>
-          <TableHead className="pl-4">{t("apiTokens.columns.name")}</TableHead>
-          {withOwner && <TableHead>{t("apiTokens.columns.owner")}</TableHead>}
-          <TableHead>{t("apiTokens.columns.prefix")}</TableHead>
-          <TableHead>{t("apiTokens.columns.scopes")}</TableHead>
-          <TableHead>{t("apiTokens.columns.created")}</TableHead>
-          <TableHead>{t("apiTokens.columns.expires")}</TableHead>
-          <TableHead>{t("apiTokens.columns.lastUsed")}</TableHead>
-          <TableHead>{t("apiTokens.columns.status")}</TableHead>
-          <TableHead className="pr-4">
-            <span className="sr-only">{t("apiTokens.columns.actions")}</span>
-          </TableHead>
-        </>
-      }
       empty={empty}
       loadMore={{ label: t("people.loadMore") }}
-    >
-      {(rows) =>
-        rows.map((token) => (
-          <TableRow key={token.id} data-testid="api-token-row" data-token-id={token.id}>
-            <TableCell className="max-w-56 truncate pl-4 font-medium" title={token.name}>
-              {token.name}
-            </TableCell>
-            {withOwner && (
-              <TableCell className="max-w-56 truncate" title={token.userEmail}>
-                {token.userEmail}
-              </TableCell>
-            )}
-            <TableCell className="font-mono text-xs" data-testid="api-token-prefix">
-              {token.prefix}…
-            </TableCell>
-            <TableCell data-testid="api-token-scopes-cell">
-              <div className="flex max-w-72 flex-wrap gap-1">
-                {token.scopes.map((scope) => (
-                  <Badge key={scope} variant="outline" title={scope}>
-                    {t(SCOPE_LABEL_KEYS[scope])}
-                  </Badge>
-                ))}
-              </div>
-            </TableCell>
-            <TableCell className="text-muted-foreground">
-              <Timestamp value={token.createdAt} seconds={false} />
-            </TableCell>
-            <TableCell className="text-muted-foreground">
-              <Timestamp value={token.expiresAt} seconds={false} />
-            </TableCell>
-            <TableCell className="text-muted-foreground" data-testid="api-token-last-used">
-              {token.lastUsedAt ? (
-                <>
-                  <Timestamp value={token.lastUsedAt} seconds={false} />
-                  {token.lastUsedFrom && <span className="block font-mono text-xs">{t("apiTokens.from", { address: token.lastUsedFrom })}</span>}
-                </>
-              ) : (
-                t("apiTokens.never")
-              )}
-            </TableCell>
-            <TableCell>
-              <Badge variant="outline" className={cn(STATUS_CLASS[token.status])} data-testid="api-token-status">
-                {t(`apiTokens.status.${token.status}`)}
-              </Badge>
-            </TableCell>
-            <TableCell className="pr-4 text-right">
-              <RevokeToken token={token} />
-            </TableCell>
-          </TableRow>
-        ))
-      }
-    </PagedTable>
+    />
   );
 }
 

@@ -2,11 +2,11 @@
 
 import { RotateCw, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import type { WebhookDeliveryStatus } from "@/lib/webhooks/constants";
@@ -41,6 +41,62 @@ export function DeliveriesPanel({ endpoint, canManage, onClose }: { endpoint: We
   const t = useTranslations("webhooks.deliveries");
   const list = usePagedList(() => deliveriesQueryOptions(endpoint.id));
   const redeliver = useRedeliver(endpoint.id);
+  const columns: DataColumn<WebhookDelivery>[] = [
+    {
+      id: "time",
+      label: t("columns.time"),
+      headClassName: "pl-4",
+      cellClassName: "pl-4 text-muted-foreground",
+      cell: (delivery) => <Timestamp value={delivery.lastAttemptAt ?? delivery.createdAt} />,
+    },
+    { id: "event", label: t("columns.event"), cellClassName: "font-mono text-xs", cell: (delivery) => <span data-testid="webhook-delivery-event">{delivery.eventType}</span> },
+    { id: "status", label: t("columns.status"), cell: (delivery) => <Status delivery={delivery} /> },
+    { id: "attempts", label: t("columns.attempts"), priority: 2, cell: (delivery) => <span data-testid="webhook-delivery-attempts">{delivery.attempts}</span> },
+    {
+      id: "duration",
+      label: t("columns.duration"),
+      priority: 3,
+      cellClassName: "text-muted-foreground",
+      cell: (delivery) => (delivery.lastDurationMs === null ? "—" : t("durationMs", { ms: delivery.lastDurationMs })),
+    },
+    {
+      id: "response",
+      label: t("columns.response"),
+      priority: 2,
+      cellClassName: "max-w-64 truncate font-mono text-xs",
+      cell: (delivery) => (
+        <span title={delivery.lastError ?? delivery.lastResponse ?? ""} data-testid="webhook-delivery-response">
+          {delivery.lastError ?? delivery.lastResponse ?? "—"}
+        </span>
+      ),
+    },
+    {
+      id: "actions",
+      label: t("columns.actions"),
+      labelHidden: true,
+      cellClassName: "text-right",
+      cell: (delivery) =>
+        canManage &&
+        delivery.status !== "pending" && (
+          <Button
+            variant="outline"
+            size="sm"
+            busy={redeliver.isPending && redeliver.variables === delivery.id}
+            aria-label={t("redeliverLabel", { event: delivery.eventType, time: delivery.createdAt })}
+            data-testid="webhook-redeliver"
+            onClick={() =>
+              redeliver.mutate(delivery.id, {
+                onSuccess: () => toast.success(t("redelivered")),
+                onError: (error) => toast.failure(error),
+              })
+            }
+          >
+            <RotateCw aria-hidden />
+            {t("redeliver")}
+          </Button>
+        ),
+    },
+  ];
   return (
     <section className="flex flex-col gap-3" aria-label={t("title", { url: endpoint.url })} data-testid="webhook-deliveries">
       <div className="flex items-center justify-between gap-2">
@@ -51,68 +107,16 @@ export function DeliveriesPanel({ endpoint, canManage, onClose }: { endpoint: We
           <X aria-hidden />
         </Button>
       </div>
-      <PagedTable
+      <PagedDataTable
         list={list}
         testId="webhook-deliveries-table"
-        columns={7}
+        columns={columns}
+        rowName={(delivery) => `${delivery.eventType} ${delivery.createdAt}`}
+        rowProps={(delivery) => ({ "data-testid": "webhook-delivery-row", "data-delivery-id": delivery.id })}
         loadingRows={3}
-        header={
-          <>
-            <TableHead className="pl-4">{t("columns.time")}</TableHead>
-            <TableHead>{t("columns.event")}</TableHead>
-            <TableHead>{t("columns.status")}</TableHead>
-            <TableHead>{t("columns.attempts")}</TableHead>
-            <TableHead>{t("columns.duration")}</TableHead>
-            <TableHead>{t("columns.response")}</TableHead>
-            <TableHead className="pr-4">
-              <span className="sr-only">{t("columns.actions")}</span>
-            </TableHead>
-          </>
-        }
         empty={t("empty")}
         loadMore={{ label: t("loadMore") }}
-      >
-        {(rows) =>
-          rows.map((delivery) => (
-            <TableRow key={delivery.id} data-testid="webhook-delivery-row" data-delivery-id={delivery.id}>
-              <TableCell className="pl-4 text-muted-foreground">
-                <Timestamp value={delivery.lastAttemptAt ?? delivery.createdAt} />
-              </TableCell>
-              <TableCell className="font-mono text-xs" data-testid="webhook-delivery-event">
-                {delivery.eventType}
-              </TableCell>
-              <TableCell>
-                <Status delivery={delivery} />
-              </TableCell>
-              <TableCell data-testid="webhook-delivery-attempts">{delivery.attempts}</TableCell>
-              <TableCell className="text-muted-foreground">{delivery.lastDurationMs === null ? "—" : t("durationMs", { ms: delivery.lastDurationMs })}</TableCell>
-              <TableCell className="max-w-64 truncate font-mono text-xs" title={delivery.lastError ?? delivery.lastResponse ?? ""} data-testid="webhook-delivery-response">
-                {delivery.lastError ?? delivery.lastResponse ?? "—"}
-              </TableCell>
-              <TableCell className="pr-4 text-right">
-                {canManage && delivery.status !== "pending" && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    busy={redeliver.isPending && redeliver.variables === delivery.id}
-                    aria-label={t("redeliverLabel", { event: delivery.eventType, time: delivery.createdAt })}
-                    data-testid="webhook-redeliver"
-                    onClick={() =>
-                      redeliver.mutate(delivery.id, {
-                        onSuccess: () => toast.success(t("redelivered")),
-                        onError: (error) => toast.failure(error),
-                      })
-                    }
-                  >
-                    <RotateCw aria-hidden />
-                    {t("redeliver")}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))
-        }
-      </PagedTable>
+      />
     </section>
   );
 }

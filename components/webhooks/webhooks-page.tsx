@@ -5,14 +5,14 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { WEBHOOK_EVENT_LABELS } from "@/lib/webhooks/constants";
@@ -136,6 +136,58 @@ export function WebhooksPage() {
     setOpened(true);
     setEditing(endpoint);
   };
+  const columns: DataColumn<WebhookEndpoint>[] = [
+    {
+      id: "url",
+      label: t("webhooks.columns.url"),
+      headClassName: "pl-4",
+      cellClassName: "max-w-44 truncate pl-4 font-mono text-xs @2xl:max-w-80",
+      cell: (endpoint) => (
+        <span title={endpoint.url} data-testid="webhook-url-cell">
+          {endpoint.url}
+        </span>
+      ),
+    },
+    {
+      id: "events",
+      label: t("webhooks.columns.events"),
+      priority: 2,
+      cell: (endpoint) => (
+        <span title={endpoint.eventTypes.map((type) => t(WEBHOOK_EVENT_LABELS[type])).join(", ")}>{t("webhooks.eventCount", { count: endpoint.eventTypes.length })}</span>
+      ),
+    },
+    { id: "status", label: t("webhooks.columns.status"), cell: (endpoint) => <EndpointStatus endpoint={endpoint} /> },
+    {
+      id: "created",
+      label: t("webhooks.columns.created"),
+      priority: 3,
+      cellClassName: "text-muted-foreground",
+      cell: (endpoint) => <Timestamp value={endpoint.createdAt} seconds={false} />,
+    },
+    {
+      id: "actions",
+      label: t("webhooks.columns.actions"),
+      labelHidden: true,
+      // Up to five buttons: on a phone they are in the row's details.
+      priority: 2,
+      cell: (endpoint) => (
+        <div className="flex justify-end gap-1 [[data-testid=row-details]_&]:justify-start">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t("webhooks.actions.deliveries", { url: endpoint.url })}
+            title={t("webhooks.actions.deliveries", { url: endpoint.url })}
+            aria-pressed={endpoint.id === shownId}
+            data-testid="webhook-deliveries-open"
+            onClick={() => setShownId(endpoint.id === shownId ? null : endpoint.id)}
+          >
+            <List aria-hidden />
+          </Button>
+          {canManage && <EndpointActions endpoint={endpoint} onEdit={() => open(endpoint)} onSecret={setSecret} />}
+        </div>
+      ),
+    },
+  ];
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -156,60 +208,16 @@ export function WebhooksPage() {
           <AlertDescription>{t("webhooks.disabledBanner", { count: disabled })}</AlertDescription>
         </Alert>
       )}
-      <PagedTable
+      <PagedDataTable
         list={endpoints}
         testId="webhooks-table"
-        columns={5}
+        columns={columns}
+        rowName={(endpoint) => endpoint.url}
+        rowProps={(endpoint) => ({ "data-testid": "webhook-row", className: cn(endpoint.id === shownId && "bg-muted/50") })}
         loadingRows={2}
-        header={
-          <>
-            <TableHead className="pl-4">{t("webhooks.columns.url")}</TableHead>
-            <TableHead>{t("webhooks.columns.events")}</TableHead>
-            <TableHead>{t("webhooks.columns.status")}</TableHead>
-            <TableHead>{t("webhooks.columns.created")}</TableHead>
-            <TableHead className="pr-4">
-              <span className="sr-only">{t("webhooks.columns.actions")}</span>
-            </TableHead>
-          </>
-        }
         empty={canManage ? t("webhooks.empty") : t("webhooks.emptyReadOnly")}
         loadMore={{ label: t("webhooks.loadMore") }}
-      >
-        {(rows) =>
-          rows.map((endpoint) => (
-            <TableRow key={endpoint.id} data-testid="webhook-row" className={cn(endpoint.id === shownId && "bg-muted/50")}>
-              <TableCell className="max-w-80 truncate pl-4 font-mono text-xs" title={endpoint.url} data-testid="webhook-url-cell">
-                {endpoint.url}
-              </TableCell>
-              <TableCell title={endpoint.eventTypes.map((type) => t(WEBHOOK_EVENT_LABELS[type])).join(", ")}>
-                {t("webhooks.eventCount", { count: endpoint.eventTypes.length })}
-              </TableCell>
-              <TableCell>
-                <EndpointStatus endpoint={endpoint} />
-              </TableCell>
-              <TableCell className="text-muted-foreground">
-                <Timestamp value={endpoint.createdAt} seconds={false} />
-              </TableCell>
-              <TableCell className="pr-4">
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t("webhooks.actions.deliveries", { url: endpoint.url })}
-                    title={t("webhooks.actions.deliveries", { url: endpoint.url })}
-                    aria-pressed={endpoint.id === shownId}
-                    data-testid="webhook-deliveries-open"
-                    onClick={() => setShownId(endpoint.id === shownId ? null : endpoint.id)}
-                  >
-                    <List aria-hidden />
-                  </Button>
-                  {canManage && <EndpointActions endpoint={endpoint} onEdit={() => open(endpoint)} onSecret={setSecret} />}
-                </div>
-              </TableCell>
-            </TableRow>
-          ))
-        }
-      </PagedTable>
+      />
       {shown && <DeliveriesPanel key={shown.id} endpoint={shown} canManage={canManage} onClose={() => setShownId(null)} />}
       {opened && (
         <WebhookDialog
