@@ -3,6 +3,7 @@ import { classifyLinkHealth, classifyPathSla, classifyProbe, MIN_SLA_SAMPLES } f
 import type { TelemetrySample } from "@/lib/telemetry/ingest";
 import { TELEMETRY } from "@/server/telemetry/config";
 import { hashText } from "./random";
+import { drain } from "./slices";
 
 // What a device sends of what it measured, as a real one does:
 // - a new object every interval until an SLA window can judge it (MIN_SLA_SAMPLES reports);
@@ -21,6 +22,9 @@ interface Band {
   absolute: number;
   relative: number;
 }
+
+/** Samples weighed between two chances to yield. */
+const SAMPLES_PER_STEP = 512;
 
 const DELAY: Band = { absolute: 1, relative: 0.05 };
 const JITTER: Band = { absolute: 1, relative: 0.25 };
@@ -153,13 +157,20 @@ export class Cadence {
 
   /** The samples of one device's measurement at `timeMs` that go out now. */
   select(deviceId: string, measured: TelemetrySample[], timeMs: number): Selection {
+    return drain(this.selectSteps(deviceId, measured, timeMs));
+  }
+
+  /** The same, yielding every few hundred samples (the live tick runs it in slices). */
+  *selectSteps(deviceId: string, measured: TelemetrySample[], timeMs: number): Generator<void, Selection> {
     const samples: TelemetrySample[] = [];
     const updates: [string, Reported][] = [];
     const exported: string[] = [];
     const keys = new Set<string>();
     const settling = timeMs < (this.settlingUntil.get(deviceId) ?? -Infinity);
     let held = 0;
+    let read = 0;
     for (const sample of measured) {
+      if (++read % SAMPLES_PER_STEP === 0) yield;
       if (sample.kind === "device") {
         samples.push(sample);
         continue;

@@ -11,7 +11,8 @@ import { uptimeSeconds } from "./model";
 import { loadNetwork, loadRebootingDevices } from "./network";
 import { canReadChanges, MAX_TARGETED_CHANGES, readChanges, type NetworkChange } from "./network-changes";
 import type { DeviceDuties } from "./plan";
-import { deviceSamples, toBatches } from "./samples";
+import { batchBodies, deviceSampleSteps, deviceSamples } from "./samples";
+import { inSlices } from "./slices";
 import type { SimulatorSettings } from "./settings";
 import { pushBatch } from "./transport";
 import { buildWorld, type World } from "./world";
@@ -191,7 +192,7 @@ export class Simulator {
     if (samples.length === 0) return totals;
     const token = await this.token(deviceId);
     if (!token) return { ...totals, failed: 1 };
-    for (const body of toBatches(samples, batchMax, MAX_BODY_BYTES)) {
+    for (const body of batchBodies(samples, batchMax, MAX_BODY_BYTES)) {
       totals.batches++;
       try {
         const outcome = await pushBatch(token, body);
@@ -269,8 +270,10 @@ export class Simulator {
     const worker = async () => {
       while (next < sending.length && !this.stopped) {
         const duty = sending[next++];
-        const measured = deviceSamples(this.settings.seed, duty, state, this.uptime(duty, world, effects, timeMs));
-        const selection = this.settings.cadence === "all" ? { samples: measured, held: 0, commit() {} } : this.cadence.select(duty.device.id, measured, timeMs);
+        // In slices: the largest device measures thousands of objects, and the pages keep their turn meanwhile.
+        const measured = await inSlices(deviceSampleSteps(this.settings.seed, duty, state, this.uptime(duty, world, effects, timeMs)));
+        const selection =
+          this.settings.cadence === "all" ? { samples: measured, held: 0, commit() {} } : await inSlices(this.cadence.selectSteps(duty.device.id, measured, timeMs));
         const totals = await this.push(duty.device.id, selection.samples);
         if (totals.failed === 0) selection.commit();
         report.reporting.push(duty.device.id);
