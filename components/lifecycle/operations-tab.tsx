@@ -81,7 +81,8 @@ function CellContent({ column, operation }: { column: Column; operation: Lifecyc
     case "progress":
       return <ProgressBar operation={operation} />;
     case "summary":
-      return <div data-testid="lifecycle-summary">{operation.summary}</div>;
+      // A cancelled operation has none: a dash, as any empty cell.
+      return <div data-testid="lifecycle-summary">{operation.summary || <span className="text-muted-foreground">—</span>}</div>;
     case "createdBy":
       return (
         <>

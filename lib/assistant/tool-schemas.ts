@@ -577,11 +577,16 @@ export const GUIDE_SCREENS = [
   "organizationSelector",
   "support",
   "documentation",
+  "apiTokens",
+  "webhooks",
+  "audit",
+  "csv",
+  "metrics",
 ] as const;
 export type GuideScreen = (typeof GUIDE_SCREENS)[number];
 export const guideScreenInputSchema = z.object({
   screen: z.enum(GUIDE_SCREENS).describe(
-    "The console screen asked about: dashboard (bandwidth, backcast comparison, top talkers), paths list, a path's page, its topology, sites, a site's configuration and paths, alarms, events, users and invitations, user settings (name, language), organization settings, inventory, lifecycle, core fabrics, external fabrics, edge, CPE or core node pages, a node's monitor (front panel, RX/TX, uptime, version), link or configuration page, switch ports, topology, customers, MSPs, API docs, chat, the organization selector, the support ticket dialog, the documentation link",
+    "The console screen asked about: dashboard (bandwidth, backcast comparison, top talkers), paths list, a path's page, its topology, sites, a site's configuration and paths, alarms, events, users and invitations, user settings (name, language), organization settings, inventory, lifecycle, core fabrics, external fabrics, edge, CPE or core node pages, a node's monitor (front panel, RX/TX, uptime, version), link or configuration page, switch ports, topology, customers, MSPs, API docs, chat, the organization selector, the support ticket dialog, the documentation link, personal API tokens, webhooks, the audit log, CSV export and import of the lists, the server's Prometheus metrics",
   ),
   nodeKind: z.enum(NODE_KINDS).optional().describe("For a node's monitor, link or configuration page: edge, CPE or core"),
 });

@@ -186,6 +186,9 @@ export function numbersIn(value: string, locale: Locale): number[] {
 
 const fold = (value: string) => foldText(value).replace(/\s+/g, " ").trim();
 
+/** Zero in words, on the folded answer. */
+const ZERO_WORDS: Record<Locale, RegExp> = { en: /\b(no|none|nothing|zero)\b/, fr: /\b(aucun|aucune|pas d|rien|zero)\b/ };
+
 /** The facts the answer misses (empty: a right answer). */
 export function missedFacts(answer: Answer, facts: Fact[], locale: Locale): Fact[] {
   const written = fold(answer.text);
@@ -197,6 +200,8 @@ export function missedFacts(answer: Answer, facts: Fact[], locale: Locale): Fact
       case "absent":
         return written.includes(fold(fact.text));
       case "number":
+        // A count of none is said in words as often as in digits ("there are no open alarms", « aucune alarme »).
+        if (fact.value === 0 && ZERO_WORDS[locale].test(written)) return false;
         return !numbers.some((value) => Math.abs(value - fact.value) <= fact.tolerance);
       case "link":
         // The page or one of its tabs.

@@ -36,6 +36,15 @@ describe("a screen asked about", () => {
     ["how do I switch organization?", "en", { screen: "organizationSelector" }],
     ["comment passer à un autre client ?", "fr", { screen: "organizationSelector" }],
     ["how do I open a support ticket?", "en", { screen: "support" }],
+    // Issue 43's automation: features, asked about however the question is put; "who changed X" stays a live answer.
+    ["how do i make an api key for our script", "en", { screen: "apiTokens" }],
+    ["c'est quoi un jeton d'api ?", "fr", { screen: "apiTokens" }],
+    ["how are webhook payloads signed?", "en", { screen: "webhooks" }],
+    ["can we get alarms pushed into our ticketing system?", "en", { screen: "webhooks" }],
+    ["where is the audit log?", "en", { screen: "audit" }],
+    ["je peux exporter les chemins en csv ?", "fr", { screen: "csv" }],
+    ["can i import devices in bulk?", "en", { screen: "csv" }],
+    ["do you expose prometheus metrics?", "en", { screen: "metrics" }],
     ["where do I see a node's uptime?", "en", { screen: "nodeMonitor" }],
     ["where's the front panel of a cpe node?", "en", { screen: "nodeMonitor", nodeKind: "cpe" }],
     ["où voir la face avant d'un nœud ?", "fr", { screen: "nodeMonitor" }],
@@ -77,6 +86,7 @@ describe("a screen asked about", () => {
     ["How does Paris HQ's bandwidth this week compare with last week?", "siteTraffic"],
     ["How many open alarms are there by severity?", "listOpenAlarms"],
     ["Show me the front panel of nw-edge-par-01", "nodeStatus"],
+    ["who changed Paris ⇄ Frankfurt yesterday?", "recentEvents"],
   ] as const)("%j keeps %s", (text, tool) => {
     expect(asked(text)).toMatchObject({ tool });
   });

@@ -3,7 +3,10 @@ import type { z } from "zod";
 import type { GuideScreen, guideScreenInputSchema, guideScreenOutputSchema } from "@/lib/assistant/tool-schemas";
 import { hasScopes, ROLE_LEVELS, ROLE_SCOPES, roleFor, type Scope } from "@/lib/auth/scopes";
 import { CLAIM_CODE_LENGTH, ORGANIZATION_TYPES, type OrganizationType } from "@/lib/constants";
+import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from "@/lib/csv/read";
 import { INVITATION_VALIDITY_DAYS } from "@/lib/people/constants";
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_RATE } from "@/lib/tokens/constants";
+import { WEBHOOK_FAILING_LIMIT_MS, WEBHOOK_HEADERS } from "@/lib/webhooks/constants";
 import { consoleRoute, isRouteAllowed, matchConsoleRoute } from "@/lib/routes";
 import { consoleLink } from "../scope";
 import type { ToolEnvironment } from "./shared";
@@ -85,9 +88,19 @@ function screenPage(screen: GuideScreen, kind: NodeKind): ScreenPage {
       return { routes: all("apiDocs") };
     case "chat":
       return { routes: all("chat") };
+    case "apiTokens":
+      return { routes: all("user/apiTokens") };
+    case "webhooks":
+      return { routes: { customer: "webhooks", msp: "webhooks" }, write: CONFIG };
+    case "audit":
+      return { routes: all("audit") };
     case "organizationSelector":
     case "support":
+    case "metrics":
       return { routes: all(""), everywhere: true };
+    case "csv":
+      // Every list exports; the link goes to the list each kind of organization imports into (or exports most).
+      return { routes: { customer: "customer/site", msp: "msp/customerOrganization", maia: "core/inventory" } };
   }
 }
 
@@ -108,8 +121,20 @@ export async function guideScreen(environment: ToolEnvironment, input: Out<typeo
   const textType = route !== undefined ? type : forTypes[0];
   const base = page.byType ? `assistant.guide.screens.${input.screen}.${textType}` : `assistant.guide.screens.${input.screen}`;
   // The figures some screens' texts quote, from the rules themselves.
-  const text = (field: string) => t(`${base}.${field}` as never, { days: INVITATION_VALIDITY_DAYS, claimCodeLength: CLAIM_CODE_LENGTH } as never);
-  const where = page.everywhere || input.screen === "documentation" || input.screen === "chat" ? text("where") : null;
+  const values = {
+    days: INVITATION_VALIDITY_DAYS,
+    claimCodeLength: CLAIM_CODE_LENGTH,
+    tokenDefaultDays: API_TOKEN_EXPIRY_DAYS.default,
+    tokenMaxDays: API_TOKEN_EXPIRY_DAYS.max,
+    tokenPerSecond: API_TOKEN_RATE.perSecond,
+    tokenBurst: API_TOKEN_RATE.burst,
+    failingHours: WEBHOOK_FAILING_LIMIT_MS / 3_600_000,
+    signatureHeader: WEBHOOK_HEADERS.signature,
+    csvRows: CSV_IMPORT_MAX_ROWS,
+    csvKilobytes: CSV_IMPORT_MAX_BYTES / 1024,
+  };
+  const text = (field: string) => t(`${base}.${field}` as never, values as never);
+  const where = page.everywhere || input.screen === "documentation" || input.screen === "chat" || input.screen === "csv" ? text("where") : null;
   return {
     screen: input.screen,
     nodeKind: input.nodeKind ?? null,

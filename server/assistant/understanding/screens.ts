@@ -9,6 +9,11 @@ import type { Reading } from "./reading";
 const SCREEN_WORDS: readonly [GuideScreen, string][] = [
   ["organizationSelector", "organization selector|organisation selector|switch organization|switch organisation|switch organizations|switch to another organization|switch to another customer|switch customer|switch tenant|change organization|change organisation|other organization|another organization|selecteur d organisation|changer d organisation|basculer|passer? a une autre organisation|passer? a un autre client|changer de client"],
   ["support", "support ticket|support tickets|open a ticket|raise a ticket|file a ticket|submit a ticket|contact support|reach support|ticket d assistance|ouvrir un ticket|contacter l assistance|contacter le support|ticket de support"],
+  ["apiTokens", "api token|api tokens|api key|api keys|apikey|personal token|personal tokens|access token|access tokens|bearer token|bearer|token for a script|token for my script|tokens|token|jeton d api|jetons d api|jeton personnel|jetons personnels|cle d api|cles d api|cle api|jeton|jetons"],
+  ["metrics", "prometheus|metrics endpoint|metrics|scrape|scraper|grafana dashboard for the console|metriques|supervision du serveur"],
+  ["webhooks", "pushed into|pushed to|push into|push them to|ticketing system|ticketing tool|servicenow|pagerduty|opsgenie|slack|outil de ticketing|webhook|webhooks|web hook|web hooks|callback url|callback|push notifications|push events|notify our ticketing|send alarms to|hmac|signature header|x maia signature|redeliver|redelivery|deliveries log|rappel http"],
+  ["audit", "audit log|audit trail|audit|who changed|who did|who made the change|who deleted|who created|change log|changelog|journal d audit|qui a change|qui a modifie|qui a supprime|qui a cree|tracabilite"],
+  ["csv", "csv|spreadsheet|excel|tableur|bulk import|bulk add|bulk upload|import in bulk|import them|en masse|en lot|import en masse|import csv|export csv|exporter en csv|importer un csv|importer|import|export|exporter|export to|download the list|telecharger la liste"],
   ["apiDocs", "api docs|api doc|api documentation|api reference|the api|swagger|openapi|documentation de l api|doc de l api|documentation api|l api"],
   ["documentation", "documentation|docs|doc|documentation link|lien de documentation"],
   ["userSettings", "my language|the language|language|langue|ma langue|la langue|to french|to english|in french|in english|en francais|en anglais|user settings|my settings|my profile|profile|profil|my name|first name|last name|prenom|mon nom|mon prenom|parametres utilisateur|mes parametres|my email|mon email|mon e mail|theme|dark mode|mode sombre"],
@@ -30,7 +35,7 @@ const SCREEN_WORDS: readonly [GuideScreen, string][] = [
   ["msps", "msp list|msps list|msps page|list of msps|list of the msps|liste des msp|page des msp|msps|attachments|rattachements"],
   ["users", "users page|users tab|user list|users list|list of users|invitations tab|invitations page|users and invitations|utilisateurs|liste des utilisateurs|onglet invitations|page des utilisateurs|my colleagues|mes collegues|invitations|invitation|users"],
   ["alarms", "alarms page|alarm page|alarms|alarm|alarmes|alarme|show acknowledged|acknowledged alarms|alarmes acquittees"],
-  ["events", "events page|events|event|event log|evenements|evenement|journal|audit log|audit|starttime|endtime|nodeid|change log|history|historique"],
+  ["events", "events page|events|event|event log|evenements|evenement|journal|starttime|endtime|nodeid|history|historique"],
   ["siteConfiguration", "site configuration|site s configuration|configuration of a site|configuration tab|paths tab|configure paths from|onglet chemins|onglet configuration|configuration du site|configuration d un site|chemins du site"],
   ["dashboard", "dashboard|dashboards|tableau de bord|tableaux de bord|backcast|compare with|comparer avec|top talkers|principaux emetteurs|bandwidth breakdown|repartition de la bande passante|probes|sondes|recent chats|home page|accueil|msp dashboard"],
   ["pathDetail", "path page|path detail|path details|page du chemin|page d un chemin|detail du chemin|details du chemin"],
@@ -53,6 +58,7 @@ const WHERE_IS = word(
 );
 // "What does the topology page show?", "que montre l'onglet Supervision ?", "what can I do on the inventory page?".
 // "Where are my sites?" asks where they are, not where their page is.
+const FEATURES = new Set<GuideScreen>(["apiTokens", "webhooks", "csv", "metrics"]);
 const PLACED = new Set<GuideScreen>(["sites", "paths", "pathDetail", "edgeNodes", "cpeNodes", "coreNodes", "customers", "msps"]);
 const SHOWS = word(
   "show|shows|display|displays|contain|contains|tell me|for|on it|on there|there|montre|affiche|contient|sert|a quoi sert|what can i do|what can we do|que puis je faire|que peut on faire|qu y a t il|what s on|what is on|whats on",
@@ -86,6 +92,9 @@ export function screenAsked(r: Reading, task: string | null): GuideScreen | null
   const page = PAGE.test(r.folded) || r.has("screen");
   // One node or device named ("what's the uptime of nw-edge-par-01?") asks for its figures, not for the screen.
   if ((r.node !== null || r.serial !== null) && !page) return null;
+  // Tokens, webhooks and CSV files are only ever asked about as features: "how are webhooks signed?", "can I import
+  // them in bulk?", "export my paths to csv" (no tool of the assistant reads or makes them).
+  if (FEATURES.has(screen)) return screen;
   if (WHERE.test(r.folded) || (WHERE_IS.test(r.folded) && (page || !PLACED.has(screen)))) return screen;
   const how = r.has("howTo") || HOW.test(r.folded);
   if (page && SHOWS.test(r.folded) && ASKS_WHAT.test(r.folded) && !how) return screen;
@@ -113,6 +122,7 @@ const PAGE_SCREENS: readonly [RegExp, GuideScreen][] = [
   [/^alarms$/, "alarms"],
   [/^events$/, "events"],
   [/^userSettings$/, "userSettings"],
+  [/^user\/apiTokens$/, "apiTokens"],
   [/^user/, "users"],
   [/^organizationSettings$/, "organizationSettings"],
   [/^(?:msp|core)\/inventory$/, "inventory"],
@@ -128,6 +138,8 @@ const PAGE_SCREENS: readonly [RegExp, GuideScreen][] = [
   [/^msp\/customerOrganization$/, "customers"],
   [/^core\/msp$/, "msps"],
   [/^apiDocs$/, "apiDocs"],
+  [/^webhooks$/, "webhooks"],
+  [/^audit$/, "audit"],
   [/^chat/, "chat"],
 ];
 

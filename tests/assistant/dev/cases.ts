@@ -3,6 +3,7 @@
 import type { EvalCase } from "../../../scripts/assistant-eval/harness";
 import { actionCases } from "./actions";
 import { aggregateCases } from "./aggregates";
+import { automationCases } from "./automation";
 import { conversationCases } from "./conversation";
 import { coverageCases } from "./coverage";
 import { freshCases } from "./fresh";
@@ -15,5 +16,5 @@ import { planCases } from "./plans";
 import { timeCases } from "./time";
 
 export function devCases(): EvalCase[] {
-  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...fresh3Cases(), ...fresh4Cases(), ...aggregateCases()];
+  return [...nameCases(), ...conversationCases(), ...planCases(), ...coverageCases(), ...actionCases(), ...languageCases(), ...timeCases(), ...freshCases(), ...fresh2Cases(), ...fresh3Cases(), ...fresh4Cases(), ...aggregateCases(), ...automationCases()];
 }
