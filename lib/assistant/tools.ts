@@ -308,7 +308,7 @@ export const explainPathSlaOutputSchema = z.discriminatedUnion("status", [
 export type ExplainPathSlaOutput = z.infer<typeof explainPathSlaOutputSchema>;
 
 export const listOpenAlarmsOutputSchema = z.object({
-  /** Every open, unacknowledged alarm matching the filters; `alarms` holds the latest ASSISTANT_LIST_MAX. */
+  /** Every open, unacknowledged alarm matching the filters (with a range: every alarm raised in it); `alarms` holds the latest ASSISTANT_LIST_MAX. */
   total: z.number().int(),
   filters: z.object({ severity: z.enum(ALARM_SEVERITIES).nullable(), type: z.string().nullable(), about: z.string().nullable() }).default({ severity: null, type: null, about: null }),
   /** The range the alarms were raised in, when one was asked. */
@@ -339,6 +339,9 @@ export const listOpenAlarmsOutputSchema = z.object({
   recentlyCleared: z.boolean().optional(),
   /** Whether these are the acknowledged alarms (asked for) rather than the unacknowledged. */
   acknowledged: z.boolean().optional(),
+  /** A range was asked: every alarm raised in it, open, acknowledged or cleared since; how many are still open and unacknowledged. */
+  everyState: z.boolean().optional(),
+  stillOpen: z.number().int().optional(),
   links,
 });
 export type ListOpenAlarmsOutput = z.infer<typeof listOpenAlarmsOutputSchema>;

@@ -241,6 +241,7 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
   const severity = output.filters.severity ? t(`assistant.alarms.severities.${output.filters.severity}`) : null;
   if (output.acknowledged && (output.total === 0 || output.alarms.length === 0)) return t("assistant.alarms.noneAcknowledged");
   if (output.total === 0 || output.alarms.length === 0) {
+    if (range && output.everyState) return severity ? t("assistant.alarms.rangeAllNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeAllNone", { range });
     if (range) return severity ? t("assistant.alarms.rangeNoneOfSeverity", { severity, range }) : t("assistant.alarms.rangeNone", { range });
     if (severity) return t("assistant.alarms.noneOfSeverity", { severity });
     return output.filters.about ? t("assistant.alarms.noneAbout", { about: quoted(output.filters.about) }) : t("assistant.alarms.none");
@@ -251,7 +252,9 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
       ? t("assistant.alarms.acknowledgedClearedHeader", { total: output.total, about: quoted(output.filters.about ?? "") })
       : output.acknowledged
       ? t("assistant.alarms.acknowledgedHeader", { total: output.total })
-      : range
+      : range && output.everyState
+        ? t("assistant.alarms.rangeAllHeader", { total: output.total, range, open: output.stillOpen ?? 0 })
+        : range
         ? t("assistant.alarms.rangeHeader", { total: output.total, range })
         : t("assistant.alarms.header", { total: output.total }),
     counts.length > 0 && t("assistant.alarms.bySeverity", { counts: counts.join(", ") }),
@@ -264,6 +267,7 @@ function alarms(output: ListOpenAlarmsOutput, { t, locale, timeZone }: Writer): 
         time: formatTime(locale, alarm.raisedAt, timeZone),
       }),
       output.acknowledged && t("assistant.alarms.acknowledgedBy", { person: quoted(alarm.acknowledgedBy ?? "—"), note: alarm.note ? quoted(alarm.note) : "—" }),
+      output.everyState && alarm.acknowledgedBy && t("assistant.alarms.acknowledgedByOnly", { person: quoted(alarm.acknowledgedBy) }),
       alarm.clearedAt && t("assistant.alarms.clearedSince", { time: formatTime(locale, alarm.clearedAt, timeZone) }),
     ]),
     moreLine(t, output.alarms.length, output.total),

@@ -112,7 +112,7 @@ export function assistantTools(
     }),
     listOpenAlarms: tool({
       description:
-        "List the open, unacknowledged alarms of the organization, latest first (severity, type, message, object, time), with the total and the count per severity. Optionally only one severity, one type, the alarms about one object (path, site, node, device), or those raised in a time range (from/to).",
+        "List the open, unacknowledged alarms of the organization, latest first (severity, type, message, object, time), with the total and the count per severity. Optionally only one severity, one type, the alarms about one object (path, site, node, device); or every alarm raised in a time range (from/to: 'alarms since this morning'), open, acknowledged or cleared since, each saying which.",
       inputSchema: listOpenAlarmsInputSchema,
       outputSchema: listOpenAlarmsOutputSchema,
       execute: (input) => run("listOpenAlarms", () => listOpenAlarms(environment, input)),

@@ -113,6 +113,35 @@ describe("alarms, organizations, fabrics and links asked for", () => {
     expect(fabrikam.alarms.every((alarm: { organizationId: string }) => alarm.organizationId === org.Fabrikam)).toBe(true);
   });
 
+  it("answers 'alarms since this morning' with every alarm raised then: the cleared and acknowledged ones say so", async () => {
+    const db = await getDb();
+    const [carla] = await db.select().from(users).where(eq(users.email, CONTOSO_ADMIN));
+    const [path] = await db.select().from(paths).where(and(eq(paths.organizationId, org.Contoso), eq(paths.name, "Paris ⇄ Frankfurt")));
+    const raisedAt = new Date(Date.now() - 3 * 3600_000);
+    await db.insert(alarms).values({
+      organizationId: org.Contoso,
+      message: "Path Paris ⇄ Frankfurt: latency 112 ms above 100 ms",
+      severity: "major",
+      type: "sla-bad",
+      source: "Paris ⇄ Frankfurt",
+      subject: `path:${path.id}`,
+      raisedAt,
+      acknowledgedBy: carla.id,
+      acknowledgedAt: new Date(raisedAt.getTime() + 300_000),
+      clearedAt: new Date(raisedAt.getTime() + 900_000),
+    });
+    const range = { from: new Date(raisedAt.getTime() - 60_000).toISOString(), to: new Date(raisedAt.getTime() + 60_000).toISOString() };
+    const listed = await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", range);
+    expect(listed).toMatchObject({ everyState: true, total: 1, stillOpen: 0 });
+    expect(listed.alarms).toMatchObject([{ source: "Paris ⇄ Frankfurt", clearedAt: expect.any(String), acknowledgedBy: expect.any(String) }]);
+    const text = summary("listOpenAlarms", listed);
+    expect(text).toMatch(/^1 alarm was raised from .*; none is still open:/);
+    expect(text).toContain("  - acknowledged by ");
+    expect(text).toContain("  - cleared ");
+    // The open ones alone, when no range is asked: this one is not among them.
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", {})).alarms.map((alarm) => alarm.message)).not.toContain(listed.alarms[0].message);
+  });
+
   it("answers who acknowledged an alarm that has cleared since, when none about the object is open", async () => {
     const db = await getDb();
     const day = 24 * 3600_000;

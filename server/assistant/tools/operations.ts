@@ -70,7 +70,12 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
   // Or, asked for, the acknowledged ones with their notes.
   const view = { acknowledged: input.acknowledged ? "true" : "false", state: "active", organizationId: scope.organizationFilter, severity: input.severity, type: input.type } as const;
   const range = rangeOf(input, now);
-  const open = range ? await alarmsRaisedIn(scope, view, range) : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
+  // "Alarms raised in the last 24 hours", "any alarms since this morning?": every alarm raised then, whatever became of
+  // it since (still open, acknowledged, cleared), each saying so.
+  const everyState = range !== null && !input.acknowledged;
+  const open = range
+    ? await alarmsRaisedIn(scope, everyState ? { ...view, acknowledged: "all", state: "all" } : view, range)
+    : (await listAlarms(scope.context, { ...view, limit: ALARM_SCAN })).items;
   const about = input.about?.trim() || null;
   const wanted = about ? fold(about) : null;
   // A site's alarms are also those of its paths and connectors ("alarms for Madrid Office": Madrid ⇄ Milan's too).
@@ -118,11 +123,13 @@ export async function listOpenAlarms(environment: ToolEnvironment, input: ListOp
         source: shown.source,
         raisedAt: shown.raisedAt,
         ...(input.acknowledged ? { acknowledgedBy: alarm.acknowledgedBy, note: alarm.note } : {}),
-        ...(recentlyCleared ? { clearedAt: alarm.clearedAt } : {}),
+        ...(everyState && alarm.acknowledged ? { acknowledgedBy: alarm.acknowledgedBy } : {}),
+        ...(recentlyCleared || everyState ? { clearedAt: alarm.clearedAt } : {}),
       };
     }),
     ...(input.acknowledged ? { acknowledged: true } : {}),
     ...(recentlyCleared && matching.length > 0 ? { recentlyCleared: true } : {}),
+    ...(everyState ? { everyState: true, stillOpen: matching.filter((alarm) => !alarm.clearedAt && !alarm.acknowledged).length } : {}),
     links: consoleLink(scope, t("assistant.links.alarms"), "alarms"),
   };
 }
