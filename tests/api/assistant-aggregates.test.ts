@@ -139,7 +139,7 @@ describe("alarms, organizations, fabrics and links asked for", () => {
     expect(text).toContain("  - acknowledged by ");
     expect(text).toContain("  - cleared ");
     // The open ones alone, when no range is asked: this one is not among them.
-    expect((await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", {})).alarms.map((alarm) => alarm.message)).not.toContain(listed.alarms[0].message);
+    expect((await runTool(CONTOSO_ADMIN, "Contoso", "listOpenAlarms", {})).alarms.map((alarm: { message: string }) => alarm.message)).not.toContain(listed.alarms[0].message);
   });
 
   it("answers who acknowledged an alarm that has cleared since, when none about the object is open", async () => {
