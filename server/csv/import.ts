@@ -44,7 +44,7 @@ export interface ImportKind<Input, Lookup> {
   /** The existing objects' ids under each key. */
   existing: (lookup: Lookup) => Map<string, string[]>;
   create(context: ServiceContext, input: Input): Promise<unknown>;
-  update(context: ServiceContext, id: string, input: Input): Promise<unknown>;
+  update(context: ServiceContext, id: string, input: Input, lookup: Lookup): Promise<unknown>;
   /** The column of a field a service names (an input's path, "location.address"); by default the same. */
   column?: (path: string) => string;
   /** A header cell as the column it names ("Serial Number" → serialNumber); by default as written. */
@@ -112,7 +112,7 @@ export async function importCsv<Input, Lookup>(
       const id = existing.get(row.key)?.[0];
       const before = changes.length;
       try {
-        await (id ? kind.update(batch, id, row.input) : kind.create(batch, row.input));
+        await (id ? kind.update(batch, id, row.input, lookup) : kind.create(batch, row.input));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         issues.push(...domainIssues(row.line, error, columnOf));

@@ -21,12 +21,10 @@ interface Stocked {
 }
 
 interface DeviceLookup {
-  bySerial: Map<string, Stocked>;
   byId: Map<string, Stocked>;
 }
 
 export function deviceImport(): ImportKind<DeviceImportRow, DeviceLookup> {
-  let stock: DeviceLookup | undefined;
   return {
     target: "devices",
     required: ["serialNumber"],
@@ -39,8 +37,7 @@ export function deviceImport(): ImportKind<DeviceImportRow, DeviceLookup> {
       const rows = await context.db
         .select({ id: devices.id, serialNumber: devices.serialNumber, model: devices.model, softwareVersion: devices.softwareVersion, claimCodeHash: devices.claimCodeHash })
         .from(devices);
-      stock = { bySerial: new Map(rows.map((device) => [device.serialNumber, device])), byId: new Map(rows.map((device) => [device.id, device])) };
-      return stock;
+      return { byId: new Map(rows.map((device) => [device.id, device])) };
     },
     input(cells) {
       const cell = (column: string) => {
@@ -54,13 +51,13 @@ export function deviceImport(): ImportKind<DeviceImportRow, DeviceLookup> {
     },
     parse: (input) => deviceImportRowSchema.safeParse(input),
     key: (input) => input.serialNumber,
-    existing: (lookup) => new Map([...lookup.bySerial].map(([serialNumber, device]) => [serialNumber, [device.id]])),
+    existing: (lookup) => new Map([...lookup.byId.values()].map((device) => [device.serialNumber, [device.id]])),
     async create(context, { claimCode, ...device }) {
       if (claimCode === undefined) throw new ValidationError("validation.claimCodeLength", undefined, [{ path: "claimCode", key: "validation.claimCodeLength" }]);
       await createDevice(context, { ...device, claimCode, model: device.model ?? "", softwareVersion: device.softwareVersion ?? "" });
     },
-    async update(_context, id, row) {
-      const stocked = stock?.byId.get(id);
+    async update(_context, id, row, lookup) {
+      const stocked = lookup.byId.get(id);
       if (!stocked) throw new NotFoundError();
       const differs =
         (row.model !== undefined && row.model !== stocked.model) ||

@@ -80,12 +80,7 @@ export function* deviceSampleSteps(seed: number, duty: DeviceDuties, state: Worl
   return samples;
 }
 
-/** Splits samples into request bodies within the batch limit and the API's body size limit. */
-export function toBatches(samples: TelemetrySample[], maxSamples: number, maxBytes: number): string[] {
-  return [...batchBodies(samples, maxSamples, maxBytes)];
-}
-
-/** The same bodies one at a time: each is written when the one before it went out. */
+/** Splits samples into request bodies within the batch limit and the API's body size limit, one at a time: each is written when the one before it went out. */
 export function* batchBodies(samples: TelemetrySample[], maxSamples: number, maxBytes: number): Generator<string> {
   let current: string[] = [];
   let size = 0;

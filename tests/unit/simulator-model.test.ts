@@ -5,7 +5,9 @@ import { propagationMs, localClock } from "@/server/simulator/geo";
 import { backfillPoints, BACKFILL_DAYS, FINE_DAYS } from "@/server/simulator/history";
 import { businessLoad, MAX_UTILISATION, pathQuality, trafficRates, uptimeSeconds } from "@/server/simulator/model";
 import { hashText, noiseAt, objectKey, parseSeed, pick, smoothNoiseAt, unitAt } from "@/server/simulator/random";
-import { toBatches } from "@/server/simulator/samples";
+import { batchBodies } from "@/server/simulator/samples";
+
+const toBatches = (...args: Parameters<typeof batchBodies>) => [...batchBodies(...args)];
 import { FAULT_CYCLE_MS, FAULT_KINDS, faultEffectsAt, faultWindows, NO_FAULTS } from "@/server/simulator/faults";
 import { faultKinds, simulatorEnabled, simulatorSettings } from "@/server/simulator/settings";
 
