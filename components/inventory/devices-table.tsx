@@ -85,6 +85,8 @@ export function DevicesTable({ list, empty, showMsp = false, actions, sorting, e
       id: "actions",
       label: t("columns.actions"),
       labelHidden: true,
+      // Its labelled buttons do not fit a phone's row beside the serial number: there they are in the row's details.
+      priority: 2,
       headClassName: "pr-4 text-right",
       cellClassName: "pr-4",
       cell: (device) => <div className="flex justify-end gap-1">{actions(device)}</div>,
