@@ -90,7 +90,11 @@ const CREATION_WORDS = new Set(
     "souhaite faut faire un une le la les l chemin chemins de d depuis entre couche niveau configurer avec s il vous plait moi deux mes nos " +
     "connect interconnect hook link relier relie reliez raccorder interconnecter monter monte veut veux faisable feasible possible doable " +
     "est c ce notre votre site sites fit it would is"
-  ).split(" ").concat(POLITE_WORDS),
+  )
+    .split(" ")
+    .concat(POLITE_WORDS)
+    // A question's own words are no site's name either ("what do I need for my first path?", "a connector b4 a path?").
+    .concat([...QUESTION_WORDS]),
 );
 
 // Connectors between two ends of a path: arrows, and these words (folded; "à" only as written, since "a" is also "has").
@@ -297,6 +301,17 @@ function toldApart(span: LinkedSpan, text: string): NameCandidate[] {
   return ofKind.length === 1 && top.includes(ofKind[0]) ? ofKind : top;
 }
 
+/** "The OCI path": the one path over the connector a span names, when the question speaks of a path and not of a connector. */
+function connectorPath(top: NameCandidate[], text: string): string | null {
+  const [entry] = top.map((candidate) => candidate.entry);
+  if (top.length !== 1 || entry.kind !== "connector" || !entry.paths?.length) return null;
+  const folded = fold(text);
+  // "A new path on Paris DIA" is about the connector's room for one, not the paths already over it.
+  if (!mentions(folded, "path") || mentions(folded, "connector") || mentions(folded, "create")) return null;
+  // Several paths over it: its site's, and the answer asks which.
+  return entry.paths.length === 1 ? entry.paths[0] : (entry.site ?? null);
+}
+
 /** The span a question is about: an organization named next to another name is who it is about ("contoso says paris⇄azure …"), not what. */
 function mainSpan(spans: LinkedSpan[], text: string): LinkedSpan | undefined {
   const isOrganization = (span: LinkedSpan) => {
@@ -355,7 +370,7 @@ function readersWith(index: NameIndex): NameReaders {
       if (unseen) return unseen;
       if (span) {
         const top = toldApart(span, text);
-        return top.length === 1 ? top[0].entry.name : span.text;
+        return connectorPath(top, text) ?? (top.length === 1 ? top[0].entry.name : span.text);
       }
       const [proper] = properNames(text).filter((name) => !CALENDAR_WORDS.has(fold(name)));
       return proper ?? NUMBERED_NAME.exec(text)?.[0] ?? nounNamed(text);
@@ -371,6 +386,7 @@ function readersWith(index: NameIndex): NameReaders {
       if (quotedNames(text).length > 0 || UUID.test(text)) return null;
       const span = mainSpan(linked(text), text);
       const top = span && !unseenPath(text, span) ? toldApart(span, text) : [];
+      if (connectorPath(top, text)) return "path";
       return top.length === 1 ? top[0].entry.kind : null;
     },
     spell(folded, text) {

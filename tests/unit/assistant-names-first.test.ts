@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_TOOL_NAMES } from "@/lib/assistant/tools";
 import { readIntent } from "@/server/assistant/intent";
+import { nodeShortAliases } from "@/server/assistant/names/lexicon";
 import { NameIndex, type NamedEntry } from "@/server/assistant/names/name-index";
 
 // Reading a question names first (issue 40, scope 1): with the names the user may see, a word that is no name is never
@@ -115,5 +116,61 @@ describe("questions that name nothing", () => {
     // NOW is Thursday 26 November 2026, 15:00 UTC.
     expect(asked("average latency on paris to frankfurt yesterday").input).toMatchObject({ from: "2026-11-25T00:00:00.000Z", to: "2026-11-26T00:00:00.000Z" });
     expect(asked("latence moyenne de Paris ⇄ Frankfurt depuis lundi", { locale: "fr" }).input).toMatchObject({ from: "2026-11-23T00:00:00.000Z", to: "2026-11-26T15:00:00.000Z" });
+  });
+});
+
+describe("names as engineers shorten them", () => {
+  const shortNames = new NameIndex([
+    { kind: "site", id: "s1", name: "Madrid Office" },
+    { kind: "site", id: "s2", name: "Oracle Frankfurt" },
+    { kind: "site", id: "s3", name: "Milan Branch" },
+    { kind: "site", id: "s4", name: "AWS Direct Connect Paris" },
+    { kind: "path", id: "p1", name: "Madrid ⇄ Oracle", aliases: ["Madrid Office ⇄ Oracle Frankfurt"] },
+    { kind: "path", id: "p2", name: "Madrid ⇄ Milan", aliases: ["Madrid Office ⇄ Milan Branch"] },
+    { kind: "path", id: "p3", name: "Oracle ⇄ AWS Paris", aliases: ["Oracle Frankfurt ⇄ AWS Direct Connect Paris"] },
+    { kind: "connector", id: "c1", name: "OCI FastConnect", paths: ["Madrid ⇄ Oracle", "Oracle ⇄ AWS Paris"], site: "Oracle Frankfurt" },
+    { kind: "connector", id: "c2", name: "Milan virtual", paths: ["Madrid ⇄ Milan"], site: "Milan Branch" },
+    { kind: "connector", id: "c3", name: "Madrid DIA", paths: [], site: "Madrid Office" },
+    { kind: "node", id: "n1", name: "nw-edge-fra-01", aliases: nodeShortAliases("nw-edge-fra-01") },
+    { kind: "node", id: "n2", name: "nw-core-fra", aliases: nodeShortAliases("nw-core-fra") },
+    { kind: "device", id: "d1", name: "MX-C100-0151" },
+  ]);
+  const ask = (text: string) => {
+    const intent = readIntent(text, {}, ASSISTANT_TOOL_NAMES, { locale: "en", now: NOW, names: shortNames });
+    return intent.kind === "tool" ? { tool: intent.toolName, input: intent.input } : { kind: intent.kind };
+  };
+
+  it("drops a numbered node's network prefix and its number's zero", () => {
+    expect(nodeShortAliases("nw-edge-fra-01")).toEqual(["edge-fra-01", "edge-fra-1", "edge-fra1", "edge-fra01"]);
+    // Unnumbered names are already found word for word; "lon-ash" is a link's, not a node's.
+    expect(nodeShortAliases("nw-core-fra")).toEqual([]);
+    expect(ask("versoin on edge-fra1?")).toMatchObject({ tool: "nodeStatus", input: { node: "nw-edge-fra-01" } });
+  });
+
+  it("reads 'the X path' after a connector as its one path, or asks which of its site's paths", () => {
+    expect(ask("is the milan virtual path healthy?")).toEqual({ tool: "explainPathSla", input: { path: "Madrid ⇄ Milan" } });
+    expect(ask("is the oci fastconnect path healthy?")).toEqual({ tool: "explainPathSla", input: { path: "Oracle Frankfurt" } });
+    // A connector asked as such, or a new path over it, stays the connector.
+    expect(ask("how busy is the OCI FastConnect connector?").input).toMatchObject({ connector: "OCI FastConnect" });
+    expect(ask("what's the max bandwidth I could give a new path on Madrid DIA?")).toMatchObject({ tool: "connectorUsage", input: { connector: "Madrid DIA" } });
+  });
+
+  it("answers a path's bandwidth with what it is provisioned with, its traffic with the charts", () => {
+    expect(ask("bandwith of the madrid-milan path")).toEqual({ tool: "pathDetail", input: { path: "Madrid ⇄ Milan" } });
+    expect(ask("what bw is madrid ⇄ oracle on?")).toEqual({ tool: "pathDetail", input: { path: "Madrid ⇄ Oracle" } });
+    expect(ask("bandwidth on madrid ⇄ oracle over the last hour")).not.toMatchObject({ tool: "pathDetail" });
+  });
+
+  it("knows a spare device by its serial number and asks the inventory about it", () => {
+    expect(ask("why is there a major alarm on MX-C100-0151?")).toEqual({ tool: "inventory", input: { serial: "MX-C100-0151" } });
+  });
+
+  it("never reads a how-to's own words as a new path's ends", () => {
+    for (const question of ["do i need a connector b4 i can add a path?", "what do i need for my first layer 3 path?"]) {
+      const intent = ask(question);
+      expect(intent).toMatchObject({ tool: "guidePathCreation" });
+      expect(intent.input).not.toHaveProperty("source");
+      expect(intent.input).not.toHaveProperty("destination");
+    }
   });
 });

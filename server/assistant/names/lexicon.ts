@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { foldText } from "@/lib/locations/text";
 import { consoleScopeWhere, tenantWhere, visibleOrganizationsWhere, visibleRead } from "@/server/core/tenancy";
@@ -14,6 +14,9 @@ import { NameIndex, type NamedEntry } from "./name-index";
 
 type Rows = readonly NamedEntry[];
 
+/** At most this many spare devices are named (the inventory tool finds any other by its serial number). */
+const SPARES_MAX = 2_000;
+
 async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
   const { db, principal } = scope.context;
   const within = (column: Parameters<typeof tenantWhere>[1]) =>
@@ -22,10 +25,17 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
   const destination = alias(sites, "destination_site");
   const sourceNode = alias(nodes, "source_node");
   const destinationNode = alias(nodes, "destination_node");
-  const [siteRows, pathRows, connectorRows, nodeRows, coreFabricRows, externalFabricRows, organizationRows, linkRows] = await Promise.all([
+  const [siteRows, pathRows, connectorRows, nodeRows, coreFabricRows, externalFabricRows, organizationRows, linkRows, spareRows] = await Promise.all([
     db.select({ id: sites.id, name: sites.name }).from(sites).where(within(sites.organizationId)),
     db
-      .select({ id: paths.id, name: paths.name, source: source.name, destination: destination.name })
+      .select({
+        id: paths.id,
+        name: paths.name,
+        source: source.name,
+        destination: destination.name,
+        sourceConnectorId: paths.sourceConnectorId,
+        destinationConnectorId: paths.destinationConnectorId,
+      })
       .from(paths)
       .innerJoin(source, eq(source.id, paths.sourceSiteId))
       .innerJoin(destination, eq(destination.id, paths.destinationSiteId))
@@ -49,16 +59,27 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
       .innerJoin(sourceNode, eq(sourceNode.id, links.sourceNodeId))
       .innerJoin(destinationNode, eq(destinationNode.id, links.destinationNodeId))
       .where(within(links.organizationId)),
+    // The claimed devices on no node (spares): the nodes above name the others by their serial numbers.
+    db
+      .select({ id: devices.id, serialNumber: devices.serialNumber })
+      .from(devices)
+      .where(and(isNotNull(devices.mspOrganizationId), isNull(devices.nodeId), within(devices.mspOrganizationId)))
+      .orderBy(devices.serialNumber)
+      .limit(SPARES_MAX),
   ]);
+  const pathsOf = new Map<string, string[]>();
+  for (const row of pathRows)
+    for (const connectorId of new Set([row.sourceConnectorId, row.destinationConnectorId])) pathsOf.set(connectorId, [...(pathsOf.get(connectorId) ?? []), row.name]);
   return [
     ...siteRows.map((row): NamedEntry => ({ kind: "site", id: row.id, name: row.name })),
     // A path by its name, and by its ends' site names ("Paris HQ ⇄ Frankfurt DC").
     ...pathRows.map((row): NamedEntry => ({ kind: "path", id: row.id, name: row.name, aliases: [`${row.source} ⇄ ${row.destination}`] })),
     // A connector by its name, and with its site's ("Paris HQ fiber 1").
-    ...connectorRows.map((row): NamedEntry => ({ kind: "connector", id: row.id, name: row.name, aliases: [`${row.site} ${row.name}`] })),
+    ...connectorRows.map((row): NamedEntry => ({ kind: "connector", id: row.id, name: row.name, aliases: [`${row.site} ${row.name}`], paths: pathsOf.get(row.id) ?? [], site: row.site })),
     // A node by its name, by its device's serial number, and by where it stands ("the Seattle edge", "the box in
     // Seattle": its address's city with its kind).
-    ...nodeRows.map((row): NamedEntry => ({ kind: "node", id: row.id, name: row.name, aliases: [...(row.serialNumber ? [row.serialNumber] : []), ...nodePlaceAliases(row)] })),
+    ...nodeRows.map((row): NamedEntry => ({ kind: "node", id: row.id, name: row.name, aliases: [...(row.serialNumber ? [row.serialNumber] : []), ...nodePlaceAliases(row), ...nodeShortAliases(row.name)] })),
+    ...spareRows.map((row): NamedEntry => ({ kind: "device", id: row.id, name: row.serialNumber })),
     ...coreFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...externalFabricRows.map((row): NamedEntry => ({ kind: "fabric", id: row.id, name: row.name })),
     ...organizationRows.map((row): NamedEntry => ({ kind: "organization", id: row.id, name: row.name })),
@@ -75,6 +96,20 @@ async function readNames(scope: ChatScope): Promise<NamedEntry[]> {
     const other = written.flatMap((text) => [...exonymAliases(foldText(text)), ...abbreviationAliases(foldText(text)), ...(coded ? cityCodeAliases(foldText(text)) : [])]);
     return other.length > 0 ? { ...entry, aliases: [...(entry.aliases ?? []), ...other] } : entry;
   });
+}
+
+/**
+ * A node's name as engineers shorten it: without its network's prefix, and its number without the leading zero, with
+ * or without the hyphen ("nw-edge-fra-01" → "edge-fra-01", "edge-fra-1", "edge-fra1").
+ */
+export function nodeShortAliases(name: string): string[] {
+  const parts = name.split("-");
+  const last = parts[parts.length - 1];
+  // Only a numbered name ("nw-core-fra" is already "core fra" word for word, and "lon-ash" is a link).
+  if (parts.length < 4 || !/^\d+$/.test(last)) return [];
+  const stem = parts.slice(1, -1).join("-");
+  const number = String(Number(last));
+  return [...new Set([`${stem}-${last}`, `${stem}-${number}`, `${stem}${number}`, `${stem}${last}`])];
 }
 
 /** A node's city (its address's first part) with its kind: "Seattle edge". */

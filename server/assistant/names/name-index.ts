@@ -14,6 +14,10 @@ export interface NamedEntry {
   name: string;
   /** Other ways people write it: a path by its ends ("Paris HQ ⇄ Frankfurt DC"), a device by its serial number. */
   aliases?: readonly string[];
+  /** A connector's paths, by name: "the OCI path" is the one path over the OCI FastConnect connector. */
+  paths?: readonly string[];
+  /** A connector's site: "the OCI path" over a connector with several paths asks which of that site's paths. */
+  site?: string;
 }
 
 /** One written form of an entry (its name or an alias), as words. */

@@ -3,6 +3,9 @@ import { fold } from "../text";
 import type { IntentRule } from "./reading";
 import { ACKNOWLEDGED, asksForFacts, asksImpact, call, COUNT, defined, INVITATION_STATUS, INVITATIONS, LINKS, listRange, NODE_KIND, NODES, nodesNamed, nodeStatusCall, PER_GROUP, rule, UNACKNOWLEDGED } from "./intent-parts";
 
+// A path's provisioned bandwidth asked, not what flows on it ("bandwidth" alone; "traffic", "usage", "utilisation" are the charts').
+const PROVISIONED = /(?:^| )(?:bandwidth|bande passante|capacity|capacite)(?= |$)(?!.*(?:traffic|trafic|usage|utilisation|throughput|debit|now|right now|maintenant|en ce moment|last|past|dernier|derniere|since|depuis|most|least|highest|lowest))/;
+
 // Invitations, devices, fabrics, nodes, lifecycle and alarms as they are.
 export const LIVE_RULES: readonly IntentRule[] = [
   // "If nw-core-fra dies, who gets hit?", "rayon d'impact de nw-edge-par-01": the node's blast radius.
@@ -24,9 +27,17 @@ export const LIVE_RULES: readonly IntentRule[] = [
   rule("device-claim", "inventory", (r) => r.serial !== null && r.has("inventory"), (r) => call("inventory", { serial: r.serial })),
   // "Why isn't MX-C100-0151 reporting?": a device's reachability is the inventory's (a spare on no node included).
   rule("device-reach", "inventory", (r) => r.serial !== null && r.node === null && r.has("reach"), (r) => call("inventory", { serial: r.serial })),
+  // "Why is there a major alarm on MX-C100-0151?" about a spare (a device on no node): the inventory says what it is.
+  rule("spare-device", "inventory", (r) => r.serial !== null && r.node === null && r.namedKind === "device", (r) => call("inventory", { serial: r.serial })),
   rule("device-or-node", "nodeStatus", (r) => r.serial !== null || r.node !== null, (r) => nodeStatusCall(r, r.node ?? r.serial)),
   // "Which VLAN is Paris ⇄ Frankfurt on?", "quels préfixes passent sur frankfurt ⇄ aws ?": the path's configuration.
-  rule("path-detail", "pathDetail", (r) => r.path !== null && r.has("pathConfig") && asksForFacts(r) && !r.has("why"), (r) => call("pathDetail", { path: r.path })),
+  // "Bandwidth of the gcp-seattle path", "what bw is paris ⇄ azure on?": what the path is provisioned with, not its traffic.
+  rule(
+    "path-detail",
+    "pathDetail",
+    (r) => r.path !== null && r.namedKind !== "connector" && (r.has("pathConfig") || PROVISIONED.test(r.folded)) && asksForFacts(r) && !r.has("why"),
+    (r) => call("pathDetail", { path: r.path }),
+  ),
   // "Status of the global core fabric", "is the backbone ok?": a core fabric's nodes and links.
   rule(
     "fabric-status",
