@@ -542,6 +542,8 @@ export const guideTaskOutputSchema = z.object({
   /** The caller's own role. */
   askerRole: z.enum(ROLE_LEVELS).nullable().default(null),
   steps: z.array(z.string()),
+  /** The operator's way of a task ("stock": devices put in stock for MSPs to claim), null for the MSPs' own. */
+  variant: z.enum(["stock"]).nullable().default(null),
   links,
 });
 

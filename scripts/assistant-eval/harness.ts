@@ -189,10 +189,16 @@ const fold = (value: string) => foldText(value).replace(/\s+/g, " ").trim();
 /** Zero in words, on the folded answer. */
 const ZERO_WORDS: Record<Locale, RegExp> = { en: /\b(no|none|nothing|zero)\b/, fr: /\b(aucun|aucune|pas d|rien|zero)\b/ };
 
+/** The language an answer is written in: French typography (a no-break space before ":" ";" "?" "!") says French. */
+export function answerLocale(text: string, interfaceLocale: Locale): Locale {
+  return /[\u202f\u00a0][:;!?]/.test(text) ? "fr" : interfaceLocale === "fr" && /[a-z]: /i.test(text) ? "en" : interfaceLocale;
+}
+
 /** The facts the answer misses (empty: a right answer). */
 export function missedFacts(answer: Answer, facts: Fact[], locale: Locale): Fact[] {
   const written = fold(answer.text);
-  const numbers = numbersIn(answer.text, locale);
+  // A question in the other language is answered in it (scope 8): its figures are read the way that answer writes them.
+  const numbers = numbersIn(answer.text, answerLocale(answer.text, locale));
   return facts.filter((fact) => {
     switch (fact.kind) {
       case "text":

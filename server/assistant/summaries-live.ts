@@ -506,7 +506,7 @@ export function guideTask(output: Out<typeof guideTaskOutputSchema>, { t, locale
   return lines(
     output.about,
     output.may || output.role ? `**${mayAnswer(output, t, locale)}**` : null,
-    t(`assistant.guide.tasks.${output.task}.title` as never),
+    t((output.variant ? `assistant.guide.tasks.${output.task}.${output.variant}.title` : `assistant.guide.tasks.${output.task}.title`) as never),
     ...output.steps.map((step, index) => `${index + 1}. ${step}`),
     // The roles' table is no task the reader does: their own role is its first line.
     output.role || output.task === "roles" ? null : output.allowed ? t("assistant.guide.canWrite") : t("assistant.guide.notAllowed"),

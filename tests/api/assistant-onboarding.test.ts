@@ -112,6 +112,26 @@ describe("whether a role may do a task (issue 40, scope 6)", () => {
   });
 });
 
+describe("how devices come to be claimed (issue 40, scope 6)", () => {
+  const guide = async (email: string, organization: string, locale: "en" | "fr" = "en") => {
+    const output = await runAssistantTool(email, await organizationId(organization), "guideTask", { task: "claim" }, locale);
+    return { output, text: await summarizeToolResult("guideTask", { type: "json", value: output as never }, locale) };
+  };
+
+  it("tells the operator how devices go into stock, and an MSP how it claims one", async () => {
+    const operator = await guide(OPERATOR, "Maia");
+    expect(operator.output).toMatchObject({ variant: "stock", allowed: true });
+    expect(operator.text).toContain("To put devices in stock for the MSPs:");
+    expect(operator.text).toContain("Add device");
+    expect(operator.text).toContain("8-character claim code");
+    const operatorFr = await guide(OPERATOR, "Maia", "fr");
+    expect(operatorFr.text).toContain("Pour mettre des équipements en stock pour les MSP");
+    const msp = await guide(NORTHWIND_ADMIN, "Northwind Networks");
+    expect(msp.output).toMatchObject({ variant: null, allowed: true });
+    expect(msp.text).toContain("To claim a device:");
+  });
+});
+
 describe("who has access (issue 40, scope 6)", () => {
   it("lists the chat organization's users with their roles as the Users tab does, and only its own", async () => {
     const contoso = await organizationId("Contoso");

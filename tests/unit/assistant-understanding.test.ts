@@ -69,6 +69,12 @@ describe("the intent catalogue", () => {
     ["How do I invite a read-only colleague?", "en", "how-to", "guideTask", { task: "invite" }],
     ["Comment réclamer un équipement ?", "fr", "how-to", "guideTask", { task: "claim" }],
     ["Comment rattacher un équipement ?", "fr", "how-to", "guideTask", { task: "claim" }],
+    // How-to questions as people type them: where a thing goes, how things get somewhere, step by step.
+    ["je viens de recevoir un boitier, je le claim ou ?", "fr", "how-to", "guideTask", { task: "claim" }],
+    ["comment les équipements arrivent dans le stock ?", "fr", "how-to", "guideTask", { task: "claim" }],
+    ["how do devices get into stock?", "en", "how-to", "guideTask", { task: "claim" }],
+    ["how do we bring on our first customer? step by step pls", "en", "how-to", "guideTask", { task: "customer" }],
+    ["comment mon nouveau client reçoit ses accès à la console ?", "fr", "how-to", "guideTask", { task: "customer" }],
     ["comment rattacher un boîtier à un nœud ?", "fr", "how-to", "guideTask", { task: "assignDevice" }],
     ["comment configurer une fabric de cœur ?", "fr", "how-to", "guideTask", { task: "coreFabric" }],
     ["comment ajouter un nœud de périphérie ?", "fr", "how-to", "guideTask", { task: "edgeNode" }],

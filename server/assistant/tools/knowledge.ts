@@ -137,7 +137,10 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
     role,
     roleLabel: t(ROLE_LEVEL_LABELS[roleLevel(role)]),
   };
-  const steps = Array.from({ length: task.steps }, (_, index) => t(`assistant.guide.tasks.${input.task}.step${index + 1}` as never, values as never));
+  // The operator does not claim devices: it puts them in stock for the MSPs to claim.
+  const variant = input.task === "claim" && scope.organization.organizationType === "maia" ? ("stock" as const) : null;
+  const stepKey = variant ? `assistant.guide.tasks.${input.task}.${variant}.step` : `assistant.guide.tasks.${input.task}.step`;
+  const steps = Array.from({ length: task.steps }, (_, index) => t(`${stepKey}${index + 1}` as never, values as never));
   // A connector of one kind: its form's fields, with the limits the form validates them by (lib/connectors/schema.ts).
   if (input.task === "connector" && input.connectorKind) steps.splice(steps.length - 1, 0, t(`assistant.guide.tasks.connector.kinds.${input.connectorKind}`, CONNECTOR_FIELD_LIMITS));
   // "Can a read-only user acknowledge alarms?": the role asked about, in the chat organization's type, decides.
@@ -147,12 +150,13 @@ export async function guideTask(environment: ToolEnvironment, input: Out<typeof 
   return {
     task: input.task,
     about: input.define && t.has(aboutKey as never) ? t(aboutKey as never) : null,
-    allowed: input.role ? mayDo(input.role) : hasScopes(scope.context.principal.scopes, [task.scope]),
+    allowed: input.role ? mayDo(input.role) : hasScopes(scope.context.principal.scopes, [variant ? "internal:inventory:write" : task.scope]),
     role: input.role ?? null,
     may: input.may ?? false,
     allowedRoles: ROLE_LEVELS.filter(mayDo),
     askerRole: roleLevel(role),
     steps,
+    variant,
     links: consoleLink(scope, t(`assistant.guide.tasks.${input.task}.link` as never), task.route(scope)),
   };
 }

@@ -71,14 +71,21 @@ export function guideTopic(reading: Reading): GuideTask | "site" | "path" | null
   if (has("link|links|lien|liens") && has("node|nodes|noeud|noeuds|between|entre")) return "link";
   // "Rattacher" a device is the glossary's claim; "rattacher un boîtier à un nœud" stays an assignment.
   if (has("assign|affecter|affecte|attach|rattacher") && (has("node|noeud") || (reading.has("device") && !has("rattacher")))) return "assignDevice";
-  if (has("customer organization|customer organisation|customer org|new customer|a customer|organisation cliente|nouveau client|un client")) return "customer";
+  if (
+    has(
+      "customer organization|customer organisation|customer org|new customer|a customer|first customer|new client|organisation cliente|nouveau client|un client|premier client|" +
+        "nouvelle organisation cliente",
+    )
+  )
+    return "customer";
   if (has("msp|msps") && reading.has("create")) return "msp";
   if (has("upgrade|mettre a jour|mise a jour|update the software|mettre a jour le logiciel|reboot|restart|redemarrer|redemarre|rebooter")) return "schedule";
   // "cancel a scheduled operation": the lifecycle guide says how one is cancelled.
   if (has("cancel|annuler|annule|unschedule|deprogrammer") && reading.has("lifecycle")) return "schedule";
   if (/(?:^| )(?:claim|reclamer|reclame|rattacher|enroler|onboard a device|add a device)(?= |$)/.test(folded)) return "claim";
   // "add new boxes to the stock": devices come into the inventory by being claimed.
-  if (reading.has("device") && has("add|adding|ajouter|ajoute|rajouter|register|enregistrer|new|nouveaux|nouvelles")) return "claim";
+  // "How do devices get into stock?": by being claimed too.
+  if (reading.has("device") && has("add|adding|ajouter|ajoute|rajouter|register|enregistrer|new|nouveaux|nouvelles|into stock|into the stock|into the inventory|en stock|dans le stock|dans l inventaire")) return "claim";
   if (reading.has("acknowledge")) return "acknowledge";
   if (reading.has("connector")) return "connector";
   if (reading.has("lifecycle") || /(?:schedule|planifier)/.test(folded)) return "schedule";

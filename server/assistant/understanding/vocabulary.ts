@@ -46,7 +46,9 @@ export const VOCABULARY = {
     "what do i need ready|what should i have ready|what do we need ready|what should we have ready|what to prepare|what do i prepare|que dois je preparer|quoi preparer|on doit preparer quoi|" +
     "step by step|pas a pas|etape par etape|how do we get|how do i get|how do they get|how does it get|how do devices get|how does a device get|" +
     "what am i doing wrong|what are we doing wrong|keeps failing|keeps saying|keeps telling|qu est ce que je fais mal|je fais quoi de travers|ca echoue|n arrete pas de dire|" +
-    "first or|en premier ou|d abord ou|how do we bring|how do i bring|how do we onboard|how do i onboard|comment on integre|comment integrer",
+    "first or|en premier ou|d abord ou|how do we bring|how do i bring|how do we onboard|how do i onboard|comment on integre|comment integrer|" +
+    "claim ou|reclame ou|reclamer ou|le mets ou|les mets ou|comment mon nouveau|comment ma nouvelle|comment un nouveau|comment une nouvelle|comment nos nouveaux|comment nos nouvelles|" +
+    "arrivent dans le|arrive dans le|arrivent dans l|se retrouvent dans|se retrouve dans|get into the|gets into the|end up in the|ends up in the",
   // The console's screens as such (SPEC §2): "the dashboard", "which tab", "cet écran".
   screen: "page|pages|screen|screens|tab|tabs|onglet|onglets|ecran|ecrans|dashboard|dashboards|tableau de bord|tableaux de bord",
   invite: "invite|inviter|invitation|invitations|colleague|collegue|coworker|new user|nouvel utilisateur",
