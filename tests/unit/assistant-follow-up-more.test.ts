@@ -72,6 +72,18 @@ describe("follow-ups", () => {
     expect(ask(byLatency, "which is worse")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
   });
 
+  it("'which is lower?' after a comparison explains the one with the lower figure of the metric asked", () => {
+    const ask = (prompt: LanguageModelV4Prompt, text: string) => decideAfter([...prompt, { role: "user", content: [{ type: "text", text }] }]);
+    const measured = (name: string, sla: string, measurement: { latencyMs: number; jitterMs: number; lossPercent: number }) => ({ status: "found", query: name, path: { name, sla }, measurement });
+    // Paris ⇄ Azure is the worse by state, but the lower by latency; Frankfurt ⇄ AWS has the lower jitter.
+    const both = compared(measured("Paris ⇄ Azure", "bad", { latencyMs: 8, jitterMs: 3, lossPercent: 6 }), measured("Frankfurt ⇄ AWS", "healthy", { latencyMs: 20, jitterMs: 1, lossPercent: 0 }));
+    expect(ask(both, "which is lower?")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+    expect(ask(both, "which one has the higher latency?")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
+    expect(ask(both, "which has the lowest jitter?")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
+    expect(ask(both, "laquelle a la perte la plus faible ?")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Frankfurt ⇄ AWS" } });
+    expect(ask(both, "laquelle a la latence la plus faible ?")).toEqual({ type: "tool-call", toolName: "explainPathSla", input: { path: "Paris ⇄ Azure" } });
+  });
+
   it("'and lyon?' asks the question before about that name, of the same kind", () => {
     const site = { question: "how's the paris hq site doing?", toolName: "siteDetail", input: { site: "Paris HQ" } };
     expect(decideAfter(conversation([site], "and lyon?"))).toEqual({ type: "tool-call", toolName: "siteDetail", input: { site: "Lyon Branch" } });

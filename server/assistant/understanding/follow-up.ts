@@ -74,7 +74,18 @@ const ORDINALS: [RegExp, number][] = [
 ];
 const ORDINAL_LEAD = /^(?:(?:and|et|ok|so|then|alors|puis|what about|and what about|et pour|show me|montre moi|the|le|la|l|number|numero|no)\s+)*([a-z0-9]+)(?:\s+(?:one|path|site|node|un|une|chemin|noeud|in the list|de la liste|please|pls|stp|svp|then|alors))*$/;
 // "which one is worse?", "lequel est le pire ?", "which of them is better": the comparison's verdict.
-const VERDICT = /^(?:(?:and|et|so|ok|alors|donc)\s+)?(?:which|lequel|laquelle|quel|quelle)(?: one| of them| of the two| of both| des deux| d entre eux)? (?:is |s |est |a |has )?(?:the |le |la )?(worse|worst|better|best|pire|meilleur|meilleure|plus mauvais|plus mauvaise|in worse shape|en pire etat)(?= |$)/;
+const VERDICT =
+  /^(?:(?:and|et|so|ok|alors|donc)\s+)?(?:which|lequel|laquelle|quel|quelle)(?: one| of them| of the two| of both| des deux| d entre eux)? (?:is |s |est |a |has |a la |a le |has the )?(?:(?:the |le |la |l )?(?:latency|latence|jitter|gigue|loss|perte|pertes|delay|delai) )?(?:the |le |la )?(worse|worst|better|best|pire|meilleur|meilleure|plus mauvais|plus mauvaise|in worse shape|en pire etat|lower|lowest|higher|highest|faster|fastest|slower|slowest|plus bas|plus basse|plus faible|plus haut|plus haute|plus eleve|plus elevee|plus rapide|plus lent|plus lente)(?= |$)/;
+/** A figure compared: "which is lower?" is the smaller figure (the better path), "which is higher?" the larger. */
+const FIGURE_VERDICT: Record<string, "lowest" | "highest"> = {
+  lower: "lowest", lowest: "lowest", faster: "lowest", fastest: "lowest", "plus bas": "lowest", "plus basse": "lowest", "plus faible": "lowest", "plus rapide": "lowest",
+  higher: "highest", highest: "highest", slower: "highest", slowest: "highest", "plus haut": "highest", "plus haute": "highest", "plus eleve": "highest", "plus elevee": "highest", "plus lent": "highest", "plus lente": "highest",
+};
+const METRIC_SAID: [RegExp, "latencyMs" | "jitterMs" | "lossPercent"][] = [
+  [/(?:^| )(?:jitter|gigue)(?= |$)/, "jitterMs"],
+  [/(?:^| )(?:loss|perte|pertes|packet loss)(?= |$)/, "lossPercent"],
+  [/(?:^| )(?:latency|latence|delay|delai|rtt)(?= |$)/, "latencyMs"],
+];
 // "and lyon?", "et pour milan ?", "what about the frankfurt one?": the same question about another name.
 // "no i meant lyon", "non, je voulais dire Milan", "not paris, lyon": the same question, about the name meant.
 const AND_NAME =
@@ -169,16 +180,39 @@ function compareWith(folded: string, own: Understanding, previous: PreviousTurn)
   return { kind: "tool", toolName: tool, input: { ...call.input, path: before }, also: [{ toolName: tool, input: { ...call.input, path: own.input.path } }] };
 }
 
-/** Of the paths the turn before showed side by side, the worse (worst state, then highest latency) or the better. */
-function verdictOf(previous: PreviousTurn, worse: boolean): string | null {
+type Measured = { latencyMs?: number | null; jitterMs?: number | null; lossPercent?: number | null };
+
+/**
+ * Of the paths the turn before showed side by side, the worse (worst state, then highest latency) or the better; or,
+ * for a figure compared ("which is lower?"), the one with the lowest or highest value of the metric asked (latency
+ * unless another is named or was asked before). Paths without that figure are left out.
+ */
+function verdictOf(previous: PreviousTurn, worse: boolean, figure: { metric: keyof Measured; pick: "lowest" | "highest" } | null = null): string | null {
   const shown = previous.calls.flatMap((call) => {
-    const output = call.output as { status?: string; path?: { name?: string; sla?: string }; measurement?: { latencyMs?: number | null } | null } | undefined;
+    const output = call.output as { status?: string; path?: { name?: string; sla?: string }; measurement?: Measured | null } | undefined;
     if (output?.status !== "found" || typeof output.path?.name !== "string") return [];
-    return [{ name: output.path.name, rank: SLA_RANK[output.path.sla ?? ""] ?? 1, latency: output.measurement?.latencyMs ?? 0 }];
+    return [{ name: output.path.name, rank: SLA_RANK[output.path.sla ?? ""] ?? 1, latency: output.measurement?.latencyMs ?? 0, measured: output.measurement ?? null }];
   });
   if (shown.length < 2) return null;
+  if (figure) {
+    const valued = shown.flatMap((item) => {
+      const value = item.measured?.[figure.metric];
+      return typeof value === "number" ? [{ name: item.name, value }] : [];
+    });
+    if (valued.length < 2) return null;
+    const sorted = [...valued].sort((a, b) => a.value - b.value);
+    return (figure.pick === "lowest" ? sorted[0] : sorted.at(-1)!).name;
+  }
   const sorted = [...shown].sort((a, b) => b.rank - a.rank || b.latency - a.latency);
   return (worse ? sorted[0] : sorted.at(-1)!).name;
+}
+
+/** The metric a figure verdict compares: the one the follow-up names, else the one asked before, else latency. */
+function verdictMetric(folded: string, previous: PreviousTurn): keyof Measured {
+  const said = METRIC_SAID.find(([pattern]) => pattern.test(folded))?.[1];
+  if (said) return said;
+  const before = fold(previous.question);
+  return METRIC_SAID.find(([pattern]) => pattern.test(before))?.[1] ?? "latencyMs";
 }
 const words = (text: string) => fold(text).split(" ").filter(Boolean);
 
@@ -314,7 +348,8 @@ export function readFollowUp(text: string, own: Understanding & { intent: string
   const verdict = VERDICT.exec(folded);
   if (verdict) {
     const worse = !/^(?:better|best|meilleur|meilleure)$/.test(verdict[1]);
-    const chosen = verdictOf(previous, worse);
+    const pick = FIGURE_VERDICT[verdict[1]];
+    const chosen = verdictOf(previous, worse, pick ? { metric: verdictMetric(folded, previous), pick } : null);
     if (chosen) return { kind: "tool", toolName: "explainPathSla", input: { path: chosen } };
   }
 
