@@ -1,4 +1,4 @@
-import { matchQuery, type QueryClient, type QueryFilters } from "@tanstack/react-query";
+import { matchQuery, type Query, type QueryClient, type QueryFilters } from "@tanstack/react-query";
 import type { RealtimeAction, RealtimeContract, RealtimeNews } from "@/lib/realtime-contract";
 import { RESYNC_ACTION, type RealtimeClient, type RealtimeEvent, type RealtimeListener } from "@/lib/realtime-client";
 import { REALTIME_SERVICES, type RealtimeService } from "@/lib/realtime-protocol";
@@ -142,8 +142,29 @@ function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[],
   setTimeout(() => {
     byDelay.delete(delayMs);
     countPending(queryClient, -1);
-    void queryClient.invalidateQueries({ predicate: (query) => batch.some((filter) => matchQuery(filter, query)) });
+    refetchMatching(queryClient, (query) => batch.some((filter) => matchQuery(filter, query)));
   }, delayMs);
+}
+
+/**
+ * Refetches the queries a batch matches. A fetch already in flight is not cancelled (a burst of news every few hundred
+ * milliseconds would otherwise restart a slow list's first fetch for as long as the burst lasts, its placeholder —
+ * another search's rows — shown all the while): it lands, then the query is refetched once more, since it may have
+ * read the server before the change.
+ */
+function refetchMatching(queryClient: QueryClient, predicate: (query: Query) => boolean) {
+  const cache = queryClient.getQueryCache();
+  const inFlight = cache.findAll({ predicate: (query) => predicate(query) && query.state.fetchStatus === "fetching" });
+  void queryClient.invalidateQueries({ predicate }, { cancelRefetch: false });
+  for (const query of inFlight) {
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      if (event.type === "removed") return unsubscribe();
+      if (event.type !== "updated" || query.state.fetchStatus === "fetching") return;
+      unsubscribe();
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+    });
+  }
 }
 
 // The registry's subscribe API: behaviour beyond the cache (a toast, a sound) on a service's messages.

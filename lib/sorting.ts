@@ -47,3 +47,31 @@ export function resolveSort<L extends SortableList>(list: L, query: { sort?: Sor
 export function sortKey(sort: ListSort | undefined): string[] {
   return sort ? [sort.sort, sort.order] : [];
 }
+
+/** A URL's query as a page's server sees it (each key once or repeated) or as the browser reads it (one value). */
+export type UrlQuery = Record<string, string | string[] | undefined> | { get(key: string): string | null };
+
+const urlValue = (query: UrlQuery, key: string): string | null => {
+  if (typeof query.get === "function") return (query as { get(key: string): string | null }).get(key);
+  const value = (query as Record<string, string | string[] | undefined>)[key];
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * A list's sort from its page's URL (?sort=&order=), undefined for none or a column the list does not sort by: the
+ * page's server prefetches the list as the browser will ask it, so a sorted link renders complete.
+ */
+export function sortFromUrl<L extends SortableList>(list: L, query: UrlQuery): ListSort<SortColumn<L>> | undefined {
+  const column = urlValue(query, "sort");
+  if (!column || !Object.hasOwn(LIST_SORTS[list], column)) return undefined;
+  const order = urlValue(query, "order");
+  return { sort: column as SortColumn<L>, order: SORT_ORDERS.includes(order as SortOrder) ? (order as SortOrder) : defaultOrder(list, column as SortColumn<L>) };
+}
+
+/** The longest search a list's box sends (the lists' schemas take 100 characters). */
+export const LIST_SEARCH_MAX = 100;
+
+/** A list's search box from its page's URL (?search=), trimmed to what the API takes; "" for none. */
+export function searchFromUrl(query: UrlQuery): string {
+  return urlValue(query, "search")?.trim().slice(0, LIST_SEARCH_MAX) ?? "";
+}

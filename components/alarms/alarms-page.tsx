@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { useUrlSort } from "@/components/common/data-table";
-import { PagedPanel, usePagedList } from "@/components/common/paged-list";
+import { PagedPanel, useUrlPagedList } from "@/components/common/paged-list";
 import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -26,7 +26,7 @@ export function AlarmsPage() {
   const [filter, setFilter] = useState<AlarmListFilter>(DEFAULT_ALARM_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { asked, sorting } = useUrlSort("alarms", { sort: "time", order: "desc" });
-  const alarmsList = usePagedList((search) => alarmsQueryOptions({ ...filter, search }, organizationId, asked), { keepPrevious: true });
+  const alarmsList = useUrlPagedList((search) => alarmsQueryOptions({ ...filter, search }, organizationId, asked));
   const unacknowledge = useUnacknowledgeAlarms();
 
   const alarms = alarmsList.rows;

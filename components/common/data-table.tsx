@@ -7,7 +7,7 @@ import { Fragment, useId, useState, type ComponentProps, type ReactNode } from "
 import { PagedTable, type PagedListState } from "@/components/common/paged-list";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { CursorPage } from "@/lib/api/paging";
-import { defaultOrder, LIST_SORTS, SORT_ORDERS, type ListSort, type SortableList, type SortColumn, type SortOrder } from "@/lib/sorting";
+import { defaultOrder, sortFromUrl, type ListSort, type SortableList, type SortColumn, type SortOrder } from "@/lib/sorting";
 import { cn } from "@/lib/utils";
 
 // The one table of the list pages: columns declared once (head, cell, the API column its head sorts by, how much it
@@ -219,12 +219,7 @@ export function useUrlSort<L extends SortableList>(list: L, fallback: ListSort<S
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
-  const column = params.get("sort");
-  const order = params.get("order");
-  const asked: ListSort<SortColumn<L>> | undefined =
-    column && Object.hasOwn(LIST_SORTS[list], column)
-      ? { sort: column as SortColumn<L>, order: SORT_ORDERS.includes(order as SortOrder) ? (order as SortOrder) : defaultOrder(list, column as SortColumn<L>) }
-      : undefined;
+  const asked = sortFromUrl(list, params);
   const sorting: TableSorting = {
     value: asked ?? fallback,
     defaultOrder: (sort) => defaultOrder(list, sort as SortColumn<L>),

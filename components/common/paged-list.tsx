@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
 import { ExportCsvLink } from "@/components/common/export-csv-link";
 import { SearchFilter } from "@/components/common/search-filter";
@@ -13,6 +14,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableHeader, TableRow } from "@/components/ui/table";
 import type { CursorPage } from "@/lib/api/paging";
+import { LIST_SEARCH_MAX, searchFromUrl } from "@/lib/sorting";
 import { cn } from "@/lib/utils";
 
 // The one way a screen shows a cursor list: a search box asking the server once typing pauses, the pages of the
@@ -56,6 +58,34 @@ export function usePagedList<TPage extends RowsPage, TKey extends QueryKey>(
   });
   const rows = useMemo(() => uniqueRows(query.data?.pages), [query.data]);
   return { query, rows, search, setSearch, searched };
+}
+
+/**
+ * A list page's list, its search kept in the URL (?search=): a filtered list is a link one can share, reload or go back
+ * to, and the page's server prefetches it as asked (searchFromUrl). The address follows each key without a navigation
+ * (Next's patched replaceState keeps useSearchParams in step): written as the key is typed, it never races a click
+ * that leaves the page while the list's own request waits for typing to pause.
+ */
+export function useUrlPagedList<TPage extends RowsPage, TKey extends QueryKey>(
+  options: (searched: string) => UseInfiniteQueryOptions<TPage, Error, InfiniteData<TPage>, TKey, string>,
+  { keepPrevious = true }: { keepPrevious?: boolean } = {},
+): PagedListState<TPage> {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const list = usePagedList(options, { initialSearch: searchFromUrl(params), keepPrevious });
+  const setSearch = (search: string) => {
+    list.setSearch(search);
+    const wanted = search.trim().slice(0, LIST_SEARCH_MAX);
+    if (searchFromUrl(params) === wanted) return;
+    const next = new URLSearchParams(params.toString());
+    next.delete("cursor");
+    if (wanted) next.set("search", wanted);
+    else next.delete("search");
+    const query = next.toString();
+    // Given no state of its own, Next's replaceState keeps the router's.
+    window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
+  };
+  return { ...list, setSearch };
 }
 
 export interface LoadMore {

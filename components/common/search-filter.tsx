@@ -2,6 +2,7 @@
 
 import { Search } from "lucide-react";
 import { Input } from "@/components/ui/input";
+import { LIST_SEARCH_MAX } from "@/lib/sorting";
 import { cn } from "@/lib/utils";
 
 /** The filter box above a list: its hint is both the placeholder and the box's accessible name. */
@@ -22,7 +23,15 @@ export function SearchFilter({
   return (
     <div className={cn("relative mb-3 max-w-sm", className)}>
       <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-      <Input value={value} onChange={(event) => onChange(event.target.value)} placeholder={label} aria-label={label} className="pl-8" data-testid={testId} />
+      <Input
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={label}
+        aria-label={label}
+        maxLength={LIST_SEARCH_MAX}
+        className="pl-8"
+        data-testid={testId}
+      />
     </div>
   );
 }

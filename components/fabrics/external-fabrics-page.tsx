@@ -4,18 +4,45 @@ import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { useUrlPagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
+import type { ExternalFabric } from "@/lib/fabrics/schema";
 import { externalFabricHref } from "./fabric-links";
 
 // The dialog and its form are fetched when first opened (or on the button's hover), not with the page.
 const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialog").then((module) => module.ExternalFabricDialog));
+
+function useExternalFabricColumns(mspId: string): DataColumn<ExternalFabric>[] {
+  const t = useTranslations("fabrics");
+  return [
+    {
+      id: "name",
+      label: t("columns.name"),
+      headClassName: "pl-4",
+      cellClassName: "pl-4",
+      cell: (fabric) => (
+        <IntentLink href={externalFabricHref(mspId, fabric.id)} className="font-medium hover:underline">
+          {fabric.name}
+        </IntentLink>
+      ),
+    },
+    { id: "type", label: t("columns.type"), cell: (fabric) => t(`externalTypes.${fabric.type}`) },
+    {
+      id: "clientId",
+      label: t("columns.clientId"),
+      priority: 2,
+      cellClassName: "max-w-64 truncate font-mono text-xs",
+      cell: (fabric) => <span title={fabric.clientId}>{fabric.clientId}</span>,
+    },
+    { id: "updated", label: t("columns.updated"), priority: 3, headClassName: "pr-4", cellClassName: "pr-4 text-muted-foreground", cell: (fabric) => <Timestamp value={fabric.updatedAt} seconds={false} /> },
+  ];
+}
 
 /** msp/externalFabric: the MSP's Equinix accounts (never their secrets); Add external fabric for writers. */
 export function ExternalFabricsPage() {
@@ -23,7 +50,8 @@ export function ExternalFabricsPage() {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const [adding, setAdding] = useState(false);
-  const fabrics = usePagedList((search) => externalFabricsQueryOptions(organization.id, search), { keepPrevious: true });
+  const fabrics = useUrlPagedList((search) => externalFabricsQueryOptions(organization.id, search));
+  const columns = useExternalFabricColumns(organization.id);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -39,46 +67,21 @@ export function ExternalFabricsPage() {
         }
       />
       {adding && <ExternalFabricDialog open mspId={organization.id} onClose={() => setAdding(false)} />}
-      <PagedTable
+      <PagedDataTable
         list={fabrics}
         search={{ label: t("fabrics.external.filter"), testId: "external-fabrics-filter" }}
         testId="external-fabrics-table"
-        columns={4}
+        columns={columns}
         loadingRows={2}
-        header={
-          <>
-            <TableHead className="pl-4">{t("fabrics.columns.name")}</TableHead>
-            <TableHead>{t("fabrics.columns.type")}</TableHead>
-            <TableHead>{t("fabrics.columns.clientId")}</TableHead>
-            <TableHead className="pr-4">{t("fabrics.columns.updated")}</TableHead>
-          </>
-        }
+        rowName={(fabric) => fabric.name}
+        rowProps={() => ({ "data-testid": "external-fabric-row" })}
         empty={
           fabrics.searched
             ? t("fabrics.external.noMatch", { search: fabrics.searched })
             : t(canWrite ? "fabrics.external.empty" : "fabrics.external.emptyReadOnly")
         }
         loadMore={{ label: t("fabrics.loadMore") }}
-      >
-        {(rows) =>
-          rows.map((fabric) => (
-            <TableRow key={fabric.id} data-testid="external-fabric-row">
-              <TableCell className="pl-4">
-                <IntentLink href={externalFabricHref(organization.id, fabric.id)} className="font-medium hover:underline">
-                  {fabric.name}
-                </IntentLink>
-              </TableCell>
-              <TableCell>{t(`fabrics.externalTypes.${fabric.type}`)}</TableCell>
-              <TableCell className="max-w-64 truncate font-mono text-xs" title={fabric.clientId}>
-                {fabric.clientId}
-              </TableCell>
-              <TableCell className="pr-4 text-muted-foreground">
-                <Timestamp value={fabric.updatedAt} seconds={false} />
-              </TableCell>
-            </TableRow>
-          ))
-        }
-      </PagedTable>
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { ImportCsvButton } from "@/components/csv/import-csv-button";
 import { useUrlSort } from "@/components/common/data-table";
-import { usePagedList } from "@/components/common/paged-list";
+import { useUrlPagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -33,7 +33,7 @@ export function CoreInventoryPage() {
   const [open, setOpen] = useState<Open>(null);
   const release = useReleaseDevice();
   const { asked, sorting } = useUrlSort("devices", { sort: "serialNumber", order: "asc" });
-  const list = usePagedList((search) => devicesQueryOptions({ search, status, mspOrganizationId: msp }, asked), { keepPrevious: true });
+  const list = useUrlPagedList((search) => devicesQueryOptions({ search, status, mspOrganizationId: msp }, asked));
   const msps = organizations.filter((organization) => organization.organizationType === "msp");
   const close = () => setOpen(null);
 

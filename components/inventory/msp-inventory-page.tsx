@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
 import { useUrlSort } from "@/components/common/data-table";
-import { usePagedList } from "@/components/common/paged-list";
+import { useUrlPagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
@@ -30,7 +30,7 @@ export function MspInventoryPage() {
   const [status, setStatus] = useState<DeviceStatus | undefined>();
   const [open, setOpen] = useState<Open>(null);
   const { asked, sorting } = useUrlSort("devices", { sort: "serialNumber", order: "asc" });
-  const list = usePagedList((search) => devicesQueryOptions({ search, status }, asked), { keepPrevious: true });
+  const list = useUrlPagedList((search) => devicesQueryOptions({ search, status }, asked));
   const close = () => setOpen(null);
 
   const actions = canWrite

@@ -3,7 +3,7 @@
 import { MapPin } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { PagedDataTable, useUrlSort, type DataColumn } from "@/components/common/data-table";
-import { usePagedList } from "@/components/common/paged-list";
+import { useUrlPagedList } from "@/components/common/paged-list";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
@@ -75,7 +75,7 @@ export function NodesPage({ kind }: { kind: ListedKind }) {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const { asked, sorting } = useUrlSort("nodes", { sort: "name", order: "asc" });
-  const nodes = usePagedList((search) => nodesQueryOptions(organization.id, kind, search, asked), { keepPrevious: true });
+  const nodes = useUrlPagedList((search) => nodesQueryOptions(organization.id, kind, search, asked));
   const columns = useNodeColumns(organization.id, canWrite);
 
   return (

@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect } from "react";
 import { PagedDataTable, useUrlSort } from "@/components/common/data-table";
-import { usePagedList } from "@/components/common/paged-list";
+import { useUrlPagedList } from "@/components/common/paged-list";
 import { SearchFilter } from "@/components/common/search-filter";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -25,22 +24,9 @@ export function PathsPage() {
   const { organization, user } = useConsole();
   const { asked, sorting } = useUrlSort("paths", { sort: "name", order: "asc" });
   const narrowing = pathListNarrowing({ sla: params.get("sla"), layer: params.get("layer") });
-  const paths = usePagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search, narrowing), asked), {
-    initialSearch: params.get("search") ?? "",
-    keepPrevious: true,
-  });
+  // The search lives in ?search= (useUrlPagedList), the SLA state and layer in ?sla= and ?layer=: a link one can share.
+  const paths = useUrlPagedList((search) => pathsQueryOptions(pathListFilter(organization.id, user.organizationId, search, narrowing), asked));
   const debounced = paths.searched;
-
-  // A filtered list is a link one can share: the filter lives in ?search=.
-  useEffect(() => {
-    const current = params.get("search") ?? "";
-    if (current === debounced) return;
-    const next = new URLSearchParams(params.toString());
-    if (debounced) next.set("search", debounced);
-    else next.delete("search");
-    const query = next.toString();
-    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-  }, [debounced, params, pathname, router]);
 
   // The SLA state and layer are read from the URL, so a choice is a link one can share too.
   const narrow = (next: PathListNarrowing) => {

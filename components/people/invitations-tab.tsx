@@ -6,12 +6,12 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "@/lib/people/queries";
 import type { Invitation, InvitationStatus } from "@/lib/people/schema";
 import { ROLE_LEVEL_LABELS } from "@/lib/people/constants";
@@ -72,6 +72,40 @@ function InvitationActions({ invitation, organizationId }: { invitation: Invitat
   );
 }
 
+function useInvitationColumns(organizationId: string, canManage: boolean): DataColumn<Invitation>[] {
+  const t = useTranslations();
+  return [
+    {
+      id: "email",
+      label: t("people.invitations.columns.email"),
+      headClassName: "pl-4",
+      cellClassName: "max-w-72 truncate pl-4 font-medium",
+      cell: (invitation) => <span title={invitation.email}>{invitation.email}</span>,
+    },
+    { id: "role", label: t("people.invitations.columns.role"), priority: 2, cell: (invitation) => t(ROLE_LEVEL_LABELS[invitation.role]) },
+    { id: "sent", label: t("people.invitations.columns.sent"), priority: 3, cellClassName: "text-muted-foreground", cell: (invitation) => <Timestamp value={invitation.createdAt} seconds={false} /> },
+    { id: "expires", label: t("people.invitations.columns.expires"), priority: 3, cellClassName: "text-muted-foreground", cell: (invitation) => <Timestamp value={invitation.expiresAt} seconds={false} /> },
+    {
+      id: "status",
+      label: t("people.invitations.columns.status"),
+      cell: (invitation) => (
+        <Badge variant="outline" className={cn(STATUS_CLASS[invitation.status])} data-testid="invitation-status">
+          {t(`people.invitations.status.${invitation.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: "actions",
+      label: t("people.invitations.columns.actions"),
+      labelHidden: true,
+      priority: 2,
+      headClassName: "pr-4",
+      cellClassName: "pr-4",
+      cell: (invitation) => (canManage ? <InvitationActions invitation={invitation} organizationId={organizationId} /> : null),
+    },
+  ];
+}
+
 // The invite form (react-hook-form, zod, the dialog) is fetched on the intent to invite.
 const InviteDialog = lazyComponent(() => import("./invite-dialog").then((module) => module.InviteDialog));
 
@@ -83,6 +117,7 @@ export function InvitationsTab() {
   const [inviting, setInviting] = useState(false);
   const [opened, setOpened] = useState(false);
   const invitations = usePagedList(() => invitationsQueryOptions(organization.id));
+  const columns = useInvitationColumns(organization.id, canManage);
   return (
     <div className="flex flex-col gap-3">
       {canManage && (
@@ -102,49 +137,16 @@ export function InvitationsTab() {
           {opened && <InviteDialog organizationId={organization.id} open={inviting} setOpen={setInviting} />}
         </div>
       )}
-      <PagedTable
+      <PagedDataTable
         list={invitations}
         testId="invitations-table"
-        columns={6}
+        columns={columns}
         loadingRows={2}
-        header={
-          <>
-            <TableHead className="pl-4">{t("people.invitations.columns.email")}</TableHead>
-            <TableHead>{t("people.invitations.columns.role")}</TableHead>
-            <TableHead>{t("people.invitations.columns.sent")}</TableHead>
-            <TableHead>{t("people.invitations.columns.expires")}</TableHead>
-            <TableHead>{t("people.invitations.columns.status")}</TableHead>
-            <TableHead className="pr-4">
-              <span className="sr-only">{t("people.invitations.columns.actions")}</span>
-            </TableHead>
-          </>
-        }
+        rowName={(invitation) => invitation.email}
+        rowProps={() => ({ "data-testid": "invitation-row" })}
         empty={canManage ? t("people.invitations.empty") : t("people.invitations.emptyReadOnly")}
         loadMore={{ label: t("people.loadMore") }}
-      >
-        {(rows) =>
-          rows.map((invitation) => (
-            <TableRow key={invitation.id} data-testid="invitation-row">
-              <TableCell className="max-w-72 truncate pl-4 font-medium" title={invitation.email}>
-                {invitation.email}
-              </TableCell>
-              <TableCell>{t(ROLE_LEVEL_LABELS[invitation.role])}</TableCell>
-              <TableCell className="text-muted-foreground">
-                <Timestamp value={invitation.createdAt} seconds={false} />
-              </TableCell>
-              <TableCell className="text-muted-foreground">
-                <Timestamp value={invitation.expiresAt} seconds={false} />
-              </TableCell>
-              <TableCell>
-                <Badge variant="outline" className={cn(STATUS_CLASS[invitation.status])} data-testid="invitation-status">
-                  {t(`people.invitations.status.${invitation.status}`)}
-                </Badge>
-              </TableCell>
-              <TableCell className="pr-4">{canManage && <InvitationActions invitation={invitation} organizationId={organization.id} />}</TableCell>
-            </TableRow>
-          ))
-        }
-      </PagedTable>
+      />
     </div>
   );
 }

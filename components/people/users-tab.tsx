@@ -3,12 +3,12 @@
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
 import { ConfirmDelete } from "@/components/common/confirm-delete";
-import { PagedTable, usePagedList } from "@/components/common/paged-list";
+import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { usePagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { RoleLevel } from "@/lib/auth/scopes";
 import { organizationUsersExportHref, organizationUsersQueryOptions, useChangeUserRole, useRemoveUser } from "@/lib/people/queries";
 import type { OrganizationUser } from "@/lib/people/schema";
@@ -76,56 +76,59 @@ function RemoveUser({ user, organizationId }: { user: OrganizationUser; organiza
   );
 }
 
+function useUserColumns(organizationId: string, canManage: boolean, me: string): DataColumn<OrganizationUser>[] {
+  const t = useTranslations();
+  return [
+    {
+      id: "name",
+      label: t("people.users.columns.name"),
+      headClassName: "pl-4",
+      cellClassName: "pl-4 font-medium",
+      cell: (user) => (
+        <>
+          {displayName(user)}
+          {user.id === me && <span className="ml-2 text-xs font-normal text-muted-foreground">{t("people.users.you")}</span>}
+        </>
+      ),
+    },
+    { id: "email", label: t("people.users.columns.email"), priority: 2, cellClassName: "text-muted-foreground", cell: (user) => user.email },
+    { id: "role", label: t("people.users.columns.role"), cell: (user) => <RoleCell user={user} canManage={canManage} organizationId={organizationId} /> },
+    { id: "language", label: t("people.users.columns.language"), priority: 3, cell: (user) => t(`people.languages.${user.language}`) },
+    {
+      id: "lastSignIn",
+      label: t("people.users.columns.lastSignIn"),
+      priority: 3,
+      cellClassName: "text-muted-foreground",
+      cell: (user) => (user.lastSignInAt ? <Timestamp value={user.lastSignInAt} seconds={false} /> : t("people.users.neverSignedIn")),
+    },
+    {
+      id: "actions",
+      label: t("people.users.columns.actions"),
+      labelHidden: true,
+      priority: 2,
+      headClassName: "pr-4",
+      cellClassName: "pr-4 text-right",
+      cell: (user) => (canManage && user.id !== me ? <RemoveUser user={user} organizationId={organizationId} /> : null),
+    },
+  ];
+}
+
 /** user/users: the organization's members, their role, language and last sign-in; admins change roles and remove. */
 export function UsersTab() {
-  const t = useTranslations();
   const { organization, user: me } = useConsole();
+  const t = useTranslations();
   const canManage = useCan("common:user:write");
   const users = usePagedList(() => organizationUsersQueryOptions(organization.id));
+  const columns = useUserColumns(organization.id, canManage, me.userId);
   return (
-    <PagedTable
+    <PagedDataTable
       list={users}
       exportCsv={organizationUsersExportHref(organization.id)}
       testId="users-table"
-      columns={6}
-      header={
-        <>
-          <TableHead className="pl-4">{t("people.users.columns.name")}</TableHead>
-          <TableHead>{t("people.users.columns.email")}</TableHead>
-          <TableHead>{t("people.users.columns.role")}</TableHead>
-          <TableHead>{t("people.users.columns.language")}</TableHead>
-          <TableHead>{t("people.users.columns.lastSignIn")}</TableHead>
-          <TableHead className="pr-4">
-            <span className="sr-only">{t("people.users.columns.actions")}</span>
-          </TableHead>
-        </>
-      }
+      columns={columns}
+      rowName={(user) => displayName(user)}
+      rowProps={() => ({ "data-testid": "user-row" })}
       loadMore={{ label: t("people.loadMore") }}
-    >
-      {(rows) =>
-        rows.map((user) => {
-          const self = user.id === me.userId;
-          return (
-            <TableRow key={user.id} data-testid="user-row">
-              <TableCell className="pl-4 font-medium">
-                {displayName(user)}
-                {self && <span className="ml-2 text-xs font-normal text-muted-foreground">{t("people.users.you")}</span>}
-              </TableCell>
-              <TableCell className="text-muted-foreground">{user.email}</TableCell>
-              <TableCell>
-                <RoleCell user={user} canManage={canManage} organizationId={organization.id} />
-              </TableCell>
-              <TableCell>{t(`people.languages.${user.language}`)}</TableCell>
-              <TableCell className="text-muted-foreground">
-                {user.lastSignInAt ? <Timestamp value={user.lastSignInAt} seconds={false} /> : t("people.users.neverSignedIn")}
-              </TableCell>
-              <TableCell className="pr-4 text-right">
-                {canManage && !self && <RemoveUser user={user} organizationId={organization.id} />}
-              </TableCell>
-            </TableRow>
-          );
-        })
-      }
-    </PagedTable>
+    />
   );
 }

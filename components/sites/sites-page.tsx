@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { PagedDataTable, useUrlSort, type DataColumn } from "@/components/common/data-table";
-import { usePagedList } from "@/components/common/paged-list";
+import { useUrlPagedList } from "@/components/common/paged-list";
 import { ConnectorKindIcon } from "@/components/connectors/connector-kind";
 import { PageHeader } from "@/components/pages/page-header";
 import { IntentLink } from "@/components/shell/intent-link";
@@ -68,7 +68,7 @@ export function SitesPage() {
   const { organization } = useConsole();
   const canWrite = useCan("common:config:write");
   const { asked, sorting } = useUrlSort("sites", { sort: "name", order: "asc" });
-  const sites = usePagedList((search) => sitesQueryOptions(organization.id, search, asked), { keepPrevious: true });
+  const sites = useUrlPagedList((search) => sitesQueryOptions(organization.id, search, asked));
   const columns = useSiteColumns(organization.id);
 
   return (

@@ -19,12 +19,18 @@ export const mspKeys = {
   list: (search?: string) => [...mspKeys.all, "list", normalize(search) ?? ""] as const,
 };
 
+const listMsps = (search: string | undefined, cursor: string | undefined, signal: AbortSignal) =>
+  api.get("/api/v1/core/msp", { params: { query: { search, limit: MSP_PAGE_SIZE, cursor } }, signal });
+
+/** An MSP as the list shows it: its name, and its customers and attachments counted by the server. */
+export type MspListItem = Awaited<ReturnType<typeof listMsps>>["items"][number];
+
 // GET /api/v1/core/msp — by name, a page at a time, with each MSP's customers and attachments counted by the server.
 export const mspsQueryOptions = (search?: string) => {
   const filter = normalize(search);
   return pagedQueryOptions({
     queryKey: mspKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => api.get("/api/v1/core/msp", { params: { query: { search: filter, limit: MSP_PAGE_SIZE, cursor: pageParam } }, signal }),
+    queryFn: ({ pageParam, signal }) => listMsps(filter, pageParam, signal),
   });
 };
 

@@ -96,6 +96,40 @@ describe("the connection and the registry", () => {
     expect(fetches.get("alarms")).toBe(2);
   });
 
+  it("never restarts a slow fetch for a burst of news: it lands, then the list is fetched once more", async () => {
+    // A searched list whose fetch takes a second, while alarms clear every 300 ms for three seconds.
+    let started = 0;
+    let landed = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: alarmKeys.list({ ...DEFAULT_ALARM_FILTER, search: "MX-C100-0151" }),
+      queryFn: async ({ signal }) => {
+        started += 1;
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, 1_000);
+          signal.addEventListener("abort", () => {
+            clearTimeout(timer);
+            reject(new Error("aborted"));
+          });
+        });
+        landed += 1;
+        return pages([{ id: "a1" }]);
+      },
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await connect();
+    for (let i = 0; i < 10; i++) {
+      socket().say({ service: "alarms", action: "cleared", data: { entityType: "alarm", entityId: `c${i}` } });
+      await flush(INVALIDATION_DELAY_MS);
+    }
+    await flush(3_000);
+    // Each fetch ran to the end; none was thrown away, and the list holds the server's rows.
+    expect(landed).toBe(started);
+    expect(started).toBeLessThanOrEqual(7);
+    expect(observer.getCurrentResult().data?.pages[0]).toEqual({ items: [{ id: "a1" }], nextCursor: null });
+    unsubscribe();
+  });
+
   it("writes a path's SLA at once, and refetches charts named by samples after the telemetry delay only", async () => {
     const since = { from: "2026-01-01T00:00:00.000Z" };
     show("path", pathKeys.detail("p1"), { id: "p1", slaHealth: "healthy" });
