@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, type ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import { formHost, MutationForm, MutationSubmit, type MutationFormProps } from "@/components/common/mutation-form";
 import { useConfirmedClose } from "@/components/forms/leave-confirmation";
-import { Button } from "@/components/ui/button";
+import { CancelButton } from "@/components/common/cancel-button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 
 interface FormSheetProps<TInput extends FieldValues, TOutput, TResult> extends MutationFormProps<TInput, TOutput, TResult> {
@@ -71,9 +71,9 @@ export function FormSheet<TInput extends FieldValues, TOutput, TResult>(sheet: F
                     <div className="flex gap-2">
                       {submit}
                       {dirty && (
-                        <Button type="button" variant="ghost" onClick={() => form.reset(values)}>
+                        <CancelButton variant="ghost" onClick={() => form.reset(values)} data-testid="form-cancel">
                           {t("cancel")}
-                        </Button>
+                        </CancelButton>
                       )}
                     </div>
                   )

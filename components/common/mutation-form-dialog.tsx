@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues } from "react-hook-form";
 import { FormDialog } from "@/components/common/form-dialog";
 import { formHost, MutationForm, MutationSubmit, type MutationFormProps } from "@/components/common/mutation-form";
-import { Button } from "@/components/ui/button";
+import { CancelButton } from "@/components/common/cancel-button";
 import { DialogFooter } from "@/components/ui/dialog";
 
 interface MutationFormDialogProps<TInput extends FieldValues, TOutput, TResult> extends MutationFormProps<TInput, TOutput, TResult> {
@@ -44,9 +44,9 @@ export function MutationFormDialog<TInput extends FieldValues, TOutput, TResult>
             footer={
               props.footer?.({ close: requestClose, submit }) ?? (
                 <DialogFooter>
-                  <Button type="button" variant="outline" onClick={requestClose}>
+                  <CancelButton variant="outline" onClick={requestClose} data-testid="form-cancel">
                     {t("cancel")}
-                  </Button>
+                  </CancelButton>
                   {submit}
                 </DialogFooter>
               )

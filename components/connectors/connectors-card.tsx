@@ -71,7 +71,8 @@ function AddConnectorMenu({ onPick }: { onPick: (kind: ConnectorKind) => void })
           <ChevronDown aria-hidden className="opacity-70" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      {/* A picked kind opens a dialog, which takes the focus: the closing menu does not hand it back to its button. */}
+      <DropdownMenuContent align="end" className="w-64" onCloseAutoFocus={(event) => event.preventDefault()}>
         {CONNECTOR_KINDS.map((kind) => {
           const Icon = CONNECTOR_KIND_ICONS[kind];
           return (
@@ -194,7 +195,7 @@ export function ConnectorsCard({ site, canWrite }: { site: Site; canWrite: boole
                             <Ellipsis aria-hidden />
                           </Button>
                         </DropdownMenuTrigger>
-                        <DropdownMenuContent align="end">
+                        <DropdownMenuContent align="end" onCloseAutoFocus={(event) => event.preventDefault()}>
                           <DropdownMenuItem onSelect={() => setEditing({ kind: connector.kind, connector })}>
                             <Pencil aria-hidden />
                             {t("connectors.edit")}

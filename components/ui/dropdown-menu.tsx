@@ -49,10 +49,20 @@ function DropdownMenuGroup(props: React.ComponentProps<typeof DropdownMenuPrimit
   return <DropdownMenuPrimitive.Group data-slot="dropdown-menu-group" {...props} />
 }
 
+/**
+ * A menu closing (an item picked, its exit animation running) takes no focus back when the pointer leaves an item:
+ * Radix would focus the closing menu, taking the focus from the dialog the item just opened — whose first field, blurred
+ * so, said "Name is required" before anything was typed (issue 42).
+ */
+function keepFocusWhileClosing(event: React.PointerEvent<HTMLDivElement>) {
+  if (event.currentTarget.closest('[data-state="closed"]')) event.preventDefault()
+}
+
 function DropdownMenuItem({
   className,
   inset,
   variant = "default",
+  onPointerLeave,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Item> & {
   inset?: boolean
@@ -60,6 +70,10 @@ function DropdownMenuItem({
 }) {
   return (
     <DropdownMenuPrimitive.Item
+      onPointerLeave={(event) => {
+        onPointerLeave?.(event)
+        keepFocusWhileClosing(event)
+      }}
       data-slot="dropdown-menu-item"
       data-inset={inset || undefined}
       data-variant={variant}

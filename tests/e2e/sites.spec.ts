@@ -42,9 +42,20 @@ test.describe("a customer's sites", () => {
     await expect(page.getByTestId("site-summary")).toContainText("Marseille (MR), France");
     await expect(page.getByTestId("connectors-table")).toContainText("No connectors yet.");
 
+    // Cancel pressed while the empty name has the focus closes the dialog at once; opened again, the dialog keeps the
+    // focus on its name while the kinds' menu closes, and says nothing is wrong before anything was typed.
     await page.getByTestId("add-connector").click();
     await page.getByTestId("add-connector-physical").click();
     const dialog = page.getByTestId("connector-dialog");
+    await dialog.getByTestId("connector-name").click();
+    await dialog.getByTestId("form-cancel").click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId("add-connector").click();
+    await page.getByTestId("add-connector-physical").click();
+    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(dialog.getByTestId("connector-name")).toBeFocused();
+    await expect(dialog.getByText("Name is required")).toHaveCount(0);
+
     await dialog.getByTestId("connector-name").fill("Marseille fiber");
     await dialog.getByTestId("connector-bandwidth").fill("1000");
     await dialog.getByTestId("connector-customerIp").fill("10.60.0.2");
