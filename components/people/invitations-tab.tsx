@@ -79,8 +79,13 @@ function useInvitationColumns(organizationId: string, canManage: boolean): DataC
       id: "email",
       label: t("people.invitations.columns.email"),
       headClassName: "pl-4",
-      cellClassName: "max-w-72 truncate pl-4 font-medium",
-      cell: (invitation) => <span title={invitation.email}>{invitation.email}</span>,
+      cellClassName: "pl-4 font-medium",
+      // On a phone the address is cut short (whole on hover), so that the row keeps its status and details button.
+      cell: (invitation) => (
+        <span className="block max-w-44 truncate @md:max-w-72" title={invitation.email}>
+          {invitation.email}
+        </span>
+      ),
     },
     { id: "role", label: t("people.invitations.columns.role"), priority: 2, cell: (invitation) => t(ROLE_LEVEL_LABELS[invitation.role]) },
     { id: "sent", label: t("people.invitations.columns.sent"), priority: 3, cellClassName: "text-muted-foreground", cell: (invitation) => <Timestamp value={invitation.createdAt} seconds={false} /> },

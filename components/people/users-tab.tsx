@@ -33,7 +33,7 @@ function RoleCell({ user, canManage, organizationId }: { user: OrganizationUser;
         )
       }
     >
-      <SelectTrigger size="sm" className="w-48" aria-label={t("people.users.roleOf", { name: displayName(user) })} data-testid="user-role-select">
+      <SelectTrigger size="sm" className="w-36 @md:w-48" aria-label={t("people.users.roleOf", { name: displayName(user) })} data-testid="user-role-select">
         {/* The label itself, so that it shows from the server's HTML on, not once the picker has hydrated. */}
         <SelectValue>{t(ROLE_LEVEL_LABELS[user.role])}</SelectValue>
       </SelectTrigger>
