@@ -191,7 +191,7 @@ const ZERO_WORDS: Record<Locale, RegExp> = { en: /\b(no|none|nothing|zero)\b/, f
 
 /** The language an answer is written in: French typography (a no-break space before ":" ";" "?" "!") says French. */
 export function answerLocale(text: string, interfaceLocale: Locale): Locale {
-  return /[\u202f\u00a0][:;!?]/.test(text) ? "fr" : interfaceLocale === "fr" && /[a-z]: /i.test(text) ? "en" : interfaceLocale;
+  return /[\u202f\u00a0][:;!?]/.test(text) ? "fr" : interfaceLocale;
 }
 
 /** The facts the answer misses (empty: a right answer). */
