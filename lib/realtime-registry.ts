@@ -146,6 +146,9 @@ function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[],
   }, delayMs);
 }
 
+/** The queries whose fetch in flight is to be followed by one more (refetchMatching). */
+const refetchAwaited = new WeakSet<Query>();
+
 /**
  * Refetches the queries a batch matches. A fetch already in flight is not cancelled (a burst of news every few hundred
  * milliseconds would otherwise restart a slow list's first fetch for as long as the burst lasts, its placeholder —
@@ -154,18 +157,25 @@ function refetchSoon(queryClient: QueryClient, filters: readonly QueryFilters[],
  */
 function refetchMatching(queryClient: QueryClient, predicate: (query: Query) => boolean) {
   const cache = queryClient.getQueryCache();
-  const inFlight = cache.findAll({ predicate: (query) => predicate(query) && query.state.fetchStatus === "fetching" });
+  // Queries already waiting for their fetch to land are refetched once then, however many batches came meanwhile.
+  const inFlight = cache.findAll({ predicate: (query) => predicate(query) && query.state.fetchStatus === "fetching" && !refetchAwaited.has(query) });
   void queryClient.invalidateQueries({ predicate }, { cancelRefetch: false });
   for (const query of inFlight) {
+    refetchAwaited.add(query);
     const unsubscribe = cache.subscribe((event) => {
       if (event.query !== query) return;
-      if (event.type === "removed") return unsubscribe();
+      const done = () => {
+        refetchAwaited.delete(query);
+        unsubscribe();
+      };
+      if (event.type === "removed") return done();
       if (event.type !== "updated" || query.state.fetchStatus === "fetching") return;
-      unsubscribe();
+      done();
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
     });
   }
 }
+
 
 // The registry's subscribe API: behaviour beyond the cache (a toast, a sound) on a service's messages.
 const newsListeners = new Map<RealtimeService, Set<RealtimeListener>>();
