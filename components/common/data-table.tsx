@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Fragment, useId, useState, type ComponentProps, type ReactNode } from "react";
 import { PagedTable, type PagedListState } from "@/components/common/paged-list";
+import { IntentLink } from "@/components/shell/intent-link";
 import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { CursorPage } from "@/lib/api/paging";
 import { defaultOrder, sortFromUrl, type ListSort, type SortableList, type SortColumn, type SortOrder } from "@/lib/sorting";
@@ -35,6 +36,22 @@ export interface DataColumn<T> {
   priority?: ColumnPriority;
   headClassName?: string;
   cellClassName?: string;
+}
+
+/** A list's first column: each row's name, a link to its page. */
+export function nameLinkColumn<T extends { name: string }>(label: string, href: (row: T) => string, sort?: string): DataColumn<T> {
+  return {
+    id: "name",
+    label,
+    sort,
+    headClassName: "pl-4",
+    cellClassName: "pl-4",
+    cell: (row) => (
+      <IntentLink href={href(row)} className="font-medium hover:underline">
+        {row.name}
+      </IntentLink>
+    ),
+  };
 }
 
 export interface TableSorting {

@@ -4,11 +4,10 @@ import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { nameLinkColumn, PagedDataTable, type DataColumn } from "@/components/common/data-table";
 import { useUrlPagedList } from "@/components/common/paged-list";
 import { StatusDot } from "@/components/dashboard/status-dot";
 import { PageHeader } from "@/components/pages/page-header";
-import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { coreFabricsQueryOptions } from "@/lib/fabrics/queries";
@@ -21,17 +20,7 @@ const AddCoreFabricDialog = lazyComponent(() => import("./add-core-fabric-dialog
 function useCoreFabricColumns(mspId: string): DataColumn<CoreFabricListItem>[] {
   const t = useTranslations("fabrics.columns");
   return [
-    {
-      id: "name",
-      label: t("name"),
-      headClassName: "pl-4",
-      cellClassName: "pl-4",
-      cell: (fabric) => (
-        <IntentLink href={coreFabricHref(mspId, fabric.id)} className="font-medium hover:underline">
-          {fabric.name}
-        </IntentLink>
-      ),
-    },
+    nameLinkColumn(t("name"), (fabric) => coreFabricHref(mspId, fabric.id)),
     { id: "health", label: t("health"), cell: (fabric) => <StatusDot state={fabric.health} /> },
     { id: "coreNodes", label: t("coreNodes"), priority: 2, headClassName: "text-right", cellClassName: "text-right font-mono tabular-nums", cell: (fabric) => fabric.nodeCount },
     { id: "links", label: t("links"), priority: 2, headClassName: "pr-4 text-right", cellClassName: "pr-4 text-right font-mono tabular-nums", cell: (fabric) => fabric.linkCount },

@@ -4,11 +4,10 @@ import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { lazyComponent } from "@/components/common/lazy-component";
-import { PagedDataTable, type DataColumn } from "@/components/common/data-table";
+import { nameLinkColumn, PagedDataTable, type DataColumn } from "@/components/common/data-table";
 import { useUrlPagedList } from "@/components/common/paged-list";
 import { Timestamp } from "@/components/common/timestamp";
 import { PageHeader } from "@/components/pages/page-header";
-import { IntentLink } from "@/components/shell/intent-link";
 import { useCan, useConsole } from "@/components/shell/use-console";
 import { Button } from "@/components/ui/button";
 import { externalFabricsQueryOptions } from "@/lib/fabrics/queries";
@@ -21,17 +20,7 @@ const ExternalFabricDialog = lazyComponent(() => import("./external-fabric-dialo
 function useExternalFabricColumns(mspId: string): DataColumn<ExternalFabric>[] {
   const t = useTranslations("fabrics");
   return [
-    {
-      id: "name",
-      label: t("columns.name"),
-      headClassName: "pl-4",
-      cellClassName: "pl-4",
-      cell: (fabric) => (
-        <IntentLink href={externalFabricHref(mspId, fabric.id)} className="font-medium hover:underline">
-          {fabric.name}
-        </IntentLink>
-      ),
-    },
+    nameLinkColumn(t("columns.name"), (fabric) => externalFabricHref(mspId, fabric.id)),
     { id: "type", label: t("columns.type"), cell: (fabric) => t(`externalTypes.${fabric.type}`) },
     {
       id: "clientId",
